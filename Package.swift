@@ -1,0 +1,46 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// Every Swift target builds in Swift 6 mode with strict concurrency and warnings as errors.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+func library(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
+    .target(name: name, dependencies: dependencies, swiftSettings: strict)
+}
+
+func tests(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .testTarget(name: name, dependencies: dependencies, swiftSettings: strict)
+}
+
+let package = Package(
+    name: "petkit",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "ArgumentKit", targets: ["ArgumentKit"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "CSystem"),
+        library("HTTPCore"),
+        tests("HTTPCoreTests", ["HTTPCore"]),
+        library("ArgumentKit"),
+        tests("ArgumentKitTests", ["ArgumentKit"]),
+        library("ContractModel"),
+        library("PetModels", ["ContractModel"]),
+        tests("PetModelsTests", ["PetModels"]),
+
+        // Server core (issue 2): HTTPServer, its tests and benchmark executables.
+
+        // Client side (issue 4): HTTPClient, PetClient, petvet.
+        library("HTTPClient", ["HTTPCore", "CCurl", "CZlib"]),
+
+        // Contracts (issue 5): JSONKit, ContractKit, petcontract.
+
+        // Stub server (issue 3): StubServer, petmock.
+
+        // Live side (issue 6): PetAPIServer, petapi, end-to-end tests.
+    ],
+    swiftLanguageModes: [.v6]
+)

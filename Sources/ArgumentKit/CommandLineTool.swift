@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Exit codes shared by every petkit executable (DESIGN.md).
+public enum ExitCode: Int32, Sendable {
+    /// Nothing wrong found.
+    case success = 0
+    /// The check ran and found a failure (breaking drift, invalid stubs).
+    case failure = 1
+    /// The check could not run (unreachable, timeout, bad contract).
+    case couldNotRun = 2
+    /// The command line was wrong.
+    case usage = 64
+}
+
+/// A tool made of subcommands, each with its own ``CommandSpec`` and body.
+///
+/// Handles `--help`, usage errors (message, usage line, exit 64) and dispatch, so an
+/// executable's `main` is one call.
+public struct CommandLineTool: Sendable {
+    /// A subcommand: its specification and what it runs.
+    public struct Subcommand: Sendable {
+        /// The verb typed after the tool name.
+        public let verb: String
+        /// The arguments and help.
+        public let spec: CommandSpec
+        /// The body; returns the process exit code.
+        public let run: @Sendable (ParsedArguments) async throws -> ExitCode
+
+        /// Creates a subcommand.
+        public init(
+            verb: String, spec: CommandSpec, run: @escaping @Sendable (ParsedArguments) async throws -> ExitCode
+        ) {
+            self.verb = verb
+            self.spec = spec
+            self.run = run
+        }
+    }
+
+    /// The tool's name, for example `petmock`.
+    public let name: String
+    /// One line saying what the tool does.
+    public let abstract: String
+    /// The subcommands in help order.
+    public let subcommands: [Subcommand]
+    /// The verb used when the first word is an option or missing; nil requires a verb.
+    public let defaultVerb: String?
+
+    /// Creates a tool.
+    public init(name: String, abstract: String, subcommands: [Subcommand], defaultVerb: String? = nil) {
+        self.name = name
+        self.abstract = abstract
+        self.subcommands = subcommands
+        self.defaultVerb = defaultVerb
+    }
+
+    /// Runs the tool on `arguments` (without the program name) and returns the exit code.
+    public func run(_ arguments: [String]) async -> ExitCode {
+        var words = arguments
+        if words.first == "--help" || words.first == "-h" || words.first == "help" {
+            if words.count > 1, let sub = subcommands.first(where: { $0.verb == words[1] }) {
+                print(sub.spec.help)
+            } else {
+                print(help)
+            }
+            return .success
+        }
+        let verb: String
+        if let first = words.first, !first.hasPrefix("-") {
+            verb = first
+            words.removeFirst()
+        } else if let defaultVerb {
+            verb = defaultVerb
+        } else {
+            writeError("Error: \(ArgumentError.missingSubcommand(known: subcommands.map(\.verb)))\n\(help)")
+            return .usage
+        }
+        guard let subcommand = subcommands.first(where: { $0.verb == verb }) else {
+            writeError("Error: \(ArgumentError.unknownSubcommand(verb, known: subcommands.map(\.verb)))")
+            return .usage
+        }
+        if words.contains("--help") || words.contains("-h") {
+            print(subcommand.spec.help)
+            return .success
+        }
+        do {
+            let parsed = try subcommand.spec.parse(words)
+            return try await subcommand.run(parsed)
+        } catch let error as ArgumentError {
+            writeError("Error: \(error)\nUsage: \(subcommand.spec.usage)\n  See '\(name) \(verb) --help' for more information.")
+            return .usage
+        } catch {
+            writeError("Error: \(error)")
+            return .couldNotRun
+        }
+    }
+
+    /// Runs the tool on the process arguments and exits with its code.
+    public func main() async -> Never {
+        let code = await run(Array(CommandLine.arguments.dropFirst()))
+        exit(code.rawValue)
+    }
+
+    /// The tool's help: its subcommands and their abstracts.
+    public var help: String {
+        var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(name) <subcommand>", "", "SUBCOMMANDS:"]
+        for sub in subcommands {
+            let padded = sub.verb.count < 16 ? sub.verb + String(repeating: " ", count: 16 - sub.verb.count) : sub.verb
+            lines.append("  \(padded)\(sub.spec.abstract)")
+        }
+        lines.append("")
+        lines.append("  See '\(name) help <subcommand>' for detailed help.")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Writes a line to standard error.
+public func writeError(_ message: String) {
+    var bytes = Array(message.utf8)
+    bytes.append(UInt8(ascii: "\n"))
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        if written <= 0 { return }
+        offset += written
+    }
+}

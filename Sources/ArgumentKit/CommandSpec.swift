@@ -1,0 +1,151 @@
+/// A command's name, help and arguments; parses a command line into ``ParsedArguments``.
+///
+/// ```swift
+/// let serve = CommandSpec(name: "petmock serve", abstract: "Serve stubs.", arguments: [
+///     .option("stubs", value: "DIR", default: "Stubs", help: "The stub root."),
+///     .flag("watch", help: "Reload stubs when files change."),
+/// ])
+/// let parsed = try serve.parse(["--stubs", "Other", "--watch"])
+/// ```
+public struct CommandSpec: Sendable {
+    /// The command as typed, for example `petmock serve`.
+    public let name: String
+    /// One line saying what the command does.
+    public let abstract: String
+    /// The arguments it takes.
+    public let arguments: [ArgumentSpec]
+    /// Extra text printed after the argument list (examples, exit codes).
+    public let discussion: String
+
+    /// Creates a command specification.
+    public init(name: String, abstract: String, arguments: [ArgumentSpec], discussion: String = "") {
+        self.name = name
+        self.abstract = abstract
+        self.arguments = arguments
+        self.discussion = discussion
+    }
+
+    /// Parses the words after the command name. `--` ends option parsing.
+    public func parse(_ words: [String]) throws(ArgumentError) -> ParsedArguments {
+        var defaults: [String: String] = [:]
+        for argument in arguments {
+            if let value = argument.defaultValue { defaults[argument.name] = value }
+        }
+        var result = ParsedArguments(defaults: defaults)
+        var bare: [String] = []
+        var index = 0
+        var onlyPositionals = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if onlyPositionals || !word.hasPrefix("-") || word == "-" {
+                bare.append(word)
+                continue
+            }
+            if word == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name: String
+            var inlineValue: String?
+            let spec: ArgumentSpec?
+            if word.hasPrefix("--") {
+                name = String(word.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+                spec = arguments.first { $0.name == name && !$0.isPositional }
+            } else {
+                let letter = word.dropFirst()
+                spec = letter.count == 1 ? arguments.first { $0.short == letter.first } : nil
+                name = spec?.name ?? String(letter)
+            }
+            guard let spec else { throw .unknownOption(word) }
+            switch spec.kind {
+            case .flag:
+                if inlineValue != nil { throw .invalidValue(option: "--\(name)", value: inlineValue ?? "", expected: "no value") }
+                result.flags.insert(name)
+            case .option(_, let repeatable):
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else {
+                    guard index < words.count else { throw .missingValue(option: "--\(name)") }
+                    value = words[index]
+                    index += 1
+                }
+                if !repeatable && result.options[name] != nil { throw .duplicateOption("--\(name)") }
+                result.options[name, default: []].append(value)
+            case .positional:
+                throw .unknownOption(word)
+            }
+        }
+        try assignPositionals(bare, into: &result)
+        return result
+    }
+
+    private func assignPositionals(_ bare: [String], into result: inout ParsedArguments) throws(ArgumentError) {
+        var remaining = bare[...]
+        for argument in arguments {
+            guard case .positional(let optional, let variadic) = argument.kind else { continue }
+            if variadic {
+                if remaining.isEmpty && !optional { throw .missingArgument(argument.name) }
+                if !remaining.isEmpty { result.positionals[argument.name] = Array(remaining) }
+                remaining = []
+            } else if let first = remaining.first {
+                result.positionals[argument.name] = [first]
+                remaining = remaining.dropFirst()
+            } else if !optional {
+                throw .missingArgument(argument.name)
+            }
+        }
+        if let extra = remaining.first { throw .unexpectedArgument(extra) }
+    }
+
+    /// The usage line, for example `petmock serve [--stubs DIR] [--watch]`.
+    public var usage: String {
+        var parts = [name]
+        for argument in arguments {
+            switch argument.kind {
+            case .flag: parts.append("[--\(argument.name)]")
+            case .option(let valueName, let repeatable):
+                parts.append("[--\(argument.name) \(valueName)]" + (repeatable ? " ..." : ""))
+            case .positional(let optional, let variadic):
+                let word = "<\(argument.name)>" + (variadic ? " ..." : "")
+                parts.append(optional ? "[\(word)]" : word)
+            }
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// The full help text.
+    public var help: String {
+        var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(usage)", ""]
+        let positionals = arguments.filter(\.isPositional)
+        if !positionals.isEmpty {
+            lines.append("ARGUMENTS:")
+            for argument in positionals { lines.append(row("<\(argument.name)>", argument)) }
+            lines.append("")
+        }
+        lines.append("OPTIONS:")
+        for argument in arguments where !argument.isPositional {
+            var label = argument.short.map { "-\($0), " } ?? ""
+            label += "--\(argument.name)"
+            if case .option(let valueName, _) = argument.kind { label += " <\(valueName.lowercased())>" }
+            lines.append(row(label, argument))
+        }
+        lines.append(row("-h, --help", .flag("help", help: "Show help information.")))
+        if !discussion.isEmpty {
+            lines.append("")
+            lines.append(discussion)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func row(_ label: String, _ argument: ArgumentSpec) -> String {
+        let padded = label.count < 26 ? label + String(repeating: " ", count: 26 - label.count) : label + " "
+        let suffix = argument.defaultValue.map { " (default: \($0))" } ?? ""
+        return "  " + padded + argument.help + suffix
+    }
+}

@@ -1,0 +1,49 @@
+/// The values a command line gave, looked up by argument name.
+public struct ParsedArguments: Sendable {
+    var options: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var positionals: [String: [String]] = [:]
+    let defaults: [String: String]
+
+    /// The value of an option or positional, else its default, else nil.
+    public func value(_ name: String) -> String? {
+        options[name]?.last ?? positionals[name]?.first ?? defaults[name]
+    }
+
+    /// Every value given for a repeatable option or variadic positional.
+    public func values(_ name: String) -> [String] {
+        options[name] ?? positionals[name] ?? []
+    }
+
+    /// Whether a flag was given.
+    public func flag(_ name: String) -> Bool {
+        flags.contains(name)
+    }
+
+    /// Whether an option or positional was given on the command line (not defaulted).
+    public func isPresent(_ name: String) -> Bool {
+        options[name] != nil || positionals[name] != nil || flags.contains(name)
+    }
+
+    /// The value as a whole number in `range`, or nil when absent with no default.
+    public func int(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws(ArgumentError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            let expected =
+                range == Int.min...Int.max
+                ? "a whole number" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
+            throw .invalidValue(option: "--\(name)", value: text, expected: expected)
+        }
+        return number
+    }
+
+    /// The value as one of a fixed set of words, or nil when absent with no default.
+    public func choice(_ name: String, from choices: [String]) throws(ArgumentError) -> String? {
+        guard let text = value(name) else { return nil }
+        guard choices.contains(text) else {
+            throw .invalidValue(
+                option: "--\(name)", value: text, expected: "one of \(choices.map { "'\($0)'" }.joined(separator: ", "))")
+        }
+        return text
+    }
+}

@@ -1,0 +1,64 @@
+import HTTPCore
+
+/// A complete HTTP response: status, headers, the body bytes as received (after content
+/// decoding) and how long each phase took.
+public struct HTTPClientResponse: Sendable, Hashable {
+    /// The response status.
+    public var status: HTTPStatus
+    /// The protocol version the server answered with.
+    public var version: HTTPVersion
+    /// The header fields in the order received (the `Content-Encoding` header is kept even
+    /// when the body was decoded; see ``contentEncoding``).
+    public var headers: HTTPHeaders
+    /// The body bytes, gzip/deflate already removed.
+    public var body: [UInt8]
+    /// The content coding the body arrived in (`gzip`, `deflate`), or nil when it came plain.
+    public var contentEncoding: String?
+    /// The URL that answered.
+    public var url: String
+    /// Phase timings of the transfer.
+    public var timings: HTTPTimings
+
+    /// Creates a response; test doubles usually give status, headers and body only.
+    public init(
+        status: HTTPStatus, version: HTTPVersion = .http1_1, headers: HTTPHeaders = HTTPHeaders(),
+        body: [UInt8] = [], contentEncoding: String? = nil, url: String = "", timings: HTTPTimings = HTTPTimings()
+    ) {
+        self.status = status
+        self.version = version
+        self.headers = headers
+        self.body = body
+        self.contentEncoding = contentEncoding
+        self.url = url
+        self.timings = timings
+    }
+
+    /// The media type of `Content-Type` without parameters, lower-cased (`application/json`).
+    public var mediaType: String? {
+        guard let value = headers["Content-Type"] else { return nil }
+        let type = value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingASCIISpaces() } ?? ""
+        return type.isEmpty ? nil : type.lowercased()
+    }
+}
+
+/// How long the phases of one transfer took, each measured from the start of the request.
+public struct HTTPTimings: Sendable, Hashable {
+    /// Until the host name was resolved.
+    public var nameLookup: Duration
+    /// Until the TCP connection was up (zero for a reused connection).
+    public var connect: Duration
+    /// Until the first response byte arrived.
+    public var firstByte: Duration
+    /// Until the transfer ended.
+    public var total: Duration
+
+    /// Creates timings; all zero by default.
+    public init(
+        nameLookup: Duration = .zero, connect: Duration = .zero, firstByte: Duration = .zero, total: Duration = .zero
+    ) {
+        self.nameLookup = nameLookup
+        self.connect = connect
+        self.firstByte = firstByte
+        self.total = total
+    }
+}

@@ -1,0 +1,64 @@
+import HTTPCore
+import Testing
+
+@Suite struct HTTPHeadersTests {
+    @Test func lookupIgnoresCaseAndKeepsOrder() {
+        var headers: HTTPHeaders = ["Content-Type": "application/json", "X-A": "1"]
+        headers.add(name: "x-a", value: "2")
+        #expect(headers["content-type"] == "application/json")
+        #expect(headers.values(name: "X-a") == ["1", "2"])
+        #expect(headers.fields.map(\.name) == ["Content-Type", "X-A", "x-a"])
+    }
+
+    @Test func replaceOrAddCollapsesDuplicates() {
+        var headers: HTTPHeaders = ["A": "1", "B": "2", "a": "3"]
+        headers.replaceOrAdd(name: "A", value: "9")
+        #expect(headers.fields.map(\.value) == ["9", "2"])
+        headers.replaceOrAdd(name: "C", value: "4")
+        #expect(headers["c"] == "4")
+        headers.remove(name: "b")
+        #expect(!headers.contains(name: "B"))
+    }
+
+    @Test func tokensInCommaSeparatedHeaders() {
+        let headers: HTTPHeaders = ["Connection": "Upgrade, Keep-Alive"]
+        #expect(headers.containsToken("keep-alive", inHeader: "connection"))
+        #expect(!headers.containsToken("close", inHeader: "connection"))
+    }
+}
+
+@Suite struct HTTPRequestHeadTests {
+    @Test(arguments: [
+        ("/api/pets?x=1", "/api/pets", "x=1"),
+        ("/api/pets", "/api/pets", nil),
+        ("http://example.com/api/pets?x=1", "/api/pets", "x=1"),
+        ("http://example.com", "/", nil),
+        ("http://example.com?q", "/", "q"),
+    ] as [(String, String, String?)])
+    func pathAndQuery(target: String, path: String, query: String?) {
+        let head = HTTPRequestHead(method: .get, target: target)
+        #expect(head.path == path)
+        #expect(head.query.map(String.init) == query)
+    }
+
+    @Test func keepAliveDefaults() {
+        #expect(HTTPRequestHead(method: .get, target: "/").keepAlive)
+        #expect(!HTTPRequestHead(method: .get, target: "/", headers: ["Connection": "close"]).keepAlive)
+        #expect(!HTTPRequestHead(method: .get, target: "/", version: .http1_0).keepAlive)
+        #expect(
+            HTTPRequestHead(method: .get, target: "/", version: .http1_0, headers: ["Connection": "keep-alive"])
+                .keepAlive)
+    }
+
+    @Test func queryParametersDecode() {
+        let pairs = QueryParameters.parse("a=1&b=x+y&c=%2Fz&flag&bad=%zz")
+        #expect(pairs.map(\.name) == ["a", "b", "c", "flag", "bad"])
+        #expect(pairs.map(\.value) == ["1", "x y", "/z", "", "%zz"])
+    }
+
+    @Test func statusReasonPhrases() {
+        #expect(HTTPStatus(code: 404).description == "404 Not Found")
+        #expect(HTTPStatus(code: 299).reasonPhrase == "")
+        #expect(HTTPStatus.noContent.forbidsBody)
+    }
+}
