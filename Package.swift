@@ -39,6 +39,8 @@ let package = Package(
         // Contracts (issue 5): JSONKit, ContractKit, petcontract.
         library("JSONKit"),
         tests("JSONKitTests", ["JSONKit"]),
+        library("ContractKit", ["JSONKit", "ContractModel", "PetModels", "HTTPClient", "HTTPCore"]),
+        tests("ContractKitTests", ["ContractKit", "JSONKit", "ContractModel", "PetModels", "HTTPClient", "HTTPCore"]),
 
         // Stub server (issue 3): StubServer, petmock.
 
