@@ -41,6 +41,8 @@ let package = Package(
         tests("JSONKitTests", ["JSONKit"]),
         library("ContractKit", ["JSONKit", "ContractModel", "PetModels", "HTTPClient", "HTTPCore"]),
         tests("ContractKitTests", ["ContractKit", "JSONKit", "ContractModel", "PetModels", "HTTPClient", "HTTPCore"]),
+        .executableTarget(
+            name: "petcontract", dependencies: ["ContractKit", "ArgumentKit", "HTTPClient"], swiftSettings: strict),
 
         // Stub server (issue 3): StubServer, petmock.
 
