@@ -52,10 +52,12 @@ public struct ContractBuilder {
         parameters: [ContractParameter] = [], returns body: Body.Type, status: Int = 200,
         description: String = "OK", examples: [JSONValue] = [], errors: [ErrorResponse] = []
     ) throws(ContractError) {
+        var schema = try reflector.schema(for: body)
+        schema.swiftType = SwiftTypeName.of(body)
         var responses = [
             ContractResponse(
-                status: String(status), description: description, schema: try reflector.schema(for: body),
-                examples: examples, swiftType: SwiftTypeName.of(body))
+                status: String(status), description: description, schema: schema, examples: examples,
+                swiftType: SwiftTypeName.of(body))
         ]
         models.register(body)
         for error in errors {
@@ -78,9 +80,11 @@ public struct ContractBuilder {
         _ error: ErrorResponse, _ type: T.Type
     ) throws(ContractError) -> ContractResponse {
         models.register(type)
+        var schema = try reflector.schema(for: type)
+        schema.swiftType = SwiftTypeName.of(type)
         return ContractResponse(
-            status: String(error.status), description: error.description, schema: try reflector.schema(for: type),
-            examples: error.examples, swiftType: SwiftTypeName.of(type))
+            status: String(error.status), description: error.description, schema: schema, examples: error.examples,
+            swiftType: SwiftTypeName.of(type))
     }
 
     /// The contract built so far.
