@@ -40,7 +40,10 @@ let package = Package(
         library("JSONKit"),
         tests("JSONKitTests", ["JSONKit"]),
         library("ContractKit", ["JSONKit", "ContractModel", "PetModels", "HTTPClient", "HTTPCore"]),
-        tests("ContractKitTests", ["ContractKit", "JSONKit", "ContractModel", "PetModels", "HTTPClient", "HTTPCore"]),
+        .testTarget(
+            name: "ContractKitTests",
+            dependencies: ["ContractKit", "JSONKit", "ContractModel", "PetModels", "HTTPClient", "HTTPCore"],
+            exclude: ["Snapshots"], swiftSettings: strict),
         .executableTarget(
             name: "petcontract", dependencies: ["ContractKit", "ArgumentKit", "HTTPClient"], swiftSettings: strict),
 

@@ -38,15 +38,20 @@ enum Commands {
     static let verify = CommandLineTool.Subcommand(
         verb: "verify",
         spec: CommandSpec(
-            name: "petcontract verify", abstract: "Check a live API, a running stub server or stub files against the contract.",
+            name: "petcontract verify",
+            abstract: "Check a live API, a running stub server or stub files against the contract.",
             arguments: [
-                .option("live", value: "BASE_URL", help: "Call the API at BASE_URL (for example http://127.0.0.1:8081/api)."),
+                .option(
+                    "live", value: "BASE_URL", help: "Call the API at BASE_URL (for example http://127.0.0.1:8081/api)."
+                ),
                 .flag("stub", help: "Check stub files (DIR, default Stubs) or, with --url, a running petmock."),
                 .positional("dir", optional: true, help: "The stub folder for --stub."),
                 .option("url", value: "URL", help: "With --stub: the base URL of a running petmock."),
-                .option("contract", value: "FILE", help: "An OpenAPI contract (default: the one derived from PetModels)."),
                 .option(
-                    "max-per-operation", value: "N", default: "20", help: "The most calls per operation (distinct ids)."),
+                    "contract", value: "FILE", help: "An OpenAPI contract (default: the one derived from PetModels)."),
+                .option(
+                    "max-per-operation", value: "N", default: "20", help: "The most calls per operation (distinct ids)."
+                ),
                 .option("timeout", value: "SECONDS", default: "10", help: "The time allowed for each request."),
             ] + reportArguments,
             discussion: """
@@ -57,7 +62,8 @@ enum Commands {
         let live = arguments.value("live")
         let stub = arguments.flag("stub")
         guard (live != nil) != stub else {
-            throw ArgumentError.invalidCombination("Give exactly one of '--live BASE_URL' and '--stub [DIR | --url URL]'")
+            throw ArgumentError.invalidCombination(
+                "Give exactly one of '--live BASE_URL' and '--stub [DIR | --url URL]'")
         }
         if live != nil && (arguments.isPresent("dir") || arguments.isPresent("url")) {
             throw ArgumentError.invalidCombination("'--url' and a stub folder go with '--stub', not '--live'")
@@ -78,7 +84,8 @@ enum Commands {
             report = await verifier.verify(baseURL: baseURL, contractName: source.name)
         } else {
             let directory = arguments.value("dir") ?? "Stubs"
-            report = StubVerifier(contract: contract, models: models).verify(directory: directory, contractName: source.name)
+            report = StubVerifier(contract: contract, models: models).verify(
+                directory: directory, contractName: source.name)
         }
         return try options.finish(report)
     }
@@ -91,7 +98,8 @@ enum Commands {
                 .positional("old", help: "The contract clients were built against."),
                 .positional("new", help: "The changed contract."),
             ] + reportArguments,
-            discussion: "EXIT CODES: 0 nothing breaking, 1 breaking changes, 2 a contract cannot be read, 64 usage error.")
+            discussion:
+                "EXIT CODES: 0 nothing breaking, 1 breaking changes, 2 a contract cannot be read, 64 usage error.")
     ) { arguments in
         let options = try ReportOptions(arguments)
         guard let oldFile = arguments.value("old"), let newFile = arguments.value("new") else {
@@ -99,7 +107,8 @@ enum Commands {
         }
         let reader = OpenAPIReader()
         let report = ContractDiff().report(
-            old: try reader.read(file: oldFile), new: try reader.read(file: newFile), oldName: oldFile, newName: newFile)
+            old: try reader.read(file: oldFile), new: try reader.read(file: newFile), oldName: oldFile, newName: newFile
+        )
         return try options.finish(report)
     }
 }

@@ -55,7 +55,8 @@ enum Output {
     static func write(_ text: String, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
             throw ContractError.io(path: path, message: "cannot write: \(error.localizedDescription)")

@@ -23,7 +23,8 @@ import Testing
         """#
 
     func changes(_ newPet: String, extraPaths: String = "") throws -> [String] {
-        let findings = ContractDiff().changes(old: try contract(pet: ContractDiffTests.base), new: try contract(pet: newPet, extraPaths: extraPaths))
+        let findings = ContractDiff().changes(
+            old: try contract(pet: ContractDiffTests.base), new: try contract(pet: newPet, extraPaths: extraPaths))
         return findings.map { "\($0.id.rawValue)|\($0.level.rawValue)|\($0.path)" }
     }
 
@@ -66,8 +67,12 @@ import Testing
     }
 
     @Test func operationsAndStatuses() throws {
-        let old = try contract(pet: ContractDiffTests.base, extraPaths: #", "/vets": {"get": {"responses": {"200": {"description": "ok"}}}}"#)
-        var new = try contract(pet: ContractDiffTests.base, extraPaths: #", "/owners/{ownerId}": {"get": {"responses": {"200": {"description": "ok"}}}}"#)
+        let old = try contract(
+            pet: ContractDiffTests.base,
+            extraPaths: #", "/vets": {"get": {"responses": {"200": {"description": "ok"}}}}"#)
+        var new = try contract(
+            pet: ContractDiffTests.base,
+            extraPaths: #", "/owners/{ownerId}": {"get": {"responses": {"200": {"description": "ok"}}}}"#)
         new.operations[0].responses.removeAll { $0.status == "200" }
         new.operations[0].responses.append(ContractResponse(status: "500", description: "boom", mediaType: nil))
         let report = ContractDiff().report(old: old, new: new, oldName: "old.json", newName: "new.json")

@@ -22,16 +22,17 @@ import Testing
         Case(
             name: "required missing",
             body: #"[{"firstName": "Rex", "lastName": "Smith", "vetId": 1}, {"lastName": "Jones", "vetId": 2}]"#,
-            expected: ["response-required-property-missing|breaking|$[1].firstName|1|string or null|absent"]),
+            expected: ["response-required-property-missing|breaking|$[1].firstName|1|string|absent"]),
         Case(
             name: "optional missing in three items",
             body: #"[{"firstName": "A", "vetId": 1}, {"firstName": "B", "vetId": 1}, {"firstName": "C", "vetId": 2}]"#,
             expected: ["response-optional-property-missing|warning|$[0].lastName|3|string or null|absent"]),
         Case(
             name: "type changed, collapsed with first index",
-            body: #"[{"firstName": "A", "lastName": "B", "vetId": 1}, {"firstName": "C", "lastName": "D", "vetId": "2"}, {"firstName": "E", "lastName": "F", "vetId": "3"}]"#,
+            body:
+                #"[{"firstName": "A", "lastName": "B", "vetId": 1}, {"firstName": "C", "lastName": "D", "vetId": "2"}, {"firstName": "E", "lastName": "F", "vetId": "3"}]"#,
             expected: [
-                "response-property-type-changed|breaking|$[1].vetId|2|integer or null|string \"2\"",
+                "response-property-type-changed|breaking|$[1].vetId|2|integer|string \"2\"",
                 "response-decode-failed|breaking|$[1].vetId|1|the body decodes as [PetJsonModel]|typeMismatch(Int): Expected to decode Int but found a string instead.",
             ]),
         Case(
@@ -44,20 +45,22 @@ import Testing
             expected: ["response-optional-property-null|warning|$.title|1|string|null"]),
         Case(
             name: "probably renamed",
-            body: #"[{"firstName": "A", "lastName": "B", "practitionerId": 1}, {"firstName": "C", "lastName": "D", "practitionerId": 2}]"#,
-            expected: ["response-property-probably-renamed|breaking|$[0].vetId|2|'vetId' (integer or null)|'practitionerId': 1"]),
+            body:
+                #"[{"firstName": "A", "lastName": "B", "practitionerId": 1}, {"firstName": "C", "lastName": "D", "practitionerId": 2}]"#,
+            expected: ["response-property-probably-renamed|breaking|$[0].vetId|2|'vetId' (integer)|'practitionerId': 1"]
+        ),
         Case(
             name: "renamed to a similar name among other new keys",
             body: #"[{"firstName": "A", "lastName": "B", "vet_id": 1, "age": 3}]"#,
             expected: [
-                "response-property-probably-renamed|breaking|$[0].vetId|1|'vetId' (integer or null)|'vet_id': 1",
+                "response-property-probably-renamed|breaking|$[0].vetId|1|'vetId' (integer)|'vet_id': 1",
                 "response-property-unexpected|info|$[0].age|1|no such property|3",
             ]),
         Case(
             name: "missing with an incompatible new key is no rename",
             body: #"[{"firstName": "A", "lastName": "B", "vet": "Ann"}]"#,
             expected: [
-                "response-required-property-missing|breaking|$[0].vetId|1|integer or null|absent",
+                "response-required-property-missing|breaking|$[0].vetId|1|integer|absent",
                 "response-property-unexpected|info|$[0].vet|1|no such property|\"Ann\"",
             ]),
         Case(
@@ -74,7 +77,9 @@ import Testing
             name: "empty", body: "  \n", expected: ["response-body-empty|breaking|$|1|JSON (array)|3 bytes"]),
         Case(
             name: "truncated", body: #"[{"firstName": "Rex", "lastName": "Smi"#,
-            expected: [#"response-body-truncated|breaking|$|1|complete JSON (array)|[{"firstName": "Rex", "lastName": "Smi"#]),
+            expected: [
+                #"response-body-truncated|breaking|$|1|complete JSON (array)|[{"firstName": "Rex", "lastName": "Smi"#
+            ]),
         Case(
             name: "status not documented", status: 500, body: #"{"code": 500, "message": "boom"}"#,
             expected: [
@@ -109,10 +114,13 @@ import Testing
         let validator = ContractValidator(contract: contract, models: models)
         let operation = try #require(contract.operation(named: golden.operation))
         let response = ObservedResponse(
-            url: "http://api.test\(golden.operation.dropFirst(4))", status: golden.status, contentType: golden.contentType,
+            url: "http://api.test\(golden.operation.dropFirst(4))", status: golden.status,
+            contentType: golden.contentType,
             body: Array(golden.body.utf8))
         let findings = validator.validate(response, for: operation, expecting: golden.expecting).findings
-        let rendered = findings.map { "\($0.id.rawValue)|\($0.level.rawValue)|\($0.path)|\($0.count)|\($0.expected)|\($0.actual)" }
+        let rendered = findings.map {
+            "\($0.id.rawValue)|\($0.level.rawValue)|\($0.path)|\($0.count)|\($0.expected)|\($0.actual)"
+        }
         #expect(rendered == golden.expected)
         for finding in findings {
             #expect(finding.level == finding.id.level)
@@ -127,7 +135,8 @@ import Testing
         let operation = try #require(contract.operation(named: "GET /pets"))
         let body = #"[{"firstName": "A", "lastName": "B", "vetID": 1}]"#
         let finding = try #require(
-            validator.validate(ObservedResponse(url: "u", status: 200, body: Array(body.utf8)), for: operation).findings.first)
+            validator.validate(ObservedResponse(url: "u", status: 200, body: Array(body.utf8)), for: operation).findings
+                .first)
         #expect(finding.id == .propertyProbablyRenamed)
         #expect(finding.swift == "PetJsonModel.vetId: Int?")
         #expect(finding.hint?.contains("'vetID'") == true)
@@ -138,9 +147,12 @@ import Testing
         let (contract, models) = try PetAPIContract.make()
         let validator = ContractValidator(contract: contract, models: models)
         let operation = try #require(contract.operation(named: "GET /pets"))
-        let body = #"[{"firstName": "A", "vetId": 1}, {"firstName": "B", "vetId": 2}, {"firstName": "C", "vetId": true}]"#
-        let findings = validator.validate(ObservedResponse(url: "u", status: 200, body: Array(body.utf8)), for: operation)
-            .findings
+        let body =
+            #"[{"firstName": "A", "vetId": 1}, {"firstName": "B", "vetId": 2}, {"firstName": "C", "vetId": true}]"#
+        let findings = validator.validate(
+            ObservedResponse(url: "u", status: 200, body: Array(body.utf8)), for: operation
+        )
+        .findings
         let decode = try #require(findings.first { $0.id == .decodeFailed })
         #expect(decode.path == "$[2].vetId")
         #expect(decode.swift == "PetJsonModel.vetId: Int?")
@@ -154,9 +166,12 @@ import Testing
         let validator = ContractValidator(contract: contract, models: models)
         let operation = try #require(contract.operation(named: "GET /pets"))
         let body = #"[{"firstName": "A", "vetId": 1}, {"firstName": "C", "vetId": 1.5}]"#
-        let findings = validator.validate(ObservedResponse(url: "u", status: 200, body: Array(body.utf8)), for: operation)
-            .findings
-        #expect(findings.contains { $0.id == .propertyTypeChanged && $0.path == "$[1].vetId" && $0.actual == "number 1.5" })
+        let findings = validator.validate(
+            ObservedResponse(url: "u", status: 200, body: Array(body.utf8)), for: operation
+        )
+        .findings
+        #expect(
+            findings.contains { $0.id == .propertyTypeChanged && $0.path == "$[1].vetId" && $0.actual == "number 1.5" })
         #expect(findings.contains { $0.id == .decodeFailed })
     }
 }

@@ -22,10 +22,14 @@ import Testing
     }
 
     /// An API with pets using vets 1, 2 (twice) and 7; vet 7 does not exist.
-    static func api(_ overrides: [String: HTTPClientResponse] = [:], unreachable: Set<String> = []) -> (ClosureTransport, RequestLog) {
+    static func api(
+        _ overrides: [String: HTTPClientResponse] = [:], unreachable: Set<String> = []
+    ) -> (ClosureTransport, RequestLog) {
         let log = RequestLog()
         let routes: [String: HTTPClientResponse] = [
-            "/api/pets": json(#"[{"firstName": "Rex", "lastName": "A", "vetId": 1}, {"firstName": "Bo", "lastName": "B", "vetId": 2}, {"firstName": "Al", "lastName": "C", "vetId": 2}, {"firstName": "Cy", "lastName": "D", "vetId": 7}]"#),
+            "/api/pets": json(
+                #"[{"firstName": "Rex", "lastName": "A", "vetId": 1}, {"firstName": "Bo", "lastName": "B", "vetId": 2}, {"firstName": "Al", "lastName": "C", "vetId": 2}, {"firstName": "Cy", "lastName": "D", "vetId": 7}]"#
+            ),
             "/api/pets/1": json(#"{"firstName": "Rex", "lastName": "A", "vetId": 1}"#),
             "/api/vets": json(#"[{"firstName": "Ann", "lastName": "Lee", "title": "DVM"}]"#),
             "/api/vets/1": json(#"{"firstName": "Ann", "lastName": "Lee", "title": "DVM"}"#),
@@ -90,7 +94,9 @@ import Testing
     }
 
     @Test func driftIsFoundInEveryItemAndCollapsed() async throws {
-        let renamed = LiveVerifierTests.json(#"[{"firstName": "Rex", "lastName": "A", "practitionerId": 1}, {"firstName": "Bo", "lastName": "B", "practitionerId": 2}]"#)
+        let renamed = LiveVerifierTests.json(
+            #"[{"firstName": "Rex", "lastName": "A", "practitionerId": 1}, {"firstName": "Bo", "lastName": "B", "practitionerId": 2}]"#
+        )
         let (transport, _) = LiveVerifierTests.api(["/api/pets": renamed])
         let report = try await verify(transport)
         let rename = try #require(report.findings.first)

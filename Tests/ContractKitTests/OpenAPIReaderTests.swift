@@ -18,7 +18,8 @@ import Testing
            "parameters": {"ThingId": {"name": "thingId", "in": "path", "required": true, "schema": {"type": "integer"}, "example": 7}},
            "responses": {"Problem": {"description": "problem", "content": {"application/json": {"schema": {"type": "object"}}}}},
            "schemas": {
-             "Thing": {"type": "object", "required": ["name"], "properties": {
+             "Thing": {"type": "object", "required": ["name", "code"], "properties": {
+               "code": {"type": "integer"},
                "name": {"type": "string", "nullable": true, "x-swift-property": "Thing.name: String?"},
                "kind": {"type": "string", "enum": ["a", "b"], "nullable": true},
                "parts": {"type": "array", "items": {"$ref": "#/components/schemas/Part"}},
@@ -59,14 +60,15 @@ import Testing
         let contract = try read(OpenAPIReaderTests.openAPI30)
         let validator = ContractValidator(contract: contract)
         let operation = try #require(contract.operation(named: "GET /things/{thingId}"))
-        let body = #"{"name": null, "kind": "c", "parts": [{"id": 1}, {"id": "2"}], "extra": {"a": 1, "b": "x"}, "owner": {"id": 3}, "either": true, "zzz": 1}"#
+        let body =
+            #"{"name": null, "code": null, "kind": "c", "parts": [{"id": 1}, {"id": "2"}], "extra": {"a": 1, "b": "x"}, "owner": {"id": 3}, "either": true, "zzz": 1}"#
         let findings = validator.validate(
             ObservedResponse(url: "u", status: 200, contentType: "application/vnd.api+json", body: Array(body.utf8)),
             for: operation
         ).findings
         #expect(
             findings.map { "\($0.id.rawValue) \($0.path)" } == [
-                "response-required-property-null $.name",
+                "response-required-property-null $.code",
                 "response-property-type-changed $.kind",
                 "response-property-type-changed $.parts[1].id",
                 "response-property-type-changed $.extra.b",
@@ -90,9 +92,15 @@ import Testing
         (#"{"openapi": "3.1.0", "paths": []}"#, "$.paths"),
         (#"{"openapi": "3.1.0", "paths": {"pets": {}}}"#, "$.paths.pets"),
         (#"{"openapi": "3.1.0", "paths": {"/p": {"get": {}}}}"#, "$.paths['/p'].get.responses"),
-        (#"{"openapi": "3.1.0", "paths": {"/p": {"get": {"responses": {"ok": {}}}}}}"#, "$.paths['/p'].get.responses.ok"),
+        (
+            #"{"openapi": "3.1.0", "paths": {"/p": {"get": {"responses": {"ok": {}}}}}}"#,
+            "$.paths['/p'].get.responses.ok"
+        ),
         (#"{"openapi": "3.1.0", "components": {"schemas": {"A": {"type": "text"}}}}"#, "$.components.schemas.A.type"),
-        (#"{"openapi": "3.1.0", "components": {"schemas": {"A": {"required": "x"}}}}"#, "$.components.schemas.A.required"),
+        (
+            #"{"openapi": "3.1.0", "components": {"schemas": {"A": {"required": "x"}}}}"#,
+            "$.components.schemas.A.required"
+        ),
         (
             #"{"openapi": "3.1.0", "paths": {"/p": {"get": {"parameters": [{"name": "x", "in": "body"}], "responses": {}}}}}"#,
             "$.paths['/p'].get.parameters[0]"
@@ -108,9 +116,12 @@ import Testing
     }
 
     @Test func unresolvedReferencesAreReported() {
-        let text = ##"{"openapi": "3.1.0", "components": {"schemas": {"A": {"properties": {"b": {"$ref": "#/components/schemas/B"}}}}}}"##
-        #expect(throws: ContractError.unresolvedReference(
-            file: "test.json", path: "$.components.schemas.A.properties.b", reference: "#/components/schemas/B")) {
+        let text =
+            ##"{"openapi": "3.1.0", "components": {"schemas": {"A": {"properties": {"b": {"$ref": "#/components/schemas/B"}}}}}}"##
+        #expect(
+            throws: ContractError.unresolvedReference(
+                file: "test.json", path: "$.components.schemas.A.properties.b", reference: "#/components/schemas/B")
+        ) {
             try read(text)
         }
     }

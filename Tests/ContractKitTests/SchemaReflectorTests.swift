@@ -45,9 +45,11 @@ import Testing
         #expect(pet.types == [.object])
         #expect(pet.properties.map(\.name) == ["firstName", "lastName", "vetId"])
         #expect(pet.required == ["firstName", "vetId"])
-        #expect(pet.property(named: "vetId")?.schema.types == [.integer, .null])
+        // Required keys take no null, whatever the Swift optionality; the others are nullable.
+        #expect(pet.property(named: "vetId")?.schema.types == [.integer])
+        #expect(pet.property(named: "lastName")?.schema.types == [.string, .null])
         #expect(pet.property(named: "vetId")?.schema.swiftProperty == "PetJsonModel.vetId: Int?")
-        #expect(pet.property(named: "firstName")?.schema.types == [.string, .null])
+        #expect(pet.property(named: "firstName")?.schema.types == [.string])
         #expect(pet.swiftType == "PetJsonModel")
     }
 

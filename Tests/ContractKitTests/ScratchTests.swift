@@ -12,7 +12,12 @@ import Testing
         #"[{"firstName":null,"lastName":"Smith","vetId":1,"nick":"x"}]"#,
     ] {
         print("== \(body)")
-        let result = validator.validate(ObservedResponse(url: "http://x/pets", status: 200, body: Array(body.utf8)), for: pets)
-        for f in result.findings { print(f.id.rawValue, f.level, f.path, f.count, "|", f.expected, "|", f.actual, "|", f.swift ?? "-", "|", f.message, "|", f.hint ?? "") }
+        let result = validator.validate(
+            ObservedResponse(url: "http://x/pets", status: 200, body: Array(body.utf8)), for: pets)
+        for f in result.findings {
+            print(
+                f.id.rawValue, f.level, f.path, f.count, "|", f.expected, "|", f.actual, "|", f.swift ?? "-", "|",
+                f.message, "|", f.hint ?? "")
+        }
     }
 }

@@ -13,8 +13,10 @@ import Testing
     /// A temporary stub folder with the given mapping files and body files.
     func folder(_ mappings: [String: String], files: [String: String] = [:]) throws -> String {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("mappings/sub"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("__files"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("mappings/sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("__files"), withIntermediateDirectories: true)
         for (name, text) in mappings { try Data(text.utf8).write(to: root.appendingPathComponent("mappings/\(name)")) }
         for (name, text) in files { try Data(text.utf8).write(to: root.appendingPathComponent("__files/\(name)")) }
         return root.path
@@ -30,14 +32,20 @@ import Testing
     }
 
     @Test func baseMappingsAreCheckedAndVariantsSkipped() throws {
-        let directory = try folder([
-            "pets.json": #"{"request": {"method": "GET", "urlPath": "/api/pets"}, "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "jsonBody": [{"firstName": "Rex", "vetId": "1"}]}}"#,
-            "sub/vets.json": #"{"mappings": [{"request": {"method": "GET", "url": "/api/vets/1?x=1"}, "response": {"headers": {"content-type": "application/json"}, "bodyFileName": "vet.json"}}, {"request": {"urlPathTemplate": "/api/vets/{id}"}, "response": {"status": 404, "headers": {"Content-Type": "application/json"}, "base64Body": "eyJjb2RlIjogNDA0fQ=="}}]}"#,
-            "variant.json": #"{"request": {"method": "GET", "urlPath": "/api/pets"}, "response": {"status": 200, "body": "garbage"}, "metadata": {"variant": "broken"}}"#,
-            "fault.json": #"{"request": {"method": "GET", "urlPath": "/api/pets"}, "response": {"fault": "EMPTY_RESPONSE"}}"#,
-            "other.json": #"{"request": {"method": "GET", "urlPath": "/health"}, "response": {"status": 200}}"#,
-            "pattern.json": #"{"request": {"method": "GET", "urlPattern": "/api/vets/.*"}, "response": {"status": 200}}"#,
-        ], files: ["vet.json": #"{"firstName": "Ann", "lastName": "Lee", "title": "DVM"}"#])
+        let directory = try folder(
+            [
+                "pets.json":
+                    #"{"request": {"method": "GET", "urlPath": "/api/pets"}, "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "jsonBody": [{"firstName": "Rex", "vetId": "1"}]}}"#,
+                "sub/vets.json":
+                    #"{"mappings": [{"request": {"method": "GET", "url": "/api/vets/1?x=1"}, "response": {"headers": {"content-type": "application/json"}, "bodyFileName": "vet.json"}}, {"request": {"urlPathTemplate": "/api/vets/{id}"}, "response": {"status": 404, "headers": {"Content-Type": "application/json"}, "base64Body": "eyJjb2RlIjogNDA0fQ=="}}]}"#,
+                "variant.json":
+                    #"{"request": {"method": "GET", "urlPath": "/api/pets"}, "response": {"status": 200, "body": "garbage"}, "metadata": {"variant": "broken"}}"#,
+                "fault.json":
+                    #"{"request": {"method": "GET", "urlPath": "/api/pets"}, "response": {"fault": "EMPTY_RESPONSE"}}"#,
+                "other.json": #"{"request": {"method": "GET", "urlPath": "/health"}, "response": {"status": 200}}"#,
+                "pattern.json":
+                    #"{"request": {"method": "GET", "urlPattern": "/api/vets/.*"}, "response": {"status": 200}}"#,
+            ], files: ["vet.json": #"{"firstName": "Ann", "lastName": "Lee", "title": "DVM"}"#])
         let report = try verifier().verify(directory: directory, contractName: "built-in")
         #expect(
             report.findings.map { "\($0.id.rawValue) \($0.operation) \($0.path)" } == [
@@ -60,7 +68,10 @@ import Testing
         ])
         let report = try verifier().verify(directory: directory, contractName: "built-in")
         #expect(report.errors.count == 3)
-        #expect(report.errors.contains { $0.operation.hasSuffix("bad.json") && $0.message.hasPrefix("not JSON: line 1, column 2") })
+        #expect(
+            report.errors.contains {
+                $0.operation.hasSuffix("bad.json") && $0.message.hasPrefix("not JSON: line 1, column 2")
+            })
         #expect(report.errors.contains { $0.message == "$.response.status: expected an integer, found string" })
         #expect(report.errors.contains { $0.message.contains("is outside __files/") })
         #expect(report.outcome(strict: false) == .couldNotVerify)

@@ -23,7 +23,10 @@ public struct ContractBuilder {
         public var examples: [JSONValue]
 
         /// Creates an error response.
-        public init(status: Int, description: String, body: (any (Decodable & SendableMetatype).Type)?, examples: [JSONValue] = []) {
+        public init(
+            status: Int, description: String, body: (any (Decodable & SendableMetatype).Type)?,
+            examples: [JSONValue] = []
+        ) {
             self.status = status
             self.description = description
             self.body = body

@@ -69,12 +69,15 @@ public struct ModelRegistry: Sendable {
     static func describe(_ error: DecodingError) -> Outcome {
         switch error {
         case .typeMismatch(let type, let context):
-            return .failed(path: path(context.codingPath), message: "typeMismatch(\(type)): \(context.debugDescription)")
+            return .failed(
+                path: path(context.codingPath), message: "typeMismatch(\(type)): \(context.debugDescription)")
         case .valueNotFound(let type, let context):
-            return .failed(path: path(context.codingPath), message: "valueNotFound(\(type)): \(context.debugDescription)")
+            return .failed(
+                path: path(context.codingPath), message: "valueNotFound(\(type)): \(context.debugDescription)")
         case .keyNotFound(let key, let context):
             return .failed(
-                path: path(context.codingPath + [key]), message: "keyNotFound('\(key.stringValue)'): \(context.debugDescription)")
+                path: path(context.codingPath + [key]),
+                message: "keyNotFound('\(key.stringValue)'): \(context.debugDescription)")
         case .dataCorrupted(let context):
             return .failed(path: path(context.codingPath), message: "dataCorrupted: \(context.debugDescription)")
         @unknown default:

@@ -33,7 +33,9 @@ public enum PetAPIContract {
             description: "The vets", examples: [[vet]])
         try builder.add(
             .get, "/vets/{id}", operationId: "getVet", summary: "One vet, as each pet's vetId names it",
-            parameters: [idParameter(examples: [1], sources: [ParameterSource(operation: "GET /pets", path: "$[*].vetId")])],
+            parameters: [
+                idParameter(examples: [1], sources: [ParameterSource(operation: "GET /pets", path: "$[*].vetId")])
+            ],
             returns: VetJsonModel.self, description: "The vet", examples: [vet], errors: [notFound("vet")])
         return (builder.contract, builder.models)
     }

@@ -17,18 +17,22 @@ public struct ContractDiff: Sendable {
 
     /// The changes as a report whose target is `OLD -> NEW`.
     public func report(old: Contract, new: Contract, oldName: String, newName: String) -> VerificationReport {
-        let names = old.operations.map(\.name) + new.operations.map(\.name).filter { name in
-            !old.operations.contains { ContractDiff.key($0) == ContractDiff.key(name: name) }
-        }
+        let names =
+            old.operations.map(\.name)
+            + new.operations.map(\.name).filter { name in
+                !old.operations.contains { ContractDiff.key($0) == ContractDiff.key(name: name) }
+            }
         return VerificationReport(
-            target: "\(oldName) -> \(newName)", contract: newName, operations: names, findings: changes(old: old, new: new))
+            target: "\(oldName) -> \(newName)", contract: newName, operations: names,
+            findings: changes(old: old, new: new))
     }
 
     /// Every change, in the old contract's operation order, additions last.
     public func changes(old: Contract, new: Contract) -> [Finding] {
         var findings: [Finding] = []
         for operation in old.operations {
-            guard let counterpart = new.operations.first(where: { ContractDiff.key($0) == ContractDiff.key(operation) }) else {
+            guard let counterpart = new.operations.first(where: { ContractDiff.key($0) == ContractDiff.key(operation) })
+            else {
                 findings.append(
                     Finding(
                         id: .operationRemoved, operation: operation.name, expected: operation.name, actual: "absent",
@@ -37,7 +41,8 @@ public struct ContractDiff: Sendable {
             }
             findings += compare(operation, counterpart, old: old, new: new)
         }
-        for operation in new.operations where !old.operations.contains(where: { ContractDiff.key($0) == ContractDiff.key(operation) }) {
+        for operation in new.operations
+        where !old.operations.contains(where: { ContractDiff.key($0) == ContractDiff.key(operation) }) {
             findings.append(
                 Finding(
                     id: .operationAdded, operation: operation.name, expected: "absent", actual: operation.name,
@@ -76,7 +81,8 @@ public struct ContractDiff: Sendable {
             guard let counterpart = after.responses.first(where: { $0.status == response.status }) else {
                 findings.append(
                     Finding(
-                        id: .responseStatusRemoved, level: response.isSuccess ? .breaking : .info, operation: before.name,
+                        id: .responseStatusRemoved, level: response.isSuccess ? .breaking : .info,
+                        operation: before.name,
                         status: status, expected: response.status, actual: "absent",
                         message: "response \(response.status) of \(before.name) was removed"))
                 continue

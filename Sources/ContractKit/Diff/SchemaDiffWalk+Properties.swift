@@ -14,11 +14,14 @@ extension SchemaDiffWalk {
             if required && !newRequired.contains(property.name) {
                 findings.append(
                     Finding(
-                        id: .requiredPropertyMissing, operation: operation, status: status, path: propertyPath.description,
+                        id: .requiredPropertyMissing, operation: operation, status: status,
+                        path: propertyPath.description,
                         expected: "required", actual: "optional", swift: property.schema.swiftProperty,
                         message: "required property '\(property.name)' may now be absent"))
             }
-            compare(property.schema, counterpart.schema, path: propertyPath, site: .property(name: property.name, required: required))
+            compare(
+                property.schema, counterpart.schema, path: propertyPath,
+                site: .property(name: property.name, required: required))
         }
         for property in gone {
             let required = oldRequired.contains(property.name)
@@ -29,14 +32,17 @@ extension SchemaDiffWalk {
                 findings.append(
                     Finding(
                         id: .propertyProbablyRenamed, operation: operation, status: status, path: propertyPath,
-                        expected: "'\(property.name)'", actual: "'\(rename.name)'", swift: property.schema.swiftProperty,
-                        message: "'\(property.name)' was removed and '\(rename.name)' added with a compatible type: probably renamed",
+                        expected: "'\(property.name)'", actual: "'\(rename.name)'",
+                        swift: property.schema.swiftProperty,
+                        message:
+                            "'\(property.name)' was removed and '\(rename.name)' added with a compatible type: probably renamed",
                         hint: "name similarity \(similarity)%"))
                 continue
             }
             findings.append(
                 Finding(
-                    id: required ? .requiredPropertyMissing : .optionalPropertyMissing, operation: operation, status: status,
+                    id: required ? .requiredPropertyMissing : .optionalPropertyMissing, operation: operation,
+                    status: status,
                     path: propertyPath, expected: SchemaDiffWalk.resolve(property.schema, in: old).schema.typeText,
                     actual: "absent", swift: property.schema.swiftProperty,
                     message: "\(required ? "required" : "optional") property '\(property.name)' was removed"))
@@ -64,7 +70,9 @@ extension SchemaDiffWalk {
                 NameSimilarity.score(property.name, $0.name) < NameSimilarity.score(property.name, $1.name)
             })
         else { return nil }
-        if NameSimilarity.score(property.name, best.name) >= 0.5 || (goneCount == 1 && compatible.count == 1) { return best }
+        if NameSimilarity.score(property.name, best.name) >= 0.5 || (goneCount == 1 && compatible.count == 1) {
+            return best
+        }
         return nil
     }
 }

@@ -57,7 +57,8 @@ struct SchemaDiffWalk {
     ) {
         findings.append(
             Finding(
-                id: id, operation: operation, status: status, path: path.description, expected: expected, actual: actual,
+                id: id, operation: operation, status: status, path: path.description, expected: expected,
+                actual: actual,
                 swift: swift, message: message, hint: hint))
     }
 
@@ -73,12 +74,15 @@ struct SchemaDiffWalk {
         let newKinds = newSide.schema.types.filter { $0 != .null }
         let subject = SchemaDiffWalk.subject(site)
         if !oldKinds.isEmpty {
-            let widened = newKinds.isEmpty || newKinds.contains { kind in
-                !oldKinds.contains(kind) && !(kind == .integer && oldKinds.contains(.number))
-            }
+            let widened =
+                newKinds.isEmpty
+                || newKinds.contains { kind in
+                    !oldKinds.contains(kind) && !(kind == .integer && oldKinds.contains(.number))
+                }
             if widened {
                 add(
-                    .propertyTypeChanged, path, expected: oldSide.schema.typeText, actual: newSide.schema.typeText, swift: swift,
+                    .propertyTypeChanged, path, expected: oldSide.schema.typeText, actual: newSide.schema.typeText,
+                    swift: swift,
                     message: "\(subject) changed type from \(oldSide.schema.typeText) to \(newSide.schema.typeText)")
                 return
             }
@@ -87,28 +91,35 @@ struct SchemaDiffWalk {
             switch site {
             case .property(let name, let required):
                 add(
-                    required ? .requiredPropertyNull : .optionalPropertyNull, path, expected: "not null", actual: "nullable",
+                    required ? .requiredPropertyNull : .optionalPropertyNull, path, expected: "not null",
+                    actual: "nullable",
                     swift: swift, message: "\(required ? "required" : "optional") property '\(name)' may now be null")
             default:
                 add(
-                    .propertyTypeChanged, path, expected: oldSide.schema.typeText, actual: newSide.schema.typeText, swift: swift,
+                    .propertyTypeChanged, path, expected: oldSide.schema.typeText, actual: newSide.schema.typeText,
+                    swift: swift,
                     message: "\(subject) may now be null")
             }
         }
         if let oldFormat = oldSide.schema.format, newSide.schema.format != oldFormat {
             add(
-                .propertyTypeChanged, path, expected: "format \(oldFormat)", actual: newSide.schema.format.map { "format \($0)" } ?? "no format",
+                .propertyTypeChanged, path, expected: "format \(oldFormat)",
+                actual: newSide.schema.format.map { "format \($0)" } ?? "no format",
                 swift: swift, message: "\(subject) changed format")
         }
         if let oldValues = oldSide.schema.enumValues {
-            let added = (newSide.schema.enumValues ?? []).filter { value in !oldValues.contains { $0.isEquivalent(to: value) } }
+            let added = (newSide.schema.enumValues ?? []).filter { value in
+                !oldValues.contains { $0.isEquivalent(to: value) }
+            }
             if newSide.schema.enumValues == nil {
                 add(
-                    .enumValueAdded, path, expected: "one of \(oldValues.map { $0.serialized() }.joined(separator: ", "))",
+                    .enumValueAdded, path,
+                    expected: "one of \(oldValues.map { $0.serialized() }.joined(separator: ", "))",
                     actual: "any value", swift: swift, message: "\(subject) is no longer limited to an enum")
             } else if !added.isEmpty {
                 add(
-                    .enumValueAdded, path, expected: "one of \(oldValues.map { $0.serialized() }.joined(separator: ", "))",
+                    .enumValueAdded, path,
+                    expected: "one of \(oldValues.map { $0.serialized() }.joined(separator: ", "))",
                     actual: added.map { $0.serialized() }.joined(separator: ", "), swift: swift,
                     message: "\(subject) may now be \(added.map { $0.serialized() }.joined(separator: " or "))")
             }

@@ -28,7 +28,9 @@ struct OpenAPINode {
 
     func array() throws(ContractError) -> [OpenAPINode] {
         guard case .array(let elements) = value else { throw invalid("an array") }
-        return elements.enumerated().map { OpenAPINode(value: $0.element, path: path.appending(index: $0.offset), file: file) }
+        return elements.enumerated().map {
+            OpenAPINode(value: $0.element, path: path.appending(index: $0.offset), file: file)
+        }
     }
 
     func string() throws(ContractError) -> String {
@@ -49,7 +51,9 @@ struct OpenAPINode {
 
     /// The members in order as nodes; throws when this is not an object.
     func members() throws(ContractError) -> [(key: String, node: OpenAPINode)] {
-        try object().members.map { ($0.key, OpenAPINode(value: $0.value, path: path.appending(key: $0.key), file: file)) }
+        try object().members.map {
+            ($0.key, OpenAPINode(value: $0.value, path: path.appending(key: $0.key), file: file))
+        }
     }
 
     func optionalString(_ key: String) throws(ContractError) -> String? {

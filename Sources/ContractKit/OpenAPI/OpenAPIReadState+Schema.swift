@@ -118,7 +118,9 @@ extension OpenAPIReadState {
     private func merge(_ base: Schema, _ part: Schema) -> Schema {
         if base == Schema() { return part }
         var merged = base
-        if merged.reference == nil && merged.types.isEmpty && merged.properties.isEmpty { merged.reference = part.reference }
+        if merged.reference == nil && merged.types.isEmpty && merged.properties.isEmpty {
+            merged.reference = part.reference
+        }
         if merged.types.isEmpty { merged.types = part.types }
         merged.properties += part.properties.filter { merged.property(named: $0.name) == nil }
         merged.required += part.required.filter { !merged.required.contains($0) }
@@ -140,7 +142,9 @@ extension OpenAPIReadState {
             }
             for property in schema.properties { try check(property.schema, path + ".properties." + property.name) }
             if let items = schema.items { try check(items, path + ".items") }
-            if case .schema(let inner) = schema.additionalProperties { try check(inner, path + ".additionalProperties") }
+            if case .schema(let inner) = schema.additionalProperties {
+                try check(inner, path + ".additionalProperties")
+            }
             for (index, alternative) in schema.anyOf.enumerated() { try check(alternative, path + ".anyOf[\(index)]") }
         }
         for component in contract.components {
@@ -149,7 +153,10 @@ extension OpenAPIReadState {
         for operation in contract.operations {
             for response in operation.responses {
                 if let schema = response.schema {
-                    try check(schema, "$.paths['\(operation.path)'].\(operation.method.rawValue.lowercased()).responses.\(response.status)")
+                    try check(
+                        schema,
+                        "$.paths['\(operation.path)'].\(operation.method.rawValue.lowercased()).responses.\(response.status)"
+                    )
                 }
             }
         }

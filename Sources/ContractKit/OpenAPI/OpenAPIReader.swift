@@ -130,7 +130,8 @@ struct OpenAPIReadState {
         parameter.examples += try readExamples(node)
         if let sources = try node.child("x-petkit-source") {
             for source in try sources.array() {
-                guard let operation = try source.optionalString("operation"), let path = try source.optionalString("path")
+                guard let operation = try source.optionalString("operation"),
+                    let path = try source.optionalString("path")
                 else { throw source.invalid("an object with 'operation' and 'path'") }
                 do {
                     _ = try JSONPath(path)

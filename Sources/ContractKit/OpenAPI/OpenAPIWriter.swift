@@ -51,7 +51,9 @@ public struct OpenAPIWriter: Sendable {
         object["required"] = .bool(parameter.required)
         object["schema"] = schema(parameter.schema)
         if !parameter.examples.isEmpty {
-            let examples = parameter.examples.enumerated().map { ("example\($0.offset + 1)", JSONValue.object(["value": $0.element])) }
+            let examples = parameter.examples.enumerated().map {
+                ("example\($0.offset + 1)", JSONValue.object(["value": $0.element]))
+            }
             object["examples"] = .object(JSONObject(examples))
         }
         if !parameter.sources.isEmpty {
@@ -73,7 +75,9 @@ public struct OpenAPIWriter: Sendable {
             media["schema"] = .object(written)
         }
         if !response.examples.isEmpty {
-            let examples = response.examples.enumerated().map { ("example\($0.offset + 1)", JSONValue.object(["value": $0.element])) }
+            let examples = response.examples.enumerated().map {
+                ("example\($0.offset + 1)", JSONValue.object(["value": $0.element]))
+            }
             media["examples"] = .object(JSONObject(examples))
         }
         object["content"] = .object(JSONObject([(mediaType, .object(media))]))

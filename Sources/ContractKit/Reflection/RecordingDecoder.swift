@@ -21,7 +21,8 @@ final class RecordingDecoder: Decoder {
             record = ObjectRecord()
             shape = .keyed(record)
         }
-        return KeyedDecodingContainer(RecordingKeyedContainer<Key>(decoder: self, record: record, codingPath: codingPath))
+        return KeyedDecodingContainer(
+            RecordingKeyedContainer<Key>(decoder: self, record: record, codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

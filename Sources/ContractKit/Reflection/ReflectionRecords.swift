@@ -58,6 +58,21 @@ final class ObjectRecord {
         return key
     }
 
+    /// The schema without `null`: out of its `type` list and `enum`, or the other branch of an
+    /// `anyOf [X, null]`.
+    static func removingNull(_ schema: Schema) -> Schema {
+        let nonNull = schema.anyOf.filter { $0.types != [.null] }
+        if !schema.anyOf.isEmpty && schema.types.isEmpty && nonNull.count == 1 {
+            var inner = nonNull[0]
+            inner.swiftProperty = schema.swiftProperty
+            return inner
+        }
+        var result = schema
+        result.types.removeAll { $0 == .null }
+        result.enumValues = result.enumValues?.filter { $0 != .null }
+        return result
+    }
+
     /// Adds `null` to a schema: to its `type` list, or as `anyOf` beside a `$ref`.
     static func wrap(_ schema: Schema, nullable: Bool) -> Schema {
         guard nullable else { return schema }

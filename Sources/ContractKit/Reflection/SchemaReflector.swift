@@ -23,7 +23,8 @@ public struct SchemaReflector {
 
     /// The named object schemas reflected so far, in the order first met.
     public var components: [NamedSchema] {
-        session.componentOrder.compactMap { name in session.components[name].map { NamedSchema(name: name, schema: $0) } }
+        session.componentOrder.compactMap { name in session.components[name].map { NamedSchema(name: name, schema: $0) }
+        }
     }
 
     /// The schema of a type: inline for scalars and arrays, a `$ref` for object types.
@@ -108,10 +109,13 @@ final class ReflectionSession {
     ) throws(ContractError) {
         guard let model = type as? any ContractModel.Type else { return }
         for key in model.requiredKeys {
-            guard object.property(named: key) != nil else {
+            guard let position = object.properties.firstIndex(where: { $0.name == key }) else {
                 throw .requiredKeyNotDecoded(type: typeName, key: key)
             }
             if !object.required.contains(key) { object.required.append(key) }
+            // The app cannot do without the value, so null is no more acceptable than absence,
+            // even when the Swift property is optional (to decode a drifted API at all).
+            object.properties[position].schema = ObjectRecord.removingNull(object.properties[position].schema)
         }
         // Keep `required` in property order so the output is stable.
         object.required = object.properties.map(\.name).filter { object.required.contains($0) }

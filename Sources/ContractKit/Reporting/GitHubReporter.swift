@@ -19,7 +19,8 @@ struct GitHubReporter {
             lines.append("::\(command) title=\(property(finding.id.rawValue))::\(data(message))")
         }
         for error in report.errors {
-            let message = "\(error.operation): could not verify: \(error.message)" + (error.url.map { "\nAt: \($0)" } ?? "")
+            let message =
+                "\(error.operation): could not verify: \(error.message)" + (error.url.map { "\nAt: \($0)" } ?? "")
             lines.append("::error title=could-not-verify::\(data(message))")
         }
         let summary = report.summary

@@ -20,7 +20,9 @@ struct JUnitReporter {
             var body: [String] = []
             if !failing.isEmpty {
                 failures += 1
-                let message = "\(failing.count) finding\(failing.count == 1 ? "" : "s"): " + failing.map(\.id.rawValue).joined(separator: ", ")
+                let message =
+                    "\(failing.count) finding\(failing.count == 1 ? "" : "s"): "
+                    + failing.map(\.id.rawValue).joined(separator: ", ")
                 body.append(
                     "      <failure type=\"\(XML.escape(failing[0].id.rawValue))\" message=\"\(XML.escape(message))\">"
                         + XML.escape(failing.map(describe).joined(separator: "\n")) + "</failure>")
@@ -30,10 +32,12 @@ struct JUnitReporter {
                 let message = problems.map(\.message).joined(separator: "; ")
                 let details = problems.map { "\($0.url ?? $0.operation): \($0.message)" }.joined(separator: "\n")
                 body.append(
-                    "      <error type=\"could-not-verify\" message=\"\(XML.escape(message))\">\(XML.escape(details))</error>")
+                    "      <error type=\"could-not-verify\" message=\"\(XML.escape(message))\">\(XML.escape(details))</error>"
+                )
             }
             if !others.isEmpty {
-                body.append("      <system-out>" + XML.escape(others.map(describe).joined(separator: "\n")) + "</system-out>")
+                body.append(
+                    "      <system-out>" + XML.escape(others.map(describe).joined(separator: "\n")) + "</system-out>")
             }
             let open = "    <testcase classname=\"petcontract\" name=\"\(XML.escape(name))\""
             cases.append(body.isEmpty ? open + "/>" : open + ">\n" + body.joined(separator: "\n") + "\n    </testcase>")

@@ -53,7 +53,7 @@ struct SARIFReporter {
         let run: JSONValue = [
             "tool": [
                 "driver": [
-                    "semanticVersion": "0.1.0", "rules": .array(rules),
+                    "name": "petcontract", "semanticVersion": "0.1.0", "rules": .array(rules),
                 ]
             ],
             "properties": ["target": .string(report.target)],

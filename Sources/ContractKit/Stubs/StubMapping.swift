@@ -36,9 +36,12 @@ struct StubMappingReader {
     func read() -> (mappings: [StubMapping], errors: [VerificationError]) {
         let mappingsDirectory = root + "/mappings"
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: mappingsDirectory, isDirectory: &isDirectory), isDirectory.boolValue
+        guard FileManager.default.fileExists(atPath: mappingsDirectory, isDirectory: &isDirectory),
+            isDirectory.boolValue
         else {
-            return ([], [VerificationError(operation: root, url: nil, message: "no 'mappings' folder in the stub folder")])
+            return (
+                [], [VerificationError(operation: root, url: nil, message: "no 'mappings' folder in the stub folder")]
+            )
         }
         let files = (FileManager.default.enumerator(atPath: mappingsDirectory)?.compactMap { $0 as? String } ?? [])
             .filter { $0.hasSuffix(".json") }.sorted()
@@ -60,7 +63,9 @@ struct StubMappingReader {
     }
 
     private func readFile(_ file: String) throws(StubReadError) -> [StubMapping] {
-        guard let data = FileManager.default.contents(atPath: file) else { throw StubReadError(message: "cannot read the file") }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw StubReadError(message: "cannot read the file")
+        }
         let document: JSONValue
         do {
             document = try JSONValue(parsing: [UInt8](data))
@@ -77,10 +82,15 @@ struct StubMappingReader {
         return [try readMapping(document, file: file, index: nil, path: "$")]
     }
 
-    private func readMapping(_ mapping: JSONValue, file: String, index: Int?, path: String) throws(StubReadError) -> StubMapping {
+    private func readMapping(
+        _ mapping: JSONValue, file: String, index: Int?, path: String
+    ) throws(StubReadError) -> StubMapping {
         guard case .object = mapping else { throw StubReadError(message: "\(path): expected a mapping object") }
         guard let request = mapping["request"]?.objectValue else {
-            throw StubReadError(message: "\(path).request: expected an object, found \(mapping["request"].map { $0.kind.rawValue } ?? "none")")
+            throw StubReadError(
+                message:
+                    "\(path).request: expected an object, found \(mapping["request"].map { $0.kind.rawValue } ?? "none")"
+            )
         }
         let response = mapping["response"]?.objectValue ?? JSONObject()
         var urlPath: String?
@@ -97,7 +107,8 @@ struct StubMappingReader {
         switch response["status"] {
         case nil: status = 200
         case .int(let code)?: status = Int(code)
-        case let other?: throw StubReadError(message: "\(path).response.status: expected an integer, found \(other.kind.rawValue)")
+        case let other?:
+            throw StubReadError(message: "\(path).response.status: expected an integer, found \(other.kind.rawValue)")
         }
         return StubMapping(
             file: file, index: index, name: mapping["name"]?.stringValue,
@@ -121,7 +132,8 @@ struct StubMappingReader {
         if let text = response["body"]?.stringValue { return Array(text.utf8) }
         if let base64 = response["base64Body"]?.stringValue {
             guard let data = Data(base64Encoded: base64) else {
-                throw StubReadError(message: "\(path).response.base64Body: expected base64, found '\(base64.prefix(20))'")
+                throw StubReadError(
+                    message: "\(path).response.base64Body: expected base64, found '\(base64.prefix(20))'")
             }
             return [UInt8](data)
         }

@@ -45,7 +45,9 @@ public struct StubVerifier: Sendable {
                 url: mapping.label, status: mapping.status, contentType: mapping.contentType, body: mapping.body)
             collector.add(validator.validate(response, for: operation, expecting: .documented).findings)
         }
-        if variants > 0 { report.notes.append("\(variants) variant mappings not checked (variants are meant to drift)") }
+        if variants > 0 {
+            report.notes.append("\(variants) variant mappings not checked (variants are meant to drift)")
+        }
         report.findings = collector.findings
         return report
     }
@@ -54,7 +56,8 @@ public struct StubVerifier: Sendable {
     static func operation(for method: String, path: String, in contract: Contract) -> ContractOperation? {
         let segments = path.split(separator: "/").map(String.init)
         var best: (operation: ContractOperation, prefix: Int)?
-        for operation in contract.operations where method == "ANY" ? operation.method == .get : operation.method.rawValue == method {
+        for operation in contract.operations
+        where method == "ANY" ? operation.method == .get : operation.method.rawValue == method {
             let template = operation.path.split(separator: "/").map(String.init)
             guard template.count <= segments.count else { continue }
             let prefix = segments.count - template.count

@@ -23,7 +23,8 @@ extension BodyWalker {
             let property = node.properties[position]
             path.append(.key(member.key))
             check(
-                member.value, property.node, site: .property(name: member.key, required: property.required, swift: property.swift),
+                member.value, property.node,
+                site: .property(name: member.key, required: property.required, swift: property.swift),
                 swift: property.swift)
             path.removeLast()
         }
@@ -37,27 +38,32 @@ extension BodyWalker {
                 let newKey = unknown[pair.index].key
                 let similarity = Int((pair.similarity * 100).rounded())
                 record(
-                    .propertyProbablyRenamed, extra: .key(property.name), expected: "'\(property.name)' (\(property.node.typeText))",
+                    .propertyProbablyRenamed, extra: .key(property.name),
+                    expected: "'\(property.name)' (\(property.node.typeText))",
                     actual: "'\(newKey)': \(BodyWalker.excerpt(unknown[pair.index].value))", swift: property.swift,
-                    message: "'\(property.name)' is missing and '\(newKey)' appeared with a compatible value: probably renamed",
+                    message:
+                        "'\(property.name)' is missing and '\(newKey)' appeared with a compatible value: probably renamed",
                     hint: "rename '\(property.name)' to '\(newKey)' in the model's CodingKeys, or fix the API "
                         + "(name similarity \(similarity)%)")
                 continue
             }
             if property.required {
                 record(
-                    .requiredPropertyMissing, extra: .key(property.name), expected: property.node.typeText, actual: "absent",
+                    .requiredPropertyMissing, extra: .key(property.name), expected: property.node.typeText,
+                    actual: "absent",
                     swift: property.swift, message: "required property '\(property.name)' is missing")
             } else {
                 record(
-                    .optionalPropertyMissing, extra: .key(property.name), expected: property.node.typeText, actual: "absent",
+                    .optionalPropertyMissing, extra: .key(property.name), expected: property.node.typeText,
+                    actual: "absent",
                     swift: property.swift, message: "optional property '\(property.name)' is missing")
             }
         }
         for (position, member) in unknown.enumerated() where !used[position] {
             if case .forbidden = node.additional {
                 record(
-                    .propertyUnexpected, extra: .key(member.key), expected: "no other properties (additionalProperties: false)",
+                    .propertyUnexpected, extra: .key(member.key),
+                    expected: "no other properties (additionalProperties: false)",
                     actual: BodyWalker.excerpt(member.value), swift: swift,
                     message: "property '\(member.key)' is not in the contract, which forbids others")
             } else {
@@ -94,17 +100,19 @@ extension BodyWalker {
         return node.allows(value.kind)
     }
 
+    /// A null property value: fine where the schema allows null and the property is required
+    /// (JSON Schema's meaning); otherwise a finding by whether the property is required.
     mutating func recordNull(name: String, required: Bool, node: PlanNode, swift: String?) {
         let nullable = node.delegate != nil ? node.nullable : node.allows(.null)
-        let note = nullable ? "" : " (and the contract does not allow null)"
         if required {
+            guard !nullable else { return }
             record(
                 .requiredPropertyNull, expected: node.nonNullTypeText, actual: "null", swift: swift,
-                message: "required property '\(name)' is null\(note)")
+                message: "required property '\(name)' is null")
         } else {
             record(
                 .optionalPropertyNull, expected: node.nonNullTypeText, actual: "null", swift: swift,
-                message: "optional property '\(name)' is null\(note)")
+                message: "optional property '\(name)' is null")
         }
     }
 
@@ -125,10 +133,12 @@ extension BodyWalker {
         } else if let formatMismatch {
             message = "\(subject) is not a valid \(formatMismatch) value"
         } else {
-            message = "\(subject) is \(found == "integer" || found == "array" || found == "object" ? "an" : "a") \(found), the contract says \(node.typeText)"
+            message =
+                "\(subject) is \(found == "integer" || found == "array" || found == "object" ? "an" : "a") \(found), the contract says \(node.typeText)"
         }
         record(
-            .propertyTypeChanged, expected: node.typeText, actual: "\(found) \(BodyWalker.excerpt(value))", swift: swift,
+            .propertyTypeChanged, expected: node.typeText, actual: "\(found) \(BodyWalker.excerpt(value))",
+            swift: swift,
             message: message)
     }
 

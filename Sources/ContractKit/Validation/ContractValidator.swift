@@ -44,8 +44,10 @@ public struct ContractValidator: Sendable {
         _ response: ObservedResponse, for operation: ContractOperation, expecting: StatusExpectation = .documented
     ) -> ResponseValidation {
         var findings: [Finding] = []
-        func add(_ id: FindingID, path: String = "$", expected: String, actual: String, swift: String? = nil,
-                 message: String, hint: String? = nil, count: Int = 1) {
+        func add(
+            _ id: FindingID, path: String = "$", expected: String, actual: String, swift: String? = nil,
+            message: String, hint: String? = nil, count: Int = 1
+        ) {
             findings.append(
                 Finding(
                     id: id, operation: operation.name, url: response.url, status: response.status, path: path,
@@ -71,7 +73,8 @@ public struct ContractValidator: Sendable {
         if !ContractValidator.mediaTypeMatches(media, expectedMedia) {
             add(
                 .mediaTypeUnexpected, expected: expectedMedia, actual: response.contentType ?? "no Content-Type",
-                message: "media type \(media.map { "'\($0)'" } ?? "missing") where the contract says '\(expectedMedia)'")
+                message: "media type \(media.map { "'\($0)'" } ?? "missing") where the contract says '\(expectedMedia)'"
+            )
         }
         guard let schema = documented.schema, let plan = plans[ContractValidator.planKey(operation, documented)] else {
             return ResponseValidation(findings: findings, body: nil)
@@ -79,7 +82,8 @@ public struct ContractValidator: Sendable {
         let rootSwift = documented.swiftType ?? schema.swiftType
         if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             add(
-                .bodyEmpty, expected: "JSON (\(plan.typeText))", actual: "\(response.body.count) bytes", swift: rootSwift,
+                .bodyEmpty, expected: "JSON (\(plan.typeText))", actual: "\(response.body.count) bytes",
+                swift: rootSwift,
                 message: "the body is empty")
             return ResponseValidation(findings: findings, body: nil)
         }
@@ -103,7 +107,8 @@ public struct ContractValidator: Sendable {
         walker.walk(body, plan)
         for occurrence in walker.occurrences {
             add(
-                occurrence.id, path: occurrence.path.description, expected: occurrence.expected, actual: occurrence.actual,
+                occurrence.id, path: occurrence.path.description, expected: occurrence.expected,
+                actual: occurrence.actual,
                 swift: occurrence.swift, message: occurrence.message, hint: occurrence.hint, count: occurrence.count)
         }
         if let typeName = rootSwift, case .failed(let path, let message) = models.decode(response.body, as: typeName) {

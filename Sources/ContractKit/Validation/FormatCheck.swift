@@ -24,7 +24,8 @@ enum FormatCheck {
     /// RFC 3339 `date-time`: `2024-05-01T12:30:00Z`, fractional seconds and offsets allowed.
     private static func isDateTime(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 20, isDate(bytes, from: 0), bytes[10] | 0x20 == UInt8(ascii: "t"),
-            digits(bytes, 11..<13), bytes[13] == UInt8(ascii: ":"), digits(bytes, 14..<16), bytes[16] == UInt8(ascii: ":"),
+            digits(bytes, 11..<13), bytes[13] == UInt8(ascii: ":"), digits(bytes, 14..<16),
+            bytes[16] == UInt8(ascii: ":"),
             digits(bytes, 17..<19)
         else { return false }
         var index = 19

@@ -105,7 +105,8 @@ struct ValidationPlan {
         node.swiftType = schema.swiftType
         node.anyOf = schema.anyOf.map { compile($0) }
         if !node.anyOf.isEmpty {
-            node.nullable = schema.types.isEmpty ? schema.anyOf.contains { $0.types.isEmpty || $0.isNullable } : node.nullable
+            node.nullable =
+                schema.types.isEmpty ? schema.anyOf.contains { $0.types.isEmpty || $0.isNullable } : node.nullable
         }
         if let items = schema.items { node.items = compile(items) }
         let required = Set(schema.required)

@@ -53,7 +53,8 @@ public struct IgnoreList: Sendable, Hashable {
                 throw .invalidIgnoreFile(file: file, line: number + 1, message: "expected a path after '\(words[0])'")
             }
             if words[1] != "*" && (try? JSONPath(words[1])) == nil {
-                throw .invalidIgnoreFile(file: file, line: number + 1, message: "'\(words[1])' is not a JSONPath or '*'")
+                throw .invalidIgnoreFile(
+                    file: file, line: number + 1, message: "'\(words[1])' is not a JSONPath or '*'")
             }
             let operation = words.count > 2 ? words[2...].joined(separator: " ") : nil
             entries.append(Entry(id: id, path: words[1], operation: operation))

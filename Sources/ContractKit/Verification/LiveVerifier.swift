@@ -75,7 +75,9 @@ public struct LiveVerifier: Sendable {
             for call in calls {
                 var request = HTTPClientRequest(
                     method: .get, url: call.url, headers: configuration.headers, timeout: configuration.timeout)
-                if !request.headers.contains(name: "Accept") { request.headers.add(name: "Accept", value: "application/json") }
+                if !request.headers.contains(name: "Accept") {
+                    request.headers.add(name: "Accept", value: "application/json")
+                }
                 do {
                     let response = try await transport.send(request)
                     let result = validator.validate(
@@ -84,7 +86,8 @@ public struct LiveVerifier: Sendable {
                     if let body = result.body { bodies[operation.name, default: []].append(body) }
                 } catch {
                     report.errors.append(
-                        VerificationError(operation: operation.name, url: call.url, message: LiveVerifier.describe(error)))
+                        VerificationError(
+                            operation: operation.name, url: call.url, message: LiveVerifier.describe(error)))
                 }
             }
         }
@@ -147,10 +150,11 @@ public struct LiveVerifier: Sendable {
                     }
                 }
                 if !values.isEmpty, reason == nil {
-                    let name = path.components.last.map { component -> String in
-                        if case .key(let key) = component { return key }
-                        return parameter.name
-                    } ?? parameter.name
+                    let name =
+                        path.components.last.map { component -> String in
+                            if case .key(let key) = component { return key }
+                            return parameter.name
+                        } ?? parameter.name
                     reason = "\(name) found in \(source.operation)"
                 }
             }
@@ -178,12 +182,15 @@ public struct LiveVerifier: Sendable {
                 if let reason = set.reason { reasons.append("\(reason): \(value)") }
                 switch set.parameter.location {
                 case .path: path = path.replacing("{\(set.parameter.name)}", with: LiveVerifier.percentEncode(value))
-                default: query.append("\(LiveVerifier.percentEncode(set.parameter.name))=\(LiveVerifier.percentEncode(value))")
+                default:
+                    query.append(
+                        "\(LiveVerifier.percentEncode(set.parameter.name))=\(LiveVerifier.percentEncode(value))")
                 }
             }
             var url = LiveVerifier.join(baseURL, path)
             if !query.isEmpty { url += "?" + query.joined(separator: "&") }
-            let expectation: StatusExpectation = reasons.isEmpty ? .documented : .success(reason: reasons.joined(separator: ", "))
+            let expectation: StatusExpectation =
+                reasons.isEmpty ? .documented : .success(reason: reasons.joined(separator: ", "))
             calls.append(Call(url: url, expectation: expectation))
         }
         return .success(calls)
