@@ -46,6 +46,7 @@ let package = Package(
             exclude: ["Snapshots"], swiftSettings: strict),
         .executableTarget(
             name: "petcontract", dependencies: ["ContractKit", "ArgumentKit", "HTTPClient"], swiftSettings: strict),
+        tests("PetContractCLITests", ["petcontract"]),
 
         // Stub server (issue 3): StubServer, petmock.
 
