@@ -47,6 +47,9 @@ let package = Package(
         .executableTarget(
             name: "petcontract", dependencies: ["ContractKit", "ArgumentKit", "HTTPClient"], swiftSettings: strict),
         tests("PetContractCLITests", ["petcontract"]),
+        .executableTarget(
+            name: "contract-bench", dependencies: ["ContractKit", "JSONKit"], path: "Benchmarks/ContractBench",
+            swiftSettings: strict),
 
         // Stub server (issue 3): StubServer, petmock.
 

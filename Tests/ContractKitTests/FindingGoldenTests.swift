@@ -175,3 +175,21 @@ import Testing
         #expect(findings.contains { $0.id == .decodeFailed })
     }
 }
+
+extension FindingGoldenTests {
+    /// Two keys missing but only one fits the new key's value: still a rename.
+    @Test func renameIsFoundBesideAnotherMissingKey() throws {
+        let (contract, models) = try PetAPIContract.make()
+        let validator = ContractValidator(contract: contract, models: models)
+        let operation = try #require(contract.operation(named: "GET /pets"))
+        let body = #"[{"firstName": "Bella", "practitionerId": 2}]"#
+        let findings = validator.validate(
+            ObservedResponse(url: "u", status: 200, body: Array(body.utf8)), for: operation
+        )
+        .findings
+        #expect(
+            findings.map { "\($0.id.rawValue) \($0.path)" } == [
+                "response-optional-property-missing $[0].lastName", "response-property-probably-renamed $[0].vetId",
+            ])
+    }
+}

@@ -33,7 +33,8 @@ extension BodyWalker {
         let missing = node.properties.indices.filter { !seen[$0] }
         for position in missing {
             let property = node.properties[position]
-            if let pair = renameCandidate(for: property, among: unknown, used: used, missingCount: missing.count) {
+            let others = missing.map { node.properties[$0] }
+            if let pair = renameCandidate(for: property, among: unknown, used: used, missing: others) {
                 used[pair.index] = true
                 let newKey = unknown[pair.index].key
                 let similarity = Int((pair.similarity * 100).rounded())
@@ -76,9 +77,10 @@ extension BodyWalker {
     }
 
     /// The unknown member most like a missing property: a compatible value, and a similar
-    /// name (or the only candidate for the only missing property).
+    /// name, or else the only compatible pair (the one new key that fits this property, and
+    /// this the one missing property it fits).
     private func renameCandidate(
-        for property: PlanNode.Property, among unknown: [JSONMember], used: [Bool], missingCount: Int
+        for property: PlanNode.Property, among unknown: [JSONMember], used: [Bool], missing: [PlanNode.Property]
     ) -> (index: Int, similarity: Double)? {
         var best: (index: Int, similarity: Double)?
         var candidates = 0
@@ -89,8 +91,10 @@ extension BodyWalker {
             if best == nil || similarity > (best?.similarity ?? 0) { best = (position, similarity) }
         }
         guard let best else { return nil }
-        if best.similarity >= 0.5 || (missingCount == 1 && candidates == 1) { return best }
-        return nil
+        if best.similarity >= 0.5 { return best }
+        let value = unknown[best.index].value
+        let fitting = missing.filter { BodyWalker.isCompatible(value, $0.node) }.count
+        return candidates == 1 && fitting == 1 ? best : nil
     }
 
     static func isCompatible(_ value: JSONValue, _ node: PlanNode) -> Bool {

@@ -87,6 +87,9 @@ public struct ContractValidator: Sendable {
                 message: "the body is empty")
             return ResponseValidation(findings: findings, body: nil)
         }
+        // Decode with the real type before building our own tree, so the two peaks of memory
+        // do not add up.
+        let decoded = rootSwift.map { models.decode(response.body, as: $0) }
         let body: JSONValue
         do {
             body = try JSONValue(parsing: response.body)
@@ -111,7 +114,7 @@ public struct ContractValidator: Sendable {
                 actual: occurrence.actual,
                 swift: occurrence.swift, message: occurrence.message, hint: occurrence.hint, count: occurrence.count)
         }
-        if let typeName = rootSwift, case .failed(let path, let message) = models.decode(response.body, as: typeName) {
+        if let typeName = rootSwift, case .failed(let path, let message)? = decoded {
             add(
                 .decodeFailed, path: path.description, expected: "the body decodes as \(typeName)",
                 actual: ContractValidator.shorten(message, to: 160),
