@@ -4,10 +4,10 @@ extension BodyWalker {
     /// Checks an object's members: known ones against their schemas, then missing and unknown
     /// keys, pairing a missing key with an unknown key of a compatible value as a rename.
     mutating func checkObject(_ object: JSONObject, _ node: PlanNode, swift: String?) {
-        var seen = [Bool](repeating: false, count: node.properties.count)
+        var seen = SeenProperties(count: node.properties.count)
         var unknown: [JSONMember] = []
         for member in object.members {
-            guard let position = node.propertyIndex[member.key] else {
+            guard let position = node.position(of: member.key) else {
                 switch node.additional {
                 case .node(let extra):
                     path.append(.key(member.key))
@@ -18,8 +18,8 @@ extension BodyWalker {
                 }
                 continue
             }
-            if seen[position] { continue }
-            seen[position] = true
+            if seen.contains(position) { continue }
+            seen.insert(position)
             let property = node.properties[position]
             path.append(.key(member.key))
             check(
@@ -28,9 +28,9 @@ extension BodyWalker {
                 swift: property.swift)
             path.removeLast()
         }
-        if unknown.isEmpty && !seen.contains(false) { return }
+        if unknown.isEmpty && seen.count == node.properties.count { return }
         var used = [Bool](repeating: false, count: unknown.count)
-        let missing = node.properties.indices.filter { !seen[$0] }
+        let missing = node.properties.indices.filter { !seen.contains($0) }
         for position in missing {
             let property = node.properties[position]
             let others = missing.map { node.properties[$0] }
@@ -149,5 +149,31 @@ extension BodyWalker {
     /// A value as findings quote it: compact JSON, at most 40 characters.
     static func excerpt(_ value: JSONValue) -> String {
         JSONComparison.excerpt(value, limit: 40)
+    }
+}
+
+/// Which properties of an object were seen: bits for up to 64, an array beyond.
+struct SeenProperties {
+    private var bits: UInt64 = 0
+    private var overflow: [Bool]
+    private(set) var count = 0
+
+    init(count: Int) {
+        overflow = count > 64 ? [Bool](repeating: false, count: count) : []
+    }
+
+    @inline(__always)
+    func contains(_ position: Int) -> Bool {
+        overflow.isEmpty ? bits & (1 << UInt64(position)) != 0 : overflow[position]
+    }
+
+    @inline(__always)
+    mutating func insert(_ position: Int) {
+        if overflow.isEmpty {
+            bits |= 1 << UInt64(position)
+        } else {
+            overflow[position] = true
+        }
+        count += 1
     }
 }

@@ -36,6 +36,17 @@ final class PlanNode: @unchecked Sendable {
     /// Whether the node says anything at all; an empty schema accepts every value.
     var isUnconstrained = true
 
+    /// The index of the property named `key`: a scan for the few properties most objects
+    /// have (cheaper than hashing the key), the index dictionary beyond.
+    @inline(__always)
+    func position(of key: String) -> Int? {
+        if properties.count <= 8 {
+            for index in properties.indices where properties[index].name == key { return index }
+            return nil
+        }
+        return propertyIndex[key]
+    }
+
     /// Whether a value of this kind passes the `type` check (integers are numbers too).
     @inline(__always)
     func allows(_ kind: JSONKind) -> Bool {
