@@ -29,6 +29,8 @@ bytes=$(value "$ours" bytes)
 validate=$(value "$ours" ours_validate_ms)
 decode=$(value "$ours" ours_validate_decode_ms)
 parse=$(value "$ours" ours_parse_ms)
+drifted=$(value "$ours" ours_validate_drifted_ms)
+drifted_findings=$(value "$ours" drifted_findings)
 foundation=$(value "$ours" jsonserialization_parse_ms)
 js_full=$(value "$python" jsonschema_parse_validate_ms)
 js_validate=$(value "$python" jsonschema_validate_ms)
@@ -48,6 +50,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
     printf '%-52s %10s\n' "ours: parse + schema walk (ContractValidator)" "$validate"
     printf '%-52s %10s\n' "ours: parse + schema walk + JSONDecoder [PetJsonModel]" "$decode"
     printf '%-52s %10s\n' "ours: JSONKit parse alone" "$parse"
+    printf '%-52s %10s\n' "ours: every vetId a string ($drifted_findings collapsed finding)" "$drifted"
     printf '%-52s %10s\n' "Foundation JSONSerialization parse alone" "$foundation"
     printf '%-52s %10s\n' "Python jsonschema $js_version: json.loads + iter_errors" "$js_full"
     printf '%-52s %10s\n' "Python jsonschema $js_version: iter_errors alone" "$js_validate"

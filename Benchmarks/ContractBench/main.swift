@@ -21,7 +21,7 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-func makeBody(count: Int) -> [UInt8] {
+func makeBody(count: Int, drifted: Bool = false) -> [UInt8] {
     let firstNames = ["Rex", "Bella", "Milo", "Luna", "Charlie", "Daisy", "Max", "Coco", "Buddy", "Nala"]
     let lastNames = ["Smith", "Jones", "Garcia", "Chen", "Okafor", "Haddad", "Lee", "Novak", "Silva", "Kim"]
     var pets: [JSONValue] = []
@@ -30,7 +30,7 @@ func makeBody(count: Int) -> [UInt8] {
         pets.append([
             "firstName": .string(firstNames[index % 10] + " \(index)"),
             "lastName": .string(lastNames[(index / 10) % 10]),
-            "vetId": .int(Int64(index % 50 + 1)),
+            "vetId": drifted ? .string(String(index % 50 + 1)) : .int(Int64(index % 50 + 1)),
         ])
     }
     return JSONValue.array(pets).serializedBytes()
@@ -89,12 +89,18 @@ case "time":
     let validate = best(of: 10) { findings = schemaOnly.validate(response, for: operation).findings.count }
     let decode = best(of: 10) { _ = withDecoding.validate(response, for: operation) }
     let parse = try best(of: 10) { _ = try JSONValue(parsing: body) }
+    // Every pet's vetId a string: 50,000 occurrences collapsed into one finding.
+    let drifted = ObservedResponse(url: "bench", status: 200, body: makeBody(count: 50_000, drifted: true))
+    var driftedFindings = 0
+    let driftedValidate = best(of: 10) { driftedFindings = schemaOnly.validate(drifted, for: operation).findings.count }
     let foundation = try best(of: 10) { _ = try JSONSerialization.jsonObject(with: data) }
     print("bytes \(body.count)")
     print("findings \(findings)")
     print(String(format: "ours_validate_ms %.2f", validate))
     print(String(format: "ours_validate_decode_ms %.2f", decode))
     print(String(format: "ours_parse_ms %.2f", parse))
+    print(String(format: "ours_validate_drifted_ms %.2f", driftedValidate))
+    print("drifted_findings \(driftedFindings)")
     print(String(format: "jsonserialization_parse_ms %.2f", foundation))
 case "memory":
     guard let data = FileManager.default.contents(atPath: bodyPath) else { fail("run prepare first") }
