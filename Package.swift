@@ -41,6 +41,8 @@ let package = Package(
         // Stub server (issue 3): StubServer, petmock.
 
         // Live side (issue 6): PetAPIServer, petapi, end-to-end tests.
+        library("PetAPIServer", ["CSQLite"]),
+        tests("PetAPIServerTests", ["PetAPIServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
