@@ -48,8 +48,9 @@ let package = Package(
         // Stub server (issue 3): StubServer, petmock.
 
         // Live side (issue 6): PetAPIServer, petapi, end-to-end tests.
-        library("PetAPIServer", ["CSQLite"]),
+        library("PetAPIServer", ["CSQLite", "HTTPServer", "JSONKit"]),
         tests("PetAPIServerTests", ["PetAPIServer"]),
+        .executableTarget(name: "petapi", dependencies: ["PetAPIServer", "ArgumentKit"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
