@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Synchronization
 
 /// libcurl's global state, set up once for the process before the first handle is made.
 ///
@@ -28,16 +29,17 @@ final class CurlEngine: Sendable {
     }
 
     private let multi: MultiHandle
-    private let inbox = Locked(Inbox())
+    private let inbox: Mutex<Inbox>
 
     /// Creates the multi handle and starts the I/O thread; nil when libcurl cannot start.
     init?(configuration: CurlTransportConfiguration) {
         guard CurlGlobal.initialized, let pointer = curl_multi_init() else { return nil }
         multi = MultiHandle(pointer: pointer)
+        inbox = Mutex(Inbox())
         _ = ccurl_multi_setopt_long(pointer, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
         _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maxConnectionsPerHost)
         _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, configuration.maxCachedConnections)
-        let loop = CurlLoop(multi: multi, inbox: inbox)
+        let loop = CurlLoop(multi: multi, engine: self)
         let thread = Thread { loop.run() }
         thread.name = "petkit.curl"
         thread.start()
@@ -72,6 +74,18 @@ final class CurlEngine: Sendable {
             guard !inbox.stopped else { return }
             inbox.cancelled.append(transfer)
             curl_multi_wakeup(multi.pointer)
+        }
+    }
+
+    /// Empties the inbox for the I/O thread: transfers to start, transfers to cancel, and
+    /// whether to stop.
+    func takeInbox() -> (pending: [CurlTransfer], cancelled: [CurlTransfer], stopped: Bool) {
+        inbox.withLock { inbox in
+            defer {
+                inbox.pending = []
+                inbox.cancelled = []
+            }
+            return (inbox.pending, inbox.cancelled, inbox.stopped)
         }
     }
 

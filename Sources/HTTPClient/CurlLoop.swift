@@ -4,26 +4,20 @@ import CCurl
 /// that calls libcurl on the multi handle (besides `curl_multi_wakeup`).
 final class CurlLoop: @unchecked Sendable {
     // Safe because the loop is handed to exactly one thread at creation and used only there;
-    // `inbox` is a lock-protected box shared with the engine.
+    // what it shares with tasks goes through the engine's locked inbox.
 
     private let multi: MultiHandle
-    private let inbox: Locked<CurlEngine.Inbox>
+    private let engine: CurlEngine
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
-    init(multi: MultiHandle, inbox: Locked<CurlEngine.Inbox>) {
+    init(multi: MultiHandle, engine: CurlEngine) {
         self.multi = multi
-        self.inbox = inbox
+        self.engine = engine
     }
 
     func run() {
         while true {
-            let (pending, cancelled, stopped) = inbox.withLock { inbox in
-                defer {
-                    inbox.pending = []
-                    inbox.cancelled = []
-                }
-                return (inbox.pending, inbox.cancelled, inbox.stopped)
-            }
+            let (pending, cancelled, stopped) = engine.takeInbox()
             if stopped {
                 for transfer in pending { transfer.finish(.failure(.shutDownError(url: transfer.request.url))) }
                 break

@@ -1,5 +1,6 @@
 import CCurl
 import HTTPCore
+import Synchronization
 
 /// One request's libcurl easy handle and the response being collected for it.
 ///
@@ -18,7 +19,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     let request: HTTPClientRequest
-    let state = Locked(State())
+    let state = Mutex(State())
     private let options: CurlTransportConfiguration
 
     private(set) var easy: UnsafeMutableRawPointer?
