@@ -183,7 +183,14 @@ final class CurlTransfer: @unchecked Sendable {
                     curlCode: Int(code.rawValue)))
         }
         guard code == CURLE_OK else {
-            return .failure(HTTPClientError(curlCode: code, url: request.url, errorBuffer: errorMessage))
+            var error = HTTPClientError(curlCode: code, url: request.url, errorBuffer: errorMessage)
+            var connects = 0
+            _ = ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
+            if code == CURLE_UNSUPPORTED_PROTOCOL && connects > 0 {
+                // Same code, other cause: a peer that answered without a status line ("HTTP/0.9").
+                error = HTTPClientError(kind: .malformedResponse, url: error.url, message: error.message, curlCode: error.curlCode)
+            }
+            return .failure(error)
         }
         var status = 0
         _ = ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
