@@ -119,7 +119,8 @@ final class CurlTransfer: @unchecked Sendable {
                 var empty: UInt8 = 0
                 let pointer = raw.baseAddress.map { UnsafeMutableRawPointer(mutating: $0) }
                 return withUnsafeMutablePointer(to: &empty) { emptyPointer in
-                    ccurl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, pointer ?? UnsafeMutableRawPointer(emptyPointer))
+                    ccurl_easy_setopt_pointer(
+                        easy, CURLOPT_COPYPOSTFIELDS, pointer ?? UnsafeMutableRawPointer(emptyPointer))
                 }
             }
         }
@@ -188,7 +189,8 @@ final class CurlTransfer: @unchecked Sendable {
             _ = ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
             if code == CURLE_UNSUPPORTED_PROTOCOL && connects > 0 {
                 // Same code, other cause: a peer that answered without a status line ("HTTP/0.9").
-                error = HTTPClientError(kind: .malformedResponse, url: error.url, message: error.message, curlCode: error.curlCode)
+                error = HTTPClientError(
+                    kind: .malformedResponse, url: error.url, message: error.message, curlCode: error.curlCode)
             }
             return .failure(error)
         }

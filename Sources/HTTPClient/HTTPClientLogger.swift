@@ -54,7 +54,9 @@ public struct HTTPClientLogger: Sendable {
     /// The request as a shell-quoted curl command line, credentials redacted.
     ///
     /// `compressed` adds `--compressed`, which is what a transport that decodes gzip sends.
-    public static func curlCommand(for request: HTTPClientRequest, compressed: Bool = true, bodyLimit: Int = 1024)
+    public static func curlCommand(
+        for request: HTTPClientRequest, compressed: Bool = true, bodyLimit: Int = 1024
+    )
         -> String
     {
         var words = ["curl"]

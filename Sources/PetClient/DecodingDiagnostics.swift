@@ -16,7 +16,9 @@ enum DecodingDiagnostics {
             return .notJSON(
                 mediaType: "application/json", reason: syntaxProblem(error), excerpt: excerpt(ofBody: body), url: url)
         }
-        func failure(_ path: [any CodingKey], _ problem: String, excerptOf excerptPath: [any CodingKey]? = nil)
+        func failure(
+            _ path: [any CodingKey], _ problem: String, excerptOf excerptPath: [any CodingKey]? = nil
+        )
             -> PetClientError
         {
             let value = self.value(in: root, at: excerptPath ?? path)

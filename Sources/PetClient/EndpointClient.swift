@@ -78,7 +78,9 @@ public struct EndpointClient: Sendable {
             method: endpoint.method, url: url, headers: headers, body: bytes, timeout: endpoint.timeout)
     }
 
-    private func validatedResponse<E: Endpoint>(_ endpoint: E, _ response: HTTPClientResponse)
+    private func validatedResponse<E: Endpoint>(
+        _ endpoint: E, _ response: HTTPClientResponse
+    )
         throws(PetClientError) -> E.Response
     {
         let url = response.url.isEmpty ? baseURL + endpoint.path : response.url

@@ -56,7 +56,9 @@ extension ResponseDecoding where Response == String {
     }
 }
 
-private func decodeJSON<Value: Decodable>(_ type: Value.Type, from response: HTTPClientResponse, keyPath: [String])
+private func decodeJSON<Value: Decodable>(
+    _ type: Value.Type, from response: HTTPClientResponse, keyPath: [String]
+)
     throws(PetClientError) -> Value
 {
     guard !response.body.isEmpty else {

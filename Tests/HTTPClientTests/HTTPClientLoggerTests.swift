@@ -34,7 +34,9 @@ import Testing
         (.head, nil, "curl --head --compressed http://h/x"),
     ])
     func methodsAreSpelledAsCurlNeedsThem(method: HTTPMethod, body: [UInt8]?, expected: String) {
-        #expect(HTTPClientLogger.curlCommand(for: HTTPClientRequest(method: method, url: "http://h/x", body: body)) == expected)
+        #expect(
+            HTTPClientLogger.curlCommand(for: HTTPClientRequest(method: method, url: "http://h/x", body: body))
+                == expected)
     }
 
     @Test func largeOrBinaryBodiesAreSummarised() {
@@ -55,7 +57,8 @@ import Testing
             body: Array("[]".utf8), contentEncoding: "gzip", timings: HTTPTimings(total: .microseconds(12_345)))
         logger.log(request: request)
         logger.log(response: response, for: request)
-        logger.log(error: HTTPClientError(kind: .timedOut, url: "http://h/pets", message: "Operation timed out"), for: request)
+        logger.log(
+            error: HTTPClientError(kind: .timedOut, url: "http://h/pets", message: "Operation timed out"), for: request)
         let logged = entries.withLock { $0 }
         #expect(logged.count == 3)
         #expect(logged[0] == "curl --compressed http://h/pets")

@@ -74,7 +74,8 @@ struct QuietPets: Endpoint {
     @Test func endpointsCanOptOutOfActivityAndErrorPresentation() async throws {
         let recorder = HookRecorder()
         let failing = EndpointClient(
-            baseURL: FakePetAPI.baseURL, transport: ClosureTransport { _ in .json("oops", status: .internalServerError) },
+            baseURL: FakePetAPI.baseURL,
+            transport: ClosureTransport { _ in .json("oops", status: .internalServerError) },
             activityObserver: recorder, errorPresenter: recorder)
         await #expect(throws: PetClientError.self) { try await failing.send(QuietPets()) }
         #expect(recorder.recorded.isEmpty)

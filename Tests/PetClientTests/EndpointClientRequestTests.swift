@@ -58,7 +58,9 @@ import Testing
     }
 
     @Test func multipartFileIsReadFromDiskAndBoundaryAvoidsTheData() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("petkit-\(UInt64.random(in: 0...UInt64.max)).txt").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "petkit-\(UInt64.random(in: 0...UInt64.max)).txt"
+        ).path
         #expect(FileManager.default.createFile(atPath: path, contents: Data("hello".utf8)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let part = try MultipartPart.file("notes", contentsOf: path, contentType: "text/plain")

@@ -18,11 +18,13 @@ struct Get<Response: Sendable>: Endpoint {
 
 @Suite struct EndpointClientResponseTests {
     func client(_ response: HTTPClientResponse) -> EndpointClient {
-        EndpointClient(baseURL: "http://api.test", transport: ClosureTransport { request in
-            var response = response
-            response.url = request.url
-            return response
-        })
+        EndpointClient(
+            baseURL: "http://api.test",
+            transport: ClosureTransport { request in
+                var response = response
+                response.url = request.url
+                return response
+            })
     }
 
     func send<R: Sendable>(_ response: HTTPClientResponse, _ endpoint: Get<R>) async -> Result<R, PetClientError> {
@@ -40,7 +42,11 @@ struct Get<Response: Sendable>: Endpoint {
         #expect(vet == VetJsonModel(firstName: "Ann", lastName: "Lee", title: nil))
         let pets = try await send(.json(#"[{"firstName":"Rex","vetId":1},{}]"#), Get<[PetJsonModel]>(decoding: .json()))
             .get()
-        #expect(pets == [PetJsonModel(firstName: "Rex", lastName: nil, vetId: 1), PetJsonModel(firstName: nil, lastName: nil, vetId: nil)])
+        #expect(
+            pets == [
+                PetJsonModel(firstName: "Rex", lastName: nil, vetId: 1),
+                PetJsonModel(firstName: nil, lastName: nil, vetId: nil),
+            ])
         let text = HTTPClientResponse(status: .ok, headers: ["Content-Type": "text/plain"], body: Array("pong".utf8))
         #expect(try await send(text, Get<String>(decoding: .string)).get() == "pong")
         let count = try await send(text, Get<Int>(decoding: .custom { $0.body.count })).get()
@@ -84,7 +90,10 @@ struct Get<Response: Sendable>: Endpoint {
         #expect(failure.problem == "expected Int, found string")
         #expect(failure.excerpt == #""seven""#)
         #expect(failure.url == "http://api.test/thing")
-        #expect(failure.description == #"http://api.test/thing: cannot decode [PetJsonModel] at $[2].vetId: expected Int, found string '"seven"'"#)
+        #expect(
+            failure.description
+                == #"http://api.test/thing: cannot decode [PetJsonModel] at $[2].vetId: expected Int, found string '"seven"'"#
+        )
     }
 
     @Test func missingKeyAndNullAreExplained() async {
@@ -194,9 +203,12 @@ struct Get<Response: Sendable>: Endpoint {
 
     @Test func transportErrorsKeepCurlsMessageAndCancellationIsItsOwnCase() async {
         func failing(_ kind: HTTPClientError.Kind) -> EndpointClient {
-            EndpointClient(baseURL: "http://api.test", transport: ClosureTransport { request throws(HTTPClientError) in
-                throw HTTPClientError(kind: kind, url: request.url, message: "Failed to connect to api.test port 80", curlCode: 7)
-            })
+            EndpointClient(
+                baseURL: "http://api.test",
+                transport: ClosureTransport { request throws(HTTPClientError) in
+                    throw HTTPClientError(
+                        kind: kind, url: request.url, message: "Failed to connect to api.test port 80", curlCode: 7)
+                })
         }
         await #expect {
             try await failing(.couldNotConnect).send(PetAPI.Pets())

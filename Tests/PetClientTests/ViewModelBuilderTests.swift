@@ -59,7 +59,8 @@ import Testing
 
     @Test func aVetThatDoesNotDecodeLosesOnlyItsOwnPets() async throws {
         let api = FakePetAPI(
-            petsJSON: #"[{"firstName":"Rex","vetId":1},{"firstName":"Bella","vetId":5},{"firstName":"Milo","vetId":1}]"#,
+            petsJSON:
+                #"[{"firstName":"Rex","vetId":1},{"firstName":"Bella","vetId":5},{"firstName":"Milo","vetId":1}]"#,
             vetsJSON: [1: Self.vets[1] ?? "", 5: #"{"firstName":"Eve","lastName":7}"#])
         let report = try await ViewModelBuilder(service: api.service()).build()
         #expect(report.rows.map(\.petName) == ["Rex", "Milo"])
