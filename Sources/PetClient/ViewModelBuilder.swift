@@ -67,27 +67,38 @@ public struct ViewModelBuilder: Sendable {
 
     private func fetchVets(_ ids: [Int]) async -> [Int: Result<VetJsonModel, PetClientError>] {
         let service = self.service
+        let bound = maxConcurrentVetRequests
         return await withTaskGroup(of: (Int, Result<VetJsonModel, PetClientError>).self) { group in
-            var next = ids.makeIterator()
-            func startNext() -> Bool {
-                guard let id = next.next() else { return false }
-                return group.addTaskUnlessCancelled {
-                    do throws(PetClientError) {
-                        return (id, .success(try await service.vet(id: id)))
-                    } catch {
-                        return (id, .failure(error))
-                    }
-                }
-            }
-            for _ in 0..<maxConcurrentVetRequests {
-                if !startNext() { break }
-            }
+            var waiting = ids[...]
+            var running = 0
             var vets: [Int: Result<VetJsonModel, PetClientError>] = [:]
-            while let (id, result) = await group.next() {
+            while true {
+                // Keep `bound` requests in flight: top up, then take whichever finishes first.
+                while running < bound, let id = waiting.popFirst() {
+                    let added = group.addTaskUnlessCancelled { (id, await Self.fetchVet(id, from: service)) }
+                    guard added else {
+                        waiting = []
+                        break
+                    }
+                    running += 1
+                }
+                guard let (id, result) = await group.next() else { break }
+                running -= 1
                 vets[id] = result
-                _ = startNext()
             }
             return vets
+        }
+    }
+
+    // A function, and `try await` on a line of its own: Swift 6.3.1's optimiser miscompiles
+    // `do throws(E) { return (id, .success(try await ...)) } catch { ... }` written inline in
+    // the child-task closure (the returned ids come back as garbage in -O builds only).
+    private static func fetchVet(_ id: Int, from service: any PetService) async -> Result<VetJsonModel, PetClientError> {
+        do {
+            let vet = try await service.vet(id: id)
+            return .success(vet)
+        } catch {
+            return .failure(error)
         }
     }
 

@@ -65,7 +65,8 @@ let builder = ViewModelBuilder(service: service, maxConcurrentVetRequests: concu
 activity.start()
 let outcome: Result<ViewModelReport, PetClientError>
 do {
-    outcome = .success(try await builder.build())
+    let report = try await builder.build()
+    outcome = .success(report)
 } catch {
     outcome = .failure(error)
 }

@@ -29,7 +29,8 @@ struct Get<Response: Sendable>: Endpoint {
 
     func send<R: Sendable>(_ response: HTTPClientResponse, _ endpoint: Get<R>) async -> Result<R, PetClientError> {
         do throws(PetClientError) {
-            return .success(try await client(response).send(endpoint))
+            let value = try await client(response).send(endpoint)
+            return .success(value)
         } catch {
             return .failure(error)
         }
