@@ -93,7 +93,8 @@ public struct ViewModelBuilder: Sendable {
     // A function, and `try await` on a line of its own: Swift 6.3.1's optimiser miscompiles
     // `do throws(E) { return (id, .success(try await ...)) } catch { ... }` written inline in
     // the child-task closure (the returned ids come back as garbage in -O builds only).
-    private static func fetchVet(_ id: Int, from service: any PetService) async -> Result<VetJsonModel, PetClientError> {
+    private static func fetchVet(_ id: Int, from service: any PetService) async -> Result<VetJsonModel, PetClientError>
+    {
         do {
             let vet = try await service.vet(id: id)
             return .success(vet)
