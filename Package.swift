@@ -40,6 +40,10 @@ let package = Package(
 
         // Client side (issue 4): HTTPClient, PetClient, petvet.
         library("HTTPClient", ["HTTPCore", "CCurl", "CZlib"]),
+        tests("HTTPClientTests", ["HTTPClient", "HTTPCore"]),
+        library("PetClient", ["HTTPClient", "HTTPCore", "PetModels"]),
+        tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels"]),
+        .executableTarget(name: "petvet", dependencies: ["PetClient", "ArgumentKit"], swiftSettings: strict),
 
         // Contracts (issue 5): JSONKit, ContractKit, petcontract.
         library("JSONKit"),
