@@ -53,7 +53,7 @@ let package = Package(
 
         // Live side (issue 6): PetAPIServer, petapi, end-to-end tests.
         library("PetAPIServer", ["CSQLite", "HTTPServer", "JSONKit"]),
-        tests("PetAPIServerTests", ["PetAPIServer"]),
+        tests("PetAPIServerTests", ["PetAPIServer", "HTTPServer", "HTTPClient", "JSONKit"]),
         .executableTarget(name: "petapi", dependencies: ["PetAPIServer", "ArgumentKit"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
