@@ -55,12 +55,12 @@ public final class HTTPServer: Sendable {
         do {
             let address = try Listener.resolve(host: configuration.host, port: configuration.port)
             let first = try Listener.open(
-                address, host: configuration.host, backlog: configuration.backlog, reusePort: true)
+                address, host: configuration.host, backlog: configuration.backlog, reusePort: .open)
             listeners.append(first.descriptor)
             let bound = Listener.withPort(address, first.port)
             for _ in 1..<configuration.eventLoopCount {
                 let next = try Listener.open(
-                    bound, host: configuration.host, backlog: configuration.backlog, reusePort: true)
+                    bound, host: configuration.host, backlog: configuration.backlog, reusePort: .join)
                 listeners.append(next.descriptor)
             }
             for (index, listener) in listeners.enumerated() {
