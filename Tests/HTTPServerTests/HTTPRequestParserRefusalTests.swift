@@ -86,7 +86,8 @@ let refusals: [Refusal] = [
         text: "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
         error: .unsupportedTransferEncoding(found: "gzip, chunked"), status: 501),
     Refusal(
-        name: "request line over the limit", text: "GET /\(String(repeating: "a", count: 60)) HTTP/1.1\r\nHost: h\r\n\r\n",
+        name: "request line over the limit",
+        text: "GET /\(String(repeating: "a", count: 60)) HTTP/1.1\r\nHost: h\r\n\r\n",
         error: .requestLineTooLong(limit: 64), status: 414),
     Refusal(
         name: "request line over the limit, unterminated", text: "GET /\(String(repeating: "a", count: 100))",
@@ -100,7 +101,8 @@ let refusals: [Refusal] = [
         error: .bodyTooLarge(limit: 16, length: 17), status: 413),
     Refusal(
         name: "chunked body over the limit",
-        text: "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n0123456789abcdef\r\n1\r\n!\r\n0\r\n\r\n",
+        text:
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n0123456789abcdef\r\n1\r\n!\r\n0\r\n\r\n",
         error: .bodyTooLarge(limit: 16, length: nil), status: 413),
 ]
 

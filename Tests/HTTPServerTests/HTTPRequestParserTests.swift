@@ -5,7 +5,9 @@ import Testing
 
 /// Parses `text` whole and also one byte at a time, checks both agree, and returns the
 /// events with body pieces merged.
-func parseBothWays(_ text: String, limits: HTTPParserLimits = HTTPParserLimits()) throws(HTTPParserError)
+func parseBothWays(
+    _ text: String, limits: HTTPParserLimits = HTTPParserLimits()
+) throws(HTTPParserError)
     -> [HTTPRequestParser.Output]
 {
     let bytes = Array(text.utf8)
@@ -99,7 +101,8 @@ extension HTTPRequestParser.Output {
     }
 
     @Test func absoluteFormTargetIsKept() throws {
-        let outputs = try parseBothWays("GET http://api.example.com:8080/pets?x=1 HTTP/1.1\r\nHost: api.example.com\r\n\r\n")
+        let outputs = try parseBothWays(
+            "GET http://api.example.com:8080/pets?x=1 HTTP/1.1\r\nHost: api.example.com\r\n\r\n")
         let head = try #require(outputs.first?.parsedHead).head
         #expect(head.target == "http://api.example.com:8080/pets?x=1")
         #expect(head.path == "/pets")
@@ -137,7 +140,8 @@ extension HTTPRequestParser.Output {
     }
 
     @Test func equalContentLengthsAreAccepted() throws {
-        let outputs = try parseBothWays("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 2, 2\r\nContent-Length: 2\r\n\r\nok")
+        let outputs = try parseBothWays(
+            "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 2, 2\r\nContent-Length: 2\r\n\r\nok")
         #expect(outputs.first?.parsedHead?.bodyFraming == .length(2))
     }
 
@@ -149,6 +153,8 @@ extension HTTPRequestParser.Output {
     @Test func parserStaysFailedAfterAnError() throws {
         var parser = HTTPRequestParser()
         #expect(throws: HTTPParserError.missingHost) { try parser.parseAll(Array("GET / HTTP/1.1\r\n\r\n".utf8)) }
-        #expect(throws: HTTPParserError.missingHost) { try parser.parseAll(Array("GET / HTTP/1.1\r\nHost: h\r\n\r\n".utf8)) }
+        #expect(throws: HTTPParserError.missingHost) {
+            try parser.parseAll(Array("GET / HTTP/1.1\r\nHost: h\r\n\r\n".utf8))
+        }
     }
 }

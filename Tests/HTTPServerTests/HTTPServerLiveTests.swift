@@ -75,7 +75,9 @@ import Glibc
         }
         try withServer(handler: handler) { server in
             let client = try TestClient(port: server.port)
-            try client.send(get("/slow") + get("/two") + "POST /three HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nabc" + get("/four"))
+            try client.send(
+                get("/slow") + get("/two") + "POST /three HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nabc"
+                    + get("/four"))
             let texts = try (0..<4).map { _ in try client.readResponse().text }
             #expect(texts == ["/slow", "/two", "/three", "/four"])
         }
@@ -202,4 +204,3 @@ import Glibc
         }
     }
 }
-

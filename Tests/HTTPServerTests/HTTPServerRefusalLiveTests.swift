@@ -28,10 +28,12 @@ let liveRefusals: [LiveRefusal] = [
         status: 414),
     LiveRefusal(
         name: "headers over 64 KiB",
-        bytes: "GET / HTTP/1.1\r\nHost: h\r\n" + String(repeating: "X-Pad: " + String(repeating: "p", count: 100) + "\r\n", count: 700),
+        bytes: "GET / HTTP/1.1\r\nHost: h\r\n"
+            + String(repeating: "X-Pad: " + String(repeating: "p", count: 100) + "\r\n", count: 700),
         status: 431),
     LiveRefusal(
-        name: "body over the limit", bytes: "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 2000\r\n\r\n" + String(repeating: "b", count: 2000),
+        name: "body over the limit",
+        bytes: "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 2000\r\n\r\n" + String(repeating: "b", count: 2000),
         status: 413),
     LiveRefusal(
         name: "unsupported Transfer-Encoding",

@@ -129,7 +129,8 @@ import Testing
         #expect(HTTPDelay.none.sample(using: &generator) == .zero)
         #expect(HTTPDelay.fixed(.milliseconds(5)).sample(using: &generator) == .milliseconds(5))
         for _ in 0..<1000 {
-            let uniform = HTTPDelay.uniform(lower: .milliseconds(10), upper: .milliseconds(20)).sample(using: &generator)
+            let uniform = HTTPDelay.uniform(lower: .milliseconds(10), upper: .milliseconds(20)).sample(
+                using: &generator)
             #expect(uniform >= .milliseconds(10) && uniform <= .milliseconds(20))
             let capped = HTTPDelay.lognormal(median: .milliseconds(50), sigma: 2, maximum: .milliseconds(60))
                 .sample(using: &generator)

@@ -74,7 +74,8 @@ public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible 
         case .unsupportedVersion(let found): "Unsupported HTTP version: expected HTTP/1.0 or HTTP/1.1, found '\(found)'"
         case .invalidHeaderName(let line, let found):
             "Line \(line): invalid header field: expected 'name: value', found '\(found)'"
-        case .invalidHeaderValue(let line, let name): "Line \(line): header '\(name)' has a control character in its value"
+        case .invalidHeaderValue(let line, let name):
+            "Line \(line): header '\(name)' has a control character in its value"
         case .obsoleteLineFolding(let line): "Line \(line): obsolete line folding (a line starting with white space)"
         case .bareCarriageReturn(let line): "Line \(line): CR not followed by LF"
         case .missingHost: "Missing Host header: HTTP/1.1 requests must have one"
@@ -87,7 +88,8 @@ public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible 
             "Unsupported Transfer-Encoding: expected 'chunked', found '\(found)'"
         case .invalidTransferEncoding(let found):
             "Invalid Transfer-Encoding: expected 'chunked' once and last on HTTP/1.1, found '\(found)'"
-        case .invalidChunkSize(let found): "Invalid chunk size line: expected hexadecimal digits and extensions, found '\(found)'"
+        case .invalidChunkSize(let found):
+            "Invalid chunk size line: expected hexadecimal digits and extensions, found '\(found)'"
         case .invalidChunkTerminator: "Invalid chunk: expected CRLF after the chunk data"
         case .requestLineTooLong(let limit): "Request line longer than \(limit) bytes"
         case .headersTooLarge(let limit): "Header section larger than \(limit) bytes"

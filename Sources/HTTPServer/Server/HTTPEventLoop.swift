@@ -1,9 +1,10 @@
+import CSystem
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CSystem
 
 /// One event-loop thread: it owns a listening socket, its connections and its timers.
 ///
@@ -49,9 +50,10 @@ public final class HTTPEventLoop: @unchecked Sendable {
         var wakePending = false
     }
 
-    init(index: Int, listener: Int32, configuration: HTTPServerConfiguration, handler: any HTTPHandler,
-        lifecycle: ServerLifecycle) throws(HTTPServerError)
-    {
+    init(
+        index: Int, listener: Int32, configuration: HTTPServerConfiguration, handler: any HTTPHandler,
+        lifecycle: ServerLifecycle
+    ) throws(HTTPServerError) {
         self.index = index
         self.listener = listener
         self.configuration = configuration

@@ -1,9 +1,10 @@
+import CSystem
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CSystem
 
 /// Creating listening sockets: one per event loop with `SO_REUSEPORT`, all on one port, so
 /// the kernel spreads new connections over the loops without a hand-off.
@@ -58,7 +59,9 @@ enum Listener {
     }
 
     /// Opens a non-blocking listening socket on `address` and returns it with its bound port.
-    static func open(_ address: sockaddr_storage, host: String, backlog: Int32, reusePort: PortSharing)
+    static func open(
+        _ address: sockaddr_storage, host: String, backlog: Int32, reusePort: PortSharing
+    )
         throws(HTTPServerError) -> (descriptor: Int32, port: Int)
     {
         var address = address
