@@ -129,9 +129,9 @@ extension HTTPRequestParser {
     }
 
     private static func parseVersion(_ bytes: UnsafeRawBufferPointer) throws(HTTPParserError) -> HTTPVersion {
-        let prefix: [UInt8] = Array("HTTP/".utf8)
-        guard bytes.count == 8, bytes.starts(with: prefix), bytes[6] == UInt8(ascii: "."),
-            bytes[5].isDigit, bytes[7].isDigit
+        guard bytes.count == 8, bytes[0] == UInt8(ascii: "H"), bytes[1] == UInt8(ascii: "T"),
+            bytes[2] == UInt8(ascii: "T"), bytes[3] == UInt8(ascii: "P"), bytes[4] == UInt8(ascii: "/"),
+            bytes[5].isDigit, bytes[6] == UInt8(ascii: "."), bytes[7].isDigit
         else { throw .invalidVersion(found: bytes.excerpt) }
         let version = HTTPVersion(major: Int(bytes[5] - 48), minor: Int(bytes[7] - 48))
         guard version == .http1_1 || version == .http1_0 else { throw .unsupportedVersion(found: bytes.excerpt) }

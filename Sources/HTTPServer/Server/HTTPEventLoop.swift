@@ -105,13 +105,16 @@ public final class HTTPEventLoop: @unchecked Sendable {
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> HTTPScheduledWork {
         let deadline = Clock.monotonicNanoseconds() &+ delay.nanoseconds
-        let handle = HTTPScheduledWork(loop: self, box: ScheduledWorkBox())
-        if inEventLoop {
-            handle.box.timerID = timers.schedule(at: deadline, work)
-        } else {
-            execute { handle.box.timerID = self.timers.schedule(at: deadline, work) }
+        let box = ScheduledWorkBox()
+        let guarded = {
+            if !box.cancelled { work() }
         }
-        return handle
+        if inEventLoop {
+            box.timerID = timers.schedule(at: deadline, guarded)
+        } else {
+            execute { box.timerID = self.timers.schedule(at: deadline, guarded) }
+        }
+        return HTTPScheduledWork(loop: self, box: box)
     }
 
     /// Starts the loop's thread.
@@ -219,18 +222,19 @@ public struct HTTPScheduledWork: Sendable {
     public func cancel() {
         let box = self.box
         let loop = self.loop
-        if loop.inEventLoop {
+        let cancel: @Sendable () -> Void = {
+            box.cancelled = true
             if let id = box.timerID { loop.timers.cancel(id) }
-        } else {
-            loop.execute { if let id = box.timerID { loop.timers.cancel(id) } }
         }
+        if loop.inEventLoop { cancel() } else { loop.execute(cancel) }
     }
 }
 
 /// Where a scheduled work item's timer id lands once the loop has registered it.
 final class ScheduledWorkBox: @unchecked Sendable {
-    // Safe to share: `timerID` is only read and written on the owning loop's thread.
+    // Safe to share: both fields are only read and written on the owning loop's thread.
     var timerID: UInt64?
+    var cancelled = false
 }
 
 /// A small fast generator for delays and random fault bytes (not for secrets).

@@ -15,6 +15,9 @@ import Darwin
 /// try server.shutdownOnSignals()  // SIGINT/SIGTERM: graceful shutdown
 /// server.waitUntilStopped()
 /// ```
+///
+/// A started server runs until ``shutdown()`` (or a forwarded signal): dropping the last
+/// reference does not stop its threads.
 public final class HTTPServer: Sendable {
     /// The configuration the server was created with.
     public let configuration: HTTPServerConfiguration
