@@ -106,7 +106,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
     public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> HTTPScheduledWork {
         let deadline = Clock.monotonicNanoseconds() &+ delay.nanoseconds
         let box = ScheduledWorkBox()
-        let guarded = {
+        let guarded: @Sendable () -> Void = {
             if !box.cancelled { work() }
         }
         if inEventLoop {
