@@ -203,4 +203,25 @@ import Glibc
             }
         }
     }
+
+    @Test func largeUploadsAndLongPipelinesArrive() throws {
+        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+            let sum = request.body.reduce(0) { $0 &+ Int($1) }
+            responder.respond(HTTPResponse(text: "\(request.path) \(request.body.count) \(sum)"))
+        }
+        try withServer(handler: handler) { server in
+            let client = try TestClient(port: server.port)
+            let upload = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0) }
+            let expectedSum = upload.reduce(0) { $0 &+ Int($1) }
+            try client.send(
+                Array("POST /big HTTP/1.1\r\nHost: h\r\nContent-Length: \(upload.count)\r\n\r\n".utf8) + upload)
+            #expect(try client.readResponse().text == "/big \(upload.count) \(expectedSum)")
+
+            let burst = (0..<200).map { get("/\($0)") }.joined()
+            try client.send(burst)
+            for index in 0..<200 {
+                #expect(try client.readResponse().text == "/\(index) 0 0")
+            }
+        }
+    }
 }

@@ -48,6 +48,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
     struct Mailbox {
         var jobs: [@Sendable () -> Void] = []
         var wakePending = false
+        var closed = false
     }
 
     init(
@@ -91,14 +92,19 @@ public final class HTTPEventLoop: @unchecked Sendable {
         pthread_equal(pthread_self(), threadID) != 0
     }
 
-    /// Runs `work` on the loop's thread soon (never inline, even when called on the loop).
+    /// Runs `work` on the loop's thread soon (never inline, even when called on the loop);
+    /// work submitted after the loop stopped is dropped.
     public func execute(_ work: @escaping @Sendable () -> Void) {
-        let mustWake = mailbox.withLock { box in
+        // The wake-up is written under the lock so that it can never reach the eventfd's
+        // number after `finish()` closed it (and the number was reused).
+        mailbox.withLock { box in
+            guard !box.closed else { return }
             box.jobs.append(work)
-            defer { box.wakePending = true }
-            return !box.wakePending
+            if !box.wakePending {
+                box.wakePending = true
+                poller.wake()
+            }
         }
-        if mustWake { poller.wake() }
     }
 
     /// Runs `work` on the loop's thread after `delay`, using the loop's timers.
@@ -207,6 +213,10 @@ public final class HTTPEventLoop: @unchecked Sendable {
     private func finish() {
         if listener >= 0 { close(listener) }
         listener = -1
+        mailbox.withLock { box in
+            box.closed = true
+            box.jobs = []
+        }
         poller.close()
         timers = TimerHeap()
         lifecycle.loopStopped()
