@@ -144,6 +144,27 @@ import Glibc
     }
 }
 
+@Suite struct HTTPServerLateAnswerTests {
+    @Test func answersAfterStopAreDropped() throws {
+        let kept = SharedValue<HTTPResponder?>(nil)
+        let arrived = DispatchSemaphore(value: 0)
+        let configuration = HTTPServerConfiguration(eventLoopCount: 1, shutdownGracePeriod: .milliseconds(50))
+        let server = HTTPServer(configuration: configuration) { _, responder in
+            kept.set(responder)
+            arrived.signal()
+        }
+        try server.start()
+        let client = try TestClient(port: server.port)
+        try client.send(get("/"))
+        arrived.wait()
+        server.stop()
+        let responder = try #require(kept.get())
+        responder.respond(HTTPResponse(text: "too late"))
+        responder.eventLoop.execute {}
+        #expect(try client.ending() == .closed([]))
+    }
+}
+
 @Suite struct HTTPEventLoopTimerTests {
     @Test func scheduledWorkRunsOnTheLoopAndCancelledWorkDoesNot() throws {
         let ran = SharedValue<[String]>([])
