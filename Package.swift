@@ -14,7 +14,7 @@ func tests(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
 
 let package = Package(
     name: "petkit",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "ArgumentKit", targets: ["ArgumentKit"]),
     ],
