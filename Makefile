@@ -47,6 +47,9 @@ bench: bench-deps
 		bash "$$script" || exit 1; \
 	done
 
+bench-server: bench-deps
+	bash Benchmarks/bench-server.sh
+
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 

@@ -32,9 +32,18 @@ let package = Package(
         tests("PetModelsTests", ["PetModels"]),
 
         // Server core (issue 2): HTTPServer, its tests and benchmark executables.
+        library("HTTPServer", ["HTTPCore", "CSystem", "CZlib"]),
+        tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "CSystem", "CZlib"]),
+        .executableTarget(
+            name: "ServerBench", dependencies: ["HTTPServer", "HTTPCore"], path: "Benchmarks/ServerBench",
+            swiftSettings: strict),
 
         // Client side (issue 4): HTTPClient, PetClient, petvet.
         library("HTTPClient", ["HTTPCore", "CCurl", "CZlib"]),
+        tests("HTTPClientTests", ["HTTPClient", "HTTPCore"]),
+        library("PetClient", ["HTTPClient", "HTTPCore", "PetModels"]),
+        tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels"]),
+        .executableTarget(name: "petvet", dependencies: ["PetClient", "ArgumentKit"], swiftSettings: strict),
 
         // Contracts (issue 5): JSONKit, ContractKit, petcontract.
         library("JSONKit"),
@@ -54,6 +63,9 @@ let package = Package(
         // Stub server (issue 3): StubServer, petmock.
 
         // Live side (issue 6): PetAPIServer, petapi, end-to-end tests.
+        library("PetAPIServer", ["CSQLite", "HTTPServer", "JSONKit"]),
+        tests("PetAPIServerTests", ["PetAPIServer", "HTTPServer", "HTTPClient", "JSONKit"]),
+        .executableTarget(name: "petapi", dependencies: ["PetAPIServer", "ArgumentKit"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,12 +1,11 @@
 import ContractKit
 import HTTPClient
 
-/// The HTTP transport `verify --live` uses.
+/// The HTTP transport `verify --live` uses: libcurl, with the request timeout as its total.
 enum Transport {
     static func make(timeout: Int) throws -> any HTTPTransport {
-        // The libcurl transport (CurlTransport) is on its way from the client branch; until it
-        // lands on main there is no real transport to wire here.
-        throw ContractError.io(
-            path: "HTTPClient", message: "the libcurl transport is not built into this petcontract yet")
+        CurlTransport(
+            configuration: CurlTransportConfiguration(
+                connectTimeout: .seconds(min(timeout, 10)), totalTimeout: .seconds(timeout)))
     }
 }
