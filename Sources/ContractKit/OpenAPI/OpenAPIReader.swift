@@ -125,9 +125,11 @@ struct OpenAPIReadState {
             description: try node.optionalString("description"))
         if let schema = try node.child("schema") {
             parameter.schema = try readSchema(schema, depth: 0)
-            parameter.examples = parameter.schema.examples
         }
-        parameter.examples += try readExamples(node)
+        // The schema's examples and the parameter's own, each value once: the writer puts them in
+        // both places, so adding them up would grow the list on every write and read.
+        let examples = parameter.schema.examples + (try readExamples(node))
+        for example in examples where !parameter.examples.contains(example) { parameter.examples.append(example) }
         if let sources = try node.child("x-petkit-source") {
             for source in try sources.array() {
                 guard let operation = try source.optionalString("operation"),
