@@ -61,7 +61,11 @@ extension HTTPRequestParser {
         if !requestLineDone && total - lineStart > limits.maxRequestLineLength + 1 {
             throw .requestLineTooLong(limit: limits.maxRequestLineLength)
         }
-        if requestLineDone && total - requestLineEnd > limits.maxHeaderSize {
+        // A lone CR may start the empty line that ends the head, which the limit does not count
+        // (the check above skips it): counting it would refuse, when it arrives by itself, a
+        // head that passes when the LF comes in the same read.
+        let possibleEnd = total - lineStart == 1 && byte(at: lineStart, base: base, rest: rest) == .cr ? 1 : 0
+        if requestLineDone && total - possibleEnd - requestLineEnd > limits.maxHeaderSize {
             throw .headersTooLarge(limit: limits.maxHeaderSize)
         }
         headBuffer.append(contentsOf: rest)
