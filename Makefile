@@ -10,8 +10,12 @@ TEST_PACKAGES := docker-compose python3 python3-venv curl
 # Tools the benchmarks use.
 BENCH_PACKAGES := wrk nginx-light hyperfine procps python3 python3-venv
 SWIFT_FLAGS ?=
+# Fuzzing (Fuzz/run.sh): seconds per target for `make fuzz`, and for the short run `make test` ends with.
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 15
 
-.PHONY: deps test-deps bench-deps build release serve test unit-test e2e bench bench-server lint format clean
+.PHONY: deps test-deps bench-deps build release serve test unit-test e2e bench bench-server lint format clean \
+	fuzz fuzz-smoke
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
@@ -39,6 +43,15 @@ test: test-deps
 		echo "== $$script"; \
 		bash "$$script" || exit 1; \
 	done
+	$(MAKE) --no-print-directory fuzz-smoke
+
+# Each fuzz target for FUZZ_SECONDS; figures to Benchmarks/results/fuzz.txt. Fails on any crash.
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RESULTS=Benchmarks/results/fuzz.txt SWIFT=$(SWIFT) bash Fuzz/run.sh
+
+# The short run `make test` ends with, so that CI catches a parser regression the seeds reach.
+fuzz-smoke: deps
+	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) SWIFT=$(SWIFT) bash Fuzz/run.sh
 
 bench: bench-deps
 	@for script in Benchmarks/*.sh; do \
@@ -51,7 +64,7 @@ bench-server: bench-deps
 	bash Benchmarks/bench-server.sh
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -66,6 +66,14 @@ let package = Package(
         library("PetAPIServer", ["CSQLite", "HTTPServer", "JSONKit"]),
         tests("PetAPIServerTests", ["PetAPIServer", "HTTPServer", "HTTPClient", "JSONKit"]),
         .executableTarget(name: "petapi", dependencies: ["PetAPIServer", "ArgumentKit"], swiftSettings: strict),
+
+        // Hardening (issue 8): hostile-input tests of petcontract and petapi; fuzz targets live in Fuzz/.
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Hardening (issue 8): the fuzz package (Fuzz/Package.swift) builds against these modules, and a
+// path dependency can only use products.
+for name in ["HTTPServer", "JSONKit", "ContractKit"] where !package.products.contains(where: { $0.name == name }) {
+    package.products.append(.library(name: name, targets: [name]))
+}

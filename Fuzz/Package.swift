@@ -1,0 +1,29 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// libFuzzer targets for petkit's parsers, kept out of the main package so that `swift build`
+// and `swift test` there are unaffected. Build and run them with `make fuzz` (see Fuzz/run.sh):
+//   swift build --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
+// The flags reach the petkit modules too, so libFuzzer sees their coverage. Each target's
+// main.swift hands its check to libFuzzer's driver (FuzzDriver), since SwiftPM renames an
+// executable's entry point and libFuzzer's own main would never run.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+func fuzzTarget(_ name: String, _ products: [String]) -> Target {
+    .executableTarget(
+        name: name, dependencies: ["FuzzDriver"] + products.map { .product(name: $0, package: "petkit") },
+        swiftSettings: strict)
+}
+
+let package = Package(
+    name: "petkit-fuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "petkit", path: "..")],
+    targets: [
+        .target(name: "FuzzDriver"),
+        fuzzTarget("FuzzHTTPRequestParser", ["HTTPServer"]),
+        fuzzTarget("FuzzJSONParser", ["JSONKit"]),
+        fuzzTarget("FuzzOpenAPIReader", ["ContractKit", "JSONKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
