@@ -32,6 +32,11 @@ let package = Package(
         tests("PetModelsTests", ["PetModels"]),
 
         // Server core (issue 2): HTTPServer, its tests and benchmark executables.
+        library("HTTPServer", ["HTTPCore", "CSystem", "CZlib"]),
+        tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "CSystem", "CZlib"]),
+        .executableTarget(
+            name: "ServerBench", dependencies: ["HTTPServer", "HTTPCore"], path: "Benchmarks/ServerBench",
+            swiftSettings: strict),
 
         // Client side (issue 4): HTTPClient, PetClient, petvet.
         library("HTTPClient", ["HTTPCore", "CCurl", "CZlib"]),
