@@ -42,6 +42,8 @@ let package = Package(
         library("HTTPClient", ["HTTPCore", "CCurl", "CZlib"]),
 
         // Contracts (issue 5): JSONKit, ContractKit, petcontract.
+        library("JSONKit"),
+        tests("JSONKitTests", ["JSONKit"]),
 
         // Stub server (issue 3): StubServer, petmock.
 
