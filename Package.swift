@@ -17,6 +17,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ArgumentKit", targets: ["ArgumentKit"]),
+        .library(name: "StubServer", targets: ["StubServer"]),
     ],
     targets: [
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
@@ -46,6 +47,11 @@ let package = Package(
         tests("JSONKitTests", ["JSONKit"]),
 
         // Stub server (issue 3): StubServer, petmock.
+        library("StubServer", ["HTTPServer", "HTTPCore", "JSONKit", "CSystem"]),
+        tests("StubServerTests", ["StubServer", "HTTPServer", "HTTPCore", "JSONKit"]),
+        .executableTarget(
+            name: "petmock", dependencies: ["StubServer", "HTTPServer", "HTTPCore", "ArgumentKit"],
+            swiftSettings: strict),
 
         // Live side (issue 6): PetAPIServer, petapi, end-to-end tests.
     ],
