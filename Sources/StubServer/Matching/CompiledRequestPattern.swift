@@ -150,14 +150,17 @@ struct CompiledRequestPattern: Sendable {
                 let failing = pathParameters.filter { !$0.matcher.matches(values[$0.name]) }
                 if !failing.isEmpty {
                     distance = 0.5
-                    actual += " (path parameter \(failing.map { "'\($0.name)'" }.joined(separator: ", ")) differs)"
+                    actual += "' (path parameter \(failing.map { $0.name }.joined(separator: ", ")) differs)"
+                    return MatchCriterion(
+                        name: "url", matched: false, expected: expected, actual: "'\(actual)", distance: distance)
                 }
             } else {
                 distance = 1
             }
         }
         if distance > 0 { distance = max(distance, 0.1) }
-        return MatchCriterion(name: "url", matched: distance == 0, expected: expected, actual: actual, distance: distance)
+        return MatchCriterion(
+            name: "url", matched: distance == 0, expected: expected, actual: "'\(actual)'", distance: distance)
     }
 
     private static func namedCriterion(

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Round trip through the admin API with Python's `wiremock` client (PyPI): list, create and
+# delete mappings, read the journal. Builds petmock, starts it on a free port (it prints the
+# bound port once listening), runs the check, stops it. Exit status: the check's.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+venv="Tests/e2e/.venv"
+if ! "$venv/bin/python" -c 'import wiremock' 2>/dev/null; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check wiremock
+fi
+
+swift build --product petmock >&2
+binary="$(swift build --show-bin-path)/petmock"
+
+stubs="$(mktemp -d)"
+trap 'rm -rf "$stubs"' EXIT
+cp -R Stubs/. "$stubs/"
+
+"$venv/bin/python" Tests/e2e/wiremock_client_check.py "$binary" "$stubs"
