@@ -43,7 +43,8 @@ final class StubEngine: Sendable {
                 let message =
                     "No stub for \(request.method) \(matchable.target) answers with status \(status)"
                     + (available.isEmpty
-                        ? "; no stub matches this request at all" : "; statuses available: "
+                        ? "; no stub matches this request at all"
+                        : "; statuses available: "
                             + available.map(String.init).joined(separator: ", "))
                 refuse(request, matchable, message: message, variant: "code=\(status)", responder: responder)
                 return
@@ -66,7 +67,9 @@ final class StubEngine: Sendable {
         if let name = stub.scenarioName, let next = stub.mapping.newScenarioState {
             scenarios.transition(name, from: stub.requiredScenarioState, to: next)
         }
-        record(request, matchable, variant: variant?.description ?? status.map { "code=\($0)" }, status: served.status, stub: stub)
+        record(
+            request, matchable, variant: variant?.description ?? status.map { "code=\($0)" }, status: served.status,
+            stub: stub)
         switch served {
         case .prepared(let prepared, let delay, let dribble):
             responder.respond(prepared, delay: delay.httpDelay(), dribble: dribble)
@@ -85,7 +88,8 @@ final class StubEngine: Sendable {
             throw VariantError(name: name, reason: error.reason, knownVariants: index.variantNames)
         }
         if case .named(let named) = variant, index.variants[named] == nil {
-            throw VariantError(name: name, reason: "no mapping has this metadata.variant", knownVariants: index.variantNames)
+            throw VariantError(
+                name: name, reason: "no mapping has this metadata.variant", knownVariants: index.variantNames)
         }
         return variant
     }

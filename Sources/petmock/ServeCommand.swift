@@ -13,7 +13,8 @@ enum ServeCommand {
             .option("variant", value: "NAME", help: "A variant active for every request (file or generated)."),
             .flag("watch", help: "Reload mapping files when they change."),
             .flag("strict", help: "Refuse to start if any stub file has a problem, warnings included."),
-            .option("admin-token", value: "TOKEN", help: "Require 'Authorization: Bearer TOKEN' on /__admin (any client)."),
+            .option(
+                "admin-token", value: "TOKEN", help: "Require 'Authorization: Bearer TOKEN' on /__admin (any client)."),
             .option("journal-size", value: "N", default: "10000", help: "How many requests the journal keeps."),
             .option("threads", value: "N", help: "Event loops (default: one per core)."),
         ],

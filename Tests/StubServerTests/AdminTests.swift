@@ -18,12 +18,15 @@ import Testing
 
         let created = try fetch(
             port, "POST", "/__admin/mappings",
-            body: #"{"name": "ping", "request": {"method": "GET", "url": "/ping"}, "response": {"status": 200, "body": "pong"}}"#)
+            body:
+                #"{"name": "ping", "request": {"method": "GET", "url": "/ping"}, "response": {"status": 200, "body": "pong"}}"#
+        )
         #expect(created.status == 201)
         let id = try #require(created.json["id"]?.stringValue)
         #expect(created.json["uuid"]?.stringValue == id)
         let ping = try fetch(port, "/ping")
-        #expect(ping.text == "pong" && ping.headers["Matched-Stub-Id"] == id && ping.headers["Matched-Stub-Name"] == "ping")
+        #expect(
+            ping.text == "pong" && ping.headers["Matched-Stub-Id"] == id && ping.headers["Matched-Stub-Name"] == "ping")
         #expect(try fetch(port, "/__admin/mappings/\(id)").json["name"] == "ping")
 
         let updated = try fetch(
@@ -42,7 +45,8 @@ import Testing
         let server = try startServer(stubs: Fixtures.stubs)
         defer { server.stop() }
         let response = try fetch(
-            server.port, "POST", "/__admin/mappings", body: #"{"request": {"url": "/x"}, "response": {"status": "ok"}}"#)
+            server.port, "POST", "/__admin/mappings", body: #"{"request": {"url": "/x"}, "response": {"status": "ok"}}"#
+        )
         #expect(response.status == 422)
         #expect(response.json["errors"]?[0]?["source"]?["pointer"] == "/response/status")
         #expect(try fetch(server.port, "POST", "/__admin/mappings", body: "{").status == 400)
@@ -82,7 +86,8 @@ import Testing
         let id = try #require(newest["id"]?.stringValue)
         #expect(try fetch(port, "/__admin/requests/\(id)").json["request"]?["method"] == "POST")
 
-        let count = try fetch(port, "POST", "/__admin/requests/count", body: #"{"method": "GET", "urlPathPattern": "/api/.*"}"#)
+        let count = try fetch(
+            port, "POST", "/__admin/requests/count", body: #"{"method": "GET", "urlPathPattern": "/api/.*"}"#)
         #expect(count.json["count"] == 2)
         let found = try fetch(
             port, "POST", "/__admin/requests/find", body: #"{"headers": {"X-Trace": {"equalTo": "abc"}}}"#)
@@ -149,7 +154,8 @@ import Testing
         let refused = try fetch(server.port, "/__admin/mappings")
         #expect(refused.status == 401 && refused.headers["WWW-Authenticate"] == "Bearer")
         #expect(try fetch(server.port, "/__admin/mappings", headers: [("Authorization", "Bearer wrong")]).status == 401)
-        #expect(try fetch(server.port, "/__admin/mappings", headers: [("Authorization", "Bearer s3cret")]).status == 200)
+        #expect(
+            try fetch(server.port, "/__admin/mappings", headers: [("Authorization", "Bearer s3cret")]).status == 200)
         #expect(try fetch(server.port, "/api/pets").status == 200)
     }
 
@@ -192,7 +198,9 @@ import Testing
         let server = try startServer(stubs: Fixtures.stubs)
         defer { server.stop() }
         let added = try server.admin.addMapping(
-            StubMapping(request: RequestPattern(method: .get, url: .url("/swift")), response: ResponseDefinition(body: .text("hi"))))
+            StubMapping(
+                request: RequestPattern(method: .get, url: .url("/swift")),
+                response: ResponseDefinition(body: .text("hi"))))
         #expect(try fetch(server.port, "/__admin/mappings/\(added.id)").json["request"]?["url"] == "/swift")
         #expect(try fetch(server.port, "/swift").text == "hi")
         #expect(try server.admin.countRequests(matching: RequestPattern(url: .url("/swift"))) == 1)

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import HTTPCore
 import StubServer
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// WireMock's own stub roots (`../shared/compat/wiremock`, from WireMock's test resources)
 /// load without problems and serve as WireMock documents.
@@ -65,7 +66,8 @@ import Testing
         let json = try fetch(server.port, "/testjsonmapping")
         #expect(json.headers["Content-Type"] == "application/json")
         #expect(
-            json.text == #"{"bignumber":1234567890.12,"integer_as_float":2.0,"array":[1,2,3],"integer":2,"key":"value"}"#)
+            json.text
+                == #"{"bignumber":1234567890.12,"integer_as_float":2.0,"array":[1,2,3],"integer":2,"key":"value"}"#)
         #expect(try fetch(server.port, "/testmapping").text == "default test mapping")
     }
 }

@@ -16,7 +16,9 @@ import Testing
         stub("/malformed", ResponseDefinition(fault: .malformedResponseChunk)),
         stub("/fixed", ResponseDefinition(body: .text("late"), fixedDelayMilliseconds: 200)),
         stub("/uniform", ResponseDefinition(body: .text("late"), delayDistribution: .uniform(lower: 100, upper: 150))),
-        stub("/lognormal", ResponseDefinition(body: .text("late"), delayDistribution: .lognormal(median: 20, sigma: 0.1))),
+        stub(
+            "/lognormal", ResponseDefinition(body: .text("late"), delayDistribution: .lognormal(median: 20, sigma: 0.1))
+        ),
         stub(
             "/dribble",
             ResponseDefinition(
@@ -126,6 +128,8 @@ import Testing
         #expect(try fetch(server.port, "/step").text == "one")
         server.admin.resetScenarios()
         #expect(server.admin.scenarios().first?.state == "Started")
-        #expect(throws: AdminError.scenarioNotFound("nope")) { try server.admin.setScenarioState("x", forScenario: "nope") }
+        #expect(throws: AdminError.scenarioNotFound("nope")) {
+            try server.admin.setScenarioState("x", forScenario: "nope")
+        }
     }
 }

@@ -23,7 +23,9 @@ import Testing
         events = server.events()
         stubs.write("mappings/a.json", #"{"request": {"url": "/a"}, "response": {"status": "broken"}}"#)
         let failed = try await firstEvent(events) { $0.file == file }
-        guard case .reloadFailed(_, let problems, true) = failed else { throw RawClientError(description: "got \(failed)") }
+        guard case .reloadFailed(_, let problems, true) = failed else {
+            throw RawClientError(description: "got \(failed)")
+        }
         #expect(problems.first?.path == "$.response.status")
         #expect(failed.description.contains("last good version keeps serving"))
         #expect(try fetch(server.port, "/a").text == "two")
@@ -60,7 +62,9 @@ import Testing
         let events = server.events()
         stubs.write("mappings/bad.json", "{ not json")
         let event = try await firstEvent(events) { $0.file?.hasSuffix("bad.json") == true }
-        guard case .reloadFailed(_, let problems, false) = event else { throw RawClientError(description: "got \(event)") }
+        guard case .reloadFailed(_, let problems, false) = event else {
+            throw RawClientError(description: "got \(event)")
+        }
         #expect(problems.first?.kind == .invalidJSON)
         #expect(server.admin.mappings().isEmpty)
     }

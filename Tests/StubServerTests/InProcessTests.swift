@@ -28,7 +28,10 @@ import Testing
     @Test func aFolderPlusSwiftMappings() throws {
         let server = try StubServer(
             stubsDirectory: Fixtures.stubs,
-            mappings: [StubMapping(request: RequestPattern(url: .url("/extra")), response: ResponseDefinition(body: .text("x")))],
+            mappings: [
+                StubMapping(
+                    request: RequestPattern(url: .url("/extra")), response: ResponseDefinition(body: .text("x")))
+            ],
             configuration: StubServerConfiguration(eventLoopCount: 1))
         try server.start()
         defer { server.stop() }

@@ -1,13 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import JSONKit
 import Testing
 
 @testable import StubServer
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite struct LoaderTests {
-    private func load(_ files: [String: String], bodies: [String: String] = [:]) throws -> (TemporaryStubs, StubLoadReport) {
+    private func load(
+        _ files: [String: String], bodies: [String: String] = [:]
+    ) throws -> (TemporaryStubs, StubLoadReport) {
         let stubs = try TemporaryStubs()
         for (name, text) in files { stubs.write("mappings/" + name, text) }
         for (name, text) in bodies { stubs.write("__files/" + name, text) }
@@ -30,16 +33,18 @@ import Testing
     @Test func everyProblemIsReportedWithFileAndPath() throws {
         let (stubs, report) = try load([
             "bad.json": """
-                {"request": {"method": "GET", "urlPath": "/a", "cookies": {}}, "response": {"status": "200", "fault": "BOOM"},
-                 "priority": "high", "colour": "blue"}
-                """
+            {"request": {"method": "GET", "urlPath": "/a", "cookies": {}}, "response": {"status": "200", "fault": "BOOM"},
+             "priority": "high", "colour": "blue"}
+            """
         ])
         let problems = report.problems
         let file = stubs.root + "/mappings/bad.json"
         #expect(problems.allSatisfy { $0.file == file })
         let status = try #require(problems.first { $0.path == "$.response.status" })
         #expect(status.kind == .wrongType && status.severity == .error)
-        #expect(status.description == "\(file): error: $.response.status: expected an integer from 100 to 599, found string '200'")
+        #expect(
+            status.description
+                == "\(file): error: $.response.status: expected an integer from 100 to 599, found string '200'")
         #expect(problems.contains { $0.path == "$.response.fault" && $0.kind == .invalidValue })
         #expect(problems.contains { $0.path == "$.priority" && $0.kind == .wrongType })
         let colour = try #require(problems.first { $0.path == "$.colour" })
@@ -61,12 +66,12 @@ import Testing
             "a-good.json": TemporaryStubs.mapping("/good", body: "ok"),
             "b-broken.json": "{ nope",
             "c-mixed.json": """
-                {"mappings": [
-                  {"request": {"url": "/one"}, "response": {"body": "1"}},
-                  {"request": {"urlPattern": "/two(["}, "response": {"body": "2"}},
-                  {"request": {"url": "/three"}, "response": {"body": "3"}}
-                ]}
-                """,
+            {"mappings": [
+              {"request": {"url": "/one"}, "response": {"body": "1"}},
+              {"request": {"urlPattern": "/two(["}, "response": {"body": "2"}},
+              {"request": {"url": "/three"}, "response": {"body": "3"}}
+            ]}
+            """,
         ])
         #expect(report.mappings.compactMap(\.request.url?.value) == ["/good", "/one", "/three"])
         let regex = try #require(report.problems.first { $0.kind == .invalidPattern })
@@ -115,7 +120,8 @@ import Testing
     @Test func mappingsInSubfoldersAndMultiMappingFilesLoad() throws {
         let (_, report) = try load([
             "sub/dir/deep.json": TemporaryStubs.mapping("/deep", body: "d"),
-            "many.json": #"{"mappings": [{"request": {"url": "/x"}, "response": {}}, {"request": {}, "response": {}}]}"#,
+            "many.json":
+                #"{"mappings": [{"request": {"url": "/x"}, "response": {}}, {"request": {}, "response": {}}]}"#,
             ".hidden.json": "not even json",
             "notes.txt": "not a mapping",
         ])
@@ -146,7 +152,9 @@ import Testing
              "metadata": {"variant": "v1", "description": "d"}, "persistent": false}
             """
         let mapping = try StubMapping(json: text)
-        #expect(mapping.variant == "v1" && mapping.priority == 2 && mapping.response.headers.values(name: "Set-Cookie").count == 2)
+        #expect(
+            mapping.variant == "v1" && mapping.priority == 2
+                && mapping.response.headers.values(name: "Set-Cookie").count == 2)
         let again = try StubMapping(json: mapping.json)
         #expect(again == mapping)
     }

@@ -138,10 +138,12 @@ import Testing
 
     @Test func priorityThenNewestDecides() throws {
         let mappings = [
-            StubMapping(name: "low", request: RequestPattern(url: .urlPathPattern("/p/.*")), response: .init(), priority: 9),
+            StubMapping(
+                name: "low", request: RequestPattern(url: .urlPathPattern("/p/.*")), response: .init(), priority: 9),
             StubMapping(name: "older", request: RequestPattern(url: .urlPath("/p/1")), response: .init(), priority: 3),
             StubMapping(name: "newer", request: RequestPattern(url: .urlPath("/p/1")), response: .init(), priority: 3),
-            StubMapping(name: "top", request: RequestPattern(url: .urlPathTemplate("/p/{x}")), response: .init(), priority: 1),
+            StubMapping(
+                name: "top", request: RequestPattern(url: .urlPathTemplate("/p/{x}")), response: .init(), priority: 1),
         ]
         let store = try StubStore(loader: nil, codeMappings: mappings, serverVariant: nil)
         let index = store.snapshot().index
@@ -149,25 +151,37 @@ import Testing
         #expect(index.match(request(target: "/p/1"), variant: nil, scenarios: scenarios)?.mapping.name == "top")
         #expect(index.match(request(target: "/p/1/2"), variant: nil, scenarios: scenarios)?.mapping.name == "low")
         let withoutTop = try StubStore(loader: nil, codeMappings: Array(mappings.prefix(3)), serverVariant: nil)
-        #expect(withoutTop.snapshot().index.match(request(target: "/p/1"), variant: nil, scenarios: scenarios)?.mapping.name == "newer")
+        #expect(
+            withoutTop.snapshot().index.match(request(target: "/p/1"), variant: nil, scenarios: scenarios)?.mapping.name
+                == "newer")
     }
 
     @Test func aThousandStubsStillFindTheRightOne() throws {
         var mappings: [StubMapping] = []
         for number in 0..<400 {
-            mappings.append(StubMapping(request: RequestPattern(method: .get, url: .urlPath("/other/\(number)")), response: .init()))
             mappings.append(
-                StubMapping(request: RequestPattern(method: .get, url: .urlPathPattern("/p\(number)/[0-9]+")), response: .init()))
+                StubMapping(request: RequestPattern(method: .get, url: .urlPath("/other/\(number)")), response: .init())
+            )
             mappings.append(
-                StubMapping(request: RequestPattern(method: .get, url: .urlPathTemplate("/t\(number)/{id}")), response: .init()))
+                StubMapping(
+                    request: RequestPattern(method: .get, url: .urlPathPattern("/p\(number)/[0-9]+")), response: .init()
+                ))
+            mappings.append(
+                StubMapping(
+                    request: RequestPattern(method: .get, url: .urlPathTemplate("/t\(number)/{id}")), response: .init())
+            )
         }
         mappings.append(
-            StubMapping(name: "target", request: RequestPattern(method: .get, url: .urlPath("/api/pets")), response: .init(), priority: 10))
+            StubMapping(
+                name: "target", request: RequestPattern(method: .get, url: .urlPath("/api/pets")), response: .init(),
+                priority: 10))
         let store = try StubStore(loader: nil, codeMappings: mappings, serverVariant: nil)
         let index = store.snapshot().index
         let scenarios = ScenarioStore()
         #expect(index.match(request(target: "/api/pets"), variant: nil, scenarios: scenarios)?.mapping.name == "target")
-        #expect(index.match(request(target: "/p17/5"), variant: nil, scenarios: scenarios)?.mapping.request.url == .urlPathPattern("/p17/[0-9]+"))
+        #expect(
+            index.match(request(target: "/p17/5"), variant: nil, scenarios: scenarios)?.mapping.request.url
+                == .urlPathPattern("/p17/[0-9]+"))
         #expect(index.match(request(target: "/t399/x"), variant: nil, scenarios: scenarios) != nil)
         #expect(index.match(request(target: "/nowhere"), variant: nil, scenarios: scenarios) == nil)
     }

@@ -16,7 +16,9 @@ public enum AdminAccess: Sendable, Hashable {
             return nil
         case .loopbackOnly:
             if Self.isLoopback(request.remoteAddress) { return nil }
-            return (403, "The admin API only answers loopback clients; start petmock with --admin-token to allow others")
+            return (
+                403, "The admin API only answers loopback clients; start petmock with --admin-token to allow others"
+            )
         case .token(let token):
             let given = request.headers.first(name: "Authorization").flatMap { value -> Substring? in
                 let parts = value.split(separator: " ", maxSplits: 1)

@@ -75,7 +75,9 @@ struct AdminRouter: Sendable {
             admin.removeAllMappings()
             return Self.json([:])
         }
-        if route.is(.post, "mappings", "reset") { return perform { () throws(AdminError) in try admin.resetMappings() } }
+        if route.is(.post, "mappings", "reset") {
+            return perform { () throws(AdminError) in try admin.resetMappings() }
+        }
         if route.is(.post, "mappings", "save") {
             do {
                 let paths = try admin.saveMappings()
@@ -108,7 +110,9 @@ struct AdminRouter: Sendable {
                 ["requests": .array(admin.unmatchedRequests().map(AdminJSON.request)), "requestJournalDisabled": false])
         }
         if route.is(.get, "requests", "unmatched", "near-misses") {
-            let misses = admin.nearMissesOfUnmatchedRequests().map { AdminJSON.nearMiss($0.nearMiss, request: $0.request) }
+            let misses = admin.nearMissesOfUnmatchedRequests().map {
+                AdminJSON.nearMiss($0.nearMiss, request: $0.request)
+            }
             return Self.json(["nearMisses": .array(misses)])
         }
         if route.is(.post, "near-misses", "request") { return nearMisses(body) }
@@ -246,7 +250,9 @@ struct AdminRouter: Sendable {
             switch json["variant"] ?? json {
             case .string(let text): name = text
             case .null: name = nil
-            default: return Self.json(AdminJSON.errors("Expected {\"variant\": \"NAME\"} or {\"variant\": null}"), status: 400)
+            default:
+                return Self.json(
+                    AdminJSON.errors("Expected {\"variant\": \"NAME\"} or {\"variant\": null}"), status: 400)
             }
             do {
                 try admin.setVariant(name)
@@ -275,7 +281,8 @@ struct AdminRouter: Sendable {
     static func failure(_ error: AdminError) -> HTTPResponse {
         switch error {
         case .mappingNotFound, .scenarioNotFound: return notFound(error.description)
-        case .invalidMapping(let problems): return json(AdminJSON.errors(error.description, problems: problems), status: 422)
+        case .invalidMapping(let problems):
+            return json(AdminJSON.errors(error.description, problems: problems), status: 422)
         case .noStubFolder: return json(AdminJSON.errors(error.description), status: 409)
         case .saveFailed, .reloadFailed: return json(AdminJSON.errors(error.description), status: 500)
         }
@@ -289,7 +296,8 @@ struct AdminRouter: Sendable {
         do {
             return .success(try JSONValue(parsing: body))
         } catch {
-            return .failure(ParseFailure(response: json(AdminJSON.errors("The body is not JSON: \(error)"), status: 400)))
+            return .failure(
+                ParseFailure(response: json(AdminJSON.errors("The body is not JSON: \(error)"), status: 400)))
         }
     }
 

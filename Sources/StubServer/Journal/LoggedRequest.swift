@@ -26,7 +26,8 @@ public struct LoggedRequest: Sendable {
 
     init(
         sequence: UInt64, idPrefix: UInt64, method: HTTPMethod, url: String, headers: HTTPHeaders, body: [UInt8],
-        clientAddress: HTTPSocketAddress?, loggedDate: Int64, variant: String?, responseStatus: Int?, stub: CompiledStub?
+        clientAddress: HTTPSocketAddress?, loggedDate: Int64, variant: String?, responseStatus: Int?,
+        stub: CompiledStub?
     ) {
         self.sequence = sequence
         self.idPrefix = idPrefix

@@ -16,7 +16,8 @@ indirect enum CompiledMatcher: Sendable {
     case or([CompiledMatcher])
 
     /// Compiles a matcher; `path` names it in problems.
-    static func compile(_ matcher: StringMatcher, at path: String, problems: inout [PatternProblem]) -> CompiledMatcher? {
+    static func compile(_ matcher: StringMatcher, at path: String, problems: inout [PatternProblem]) -> CompiledMatcher?
+    {
         switch matcher {
         case .equalTo(let text, let caseInsensitive): return .equalTo(text, caseInsensitive: caseInsensitive)
         case .contains(let text): return .contains(text)
@@ -27,7 +28,8 @@ indirect enum CompiledMatcher: Sendable {
                 if case .matches = matcher { return .matches(regex) }
                 return .doesNotMatch(regex)
             } catch {
-                problems.append(PatternProblem(path: path + "." + matcher.operatorName, kind: "regular expression", error: error))
+                problems.append(
+                    PatternProblem(path: path + "." + matcher.operatorName, kind: "regular expression", error: error))
                 return nil
             }
         case .absent: return .absent
@@ -55,7 +57,8 @@ indirect enum CompiledMatcher: Sendable {
         case .and(let parts), .or(let parts):
             var compiled: [CompiledMatcher] = []
             for (index, part) in parts.enumerated() {
-                guard let one = compile(part, at: "\(path).\(matcher.operatorName)[\(index)]", problems: &problems) else {
+                guard let one = compile(part, at: "\(path).\(matcher.operatorName)[\(index)]", problems: &problems)
+                else {
                     return nil
                 }
                 compiled.append(one)

@@ -35,7 +35,8 @@ struct CompiledRequestPattern: Sendable {
                 if case .urlPattern = pattern.url { url = .pattern(regex) } else { url = .pathPattern(regex) }
             } catch {
                 problems.append(
-                    PatternProblem(path: "$.request.\(pattern.url?.fieldName ?? "")", kind: "regular expression", error: error))
+                    PatternProblem(
+                        path: "$.request.\(pattern.url?.fieldName ?? "")", kind: "regular expression", error: error))
             }
         case .urlPathTemplate(let text):
             do {
@@ -69,22 +70,23 @@ struct CompiledRequestPattern: Sendable {
         if let method, method != request.method { return false }
         switch url {
         case .any: break
-        case .equal(let text): if request.target != text[...] { return false }
+        case .equal(let text): if !request.targetEquals(text) { return false }
         case .path(let text):
-            if request.path != text[...] && request.decodedPath != text { return false }
+            if !request.pathEquals(text) && request.decodedPath != text { return false }
         case .pattern(let regex): if !regex.wholeMatches(request.target) { return false }
         case .pathPattern(let regex): if !regex.wholeMatches(request.path) { return false }
         case .template(let template):
             guard let values = template.match(request.path) else { return false }
             for parameter in pathParameters where !parameter.matcher.matches(values[parameter.name]) { return false }
         }
-        for parameter in queryParameters where !Self.matchesAny(parameter.matcher, request.queryValues(parameter.name)) {
+        for parameter in queryParameters where !Self.queryMatches(parameter.name, parameter.matcher, request) {
             return false
         }
-        for header in headers where !Self.matchesAny(header.matcher, request.headers.values(name: header.name)) {
+        for header in headers where !Self.headerMatches(header.name, header.matcher, request) {
             return false
         }
-        for pattern in bodyPatterns where !pattern.matches(request.bodyText, bytes: request.body, json: { request.bodyJSON }) {
+        for pattern in bodyPatterns
+        where !pattern.matches(request.bodyText, bytes: request.body, json: { request.bodyJSON }) {
             return false
         }
         return true
@@ -94,8 +96,26 @@ struct CompiledRequestPattern: Sendable {
     /// absence.
     static func matchesAny(_ matcher: CompiledMatcher, _ values: [String]) -> Bool {
         if values.isEmpty { return matcher.matches(nil) }
-        if case .absent = matcher { return false }
         return values.contains { matcher.matches($0) }
+    }
+
+    // The two loops below are matchesAny without building the array of values.
+    private static func queryMatches(_ name: String, _ matcher: CompiledMatcher, _ request: MatchableRequest) -> Bool {
+        var sawValue = false
+        for parameter in request.queryParameters where parameter.name == name {
+            if matcher.matches(parameter.value) { return true }
+            sawValue = true
+        }
+        return sawValue ? false : matcher.matches(nil)
+    }
+
+    private static func headerMatches(_ name: String, _ matcher: CompiledMatcher, _ request: MatchableRequest) -> Bool {
+        var sawValue = false
+        for field in request.headers.fields where field.name.equalsIgnoringASCIICase(name) {
+            if matcher.matches(field.value) { return true }
+            sawValue = true
+        }
+        return sawValue ? false : matcher.matches(nil)
     }
 
     /// Every criterion with whether it matched, what was expected and what came.
@@ -104,7 +124,8 @@ struct CompiledRequestPattern: Sendable {
         let methodMatches = method == nil || method == request.method
         criteria.append(
             MatchCriterion(
-                name: "method", matched: methodMatches, expected: method?.rawValue ?? "ANY", actual: request.method.rawValue,
+                name: "method", matched: methodMatches, expected: method?.rawValue ?? "ANY",
+                actual: request.method.rawValue,
                 distance: methodMatches ? 0 : 1))
         criteria.append(urlCriterion(request))
         for parameter in queryParameters {
@@ -117,7 +138,8 @@ struct CompiledRequestPattern: Sendable {
         for header in headers {
             let values = request.headers.values(name: header.name)
             criteria.append(
-                Self.namedCriterion("header '\(header.name)'", header.matcher, values, source: source.headers, name: header.name))
+                Self.namedCriterion(
+                    "header '\(header.name)'", header.matcher, values, source: source.headers, name: header.name))
         }
         for (index, pattern) in bodyPatterns.enumerated() {
             let distance = pattern.distance(request.bodyText, bytes: request.body, json: { request.bodyJSON })
@@ -136,10 +158,11 @@ struct CompiledRequestPattern: Sendable {
         var actual = String(request.target)
         switch url {
         case .any: break
-        case .equal(let text): distance = StringDistance.normalized(text, String(request.target))
+        case .equal(let text): distance = request.targetEquals(text) ? 0 : StringDistance.normalized(text, actual)
         case .path(let text):
             actual = String(request.path)
-            distance = request.path == text[...] || request.decodedPath == text ? 0 : StringDistance.normalized(text, actual)
+            distance =
+                request.pathEquals(text) || request.decodedPath == text ? 0 : StringDistance.normalized(text, actual)
         case .pattern(let regex): distance = regex.wholeMatches(request.target) ? 0 : 1
         case .pathPattern(let regex):
             actual = String(request.path)
@@ -176,7 +199,8 @@ struct CompiledRequestPattern: Sendable {
             distance = values.map { matcher.distance($0) }.min() ?? 1
         }
         let actual = values.isEmpty ? "absent" : values.map { "'\(excerpt($0))'" }.joined(separator: ", ")
-        return MatchCriterion(name: label, matched: distance == 0, expected: expected, actual: actual, distance: distance)
+        return MatchCriterion(
+            name: label, matched: distance == 0, expected: expected, actual: actual, distance: distance)
     }
 
     static func excerpt(_ text: String) -> String {

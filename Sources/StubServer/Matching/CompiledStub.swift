@@ -57,7 +57,9 @@ final class CompiledStub: Sendable {
     let requiredScenarioState: String?
     private let variantCache = Mutex<[Variant: ServedResponse]>([:])
 
-    init(mapping: StubMapping, sequence: Int, origin: StubOrigin, pattern: CompiledRequestPattern, served: ServedResponse) {
+    init(
+        mapping: StubMapping, sequence: Int, origin: StubOrigin, pattern: CompiledRequestPattern, served: ServedResponse
+    ) {
         self.mapping = mapping
         self.sequence = sequence
         self.origin = origin

@@ -14,16 +14,23 @@ final class MatchableRequest {
     let headers: HTTPHeaders
     let body: [UInt8]
 
+    /// The decoded query parameters, in order.
+    let queryParameters: [(name: String, value: String)]
+    /// The decoded path when the raw path has escapes (for `urlPath` equality), else nil.
+    let decodedPath: String?
+
     init(method: HTTPMethod, target: Substring, headers: HTTPHeaders, body: [UInt8]) {
         self.method = method
         self.target = target
-        if let question = target.firstIndex(of: "?") {
+        // Split on the UTF-8 view: `?` is ASCII, and byte scanning avoids grapheme work.
+        if let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
             path = target[..<question]
-            rawQuery = target[target.index(after: question)...]
+            queryParameters = QueryParameters.parse(target[target.utf8.index(after: question)...])
         } else {
             path = target
-            rawQuery = nil
+            queryParameters = []
         }
+        decodedPath = path.utf8.contains(UInt8(ascii: "%")) ? path.removingPercentEncoding() : nil
         self.headers = headers
         self.body = body
     }
@@ -36,16 +43,6 @@ final class MatchableRequest {
         self.init(method: logged.method, target: Substring(logged.url), headers: logged.headers, body: logged.body)
     }
 
-    private let rawQuery: Substring?
-
-    /// The decoded query parameters, in order.
-    private(set) lazy var queryParameters: [(name: String, value: String)] = rawQuery.map {
-        QueryParameters.parse($0)
-    } ?? []
-
-    /// The decoded path, for `urlPath` equality when the raw path has escapes.
-    private(set) lazy var decodedPath: String? = path.contains("%") ? path.removingPercentEncoding() : nil
-
     /// The body as text (invalid UTF-8 repaired).
     private(set) lazy var bodyText: String = String(decoding: body, as: UTF8.self)
 
@@ -57,9 +54,13 @@ final class MatchableRequest {
         queryParameters.filter { $0.name == name }.map(\.value)
     }
 
-    /// The first segment of the path (`api` for `/api/pets`).
-    var firstSegment: Substring {
-        let rest = path.dropFirst()
-        return rest.firstIndex(of: "/").map { rest[..<$0] } ?? rest
+    /// Whether the raw path is exactly `text`, byte for byte.
+    func pathEquals(_ text: String) -> Bool {
+        path.utf8.elementsEqual(text.utf8)
+    }
+
+    /// Whether the raw target (path and query) is exactly `text`, byte for byte.
+    func targetEquals(_ text: String) -> Bool {
+        target.utf8.elementsEqual(text.utf8)
     }
 }

@@ -43,10 +43,15 @@ struct PathTemplate: Sendable, Hashable {
         }
     }
 
-    /// The literal first segment, used to index templates; nil when it is a variable.
-    var firstLiteralSegment: String? {
-        if case .literal(let text)? = segments.first { return text }
-        return nil
+    /// The literal segments before the first variable (`/api/vets` for `/api/vets/{id}`),
+    /// used to index templates; nil when the first segment is a variable.
+    var literalPrefix: String? {
+        var prefix = ""
+        for segment in segments {
+            guard case .literal(let text) = segment else { break }
+            prefix += "/" + text
+        }
+        return prefix.isEmpty ? nil : prefix
     }
 
     /// The captured values (percent-decoded) when the path fits the template, else nil.

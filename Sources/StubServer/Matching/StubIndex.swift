@@ -1,14 +1,15 @@
 /// An immutable, indexed set of compiled stubs: the base mappings and, apart, each named
-/// variant's mappings. Lookups go by method-independent literal keys first (exact `url`,
-/// exact `urlPath`), then by the first path segment of patterns and templates, then the
-/// stubs no key narrows; every list is sorted by precedence, so each is scanned only until
-/// a better match is impossible.
+/// variant's mappings. Lookups go by literal keys first (exact `url`, exact `urlPath`), then
+/// by the literal leading segments of patterns and templates (`/api/things` for
+/// `/api/things/[0-9]+`), looked up for each `/`-prefix of the request path, then the stubs
+/// no key narrows. Every list is sorted by precedence, so each is scanned only until a better
+/// match is impossible.
 final class StubIndex: Sendable {
     /// One group of stubs (the base, or one variant), indexed.
     struct Part: Sendable {
         var byTarget: [Substring: [CompiledStub]] = [:]
         var byPath: [Substring: [CompiledStub]] = [:]
-        var bySegment: [Substring: [CompiledStub]] = [:]
+        var byPrefix: [Substring: [CompiledStub]] = [:]
         var unkeyed: [CompiledStub] = []
         var all: [CompiledStub] = []
 
@@ -19,14 +20,14 @@ final class StubIndex: Sendable {
                 case .equal(let text): byTarget[text[...], default: []].append(stub)
                 case .path(let text): byPath[text[...], default: []].append(stub)
                 case .pattern(let regex), .pathPattern(let regex):
-                    if let segment = Self.segment(ofPrefix: regex.literalPrefix) {
-                        bySegment[segment, default: []].append(stub)
+                    if let key = Self.key(ofPrefix: regex.literalPrefix) {
+                        byPrefix[key, default: []].append(stub)
                     } else {
                         unkeyed.append(stub)
                     }
                 case .template(let template):
-                    if let segment = template.firstLiteralSegment {
-                        bySegment[segment[...], default: []].append(stub)
+                    if let key = template.literalPrefix {
+                        byPrefix[key[...], default: []].append(stub)
                     } else {
                         unkeyed.append(stub)
                     }
@@ -36,12 +37,11 @@ final class StubIndex: Sendable {
             }
         }
 
-        /// The first path segment a literal prefix fixes completely (`/api/` fixes `api`).
-        static func segment(ofPrefix prefix: String) -> Substring? {
-            guard prefix.hasPrefix("/") else { return nil }
-            let rest = prefix.dropFirst()
-            guard let slash = rest.firstIndex(of: "/") else { return nil }
-            return rest[..<slash]
+        /// The leading whole segments a literal prefix fixes (`/api/things` for
+        /// `/api/things/1`), or nil when it fixes none.
+        static func key(ofPrefix prefix: String) -> Substring? {
+            guard prefix.hasPrefix("/"), let slash = prefix.dropFirst().lastIndex(of: "/") else { return nil }
+            return prefix[..<slash]
         }
 
         /// The best stub that answers the request, or nil.
@@ -60,7 +60,17 @@ final class StubIndex: Sendable {
             consider(byTarget[request.target])
             consider(byPath[request.path])
             if let decoded = request.decodedPath { consider(byPath[Substring(decoded)]) }
-            consider(bySegment[request.firstSegment])
+            if !byPrefix.isEmpty {
+                // Every prefix of the path that ends before a `/`, then the whole path.
+                let path = request.path
+                let bytes = path.utf8
+                var index = bytes.isEmpty ? bytes.endIndex : bytes.index(after: bytes.startIndex)
+                while let slash = bytes[index...].firstIndex(of: UInt8(ascii: "/")) {
+                    consider(byPrefix[path[..<slash]])
+                    index = bytes.index(after: slash)
+                }
+                consider(byPrefix[path])
+            }
             consider(unkeyed)
             return best
         }

@@ -13,7 +13,8 @@ struct UnmatchedReport {
     func response(json: Bool) -> HTTPResponse {
         if json {
             return HTTPResponse(
-                status: .notFound, headers: ["Content-Type": "application/json"], body: jsonValue.serializedBytes(.pretty))
+                status: .notFound, headers: ["Content-Type": "application/json"],
+                body: jsonValue.serializedBytes(.pretty))
         }
         return HTTPResponse(status: .notFound, text: text)
     }

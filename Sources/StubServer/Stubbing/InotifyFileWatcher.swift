@@ -115,7 +115,8 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
 
     private func run() {
         var descriptors = [
-            pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: stopEvent, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: stopEvent, events: Int16(POLLIN), revents: 0),
         ]
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

@@ -36,7 +36,8 @@ extension MappingDecoder {
                 guard let name = string(member.value, at: here) else { continue }
                 guard let fault = StubFault(rawValue: name) else {
                     invalid(
-                        here, expected: "one of \(StubFault.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))",
+                        here,
+                        expected: "one of \(StubFault.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))",
                         found: "'\(name)'")
                     continue
                 }
@@ -122,7 +123,9 @@ extension MappingDecoder {
         switch type {
         case "uniform":
             guard let lowerValue = field("lower"), let upperValue = field("upper") else {
-                missing(path.appending(key: field("lower") == nil ? "lower" : "upper"), field("lower") == nil ? "lower" : "upper")
+                missing(
+                    path.appending(key: field("lower") == nil ? "lower" : "upper"),
+                    field("lower") == nil ? "lower" : "upper")
                 return nil
             }
             guard let lower = integer(lowerValue, at: path.appending(key: "lower"), in: 0...3_600_000),
@@ -147,7 +150,9 @@ extension MappingDecoder {
                 missing(path.appending(key: "milliseconds"), "milliseconds")
                 return nil
             }
-            guard let milliseconds = integer(millisecondsValue, at: path.appending(key: "milliseconds"), in: 0...3_600_000)
+            guard
+                let milliseconds = integer(
+                    millisecondsValue, at: path.appending(key: "milliseconds"), in: 0...3_600_000)
             else { return nil }
             return .uniform(lower: milliseconds, upper: milliseconds)
         default:

@@ -136,7 +136,9 @@ extension MappingDecoder {
         default: break
         }
         guard let result else {
-            wrongType(path, expected: range.map { "an integer from \($0.lowerBound) to \($0.upperBound)" } ?? "an integer", value)
+            wrongType(
+                path, expected: range.map { "an integer from \($0.lowerBound) to \($0.upperBound)" } ?? "an integer",
+                value)
             return nil
         }
         if let range, !range.contains(result) {
@@ -177,7 +179,8 @@ extension MappingDecoder {
     mutating func unknownField(_ path: JSONPath, _ field: String, note: String = "ignored") {
         problems.append(
             StubProblem(
-                .warning, .unknownField, file: file, path: path.description, detail: "unknown field '\(field)', \(note)"))
+                .warning, .unknownField, file: file, path: path.description, detail: "unknown field '\(field)', \(note)"
+            ))
     }
 
     /// A value for messages: `string '200'`, `integer 5`, `an array`, `null`.

@@ -26,7 +26,9 @@ struct StubCompiler: Sendable {
         let body = readBody(mapping.response.body, file: file, path: bodyPath, problems: &problems)
         guard let pattern, let body, problems.isEmpty else { return (nil, problems) }
         let served = Self.prepare(mapping, body: body)
-        return (CompiledStub(mapping: mapping, sequence: sequence, origin: origin, pattern: pattern, served: served), [])
+        return (
+            CompiledStub(mapping: mapping, sequence: sequence, origin: origin, pattern: pattern, served: served), []
+        )
     }
 
     private static func rebase(_ path: String, on base: JSONPath) -> String {
@@ -54,7 +56,8 @@ struct StubCompiler: Sendable {
                 } catch {
                     problems.append(
                         StubProblem(
-                            .error, .bodyFileUnreadable, file: file, path: path, expected: "a readable file in __files/",
+                            .error, .bodyFileUnreadable, file: file, path: path,
+                            expected: "a readable file in __files/",
                             found: "'\(name)' (\(error.reason))"))
                     return nil
                 }

@@ -27,7 +27,9 @@ public struct StubLoader: Sendable {
         var sequence = 0
         var ids: [String: String] = [:]
         let files = try loadAll(compiler: StubCompiler(filesRoot: filesDirectory), sequence: &sequence, ids: &ids)
-        return StubLoadReport(files: files.map { StubFileReport(path: $0.path, mappings: $0.stubs.map(\.mapping), problems: $0.problems) })
+        return StubLoadReport(
+            files: files.map { StubFileReport(path: $0.path, mappings: $0.stubs.map(\.mapping), problems: $0.problems) }
+        )
     }
 
     /// The mapping files under `mappings/`, sorted; hidden files and other extensions skipped.
@@ -65,7 +67,9 @@ public struct StubLoader: Sendable {
         } catch {
             return LoadedFile(
                 path: path, stubs: [],
-                problems: [StubProblem(.error, .unreadableFile, file: path, path: "$", detail: "cannot read: \(error.reason)")])
+                problems: [
+                    StubProblem(.error, .unreadableFile, file: path, path: "$", detail: "cannot read: \(error.reason)")
+                ])
         }
         let json: JSONValue
         do {
@@ -92,7 +96,8 @@ public struct StubLoader: Sendable {
                 continue
             }
             sequence += 1
-            let compiled = compiler.compile(mapping, sequence: sequence, origin: .file(path), file: path, basePath: basePath)
+            let compiled = compiler.compile(
+                mapping, sequence: sequence, origin: .file(path), file: path, basePath: basePath)
             problems += compiled.problems
             if let stub = compiled.stub {
                 stubs.append(stub)

@@ -123,7 +123,8 @@ extension ResponseDefinition {
         }
         if let dribble = chunkedDribbleDelay {
             object["chunkedDribbleDelay"] = [
-                "numberOfChunks": .int(Int64(dribble.numberOfChunks)), "totalDuration": .int(Int64(dribble.totalDuration)),
+                "numberOfChunks": .int(Int64(dribble.numberOfChunks)),
+                "totalDuration": .int(Int64(dribble.totalDuration)),
             ]
         }
         if let fault { object["fault"] = .string(fault.rawValue) }

@@ -176,7 +176,8 @@ final class StubStore: Sendable {
         sources.withLock { state in
             guard let index = state.admin.firstIndex(where: { $0.mapping.id == id }) else { return }
             let stub = state.admin.remove(at: index)
-            let moved = compiler.compile(stub.mapping, sequence: stub.sequence, origin: .file(path), file: path).stub ?? stub
+            let moved =
+                compiler.compile(stub.mapping, sequence: stub.sequence, origin: .file(path), file: path).stub ?? stub
             state.files[path, default: []].append(moved)
             publish(state)
         }

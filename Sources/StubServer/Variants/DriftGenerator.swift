@@ -13,11 +13,13 @@ enum DriftGenerator {
         case (.reset, .prepared(_, let delay, _)), (.reset, .fault(_, let delay)):
             return .fault(.connectionReset, delay)
         case (.slow(let milliseconds), .prepared(let prepared, let delay, let dribble)):
-            let slower = StubDelay(fixedMilliseconds: delay.fixedMilliseconds + milliseconds, distribution: delay.distribution)
+            let slower = StubDelay(
+                fixedMilliseconds: delay.fixedMilliseconds + milliseconds, distribution: delay.distribution)
             return .prepared(prepared, slower, dribble)
         case (.slow(let milliseconds), .fault(let fault, let delay)):
             return .fault(
-                fault, StubDelay(fixedMilliseconds: delay.fixedMilliseconds + milliseconds, distribution: delay.distribution))
+                fault,
+                StubDelay(fixedMilliseconds: delay.fixedMilliseconds + milliseconds, distribution: delay.distribution))
         case (.htmlError, .prepared(_, let delay, _)), (.htmlError, .fault(_, let delay)):
             var headers = HTTPHeaders([("Content-Type", "text/html; charset=utf-8"), ("Server", "nginx")])
             headers.add(name: "Matched-Stub-Id", value: stubID)

@@ -128,7 +128,9 @@ public struct VariantError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         var text = "Unknown variant '\(name)': \(reason)"
-        text += ". Known variants: " + (knownVariants.isEmpty ? "(no file variants)" : knownVariants.joined(separator: ", "))
+        text +=
+            ". Known variants: "
+            + (knownVariants.isEmpty ? "(no file variants)" : knownVariants.joined(separator: ", "))
         text += "; generated: " + Variant.generatedForms.map(\.form).joined(separator: ", ")
         return text
     }

@@ -1,11 +1,12 @@
+import JSONKit
+import StubServer
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import JSONKit
-import StubServer
-import Testing
 
 /// Paths of the repository and of the shared material beside it, from this file's location.
 enum Fixtures {

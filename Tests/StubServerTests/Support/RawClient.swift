@@ -1,9 +1,10 @@
+import HTTPCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HTTPCore
 
 /// A response read off a socket by ``RawClient``.
 struct RawResponse {
@@ -74,7 +75,9 @@ final class RawClient {
     func send(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if written <= 0 { return }
             offset += written
         }
@@ -135,7 +138,8 @@ final class RawClient {
         var headers = HTTPHeaders()
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { return .malformed }
-            headers.add(name: String(line[..<colon]), value: String(line[line.index(after: colon)...].trimmingASCIISpaces()))
+            headers.add(
+                name: String(line[..<colon]), value: String(line[line.index(after: colon)...].trimmingASCIISpaces()))
         }
         let bodyStart = headEnd + 4
         if isHead || status == 204 || status == 304 || (100..<200).contains(status) {
@@ -147,11 +151,13 @@ final class RawClient {
         if let lengthText = headers["Content-Length"], let length = Int(lengthText) {
             guard bytes.count - bodyStart >= length else { return .incomplete }
             let body = Array(bytes[bodyStart..<(bodyStart + length)])
-            return .complete(RawResponse(status: status, headers: headers, body: body, chunkSizes: nil), bodyStart + length)
+            return .complete(
+                RawResponse(status: status, headers: headers, body: body, chunkSizes: nil), bodyStart + length)
         }
         guard atEnd else { return .incomplete }
         return .complete(
-            RawResponse(status: status, headers: headers, body: Array(bytes[bodyStart...]), chunkSizes: nil), bytes.count)
+            RawResponse(status: status, headers: headers, body: Array(bytes[bodyStart...]), chunkSizes: nil),
+            bytes.count)
     }
 
     private static func parseChunks(_ bytes: [UInt8], from start: Int, status: Int, headers: HTTPHeaders) -> Parse {
@@ -165,7 +171,8 @@ final class RawClient {
             offset = lineEnd + 2
             if size == 0 {
                 guard bytes.count >= offset + 2 else { return .incomplete }
-                return .complete(RawResponse(status: status, headers: headers, body: body, chunkSizes: sizes), offset + 2)
+                return .complete(
+                    RawResponse(status: status, headers: headers, body: body, chunkSizes: sizes), offset + 2)
             }
             guard bytes.count >= offset + size + 2 else { return .incomplete }
             body += bytes[offset..<(offset + size)]
@@ -176,7 +183,8 @@ final class RawClient {
 
     private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Int? {
         guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
-        for index in start...(bytes.count - needle.count) where bytes[index..<(index + needle.count)].elementsEqual(needle) {
+        for index in start...(bytes.count - needle.count)
+        where bytes[index..<(index + needle.count)].elementsEqual(needle) {
             return index
         }
         return nil
