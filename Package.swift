@@ -41,10 +41,25 @@ let package = Package(
 
         // Client side (issue 4): HTTPClient, PetClient, petvet.
         library("HTTPClient", ["HTTPCore", "CCurl", "CZlib"]),
+        tests("HTTPClientTests", ["HTTPClient", "HTTPCore"]),
+        library("PetClient", ["HTTPClient", "HTTPCore", "PetModels"]),
+        tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels"]),
+        .executableTarget(name: "petvet", dependencies: ["PetClient", "ArgumentKit"], swiftSettings: strict),
 
         // Contracts (issue 5): JSONKit, ContractKit, petcontract.
         library("JSONKit"),
         tests("JSONKitTests", ["JSONKit"]),
+        library("ContractKit", ["JSONKit", "ContractModel", "PetModels", "HTTPClient", "HTTPCore"]),
+        .testTarget(
+            name: "ContractKitTests",
+            dependencies: ["ContractKit", "JSONKit", "ContractModel", "PetModels", "HTTPClient", "HTTPCore"],
+            exclude: ["Snapshots"], swiftSettings: strict),
+        .executableTarget(
+            name: "petcontract", dependencies: ["ContractKit", "ArgumentKit", "HTTPClient"], swiftSettings: strict),
+        tests("PetContractCLITests", ["petcontract"]),
+        .executableTarget(
+            name: "contract-bench", dependencies: ["ContractKit", "JSONKit"], path: "Benchmarks/ContractBench",
+            swiftSettings: strict),
 
         // Stub server (issue 3): StubServer, petmock.
         library("StubServer", ["HTTPServer", "HTTPCore", "JSONKit", "CSystem"]),
@@ -54,6 +69,9 @@ let package = Package(
             swiftSettings: strict),
 
         // Live side (issue 6): PetAPIServer, petapi, end-to-end tests.
+        library("PetAPIServer", ["CSQLite", "HTTPServer", "JSONKit"]),
+        tests("PetAPIServerTests", ["PetAPIServer", "HTTPServer", "HTTPClient", "JSONKit"]),
+        .executableTarget(name: "petapi", dependencies: ["PetAPIServer", "ArgumentKit"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

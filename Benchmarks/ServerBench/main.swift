@@ -35,4 +35,3 @@ do {
 }
 server.shutdownOnSignals()
 server.waitUntilStopped()
-

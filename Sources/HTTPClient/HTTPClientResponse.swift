@@ -18,6 +18,8 @@ public struct HTTPClientResponse: Sendable, Hashable {
     public var url: String
     /// Phase timings of the transfer.
     public var timings: HTTPTimings
+    /// Whether the request went over a connection kept open from an earlier one (keep-alive).
+    public var connectionReused: Bool = false
 
     /// Creates a response; test doubles usually give status, headers and body only.
     public init(

@@ -18,7 +18,8 @@ public struct ClosureTransport: HTTPTransport {
     private let handler: @Sendable (HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse
 
     /// Creates a transport that answers every request with the closure's result.
-    public init(_ handler: @escaping @Sendable (HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse) {
+    public init(_ handler: @escaping @Sendable (HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse)
+    {
         self.handler = handler
     }
 

@@ -40,7 +40,8 @@ public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible 
     /// `Transfer-Encoding` lists `chunked` twice, or not last, or comes on HTTP/1.0
     /// (RFC 9112 §6.1, §6.3).
     case invalidTransferEncoding(found: String)
-    /// A chunk-size line is not hexadecimal digits with optional extensions (RFC 9112 §7.1).
+    /// A chunk-size line is not hexadecimal digits with optional extensions (RFC 9112 §7.1);
+    /// `found` is the first offending byte, or says the line is too long.
     case invalidChunkSize(found: String)
     /// Chunk data is not followed by CRLF (RFC 9112 §7.1).
     case invalidChunkTerminator
@@ -73,7 +74,8 @@ public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible 
         case .unsupportedVersion(let found): "Unsupported HTTP version: expected HTTP/1.0 or HTTP/1.1, found '\(found)'"
         case .invalidHeaderName(let line, let found):
             "Line \(line): invalid header field: expected 'name: value', found '\(found)'"
-        case .invalidHeaderValue(let line, let name): "Line \(line): header '\(name)' has a control character in its value"
+        case .invalidHeaderValue(let line, let name):
+            "Line \(line): header '\(name)' has a control character in its value"
         case .obsoleteLineFolding(let line): "Line \(line): obsolete line folding (a line starting with white space)"
         case .bareCarriageReturn(let line): "Line \(line): CR not followed by LF"
         case .missingHost: "Missing Host header: HTTP/1.1 requests must have one"
@@ -86,7 +88,8 @@ public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible 
             "Unsupported Transfer-Encoding: expected 'chunked', found '\(found)'"
         case .invalidTransferEncoding(let found):
             "Invalid Transfer-Encoding: expected 'chunked' once and last on HTTP/1.1, found '\(found)'"
-        case .invalidChunkSize(let found): "Invalid chunk size: expected hexadecimal digits, found '\(found)'"
+        case .invalidChunkSize(let found):
+            "Invalid chunk size line: expected hexadecimal digits and extensions, found '\(found)'"
         case .invalidChunkTerminator: "Invalid chunk: expected CRLF after the chunk data"
         case .requestLineTooLong(let limit): "Request line longer than \(limit) bytes"
         case .headersTooLarge(let limit): "Header section larger than \(limit) bytes"

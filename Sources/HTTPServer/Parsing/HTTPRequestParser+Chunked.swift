@@ -21,7 +21,7 @@ extension HTTPRequestParser {
                         throw .bodyTooLarge(limit: limits.maxBodySize, length: nil)
                     }
                 } else if chunkDigits == 0 {
-                    throw .invalidChunkSize(found: Self.excerpt(input, around: index - 1))
+                    throw .invalidChunkSize(found: Self.describe(byte))
                 } else if byte == UInt8(ascii: ";") {
                     chunkLinePhase = .fileExtension
                 } else if byte == .space || byte == .tab {
@@ -31,7 +31,7 @@ extension HTTPRequestParser {
                 } else if byte == .lf {
                     lineDone = true
                 } else {
-                    throw .invalidChunkSize(found: Self.excerpt(input, around: index - 1))
+                    throw .invalidChunkSize(found: Self.describe(byte))
                 }
             case .afterDigits:
                 if byte == UInt8(ascii: ";") {
@@ -41,7 +41,7 @@ extension HTTPRequestParser {
                 } else if byte == .lf {
                     lineDone = true
                 } else if byte != .space && byte != .tab {
-                    throw .invalidChunkSize(found: Self.excerpt(input, around: index - 1))
+                    throw .invalidChunkSize(found: Self.describe(byte))
                 }
             case .fileExtension:
                 if byte == .cr {
@@ -49,10 +49,10 @@ extension HTTPRequestParser {
                 } else if byte == .lf {
                     lineDone = true
                 } else if byte < 0x20 && byte != .tab || byte == 0x7F {
-                    throw .invalidChunkSize(found: Self.excerpt(input, around: index - 1))
+                    throw .invalidChunkSize(found: Self.describe(byte))
                 }
             case .sawCR:
-                guard byte == .lf else { throw .invalidChunkSize(found: Self.excerpt(input, around: index - 1)) }
+                guard byte == .lf else { throw .invalidChunkSize(found: Self.describe(byte)) }
                 lineDone = true
             }
             if lineDone {
@@ -95,9 +95,11 @@ extension HTTPRequestParser {
         return index
     }
 
-    private static func excerpt(_ input: UnsafeRawBufferPointer, around index: Int) -> String {
-        let start = max(0, index - 16)
-        return UnsafeRawBufferPointer(rebasing: input[start..<min(input.count, index + 16)]).excerpt
+    /// A byte for an error message: itself when printable, else `\xNN`.
+    private static func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21 && byte < 0x7F { return String(UnicodeScalar(byte)) }
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "\\x" + (hex.count == 1 ? "0" + hex : hex)
     }
 }
 

@@ -87,7 +87,9 @@ extension HTTPRequestParser {
     }
 
     /// Parses a complete head: the request line, field lines and the final empty line.
-    static func parseHead(_ bytes: UnsafeRawBufferPointer, limits: HTTPParserLimits) throws(HTTPParserError)
+    static func parseHead(
+        _ bytes: UnsafeRawBufferPointer, limits: HTTPParserLimits
+    ) throws(HTTPParserError)
         -> HTTPParsedHead
     {
         var lines = LineCursor(bytes: bytes)
@@ -105,7 +107,9 @@ extension HTTPRequestParser {
         return try framing.decide(head: head, limits: limits)
     }
 
-    private static func parseRequestLine(_ line: UnsafeRawBufferPointer) throws(HTTPParserError)
+    private static func parseRequestLine(
+        _ line: UnsafeRawBufferPointer
+    ) throws(HTTPParserError)
         -> (HTTPMethod, String, HTTPVersion)
     {
         guard let firstSpace = line.firstIndex(of: .space) else { throw .invalidRequestLine(found: line.excerpt) }
@@ -116,23 +120,27 @@ extension HTTPRequestParser {
         let method = UnsafeRawBufferPointer(rebasing: line[..<firstSpace])
         let target = UnsafeRawBufferPointer(rebasing: line[afterMethod..<secondSpace])
         let version = UnsafeRawBufferPointer(rebasing: line[(secondSpace + 1)...])
-        guard !method.isEmpty, method.allSatisfy(\.isTokenCharacter) else { throw .invalidMethod(found: method.excerpt) }
+        guard !method.isEmpty, method.allSatisfy(\.isTokenCharacter) else {
+            throw .invalidMethod(found: method.excerpt)
+        }
         guard !target.isEmpty else { throw .invalidRequestLine(found: line.excerpt) }
         guard target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { throw .invalidTarget(found: target.excerpt) }
         return (HTTPMethod(rawValue: method.string), target.string, try parseVersion(version))
     }
 
     private static func parseVersion(_ bytes: UnsafeRawBufferPointer) throws(HTTPParserError) -> HTTPVersion {
-        let prefix: [UInt8] = Array("HTTP/".utf8)
-        guard bytes.count == 8, bytes.starts(with: prefix), bytes[6] == UInt8(ascii: "."),
-            bytes[5].isDigit, bytes[7].isDigit
+        guard bytes.count == 8, bytes[0] == UInt8(ascii: "H"), bytes[1] == UInt8(ascii: "T"),
+            bytes[2] == UInt8(ascii: "T"), bytes[3] == UInt8(ascii: "P"), bytes[4] == UInt8(ascii: "/"),
+            bytes[5].isDigit, bytes[6] == UInt8(ascii: "."), bytes[7].isDigit
         else { throw .invalidVersion(found: bytes.excerpt) }
         let version = HTTPVersion(major: Int(bytes[5] - 48), minor: Int(bytes[7] - 48))
         guard version == .http1_1 || version == .http1_0 else { throw .unsupportedVersion(found: bytes.excerpt) }
         return version
     }
 
-    private static func parseField(_ line: UnsafeRawBufferPointer, line number: Int) throws(HTTPParserError)
+    private static func parseField(
+        _ line: UnsafeRawBufferPointer, line number: Int
+    ) throws(HTTPParserError)
         -> RawField
     {
         if line[0] == .space || line[0] == .tab { throw .obsoleteLineFolding(line: number) }

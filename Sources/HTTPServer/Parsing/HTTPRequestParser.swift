@@ -172,7 +172,8 @@ public struct HTTPRequestParser: Sendable {
             switch step.event {
             case nil: return outputs
             case .head(let head): outputs.append(.head(head))
-            case .body(let range): outputs.append(.body(Array(bytes[(offset + range.lowerBound)..<(offset + range.upperBound)])))
+            case .body(let range):
+                outputs.append(.body(Array(bytes[(offset + range.lowerBound)..<(offset + range.upperBound)])))
             case .end: outputs.append(.end)
             }
         }

@@ -52,7 +52,9 @@ public final class PreparedResponse: Sendable {
         self.init(HTTPResponse(status: status, headers: headers, body: body, compression: compression))
     }
 
-    private static func form(_ response: HTTPResponse, body: [UInt8], gzip: Bool, vary: Bool)
+    private static func form(
+        _ response: HTTPResponse, body: [UInt8], gzip: Bool, vary: Bool
+    )
         -> (Form, ResponseHeadWriter.Notes)
     {
         let buffer = ByteBuffer()

@@ -139,7 +139,9 @@ final class ByteStorage: @unchecked Sendable {
 
     init(_ source: [UInt8]) {
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 16)
-        source.withUnsafeBytes { if let base = $0.baseAddress { memory.baseAddress?.copyMemory(from: base, byteCount: $0.count) } }
+        source.withUnsafeBytes {
+            if let base = $0.baseAddress { memory.baseAddress?.copyMemory(from: base, byteCount: $0.count) }
+        }
         bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[0..<source.count])
         allocation = memory
     }

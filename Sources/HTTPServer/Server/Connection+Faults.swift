@@ -75,7 +75,11 @@ extension Connection {
             if !notes.hasDate { buffer.append(loop.dates.line) }
         }
         closeAfterResponse = closeAfterResponse || notes.wantsClose || !request.keepAlive || loop.phase != .running
-        outbound.append(closeAfterResponse ? Self.connectionClose : Self.crlf)
+        if closeAfterResponse {
+            outbound.append(Self.connectionClose)
+        } else {
+            outbound.append(chunked ? Self.crlf : Self.connectionKeepAlive)
+        }
         guard sendsBody else {
             if !response.status.forbidsBody && chunked && request.head.method != .head {
                 outbound.append(Self.lastChunk)

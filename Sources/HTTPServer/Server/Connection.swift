@@ -1,9 +1,10 @@
+import HTTPCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HTTPCore
 
 /// One client connection, confined to its event loop: reads and parses requests, hands
 /// each complete one to the handler, and writes the answers in request order.
@@ -159,7 +160,9 @@ final class Connection {
                 if case .length(let length) = parsed.bodyFraming { body.reserveCapacity(min(length, 1 << 20)) }
                 if parsed.expectsContinue { outbound.append(Self.continueResponse) }
             case .body(let range):
-                body.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(start + range.lowerBound)..<(start + range.upperBound)]))
+                body.append(
+                    contentsOf: UnsafeRawBufferPointer(
+                        rebasing: bytes[(start + range.lowerBound)..<(start + range.upperBound)]))
             case .end:
                 dispatch()
             }
@@ -248,7 +251,9 @@ final class Connection {
         let kind: TimeoutList.Kind?
         switch phase {
         case .reading:
-            kind = writeBlocked ? .idle : (parser.isReadingHead || (parser.isIdle && inbound.readableCount > 0) ? .header : .idle)
+            kind =
+                writeBlocked
+                ? .idle : (parser.isReadingHead || (parser.isIdle && inbound.readableCount > 0) ? .header : .idle)
         case .awaitingResponse, .responding:
             kind = writeBlocked ? .idle : nil
         case .finishing:

@@ -49,7 +49,9 @@ final class EpollPoller: Poller {
         _ = epoll_ctl(epoll, EPOLL_CTL_DEL, descriptor, &event)
     }
 
-    private func control(_ operation: Int32, _ descriptor: Int32, mask: UInt32, token: UInt64)
+    private func control(
+        _ operation: Int32, _ descriptor: Int32, mask: UInt32, token: UInt64
+    )
         throws(HTTPServerError)
     {
         var event = epoll_event()
@@ -60,7 +62,8 @@ final class EpollPoller: Poller {
     }
 
     func poll(timeoutMilliseconds: Int32) -> Int {
-        let count = epoll_wait(epoll, events.assumingMemoryBound(to: epoll_event.self), Int32(capacity), timeoutMilliseconds)
+        let count = epoll_wait(
+            epoll, events.assumingMemoryBound(to: epoll_event.self), Int32(capacity), timeoutMilliseconds)
         return max(0, Int(count))
     }
 

@@ -1,9 +1,10 @@
+import CSystem
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CSystem
 
 extension HTTPEventLoop {
     static let overloadResponse = Array(
@@ -78,7 +79,8 @@ extension HTTPEventLoop {
         let current = connection.timeoutLinks.list
         if let current, current == kind, current != .idle { return }
         if let current {
-            timeoutLists[current.rawValue].remove(connection.slot, links: &connection.timeoutLinks, connections: connections)
+            timeoutLists[current.rawValue].remove(
+                connection.slot, links: &connection.timeoutLinks, connections: connections)
         }
         if let kind {
             timeoutLists[kind.rawValue].append(

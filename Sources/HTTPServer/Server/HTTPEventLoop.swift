@@ -1,9 +1,10 @@
+import CSystem
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CSystem
 
 /// One event-loop thread: it owns a listening socket, its connections and its timers.
 ///
@@ -47,11 +48,13 @@ public final class HTTPEventLoop: @unchecked Sendable {
     struct Mailbox {
         var jobs: [@Sendable () -> Void] = []
         var wakePending = false
+        var closed = false
     }
 
-    init(index: Int, listener: Int32, configuration: HTTPServerConfiguration, handler: any HTTPHandler,
-        lifecycle: ServerLifecycle) throws(HTTPServerError)
-    {
+    init(
+        index: Int, listener: Int32, configuration: HTTPServerConfiguration, handler: any HTTPHandler,
+        lifecycle: ServerLifecycle
+    ) throws(HTTPServerError) {
         self.index = index
         self.listener = listener
         self.configuration = configuration
@@ -89,27 +92,35 @@ public final class HTTPEventLoop: @unchecked Sendable {
         pthread_equal(pthread_self(), threadID) != 0
     }
 
-    /// Runs `work` on the loop's thread soon (never inline, even when called on the loop).
+    /// Runs `work` on the loop's thread soon (never inline, even when called on the loop);
+    /// work submitted after the loop stopped is dropped.
     public func execute(_ work: @escaping @Sendable () -> Void) {
-        let mustWake = mailbox.withLock { box in
+        // The wake-up is written under the lock so that it can never reach the eventfd's
+        // number after `finish()` closed it (and the number was reused).
+        mailbox.withLock { box in
+            guard !box.closed else { return }
             box.jobs.append(work)
-            defer { box.wakePending = true }
-            return !box.wakePending
+            if !box.wakePending {
+                box.wakePending = true
+                poller.wake()
+            }
         }
-        if mustWake { poller.wake() }
     }
 
     /// Runs `work` on the loop's thread after `delay`, using the loop's timers.
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> HTTPScheduledWork {
         let deadline = Clock.monotonicNanoseconds() &+ delay.nanoseconds
-        let handle = HTTPScheduledWork(loop: self, box: ScheduledWorkBox())
-        if inEventLoop {
-            handle.box.timerID = timers.schedule(at: deadline, work)
-        } else {
-            execute { handle.box.timerID = self.timers.schedule(at: deadline, work) }
+        let box = ScheduledWorkBox()
+        let guarded: @Sendable () -> Void = {
+            if !box.cancelled { work() }
         }
-        return handle
+        if inEventLoop {
+            box.timerID = timers.schedule(at: deadline, guarded)
+        } else {
+            execute { box.timerID = self.timers.schedule(at: deadline, guarded) }
+        }
+        return HTTPScheduledWork(loop: self, box: box)
     }
 
     /// Starts the loop's thread.
@@ -202,6 +213,10 @@ public final class HTTPEventLoop: @unchecked Sendable {
     private func finish() {
         if listener >= 0 { close(listener) }
         listener = -1
+        mailbox.withLock { box in
+            box.closed = true
+            box.jobs = []
+        }
         poller.close()
         timers = TimerHeap()
         lifecycle.loopStopped()
@@ -217,18 +232,19 @@ public struct HTTPScheduledWork: Sendable {
     public func cancel() {
         let box = self.box
         let loop = self.loop
-        if loop.inEventLoop {
+        let cancel: @Sendable () -> Void = {
+            box.cancelled = true
             if let id = box.timerID { loop.timers.cancel(id) }
-        } else {
-            loop.execute { if let id = box.timerID { loop.timers.cancel(id) } }
         }
+        if loop.inEventLoop { cancel() } else { loop.execute(cancel) }
     }
 }
 
 /// Where a scheduled work item's timer id lands once the loop has registered it.
 final class ScheduledWorkBox: @unchecked Sendable {
-    // Safe to share: `timerID` is only read and written on the owning loop's thread.
+    // Safe to share: both fields are only read and written on the owning loop's thread.
     var timerID: UInt64?
+    var cancelled = false
 }
 
 /// A small fast generator for delays and random fault bytes (not for secrets).

@@ -15,6 +15,9 @@ import Darwin
 /// try server.shutdownOnSignals()  // SIGINT/SIGTERM: graceful shutdown
 /// server.waitUntilStopped()
 /// ```
+///
+/// A started server runs until ``shutdown()`` (or a forwarded signal): dropping the last
+/// reference does not stop its threads.
 public final class HTTPServer: Sendable {
     /// The configuration the server was created with.
     public let configuration: HTTPServerConfiguration
@@ -55,12 +58,12 @@ public final class HTTPServer: Sendable {
         do {
             let address = try Listener.resolve(host: configuration.host, port: configuration.port)
             let first = try Listener.open(
-                address, host: configuration.host, backlog: configuration.backlog, reusePort: true)
+                address, host: configuration.host, backlog: configuration.backlog, reusePort: .open)
             listeners.append(first.descriptor)
             let bound = Listener.withPort(address, first.port)
             for _ in 1..<configuration.eventLoopCount {
                 let next = try Listener.open(
-                    bound, host: configuration.host, backlog: configuration.backlog, reusePort: true)
+                    bound, host: configuration.host, backlog: configuration.backlog, reusePort: .join)
                 listeners.append(next.descriptor)
             }
             for (index, listener) in listeners.enumerated() {

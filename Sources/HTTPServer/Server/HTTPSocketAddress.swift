@@ -28,7 +28,10 @@ public struct HTTPSocketAddress: Sendable, Hashable, CustomStringConvertible {
             let address = withUnsafeBytes(of: &storage) { $0.load(as: sockaddr_in6.self) }
             var bytes = address.sin6_addr
             let (first, second) = withUnsafeBytes(of: &bytes) { raw in
-                (raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                (
+                    raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+                    raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                )
             }
             high = UInt64(bigEndian: first)
             low = UInt64(bigEndian: second)

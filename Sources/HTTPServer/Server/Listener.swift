@@ -1,9 +1,10 @@
+import CSystem
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CSystem
 
 /// Creating listening sockets: one per event loop with `SO_REUSEPORT`, all on one port, so
 /// the kernel spreads new connections over the loops without a hand-off.
@@ -49,8 +50,18 @@ enum Listener {
         return try resolve(host: String(describing: HTTPSocketAddress(storage: storage).host), port: port)
     }
 
+    /// How a listening socket takes part in a `SO_REUSEPORT` group.
+    enum PortSharing {
+        /// The first socket: binds exclusively, then opens the group.
+        case open
+        /// A further socket joining the group of the first.
+        case join
+    }
+
     /// Opens a non-blocking listening socket on `address` and returns it with its bound port.
-    static func open(_ address: sockaddr_storage, host: String, backlog: Int32, reusePort: Bool)
+    static func open(
+        _ address: sockaddr_storage, host: String, backlog: Int32, reusePort: PortSharing
+    )
         throws(HTTPServerError) -> (descriptor: Int32, port: Int)
     {
         var address = address
@@ -59,7 +70,11 @@ enum Listener {
         guard descriptor >= 0 else { throw .system(call: "socket", errno: errno) }
         var on: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        if reusePort {
+        // The first socket binds without SO_REUSEPORT, so a port already taken by anyone
+        // (another server of ours included) fails with EADDRINUSE instead of being shared;
+        // it sets the option after binding, before listening, so the other loops' sockets
+        // can join its group.
+        if reusePort == .join {
             setsockopt(descriptor, SOL_SOCKET, CSYSTEM_SO_REUSEPORT, &on, socklen_t(MemoryLayout<Int32>.size))
         }
         let length = socklen_t(family == AF_INET6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
@@ -71,6 +86,9 @@ enum Listener {
             let error = errno
             close(descriptor)
             throw .bindFailed(host: host, port: requestedPort, errno: error)
+        }
+        if reusePort == .open {
+            setsockopt(descriptor, SOL_SOCKET, CSYSTEM_SO_REUSEPORT, &on, socklen_t(MemoryLayout<Int32>.size))
         }
         guard listen(descriptor, backlog) == 0 else {
             let error = errno

@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// A mutex with a condition variable, for the little state that crosses threads
-/// (mailboxes, server phase, connection count). `Synchronization.Mutex` would do, but needs
-/// macOS 15 and the package targets macOS 14.
+/// (mailboxes, server phase, connection count). `Synchronization.Mutex` has no condition
+/// variable, and `start()`/`waitUntilStopped()` block on one.
 final class Lock: @unchecked Sendable {
     // Safe to share: the pthread objects live at a stable heap address for the lock's
     // lifetime and are only used through pthread calls, which synchronise themselves.

@@ -1,9 +1,10 @@
+import CSystem
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CSystem
 
 /// The bytes waiting to be sent on one connection, in order: small pieces are copied into
 /// one owned buffer, large immutable bodies are referred to, and everything goes out with
@@ -74,7 +75,8 @@ struct OutboundQueue {
             var count = 0
             for segment in segments where count < iovecCapacity {
                 let bytes = self.bytes(of: segment)
-                iovecs[count] = iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count)
+                iovecs[count] = iovec(
+                    iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count)
                 count += 1
             }
             let written: Int

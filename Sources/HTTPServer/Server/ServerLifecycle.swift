@@ -1,9 +1,10 @@
+import CSystem
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CSystem
 
 /// The state a server and its loops share across threads: phase, running loops, the
 /// connection count, and who waits for the end.

@@ -40,8 +40,16 @@ struct TimeoutList {
 
     /// Unlinks a slot that is in this list.
     mutating func remove(_ slot: Int, links: inout Links, connections: [Connection?]) {
-        if links.previous >= 0 { connections[links.previous]?.timeoutLinks.next = links.next } else { head = links.next }
-        if links.next >= 0 { connections[links.next]?.timeoutLinks.previous = links.previous } else { tail = links.previous }
+        if links.previous >= 0 {
+            connections[links.previous]?.timeoutLinks.next = links.next
+        } else {
+            head = links.next
+        }
+        if links.next >= 0 {
+            connections[links.next]?.timeoutLinks.previous = links.previous
+        } else {
+            tail = links.previous
+        }
         links = Links()
     }
 }

@@ -1,0 +1,127 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// libcurl's global state, set up once for the process before the first handle is made.
+///
+/// A `static let` is initialised exactly once, thread-safely, on first use, which is what
+/// `curl_global_init` asks of its callers.
+enum CurlGlobal {
+    static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+}
+
+/// Wraps the multi handle pointer so the engine and its I/O thread can both hold it.
+struct MultiHandle: @unchecked Sendable {
+    // Safe because only the I/O thread calls libcurl on it, except `curl_multi_wakeup`, which
+    // libcurl documents as callable from any thread, and which the engine only calls under its
+    // inbox lock before the I/O thread has seen `stopped` (so never after cleanup).
+    let pointer: UnsafeMutableRawPointer
+}
+
+/// Runs every transfer of one ``CurlTransport`` on a single I/O thread driving a libcurl
+/// multi handle: tasks hand transfers in through a locked inbox and wake the thread; the
+/// thread adds, cancels and completes them and resumes the waiting tasks.
+final class CurlEngine: Sendable {
+    struct Inbox: Sendable {
+        var pending: [CurlTransfer] = []
+        var cancelled: [CurlTransfer] = []
+        var stopped = false
+    }
+
+    private let multi: MultiHandle
+    private let inbox: Mutex<Inbox>
+
+    /// Creates the multi handle and starts the I/O thread; nil when libcurl cannot start.
+    init?(configuration: CurlTransportConfiguration) {
+        guard CurlGlobal.initialized, let pointer = curl_multi_init() else { return nil }
+        multi = MultiHandle(pointer: pointer)
+        inbox = Mutex(Inbox())
+        _ = ccurl_multi_setopt_long(pointer, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maxConnectionsPerHost)
+        _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, configuration.maxCachedConnections)
+        let loop = CurlLoop(multi: multi, engine: self)
+        let thread = Thread { loop.run() }
+        thread.name = "petkit.curl"
+        thread.start()
+    }
+
+    /// Queues a transfer; `continuation` is resumed exactly once with its outcome.
+    func submit(_ transfer: CurlTransfer, continuation: CurlTransfer.Continuation) {
+        let cancelledEarly = transfer.state.withLock { state -> Bool in
+            if state.cancelled { return true }
+            state.continuation = continuation
+            return false
+        }
+        if cancelledEarly {
+            continuation.resume(returning: .failure(.cancelledError(url: transfer.request.url)))
+            return
+        }
+        let accepted = inbox.withLock { inbox -> Bool in
+            guard !inbox.stopped else { return false }
+            inbox.pending.append(transfer)
+            curl_multi_wakeup(multi.pointer)
+            return true
+        }
+        if !accepted {
+            transfer.finish(.failure(.shutDownError(url: transfer.request.url)))
+        }
+    }
+
+    /// Asks the I/O thread to abandon a transfer (the Swift task was cancelled).
+    func cancel(_ transfer: CurlTransfer) {
+        transfer.state.withLock { $0.cancelled = true }
+        inbox.withLock { inbox in
+            guard !inbox.stopped else { return }
+            inbox.cancelled.append(transfer)
+            curl_multi_wakeup(multi.pointer)
+        }
+    }
+
+    /// Empties the inbox for the I/O thread: transfers to start, transfers to cancel, and
+    /// whether to stop.
+    func takeInbox() -> (pending: [CurlTransfer], cancelled: [CurlTransfer], stopped: Bool) {
+        inbox.withLock { inbox in
+            defer {
+                inbox.pending = []
+                inbox.cancelled = []
+            }
+            return (inbox.pending, inbox.cancelled, inbox.stopped)
+        }
+    }
+
+    /// Stops the I/O thread; transfers still running fail as cancelled.
+    func shutDown() {
+        inbox.withLock { inbox in
+            guard !inbox.stopped else { return }
+            inbox.stopped = true
+            curl_multi_wakeup(multi.pointer)
+        }
+    }
+}
+
+extension HTTPClientError {
+    static func cancelledError(url: String) -> HTTPClientError {
+        HTTPClientError(kind: .cancelled, url: url, message: "the request was cancelled")
+    }
+
+    static func shutDownError(url: String) -> HTTPClientError {
+        HTTPClientError(kind: .cancelled, url: url, message: "the transport was shut down")
+    }
+}
+
+extension CurlTransfer {
+    /// Resumes the waiting task with the outcome, once; later calls do nothing.
+    func finish(_ outcome: Result<HTTPClientResponse, HTTPClientError>) {
+        let continuation = state.withLock { state -> Continuation? in
+            guard !state.finished else { return nil }
+            state.finished = true
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(returning: outcome)
+    }
+
+    var isCancelled: Bool {
+        state.withLock { $0.cancelled }
+    }
+}

@@ -1,0 +1,265 @@
+import CCurl
+import HTTPCore
+import Synchronization
+
+/// One request's libcurl easy handle and the response being collected for it.
+///
+/// Made by ``CurlTransport/send(_:)``, then owned by the engine's I/O thread from the moment
+/// it is added to the multi handle until it finishes.
+final class CurlTransfer: @unchecked Sendable {
+    // Safe to share: `state` is behind its own lock; every other mutable field is touched only
+    // by the engine's single I/O thread (start, the libcurl callbacks it runs, and finish).
+
+    typealias Continuation = CheckedContinuation<Result<HTTPClientResponse, HTTPClientError>, Never>
+
+    struct State: Sendable {
+        var continuation: Continuation?
+        var cancelled = false
+        var finished = false
+    }
+
+    let request: HTTPClientRequest
+    let state = Mutex(State())
+    private let options: CurlTransportConfiguration
+
+    private(set) var easy: UnsafeMutableRawPointer?
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private var body: [UInt8] = []
+    private var headers = HTTPHeaders()
+    private var statusLine: Substring = ""
+    private var exceededLimit = false
+
+    init(request: HTTPClientRequest, options: CurlTransportConfiguration) {
+        self.request = request
+        self.options = options
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+    }
+
+    deinit {
+        cleanUp()
+        errorBuffer.deallocate()
+    }
+
+    /// Creates and configures the easy handle; throws when libcurl refuses an option.
+    func makeEasyHandle() throws(HTTPClientError) -> UnsafeMutableRawPointer {
+        guard let easy = curl_easy_init() else {
+            throw HTTPClientError(kind: .other, url: request.url, message: "libcurl could not create a handle")
+        }
+        self.easy = easy
+        let userData = Unmanaged.passUnretained(self).toOpaque()
+        var code = CURLE_OK
+        func set(_ option: CURLoption, _ value: Int) {
+            if code == CURLE_OK { code = ccurl_easy_setopt_long(easy, option, value) }
+        }
+        func set(_ option: CURLoption, _ value: String) {
+            if code == CURLE_OK { code = ccurl_easy_setopt_string(easy, option, value) }
+        }
+        func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer?) {
+            if code == CURLE_OK { code = ccurl_easy_setopt_pointer(easy, option, pointer) }
+        }
+        set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
+        set(CURLOPT_URL, request.url)
+        set(CURLOPT_NOSIGNAL, 1)
+        set(CURLOPT_NOPROGRESS, 1)
+        set(CURLOPT_TCP_NODELAY, 1)
+        set(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        set(CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeout.wholeMilliseconds)
+        set(CURLOPT_TIMEOUT_MS, (request.timeout ?? options.totalTimeout).wholeMilliseconds)
+        set(CURLOPT_FOLLOWLOCATION, options.followRedirects ? 1 : 0)
+        set(CURLOPT_MAXREDIRS, options.maxRedirects)
+        if code == CURLE_OK {
+            code = ccurl_easy_setopt_offset(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maxResponseSize))
+        }
+        if options.decompress { set(CURLOPT_ACCEPT_ENCODING, "gzip, deflate") }
+        if !request.headers.contains(name: "User-Agent") { set(CURLOPT_USERAGENT, options.userAgent) }
+        set(CURLOPT_WRITEDATA, pointer: userData)
+        set(CURLOPT_HEADERDATA, pointer: userData)
+        if code == CURLE_OK {
+            code = ccurl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { data, size, count, user in
+                guard let data, let user else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+                return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+            }
+        }
+        if code == CURLE_OK {
+            code = ccurl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { data, size, count, user in
+                guard let data, let user else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+                return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+            }
+        }
+        setMethodAndBody(easy, &code)
+        headerList = makeHeaderList()
+        set(CURLOPT_HTTPHEADER, pointer: headerList.map { UnsafeMutableRawPointer($0) })
+        guard code == CURLE_OK else {
+            throw HTTPClientError(curlCode: code, url: request.url, errorBuffer: errorMessage)
+        }
+        return easy
+    }
+
+    private func setMethodAndBody(_ easy: UnsafeMutableRawPointer, _ code: inout CURLcode) {
+        guard code == CURLE_OK else { return }
+        switch request.method {
+        case .get where request.body == nil:
+            code = ccurl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1)
+        case .head:
+            code = ccurl_easy_setopt_long(easy, CURLOPT_NOBODY, 1)
+        default:
+            if request.method != .post {
+                code = ccurl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method.rawValue)
+            }
+            let bytes = request.body ?? (request.method == .post ? [] : nil)
+            guard code == CURLE_OK, let bytes else { return }
+            code = ccurl_easy_setopt_offset(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count))
+            guard code == CURLE_OK else { return }
+            // COPYPOSTFIELDS copies the bytes at once, so the array need not outlive this call.
+            code = bytes.withUnsafeBytes { raw in
+                var empty: UInt8 = 0
+                let pointer = raw.baseAddress.map { UnsafeMutableRawPointer(mutating: $0) }
+                return withUnsafeMutablePointer(to: &empty) { emptyPointer in
+                    ccurl_easy_setopt_pointer(
+                        easy, CURLOPT_COPYPOSTFIELDS, pointer ?? UnsafeMutableRawPointer(emptyPointer))
+                }
+            }
+        }
+    }
+
+    private func makeHeaderList() -> UnsafeMutablePointer<curl_slist>? {
+        var list: UnsafeMutablePointer<curl_slist>?
+        for field in request.headers {
+            // "Name;" is how libcurl is told to send a header with an empty value.
+            let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+            list = curl_slist_append(list, line)
+        }
+        // libcurl would otherwise add `Expect: 100-continue` to larger bodies and wait up to a
+        // second for an interim response many servers never send (RFC 9110 §10.1.1 lets us skip it).
+        list = curl_slist_append(list, "Expect:")
+        if request.body != nil && !request.headers.contains(name: "Content-Type") {
+            // ... and label every body as a form unless told not to.
+            list = curl_slist_append(list, "Content-Type:")
+        }
+        return list
+    }
+
+    private func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Int {
+        if body.count + chunk.count > options.maxResponseSize {
+            exceededLimit = true
+            return 0
+        }
+        body.append(contentsOf: chunk)
+        return chunk.count
+    }
+
+    private func receiveHeader(_ chunk: UnsafeRawBufferPointer) -> Int {
+        let line = String(decoding: chunk, as: UTF8.self)
+        let trimmed = line.trimmingASCIISpacesAndNewlines()
+        if trimmed.hasPrefix("HTTP/") {
+            // A new status line: an interim 1xx or a followed redirect came before; start over.
+            statusLine = trimmed
+            headers = HTTPHeaders()
+        } else if let colon = trimmed.firstIndex(of: ":") {
+            let name = String(trimmed[..<colon])
+            let value = String(trimmed[trimmed.index(after: colon)...].trimmingASCIISpaces())
+            headers.add(name: name, value: value)
+        }
+        return chunk.count
+    }
+
+    private var errorMessage: String {
+        String(cString: errorBuffer)
+    }
+
+    /// The response or error once libcurl reports the transfer done with `code`.
+    func outcome(_ code: CURLcode) -> Result<HTTPClientResponse, HTTPClientError> {
+        guard let easy else {
+            return .failure(HTTPClientError(kind: .other, url: request.url, message: "transfer has no handle"))
+        }
+        if exceededLimit || code == CURLE_FILESIZE_EXCEEDED {
+            return .failure(
+                HTTPClientError(
+                    kind: .tooLarge, url: request.url,
+                    message: "response body exceeds the limit of \(options.maxResponseSize) bytes",
+                    curlCode: Int(code.rawValue)))
+        }
+        guard code == CURLE_OK else {
+            var error = HTTPClientError(curlCode: code, url: request.url, errorBuffer: errorMessage)
+            var connects = 0
+            _ = ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
+            if code == CURLE_UNSUPPORTED_PROTOCOL && connects > 0 {
+                // Same code, other cause: a peer that answered without a status line ("HTTP/0.9").
+                error = HTTPClientError(
+                    kind: .malformedResponse, url: error.url, message: error.message, curlCode: error.curlCode)
+            }
+            return .failure(error)
+        }
+        var status = 0
+        _ = ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        var versionCode = 0
+        _ = ccurl_easy_getinfo_long(easy, CURLINFO_HTTP_VERSION, &versionCode)
+        var newConnections = 0
+        _ = ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &newConnections)
+        var effectiveURL: UnsafeMutablePointer<CChar>?
+        _ = ccurl_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effectiveURL)
+        var response = HTTPClientResponse(
+            status: HTTPStatus(code: status, reasonPhrase: reasonPhrase),
+            version: version(curlCode: versionCode),
+            headers: headers,
+            body: body,
+            contentEncoding: options.decompress ? headers["Content-Encoding"]?.lowercased() : nil,
+            url: effectiveURL.map { String(cString: $0) } ?? request.url,
+            timings: timings(easy))
+        response.connectionReused = newConnections == 0
+        return .success(response)
+    }
+
+    private var reasonPhrase: String? {
+        // "HTTP/1.1 200 OK": the phrase is whatever follows the second space.
+        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[2].isEmpty else { return nil }
+        return String(parts[2])
+    }
+
+    private func version(curlCode: Int) -> HTTPVersion {
+        switch curlCode {
+        case Int(CURL_HTTP_VERSION_1_0): .http1_0
+        case Int(CURL_HTTP_VERSION_2_0): .http2
+        case Int(CURL_HTTP_VERSION_3): HTTPVersion(major: 3, minor: 0)
+        default: .http1_1
+        }
+    }
+
+    private func timings(_ easy: UnsafeMutableRawPointer) -> HTTPTimings {
+        func micros(_ info: CURLINFO) -> Duration {
+            var value: curl_off_t = 0
+            _ = ccurl_easy_getinfo_offset(easy, info, &value)
+            return .microseconds(value)
+        }
+        return HTTPTimings(
+            nameLookup: micros(CURLINFO_NAMELOOKUP_TIME_T), connect: micros(CURLINFO_CONNECT_TIME_T),
+            firstByte: micros(CURLINFO_STARTTRANSFER_TIME_T), total: micros(CURLINFO_TOTAL_TIME_T))
+    }
+
+    /// Frees the easy handle and header list; the caller has removed the handle from the multi.
+    func cleanUp() {
+        if let easy {
+            curl_easy_cleanup(easy)
+            self.easy = nil
+        }
+        if let headerList {
+            curl_slist_free_all(headerList)
+            self.headerList = nil
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingASCIISpacesAndNewlines() -> Substring {
+        var slice = Substring(self)
+        while let last = slice.last, last == "\r\n" || last == "\n" || last == "\r" || last == " " || last == "\t" {
+            slice.removeLast()
+        }
+        return slice.trimmingASCIISpaces()
+    }
+}

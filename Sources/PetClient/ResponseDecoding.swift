@@ -1,0 +1,115 @@
+import Foundation
+import HTTPClient
+
+/// How an ``Endpoint`` turns a successful response into its `Response`: JSON into a
+/// `Decodable` object or array, text into a `String`, or a custom decoder.
+///
+/// ```swift
+/// let pets: ResponseDecoding<[PetJsonModel]> = .json()
+/// let banner: ResponseDecoding<String> = .string
+/// let count = ResponseDecoding<Int>.custom { response in response.body.count }
+/// ```
+public struct ResponseDecoding<Response: Sendable>: Sendable {
+    /// Whether the response must be labelled JSON (`application/json` or `+json`).
+    public let expectsJSON: Bool
+    private let body: @Sendable (HTTPClientResponse, [String]) throws(PetClientError) -> Response
+
+    private init(
+        expectsJSON: Bool, _ body: @escaping @Sendable (HTTPClientResponse, [String]) throws(PetClientError) -> Response
+    ) {
+        self.expectsJSON = expectsJSON
+        self.body = body
+    }
+
+    /// Decodes the body as JSON into `Response` (an object, an array, or any `Decodable`),
+    /// after unwrapping the envelope named by the endpoint's ``Endpoint/keyPath``.
+    public static func json(_ type: Response.Type = Response.self) -> ResponseDecoding where Response: Decodable {
+        ResponseDecoding(expectsJSON: true) { response, keyPath throws(PetClientError) in
+            try decodeJSON(Response.self, from: response, keyPath: keyPath)
+        }
+    }
+
+    /// Decodes with your own function; `expectsJSON` turns on the media-type check. The
+    /// endpoint's key path does not apply.
+    public static func custom(
+        expectsJSON: Bool = false, _ decode: @escaping @Sendable (HTTPClientResponse) throws(PetClientError) -> Response
+    ) -> ResponseDecoding {
+        ResponseDecoding(expectsJSON: expectsJSON) { response, _ throws(PetClientError) in try decode(response) }
+    }
+
+    /// Decodes `response`, unwrapping `keyPath` (dot-separated keys) for JSON.
+    public func decode(_ response: HTTPClientResponse, keyPath: String?) throws(PetClientError) -> Response {
+        let keys = keyPath.map { $0.split(separator: ".").map(String.init) } ?? []
+        return try body(response, keys)
+    }
+}
+
+extension ResponseDecoding where Response == String {
+    /// The body as UTF-8 text, whatever its media type.
+    public static var string: ResponseDecoding<String> {
+        .custom { response throws(PetClientError) in
+            guard let text = String(validating: response.body, as: UTF8.self) else {
+                throw .invalidRequest("the body of \(response.url) is not UTF-8 text")
+            }
+            return text
+        }
+    }
+}
+
+private func decodeJSON<Value: Decodable>(
+    _ type: Value.Type, from response: HTTPClientResponse, keyPath: [String]
+)
+    throws(PetClientError) -> Value
+{
+    guard !response.body.isEmpty else {
+        throw .notJSON(mediaType: response.mediaType, reason: "an empty body", excerpt: "", url: response.url)
+    }
+    let decoder = JSONDecoder()
+    do {
+        if keyPath.isEmpty {
+            return try decoder.decode(Value.self, from: Data(response.body))
+        }
+        if let key = CodingUserInfoKey.envelopeKeyPath { decoder.userInfo[key] = keyPath }
+        return try decoder.decode(Envelope<Value>.self, from: Data(response.body)).value
+    } catch let error as DecodingError {
+        throw DecodingDiagnostics.error(for: error, body: response.body, type: Value.self, url: response.url)
+    } catch {
+        throw .decoding(
+            DecodingFailure(
+                url: response.url, type: DecodingDiagnostics.name(of: Value.self), path: "", problem: "\(error)",
+                excerpt: DecodingDiagnostics.excerpt(ofBody: response.body)))
+    }
+}
+
+extension CodingUserInfoKey {
+    // The initialiser is failable in signature only; it accepts every string.
+    fileprivate static let envelopeKeyPath = CodingUserInfoKey(rawValue: "petkit.envelopeKeyPath")
+}
+
+/// Decodes `Value` from inside nested objects (`{"data": {"items": [...]}}` for `data.items`),
+/// keeping the coding path, so errors read `data.items[2].vetId`.
+private struct Envelope<Value: Decodable>: Decodable {
+    let value: Value
+
+    init(from decoder: any Decoder) throws {
+        let keys = CodingUserInfoKey.envelopeKeyPath.flatMap { decoder.userInfo[$0] as? [String] } ?? []
+        guard let last = keys.last else {
+            value = try decoder.singleValueContainer().decode(Value.self)
+            return
+        }
+        var container = try decoder.container(keyedBy: EnvelopeKey.self)
+        for key in keys.dropLast() {
+            container = try container.nestedContainer(keyedBy: EnvelopeKey.self, forKey: EnvelopeKey(key))
+        }
+        value = try container.decode(Value.self, forKey: EnvelopeKey(last))
+    }
+}
+
+private struct EnvelopeKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { return nil }
+}

@@ -1,0 +1,120 @@
+import HTTPClient
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How CurlTransport fails, against real loopback sockets scripted byte by byte.
+@Suite(.timeLimit(.minutes(1))) struct CurlTransportFailureTests {
+    let transport = CurlTransport(configuration: .init(connectTimeout: .seconds(5), totalTimeout: .seconds(20)))
+
+    func failure(_ request: HTTPClientRequest) async -> HTTPClientError? {
+        do {
+            _ = try await transport.send(request)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func refusedConnectionIsCouldNotConnectWithCurlsMessage() async throws {
+        let port = try RawPeer.closedPort()
+        let error = try #require(await failure(HTTPClientRequest(url: "http://127.0.0.1:\(port)/pets")))
+        #expect(error.kind == .couldNotConnect)
+        #expect(error.curlCode == 7)
+        #expect(error.message.contains("127.0.0.1"))
+        #expect(error.url == "http://127.0.0.1:\(port)/pets")
+    }
+
+    @Test(arguments: ["nope://127.0.0.1/", "http://[::1/", ""])
+    func badURLsAreInvalidURL(url: String) async throws {
+        let error = try #require(await failure(HTTPClientRequest(url: url)))
+        #expect(error.kind == .invalidURL)
+        #expect(!error.message.isEmpty)
+    }
+
+    @Test func silentServerTimesOut() async throws {
+        let peer = try RawPeer()
+        let error = try #require(await failure(HTTPClientRequest(url: peer.url, timeout: .milliseconds(300))))
+        #expect(error.kind == .timedOut)
+        #expect(error.curlCode == 28)
+        #expect(error.message.contains("timed out"))
+    }
+
+    @Test func resetAfterTheRequestIsConnectionClosed() async throws {
+        let peer = try RawPeer()
+        async let outcome = failure(HTTPClientRequest(url: peer.url))
+        RawPeer.reset(try await peer.acceptRequest())
+        let error = try #require(await outcome)
+        #expect(error.kind == .connectionClosed)
+        #expect(error.message.lowercased().contains("reset") || error.message.contains("Recv failure"))
+    }
+
+    @Test func closeWithoutAnswerIsConnectionClosed() async throws {
+        let peer = try RawPeer()
+        async let outcome = failure(HTTPClientRequest(url: peer.url))
+        close(try await peer.acceptRequest())
+        let error = try #require(await outcome)
+        #expect(error.kind == .connectionClosed)
+        #expect(error.curlCode == 52)
+    }
+
+    @Test func garbageIsMalformedResponse() async throws {
+        let peer = try RawPeer()
+        async let outcome = failure(HTTPClientRequest(url: peer.url))
+        let fd = try await peer.acceptRequest()
+        RawPeer.write("SSH-2.0-OpenSSH_9.2\r\n\r\nnot http at all\r\n", to: fd)
+        let error = try #require(await outcome)
+        close(fd)
+        #expect(error.kind == .malformedResponse)
+    }
+
+    @Test func cancellingTheTaskAbandonsTheTransferAndClosesTheConnection() async throws {
+        let peer = try RawPeer()
+        let transport = self.transport
+        let task = Task { try await transport.send(HTTPClientRequest(url: peer.url)) }
+        let fd = try await peer.acceptRequest()
+        task.cancel()
+        let result = await task.result
+        guard case .failure(let error as HTTPClientError) = result else {
+            Issue.record("expected a cancellation error, got \(result)")
+            return
+        }
+        #expect(error.kind == .cancelled)
+        // The easy handle was removed, so libcurl closed the half-done connection.
+        #expect(try await RawPeer.waitForClose(fd))
+        close(fd)
+    }
+
+    @Test func cancelledBeforeSendingNeverConnects() async throws {
+        let peer = try RawPeer()
+        let transport = self.transport
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await transport.send(HTTPClientRequest(url: peer.url))
+        }
+        let result = await task.result
+        guard case .failure(let error as HTTPClientError) = result else {
+            Issue.record("expected a cancellation error, got \(result)")
+            return
+        }
+        #expect(error.kind == .cancelled)
+    }
+
+    @Test func theTransportStillWorksAfterFailures() async throws {
+        let peer = try RawPeer()
+        async let first = failure(HTTPClientRequest(url: peer.url))
+        RawPeer.reset(try await peer.acceptRequest())
+        #expect(await first?.kind == .connectionClosed)
+        async let second: HTTPClientResponse = transport.send(HTTPClientRequest(url: peer.url))
+        let fd = try await peer.acceptRequest()
+        RawPeer.write("HTTP/1.1 204 No Content\r\nX-Peer: raw\r\n\r\n", to: fd)
+        let response = try await second
+        close(fd)
+        #expect(response.status == .noContent)
+        #expect(response.headers["X-Peer"] == "raw")
+    }
+}

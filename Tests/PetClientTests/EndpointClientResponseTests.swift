@@ -1,0 +1,237 @@
+import HTTPClient
+import HTTPCore
+import PetClient
+import PetModels
+import Testing
+
+/// A model whose fields are not optional, so missing keys and nulls fail to decode.
+struct StrictPet: Decodable, Sendable, Equatable {
+    let firstName: String
+    let vetId: Int
+}
+
+struct Get<Response: Sendable>: Endpoint {
+    var path = "/thing"
+    var keyPath: String?
+    var decoding: ResponseDecoding<Response>
+}
+
+@Suite struct EndpointClientResponseTests {
+    func client(_ response: HTTPClientResponse) -> EndpointClient {
+        EndpointClient(
+            baseURL: "http://api.test",
+            transport: ClosureTransport { request in
+                var response = response
+                response.url = request.url
+                return response
+            })
+    }
+
+    func send<R: Sendable>(_ response: HTTPClientResponse, _ endpoint: Get<R>) async -> Result<R, PetClientError> {
+        do throws(PetClientError) {
+            let value = try await client(response).send(endpoint)
+            return .success(value)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    @Test func decodesAnObjectAnArrayAStringAndACustomValue() async throws {
+        let vet = try await send(
+            .json(#"{"firstName":"Ann","lastName":"Lee","title":null}"#), Get<VetJsonModel>(decoding: .json())
+        ).get()
+        #expect(vet == VetJsonModel(firstName: "Ann", lastName: "Lee", title: nil))
+        let pets = try await send(.json(#"[{"firstName":"Rex","vetId":1},{}]"#), Get<[PetJsonModel]>(decoding: .json()))
+            .get()
+        #expect(
+            pets == [
+                PetJsonModel(firstName: "Rex", lastName: nil, vetId: 1),
+                PetJsonModel(firstName: nil, lastName: nil, vetId: nil),
+            ])
+        let text = HTTPClientResponse(status: .ok, headers: ["Content-Type": "text/plain"], body: Array("pong".utf8))
+        #expect(try await send(text, Get<String>(decoding: .string)).get() == "pong")
+        let count = try await send(text, Get<Int>(decoding: .custom { $0.body.count })).get()
+        #expect(count == 4)
+    }
+
+    @Test func keyPathUnwrapsAnEnvelope() async throws {
+        let body = #"{"data":{"items":[{"firstName":"Rex","vetId":1}],"total":1}}"#
+        let pets = try await send(.json(body), Get<[StrictPet]>(keyPath: "data.items", decoding: .json())).get()
+        #expect(pets == [StrictPet(firstName: "Rex", vetId: 1)])
+    }
+
+    @Test func keyPathErrorsKeepTheEnvelopeInThePath() async throws {
+        let body = #"{"items":[{"firstName":"Rex","vetId":1},{"firstName":"Tom","vetId":"7"}]}"#
+        let result = await send(.json(body), Get<[StrictPet]>(keyPath: "items", decoding: .json()))
+        guard case .failure(.decoding(let failure)) = result else {
+            Issue.record("expected a decoding failure, got \(result)")
+            return
+        }
+        #expect(failure.path == "items[1].vetId")
+        #expect(failure.excerpt == #""7""#)
+        let missing = await send(.json(#"{"records":[]}"#), Get<[StrictPet]>(keyPath: "items", decoding: .json()))
+        guard case .failure(.decoding(let envelope)) = missing else {
+            Issue.record("expected a decoding failure, got \(missing)")
+            return
+        }
+        #expect(envelope.path == "items")
+        #expect(envelope.problem == "required key 'items' is missing")
+        #expect(envelope.excerpt == #"{"records":[]}"#)
+    }
+
+    @Test func typeMismatchNamesThePathExpectedFoundAndExcerpt() async {
+        let body = #"[{"firstName":"Rex","vetId":1},{"firstName":"Tom","vetId":2},{"firstName":"Kit","vetId":"seven"}]"#
+        let result = await send(.json(body), Get<[PetJsonModel]>(decoding: .json()))
+        guard case .failure(.decoding(let failure)) = result else {
+            Issue.record("expected a decoding failure, got \(result)")
+            return
+        }
+        #expect(failure.path == "[2].vetId")
+        #expect(failure.type == "[PetJsonModel]")
+        #expect(failure.problem == "expected Int, found string")
+        #expect(failure.excerpt == #""seven""#)
+        #expect(failure.url == "http://api.test/thing")
+        #expect(
+            failure.description
+                == #"http://api.test/thing: cannot decode [PetJsonModel] at $[2].vetId: expected Int, found string '"seven"'"#
+        )
+    }
+
+    @Test func missingKeyAndNullAreExplained() async {
+        let missing = await send(.json(#"[{"firstName":"Rex"}]"#), Get<[StrictPet]>(decoding: .json()))
+        guard case .failure(.decoding(let failure)) = missing else {
+            Issue.record("expected a decoding failure, got \(missing)")
+            return
+        }
+        #expect(failure.path == "[0].vetId")
+        #expect(failure.problem == "required key 'vetId' is missing")
+        #expect(failure.excerpt == #"{"firstName":"Rex"}"#)
+        let null = await send(.json(#"{"firstName":null,"vetId":1}"#), Get<StrictPet>(decoding: .json()))
+        guard case .failure(.decoding(let nullFailure)) = null else {
+            Issue.record("expected a decoding failure, got \(null)")
+            return
+        }
+        #expect(nullFailure.path == "firstName")
+        #expect(nullFailure.problem == "expected String, found null")
+        #expect(nullFailure.excerpt == "null")
+    }
+
+    @Test func longExcerptsAreShortened() async {
+        let long = String(repeating: "x", count: 500)
+        let result = await send(.json(#"{"firstName":"\#(long)","vetId":[1,2]}"#), Get<StrictPet>(decoding: .json()))
+        guard case .failure(.decoding(let failure)) = result else {
+            Issue.record("expected a decoding failure, got \(result)")
+            return
+        }
+        #expect(failure.problem == "expected Int, found array")
+        #expect(failure.excerpt == "[1,2]")
+        let keyMissing = await send(.json(#"{"firstName":"\#(long)"}"#), Get<StrictPet>(decoding: .json()))
+        guard case .failure(.decoding(let objectFailure)) = keyMissing else {
+            Issue.record("expected a decoding failure, got \(keyMissing)")
+            return
+        }
+        #expect(objectFailure.excerpt.count == 80)
+        #expect(objectFailure.excerpt.hasSuffix("…"))
+    }
+
+    @Test(arguments: [
+        ("[{\"firstName\":\"Rex\"", "invalid JSON (Unexpected end of file during JSON parse)"),
+        ("", "an empty body"),
+    ])
+    func bodiesThatAreNotJSONSayWhy(body: String, reason: String) async {
+        let result = await send(.json(body), Get<[PetJsonModel]>(decoding: .json()))
+        guard case .failure(.notJSON(_, let found, let excerpt, _)) = result else {
+            Issue.record("expected notJSON, got \(result)")
+            return
+        }
+        #expect(found == reason)
+        #expect(excerpt == body)
+    }
+
+    @Test func wrongMediaTypeIsNotJSON() async throws {
+        let html = HTTPClientResponse(
+            status: .ok, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array("<html>hi</html>".utf8))
+        let result = await send(html, Get<[PetJsonModel]>(decoding: .json()))
+        guard case .failure(.notJSON(let mediaType, let reason, let excerpt, _)) = result else {
+            Issue.record("expected notJSON, got \(result)")
+            return
+        }
+        #expect(mediaType == "text/html")
+        #expect(reason == "media type 'text/html'")
+        #expect(excerpt == "<html>hi</html>")
+        let vendor = HTTPClientResponse(
+            status: .ok, headers: ["Content-Type": "application/vnd.pets+json"], body: Array("[]".utf8))
+        #expect(try await send(vendor, Get<[PetJsonModel]>(decoding: .json())).get() == [])
+    }
+
+    @Test func errorStatusCarriesTheParsedCodeAndMessage() async {
+        let result = await send(
+            .json(#"{"code":404,"message":"no vet 7"}"#, status: .notFound), Get<VetJsonModel>(decoding: .json()))
+        guard case .failure(.http(let status, let serverError, _, let url)) = result else {
+            Issue.record("expected an HTTP error, got \(result)")
+            return
+        }
+        #expect(status == .notFound)
+        #expect(url == "http://api.test/thing")
+        #expect(serverError as? APIErrorMessage == APIErrorMessage(code: 404, message: "no vet 7"))
+        #expect("\(result)".contains("HTTP 404 Not Found: 'no vet 7' (code 404)"))
+    }
+
+    @Test func errorStatusWithoutAnErrorBodyKeepsAnExcerpt() async {
+        let page = HTTPClientResponse(
+            status: .badGateway, headers: ["Content-Type": "text/html"], body: Array("<h1>Bad gateway</h1>".utf8))
+        let result = await send(page, Get<VetJsonModel>(decoding: .json()))
+        guard case .failure(.http(let status, let serverError, let excerpt, _)) = result else {
+            Issue.record("expected an HTTP error, got \(result)")
+            return
+        }
+        #expect(status == .badGateway)
+        #expect(serverError == nil)
+        #expect(excerpt == "<h1>Bad gateway</h1>")
+    }
+
+    @Test func serviceUnavailableIsMaintenance() async {
+        var response = HTTPClientResponse.json(#"{"code":503,"message":"back at 5pm"}"#, status: .serviceUnavailable)
+        response.headers.add(name: "Retry-After", value: "120")
+        let result = await send(response, Get<VetJsonModel>(decoding: .json()))
+        guard case .failure(.maintenance(let serverError, let retryAfter, _)) = result else {
+            Issue.record("expected maintenance, got \(result)")
+            return
+        }
+        #expect(retryAfter == "120")
+        #expect(serverError as? APIErrorMessage == APIErrorMessage(code: 503, message: "back at 5pm"))
+    }
+
+    @Test func transportErrorsKeepCurlsMessageAndCancellationIsItsOwnCase() async {
+        func failing(_ kind: HTTPClientError.Kind) -> EndpointClient {
+            EndpointClient(
+                baseURL: "http://api.test",
+                transport: ClosureTransport { request throws(HTTPClientError) in
+                    throw HTTPClientError(
+                        kind: kind, url: request.url, message: "Failed to connect to api.test port 80", curlCode: 7)
+                })
+        }
+        await #expect {
+            try await failing(.couldNotConnect).send(PetAPI.Pets())
+        } throws: { error in
+            guard case .transport(let transport) = error as? PetClientError else { return false }
+            return transport.kind == .couldNotConnect && transport.message == "Failed to connect to api.test port 80"
+        }
+        await #expect {
+            try await failing(.cancelled).send(PetAPI.Pets())
+        } throws: { error in
+            guard case .cancelled = error as? PetClientError else { return false }
+            return true
+        }
+    }
+
+    @Test func messagesNeverFallBackToFoundationsBareText() async {
+        let bodies = ["[1", "{\"a\":", "[{\"firstName\":3}]", "{}", "null", "\"text\""]
+        for body in bodies {
+            let result = await send(.json(body), Get<[StrictPet]>(decoding: .json()))
+            let text = "\(result)"
+            #expect(!text.contains("couldn’t be read") && !text.contains("correct format"), "\(body): \(text)")
+            #expect(text.contains("http://api.test/thing"))
+        }
+    }
+}
