@@ -20,6 +20,9 @@ enum Fixtures {
     /// The repository's own `Stubs/`.
     static var stubs: String { repository + "/Stubs" }
 
+    /// How many mappings `Stubs/` holds (the stubs evolve; tests compare with this).
+    static var stubCount: Int { (try? StubLoader(root: stubs).load().mappings.count) ?? -1 }
+
     /// `../shared/compat/wiremock` beside the repository (or beside a folder above it, for
     /// git worktrees kept one level deeper), or nil when it is nowhere.
     static var wireMockCompat: String? {
