@@ -1,5 +1,7 @@
-import StubServer
+import HTTPCore
 import Testing
+
+@testable import StubServer
 
 @Suite struct JournalTests {
     @Test func theJournalKeepsOnlyTheNewestEntries() throws {
@@ -34,5 +36,25 @@ import Testing
         _ = try fetch(server.port, "/api/vets/5")
         _ = try fetch(server.port, "/api/vets/6")
         #expect(server.admin.requests().map(\.url) == ["/api/vets/6", "/api/vets/5", "/api/vets/4"])
+    }
+
+    @Test func bodiesTogetherStayUnderTheByteBudget() {
+        let journal = RequestJournal(capacity: 10, byteBudget: 100)
+        for number in 0..<6 {
+            journal.append { sequence in
+                LoggedRequest(
+                    sequence: sequence, idPrefix: journal.idPrefix, method: .post, url: "/\(number)", headers: [:],
+                    body: Array(repeating: 65, count: 40), clientAddress: nil, loggedDate: 0, variant: nil,
+                    responseStatus: 200, stub: nil)
+            }
+        }
+        #expect(journal.entries().map(\.url) == ["/4", "/5"])
+        journal.append { sequence in
+            LoggedRequest(
+                sequence: sequence, idPrefix: journal.idPrefix, method: .post, url: "/huge", headers: [:],
+                body: Array(repeating: 65, count: 500), clientAddress: nil, loggedDate: 0, variant: nil,
+                responseStatus: 200, stub: nil)
+        }
+        #expect(journal.entries().map(\.url) == ["/huge"], "one entry is always kept")
     }
 }

@@ -95,11 +95,12 @@ public final class Admin: Sendable {
             bytes.append(UInt8(ascii: "\n"))
             do {
                 try FileSystem.createDirectory(loader.mappingsDirectory)
-                try FileSystem.writeAtomically(bytes, to: path)
+                try store.persist(id: mapping.id, to: path) { () throws(FileSystemError) in
+                    try FileSystem.writeAtomically(bytes, to: path)
+                }
             } catch {
                 throw .saveFailed(path: path, reason: error.reason)
             }
-            store.moveToFile(id: mapping.id, path: path)
             paths.append(path)
         }
         return paths

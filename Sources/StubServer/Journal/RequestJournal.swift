@@ -1,53 +1,63 @@
 import Synchronization
 
-/// The requests the server received, newest kept: a ring of at most `capacity` entries, so
-/// memory stays bounded however long the server runs. Capacity 0 keeps nothing.
+/// The requests the server received, newest kept: a ring of at most `capacity` entries whose
+/// bodies together stay under `byteBudget` (the oldest go first), so memory stays bounded
+/// however long the server runs and however large the requests. Capacity 0 keeps nothing.
 final class RequestJournal: Sendable {
     private struct Ring {
-        var entries: [LoggedRequest?]
-        var next = 0
+        var slots: [LoggedRequest?]
+        var head = 0
         var count = 0
+        var bytes = 0
         var sequence: UInt64 = 0
+
+        mutating func evictOldest() {
+            if let oldest = slots[head] { bytes -= oldest.body.count }
+            slots[head] = nil
+            head = (head + 1) % slots.count
+            count -= 1
+        }
     }
 
     /// The most entries kept.
     let capacity: Int
+    /// The most body bytes kept, all entries together (one entry is always kept).
+    let byteBudget: Int
     /// The random high half of every entry's UUID.
     let idPrefix: UInt64
     private let ring: Mutex<Ring>
 
-    init(capacity: Int) {
+    init(capacity: Int, byteBudget: Int = 64 * 1024 * 1024) {
         self.capacity = max(0, capacity)
+        self.byteBudget = byteBudget
         var generator = SystemRandomNumberGenerator()
         idPrefix = generator.next()
-        ring = Mutex(Ring(entries: []))
+        ring = Mutex(Ring(slots: []))
     }
 
-    /// Adds the entry `make` builds from the next sequence number, dropping the oldest entry
-    /// when full.
+    /// Adds the entry `make` builds from the next sequence number, dropping the oldest
+    /// entries when full.
     func append(_ make: (UInt64) -> LoggedRequest) {
         guard capacity > 0 else { return }
         ring.withLock { ring in
+            if ring.slots.isEmpty { ring.slots = Array(repeating: nil, count: capacity) }
             ring.sequence += 1
             let entry = make(ring.sequence)
-            if ring.entries.count < capacity {
-                ring.entries.append(entry)
-            } else {
-                ring.entries[ring.next] = entry
-            }
-            ring.next = (ring.next + 1) % capacity
-            ring.count = min(ring.count + 1, capacity)
+            if ring.count == capacity { ring.evictOldest() }
+            ring.slots[(ring.head + ring.count) % capacity] = entry
+            ring.count += 1
+            ring.bytes += entry.body.count
+            while ring.bytes > byteBudget && ring.count > 1 { ring.evictOldest() }
         }
     }
 
     /// The entries, oldest first.
     func entries() -> [LoggedRequest] {
-        ring.withLock { Self.ordered($0, capacity: capacity) }
+        ring.withLock { Self.ordered($0) }
     }
 
-    private static func ordered(_ ring: Ring, capacity: Int) -> [LoggedRequest] {
-        guard ring.count == capacity, capacity > 0 else { return ring.entries.compactMap { $0 } }
-        return (ring.entries[ring.next...] + ring.entries[..<ring.next]).compactMap { $0 }
+    private static func ordered(_ ring: Ring) -> [LoggedRequest] {
+        (0..<ring.count).compactMap { ring.slots[(ring.head + $0) % ring.slots.count] }
     }
 
     /// How many entries are kept now.
@@ -56,9 +66,10 @@ final class RequestJournal: Sendable {
     /// Forgets every entry.
     func clear() {
         ring.withLock { ring in
-            ring.entries.removeAll(keepingCapacity: true)
-            ring.next = 0
+            ring.slots = []
+            ring.head = 0
             ring.count = 0
+            ring.bytes = 0
         }
     }
 
@@ -66,12 +77,14 @@ final class RequestJournal: Sendable {
     @discardableResult
     func remove(where predicate: (LoggedRequest) -> Bool) -> Int {
         ring.withLock { ring in
-            let kept = Self.ordered(ring, capacity: capacity).filter { !predicate($0) }
-            let removed = ring.count - kept.count
-            ring.entries = kept
+            let all = Self.ordered(ring)
+            let kept = all.filter { !predicate($0) }
+            guard kept.count != all.count else { return 0 }
+            ring.slots = kept + Array(repeating: nil, count: capacity - kept.count)
+            ring.head = 0
             ring.count = kept.count
-            ring.next = kept.count % max(1, capacity)
-            return removed
+            ring.bytes = kept.reduce(0) { $0 + $1.body.count }
+            return all.count - kept.count
         }
     }
 }

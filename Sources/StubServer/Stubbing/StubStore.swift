@@ -171,9 +171,12 @@ final class StubStore: Sendable {
         }
     }
 
-    /// Marks an admin mapping as now living in a file (after it was saved there).
-    func moveToFile(id: String, path: String) {
-        sources.withLock { state in
+    /// Writes an admin mapping to a file with `write` and, once written, counts it as that
+    /// file's. Both happen under the store's lock, so a reload the write triggers sees the
+    /// mapping as the file's own, not as a duplicate.
+    func persist(id: String, to path: String, write: () throws(FileSystemError) -> Void) throws(FileSystemError) {
+        try sources.withLock { (state) throws(FileSystemError) -> Void in
+            try write()
             guard let index = state.admin.firstIndex(where: { $0.mapping.id == id }) else { return }
             let stub = state.admin.remove(at: index)
             let moved =
