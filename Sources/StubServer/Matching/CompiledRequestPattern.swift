@@ -65,14 +65,15 @@ struct CompiledRequestPattern: Sendable {
             queryParameters: queryParameters, headers: headers, bodyPatterns: body)
     }
 
-    /// Whether the request satisfies every criterion.
-    func matches(_ request: MatchableRequest) -> Bool {
+    /// Whether the request satisfies every criterion; `urlKnown` skips an exact URL or path
+    /// comparison the index lookup already made.
+    func matches(_ request: MatchableRequest, urlKnown: Bool = false) -> Bool {
         if let method, method != request.method { return false }
         switch url {
         case .any: break
-        case .equal(let text): if !request.targetEquals(text) { return false }
+        case .equal(let text): if !urlKnown && !request.targetEquals(text) { return false }
         case .path(let text):
-            if !request.pathEquals(text) && request.decodedPath != text { return false }
+            if !urlKnown && !request.pathEquals(text) && request.decodedPath != text { return false }
         case .pattern(let regex): if !regex.wholeMatches(request.target) { return false }
         case .pathPattern(let regex): if !regex.wholeMatches(request.path) { return false }
         case .template(let template):
@@ -111,11 +112,23 @@ struct CompiledRequestPattern: Sendable {
 
     private static func headerMatches(_ name: String, _ matcher: CompiledMatcher, _ request: MatchableRequest) -> Bool {
         var sawValue = false
-        for field in request.headers.fields where field.name.equalsIgnoringASCIICase(name) {
+        let length = name.utf8.count
+        for field in request.headers.fields
+        where field.name.utf8.count == length && Self.equalsIgnoringCase(field.name, name) {
             if matcher.matches(field.value) { return true }
             sawValue = true
         }
         return sawValue ? false : matcher.matches(nil)
+    }
+
+    /// ASCII case-insensitive equality of two header names, on their UTF-8 bytes.
+    private static func equalsIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
+        for (a, b) in zip(lhs.utf8, rhs.utf8) where a != b {
+            let foldedA = a >= 65 && a <= 90 ? a | 0x20 : a
+            let foldedB = b >= 65 && b <= 90 ? b | 0x20 : b
+            if foldedA != foldedB { return false }
+        }
+        return true
     }
 
     /// Every criterion with whether it matched, what was expected and what came.

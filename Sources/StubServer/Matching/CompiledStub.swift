@@ -76,8 +76,8 @@ final class CompiledStub: Sendable {
     }
 
     /// Whether the request (and the scenario's state) lets this stub answer.
-    func matches(_ request: MatchableRequest, scenarios: ScenarioStore) -> Bool {
-        guard pattern.matches(request) else { return false }
+    func matches(_ request: MatchableRequest, scenarios: ScenarioStore, urlKnown: Bool = false) -> Bool {
+        guard pattern.matches(request, urlKnown: urlKnown) else { return false }
         if let scenarioName, let requiredScenarioState {
             return scenarios.state(of: scenarioName) == requiredScenarioState
         }

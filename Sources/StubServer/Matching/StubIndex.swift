@@ -47,19 +47,20 @@ final class StubIndex: Sendable {
         /// The best stub that answers the request, or nil.
         func match(_ request: MatchableRequest, scenarios: ScenarioStore) -> CompiledStub? {
             var best: CompiledStub?
-            func consider(_ list: [CompiledStub]?) {
+            func consider(_ list: [CompiledStub]?, urlKnown: Bool = false) {
                 guard let list else { return }
                 for stub in list {
                     if let best, !stub.precedes(best) { return }
-                    if stub.matches(request, scenarios: scenarios) {
+                    if stub.matches(request, scenarios: scenarios, urlKnown: urlKnown) {
                         best = stub
                         return
                     }
                 }
             }
-            consider(byTarget[request.target])
-            consider(byPath[request.path])
-            if let decoded = request.decodedPath { consider(byPath[Substring(decoded)]) }
+            // Members of these two lists are keyed by exactly this URL or path.
+            consider(byTarget[request.target], urlKnown: true)
+            consider(byPath[request.path], urlKnown: true)
+            if let decoded = request.decodedPath { consider(byPath[Substring(decoded)], urlKnown: true) }
             if !byPrefix.isEmpty {
                 // Every prefix of the path that ends before a `/`, then the whole path.
                 let path = request.path
