@@ -11,7 +11,7 @@ TEST_PACKAGES := docker-compose python3 python3-venv curl
 BENCH_PACKAGES := wrk nginx-light hyperfine procps python3 python3-venv
 SWIFT_FLAGS ?=
 
-.PHONY: deps test-deps bench-deps build release serve test unit-test e2e bench bench-server lint format clean
+.PHONY: deps test-deps bench-deps build release serve test unit-test e2e bench bench-server lint format clean bench-petmock
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
@@ -49,6 +49,9 @@ bench: bench-deps
 
 bench-server: bench-deps
 	bash Benchmarks/bench-server.sh
+
+bench-petmock: bench-deps
+	bash Benchmarks/bench-petmock.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
