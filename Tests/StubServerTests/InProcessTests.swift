@@ -53,3 +53,33 @@ import Testing
         #expect(try fetch(second.port, "/api/pets").json["items"] != nil)
     }
 }
+
+@Suite struct ConcurrencyTests {
+    @Test func servingWhileMappingsChange() async throws {
+        let server = try startServer(stubs: Fixtures.stubs) { $0.eventLoopCount = 2 }
+        defer { server.stop() }
+        let port = server.port
+        let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
+            for _ in 0..<3 {
+                group.addTask {
+                    var seen: [Int] = []
+                    for _ in 0..<60 { seen.append(try fetch(port, "/api/pets").status) }
+                    return seen
+                }
+            }
+            group.addTask {
+                for number in 0..<60 {
+                    let mapping = StubMapping(
+                        request: RequestPattern(url: .url("/churn/\(number)")), response: ResponseDefinition())
+                    try server.admin.addMapping(mapping)
+                    if number % 2 == 0 { try server.admin.removeMapping(id: mapping.id) }
+                    try server.admin.setVariant(number % 3 == 0 ? "missing:vetId" : nil)
+                }
+                return []
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(statuses.count == 180 && statuses.allSatisfy { $0 == 200 })
+        #expect(server.admin.mappings().filter { $0.request.url?.value.hasPrefix("/churn/") == true }.count == 30)
+    }
+}
