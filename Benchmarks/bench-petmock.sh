@@ -13,7 +13,8 @@ work="$(mktemp -d)"
 chmod 755 "$work"  # nginx workers run as another user and must read the body file
 pids=()
 cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    # Each server runs in its own session (process group): end the group, workers included.
+    for pid in "${pids[@]}"; do kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; done
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -24,7 +25,7 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 # "PID MILLISECONDS" measured from spawn. The process keeps running.
 first_response() {
     python3 - "$@" <<'PY'
-import socket, subprocess, sys, time
+import os, signal, socket, subprocess, sys, time
 port, path, command = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
 start = time.monotonic()
 process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
@@ -33,7 +34,7 @@ request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
 while True:
     if time.monotonic() - start > 20 or process.poll() is not None:
         print(f"no response from {command[0]} within 20 s", file=sys.stderr)
-        process.kill()
+        os.killpg(process.pid, signal.SIGKILL)
         sys.exit(1)
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=1) as connection:
