@@ -1,4 +1,6 @@
+import Dispatch
 import JSONKit
+import Synchronization
 
 /// Reads a WireMock stub root: every `mappings/**/*.json` (one mapping or
 /// `{"mappings": [...]}`) with bodies from `__files/`. Every problem in every file is
@@ -50,10 +52,47 @@ public struct StubLoader: Sendable {
         return name.hasSuffix(".json") && !name.hasPrefix(".")
     }
 
+    /// Loads every mapping file. Files are read and compiled in parallel (regular expressions
+    /// make compiling the slow part); each numbers its mappings from its own base, and ids
+    /// are checked across files afterwards in file order, so the result is the one a
+    /// sequential load would give.
     func loadAll(
         compiler: StubCompiler, sequence: inout Int, ids: inout [String: String]
     ) throws(StubLoadError) -> [LoadedFile] {
-        try mappingFiles().map { loadFile($0, compiler: compiler, sequence: &sequence, ids: &ids) }
+        let paths = try mappingFiles()
+        let base = sequence
+        let stride = 1 << 20
+        let results = Mutex<[LoadedFile?]>(Array(repeating: nil, count: paths.count))
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            var fileSequence = base + index * stride
+            var ownIDs: [String: String] = [:]
+            let loaded = loadFile(paths[index], compiler: compiler, sequence: &fileSequence, ids: &ownIDs)
+            results.withLock { $0[index] = loaded }
+        }
+        sequence = base + paths.count * stride
+        var files: [LoadedFile] = []
+        for loaded in results.withLock({ $0 }).compactMap({ $0 }) {
+            var stubs: [CompiledStub] = []
+            var basePaths: [JSONPath] = []
+            var problems = loaded.problems
+            for (stub, path) in zip(loaded.stubs, loaded.basePaths) {
+                if let owner = ids[stub.mapping.id] {
+                    problems.append(Self.duplicate(stub.mapping.id, owner: owner, file: loaded.path, at: path))
+                    continue
+                }
+                ids[stub.mapping.id] = loaded.path
+                stubs.append(stub)
+                basePaths.append(path)
+            }
+            files.append(LoadedFile(path: loaded.path, stubs: stubs, basePaths: basePaths, problems: problems))
+        }
+        return files
+    }
+
+    private static func duplicate(_ id: String, owner: String, file: String, at path: JSONPath) -> StubProblem {
+        StubProblem(
+            .error, .duplicateID, file: file, path: path.appending(key: "id").description,
+            expected: "an id no other mapping uses", found: "'\(id)', already used in \(owner)")
     }
 
     /// Loads one mapping file. `ids` maps the ids already taken to where; the file's own
@@ -66,7 +105,7 @@ public struct StubLoader: Sendable {
             bytes = try FileSystem.read(path)
         } catch {
             return LoadedFile(
-                path: path, stubs: [],
+                path: path, stubs: [], basePaths: [],
                 problems: [
                     StubProblem(.error, .unreadableFile, file: path, path: "$", detail: "cannot read: \(error.reason)")
                 ])
@@ -76,7 +115,7 @@ public struct StubLoader: Sendable {
             json = try JSONValue(parsing: bytes)
         } catch {
             return LoadedFile(
-                path: path, stubs: [],
+                path: path, stubs: [], basePaths: [],
                 problems: [
                     StubProblem(
                         .error, .invalidJSON, file: path, path: "$",
@@ -87,12 +126,10 @@ public struct StubLoader: Sendable {
         let mappings = decoder.decodeFile(json)
         var problems = decoder.problems
         var stubs: [CompiledStub] = []
+        var basePaths: [JSONPath] = []
         for (mapping, basePath) in mappings {
             if let owner = ids[mapping.id] {
-                problems.append(
-                    StubProblem(
-                        .error, .duplicateID, file: path, path: basePath.appending(key: "id").description,
-                        expected: "an id no other mapping uses", found: "'\(mapping.id)', already used in \(owner)"))
+                problems.append(Self.duplicate(mapping.id, owner: owner, file: path, at: basePath))
                 continue
             }
             sequence += 1
@@ -101,10 +138,11 @@ public struct StubLoader: Sendable {
             problems += compiled.problems
             if let stub = compiled.stub {
                 stubs.append(stub)
+                basePaths.append(basePath)
                 ids[mapping.id] = path
             }
         }
-        return LoadedFile(path: path, stubs: stubs, problems: problems)
+        return LoadedFile(path: path, stubs: stubs, basePaths: basePaths, problems: problems)
     }
 }
 
@@ -112,6 +150,8 @@ public struct StubLoader: Sendable {
 struct LoadedFile: Sendable {
     let path: String
     let stubs: [CompiledStub]
+    /// Where each stub's mapping is in the file.
+    let basePaths: [JSONPath]
     let problems: [StubProblem]
 
     var hasErrors: Bool { problems.contains(where: \.isError) }
