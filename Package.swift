@@ -66,6 +66,8 @@ let package = Package(
         library("PetAPIServer", ["CSQLite", "HTTPServer", "JSONKit"]),
         tests("PetAPIServerTests", ["PetAPIServer", "HTTPServer", "HTTPClient", "JSONKit"]),
         .executableTarget(name: "petapi", dependencies: ["PetAPIServer", "ArgumentKit"], swiftSettings: strict),
+        library("TestSupport"),
+        tests("EndToEndTests", ["TestSupport", "PetClient", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
     ],
     swiftLanguageModes: [.v6]
 )
