@@ -4,7 +4,7 @@
 /// PetClient parses JSON here only when something went wrong; decoding itself is
 /// `JSONDecoder`'s. Having its own small parser keeps it off Foundation's `JSONSerialization`
 /// (and off the ~7 MB that the full Foundation costs a client process).
-indirect enum JSONTree: Equatable {
+package indirect enum JSONTree: Equatable {
     case null
     case bool(Bool)
     /// A number, kept as written.
@@ -13,13 +13,13 @@ indirect enum JSONTree: Equatable {
     case array([JSONTree])
     case object([Member])
 
-    struct Member: Equatable {
-        let key: String
-        let value: JSONTree
+    package struct Member: Equatable {
+        package let key: String
+        package let value: JSONTree
     }
 
     /// The value at a coding path (array indexes and object keys), or nil when there is none.
-    func value(at path: [any CodingKey]) -> JSONTree? {
+    package func value(at path: [any CodingKey]) -> JSONTree? {
         var current = self
         for key in path {
             switch current {
@@ -37,7 +37,7 @@ indirect enum JSONTree: Equatable {
     }
 
     /// The JSON type's name: `null`, `boolean`, `number`, `string`, `array` or `object`.
-    var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
@@ -49,7 +49,7 @@ indirect enum JSONTree: Equatable {
     }
 
     /// The value as compact JSON text.
-    var compactText: String {
+    package var compactText: String {
         switch self {
         case .null: "null"
         case .bool(let value): value ? "true" : "false"
@@ -62,7 +62,7 @@ indirect enum JSONTree: Equatable {
     }
 
     /// Parses a whole document (RFC 8259), or says what is wrong and where.
-    static func parse(_ bytes: [UInt8]) -> Result<JSONTree, JSONSyntaxError> {
+    package static func parse(_ bytes: [UInt8]) -> Result<JSONTree, JSONSyntaxError> {
         var parser = JSONTreeParser(bytes: bytes)
         do {
             let value = try parser.parseDocument()
@@ -74,13 +74,13 @@ indirect enum JSONTree: Equatable {
 }
 
 /// Where and why bytes are not JSON.
-struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     /// What was wrong, such as `unexpected end of input`.
-    let problem: String
+    package let problem: String
     /// The line, from 1.
-    let line: Int
+    package let line: Int
     /// The column, from 1, in bytes.
-    let column: Int
+    package let column: Int
 
-    var description: String { "\(problem) at line \(line), column \(column)" }
+    package var description: String { "\(problem) at line \(line), column \(column)" }
 }
