@@ -1,6 +1,5 @@
+import PetClient
 import Testing
-
-@testable import PetClient
 
 @Suite struct JSONTreeTests {
     struct Key: CodingKey {
