@@ -8,7 +8,7 @@ BUILD_PACKAGES := libcurl4-openssl-dev zlib1g-dev libsqlite3-dev pkg-config
 # Tools the tests use: docker-compose validates docker-compose.yml, python3 runs helper scripts.
 TEST_PACKAGES := docker-compose python3 python3-venv curl
 # Tools the benchmarks use.
-BENCH_PACKAGES := wrk nginx-light hyperfine procps
+BENCH_PACKAGES := wrk nginx-light hyperfine procps python3 python3-venv
 SWIFT_FLAGS ?=
 
 .PHONY: deps test-deps bench-deps build release serve test unit-test e2e bench bench-server lint format clean
@@ -46,6 +46,9 @@ bench: bench-deps
 		echo "== $$script"; \
 		bash "$$script" || exit 1; \
 	done
+
+bench-server: bench-deps
+	bash Benchmarks/bench-server.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

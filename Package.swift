@@ -32,6 +32,11 @@ let package = Package(
         tests("PetModelsTests", ["PetModels"]),
 
         // Server core (issue 2): HTTPServer, its tests and benchmark executables.
+        library("HTTPServer", ["HTTPCore", "CSystem", "CZlib"]),
+        tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "CSystem", "CZlib"]),
+        .executableTarget(
+            name: "ServerBench", dependencies: ["HTTPServer", "HTTPCore"], path: "Benchmarks/ServerBench",
+            swiftSettings: strict),
 
         // Client side (issue 4): HTTPClient, PetClient, petvet.
         library("HTTPClient", ["HTTPCore", "CCurl", "CZlib"]),
@@ -41,10 +46,26 @@ let package = Package(
         .executableTarget(name: "petvet", dependencies: ["PetClient", "ArgumentKit"], swiftSettings: strict),
 
         // Contracts (issue 5): JSONKit, ContractKit, petcontract.
+        library("JSONKit"),
+        tests("JSONKitTests", ["JSONKit"]),
+        library("ContractKit", ["JSONKit", "ContractModel", "PetModels", "HTTPClient", "HTTPCore"]),
+        .testTarget(
+            name: "ContractKitTests",
+            dependencies: ["ContractKit", "JSONKit", "ContractModel", "PetModels", "HTTPClient", "HTTPCore"],
+            exclude: ["Snapshots"], swiftSettings: strict),
+        .executableTarget(
+            name: "petcontract", dependencies: ["ContractKit", "ArgumentKit", "HTTPClient"], swiftSettings: strict),
+        tests("PetContractCLITests", ["petcontract"]),
+        .executableTarget(
+            name: "contract-bench", dependencies: ["ContractKit", "JSONKit"], path: "Benchmarks/ContractBench",
+            swiftSettings: strict),
 
         // Stub server (issue 3): StubServer, petmock.
 
         // Live side (issue 6): PetAPIServer, petapi, end-to-end tests.
+        library("PetAPIServer", ["CSQLite", "HTTPServer", "JSONKit"]),
+        tests("PetAPIServerTests", ["PetAPIServer", "HTTPServer", "HTTPClient", "JSONKit"]),
+        .executableTarget(name: "petapi", dependencies: ["PetAPIServer", "ArgumentKit"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

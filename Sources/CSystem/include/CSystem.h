@@ -12,8 +12,11 @@
 #include <sys/uio.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <arpa/inet.h>
+#include <netdb.h>
 #include <signal.h>
 #include <errno.h>
+#include <stdint.h>
 
 #ifdef __linux__
 // accept4 needs _GNU_SOURCE, which a module header cannot set for glibc's headers,
@@ -28,7 +31,30 @@ static const int CSYSTEM_EPOLLERR = EPOLLERR;
 static const int CSYSTEM_EPOLLHUP = EPOLLHUP;
 static const int CSYSTEM_EPOLLRDHUP = EPOLLRDHUP;
 static const unsigned int CSYSTEM_EPOLLET = EPOLLET;
+static const int CSYSTEM_EPOLL_CLOEXEC = EPOLL_CLOEXEC;
+static const int CSYSTEM_EFD_NONBLOCK = EFD_NONBLOCK;
+static const int CSYSTEM_EFD_CLOEXEC = EFD_CLOEXEC;
+
+// epoll_event is packed on x86_64; these accessors keep Swift away from its layout.
+static inline void csystem_epoll_event_set(struct epoll_event *event, uint32_t events, uint64_t token) {
+    event->events = events;
+    event->data.u64 = token;
+}
+static inline uint32_t csystem_epoll_event_events(const struct epoll_event *event) { return event->events; }
+static inline uint64_t csystem_epoll_event_token(const struct epoll_event *event) { return event->data.u64; }
+static inline size_t csystem_epoll_event_size(void) { return sizeof(struct epoll_event); }
 #endif
 static const int CSYSTEM_MSG_NOSIGNAL = MSG_NOSIGNAL;
+static const int CSYSTEM_SO_REUSEPORT = SO_REUSEPORT;
+static const int CSYSTEM_TCP_NODELAY = TCP_NODELAY;
+static const int CSYSTEM_IPPROTO_TCP = IPPROTO_TCP;
+
+// Signal-to-descriptor forwarding for graceful shutdown. A signal handler cannot carry a
+// context, so CSystem.c keeps one descriptor per signal number; the handler only writes
+// an 8-byte counter increment to it (async-signal-safe), and the owner reads it on its loop.
+// Returns 0, or -1 with errno set.
+int csystem_forward_signal(int signal_number, int descriptor);
+// Restores the default disposition of the signal and forgets its descriptor.
+int csystem_restore_signal(int signal_number);
 
 #endif

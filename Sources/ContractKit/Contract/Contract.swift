@@ -1,0 +1,199 @@
+import HTTPCore
+import JSONKit
+
+/// An API contract: operations, their responses and the schemas of their bodies, as an
+/// OpenAPI 3.1 document describes them.
+///
+/// Build one from Swift models with ``ContractBuilder`` (the pet API's is
+/// ``PetAPIContract/make()``), write it with ``OpenAPIWriter``, read one with ``OpenAPIReader``.
+public struct Contract: Sendable, Hashable {
+    /// `info.title`.
+    public var title: String
+    /// `info.version`.
+    public var version: String
+    /// `info.description`.
+    public var description: String?
+    /// The operations in document order.
+    public var operations: [ContractOperation]
+    /// `components/schemas`, in order.
+    public var components: [NamedSchema]
+
+    /// Creates a contract.
+    public init(
+        title: String, version: String, description: String? = nil, operations: [ContractOperation] = [],
+        components: [NamedSchema] = []
+    ) {
+        self.title = title
+        self.version = version
+        self.description = description
+        self.operations = operations
+        self.components = components
+    }
+
+    /// The component schema with this name.
+    public func component(named name: String) -> Schema? {
+        components.first { $0.name == name }?.schema
+    }
+
+    /// The schema a `$ref` points at (following chains of references), or the schema itself
+    /// when it is not a reference; nil when a reference points at nothing.
+    public func resolve(_ schema: Schema) -> Schema? {
+        var current = schema
+        var hops = 0
+        while current.reference != nil {
+            guard hops < 32, let name = current.referencedComponent, let target = component(named: name) else {
+                return nil
+            }
+            current = target
+            hops += 1
+        }
+        return current
+    }
+
+    /// The operation named like `GET /pets`.
+    public func operation(named name: String) -> ContractOperation? {
+        operations.first { $0.name == name }
+    }
+}
+
+/// One operation: method and path template, parameters and documented responses.
+public struct ContractOperation: Sendable, Hashable {
+    /// The method.
+    public var method: HTTPMethod
+    /// The path template, `/vets/{id}`.
+    public var path: String
+    /// `operationId`.
+    public var operationId: String?
+    /// `summary`.
+    public var summary: String?
+    /// Path, query and header parameters.
+    public var parameters: [ContractParameter]
+    /// The documented responses in document order.
+    public var responses: [ContractResponse]
+
+    /// Creates an operation.
+    public init(
+        method: HTTPMethod, path: String, operationId: String? = nil, summary: String? = nil,
+        parameters: [ContractParameter] = [], responses: [ContractResponse] = []
+    ) {
+        self.method = method
+        self.path = path
+        self.operationId = operationId
+        self.summary = summary
+        self.parameters = parameters
+        self.responses = responses
+    }
+
+    /// How findings name the operation: `GET /vets/{id}`.
+    public var name: String { "\(method.rawValue) \(path)" }
+
+    /// The path parameters in the order they appear in the template.
+    public var pathParameters: [ContractParameter] {
+        parameters.filter { $0.location == .path }
+    }
+
+    /// The response documented for a status: the exact code, then `2XX`-style ranges, then
+    /// `default`.
+    public func response(for status: Int) -> ContractResponse? {
+        if let exact = responses.first(where: { $0.status == String(status) }) { return exact }
+        let range = "\(status / 100)XX"
+        if let ranged = responses.first(where: { $0.status.uppercased() == range }) { return ranged }
+        return responses.first { $0.status == "default" }
+    }
+
+    /// The documented statuses as written (`200`, `404`, `default`).
+    public var documentedStatuses: [String] {
+        responses.map(\.status)
+    }
+}
+
+/// A parameter of an operation.
+public struct ContractParameter: Sendable, Hashable {
+    /// Where the parameter goes.
+    public enum Location: String, Sendable, Hashable {
+        /// In the path template: `{id}`.
+        case path
+        /// In the query string.
+        case query
+        /// A request header.
+        case header
+    }
+
+    /// The name.
+    public var name: String
+    /// Where it goes.
+    public var location: Location
+    /// Whether it must be given (path parameters always).
+    public var required: Bool
+    /// Its schema.
+    public var schema: Schema
+    /// Example values, used to call the operation when nothing better is known.
+    public var examples: [JSONValue]
+    /// Where values come from in earlier responses (`x-petkit-source`).
+    public var sources: [ParameterSource]
+    /// `description`.
+    public var description: String?
+
+    /// Creates a parameter.
+    public init(
+        name: String, location: Location = .path, required: Bool = true, schema: Schema = Schema(types: [.string]),
+        examples: [JSONValue] = [], sources: [ParameterSource] = [], description: String? = nil
+    ) {
+        self.name = name
+        self.location = location
+        self.required = required
+        self.schema = schema
+        self.examples = examples
+        self.sources = sources
+        self.description = description
+    }
+}
+
+/// Values for a parameter found in an earlier operation's response: every value the JSONPath
+/// selects in the body of `operation` (for example every `vetId` of `GET /pets`).
+public struct ParameterSource: Sendable, Hashable {
+    /// The operation whose response holds the values, `GET /pets`.
+    public var operation: String
+    /// A JSONPath selecting them, `$[*].vetId`.
+    public var path: String
+
+    /// Creates a source.
+    public init(operation: String, path: String) {
+        self.operation = operation
+        self.path = path
+    }
+}
+
+/// A documented response: status, media type and body schema.
+public struct ContractResponse: Sendable, Hashable {
+    /// The status as OpenAPI writes it: `200`, `2XX` or `default`.
+    public var status: String
+    /// `description` (required by OpenAPI).
+    public var description: String
+    /// The media type of the body, `application/json`; nil for no body.
+    public var mediaType: String?
+    /// The body's schema; nil when the body is not described.
+    public var schema: Schema?
+    /// Example bodies.
+    public var examples: [JSONValue]
+    /// The Swift type the body decodes to (`x-swift-type`), `[PetJsonModel]`.
+    public var swiftType: String?
+
+    /// Creates a response.
+    public init(
+        status: String, description: String, mediaType: String? = "application/json", schema: Schema? = nil,
+        examples: [JSONValue] = [], swiftType: String? = nil
+    ) {
+        self.status = status
+        self.description = description
+        self.mediaType = mediaType
+        self.schema = schema
+        self.examples = examples
+        self.swiftType = swiftType
+    }
+
+    /// Whether the status is 2xx (or a `2XX` range).
+    public var isSuccess: Bool {
+        status.hasPrefix("2")
+    }
+}

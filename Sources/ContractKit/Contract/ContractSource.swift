@@ -1,0 +1,30 @@
+/// Where a command's contract comes from: a file, or the Pet API models built in.
+public enum ContractSource: Sendable, Hashable {
+    /// The contract derived from PetModels (``PetAPIContract``).
+    case builtIn
+    /// An OpenAPI file.
+    case file(String)
+
+    /// The source for an optional `--contract` value.
+    public init(file: String?) {
+        self = file.map(ContractSource.file) ?? .builtIn
+    }
+
+    /// How reports name it: the file path, or `built-in`.
+    public var name: String {
+        switch self {
+        case .builtIn: "built-in"
+        case .file(let path): path
+        }
+    }
+
+    /// Loads the contract, with the registry of the Pet API models (responses whose
+    /// `x-swift-type` names one of them are also decoded with it).
+    public func load() throws(ContractError) -> (contract: Contract, models: ModelRegistry) {
+        let builtIn = try PetAPIContract.make()
+        switch self {
+        case .builtIn: return builtIn
+        case .file(let path): return (try OpenAPIReader().read(file: path), builtIn.models)
+        }
+    }
+}

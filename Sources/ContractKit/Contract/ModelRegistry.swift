@@ -1,0 +1,95 @@
+import Foundation
+import JSONKit
+
+/// The real `Codable` types a contract's responses decode to, by Swift type name, so a
+/// verifier can decode each body exactly as the app would and report where it throws.
+///
+/// ```swift
+/// var models = ModelRegistry()
+/// models.register(PetJsonModel.self)        // also registers [PetJsonModel]
+/// models.decode(body, as: "[PetJsonModel]") // .failed(path: $[2].vetId, ...)
+/// ```
+public struct ModelRegistry: Sendable {
+    /// What decoding a body with the registered type gave.
+    public enum Outcome: Sendable, Hashable {
+        /// No type is registered under that name.
+        case notRegistered
+        /// The body decoded.
+        case decoded
+        /// The decoder threw: where (as a JSONPath) and its message.
+        case failed(path: JSONPath, message: String)
+    }
+
+    private var decoders: [String: @Sendable ([UInt8]) -> Outcome] = [:]
+    private let makeDecoder: @Sendable () -> JSONDecoder
+
+    /// Creates an empty registry; `makeDecoder` configures the decoder the app uses
+    /// (by default a `JSONDecoder` reading ISO 8601 dates, matching `date-time` schemas).
+    public init(makeDecoder: @escaping @Sendable () -> JSONDecoder = ModelRegistry.defaultDecoder) {
+        self.makeDecoder = makeDecoder
+    }
+
+    /// A `JSONDecoder` that reads dates as ISO 8601 strings.
+    @Sendable public static func defaultDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    /// Registers a type under its Swift name, and an array of it under `[Name]`.
+    public mutating func register<T: Decodable & SendableMetatype>(_ type: T.Type) {
+        let makeDecoder = makeDecoder
+        decoders[SwiftTypeName.of(T.self)] = { bytes in ModelRegistry.decode(T.self, bytes, makeDecoder()) }
+        decoders[SwiftTypeName.of([T].self)] = { bytes in ModelRegistry.decode([T].self, bytes, makeDecoder()) }
+    }
+
+    /// The registered type names.
+    public var typeNames: [String] {
+        decoders.keys.sorted()
+    }
+
+    /// Decodes the bytes as the type registered under `typeName`.
+    public func decode(_ bytes: [UInt8], as typeName: String) -> Outcome {
+        guard let decode = decoders[typeName] else { return .notRegistered }
+        return decode(bytes)
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ bytes: [UInt8], _ decoder: JSONDecoder) -> Outcome {
+        do {
+            _ = try decoder.decode(type, from: Data(bytes))
+            return .decoded
+        } catch let error as DecodingError {
+            return describe(error)
+        } catch {
+            return .failed(path: .root, message: "\(error)")
+        }
+    }
+
+    /// The coding path as a JSONPath and a one-line message naming the case.
+    static func describe(_ error: DecodingError) -> Outcome {
+        switch error {
+        case .typeMismatch(let type, let context):
+            return .failed(
+                path: path(context.codingPath), message: "typeMismatch(\(type)): \(context.debugDescription)")
+        case .valueNotFound(let type, let context):
+            return .failed(
+                path: path(context.codingPath), message: "valueNotFound(\(type)): \(context.debugDescription)")
+        case .keyNotFound(let key, let context):
+            return .failed(
+                path: path(context.codingPath + [key]),
+                message: "keyNotFound('\(key.stringValue)'): \(context.debugDescription)")
+        case .dataCorrupted(let context):
+            return .failed(path: path(context.codingPath), message: "dataCorrupted: \(context.debugDescription)")
+        @unknown default:
+            return .failed(path: .root, message: "\(error)")
+        }
+    }
+
+    static func path(_ codingPath: [any CodingKey]) -> JSONPath {
+        JSONPath(
+            components: codingPath.map { key in
+                if let index = key.intValue { return .index(index) }
+                return .key(key.stringValue)
+            })
+    }
+}

@@ -1,0 +1,140 @@
+import JSONKit
+
+/// Compares an old schema with a new one, recursively, collecting findings.
+struct SchemaDiffWalk {
+    enum Site {
+        case root
+        case item
+        case property(name: String, required: Bool)
+    }
+
+    /// A schema with references followed and `anyOf [X, null]` folded.
+    struct Resolved {
+        var schema: Schema
+        var nullable: Bool
+        var reference: String?
+    }
+
+    let old: Contract
+    let new: Contract
+    let operation: String
+    let status: Int?
+    var findings: [Finding] = []
+    private var visited: Set<String> = []
+
+    init(old: Contract, new: Contract, operation: String, status: Int?) {
+        self.old = old
+        self.new = new
+        self.operation = operation
+        self.status = status
+    }
+
+    static func resolve(_ schema: Schema, in contract: Contract) -> Resolved {
+        var current = schema
+        var nullable = false
+        var reference: String?
+        for _ in 0..<32 {
+            if current.reference != nil {
+                reference = reference ?? current.referencedComponent
+                guard let target = contract.resolve(current) else { break }
+                current = target
+                continue
+            }
+            let nonNull = current.anyOf.filter { $0.types != [.null] }
+            if current.types.isEmpty && nonNull.count == 1 {
+                nullable = nullable || current.anyOf.count > 1
+                current = nonNull[0]
+                continue
+            }
+            break
+        }
+        return Resolved(schema: current, nullable: nullable || current.isNullable, reference: reference)
+    }
+
+    private mutating func add(
+        _ id: FindingID, _ path: JSONPath, expected: String, actual: String, swift: String?, message: String,
+        hint: String? = nil
+    ) {
+        findings.append(
+            Finding(
+                id: id, operation: operation, status: status, path: path.description, expected: expected,
+                actual: actual,
+                swift: swift, message: message, hint: hint))
+    }
+
+    mutating func compare(_ before: Schema, _ after: Schema, path: JSONPath, site: Site) {
+        let oldSide = SchemaDiffWalk.resolve(before, in: old)
+        let newSide = SchemaDiffWalk.resolve(after, in: new)
+        let swift = before.swiftProperty ?? oldSide.schema.swiftType
+        if let left = oldSide.reference, let right = newSide.reference {
+            // A recursive schema: compare each pair of components once.
+            guard visited.insert("\(left)|\(right)|\(path.generalized)").inserted else { return }
+        }
+        let oldKinds = oldSide.schema.types.filter { $0 != .null }
+        let newKinds = newSide.schema.types.filter { $0 != .null }
+        let subject = SchemaDiffWalk.subject(site)
+        if !oldKinds.isEmpty {
+            let widened =
+                newKinds.isEmpty
+                || newKinds.contains { kind in
+                    !oldKinds.contains(kind) && !(kind == .integer && oldKinds.contains(.number))
+                }
+            if widened {
+                add(
+                    .propertyTypeChanged, path, expected: oldSide.schema.typeText, actual: newSide.schema.typeText,
+                    swift: swift,
+                    message: "\(subject) changed type from \(oldSide.schema.typeText) to \(newSide.schema.typeText)")
+                return
+            }
+        }
+        if !oldSide.nullable && newSide.nullable {
+            switch site {
+            case .property(let name, let required):
+                add(
+                    required ? .requiredPropertyNull : .optionalPropertyNull, path, expected: "not null",
+                    actual: "nullable",
+                    swift: swift, message: "\(required ? "required" : "optional") property '\(name)' may now be null")
+            default:
+                add(
+                    .propertyTypeChanged, path, expected: oldSide.schema.typeText, actual: newSide.schema.typeText,
+                    swift: swift,
+                    message: "\(subject) may now be null")
+            }
+        }
+        if let oldFormat = oldSide.schema.format, newSide.schema.format != oldFormat {
+            add(
+                .propertyTypeChanged, path, expected: "format \(oldFormat)",
+                actual: newSide.schema.format.map { "format \($0)" } ?? "no format",
+                swift: swift, message: "\(subject) changed format")
+        }
+        if let oldValues = oldSide.schema.enumValues {
+            let added = (newSide.schema.enumValues ?? []).filter { value in
+                !oldValues.contains { $0.isEquivalent(to: value) }
+            }
+            if newSide.schema.enumValues == nil {
+                add(
+                    .enumValueAdded, path,
+                    expected: "one of \(oldValues.map { $0.serialized() }.joined(separator: ", "))",
+                    actual: "any value", swift: swift, message: "\(subject) is no longer limited to an enum")
+            } else if !added.isEmpty {
+                add(
+                    .enumValueAdded, path,
+                    expected: "one of \(oldValues.map { $0.serialized() }.joined(separator: ", "))",
+                    actual: added.map { $0.serialized() }.joined(separator: ", "), swift: swift,
+                    message: "\(subject) may now be \(added.map { $0.serialized() }.joined(separator: " or "))")
+            }
+        }
+        if let oldItems = oldSide.schema.items, let newItems = newSide.schema.items {
+            compare(oldItems, newItems, path: path.appending(index: 0).generalized, site: .item)
+        }
+        compareProperties(oldSide.schema, newSide.schema, path: path)
+    }
+
+    static func subject(_ site: Site) -> String {
+        switch site {
+        case .root: "the body"
+        case .item: "the element"
+        case .property(let name, _): "'\(name)'"
+        }
+    }
+}

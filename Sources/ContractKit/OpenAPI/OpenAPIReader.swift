@@ -1,0 +1,183 @@
+import Foundation
+import HTTPCore
+import JSONKit
+
+/// Reads an OpenAPI 3.1 (or 3.0) JSON document into a ``Contract``.
+///
+/// Understands `paths` with operations and path-level parameters, responses with JSON
+/// content, `components/schemas` (and `components/responses`/`parameters` references),
+/// `$ref`, `type` lists, 3.0's `nullable: true`, `allOf`/`anyOf`/`oneOf`, `enum`/`const`,
+/// `format`, `additionalProperties`, `examples`/`example`, and the `x-swift-type`,
+/// `x-swift-property` and `x-petkit-source` extensions. Problems are ``ContractError``s naming
+/// the file and JSON path.
+public struct OpenAPIReader: Sendable {
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    /// Creates a reader.
+    public init() {}
+
+    /// Reads a contract file.
+    public func read(file: String) throws(ContractError) -> Contract {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw .io(path: file, message: "cannot read the file")
+        }
+        return try read([UInt8](data), source: file)
+    }
+
+    /// Reads a contract from JSON bytes; `source` names it in errors.
+    public func read(_ bytes: [UInt8], source: String) throws(ContractError) -> Contract {
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: bytes)
+        } catch {
+            throw .notJSON(file: source, error: error)
+        }
+        return try read(document, source: source)
+    }
+
+    /// Reads a contract from a parsed document.
+    public func read(_ document: JSONValue, source: String) throws(ContractError) -> Contract {
+        var state = OpenAPIReadState(document: document, file: source)
+        return try state.readContract()
+    }
+}
+
+/// One read: the document, for resolving local `$ref`s.
+struct OpenAPIReadState {
+    let document: JSONValue
+    let file: String
+    var root: OpenAPINode { OpenAPINode(value: document, path: .root, file: file) }
+
+    init(document: JSONValue, file: String) {
+        self.document = document
+        self.file = file
+    }
+
+    mutating func readContract() throws(ContractError) -> Contract {
+        let root = self.root
+        guard let versionNode = try root.child("openapi") else {
+            throw ContractError.invalidContract(
+                file: file, path: "$.openapi", expected: "an OpenAPI version such as '3.1.0'", found: "none")
+        }
+        let version = try versionNode.string()
+        guard version.hasPrefix("3.") else { throw versionNode.invalid("OpenAPI 3.0 or 3.1") }
+        let info = try root.child("info")
+        var contract = Contract(
+            title: try info?.optionalString("title") ?? "", version: try info?.optionalString("version") ?? "",
+            description: try info?.optionalString("description"))
+        if let schemas = try root.child("components")?.child("schemas") {
+            for (name, node) in try schemas.members() {
+                contract.components.append(NamedSchema(name: name, schema: try readSchema(node, depth: 0)))
+            }
+        }
+        if let paths = try root.child("paths") {
+            for (path, item) in try paths.members() {
+                guard path.hasPrefix("/") else { throw item.invalid("a path starting with '/' as the key") }
+                contract.operations.append(contentsOf: try readPathItem(path, item))
+            }
+        }
+        try checkReferences(contract)
+        return contract
+    }
+
+    private func readPathItem(_ path: String, _ item: OpenAPINode) throws(ContractError) -> [ContractOperation] {
+        let item = try resolve(item)
+        var shared: [ContractParameter] = []
+        if let parameters = try item.child("parameters") {
+            for node in try parameters.array() { shared.append(try readParameter(node)) }
+        }
+        var operations: [ContractOperation] = []
+        for (key, node) in try item.members() where OpenAPIReader.methods.contains(key) {
+            var operation = ContractOperation(
+                method: HTTPMethod(rawValue: key.uppercased()), path: path,
+                operationId: try node.optionalString("operationId"), summary: try node.optionalString("summary"))
+            var parameters = shared
+            if let own = try node.child("parameters") {
+                for parameterNode in try own.array() {
+                    let parameter = try readParameter(parameterNode)
+                    parameters.removeAll { $0.name == parameter.name && $0.location == parameter.location }
+                    parameters.append(parameter)
+                }
+            }
+            operation.parameters = parameters
+            guard let responses = try node.child("responses") else {
+                throw ContractError.invalidContract(
+                    file: file, path: node.path.appending(key: "responses").description, expected: "a responses object",
+                    found: "none")
+            }
+            for (status, responseNode) in try responses.members() {
+                operation.responses.append(try readResponse(status, responseNode))
+            }
+            operations.append(operation)
+        }
+        return operations
+    }
+
+    private func readParameter(_ node: OpenAPINode) throws(ContractError) -> ContractParameter {
+        let node = try resolve(node)
+        guard let name = try node.optionalString("name") else { throw node.invalid("a parameter with a 'name'") }
+        let locationText = try node.optionalString("in") ?? ""
+        guard let location = ContractParameter.Location(rawValue: locationText) else {
+            throw node.invalid("a parameter 'in' path, query or header")
+        }
+        var parameter = ContractParameter(
+            name: name, location: location, required: try node.child("required")?.bool() ?? (location == .path),
+            description: try node.optionalString("description"))
+        if let schema = try node.child("schema") {
+            parameter.schema = try readSchema(schema, depth: 0)
+            parameter.examples = parameter.schema.examples
+        }
+        parameter.examples += try readExamples(node)
+        if let sources = try node.child("x-petkit-source") {
+            for source in try sources.array() {
+                guard let operation = try source.optionalString("operation"),
+                    let path = try source.optionalString("path")
+                else { throw source.invalid("an object with 'operation' and 'path'") }
+                do {
+                    _ = try JSONPath(path)
+                } catch {
+                    throw ContractError.invalidContract(
+                        file: file, path: source.path.description, expected: "a valid JSONPath", found: "\(error)")
+                }
+                parameter.sources.append(ParameterSource(operation: operation, path: path))
+            }
+        }
+        return parameter
+    }
+
+    /// `example` and the values of an `examples` map.
+    private func readExamples(_ node: OpenAPINode) throws(ContractError) -> [JSONValue] {
+        var examples: [JSONValue] = []
+        if let example = try node.child("example") { examples.append(example.value) }
+        if let map = try node.child("examples") {
+            for (_, entry) in try map.members() {
+                if let value = try resolve(entry).child("value") { examples.append(value.value) }
+            }
+        }
+        return examples
+    }
+
+    private func readResponse(_ status: String, _ node: OpenAPINode) throws(ContractError) -> ContractResponse {
+        let validStatus =
+            status == "default" || (status.count == 3 && status.first.map { "12345".contains($0) } == true)
+        guard validStatus else { throw node.invalid("a status code, 'NXX' or 'default' as the key") }
+        let node = try resolve(node)
+        var response = ContractResponse(
+            status: status, description: try node.optionalString("description") ?? "", mediaType: nil)
+        guard let content = try node.child("content") else { return response }
+        let media = try content.members()
+        let chosen =
+            media.first { $0.key.lowercased() == "application/json" }
+            ?? media.first { $0.key.lowercased().hasSuffix("+json") || $0.key.lowercased().contains("json") }
+            ?? media.first
+        guard let (mediaType, mediaNode) = chosen else { return response }
+        response.mediaType = mediaType
+        if let schema = try mediaNode.child("schema") {
+            let read = try readSchema(schema, depth: 0)
+            response.schema = read
+            response.swiftType = read.swiftType
+        }
+        response.examples = try readExamples(mediaNode)
+        return response
+    }
+}

@@ -1,0 +1,116 @@
+import JSONKit
+
+/// Writes a ``Contract`` as an OpenAPI 3.1 JSON document, in a stable order so the generated
+/// file only changes when the contract does.
+///
+/// ```swift
+/// let (contract, _) = try PetAPIContract.make()
+/// let text = OpenAPIWriter().text(contract)   // pretty JSON, trailing newline
+/// ```
+public struct OpenAPIWriter: Sendable {
+    /// Creates a writer.
+    public init() {}
+
+    /// The document as pretty JSON (two-space indent) with a trailing newline.
+    public func text(_ contract: Contract) -> String {
+        document(contract).serialized(.pretty) + "\n"
+    }
+
+    /// The document as a JSON value.
+    public func document(_ contract: Contract) -> JSONValue {
+        var info = JSONObject([("title", .string(contract.title)), ("version", .string(contract.version))])
+        if let description = contract.description { info["description"] = .string(description) }
+        var paths = JSONObject()
+        for operation in contract.operations {
+            var item = paths[operation.path]?.objectValue ?? JSONObject()
+            item[operation.method.rawValue.lowercased()] = .object(self.operation(operation))
+            paths[operation.path] = .object(item)
+        }
+        var document = JSONObject([("openapi", "3.1.0"), ("info", .object(info)), ("paths", .object(paths))])
+        if !contract.components.isEmpty {
+            let schemas = JSONObject(contract.components.map { ($0.name, schema($0.schema)) })
+            document["components"] = ["schemas": .object(schemas)]
+        }
+        return .object(document)
+    }
+
+    private func operation(_ operation: ContractOperation) -> JSONObject {
+        var object = JSONObject()
+        if let operationId = operation.operationId { object["operationId"] = .string(operationId) }
+        if let summary = operation.summary { object["summary"] = .string(summary) }
+        if !operation.parameters.isEmpty { object["parameters"] = .array(operation.parameters.map(parameter)) }
+        var responses = JSONObject()
+        for response in operation.responses { responses[response.status] = .object(self.response(response)) }
+        object["responses"] = .object(responses)
+        return object
+    }
+
+    private func parameter(_ parameter: ContractParameter) -> JSONValue {
+        var object = JSONObject([("name", .string(parameter.name)), ("in", .string(parameter.location.rawValue))])
+        if let description = parameter.description { object["description"] = .string(description) }
+        object["required"] = .bool(parameter.required)
+        object["schema"] = schema(parameter.schema)
+        if !parameter.examples.isEmpty {
+            let examples = parameter.examples.enumerated().map {
+                ("example\($0.offset + 1)", JSONValue.object(["value": $0.element]))
+            }
+            object["examples"] = .object(JSONObject(examples))
+        }
+        if !parameter.sources.isEmpty {
+            object["x-petkit-source"] = .array(
+                parameter.sources.map { ["operation": .string($0.operation), "path": .string($0.path)] })
+        }
+        return .object(object)
+    }
+
+    private func response(_ response: ContractResponse) -> JSONObject {
+        var object = JSONObject([("description", .string(response.description))])
+        guard let mediaType = response.mediaType else { return object }
+        var media = JSONObject()
+        if let schema = response.schema {
+            var written = self.schema(schema).objectValue ?? JSONObject()
+            if let swiftType = response.swiftType, written["x-swift-type"] == nil {
+                written["x-swift-type"] = .string(swiftType)
+            }
+            media["schema"] = .object(written)
+        }
+        if !response.examples.isEmpty {
+            let examples = response.examples.enumerated().map {
+                ("example\($0.offset + 1)", JSONValue.object(["value": $0.element]))
+            }
+            media["examples"] = .object(JSONObject(examples))
+        }
+        object["content"] = .object(JSONObject([(mediaType, .object(media))]))
+        return object
+    }
+
+    /// A schema object; keys in a fixed order.
+    public func schema(_ schema: Schema) -> JSONValue {
+        var object = JSONObject()
+        if let reference = schema.reference { object["$ref"] = .string(reference) }
+        if schema.types.count == 1 {
+            object["type"] = .string(schema.types[0].rawValue)
+        } else if schema.types.count > 1 {
+            object["type"] = .array(schema.types.map { .string($0.rawValue) })
+        }
+        if let format = schema.format { object["format"] = .string(format) }
+        if let description = schema.description { object["description"] = .string(description) }
+        if let values = schema.enumValues { object["enum"] = .array(values) }
+        if !schema.properties.isEmpty {
+            object["properties"] = .object(JSONObject(schema.properties.map { ($0.name, self.schema($0.schema)) }))
+        }
+        if !schema.required.isEmpty { object["required"] = .array(schema.required.map { .string($0) }) }
+        switch schema.additionalProperties {
+        case .allowed: object["additionalProperties"] = true
+        case .forbidden: object["additionalProperties"] = false
+        case .schema(let inner): object["additionalProperties"] = self.schema(inner)
+        case nil: break
+        }
+        if let items = schema.items { object["items"] = self.schema(items) }
+        if !schema.anyOf.isEmpty { object["anyOf"] = .array(schema.anyOf.map(self.schema)) }
+        if !schema.examples.isEmpty { object["examples"] = .array(schema.examples) }
+        if let swiftType = schema.swiftType { object["x-swift-type"] = .string(swiftType) }
+        if let swiftProperty = schema.swiftProperty { object["x-swift-property"] = .string(swiftProperty) }
+        return .object(object)
+    }
+}

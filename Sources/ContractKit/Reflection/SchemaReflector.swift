@@ -1,0 +1,132 @@
+import ContractModel
+import JSONKit
+
+/// Derives JSON schemas from `Decodable` types by running their `init(from:)` against a
+/// decoder that records every key and type asked for.
+///
+/// Object types become named component schemas (referenced with `$ref`); optional properties
+/// (`decodeIfPresent`) become nullable and not required; a ``ContractModel``'s
+/// ``ContractModel/requiredKeys`` are required in any case. `Date` is a `date-time` string,
+/// `URL` a `uri` string, `UUID` a `uuid` string, `Data` a `byte` string; `CaseIterable`
+/// `RawRepresentable` enums list their raw values.
+///
+/// ```swift
+/// var reflector = SchemaReflector()
+/// let pets = try reflector.schema(for: [PetJsonModel].self)   // {"type": "array", "items": {"$ref": ...}}
+/// reflector.components                                       // [PetJsonModel: {...}]
+/// ```
+public struct SchemaReflector {
+    private let session = ReflectionSession()
+
+    /// Creates a reflector with no components yet.
+    public init() {}
+
+    /// The named object schemas reflected so far, in the order first met.
+    public var components: [NamedSchema] {
+        session.componentOrder.compactMap { name in session.components[name].map { NamedSchema(name: name, schema: $0) }
+        }
+    }
+
+    /// The schema of a type: inline for scalars and arrays, a `$ref` for object types.
+    public func schema<T: Decodable>(for type: T.Type) throws(ContractError) -> Schema {
+        try session.reflect(type, path: SwiftTypeName.of(type))
+    }
+}
+
+/// A schema with the name it has under `components/schemas`.
+public struct NamedSchema: Sendable, Hashable {
+    /// The component name (the Swift type's name, made safe for a JSON pointer).
+    public var name: String
+    /// The schema.
+    public var schema: Schema
+
+    /// Creates a named schema.
+    public init(name: String, schema: Schema) {
+        self.name = name
+        self.schema = schema
+    }
+}
+
+/// The state of one reflection: components found so far and the types being reflected.
+final class ReflectionSession {
+    var components: [String: Schema] = [:]
+    var componentOrder: [String] = []
+    var cache: [ObjectIdentifier: Schema] = [:]
+    var inProgress: [ObjectIdentifier: String] = [:]
+
+    func reflect(_ type: any Decodable.Type, path: String) throws(ContractError) -> Schema {
+        if let known = KnownTypes.schema(for: type) { return known }
+        let id = ObjectIdentifier(type)
+        if let cached = cache[id] { return cached }
+        if let name = inProgress[id] { return .reference(toComponent: name) }
+        if let dictionary = type as? any StringKeyedDictionary.Type {
+            let values = try reflect(dictionary.valueType, path: path + "[String]")
+            return Schema(types: [.object], additionalProperties: .schema(values))
+        }
+        let typeName = SwiftTypeName.of(type)
+        let componentName = SwiftTypeName.componentName(typeName)
+        inProgress[id] = componentName
+        defer { inProgress[id] = nil }
+        let decoder = RecordingDecoder(session: self, path: path, codingPath: [])
+        var instance: Any?
+        do {
+            instance = try type.init(from: decoder)
+        } catch let error as ContractError {
+            throw error
+        } catch {
+            // The type's own checks (an enum's raw value, a validation) may throw on the
+            // placeholder values; what it asked for before that is recorded.
+        }
+        let schema: Schema
+        switch decoder.shape {
+        case .none:
+            throw .cannotReflect(type: typeName, path: path, reason: "its init(from:) asked the decoder for nothing")
+        case .keyed(let record):
+            if let instance {
+                record.propertyNames = Mirror(reflecting: instance).children.compactMap { child in
+                    child.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }
+                }
+            }
+            var object = try record.schema(path: path, owner: typeName)
+            object.swiftType = typeName
+            try applyRequiredKeys(of: type, to: &object, typeName: typeName)
+            components[componentName] = object
+            if !componentOrder.contains(componentName) { componentOrder.append(componentName) }
+            schema = .reference(toComponent: componentName)
+        case .unkeyed(let record):
+            var array = record.schema()
+            array.swiftType = typeName
+            schema = array
+        case .single(let record):
+            schema = record.schema()
+        }
+        cache[id] = schema
+        return schema
+    }
+
+    private func applyRequiredKeys(
+        of type: any Decodable.Type, to object: inout Schema, typeName: String
+    ) throws(ContractError) {
+        guard let model = type as? any ContractModel.Type else { return }
+        for key in model.requiredKeys {
+            guard let position = object.properties.firstIndex(where: { $0.name == key }) else {
+                throw .requiredKeyNotDecoded(type: typeName, key: key)
+            }
+            if !object.required.contains(key) { object.required.append(key) }
+            // The app cannot do without the value, so null is no more acceptable than absence,
+            // even when the Swift property is optional (to decode a drifted API at all).
+            object.properties[position].schema = ObjectRecord.removingNull(object.properties[position].schema)
+        }
+        // Keep `required` in property order so the output is stable.
+        object.required = object.properties.map(\.name).filter { object.required.contains($0) }
+    }
+}
+
+/// `[String: Value]`, whose `init(from:)` reads keys it is given rather than keys it knows.
+protocol StringKeyedDictionary {
+    static var valueType: any Decodable.Type { get }
+}
+
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
+    static var valueType: any Decodable.Type { Value.self }
+}

@@ -1,0 +1,40 @@
+import JSONKit
+
+/// The JSON report DESIGN.md specifies; its JSON Schema is `docs/petcontract-report.schema.json`.
+struct JSONReporter {
+    func render(_ report: VerificationReport) -> String {
+        document(report).serialized(.pretty) + "\n"
+    }
+
+    func document(_ report: VerificationReport) -> JSONValue {
+        let summary = report.summary
+        let findings: [JSONValue] = report.findings.map { finding in
+            .object(
+                JSONObject([
+                    ("id", .string(finding.id.rawValue)), ("level", .string(finding.level.rawValue)),
+                    ("operation", .string(finding.operation)), ("url", finding.url.map(JSONValue.string) ?? .null),
+                    ("status", finding.status.map { .int(Int64($0)) } ?? .null), ("path", .string(finding.path)),
+                    ("count", .int(Int64(finding.count))), ("expected", .string(finding.expected)),
+                    ("actual", .string(finding.actual)), ("swift", finding.swift.map(JSONValue.string) ?? .null),
+                    ("message", .string(finding.message)), ("hint", finding.hint.map(JSONValue.string) ?? .null),
+                ]))
+        }
+        let errors: [JSONValue] = report.errors.map { error in
+            [
+                "operation": .string(error.operation), "url": error.url.map(JSONValue.string) ?? .null,
+                "message": .string(error.message),
+            ]
+        }
+        return [
+            "target": .string(report.target),
+            "contract": .string(report.contract),
+            "summary": [
+                "operations": .int(Int64(summary.operations)), "breaking": .int(Int64(summary.breaking)),
+                "warning": .int(Int64(summary.warning)), "info": .int(Int64(summary.info)),
+                "errors": .int(Int64(summary.errors)),
+            ],
+            "findings": .array(findings),
+            "errors": .array(errors),
+        ]
+    }
+}

@@ -1,0 +1,61 @@
+/// The formats a ``VerificationReport`` can be rendered in.
+public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
+    /// Compiler-style lines for people (the default).
+    case text
+    /// One JSON object; its JSON Schema is `docs/petcontract-report.schema.json`.
+    case json
+    /// JUnit XML: one test case per operation.
+    case junit
+    /// GitHub Actions workflow commands (`::error title=...::...`).
+    case github
+    /// SARIF 2.1.0, for code-scanning dashboards.
+    case sarif
+}
+
+/// Renders reports; pure functions of the report, so outputs can be compared with snapshots.
+///
+/// ```swift
+/// let text = ReportRenderer(color: false).render(report, as: .text)
+/// ```
+public struct ReportRenderer: Sendable {
+    /// Whether text output uses ANSI colours (on a terminal, unless `NO_COLOR` is set).
+    public var color: Bool
+    /// Whether warnings fail (`--strict`): JUnit then lists them as failures.
+    public var strict: Bool
+
+    /// Creates a renderer.
+    public init(color: Bool = false, strict: Bool = false) {
+        self.color = color
+        self.strict = strict
+    }
+
+    /// The report in the format, ending with a newline.
+    public func render(_ report: VerificationReport, as format: ReportFormat) -> String {
+        switch format {
+        case .text: TextReporter(color: color).render(report)
+        case .json: JSONReporter().render(report)
+        case .junit: JUnitReporter(strict: strict).render(report)
+        case .github: GitHubReporter().render(report)
+        case .sarif: SARIFReporter().render(report)
+        }
+    }
+
+    /// Whether text output should be coloured: standard output is a terminal and `NO_COLOR` is
+    /// unset or empty (https://no-color.org).
+    public static func wantsColor(isTerminal: Bool, environment: [String: String]) -> Bool {
+        guard isTerminal else { return false }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        return environment["TERM"] != "dumb"
+    }
+}
+
+extension FindingLevel {
+    /// The compiler word for the level: `error`, `warning`, `note`.
+    var compilerWord: String {
+        switch self {
+        case .breaking: "error"
+        case .warning: "warning"
+        case .info: "note"
+        }
+    }
+}

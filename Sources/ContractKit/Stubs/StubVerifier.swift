@@ -1,0 +1,71 @@
+/// Checks the responses of a stub folder's base mappings (those without `metadata.variant`;
+/// variants are meant to drift) against a contract, without running a server.
+///
+/// A mapping is matched to an operation by method and path; a leading prefix such as `/api`
+/// is allowed (`/api/vets/2` is `GET /vets/{id}`). Mappings matched by a URL pattern, serving
+/// a fault, or for paths the contract does not have are listed as notes.
+///
+/// ```swift
+/// let report = StubVerifier(contract: contract, models: models).verify(directory: "Stubs", contractName: "built-in")
+/// ```
+public struct StubVerifier: Sendable {
+    private let validator: ContractValidator
+
+    /// Creates a verifier.
+    public init(contract: Contract, models: ModelRegistry = ModelRegistry()) {
+        self.validator = ContractValidator(contract: contract, models: models)
+    }
+
+    /// Checks every base mapping in `directory`.
+    public func verify(directory: String, contractName: String) -> VerificationReport {
+        var report = VerificationReport(target: directory, contract: contractName)
+        let (mappings, errors) = StubMappingReader(root: directory).read()
+        report.errors = errors
+        var collector = FindingCollector()
+        var variants = 0
+        for mapping in mappings {
+            if mapping.variant != nil {
+                variants += 1
+                continue
+            }
+            if let fault = mapping.fault {
+                report.notes.append("\(mapping.label): skipped, it serves the fault \(fault)")
+                continue
+            }
+            guard let path = mapping.urlPath else {
+                report.notes.append("\(mapping.label): skipped, it matches by URL pattern")
+                continue
+            }
+            guard let operation = StubVerifier.operation(for: mapping.method, path: path, in: validator.contract) else {
+                report.notes.append("\(mapping.label): skipped, no operation of the contract has this path")
+                continue
+            }
+            if !report.operations.contains(operation.name) { report.operations.append(operation.name) }
+            let response = ObservedResponse(
+                url: mapping.label, status: mapping.status, contentType: mapping.contentType, body: mapping.body)
+            collector.add(validator.validate(response, for: operation, expecting: .documented).findings)
+        }
+        if variants > 0 {
+            report.notes.append("\(variants) variant mappings not checked (variants are meant to drift)")
+        }
+        report.findings = collector.findings
+        return report
+    }
+
+    /// The operation whose template matches the path, allowing a prefix before it.
+    static func operation(for method: String, path: String, in contract: Contract) -> ContractOperation? {
+        let segments = path.split(separator: "/").map(String.init)
+        var best: (operation: ContractOperation, prefix: Int)?
+        for operation in contract.operations
+        where method == "ANY" ? operation.method == .get : operation.method.rawValue == method {
+            let template = operation.path.split(separator: "/").map(String.init)
+            guard template.count <= segments.count else { continue }
+            let prefix = segments.count - template.count
+            let matches = zip(template, segments[prefix...]).allSatisfy { pattern, segment in
+                pattern == segment || (pattern.hasPrefix("{") && pattern.hasSuffix("}") && !segment.isEmpty)
+            }
+            if matches, best == nil || prefix < (best?.prefix ?? .max) { best = (operation, prefix) }
+        }
+        return best?.operation
+    }
+}

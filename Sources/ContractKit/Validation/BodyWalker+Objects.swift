@@ -1,0 +1,179 @@
+import JSONKit
+
+extension BodyWalker {
+    /// Checks an object's members: known ones against their schemas, then missing and unknown
+    /// keys, pairing a missing key with an unknown key of a compatible value as a rename.
+    mutating func checkObject(_ object: JSONObject, _ node: PlanNode, swift: String?) {
+        var seen = SeenProperties(count: node.properties.count)
+        var unknown: [JSONMember] = []
+        for member in object.members {
+            guard let position = node.position(of: member.key) else {
+                switch node.additional {
+                case .node(let extra):
+                    path.append(.key(member.key))
+                    check(member.value, extra, site: .item, swift: swift)
+                    path.removeLast()
+                default:
+                    unknown.append(member)
+                }
+                continue
+            }
+            if seen.contains(position) { continue }
+            seen.insert(position)
+            let property = node.properties[position]
+            path.append(.key(member.key))
+            check(
+                member.value, property.node,
+                site: .property(name: member.key, required: property.required, swift: property.swift),
+                swift: property.swift)
+            path.removeLast()
+        }
+        if unknown.isEmpty && seen.count == node.properties.count { return }
+        var used = [Bool](repeating: false, count: unknown.count)
+        let missing = node.properties.indices.filter { !seen.contains($0) }
+        for position in missing {
+            let property = node.properties[position]
+            let others = missing.map { node.properties[$0] }
+            if let pair = renameCandidate(for: property, among: unknown, used: used, missing: others) {
+                used[pair.index] = true
+                let newKey = unknown[pair.index].key
+                let similarity = Int((pair.similarity * 100).rounded())
+                record(
+                    .propertyProbablyRenamed, extra: .key(property.name),
+                    expected: "'\(property.name)' (\(property.node.typeText))",
+                    actual: "'\(newKey)': \(BodyWalker.excerpt(unknown[pair.index].value))", swift: property.swift,
+                    message:
+                        "'\(property.name)' is missing and '\(newKey)' appeared with a compatible value: probably renamed",
+                    hint: "rename '\(property.name)' to '\(newKey)' in the model's CodingKeys, or fix the API "
+                        + "(name similarity \(similarity)%)")
+                continue
+            }
+            if property.required {
+                record(
+                    .requiredPropertyMissing, extra: .key(property.name), expected: property.node.typeText,
+                    actual: "absent",
+                    swift: property.swift, message: "required property '\(property.name)' is missing")
+            } else {
+                record(
+                    .optionalPropertyMissing, extra: .key(property.name), expected: property.node.typeText,
+                    actual: "absent",
+                    swift: property.swift, message: "optional property '\(property.name)' is missing")
+            }
+        }
+        for (position, member) in unknown.enumerated() where !used[position] {
+            if case .forbidden = node.additional {
+                record(
+                    .propertyUnexpected, extra: .key(member.key),
+                    expected: "no other properties (additionalProperties: false)",
+                    actual: BodyWalker.excerpt(member.value), swift: swift,
+                    message: "property '\(member.key)' is not in the contract, which forbids others")
+            } else {
+                record(
+                    .propertyUnexpected, extra: .key(member.key), expected: "no such property",
+                    actual: BodyWalker.excerpt(member.value), swift: swift,
+                    message: "property '\(member.key)' is not in the contract")
+            }
+        }
+    }
+
+    /// The unknown member most like a missing property: a compatible value, and a similar
+    /// name, or else the only compatible pair (the one new key that fits this property, and
+    /// this the one missing property it fits).
+    private func renameCandidate(
+        for property: PlanNode.Property, among unknown: [JSONMember], used: [Bool], missing: [PlanNode.Property]
+    ) -> (index: Int, similarity: Double)? {
+        var best: (index: Int, similarity: Double)?
+        var candidates = 0
+        for (position, member) in unknown.enumerated() where !used[position] {
+            guard BodyWalker.isCompatible(member.value, property.node) else { continue }
+            candidates += 1
+            let similarity = NameSimilarity.score(property.name, member.key)
+            if best == nil || similarity > (best?.similarity ?? 0) { best = (position, similarity) }
+        }
+        guard let best else { return nil }
+        if best.similarity >= 0.5 { return best }
+        let value = unknown[best.index].value
+        let fitting = missing.filter { BodyWalker.isCompatible(value, $0.node) }.count
+        return candidates == 1 && fitting == 1 ? best : nil
+    }
+
+    static func isCompatible(_ value: JSONValue, _ node: PlanNode) -> Bool {
+        if let delegate = node.delegate { return value.isNull || isCompatible(value, delegate) }
+        if value.isNull { return node.nullable }
+        if node.kinds.isEmpty && !node.anyOf.isEmpty { return node.anyOf.contains { isCompatible(value, $0) } }
+        return node.allows(value.kind)
+    }
+
+    /// A null property value: fine where the schema allows null and the property is required
+    /// (JSON Schema's meaning); otherwise a finding by whether the property is required.
+    mutating func recordNull(name: String, required: Bool, node: PlanNode, swift: String?) {
+        let nullable = node.delegate != nil ? node.nullable : node.allows(.null)
+        if required {
+            guard !nullable else { return }
+            record(
+                .requiredPropertyNull, expected: node.nonNullTypeText, actual: "null", swift: swift,
+                message: "required property '\(name)' is null")
+        } else {
+            record(
+                .optionalPropertyNull, expected: node.nonNullTypeText, actual: "null", swift: swift,
+                message: "optional property '\(name)' is null")
+        }
+    }
+
+    mutating func recordTypeChanged(
+        _ value: JSONValue, _ node: PlanNode, site: Site, swift: String?, enumMismatch: Bool = false,
+        formatMismatch: String? = nil
+    ) {
+        let subject: String
+        switch site {
+        case .root: subject = "the body"
+        case .item: subject = "the element"
+        case .property(let name, _, _): subject = "'\(name)'"
+        }
+        let found = value.kind.rawValue
+        let message: String
+        if enumMismatch {
+            message = "\(subject) is \(BodyWalker.excerpt(value)), not one of the contract's values"
+        } else if let formatMismatch {
+            message = "\(subject) is not a valid \(formatMismatch) value"
+        } else {
+            message =
+                "\(subject) is \(found == "integer" || found == "array" || found == "object" ? "an" : "a") \(found), the contract says \(node.typeText)"
+        }
+        record(
+            .propertyTypeChanged, expected: node.typeText, actual: "\(found) \(BodyWalker.excerpt(value))",
+            swift: swift,
+            message: message)
+    }
+
+    /// A value as findings quote it: compact JSON, at most 40 characters.
+    static func excerpt(_ value: JSONValue) -> String {
+        JSONComparison.excerpt(value, limit: 40)
+    }
+}
+
+/// Which properties of an object were seen: bits for up to 64, an array beyond.
+struct SeenProperties {
+    private var bits: UInt64 = 0
+    private var overflow: [Bool]
+    private(set) var count = 0
+
+    init(count: Int) {
+        overflow = count > 64 ? [Bool](repeating: false, count: count) : []
+    }
+
+    @inline(__always)
+    func contains(_ position: Int) -> Bool {
+        overflow.isEmpty ? bits & (1 << UInt64(position)) != 0 : overflow[position]
+    }
+
+    @inline(__always)
+    mutating func insert(_ position: Int) {
+        if overflow.isEmpty {
+            bits |= 1 << UInt64(position)
+        } else {
+            overflow[position] = true
+        }
+        count += 1
+    }
+}

@@ -1,0 +1,126 @@
+import JSONKit
+
+/// Walks a parsed body against a compiled schema and collects every finding, collapsing
+/// repeats that differ only in array indices.
+struct BodyWalker {
+    /// Where a value sits, which decides how a null or a mismatch is named.
+    enum Site {
+        case root
+        case item
+        case property(name: String, required: Bool, swift: String?)
+    }
+
+    struct Key: Hashable {
+        let id: FindingID
+        let path: [JSONPath.Component]
+        let expected: String
+    }
+
+    struct Occurrence {
+        var id: FindingID
+        var path: JSONPath
+        var count: Int
+        var expected: String
+        var actual: String
+        var swift: String?
+        var message: String
+        var hint: String?
+    }
+
+    private(set) var occurrences: [Occurrence] = []
+    private var index: [Key: Int] = [:]
+    var path: [JSONPath.Component] = []
+    /// The Swift type of the body, for findings at the root or in array items.
+    let rootSwift: String?
+
+    init(rootSwift: String?) {
+        self.rootSwift = rootSwift
+    }
+
+    mutating func walk(_ value: JSONValue, _ node: PlanNode) {
+        check(value, node, site: .root, swift: rootSwift)
+    }
+
+    mutating func record(
+        _ id: FindingID, extra: JSONPath.Component? = nil, expected: String, actual: String, swift: String?,
+        message: String, hint: String? = nil
+    ) {
+        if let extra { path.append(extra) }
+        defer { if extra != nil { path.removeLast() } }
+        let general = path.map { component -> JSONPath.Component in
+            if case .index = component { return .wildcard }
+            return component
+        }
+        let key = Key(id: id, path: general, expected: expected)
+        if let existing = index[key] {
+            occurrences[existing].count += 1
+            return
+        }
+        index[key] = occurrences.count
+        occurrences.append(
+            Occurrence(
+                id: id, path: JSONPath(components: path), count: 1, expected: expected, actual: actual, swift: swift,
+                message: message, hint: hint))
+    }
+
+    mutating func check(_ value: JSONValue, _ node: PlanNode, site: Site, swift: String?) {
+        if let delegate = node.delegate {
+            if value.isNull {
+                if case .property(let name, let required, _) = site {
+                    recordNull(name: name, required: required, node: node, swift: swift)
+                }
+                return
+            }
+            check(value, delegate, site: site, swift: swift ?? delegate.swiftType)
+            return
+        }
+        if node.isUnconstrained { return }
+        let kind = value.kind
+        if kind == .null {
+            if case .property(let name, let required, _) = site {
+                recordNull(name: name, required: required, node: node, swift: swift)
+            } else if !node.allows(.null) {
+                recordTypeChanged(value, node, site: site, swift: swift)
+            }
+            return
+        }
+        if !node.anyOf.isEmpty && node.kinds.isEmpty {
+            // Take the first alternative the kind fits; with none, the value has the wrong type.
+            guard let alternative = node.anyOf.first(where: { $0.delegate != nil || $0.allows(kind) }) else {
+                recordTypeChanged(value, node, site: site, swift: swift)
+                return
+            }
+            check(value, alternative, site: site, swift: swift)
+            return
+        }
+        guard node.allows(kind) else {
+            recordTypeChanged(value, node, site: site, swift: swift)
+            return
+        }
+        if let values = node.enumValues, !values.contains(where: { $0.isEquivalent(to: value) }) {
+            recordTypeChanged(value, node, site: site, swift: swift, enumMismatch: true)
+            return
+        }
+        switch value {
+        case .object(let object):
+            checkObject(object, node, swift: swift)
+        case .array(let elements):
+            guard let items = node.items else { return }
+            for (position, element) in elements.enumerated() {
+                path.append(.index(position))
+                check(element, items, site: .item, swift: items.swiftType ?? swift)
+                path.removeLast()
+            }
+        case .string(let text):
+            if let format = node.format, !FormatCheck.matches(text, format: format) {
+                recordTypeChanged(value, node, site: site, swift: swift, formatMismatch: format)
+            }
+        case .number(let number) where kind == .integer && node.format == "int64":
+            recordTypeChanged(.number(number), node, site: site, swift: swift, formatMismatch: "int64")
+        case .int(let number) where node.format == "int32" && Int32(exactly: number) == nil:
+            recordTypeChanged(value, node, site: site, swift: swift, formatMismatch: "int32")
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,133 @@
+/// One difference between what the contract says and what an API (or a newer contract) does.
+///
+/// Findings are data: the engine collects them, reporters render them. Repeats across array
+/// items are collapsed into one finding with a ``count`` and the first concrete ``path``.
+public struct Finding: Sendable, Hashable {
+    /// The stable kind, `response-property-type-changed`.
+    public var id: FindingID
+    /// How bad it is.
+    public var level: FindingLevel
+    /// The operation, `GET /pets`.
+    public var operation: String
+    /// The URL called (or the stub file), when there was one.
+    public var url: String?
+    /// The HTTP status of the response, when there was one.
+    public var status: Int?
+    /// Where in the body: a JSONPath with the first concrete index, `$[2].vetId`; `$` for the body.
+    public var path: String
+    /// How many places share this finding (array items, responses).
+    public var count: Int
+    /// What the contract expects there.
+    public var expected: String
+    /// What was found: a short excerpt.
+    public var actual: String
+    /// The Swift property or type involved, `PetJsonModel.vetId: Int?`.
+    public var swift: String?
+    /// One line saying what is wrong.
+    public var message: String
+    /// A suggestion, such as the probable new name of a renamed key.
+    public var hint: String?
+
+    /// Creates a finding; the level defaults to the id's.
+    public init(
+        id: FindingID, level: FindingLevel? = nil, operation: String, url: String? = nil, status: Int? = nil,
+        path: String = "$", count: Int = 1, expected: String, actual: String, swift: String? = nil, message: String,
+        hint: String? = nil
+    ) {
+        self.id = id
+        self.level = level ?? id.level
+        self.operation = operation
+        self.url = url
+        self.status = status
+        self.path = path
+        self.count = count
+        self.expected = expected
+        self.actual = actual
+        self.swift = swift
+        self.message = message
+        self.hint = hint
+    }
+}
+
+/// How bad a finding is, after oasdiff: breaking fails the check, warning fails it with
+/// `--strict`, info never does.
+public enum FindingLevel: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// The app will break.
+    case breaking
+    /// The app degrades.
+    case warning
+    /// Worth knowing.
+    case info
+
+    public static func < (lhs: FindingLevel, rhs: FindingLevel) -> Bool {
+        lhs.rank < rhs.rank
+    }
+
+    private var rank: Int {
+        switch self {
+        case .breaking: 0
+        case .warning: 1
+        case .info: 2
+        }
+    }
+}
+
+/// The stable ids of findings (DESIGN.md's table, plus the contract diff's operation-level ids).
+public enum FindingID: String, Sendable, Hashable, CaseIterable {
+    case requiredPropertyMissing = "response-required-property-missing"
+    case optionalPropertyMissing = "response-optional-property-missing"
+    case propertyTypeChanged = "response-property-type-changed"
+    case requiredPropertyNull = "response-required-property-null"
+    case optionalPropertyNull = "response-optional-property-null"
+    case propertyProbablyRenamed = "response-property-probably-renamed"
+    case propertyUnexpected = "response-property-unexpected"
+    case bodyNotJSON = "response-body-not-json"
+    case bodyEmpty = "response-body-empty"
+    case bodyTruncated = "response-body-truncated"
+    case statusUnexpected = "response-status-unexpected"
+    case mediaTypeUnexpected = "response-media-type-unexpected"
+    case decodeFailed = "response-decode-failed"
+    /// Diff: an operation of the old contract is gone.
+    case operationRemoved = "operation-removed"
+    /// Diff: the new contract has an operation the old one lacked.
+    case operationAdded = "operation-added"
+    /// Diff: a documented response status is gone.
+    case responseStatusRemoved = "response-status-removed"
+    /// Diff: a response status is newly documented.
+    case responseStatusAdded = "response-status-added"
+    /// Diff: an enum in a response allows a value the old contract did not.
+    case enumValueAdded = "response-property-enum-value-added"
+
+    /// The level a finding of this id has.
+    public var level: FindingLevel {
+        switch self {
+        case .optionalPropertyMissing, .optionalPropertyNull, .enumValueAdded: .warning
+        case .propertyUnexpected, .operationAdded, .responseStatusAdded: .info
+        default: .breaking
+        }
+    }
+
+    /// One line describing the id, for SARIF rules and documentation.
+    public var summary: String {
+        switch self {
+        case .requiredPropertyMissing: "A property the app needs is missing"
+        case .optionalPropertyMissing: "An optional property is missing"
+        case .propertyTypeChanged: "A value has another JSON type (or enum value, or format) than the contract says"
+        case .requiredPropertyNull: "A property the app needs is null"
+        case .optionalPropertyNull: "An optional property is null"
+        case .propertyProbablyRenamed: "A property is missing and a new one of a compatible type appeared"
+        case .propertyUnexpected: "A property the contract does not know"
+        case .bodyNotJSON: "The body is not JSON"
+        case .bodyEmpty: "The body is empty"
+        case .bodyTruncated: "The body is JSON cut short"
+        case .statusUnexpected: "A status the contract does not document (or not a success where one was needed)"
+        case .mediaTypeUnexpected: "A media type other than the contract's"
+        case .decodeFailed: "The app's Codable type threw while decoding the body"
+        case .operationRemoved: "An operation was removed"
+        case .operationAdded: "An operation was added"
+        case .responseStatusRemoved: "A documented response status was removed"
+        case .responseStatusAdded: "A response status was added"
+        case .enumValueAdded: "An enum gained a value the app may not know"
+        }
+    }
+}

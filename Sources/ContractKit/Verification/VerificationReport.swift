@@ -1,0 +1,98 @@
+/// Everything one verification (or contract diff) found: findings, endpoints that could not
+/// be checked, and notes. Reporters render it; ``outcome(strict:)`` decides the exit code.
+public struct VerificationReport: Sendable, Hashable {
+    /// What was checked: a base URL, a stub folder, or `OLD -> NEW` for a diff.
+    public var target: String
+    /// The contract used: a file, or `built-in` for the models' own.
+    public var contract: String
+    /// The operations checked, in order (`GET /pets`).
+    public var operations: [String]
+    /// Every finding, repeats collapsed.
+    public var findings: [Finding]
+    /// Endpoints or mappings that could not be checked, and why.
+    public var errors: [VerificationError]
+    /// Things worth saying that are not findings (a mapping skipped, an operation not called).
+    public var notes: [String]
+    /// How many findings an ignore file accepted.
+    public var ignored: Int
+
+    /// Creates a report.
+    public init(
+        target: String, contract: String, operations: [String] = [], findings: [Finding] = [],
+        errors: [VerificationError] = [], notes: [String] = [], ignored: Int = 0
+    ) {
+        self.target = target
+        self.contract = contract
+        self.operations = operations
+        self.findings = findings
+        self.errors = errors
+        self.notes = notes
+        self.ignored = ignored
+    }
+
+    /// Counts for the summary line and the JSON report.
+    public var summary: Summary {
+        Summary(
+            operations: operations.count, breaking: findings.filter { $0.level == .breaking }.count,
+            warning: findings.filter { $0.level == .warning }.count, info: findings.filter { $0.level == .info }.count,
+            errors: errors.count)
+    }
+
+    /// The verdict: breaking findings fail (warnings too when `strict`); otherwise anything
+    /// that could not be checked means the check could not be completed.
+    public func outcome(strict: Bool) -> VerificationOutcome {
+        let summary = self.summary
+        if summary.breaking > 0 || (strict && summary.warning > 0) { return .failed }
+        if summary.errors > 0 { return .couldNotVerify }
+        return .passed
+    }
+
+    /// Removes the findings an ignore list accepts and counts them.
+    public func applying(_ ignoreList: IgnoreList) -> VerificationReport {
+        var copy = self
+        copy.findings = findings.filter { !ignoreList.accepts($0) }
+        copy.ignored += findings.count - copy.findings.count
+        return copy
+    }
+
+    /// Counts of findings by level, operations checked and errors.
+    public struct Summary: Sendable, Hashable {
+        /// Operations checked.
+        public var operations: Int
+        /// Breaking findings.
+        public var breaking: Int
+        /// Warnings.
+        public var warning: Int
+        /// Info findings.
+        public var info: Int
+        /// Endpoints that could not be checked.
+        public var errors: Int
+    }
+}
+
+/// The verdict of a verification, which the CLI turns into its exit code.
+public enum VerificationOutcome: Sendable, Hashable {
+    /// Nothing breaking (exit 0).
+    case passed
+    /// Breaking drift, or warnings under `--strict` (exit 1).
+    case failed
+    /// Something could not be checked and nothing breaking was found elsewhere (exit 2).
+    case couldNotVerify
+}
+
+/// An endpoint or stub mapping that could not be checked: unreachable, timed out, unreadable.
+public struct VerificationError: Error, Sendable, Hashable {
+    /// The operation, `GET /vets/{id}`, or the stub file.
+    public var operation: String
+    /// The URL (or file) involved.
+    public var url: String?
+    /// What went wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(operation: String, url: String?, message: String) {
+        self.operation = operation
+        self.url = url
+        self.message = message
+    }
+}

@@ -1,0 +1,56 @@
+import CZlib
+import HTTPCore
+
+/// gzip compression through zlib, and `Accept-Encoding` negotiation.
+public enum Gzip {
+    /// The bytes compressed in the gzip format (RFC 1952), or nil if zlib fails.
+    public static func compress(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8]? {
+        var stream = z_stream()
+        // windowBits 15 + 16 selects the gzip wrapper.
+        guard
+            deflateInit2_(
+                &stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else { return nil }
+        defer { deflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 32)
+        let result: Int32 = bytes.withUnsafeBytes { input in
+            output.withUnsafeMutableBytes { out in
+                stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = out.bindMemory(to: Bytef.self).baseAddress
+                stream.avail_out = uInt(out.count)
+                return deflate(&stream, Z_FINISH)
+            }
+        }
+        guard result == Z_STREAM_END else { return nil }
+        output.removeSubrange(Int(stream.total_out)...)
+        return output
+    }
+
+    /// Whether a request with these headers accepts a gzip-coded response (RFC 9110 §12.5.3):
+    /// `gzip` or `*` listed with a non-zero weight, and `gzip` not refused with `q=0`.
+    public static func isAccepted(by headers: HTTPHeaders) -> Bool {
+        var gzipWeight: Bool?
+        var anyWeight: Bool?
+        for value in headers.values(name: "Accept-Encoding") {
+            for member in value.split(separator: ",") {
+                let parts = member.split(separator: ";")
+                guard let coding = parts.first?.trimmingASCIISpaces() else { continue }
+                var accepted = true
+                for parameter in parts.dropFirst() {
+                    let pair = parameter.trimmingASCIISpaces()
+                    if pair.hasPrefix("q=") || pair.hasPrefix("Q=") {
+                        accepted = (Double(pair.dropFirst(2)) ?? 1) > 0
+                    }
+                }
+                if coding.equalsIgnoringASCIICase("gzip") || coding.equalsIgnoringASCIICase("x-gzip") {
+                    gzipWeight = accepted
+                } else if coding == "*" {
+                    anyWeight = accepted
+                }
+            }
+        }
+        return gzipWeight ?? anyWeight ?? false
+    }
+}

@@ -1,0 +1,73 @@
+import HTTPCore
+
+/// A response serialised once and sent many times with no per-request serialisation: the
+/// status line, fields and `Content-Length` are stored as bytes, and so is the body (and its
+/// gzip form when compression is asked for). Per request the server adds only the cached
+/// `Date` line and, when needed, a `Connection` line. This is the stub server's fast path.
+///
+/// ```swift
+/// let pets = PreparedResponse(headers: ["Content-Type": "application/json"], body: Array(json.utf8))
+/// let server = HTTPServer { request, responder in responder.respond(pets) }
+/// ```
+///
+/// Prepared responses are always delimited by `Content-Length` (a dribble still sends chunks).
+public final class PreparedResponse: Sendable {
+    /// One wire form of the response: identity or gzip.
+    struct Form: Sendable {
+        /// Status line, fields and `Content-Length`, without `Date`, `Connection` or the empty line.
+        let head: ByteStorage
+        let body: ByteStorage
+    }
+
+    /// The response this was prepared from.
+    public let response: HTTPResponse
+    let identity: Form
+    let gzip: Form?
+    let hasDate: Bool
+    let wantsClose: Bool
+
+    /// Prepares a response; with ``HTTPResponse/Compression/gzipIfAccepted`` the body is
+    /// compressed now, once.
+    public init(_ response: HTTPResponse) {
+        self.response = response
+        var gzipBody: [UInt8]?
+        switch response.compression {
+        case .identity: gzipBody = nil
+        case .gzipIfAccepted: gzipBody = Gzip.compress(response.body)
+        case .precompressedGzip(let bytes): gzipBody = bytes
+        }
+        let offersGzip = gzipBody != nil
+        let (identity, notes) = Self.form(response, body: response.body, gzip: false, vary: offersGzip)
+        self.identity = identity
+        gzip = gzipBody.map { Self.form(response, body: $0, gzip: true, vary: true).0 }
+        hasDate = notes.hasDate
+        wantsClose = notes.wantsClose
+    }
+
+    /// Prepares a response from its parts.
+    public convenience init(
+        status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8],
+        compression: HTTPResponse.Compression = .identity
+    ) {
+        self.init(HTTPResponse(status: status, headers: headers, body: body, compression: compression))
+    }
+
+    private static func form(
+        _ response: HTTPResponse, body: [UInt8], gzip: Bool, vary: Bool
+    )
+        -> (Form, ResponseHeadWriter.Notes)
+    {
+        let buffer = ByteBuffer()
+        let notes = ResponseHeadWriter.writeFixedHead(
+            status: response.status, headers: response.headers, gzip: gzip, vary: vary, into: buffer)
+        let code = response.status.code
+        if !(100..<200).contains(code) && code != 204 && code != 304 {
+            buffer.append("Content-Length: ")
+            buffer.appendDecimal(body.count)
+            buffer.append("\r\n")
+        }
+        let head = Array(buffer.readableBytes)
+        let sendsBody = !response.status.forbidsBody
+        return (Form(head: ByteStorage(head), body: ByteStorage(sendsBody ? body : [])), notes)
+    }
+}

@@ -1,0 +1,156 @@
+import HTTPCore
+
+extension Connection {
+    /// Takes the handler's answer to request number `sequence`; stale answers are dropped.
+    func deliver(_ reply: HTTPResponder.Reply, dribble: HTTPDribble?, sequence: UInt64) {
+        guard !isClosed, sequence == self.sequence, case .awaitingResponse = phase, let request = current else {
+            return
+        }
+        switch reply {
+        case .prepared(let prepared):
+            if let dribble {
+                startDribble(prepared.response, dribble: dribble, request: request)
+            } else {
+                writePrepared(prepared, request: request)
+                finishResponse()
+            }
+        case .response(let response):
+            if let dribble {
+                startDribble(response, dribble: dribble, request: request)
+            } else {
+                writeResponse(response, request: request)
+                finishResponse()
+            }
+        case .fault(let fault):
+            perform(fault, request: request)
+        }
+    }
+
+    /// Whether the connection stays open after the answer being written.
+    private func keepsAlive(_ request: HTTPParsedHead, handlerWantsClose: Bool) -> Bool {
+        if !request.keepAlive || handlerWantsClose || closeAfterResponse || loop.phase != .running { return false }
+        return !(peerClosed && inbound.readableCount == 0)
+    }
+
+    /// The per-request end of a head: `Date`, `Connection` if needed, and the empty line.
+    private func writeHeadTail(request: HTTPParsedHead, hasDate: Bool, keepAlive: Bool) {
+        if !hasDate { outbound.append(loop.dates.line) }
+        if !keepAlive {
+            outbound.append(Self.connectionClose)
+        } else if request.head.version == .http1_0 {
+            outbound.append(Self.connectionKeepAlive)
+        } else {
+            outbound.append(Self.crlf)
+        }
+    }
+
+    static let connectionClose = Array("Connection: close\r\n\r\n".utf8)
+    static let connectionKeepAlive = Array("Connection: keep-alive\r\n\r\n".utf8)
+    static let crlf = Array("\r\n".utf8)
+    static let lastChunk = Array("0\r\n\r\n".utf8)
+
+    private func writePrepared(_ prepared: PreparedResponse, request: HTTPParsedHead) {
+        let form: PreparedResponse.Form
+        if let gzip = prepared.gzip, Gzip.isAccepted(by: request.head.headers) {
+            form = gzip
+        } else {
+            form = prepared.identity
+        }
+        let keepAlive = keepsAlive(request, handlerWantsClose: prepared.wantsClose)
+        outbound.append(form.head, range: 0..<form.head.count)
+        writeHeadTail(request: request, hasDate: prepared.hasDate, keepAlive: keepAlive)
+        if request.head.method != .head { outbound.append(form.body, range: 0..<form.body.count) }
+        if !keepAlive { closeAfterResponse = true }
+    }
+
+    private func writeResponse(_ response: HTTPResponse, request: HTTPParsedHead) {
+        var gzipBody: [UInt8]?
+        switch response.compression {
+        case .identity:
+            gzipBody = nil
+        case .gzipIfAccepted:
+            if Gzip.isAccepted(by: request.head.headers) { gzipBody = Gzip.compress(response.body) }
+        case .precompressedGzip(let bytes):
+            if Gzip.isAccepted(by: request.head.headers) { gzipBody = bytes }
+        }
+        let body = gzipBody ?? response.body
+        let sendsBody = !response.status.forbidsBody
+        let chunked = response.framing == .chunked && request.head.version == .http1_1 && sendsBody
+        var notes = ResponseHeadWriter.Notes()
+        outbound.appendOwned { buffer in
+            notes = ResponseHeadWriter.writeFixedHead(
+                status: response.status, headers: response.headers, gzip: gzipBody != nil,
+                vary: response.compression != .identity, into: buffer)
+            Self.writeFraming(status: response.status, length: body.count, chunked: chunked, into: buffer)
+        }
+        let keepAlive = keepsAlive(request, handlerWantsClose: notes.wantsClose)
+        writeHeadTail(request: request, hasDate: notes.hasDate, keepAlive: keepAlive)
+        if request.head.method != .head && sendsBody {
+            if chunked {
+                if !body.isEmpty {
+                    outbound.appendOwned { buffer in
+                        buffer.appendHex(body.count)
+                        buffer.append("\r\n")
+                        buffer.append(body)
+                        buffer.append("\r\n")
+                    }
+                }
+                outbound.append(Self.lastChunk)
+            } else {
+                outbound.append(body)
+            }
+        }
+        if !keepAlive { closeAfterResponse = true }
+    }
+
+    private static func writeFraming(status: HTTPStatus, length: Int, chunked: Bool, into buffer: ByteBuffer) {
+        let code = status.code
+        if (100..<200).contains(code) || code == 204 || code == 304 { return }
+        if chunked {
+            buffer.append("Transfer-Encoding: chunked\r\n")
+        } else {
+            buffer.append("Content-Length: ")
+            buffer.appendDecimal(length)
+            buffer.append("\r\n")
+        }
+    }
+
+    /// The answer is fully queued: go back to reading, or finish the connection.
+    func finishResponse() {
+        current = nil
+        if closeAfterResponse {
+            // Linger only when the client may still be sending (unread or unparsed bytes).
+            phase = .finishing(linger: inbound.readableCount > 0 || !parser.isIdle)
+        } else {
+            phase = .reading
+        }
+        if !isProcessing { resumeAfterAsyncAnswer() }
+    }
+
+    /// After an answer that came outside the read path: send it, then take any pipelined
+    /// request already buffered and read what arrived meanwhile.
+    private func resumeAfterAsyncAnswer() {
+        if case .reading = phase {
+            onReadable()
+        } else {
+            flushOutput()
+            if !isClosed { updateTimeout() }
+        }
+    }
+
+    /// Refuses the request being read with `status` and a one-line text body, then closes.
+    func refuse(_ status: HTTPStatus, message: String) {
+        let body = Array((message + "\n").utf8)
+        outbound.appendOwned { buffer in
+            buffer.append(ResponseHeadWriter.statusLine(status))
+            buffer.append(loop.dates.line)
+            buffer.append("Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ")
+            buffer.appendDecimal(body.count)
+            buffer.append("\r\n\r\n")
+            buffer.append(body)
+        }
+        current = nil
+        self.body = []
+        phase = .finishing(linger: true)
+    }
+}

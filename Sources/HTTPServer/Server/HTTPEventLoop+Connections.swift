@@ -1,0 +1,158 @@
+import CSystem
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension HTTPEventLoop {
+    static let overloadResponse = Array(
+        "HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n".utf8)
+
+    func acceptConnections() {
+        for _ in 0..<64 {
+            var address = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let descriptor = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    csystem_accept4(listener, $0, &length, CSYSTEM_SOCK_NONBLOCK | CSYSTEM_SOCK_CLOEXEC)
+                }
+            }
+            if descriptor < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                return
+            }
+            guard phase == .running, lifecycle.acquireConnection() else {
+                Self.overloadResponse.withUnsafeBytes {
+                    _ = send(descriptor, $0.baseAddress, $0.count, CSYSTEM_MSG_NOSIGNAL)
+                }
+                close(descriptor)
+                continue
+            }
+            var on: Int32 = 1
+            setsockopt(descriptor, CSYSTEM_IPPROTO_TCP, CSYSTEM_TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+            let slot = freeSlots.popLast() ?? appendSlot()
+            nextGeneration &+= 1
+            let connection = Connection(
+                loop: self, descriptor: descriptor, slot: slot, generation: nextGeneration,
+                remoteAddress: HTTPSocketAddress(storage: address))
+            do {
+                try poller.addConnection(descriptor, token: UInt64(nextGeneration) << 32 | UInt64(slot))
+            } catch {
+                close(descriptor)
+                freeSlots.append(slot)
+                lifecycle.releaseConnection()
+                continue
+            }
+            connections[slot] = connection
+            connectionCount += 1
+            setTimeout(connection, .idle)
+        }
+    }
+
+    private func appendSlot() -> Int {
+        connections.append(nil)
+        return connections.count - 1
+    }
+
+    /// Closes a connection now; with `reset`, sets `SO_LINGER` 0 so the peer gets an RST.
+    func closeConnection(_ connection: Connection, reset: Bool) {
+        guard !connection.isClosed else { return }
+        connection.isClosed = true
+        setTimeout(connection, nil)
+        if reset {
+            var option = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(connection.descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        }
+        close(connection.descriptor)
+        connections[connection.slot] = nil
+        freeSlots.append(connection.slot)
+        connectionCount -= 1
+        lifecycle.releaseConnection()
+        if phase == .draining && connectionCount == 0 { phase = .stopped }
+    }
+
+    /// Puts a connection under the timeout of `kind`, or none. Staying under the header
+    /// timeout or the linger timeout keeps the original deadline; other kinds restart it.
+    func setTimeout(_ connection: Connection, _ kind: TimeoutList.Kind?) {
+        let current = connection.timeoutLinks.list
+        if let current, current == kind, current != .idle { return }
+        if let current {
+            timeoutLists[current.rawValue].remove(
+                connection.slot, links: &connection.timeoutLinks, connections: connections)
+        }
+        if let kind {
+            timeoutLists[kind.rawValue].append(
+                connection.slot, links: &connection.timeoutLinks, kind: kind, now: now, connections: connections)
+        }
+    }
+
+    func expireTimeouts() {
+        for kind in TimeoutList.Kind.allCases {
+            while true {
+                let head = timeoutLists[kind.rawValue].head
+                guard head >= 0, let connection = connections[head] else { break }
+                guard connection.timeoutLinks.deadline <= now else { break }
+                setTimeout(connection, nil)
+                connection.timedOut(kind)
+            }
+        }
+    }
+
+    /// Stops accepting, closes idle connections, lets in-flight ones finish, and closes
+    /// whatever is left when the grace period ends.
+    func beginShutdown() {
+        guard phase == .running else { return }
+        phase = .draining
+        if listener >= 0 {
+            poller.remove(listener)
+            close(listener)
+            listener = -1
+        }
+        for case let connection? in connections {
+            connection.shutdownRequested()
+        }
+        if connectionCount == 0 {
+            phase = .stopped
+            return
+        }
+        let grace = configuration.shutdownGracePeriod.nanoseconds
+        _ = timers.schedule(at: Clock.monotonicNanoseconds() &+ grace) { [self] in
+            for case let connection? in connections { closeConnection(connection, reset: false) }
+            phase = .stopped
+        }
+    }
+
+    func deliver(_ reply: HTTPResponder.Reply, dribble: HTTPDribble?, delay: HTTPDelay, to responder: HTTPResponder) {
+        if inEventLoop {
+            deliverOnLoop(reply, dribble: dribble, delay: delay, to: responder)
+        } else {
+            execute { self.deliverOnLoop(reply, dribble: dribble, delay: delay, to: responder) }
+        }
+    }
+
+    private func deliverOnLoop(
+        _ reply: HTTPResponder.Reply, dribble: HTTPDribble?, delay: HTTPDelay, to responder: HTTPResponder
+    ) {
+        if case .none = delay {
+            deliverNow(reply, dribble: dribble, to: responder)
+            return
+        }
+        let wait = delay.sample(using: &random).nanoseconds
+        guard wait > 0 else {
+            deliverNow(reply, dribble: dribble, to: responder)
+            return
+        }
+        _ = timers.schedule(at: Clock.monotonicNanoseconds() &+ wait) { [self] in
+            deliverNow(reply, dribble: dribble, to: responder)
+        }
+    }
+
+    private func deliverNow(_ reply: HTTPResponder.Reply, dribble: HTTPDribble?, to responder: HTTPResponder) {
+        guard responder.slot < connections.count, let connection = connections[responder.slot],
+            connection.generation == responder.generation
+        else { return }
+        connection.deliver(reply, dribble: dribble, sequence: responder.sequence)
+    }
+}

@@ -1,0 +1,265 @@
+import CSystem
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One event-loop thread: it owns a listening socket, its connections and its timers.
+///
+/// Handlers run on the loop's thread. The public methods are safe from any thread; use
+/// ``schedule(after:_:)`` for delays instead of sleeping, and ``execute(_:)`` to get back
+/// onto the loop.
+public final class HTTPEventLoop: @unchecked Sendable {
+    // Safe to share: everything except `mailbox` and `threadID` is touched only on the loop's
+    // own thread (run(), and what it calls, including handlers). Other threads reach the loop
+    // only through `mailbox` (behind a lock) plus the poller's thread-safe wake-up, and
+    // `threadID` is written before the thread starts serving and read-only afterwards.
+    enum Phase { case running, draining, stopped }
+
+    static let listenerToken: UInt64 = .max
+    static let signalToken: UInt64 = .max - 2
+
+    let configuration: HTTPServerConfiguration
+    let handler: any HTTPHandler
+    let lifecycle: ServerLifecycle
+    let poller: PlatformPoller
+    let index: Int
+
+    var listener: Int32
+    var phase = Phase.running
+    var connections: [Connection?] = []
+    var freeSlots: [Int] = []
+    var connectionCount = 0
+    var nextGeneration: UInt32 = 0
+    var timers = TimerHeap()
+    var timeoutLists: [TimeoutList]
+    var now: UInt64
+    var dates = DateCache()
+    var random: SplitMix64
+    let readBuffer: UnsafeMutableRawBufferPointer
+    let iovecs: UnsafeMutablePointer<iovec>
+    let iovecCapacity = 64
+
+    private let mailbox = Locked(Mailbox())
+    private var threadID = pthread_t()
+
+    struct Mailbox {
+        var jobs: [@Sendable () -> Void] = []
+        var wakePending = false
+        var closed = false
+    }
+
+    init(
+        index: Int, listener: Int32, configuration: HTTPServerConfiguration, handler: any HTTPHandler,
+        lifecycle: ServerLifecycle
+    ) throws(HTTPServerError) {
+        self.index = index
+        self.listener = listener
+        self.configuration = configuration
+        self.handler = handler
+        self.lifecycle = lifecycle
+        poller = try PlatformPoller()
+        let lingerDuration = min(configuration.idleTimeout, .seconds(2))
+        timeoutLists = [
+            TimeoutList(duration: configuration.headerTimeout.nanoseconds),
+            TimeoutList(duration: configuration.idleTimeout.nanoseconds),
+            TimeoutList(duration: lingerDuration.nanoseconds),
+        ]
+        now = Clock.monotonicNanoseconds()
+        var seed = SystemRandomNumberGenerator()
+        random = SplitMix64(seed: seed.next())
+        readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+        iovecs = UnsafeMutablePointer<iovec>.allocate(capacity: iovecCapacity)
+        do {
+            try poller.addReadable(listener, token: Self.listenerToken)
+        } catch {
+            poller.close()
+            readBuffer.deallocate()
+            iovecs.deallocate()
+            throw error
+        }
+    }
+
+    deinit {
+        readBuffer.deallocate()
+        iovecs.deallocate()
+    }
+
+    /// Whether the caller runs on this loop's thread.
+    public var inEventLoop: Bool {
+        pthread_equal(pthread_self(), threadID) != 0
+    }
+
+    /// Runs `work` on the loop's thread soon (never inline, even when called on the loop);
+    /// work submitted after the loop stopped is dropped.
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        // The wake-up is written under the lock so that it can never reach the eventfd's
+        // number after `finish()` closed it (and the number was reused).
+        mailbox.withLock { box in
+            guard !box.closed else { return }
+            box.jobs.append(work)
+            if !box.wakePending {
+                box.wakePending = true
+                poller.wake()
+            }
+        }
+    }
+
+    /// Runs `work` on the loop's thread after `delay`, using the loop's timers.
+    @discardableResult
+    public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> HTTPScheduledWork {
+        let deadline = Clock.monotonicNanoseconds() &+ delay.nanoseconds
+        let box = ScheduledWorkBox()
+        let guarded: @Sendable () -> Void = {
+            if !box.cancelled { work() }
+        }
+        if inEventLoop {
+            box.timerID = timers.schedule(at: deadline, guarded)
+        } else {
+            execute { box.timerID = self.timers.schedule(at: deadline, guarded) }
+        }
+        return HTTPScheduledWork(loop: self, box: box)
+    }
+
+    /// Starts the loop's thread.
+    func startThread() throws(HTTPServerError) {
+        let box = Unmanaged.passRetained(self)
+        var thread = pthread_t()
+        let result = pthread_create(
+            &thread, nil,
+            { argument in
+                guard let argument else { return nil }
+                let loop = Unmanaged<HTTPEventLoop>.fromOpaque(argument).takeRetainedValue()
+                loop.run()
+                return nil
+            }, box.toOpaque())
+        guard result == 0 else {
+            box.release()
+            throw .system(call: "pthread_create", errno: result)
+        }
+        pthread_detach(thread)
+    }
+
+    private func run() {
+        threadID = pthread_self()
+        lifecycle.loopStarted()
+        while phase != .stopped {
+            let timeout = pollTimeout()
+            let count = poller.poll(timeoutMilliseconds: timeout)
+            now = Clock.monotonicNanoseconds()
+            dates.update(epochSeconds: Clock.epochSeconds())
+            for position in 0..<count {
+                handle(poller.event(at: position))
+            }
+            runDueTimers()
+            expireTimeouts()
+        }
+        finish()
+    }
+
+    private func handle(_ event: PollEvent) {
+        switch event.token {
+        case Self.listenerToken:
+            acceptConnections()
+        case poller.wakeToken:
+            poller.drainWake()
+            runMailbox()
+        case Self.signalToken:
+            lifecycle.signalReceived()
+        default:
+            let slot = Int(truncatingIfNeeded: event.token & 0xFFFF_FFFF)
+            guard slot < connections.count, let connection = connections[slot],
+                connection.generation == UInt32(truncatingIfNeeded: event.token >> 32)
+            else { return }
+            if event.readable || event.hangup || event.error {
+                connection.onReadable()
+            }
+            if event.writable && connection.writeBlocked && !connection.isClosed {
+                connection.onWritable()
+            }
+        }
+    }
+
+    private func runMailbox() {
+        let jobs = mailbox.withLock { box in
+            box.wakePending = false
+            defer { box.jobs.removeAll() }
+            return box.jobs
+        }
+        for job in jobs { job() }
+    }
+
+    private func runDueTimers() {
+        while let action = timers.popDue(now: now) {
+            action()
+            now = Clock.monotonicNanoseconds()
+        }
+    }
+
+    private func pollTimeout() -> Int32 {
+        var earliest = timers.nextDeadline() ?? .max
+        for list in timeoutLists where list.head >= 0 {
+            if let deadline = connections[list.head]?.timeoutLinks.deadline { earliest = min(earliest, deadline) }
+        }
+        guard earliest != .max else { return -1 }
+        let current = Clock.monotonicNanoseconds()
+        guard earliest > current else { return 0 }
+        let milliseconds = (earliest - current + 999_999) / 1_000_000
+        return Int32(clamping: milliseconds)
+    }
+
+    private func finish() {
+        if listener >= 0 { close(listener) }
+        listener = -1
+        mailbox.withLock { box in
+            box.closed = true
+            box.jobs = []
+        }
+        poller.close()
+        timers = TimerHeap()
+        lifecycle.loopStopped()
+    }
+}
+
+/// A scheduled piece of work that can still be cancelled.
+public struct HTTPScheduledWork: Sendable {
+    let loop: HTTPEventLoop
+    let box: ScheduledWorkBox
+
+    /// Cancels the work if it has not run yet.
+    public func cancel() {
+        let box = self.box
+        let loop = self.loop
+        let cancel: @Sendable () -> Void = {
+            box.cancelled = true
+            if let id = box.timerID { loop.timers.cancel(id) }
+        }
+        if loop.inEventLoop { cancel() } else { loop.execute(cancel) }
+    }
+}
+
+/// Where a scheduled work item's timer id lands once the loop has registered it.
+final class ScheduledWorkBox: @unchecked Sendable {
+    // Safe to share: both fields are only read and written on the owning loop's thread.
+    var timerID: UInt64?
+    var cancelled = false
+}
+
+/// A small fast generator for delays and random fault bytes (not for secrets).
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

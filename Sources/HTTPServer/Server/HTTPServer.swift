@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An HTTP/1.1 server on POSIX sockets: one event loop per core, each with its own
+/// `SO_REUSEPORT` listening socket; handlers run on the loops.
+///
+/// ```swift
+/// let server = HTTPServer(configuration: HTTPServerConfiguration(port: 8080)) { request, responder in
+///     responder.respond(HTTPResponse(text: "hello \(request.path)"))
+/// }
+/// try server.start()              // returns once listening: server.port is bound
+/// try server.shutdownOnSignals()  // SIGINT/SIGTERM: graceful shutdown
+/// server.waitUntilStopped()
+/// ```
+///
+/// A started server runs until ``shutdown()`` (or a forwarded signal): dropping the last
+/// reference does not stop its threads.
+public final class HTTPServer: Sendable {
+    /// The configuration the server was created with.
+    public let configuration: HTTPServerConfiguration
+    private let handler: any HTTPHandler
+    private let lifecycle: ServerLifecycle
+    private let boundPort = Locked(0)
+
+    /// Creates a server; nothing listens until ``start()``.
+    public init(configuration: HTTPServerConfiguration = HTTPServerConfiguration(), handler: some HTTPHandler) {
+        self.configuration = configuration
+        self.handler = handler
+        lifecycle = ServerLifecycle(maxConnections: configuration.maxConnections)
+    }
+
+    /// Creates a server whose handler is a closure.
+    public convenience init(
+        configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
+        handler: @escaping @Sendable (HTTPServerRequest, HTTPResponder) -> Void
+    ) {
+        self.init(configuration: configuration, handler: HTTPClosureHandler(handler))
+    }
+
+    /// The bound port: the configured one, or the one picked for port 0. 0 before ``start()``.
+    public var port: Int { boundPort.withLock { $0 } }
+
+    /// The event loops (empty before start and after stop).
+    public var eventLoops: [HTTPEventLoop] { lifecycle.state.withLock { $0.loops } }
+
+    /// Binds, listens and starts the loops. Returns once the server accepts connections,
+    /// which makes the return the readiness signal; ``port`` is then the bound port.
+    public func start() throws(HTTPServerError) {
+        try lifecycle.state.withLock { (state) throws(HTTPServerError) in
+            guard state.phase == .idle else { throw HTTPServerError.alreadyStarted }
+            state.phase = .starting
+        }
+        var listeners: [Int32] = []
+        var loops: [HTTPEventLoop] = []
+        do {
+            let address = try Listener.resolve(host: configuration.host, port: configuration.port)
+            let first = try Listener.open(
+                address, host: configuration.host, backlog: configuration.backlog, reusePort: .open)
+            listeners.append(first.descriptor)
+            let bound = Listener.withPort(address, first.port)
+            for _ in 1..<configuration.eventLoopCount {
+                let next = try Listener.open(
+                    bound, host: configuration.host, backlog: configuration.backlog, reusePort: .join)
+                listeners.append(next.descriptor)
+            }
+            for (index, listener) in listeners.enumerated() {
+                loops.append(
+                    try HTTPEventLoop(
+                        index: index, listener: listener, configuration: configuration, handler: handler,
+                        lifecycle: lifecycle))
+            }
+            let created = loops
+            lifecycle.state.withLock { $0.loops = created }
+            for loop in loops { try loop.startThread() }
+            boundPort.withLock { $0 = first.port }
+        } catch {
+            if loops.isEmpty {
+                for listener in listeners { close(listener) }
+            }
+            lifecycle.state.withLock { $0.phase = .idle }
+            lifecycle.shutdown()
+            throw error
+        }
+        let expected = loops.count
+        lifecycle.state.wait { $0.startedLoops >= expected }
+        let signals: [Int32] = lifecycle.state.withLock { state in
+            if state.phase == .starting { state.phase = .running }
+            defer { state.pendingSignals = [] }
+            return state.pendingSignals
+        }
+        if !signals.isEmpty { installSignals(signals) }
+    }
+
+    /// Begins a graceful shutdown and returns at once: listeners close, idle connections
+    /// close, in-flight requests get their answers (with `Connection: close`) until the
+    /// grace period ends, then everything closes. Safe from any thread, handlers included.
+    public func shutdown() {
+        lifecycle.shutdown()
+    }
+
+    /// Blocks the calling thread until every loop has stopped (returns at once if the
+    /// server never started). Do not call it on an event loop.
+    public func waitUntilStopped() {
+        lifecycle.state.wait { $0.phase == .stopped || $0.phase == .idle }
+    }
+
+    /// Suspends until every loop has stopped.
+    public func stopped() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = lifecycle.state.withLock { state in
+                if state.phase == .stopped || state.phase == .idle { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    /// Shuts down gracefully and waits until stopped.
+    public func stop() {
+        shutdown()
+        waitUntilStopped()
+    }
+
+    /// Makes these signals (by default SIGINT and SIGTERM) start a graceful shutdown, for
+    /// command-line tools; the default dispositions come back when the server stops. Call
+    /// before or after ``start()``. The handler only writes to a descriptor the first loop
+    /// watches, so it is async-signal-safe.
+    public func shutdownOnSignals(_ signals: [Int32] = [SIGINT, SIGTERM]) {
+        let running: Bool = lifecycle.state.withLock { state in
+            guard state.phase == .running else {
+                state.pendingSignals += signals
+                return false
+            }
+            return true
+        }
+        if running { installSignals(signals) }
+    }
+
+    private func installSignals(_ signals: [Int32]) {
+        guard let first = eventLoops.first else { return }
+        lifecycle.forwardSignals(signals, to: first)
+    }
+}

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How an ``HTTPServer`` listens, what it accepts, and how long it waits.
+///
+/// ```swift
+/// let configuration = HTTPServerConfiguration(port: 8080, idleTimeout: .seconds(30))
+/// ```
+public struct HTTPServerConfiguration: Sendable, Hashable {
+    /// The address to listen on: an IPv4 or IPv6 literal, or a name to resolve.
+    public var host: String
+    /// The port to listen on; 0 picks a free one (read it from ``HTTPServer/port`` after start).
+    public var port: Int
+    /// How many event loops (threads) serve connections; each has its own listening socket.
+    public var eventLoopCount: Int
+    /// The request size limits (request line 414, headers 431, body 413).
+    public var limits: HTTPParserLimits
+    /// How long a client may take to send a complete request head before a 408 and close.
+    public var headerTimeout: Duration
+    /// How long a connection may sit without progress (keep-alive idle: close; mid-body:
+    /// 408 and close; a client not reading the response: close).
+    public var idleTimeout: Duration
+    /// The most connections open at once across all loops; more are answered 503 and closed.
+    public var maxConnections: Int
+    /// How long a graceful shutdown waits for in-flight responses before closing everything.
+    public var shutdownGracePeriod: Duration
+    /// The listen backlog of each listening socket.
+    public var backlog: Int32
+
+    /// Creates a configuration; every argument has a default.
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, eventLoopCount: Int? = nil,
+        maxBodySize: Int = 8 * 1024 * 1024, maxRequestLineLength: Int = 8 * 1024, maxHeaderSize: Int = 64 * 1024,
+        headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60), maxConnections: Int = 4096,
+        shutdownGracePeriod: Duration = .seconds(5), backlog: Int32 = 1024
+    ) {
+        self.host = host
+        self.port = port
+        self.eventLoopCount = max(1, eventLoopCount ?? HTTPServerConfiguration.processorCount)
+        self.limits = HTTPParserLimits(
+            maxRequestLineLength: maxRequestLineLength, maxHeaderSize: maxHeaderSize, maxBodySize: maxBodySize)
+        self.headerTimeout = headerTimeout
+        self.idleTimeout = idleTimeout
+        self.maxConnections = maxConnections
+        self.shutdownGracePeriod = shutdownGracePeriod
+        self.backlog = backlog
+    }
+
+    /// The number of online processors.
+    public static var processorCount: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// The largest body accepted, in bytes.
+    public var maxBodySize: Int {
+        get { limits.maxBodySize }
+        set { limits.maxBodySize = newValue }
+    }
+}

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A mutex with a condition variable, for the little state that crosses threads
+/// (mailboxes, server phase, connection count). `Synchronization.Mutex` has no condition
+/// variable, and `start()`/`waitUntilStopped()` block on one.
+final class Lock: @unchecked Sendable {
+    // Safe to share: the pthread objects live at a stable heap address for the lock's
+    // lifetime and are only used through pthread calls, which synchronise themselves.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    init() {
+        mutex = UnsafeMutablePointer.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        condition = UnsafeMutablePointer.allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Runs `body` holding the lock.
+    func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// Waits, holding the lock on entry and return, until `predicate` holds; others must
+    /// call ``broadcast()`` after changing what it reads.
+    func wait(until predicate: () -> Bool) {
+        pthread_mutex_lock(mutex)
+        while !predicate() { pthread_cond_wait(condition, mutex) }
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Wakes every thread in ``wait(until:)`` so it checks its predicate again.
+    func broadcast() {
+        pthread_mutex_lock(mutex)
+        pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
+    }
+}
+
+/// A value guarded by a ``Lock``.
+final class Locked<Value>: @unchecked Sendable {
+    // Safe to share: `value` is only read or written inside `lock.withLock`.
+    private var value: Value
+    let lock = Lock()
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+        try lock.withLock { () throws(E) -> T in try body(&value) }
+    }
+
+    /// Blocks until `predicate` holds for the value; changers must call `lock.broadcast()`.
+    func wait(until predicate: (Value) -> Bool) {
+        lock.wait { predicate(value) }
+    }
+}

@@ -1,0 +1,111 @@
+import CSystem
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The state a server and its loops share across threads: phase, running loops, the
+/// connection count, and who waits for the end.
+final class ServerLifecycle: Sendable {
+    enum Phase: Sendable { case idle, starting, running, stopping, stopped }
+
+    struct State {
+        var phase = Phase.idle
+        var loops: [HTTPEventLoop] = []
+        var startedLoops = 0
+        var runningLoops = 0
+        var connections = 0
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        var pendingSignals: [Int32] = []
+        var signalDescriptor: Int32 = -1
+        var forwardedSignals: [Int32] = []
+    }
+
+    let maxConnections: Int
+    let state = Locked(State())
+
+    init(maxConnections: Int) {
+        self.maxConnections = maxConnections
+    }
+
+    var phase: Phase { state.withLock { $0.phase } }
+
+    func acquireConnection() -> Bool {
+        state.withLock { state in
+            guard state.connections < maxConnections else { return false }
+            state.connections += 1
+            return true
+        }
+    }
+
+    func releaseConnection() {
+        state.withLock { $0.connections -= 1 }
+    }
+
+    func loopStarted() {
+        state.withLock {
+            $0.startedLoops += 1
+            $0.runningLoops += 1
+        }
+        state.lock.broadcast()
+    }
+
+    /// Starts a graceful shutdown on every loop; later calls do nothing.
+    func shutdown() {
+        let loops: [HTTPEventLoop] = state.withLock { state in
+            guard state.phase == .running || state.phase == .starting else { return [] }
+            state.phase = .stopping
+            return state.loops
+        }
+        for loop in loops {
+            loop.execute { loop.beginShutdown() }
+        }
+    }
+
+    /// Makes the signals write to an eventfd that `loop` watches; its event starts a shutdown.
+    func forwardSignals(_ signals: [Int32], to loop: HTTPEventLoop) {
+        state.withLock { state in
+            if state.signalDescriptor < 0 {
+                let descriptor = eventfd(0, CSYSTEM_EFD_NONBLOCK | CSYSTEM_EFD_CLOEXEC)
+                guard descriptor >= 0 else { return }
+                do {
+                    try loop.poller.addReadable(descriptor, token: HTTPEventLoop.signalToken)
+                } catch {
+                    close(descriptor)
+                    return
+                }
+                state.signalDescriptor = descriptor
+            }
+            for signal in signals where csystem_forward_signal(signal, state.signalDescriptor) == 0 {
+                state.forwardedSignals.append(signal)
+            }
+        }
+    }
+
+    /// Consumes a forwarded signal and starts the shutdown.
+    func signalReceived() {
+        let descriptor = state.withLock { $0.signalDescriptor }
+        var value: UInt64 = 0
+        if descriptor >= 0 { _ = read(descriptor, &value, 8) }
+        shutdown()
+    }
+
+    func loopStopped() {
+        let waiters: [CheckedContinuation<Void, Never>] = state.withLock { state in
+            state.runningLoops -= 1
+            guard state.runningLoops == 0 else { return [] }
+            state.phase = .stopped
+            state.loops = []
+            for signal in state.forwardedSignals { csystem_restore_signal(signal) }
+            state.forwardedSignals = []
+            if state.signalDescriptor >= 0 { close(state.signalDescriptor) }
+            state.signalDescriptor = -1
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        state.lock.broadcast()
+        for waiter in waiters { waiter.resume() }
+    }
+}

@@ -1,0 +1,85 @@
+import HTTPCore
+import HTTPServer
+import JSONKit
+
+/// The reference Pet API: pets and vets in a ``PetStore``, served under `/api`, plus `/health`.
+///
+/// Routes: `GET/POST /api/pets`, `GET/PUT/DELETE /api/pets/{id}`, the same for `/api/vets`.
+/// Bodies are shaped as the app's JSON models (`firstName`, `lastName`, `vetId`;
+/// `firstName`, `lastName`, `title`); refusals are `{code, message}` naming the field.
+///
+/// ```swift
+/// let store = try PetStore(path: "petapi.sqlite")
+/// let server = HTTPServer(configuration: HTTPServerConfiguration(port: 8081), handler: PetAPIHandler(store: store))
+/// try server.start()
+/// ```
+public struct PetAPIHandler: HTTPHandler {
+    private let store: PetStore
+
+    /// Creates the handler over a store.
+    public init(store: PetStore) {
+        self.store = store
+    }
+
+    // Store calls run on the event loop: each is one short SQLite statement or transaction
+    // on a WAL database, far shorter than a thread hop would be.
+    public func handle(_ request: HTTPServerRequest, responder: HTTPResponder) {
+        let response: HTTPResponse
+        do {
+            response = try route(request)
+        } catch {
+            let refusal: PetAPIError =
+                switch error {
+                case let error as PetAPIError: error
+                case let error as PetStoreError: error.apiError
+                default: PetAPIError(status: .internalServerError, message: "\(error)")
+                }
+            response = PetAPIHandler.json(refusal.body, status: refusal.status, headers: refusal.headers)
+        }
+        responder.respond(response)
+    }
+
+    private func route(_ request: HTTPServerRequest) throws -> HTTPResponse {
+        let segments = request.path.split(separator: "/", omittingEmptySubsequences: true)
+        if segments == ["health"] {
+            try only([.get, .head], request)
+            return PetAPIHandler.json(.object(["status": "ok", "database": .string(try store.integrityCheck())]))
+        }
+        guard segments.count >= 2, segments.count <= 3, segments[0] == "api" else {
+            throw PetAPIError.notFound("No route for '\(request.path)'")
+        }
+        let id: Int64?
+        if segments.count == 3 {
+            guard let number = Int64(segments[2]), number > 0 else {
+                throw PetAPIError.notFound("No \(segments[1].dropLast()) with id '\(segments[2])'")
+            }
+            id = number
+        } else {
+            id = nil
+        }
+        switch segments[1] {
+        case "pets": return try PetRoutes(store: store).respond(to: request, id: id)
+        case "vets": return try VetRoutes(store: store).respond(to: request, id: id)
+        default: throw PetAPIError.notFound("No route for '\(request.path)'")
+        }
+    }
+
+    static func only(_ methods: [HTTPMethod], _ request: HTTPServerRequest) throws(PetAPIError) {
+        guard methods.contains(request.method) else {
+            var error = PetAPIError(
+                status: .methodNotAllowed, message: "Method '\(request.method)' not allowed on '\(request.path)'")
+            error.headers.add(name: "Allow", value: methods.map(\.rawValue).joined(separator: ", "))
+            throw error
+        }
+    }
+
+    private func only(_ methods: [HTTPMethod], _ request: HTTPServerRequest) throws(PetAPIError) {
+        try PetAPIHandler.only(methods, request)
+    }
+
+    static func json(_ value: JSONValue, status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        var all = headers
+        all.add(name: "Content-Type", value: "application/json")
+        return HTTPResponse(status: status, headers: all, body: value.serializedBytes(), compression: .gzipIfAccepted)
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentKit
+import HTTPServer
+import PetAPIServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let serve = CommandSpec(
+    name: "petapi serve", abstract: "Serve the reference Pet API from a SQLite database.",
+    arguments: [
+        .option("db", value: "PATH", default: "petapi.sqlite", help: "The SQLite file; created and seeded if new."),
+        .option("seed", value: "FILE", help: "JSON seed for a new database (default: the built-in pets and vets)."),
+        .option("host", value: "HOST", default: "127.0.0.1", help: "The address to listen on."),
+        .option("port", short: "p", value: "PORT", default: "8081", help: "The port; 0 picks a free one."),
+        .option("event-loops", value: "N", help: "Event loop threads (default: one per core)."),
+    ],
+    discussion: "Prints 'petapi listening on http://HOST:PORT/api' once it accepts connections.")
+
+let tool = CommandLineTool(
+    name: "petapi", abstract: "The reference live Pet API, backed by SQLite.",
+    subcommands: [
+        .init(verb: "serve", spec: serve) { arguments in
+            let seed: PetAPISeed
+            if let file = arguments.value("seed") {
+                guard let bytes = readFile(file) else {
+                    writeError("petapi: cannot read seed file '\(file)'")
+                    return .couldNotRun
+                }
+                do {
+                    seed = try PetAPISeed(json: bytes)
+                } catch {
+                    writeError("petapi: \(file): \(error)")
+                    return .couldNotRun
+                }
+            } else {
+                seed = .standard
+            }
+            let path = arguments.value("db") ?? "petapi.sqlite"
+            let store = try PetStore(path: path, seed: seed)
+            let configuration = HTTPServerConfiguration(
+                host: arguments.value("host") ?? "127.0.0.1", port: try arguments.int("port", in: 0...65535) ?? 8081,
+                eventLoopCount: try arguments.int("event-loops", in: 1...256))
+            let server = HTTPServer(configuration: configuration, handler: PetAPIHandler(store: store))
+            server.shutdownOnSignals()
+            try server.start()
+            print("petapi listening on http://\(configuration.host):\(server.port)/api (database \(path))")
+            fflush(nil)
+            await server.stopped()
+            return .success
+        }
+    ], defaultVerb: "serve")
+
+/// The whole file, or nil when it cannot be read.
+func readFile(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 { return nil }
+        if count == 0 { return bytes }
+        bytes += buffer[0..<count]
+    }
+}
+
+await tool.main()

@@ -1,0 +1,11 @@
+import ContractKit
+import HTTPClient
+
+/// The HTTP transport `verify --live` uses: libcurl, with the request timeout as its total.
+enum Transport {
+    static func make(timeout: Int) throws -> any HTTPTransport {
+        CurlTransport(
+            configuration: CurlTransportConfiguration(
+                connectTimeout: .seconds(min(timeout, 10)), totalTimeout: .seconds(timeout)))
+    }
+}

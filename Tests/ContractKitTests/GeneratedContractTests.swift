@@ -1,0 +1,41 @@
+import ContractKit
+import Foundation
+import JSONKit
+import Testing
+
+@Suite struct GeneratedContractTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Fails when the checked-in contract is not what `petcontract generate` writes today:
+    /// run `swift run petcontract generate` and commit the result.
+    @Test func checkedInContractIsUpToDate() throws {
+        let file = GeneratedContractTests.repositoryRoot.appendingPathComponent("Contracts/petapi.openapi.json")
+        let checkedIn = try String(contentsOf: file, encoding: .utf8)
+        let (contract, _) = try PetAPIContract.make()
+        #expect(
+            checkedIn == OpenAPIWriter().text(contract),
+            "Contracts/petapi.openapi.json is stale: run 'swift run petcontract generate' and commit it")
+    }
+
+    @Test func writtenContractReadsBackTheSame() throws {
+        let (contract, _) = try PetAPIContract.make()
+        let text = OpenAPIWriter().text(contract)
+        let read = try OpenAPIReader().read(Array(text.utf8), source: "generated")
+        #expect(read == contract)
+        #expect(OpenAPIWriter().text(read) == text)
+    }
+
+    @Test func contractDescribesThePetAPI() throws {
+        let (contract, models) = try PetAPIContract.make()
+        #expect(contract.operations.map(\.name) == ["GET /pets", "GET /pets/{id}", "GET /vets", "GET /vets/{id}"])
+        let vet = try #require(contract.operation(named: "GET /vets/{id}"))
+        #expect(vet.pathParameters.first?.sources == [ParameterSource(operation: "GET /pets", path: "$[*].vetId")])
+        #expect(vet.pathParameters.first?.examples == [1])
+        #expect(vet.response(for: 404)?.swiftType == "APIErrorJsonModel")
+        #expect(vet.response(for: 200)?.swiftType == "VetJsonModel")
+        #expect(models.typeNames.contains("[PetJsonModel]"))
+        #expect(models.decode(Array(#"{"firstName": 1}"#.utf8), as: "VetJsonModel") != .decoded)
+        #expect(models.decode(Array("{}".utf8), as: "Unknown") == .notRegistered)
+    }
+}

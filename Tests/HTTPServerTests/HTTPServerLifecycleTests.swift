@@ -1,0 +1,203 @@
+import Dispatch
+import HTTPCore
+import HTTPServer
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct HTTPServerTimeoutTests {
+    static let configuration = HTTPServerConfiguration(
+        eventLoopCount: 1, headerTimeout: .milliseconds(150), idleTimeout: .milliseconds(300))
+
+    @Test func slowHeadGets408ThenClose() throws {
+        try withServer(Self.configuration, handler: echoPath) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("GET / HTTP/1.1\r\nHost: h\r\n")
+            let response = try client.readResponse()
+            #expect(response.status == 408)
+            #expect(try client.ending() == .closed([]))
+        }
+    }
+
+    @Test func trickledHeadDoesNotExtendTheHeaderTimeout() throws {
+        try withServer(Self.configuration, handler: echoPath) { server in
+            let client = try TestClient(port: server.port)
+            let elapsed = try milliseconds {
+                try client.send("GET / HTTP/1.1\r\n")
+                // More bytes before the deadline must not move it.
+                try client.send("X-A: 1\r\n")
+                #expect(try client.readResponse().status == 408)
+            }
+            #expect(elapsed < 1000)
+        }
+    }
+
+    @Test func stalledBodyGets408() throws {
+        try withServer(Self.configuration, handler: echoPath) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 10\r\n\r\nabc")
+            #expect(try client.readResponse().status == 408)
+        }
+    }
+
+    @Test func idleKeepAliveConnectionIsClosedQuietly() throws {
+        try withServer(Self.configuration, handler: echoPath) { server in
+            let client = try TestClient(port: server.port)
+            try client.send(get("/"))
+            #expect(try client.readResponse().status == 200)
+            #expect(try client.ending() == .closed([]))
+        }
+    }
+
+    @Test func silentNewConnectionIsClosedQuietly() throws {
+        try withServer(Self.configuration, handler: echoPath) { server in
+            let client = try TestClient(port: server.port)
+            #expect(try client.ending() == .closed([]))
+        }
+    }
+}
+
+@Suite struct HTTPServerShutdownTests {
+    @Test func shutdownFinishesInFlightResponsesAndRefusesNewConnections() throws {
+        let arrived = DispatchSemaphore(value: 0)
+        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { _, responder in
+            arrived.signal()
+            responder.respond(HTTPResponse(text: "finished"), delay: .fixed(.milliseconds(100)))
+        }
+        let server = HTTPServer(configuration: HTTPServerConfiguration(eventLoopCount: 2), handler: handler)
+        try server.start()
+        let port = server.port
+        let idle = try TestClient(port: port)
+        let busy = try TestClient(port: port)
+        try busy.send(get("/"))
+        arrived.wait()
+        server.shutdown()
+        let response = try busy.readResponse()
+        #expect(response.text == "finished")
+        #expect(response.header("Connection") == "close")
+        #expect(try busy.ending() == .closed([]))
+        #expect(try idle.ending() == .closed([]))
+        server.waitUntilStopped()
+        #expect(throws: TestClientError.connectFailed(ECONNREFUSED)) { try TestClient(port: port) }
+    }
+
+    @Test func gracePeriodBoundsTheWait() throws {
+        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { _, _ in }  // never answers
+        let configuration = HTTPServerConfiguration(eventLoopCount: 1, shutdownGracePeriod: .milliseconds(100))
+        let server = HTTPServer(configuration: configuration, handler: handler)
+        try server.start()
+        let client = try TestClient(port: server.port)
+        try client.send(get("/"))
+        // The handler has the request once the next one on another connection is served... use a
+        // second connection only to be sure the first request was read before shutting down.
+        let probe = try TestClient(port: server.port)
+        try probe.send("GARBAGE\r\n\r\n")
+        _ = try probe.readResponse()
+        server.shutdown()
+        #expect(try client.ending() == .closed([]))
+        server.waitUntilStopped()
+    }
+
+    @Test func stopWithoutStartReturns() {
+        let server = HTTPServer(handler: echoPath)
+        server.stop()
+        #expect(server.port == 0)
+    }
+
+    @Test func stoppedResumesAsyncWaiters() async throws {
+        let server = HTTPServer(configuration: HTTPServerConfiguration(eventLoopCount: 1), handler: echoPath)
+        try server.start()
+        server.shutdown()
+        await server.stopped()
+        #expect(server.eventLoops.isEmpty)
+    }
+
+    @Test func aSignalStartsAGracefulShutdown() throws {
+        let server = HTTPServer(configuration: HTTPServerConfiguration(eventLoopCount: 1), handler: echoPath)
+        server.shutdownOnSignals([SIGUSR2])
+        try server.start()
+        let client = try TestClient(port: server.port)
+        try client.send(get("/"))
+        #expect(try client.readResponse().status == 200)
+        // Process-directed: test threads (dispatch workers) block signals, so raise() would wait forever.
+        kill(getpid(), SIGUSR2)
+        server.waitUntilStopped()
+        #expect(try client.ending() == .closed([]))
+    }
+
+    @Test func handlersCanShutDownTheServer() throws {
+        let box = SharedValue<HTTPServer?>(nil)
+        let server = HTTPServer(configuration: HTTPServerConfiguration(eventLoopCount: 1)) { _, responder in
+            responder.respond(HTTPResponse(text: "bye"))
+            box.get()?.shutdown()
+        }
+        box.set(server)
+        try server.start()
+        let client = try TestClient(port: server.port)
+        try client.send(get("/__admin/shutdown"))
+        #expect(try client.readResponse().text == "bye")
+        #expect(try client.ending() == .closed([]))
+        server.waitUntilStopped()
+        box.set(nil)
+    }
+}
+
+@Suite struct HTTPServerLateAnswerTests {
+    @Test func answersAfterStopAreDropped() throws {
+        let kept = SharedValue<HTTPResponder?>(nil)
+        let arrived = DispatchSemaphore(value: 0)
+        let configuration = HTTPServerConfiguration(eventLoopCount: 1, shutdownGracePeriod: .milliseconds(50))
+        let server = HTTPServer(configuration: configuration) { _, responder in
+            kept.set(responder)
+            arrived.signal()
+        }
+        try server.start()
+        let client = try TestClient(port: server.port)
+        try client.send(get("/"))
+        arrived.wait()
+        server.stop()
+        let responder = try #require(kept.get())
+        responder.respond(HTTPResponse(text: "too late"))
+        responder.eventLoop.execute {}
+        #expect(try client.ending() == .closed([]))
+        kept.set(nil)  // the handler's closure holds `kept`: break the cycle through the loop
+    }
+}
+
+@Suite struct HTTPEventLoopTimerTests {
+    @Test func scheduledWorkRunsOnTheLoopAndCancelledWorkDoesNot() throws {
+        let ran = SharedValue<[String]>([])
+        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { _, responder in
+            let loop = responder.eventLoop
+            let cancelled = loop.schedule(after: .milliseconds(20)) { ran.update { $0.append("cancelled") } }
+            cancelled.cancel()
+            loop.schedule(after: .milliseconds(40)) {
+                ran.update { $0.append(loop.inEventLoop ? "on loop" : "elsewhere") }
+                responder.respond(HTTPResponse(text: "done"))
+            }
+        }
+        try withServer(handler: handler) { server in
+            let client = try TestClient(port: server.port)
+            try client.send(get("/"))
+            #expect(try client.readResponse().text == "done")
+        }
+        #expect(ran.get() == ["on loop"])
+    }
+
+    @Test func executeFromAnotherThreadRunsOnTheLoop() throws {
+        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { _, responder in
+            DispatchQueue.global().async {
+                let loop = responder.eventLoop
+                let outside = loop.inEventLoop
+                loop.execute { responder.respond(HTTPResponse(text: "\(outside) \(loop.inEventLoop)")) }
+            }
+        }
+        try withServer(handler: handler) { server in
+            let client = try TestClient(port: server.port)
+            try client.send(get("/"))
+            #expect(try client.readResponse().text == "false true")
+        }
+    }
+}

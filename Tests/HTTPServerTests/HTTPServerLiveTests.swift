@@ -1,0 +1,227 @@
+import Dispatch
+import HTTPCore
+import HTTPServer
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct HTTPServerLiveTests {
+    @Test func startReturnsWhenListeningOnAPickedPort() throws {
+        try withServer(handler: echoPath) { server in
+            #expect(server.port > 0)
+            let client = try TestClient(port: server.port)
+            try client.send(get("/ready"))
+            #expect(try client.readResponse().text == "/ready")
+        }
+    }
+
+    @Test func aTakenPortIsAnErrorNotShared() throws {
+        try withServer(HTTPServerConfiguration(eventLoopCount: 2), handler: echoPath) { server in
+            let second = HTTPServer(configuration: HTTPServerConfiguration(port: server.port), handler: echoPath)
+            #expect(throws: HTTPServerError.self) { try second.start() }
+        }
+    }
+
+    @Test func keepAliveServesManyRequestsOnOneConnection() throws {
+        try withServer(handler: echoPath) { server in
+            let client = try TestClient(port: server.port)
+            for index in 0..<20 {
+                try client.send(get("/\(index)"))
+                let response = try client.readResponse()
+                #expect(response.status == 200)
+                #expect(response.text == "/\(index)")
+                #expect(response.header("Connection") == nil)
+                #expect(response.header("Date")?.hasSuffix(" GMT") == true)
+            }
+        }
+    }
+
+    @Test func http10ClosesUnlessAskedToKeepAlive() throws {
+        try withServer(handler: echoPath) { server in
+            let keeping = try TestClient(port: server.port)
+            try keeping.send("GET /a HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+            #expect(try keeping.readResponse().header("Connection") == "keep-alive")
+            try keeping.send("GET /b HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+            #expect(try keeping.readResponse().text == "/b")
+
+            let closing = try TestClient(port: server.port)
+            try closing.send("GET /c HTTP/1.0\r\n\r\n")
+            let response = try closing.readResponse()
+            #expect(response.header("Connection") == "close")
+            #expect(try closing.ending() == .closed([]))
+        }
+    }
+
+    @Test func connectionCloseIsHonoured() throws {
+        try withServer(handler: echoPath) { server in
+            let client = try TestClient(port: server.port)
+            try client.send(get("/x", headers: "Connection: close\r\n"))
+            #expect(try client.readResponse().header("Connection") == "close")
+            #expect(try client.ending() == .closed([]))
+        }
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrderEvenWhenTheFirstIsLate() throws {
+        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+            let response = HTTPResponse(text: String(request.path))
+            if request.path == "/slow" {
+                // Answered later from another thread, after the fast ones were parsed.
+                DispatchQueue.global().async { responder.respond(response, delay: .fixed(.milliseconds(30))) }
+            } else {
+                responder.respond(response)
+            }
+        }
+        try withServer(handler: handler) { server in
+            let client = try TestClient(port: server.port)
+            try client.send(
+                get("/slow") + get("/two") + "POST /three HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nabc"
+                    + get("/four"))
+            let texts = try (0..<4).map { _ in try client.readResponse().text }
+            #expect(texts == ["/slow", "/two", "/three", "/four"])
+        }
+    }
+
+    @Test func chunkedUploadIsDechunked() throws {
+        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+            responder.respond(HTTPResponse(body: request.body))
+        }
+        try withServer(handler: handler) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("POST /upload HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nhello \r\n")
+            try client.send("5;ext=1\r\nworld\r\n0\r\n\r\n")
+            let response = try client.readResponse()
+            #expect(response.text == "hello world")
+            #expect(response.header("Content-Length") == "11")
+        }
+    }
+
+    @Test func expectContinueGetsA100BeforeTheBody() throws {
+        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+            responder.respond(HTTPResponse(text: "got \(request.body.count)"))
+        }
+        try withServer(handler: handler) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("PUT /big HTTP/1.1\r\nHost: h\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
+            #expect(try client.readResponse().status == 100)
+            try client.send("data")
+            let final = try client.readResponse()
+            #expect(final.status == 200)
+            #expect(final.text == "got 4")
+        }
+    }
+
+    @Test func headGetsLengthButNoBody() throws {
+        let pets = PreparedResponse(body: Array("[1,2,3]".utf8))
+        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+            if request.path == "/dynamic" {
+                responder.respond(HTTPResponse(text: "dynamic"))
+            } else {
+                responder.respond(pets)
+            }
+        }
+        try withServer(handler: handler) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("HEAD /pets HTTP/1.1\r\nHost: h\r\n\r\n")
+            let head = try client.readResponse(head: true)
+            #expect(head.header("Content-Length") == "7")
+            try client.send("HEAD /dynamic HTTP/1.1\r\nHost: h\r\n\r\n")
+            #expect(try client.readResponse(head: true).header("Content-Length") == "7")
+            // Had a body been sent, this response would start with its bytes.
+            try client.send(get("/pets"))
+            #expect(try client.readResponse().text == "[1,2,3]")
+        }
+    }
+
+    @Test func answersFromAnotherThreadArrive() throws {
+        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+            // A Dispatch thread, not a Task: these blocking tests occupy the cooperative pool.
+            DispatchQueue.global().async { responder.respond(HTTPResponse(status: .created, text: "later")) }
+        }
+        try withServer(HTTPServerConfiguration(eventLoopCount: 2), handler: handler) { server in
+            for _ in 0..<3 {
+                let client = try TestClient(port: server.port)
+                for _ in 0..<5 {
+                    try client.send(get("/"))
+                    let response = try client.readResponse()
+                    #expect(response.status == 201)
+                    #expect(response.text == "later")
+                }
+            }
+        }
+    }
+
+    @Test func requestCarriesHeadBodyAndRemoteAddress() throws {
+        let seen = SharedValue<HTTPServerRequest?>(nil)
+        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+            seen.set(request)
+            responder.respond(HTTPResponse())
+        }
+        try withServer(handler: handler) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("POST /p?q=1 HTTP/1.1\r\nHost: h\r\nX-Test: yes\r\nContent-Length: 2\r\n\r\nok")
+            _ = try client.readResponse()
+        }
+        let request = try #require(seen.get())
+        #expect(request.method == .post)
+        #expect(request.path == "/p")
+        #expect(request.query == "q=1")
+        #expect(request.headers["x-test"] == "yes")
+        #expect(request.body == Array("ok".utf8))
+        #expect(request.remoteAddress.host == "127.0.0.1")
+        #expect(request.remoteAddress.port > 0)
+    }
+
+    @Test func keepAliveHasNoNaglePauses() throws {
+        // 50 sequential keep-alive exchanges; a 40 ms Nagle/delayed-ACK stall on each would
+        // take 2 s. The request goes out in two writes, the way that provokes stalls.
+        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+            responder.respond(HTTPResponse(body: request.body + Array(repeating: UInt8(ascii: "x"), count: 3000)))
+        }
+        try withServer(handler: handler) { server in
+            let client = try TestClient(port: server.port)
+            let elapsed = try milliseconds {
+                for _ in 0..<50 {
+                    try client.send("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\n")
+                    try client.send("hello")
+                    #expect(try client.readResponse().body.count == 3005)
+                }
+            }
+            #expect(elapsed < 1000, "50 keep-alive requests took \(elapsed) ms")
+        }
+    }
+
+    @Test func largeResponsesSurviveBackpressure() throws {
+        let big = PreparedResponse(body: (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        try withServer(handler: { _, responder in responder.respond(big) }) { server in
+            let client = try TestClient(port: server.port)
+            try client.send(get("/a") + get("/b"))
+            for _ in 0..<2 {
+                let response = try client.readResponse()
+                #expect(response.body == big.response.body)
+            }
+        }
+    }
+
+    @Test func largeUploadsAndLongPipelinesArrive() throws {
+        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+            let sum = request.body.reduce(0) { $0 &+ Int($1) }
+            responder.respond(HTTPResponse(text: "\(request.path) \(request.body.count) \(sum)"))
+        }
+        try withServer(handler: handler) { server in
+            let client = try TestClient(port: server.port)
+            let upload = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0) }
+            let expectedSum = upload.reduce(0) { $0 &+ Int($1) }
+            try client.send(
+                Array("POST /big HTTP/1.1\r\nHost: h\r\nContent-Length: \(upload.count)\r\n\r\n".utf8) + upload)
+            #expect(try client.readResponse().text == "/big \(upload.count) \(expectedSum)")
+
+            let burst = (0..<200).map { get("/\($0)") }.joined()
+            try client.send(burst)
+            for index in 0..<200 {
+                #expect(try client.readResponse().text == "/\(index) 0 0")
+            }
+        }
+    }
+}

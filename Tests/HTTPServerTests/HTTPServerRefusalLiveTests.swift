@@ -1,0 +1,101 @@
+import HTTPCore
+import HTTPServer
+import Testing
+
+/// A bad request sent on a real socket, and the status the client must read before EOF.
+struct LiveRefusal: Sendable, CustomTestStringConvertible {
+    var name: String
+    var bytes: String
+    var status: Int
+    var testDescription: String { name }
+}
+
+let liveRefusals: [LiveRefusal] = [
+    LiveRefusal(name: "malformed request line", bytes: "GARBAGE\r\n\r\n", status: 400),
+    LiveRefusal(
+        name: "request smuggling: Content-Length with Transfer-Encoding",
+        bytes: "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+        status: 400),
+    LiveRefusal(
+        name: "request smuggling: differing Content-Lengths",
+        bytes: "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", status: 400),
+    LiveRefusal(
+        name: "invalid chunk size",
+        bytes: "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\nxyz\r\n", status: 400),
+    LiveRefusal(name: "obs-fold", bytes: "GET / HTTP/1.1\r\nHost: h\r\nX: a\r\n b\r\n\r\n", status: 400),
+    LiveRefusal(
+        name: "request line over 8 KiB", bytes: "GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\n",
+        status: 414),
+    LiveRefusal(
+        name: "headers over 64 KiB",
+        bytes: "GET / HTTP/1.1\r\nHost: h\r\n"
+            + String(repeating: "X-Pad: " + String(repeating: "p", count: 100) + "\r\n", count: 700),
+        status: 431),
+    LiveRefusal(
+        name: "body over the limit",
+        bytes: "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 2000\r\n\r\n" + String(repeating: "b", count: 2000),
+        status: 413),
+    LiveRefusal(
+        name: "unsupported Transfer-Encoding",
+        bytes: "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: br\r\n\r\n", status: 501),
+    LiveRefusal(name: "HTTP/3", bytes: "GET / HTTP/3.0\r\nHost: h\r\n\r\n", status: 505),
+]
+
+@Suite struct HTTPServerRefusalLiveTests {
+    static let configuration = HTTPServerConfiguration(eventLoopCount: 1, maxBodySize: 1000)
+
+    @Test(arguments: liveRefusals)
+    func refusesAndClosesWithoutHurtingOthers(_ refusal: LiveRefusal) throws {
+        try withServer(Self.configuration, handler: echoPath) { server in
+            let bystander = try TestClient(port: server.port)
+            try bystander.send(get("/before"))
+            #expect(try bystander.readResponse().text == "/before")
+
+            let client = try TestClient(port: server.port)
+            try client.send(refusal.bytes)
+            let response = try client.readResponse()
+            #expect(response.status == refusal.status)
+            #expect(response.header("Connection") == "close")
+            #expect(!response.text.isEmpty)
+            #expect(try client.ending() == .closed([]))
+
+            try bystander.send(get("/after"))
+            #expect(try bystander.readResponse().text == "/after")
+        }
+    }
+
+    @Test func bodyOverTheLimitWithExpectGets413InsteadOf100() throws {
+        try withServer(Self.configuration, handler: echoPath) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("PUT / HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 5000\r\n\r\n")
+            #expect(try client.readResponse().status == 413)
+        }
+    }
+
+    @Test func aClientVanishingMidResponseHarmsNothing() throws {
+        let big = PreparedResponse(body: [UInt8](repeating: 7, count: 16 << 20))
+        try withServer(handler: { _, responder in responder.respond(big) }) { server in
+            for _ in 0..<3 {
+                let leaving = try TestClient(port: server.port)
+                try leaving.send(get("/big"))
+                leaving.resetOnClose()
+            }
+            let client = try TestClient(port: server.port)
+            try client.send(get("/big", headers: "Connection: close\r\n"))
+            #expect(try client.readResponse().body.count == 16 << 20)
+        }
+    }
+
+    @Test func tooManyConnectionsGet503() throws {
+        let configuration = HTTPServerConfiguration(eventLoopCount: 1, maxConnections: 1)
+        try withServer(configuration, handler: echoPath) { server in
+            let first = try TestClient(port: server.port)
+            try first.send(get("/first"))
+            #expect(try first.readResponse().status == 200)
+            let second = try TestClient(port: server.port)
+            #expect(try second.readResponse().status == 503)
+            try first.send(get("/still"))
+            #expect(try first.readResponse().text == "/still")
+        }
+    }
+}

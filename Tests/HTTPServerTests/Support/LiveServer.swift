@@ -1,0 +1,29 @@
+import HTTPCore
+import HTTPServer
+
+/// Runs `body` against a started server on a free port and always stops the server.
+func withServer<T>(
+    _ configuration: HTTPServerConfiguration = HTTPServerConfiguration(eventLoopCount: 1),
+    handler: @escaping @Sendable (HTTPServerRequest, HTTPResponder) -> Void,
+    _ body: (HTTPServer) throws -> T
+) throws -> T {
+    let server = HTTPServer(configuration: configuration, handler: handler)
+    try server.start()
+    defer { server.stop() }
+    return try body(server)
+}
+
+/// A handler answering `path` in the body, for order checks.
+let echoPath: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+    responder.respond(HTTPResponse(text: String(request.path)))
+}
+
+/// Measures wall-clock time of `body` in milliseconds (for lower bounds of delays only).
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try body()
+    let elapsed = clock.now - start
+    let (seconds, attoseconds) = elapsed.components
+    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+}

@@ -1,0 +1,88 @@
+import JSONKit
+import Testing
+
+@Suite struct JSONPathTests {
+    let pets: JSONValue
+
+    init() throws {
+        pets = try JSONValue(
+            parsing: #"""
+                {"pets": [
+                  {"firstName": "Rex", "lastName": "Smith", "vetId": 1, "tags": ["good"]},
+                  {"firstName": "Bo", "vetId": 2},
+                  {"firstName": "Ann", "lastName": null, "vetId": 3, "owner": {"name": "Kim"}}
+                ], "total": 3, "first name": "x", "name": "top"}
+                """#)
+    }
+
+    @Test(arguments: [
+        ("$.total", #"[3]"#),
+        ("$['total']", #"[3]"#),
+        (#"$["first name"]"#, #"["x"]"#),
+        ("$.pets[0].firstName", #"["Rex"]"#),
+        ("$.pets[-1].vetId", #"[3]"#),
+        ("$.pets[*].vetId", #"[1,2,3]"#),
+        ("$.pets.*.firstName", #"["Rex","Bo","Ann"]"#),
+        ("$..name", #"["top","Kim"]"#),
+        ("$.pets[?(@.vetId == 2)].firstName", #"["Bo"]"#),
+        ("$.pets[?(@.vetId > 1)].firstName", #"["Bo","Ann"]"#),
+        ("$.pets[?(@.vetId <= 2 && @.lastName)].firstName", #"["Rex"]"#),
+        ("$.pets[?(@.lastName == null)].firstName", #"["Ann"]"#),
+        ("$.pets[?(!@.lastName)].firstName", #"["Bo"]"#),
+        ("$.pets[?(@.firstName =~ /r.*/i)].vetId", #"[1]"#),
+        ("$.pets[?(@.firstName != 'Rex' || @.vetId == 1)].vetId", #"[1,2,3]"#),
+        ("$.pets[?(@.owner.name == \"Kim\")].vetId", #"[3]"#),
+        ("$.pets[?(@.vetId == $.total)].firstName", #"["Ann"]"#),
+        ("$[?(@.total == 3)].name", #"["top"]"#),
+        ("$[?(@.total == 4)]", #"[]"#),
+        ("$.pets[5]", #"[]"#),
+        ("$.nothing.deeper", #"[]"#),
+        ("$", ""),
+    ])
+    func evaluates(path: String, expected: String) throws {
+        let result = try JSONPath(path).evaluate(on: pets)
+        if expected.isEmpty {
+            #expect(result == [pets])
+        } else {
+            #expect(JSONValue.array(result) == (try JSONValue(parsing: expected)))
+        }
+    }
+
+    @Test func matchesMeansSelectsSomething() throws {
+        #expect(try JSONPath("$.pets[?(@.vetId == 3)]").matches(pets))
+        #expect(try !JSONPath("$.pets[?(@.vetId == 9)]").matches(pets))
+        #expect(pets[try JSONPath("$.pets[1].firstName")] == "Bo")
+    }
+
+    @Test func rendersFindingPaths() {
+        #expect(JSONPath.root.description == "$")
+        let path = JSONPath.root.appending(index: 2).appending(key: "vetId")
+        #expect(path.description == "$[2].vetId")
+        #expect(path.generalized.description == "$[*].vetId")
+        #expect(path.isDefinite)
+        #expect(
+            JSONPath.root.appending(key: "first name").appending(key: "it's").description
+                == #"$['first name']['it\'s']"#)
+    }
+
+    @Test(arguments: [
+        "$.a.b", "$['a b'][0]", "$[*].vetId", "$..name", "$..*", "$[?(@.x == 1)]", "$[?(@.a && @.b > 2)].c",
+    ])
+    func parsedPathsRenderBackToEquivalentText(text: String) throws {
+        let path = try JSONPath(text)
+        #expect(try JSONPath(path.description) == path)
+    }
+
+    @Test(arguments: [
+        ("pets", 0), ("$.", 2), ("$[", 2), ("$['a'", 5), ("$[?(@.x == )]", 11), ("$[?(@.x =~ 'a')]", 14),
+        ("$.a b", 4), ("$[abc]", 2),
+    ])
+    func reportsSyntaxErrors(text: String, offset: Int) {
+        do {
+            _ = try JSONPath(text)
+            Issue.record("'\(text)' parsed")
+        } catch {
+            #expect(error.offset == offset, "\(error)")
+        }
+    }
+}

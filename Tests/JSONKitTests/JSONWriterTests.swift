@@ -1,0 +1,78 @@
+import JSONKit
+import Testing
+
+@Suite struct JSONWriterTests {
+    let value: JSONValue = [
+        "name": "Rex \"the dog\"\n", "vetId": 1, "weight": 12.5, "tags": [], "meta": [:], "lastName": nil,
+        "nested": ["b": [true, false], "a": 1],
+    ]
+
+    @Test func compactIsOneLineInSourceOrder() {
+        #expect(
+            value.serialized()
+                == #"{"name":"Rex \"the dog\"\n","vetId":1,"weight":12.5,"tags":[],"meta":{},"lastName":null,"nested":{"b":[true,false],"a":1}}"#
+        )
+    }
+
+    @Test func prettyUsesTwoSpaces() {
+        let expected = """
+            {
+              "name": "Rex \\"the dog\\"\\n",
+              "vetId": 1,
+              "weight": 12.5,
+              "tags": [],
+              "meta": {},
+              "lastName": null,
+              "nested": {
+                "b": [
+                  true,
+                  false
+                ],
+                "a": 1
+              }
+            }
+            """
+        #expect(value.serialized(.pretty) == expected)
+    }
+
+    @Test func sortedKeysAreByteOrderedAndStableForDuplicates() {
+        let object = JSONValue.object(JSONObject([("b", 1), ("B", 2), ("a", 3), ("b", 4), ("é", 5)]))
+        #expect(object.serialized(.sortedKeys) == #"{"B":2,"a":3,"b":1,"b":4,"é":5}"#)
+    }
+
+    @Test(arguments: [
+        ("\u{0}", #""\u0000""#), ("\u{1F}", #""\u001f""#), ("\u{8}\u{C}\t\r\n", #""\b\f\t\r\n""#),
+        ("a/b", #""a/b""#), ("é😀", "\"é😀\""), ("\u{7F}", "\"\u{7F}\""),
+    ])
+    func escapesExactlyWhatJSONRequires(input: String, expected: String) throws {
+        let value = JSONValue.string(input)
+        #expect(value.serialized() == expected)
+        #expect(try JSONValue(parsing: value.serialized()) == value)
+    }
+
+    @Test func escapesSlashesOnRequest() {
+        #expect(JSONValue.string("</script>").serialized(.escapeSlashes) == #""<\/script>""#)
+    }
+
+    @Test(arguments: [
+        "2.0", "1234567890.12", "1e-05", "-0.0", "12345678901234567890123", "1E+2", "0.1",
+    ])
+    func numbersRoundTripAsWritten(text: String) throws {
+        let value = try JSONValue(parsing: text)
+        #expect(value.serialized() == text)
+    }
+
+    @Test func doublesBecomeShortestText() throws {
+        #expect(JSONValue.double(2) == .number(try #require(JSONNumber(text: "2.0"))))
+        #expect(JSONValue.double(.infinity) == .null)
+        #expect(JSONValue.double(0.1).serialized() == "0.1")
+        #expect(JSONNumber(text: "01") == nil)
+        #expect(JSONNumber(text: "1.5e3")?.doubleValue == 1500)
+    }
+
+    @Test func roundTripOfCompactInputIsByteExact() throws {
+        let text = #"{"a":[1,2.50,{"b":null,"b":"x"}],"c":"\u00e9","d":-1.0e10}"#
+        // Escapes are normalised (é as UTF-8), everything else stays byte for byte.
+        #expect(try JSONValue(parsing: text).serialized() == #"{"a":[1,2.50,{"b":null,"b":"x"}],"c":"é","d":-1.0e10}"#)
+    }
+}

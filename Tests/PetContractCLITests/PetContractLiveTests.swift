@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// `verify --live` and `verify --stub --url` through the real libcurl transport against a
+/// server on loopback.
+@Suite struct PetContractLiveTests {
+    static let json = "application/json"
+
+    static func api(pets: String) -> [String: FixtureHTTPServer.Response] {
+        [
+            "/api/pets": .init(status: 200, contentType: json, body: pets),
+            "/api/pets/1": .init(
+                status: 200, contentType: json, body: #"{"firstName": "Rex", "lastName": "Smith", "vetId": 1}"#),
+            "/api/vets": .init(
+                status: 200, contentType: json, body: #"[{"firstName": "Ann", "lastName": "Lee", "title": "DVM"}]"#),
+            "/api/vets/1": .init(
+                status: 200, contentType: json, body: #"{"firstName": "Ann", "lastName": "Lee", "title": "DVM"}"#),
+            "/api/vets/2": .init(
+                status: 200, contentType: json, body: #"{"firstName": "Omar", "lastName": "Haddad", "title": null}"#),
+        ]
+    }
+
+    static let goodPets =
+        #"[{"firstName": "Rex", "lastName": "Smith", "vetId": 1}, {"firstName": "Bella", "lastName": "Jones", "vetId": 2}]"#
+
+    @Test func aConformingAPIPassesAndWarningsFailWithStrict() throws {
+        let server = try FixtureHTTPServer(routes: PetContractLiveTests.api(pets: PetContractLiveTests.goodPets))
+        defer { server.stop() }
+        let result = try PetContractProcess.run(["verify", "--live", server.baseURL + "/api", "--format", "json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains(#""operations": 4"#))
+        #expect(result.stdout.contains(#""id": "response-optional-property-null""#))
+        #expect(result.stdout.contains("/api/vets/2"))
+        let strict = try PetContractProcess.run(["verify", "--stub", "--url", server.baseURL + "/api", "--strict"])
+        #expect(strict.status == 1)
+    }
+
+    @Test func aRenamedFieldIsReportedAsAProbableRename() throws {
+        let renamed = #"[{"firstName": "Rex", "lastName": "Smith", "practitionerId": 1}]"#
+        let server = try FixtureHTTPServer(routes: PetContractLiveTests.api(pets: renamed))
+        defer { server.stop() }
+        let result = try PetContractProcess.run(["verify", "--live", server.baseURL + "/api"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("GET /pets $[0].vetId: error: 'vetId' is missing and 'practitionerId' appeared"))
+    }
+
+    @Test func aVetIdWithoutAVetIsBreaking() throws {
+        let dangling = #"[{"firstName": "Rex", "lastName": "Smith", "vetId": 7}]"#
+        let server = try FixtureHTTPServer(routes: PetContractLiveTests.api(pets: dangling))
+        defer { server.stop() }
+        let result = try PetContractProcess.run(["verify", "--live", server.baseURL + "/api", "--format", "github"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("::error title=response-status-unexpected::GET /vets/{id} $: status 404"))
+    }
+
+    @Test func anUnreachableAPIExitsTwo() throws {
+        let server = try FixtureHTTPServer(routes: [:])
+        let url = server.baseURL + "/api"
+        server.stop()
+        let result = try PetContractProcess.run(["verify", "--live", url, "--timeout", "5"])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("GET /pets: error: could not verify: unreachable"))
+        #expect(result.stdout.contains("4 errors"))
+    }
+}
