@@ -44,6 +44,7 @@ let package = Package(
         library("PetClient", ["HTTPClient", "HTTPCore", "PetModels"]),
         tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels"]),
         .executableTarget(name: "petvet", dependencies: ["PetClient", "ArgumentKit"], swiftSettings: strict),
+        tests("PetvetTests", ["petvet", "PetClient", "HTTPClient", "HTTPServer", "HTTPCore", "PetModels"]),
 
         // Contracts (issue 5): JSONKit, ContractKit, petcontract.
         library("JSONKit"),
