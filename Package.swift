@@ -45,6 +45,9 @@ let package = Package(
         tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels"]),
         .executableTarget(name: "petvet", dependencies: ["PetClient", "ArgumentKit"], swiftSettings: strict),
         tests("PetvetTests", ["petvet", "PetClient", "HTTPClient", "HTTPServer", "HTTPCore", "PetModels"]),
+        .executableTarget(
+            name: "ClientBench", dependencies: ["PetClient", "HTTPClient", "PetModels"], path: "Benchmarks/ClientBench",
+            swiftSettings: strict),
 
         // Contracts (issue 5): JSONKit, ContractKit, petcontract.
         library("JSONKit"),
