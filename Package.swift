@@ -40,10 +40,14 @@ let package = Package(
 
         // Client side (issue 4): HTTPClient, PetClient, petvet.
         library("HTTPClient", ["HTTPCore", "CCurl", "CZlib"]),
-        tests("HTTPClientTests", ["HTTPClient", "HTTPCore"]),
+        tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer"]),
         library("PetClient", ["HTTPClient", "HTTPCore", "PetModels"]),
         tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels"]),
         .executableTarget(name: "petvet", dependencies: ["PetClient", "ArgumentKit"], swiftSettings: strict),
+        tests("PetvetTests", ["petvet", "PetClient", "HTTPClient", "HTTPServer", "HTTPCore", "PetModels"]),
+        .executableTarget(
+            name: "ClientBench", dependencies: ["PetClient", "HTTPClient", "PetModels"], path: "Benchmarks/ClientBench",
+            swiftSettings: strict),
 
         // Contracts (issue 5): JSONKit, ContractKit, petcontract.
         library("JSONKit"),

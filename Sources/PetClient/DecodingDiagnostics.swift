@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns Foundation's `DecodingError` into a ``PetClientError`` that says where and what:
 /// the coding path (`[2].vetId`), expected versus found, and an excerpt of the value.
 enum DecodingDiagnostics {
@@ -9,27 +7,28 @@ enum DecodingDiagnostics {
     /// The error for a body of `type` that threw `error` while decoding.
     static func error(for error: DecodingError, body: [UInt8], type: Any.Type, url: String) -> PetClientError {
         let typeName = name(of: type)
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: Data(body), options: .fragmentsAllowed)
-        } catch {
+        let root: JSONTree
+        switch JSONTree.parse(body) {
+        case .success(let tree): root = tree
+        case .failure(let syntax):
             return .notJSON(
-                mediaType: "application/json", reason: syntaxProblem(error), excerpt: excerpt(ofBody: body), url: url)
+                mediaType: "application/json", reason: "invalid JSON (\(syntax))", excerpt: excerpt(ofBody: body),
+                url: url)
         }
         func failure(
             _ path: [any CodingKey], _ problem: String, excerptOf excerptPath: [any CodingKey]? = nil
         )
             -> PetClientError
         {
-            let value = self.value(in: root, at: excerptPath ?? path)
+            let value = root.value(at: excerptPath ?? path)
             return .decoding(
                 DecodingFailure(
                     url: url, type: typeName, path: render(path), problem: problem,
-                    excerpt: value.map(excerpt(of:)) ?? ""))
+                    excerpt: value.map { shortened($0.compactText) } ?? ""))
         }
         switch error {
         case .typeMismatch(let expected, let context):
-            let found = value(in: root, at: context.codingPath).map(jsonTypeName) ?? "nothing"
+            let found = root.value(at: context.codingPath)?.typeName ?? "nothing"
             return failure(context.codingPath, "expected \(name(of: expected)), found \(found)")
         case .valueNotFound(let expected, let context):
             return failure(context.codingPath, "expected \(name(of: expected)), found null")
@@ -64,51 +63,10 @@ enum DecodingDiagnostics {
         return shortened(String(oneLine))
     }
 
-    /// Why bytes failed to parse as JSON, from JSONSerialization's debug description.
-    static func syntaxProblem(_ error: any Error) -> String {
-        let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-        return detail.map { "invalid JSON (\(trimmed($0)))" } ?? "invalid JSON"
-    }
-
-    private static func value(in root: Any, at path: [any CodingKey]) -> Any? {
-        var current: Any = root
-        for key in path {
-            if let array = current as? [Any], let index = key.intValue, array.indices.contains(index) {
-                current = array[index]
-            } else if let object = current as? [String: Any], let next = object[key.stringValue] {
-                current = next
-            } else {
-                return nil
-            }
-        }
-        return current
-    }
-
-    private static func excerpt(of value: Any) -> String {
-        let options: JSONSerialization.WritingOptions = [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? JSONSerialization.data(withJSONObject: value, options: options) else {
-            return shortened("\(value)")
-        }
-        return shortened(String(decoding: data, as: UTF8.self))
-    }
-
-    private static func jsonTypeName(_ value: Any) -> String {
-        switch value {
-        case is NSNull: return "null"
-        case is String: return "string"
-        case is [Any]: return "array"
-        case is [String: Any]: return "object"
-        case let number as NSNumber:
-            // JSONSerialization gives booleans as NSNumber too; their ObjC type is `c` (char).
-            return String(cString: number.objCType) == "c" ? "boolean" : "number"
-        default: return "\(type(of: value))"
-        }
-    }
-
     /// A type's name as Swift code spells it: `[PetJsonModel]` rather than `Array<PetJsonModel>`.
     static func name(of type: Any.Type) -> String {
         var text = String(describing: type)
-        while let range = text.range(of: "Array<") {
+        while let range = text.firstRange(of: "Array<") {
             guard let close = matchingClose(in: text, from: range.upperBound) else { break }
             let inner = text[range.upperBound..<close]
             text.replaceSubrange(range.lowerBound...close, with: "[\(inner)]")
@@ -130,7 +88,7 @@ enum DecodingDiagnostics {
         return nil
     }
 
-    private static func shortened(_ text: String) -> String {
+    static func shortened(_ text: String) -> String {
         text.count <= excerptLimit ? text : String(text.prefix(excerptLimit - 1)) + "…"
     }
 

@@ -135,7 +135,8 @@ struct Get<Response: Sendable>: Endpoint {
     }
 
     @Test(arguments: [
-        ("[{\"firstName\":\"Rex\"", "invalid JSON (Unexpected end of file during JSON parse)"),
+        ("[{\"firstName\":\"Rex\"", "invalid JSON (expected ',' or '}', found end of input at line 1, column 20)"),
+        ("{\"a\":1}\n<html>", "invalid JSON (unexpected '<' after the value at line 2, column 1)"),
         ("", "an empty body"),
     ])
     func bodiesThatAreNotJSONSayWhy(body: String, reason: String) async {
@@ -145,7 +146,7 @@ struct Get<Response: Sendable>: Endpoint {
             return
         }
         #expect(found == reason)
-        #expect(excerpt == body)
+        #expect(excerpt == body.replacing("\n", with: " "))
     }
 
     @Test func wrongMediaTypeIsNotJSON() async throws {
