@@ -1,3 +1,5 @@
+import JSONKit
+
 /// Turns Foundation's `DecodingError` into a ``PetClientError`` that says where and what:
 /// the coding path (`[2].vetId`), expected versus found, and an excerpt of the value.
 enum DecodingDiagnostics {
@@ -7,12 +9,12 @@ enum DecodingDiagnostics {
     /// The error for a body of `type` that threw `error` while decoding.
     static func error(for error: DecodingError, body: [UInt8], type: Any.Type, url: String) -> PetClientError {
         let typeName = name(of: type)
-        let root: JSONTree
-        switch JSONTree.parse(body) {
-        case .success(let tree): root = tree
-        case .failure(let syntax):
+        let root: JSONValue
+        do {
+            root = try JSONParser().parse(body)
+        } catch {
             return .notJSON(
-                mediaType: "application/json", reason: "invalid JSON (\(syntax))", excerpt: excerpt(ofBody: body),
+                mediaType: "application/json", reason: "invalid JSON (\(error))", excerpt: excerpt(ofBody: body),
                 url: url)
         }
         func failure(
@@ -20,15 +22,15 @@ enum DecodingDiagnostics {
         )
             -> PetClientError
         {
-            let value = root.value(at: excerptPath ?? path)
+            let found = DecodingDiagnostics.value(in: root, at: excerptPath ?? path)
             return .decoding(
                 DecodingFailure(
                     url: url, type: typeName, path: render(path), problem: problem,
-                    excerpt: value.map { shortened($0.compactText) } ?? ""))
+                    excerpt: found.map { shortened($0.serialized()) } ?? ""))
         }
         switch error {
         case .typeMismatch(let expected, let context):
-            let found = root.value(at: context.codingPath)?.typeName ?? "nothing"
+            let found = value(in: root, at: context.codingPath).map(DecodingDiagnostics.jsonTypeName) ?? "nothing"
             return failure(context.codingPath, "expected \(name(of: expected)), found \(found)")
         case .valueNotFound(let expected, let context):
             return failure(context.codingPath, "expected \(name(of: expected)), found null")
@@ -40,6 +42,30 @@ enum DecodingDiagnostics {
             return failure(context.codingPath, trimmed(context.debugDescription))
         @unknown default:
             return failure([], "\(error)")
+        }
+    }
+
+    /// The value at a coding path (array indexes and object keys), or nil when there is none.
+    static func value(in root: JSONValue, at path: [any CodingKey]) -> JSONValue? {
+        var current = root
+        for key in path {
+            let next: JSONValue?
+            switch current {
+            case .array: next = key.intValue.flatMap { current[$0] }
+            case .object: next = current[key.stringValue]
+            default: next = nil
+            }
+            guard let next else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// The JSON type's name as a decoder user thinks of it: any number is a `number`.
+    static func jsonTypeName(_ value: JSONValue) -> String {
+        switch value.kind {
+        case .integer, .number: "number"
+        default: value.kind.rawValue
         }
     }
 

@@ -135,8 +135,14 @@ struct Get<Response: Sendable>: Endpoint {
     }
 
     @Test(arguments: [
-        ("[{\"firstName\":\"Rex\"", "invalid JSON (expected ',' or '}', found end of input at line 1, column 20)"),
-        ("{\"a\":1}\n<html>", "invalid JSON (unexpected '<' after the value at line 2, column 1)"),
+        (
+            "[{\"firstName\":\"Rex\"",
+            "invalid JSON (JSON ends early at line 1, column 20 (offset 19): expected ',' or '}' to close the object at offset 1)"
+        ),
+        (
+            "{\"a\":1}\n<html>",
+            "invalid JSON (line 2, column 1 (offset 8): expected end of input after the JSON value, found '<')"
+        ),
         ("", "an empty body"),
     ])
     func bodiesThatAreNotJSONSayWhy(body: String, reason: String) async {
