@@ -59,7 +59,7 @@ let package = Package(
             exclude: ["Snapshots"], swiftSettings: strict),
         .executableTarget(
             name: "petcontract", dependencies: ["ContractKit", "ArgumentKit", "HTTPClient"], swiftSettings: strict),
-        tests("PetContractCLITests", ["petcontract"]),
+        tests("PetContractCLITests", ["petcontract", "TestSupport"]),
         .executableTarget(
             name: "contract-bench", dependencies: ["ContractKit", "JSONKit"], path: "Benchmarks/ContractBench",
             swiftSettings: strict),
