@@ -41,10 +41,14 @@ let package = Package(
 
         // Client side (issue 4): HTTPClient, PetClient, petvet.
         library("HTTPClient", ["HTTPCore", "CCurl", "CZlib"]),
-        tests("HTTPClientTests", ["HTTPClient", "HTTPCore"]),
-        library("PetClient", ["HTTPClient", "HTTPCore", "PetModels"]),
+        tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer"]),
+        library("PetClient", ["HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
         tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels"]),
         .executableTarget(name: "petvet", dependencies: ["PetClient", "ArgumentKit"], swiftSettings: strict),
+        tests("PetvetTests", ["petvet", "PetClient", "HTTPClient", "HTTPServer", "HTTPCore", "PetModels"]),
+        .executableTarget(
+            name: "ClientBench", dependencies: ["PetClient", "HTTPClient", "PetModels"], path: "Benchmarks/ClientBench",
+            swiftSettings: strict),
 
         // Contracts (issue 5): JSONKit, ContractKit, petcontract.
         library("JSONKit"),
@@ -56,7 +60,7 @@ let package = Package(
             exclude: ["Snapshots"], swiftSettings: strict),
         .executableTarget(
             name: "petcontract", dependencies: ["ContractKit", "ArgumentKit", "HTTPClient"], swiftSettings: strict),
-        tests("PetContractCLITests", ["petcontract"]),
+        tests("PetContractCLITests", ["petcontract", "TestSupport"]),
         .executableTarget(
             name: "contract-bench", dependencies: ["ContractKit", "JSONKit"], path: "Benchmarks/ContractBench",
             swiftSettings: strict),
@@ -72,6 +76,8 @@ let package = Package(
         library("PetAPIServer", ["CSQLite", "HTTPServer", "JSONKit"]),
         tests("PetAPIServerTests", ["PetAPIServer", "HTTPServer", "HTTPClient", "JSONKit"]),
         .executableTarget(name: "petapi", dependencies: ["PetAPIServer", "ArgumentKit"], swiftSettings: strict),
+        library("TestSupport"),
+        tests("EndToEndTests", ["TestSupport", "PetClient", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
     ],
     swiftLanguageModes: [.v6]
 )
