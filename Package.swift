@@ -66,11 +66,17 @@ let package = Package(
             swiftSettings: strict),
 
         // Stub server (issue 3): StubServer, petmock.
-        library("StubServer", ["HTTPServer", "HTTPCore", "JSONKit", "CSystem"]),
+        library("StubServer", ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "CSystem"]),
         tests("StubServerTests", ["StubServer", "HTTPServer", "HTTPCore", "JSONKit"]),
         .executableTarget(
-            name: "petmock", dependencies: ["StubServer", "HTTPServer", "HTTPCore", "ArgumentKit"],
+            name: "petmock",
+            dependencies: ["StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "ContractKit", "ArgumentKit"],
             swiftSettings: strict),
+
+        // Recording (issue 7): StubServer/Recording, petmock record, their tests.
+        tests(
+            "RecordingTests",
+            ["StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "PetAPIServer", "TestSupport", "petmock"]),
 
         // Live side (issue 6): PetAPIServer, petapi, end-to-end tests.
         library("PetAPIServer", ["CSQLite", "HTTPServer", "JSONKit"]),

@@ -1,3 +1,4 @@
+import HTTPClient
 import HTTPCore
 import HTTPServer
 import JSONKit
@@ -9,14 +10,35 @@ final class StubEngine: Sendable {
     let store: StubStore
     let scenarios = ScenarioStore()
     let journal: RequestJournal
+    /// Forwards requests to the live API (recording, unmatched requests).
+    let proxy: UpstreamProxy
+    /// The admin API's recording.
+    let recording = RecordingSession()
+    /// Where unmatched requests go instead of a 404, if anywhere.
+    let proxyUnmatched: String?
+    /// How long a proxied request may take.
+    let upstreamTimeout: Duration
+    /// Tells the server's event subscribers.
+    let publish: @Sendable (StubServerEvent) -> Void
 
-    init(store: StubStore, journalCapacity: Int) {
+    init(
+        store: StubStore, journalCapacity: Int, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
+        transport: (any HTTPTransport)? = nil, publish: @escaping @Sendable (StubServerEvent) -> Void = { _ in }
+    ) {
         self.store = store
         journal = RequestJournal(capacity: journalCapacity)
+        proxy = UpstreamProxy(transport: transport)
+        self.proxyUnmatched = proxyUnmatched
+        self.upstreamTimeout = upstreamTimeout
+        self.publish = publish
     }
 
     /// Answers one stub request (not an admin one).
     func serve(_ request: HTTPServerRequest, responder: HTTPResponder) {
+        if recording.isActive, let session = recording.current() {
+            forward(request, to: session.target, recorder: session.recorder, responder: responder)
+            return
+        }
         let snapshot = store.snapshot()
         let matchable = MatchableRequest(request)
         var variant = snapshot.serverVariant
@@ -55,7 +77,11 @@ final class StubEngine: Sendable {
             stub = snapshot.index.match(matchable, variant: named, scenarios: scenarios)
         }
         guard let stub else {
-            unmatched(request, matchable, snapshot: snapshot, variant: variant, responder: responder)
+            if let target = proxyUnmatched {
+                forward(request, to: target, recorder: nil, responder: responder)
+            } else {
+                unmatched(request, matchable, snapshot: snapshot, variant: variant, responder: responder)
+            }
             return
         }
         let served: ServedResponse
@@ -122,17 +148,18 @@ final class StubEngine: Sendable {
         }
     }
 
-    private func record(
-        _ request: HTTPServerRequest, _ matchable: MatchableRequest, variant: String?, status: Int?, stub: CompiledStub?
+    func record(
+        _ request: HTTPServerRequest, _ matchable: MatchableRequest?, variant: String?, status: Int?,
+        stub: CompiledStub?, upstream: UpstreamResult? = nil
     ) {
         let target = request.head.target
-        let url = target.utf8.first == UInt8(ascii: "/") ? target : String(matchable.target)
+        let url = target.utf8.first == UInt8(ascii: "/") ? target : String(matchable?.target ?? request.head.originForm)
         let now = Timestamp.nowMilliseconds()
         journal.append { sequence in
             LoggedRequest(
                 sequence: sequence, idPrefix: journal.idPrefix, method: request.method, url: url,
                 headers: request.headers, body: request.body, clientAddress: request.remoteAddress,
-                loggedDate: now, variant: variant, responseStatus: status, stub: stub)
+                loggedDate: now, variant: variant, responseStatus: status, stub: stub, upstream: upstream)
         }
     }
 

@@ -27,7 +27,7 @@ public final class StubServer: Sendable {
 
     let engine: StubEngine
     private let http: HTTPServer
-    private let hub = EventHub()
+    private let hub: EventHub
     private let watcher = Mutex<(any FileWatcher)?>(nil)
 
     /// Loads a stub folder (`mappings/`, `__files/`); problems are in ``loadProblems``, and
@@ -63,7 +63,18 @@ public final class StubServer: Sendable {
         if !codeErrors.isEmpty { throw .load(.invalidStubs(codeErrors)) }
         if configuration.strict && !problems.isEmpty { throw .load(.invalidStubs(problems)) }
         loadProblems = problems
-        engine = StubEngine(store: store, journalCapacity: configuration.journalCapacity)
+        if let target = configuration.proxyUnmatched {
+            do {
+                try RecordingConfiguration.validateTarget(target)
+            } catch {
+                throw .proxy(error)
+            }
+        }
+        let hub = EventHub()
+        self.hub = hub
+        engine = StubEngine(
+            store: store, journalCapacity: configuration.journalCapacity, proxyUnmatched: configuration.proxyUnmatched,
+            upstreamTimeout: configuration.upstreamTimeout, publish: { hub.publish($0) })
         if let name = configuration.variant {
             do {
                 store.setServerVariant(try engine.resolve(name, in: store.snapshot().index))
@@ -165,6 +176,8 @@ public enum StubServerError: Error, Sendable, CustomStringConvertible {
     case server(HTTPServerError)
     /// Watching the stub folder could not start.
     case watch(FileWatcherError)
+    /// The live API to proxy unmatched requests to is not a valid URL.
+    case proxy(RecordingError)
 
     public var description: String {
         switch self {
@@ -172,6 +185,7 @@ public enum StubServerError: Error, Sendable, CustomStringConvertible {
         case .variant(let error): "\(error)"
         case .server(let error): "\(error)"
         case .watch(let error): "Cannot watch the stubs: \(error)"
+        case .proxy(let error): "Cannot proxy unmatched requests: \(error)"
         }
     }
 }

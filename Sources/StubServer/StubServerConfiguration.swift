@@ -25,12 +25,18 @@ public struct StubServerConfiguration: Sendable {
     /// Timeouts, limits and so on for the underlying HTTP server; its host, port and loop
     /// count are replaced by the values above.
     public var http: HTTPServerConfiguration
+    /// The live API (`http://127.0.0.1:8081`) unmatched requests are forwarded to instead of
+    /// a 404; the journal marks them as proxied. Nil answers them 404.
+    public var proxyUnmatched: String?
+    /// How long a proxied request may take before the caller gets a 504.
+    public var upstreamTimeout: Duration
 
     /// Creates a configuration.
     public init(
         host: String = "127.0.0.1", port: Int = 0, eventLoopCount: Int? = nil, variant: String? = nil,
         journalCapacity: Int = 10_000, adminAccess: AdminAccess = .loopbackOnly, strict: Bool = false,
-        watch: Bool = false, http: HTTPServerConfiguration = HTTPServerConfiguration()
+        watch: Bool = false, http: HTTPServerConfiguration = HTTPServerConfiguration(), proxyUnmatched: String? = nil,
+        upstreamTimeout: Duration = .seconds(30)
     ) {
         self.host = host
         self.port = port
@@ -41,6 +47,8 @@ public struct StubServerConfiguration: Sendable {
         self.strict = strict
         self.watch = watch
         self.http = http
+        self.proxyUnmatched = proxyUnmatched
+        self.upstreamTimeout = upstreamTimeout
     }
 
     var httpConfiguration: HTTPServerConfiguration {

@@ -17,6 +17,9 @@ enum ServeCommand {
                 "admin-token", value: "TOKEN", help: "Require 'Authorization: Bearer TOKEN' on /__admin (any client)."),
             .option("journal-size", value: "N", default: "10000", help: "How many requests the journal keeps."),
             .option("threads", value: "N", help: "Event loops (default: one per core)."),
+            .option(
+                "proxy-unmatched", value: "BASE_URL",
+                help: "Forward requests no stub matches to the live API (journaled as proxied)."),
         ],
         discussion: """
             EXAMPLES:
@@ -35,7 +38,8 @@ enum ServeCommand {
             host: arguments.value("host") ?? "127.0.0.1", port: try arguments.int("port", in: 0...65535) ?? 8080,
             eventLoopCount: try arguments.int("threads", in: 1...256), variant: arguments.value("variant"),
             journalCapacity: try arguments.int("journal-size", in: 0...10_000_000) ?? 10_000,
-            strict: arguments.flag("strict"), watch: arguments.flag("watch"))
+            strict: arguments.flag("strict"), watch: arguments.flag("watch"),
+            proxyUnmatched: arguments.value("proxy-unmatched"))
         if let token = arguments.value("admin-token") {
             guard !token.isEmpty else {
                 throw ArgumentError.invalidValue(option: "--admin-token", value: token, expected: "a non-empty token")
@@ -62,6 +66,7 @@ enum ServeCommand {
         var line = "petmock: serving \(count) mapping\(count == 1 ? "" : "s") from \(directory) on \(server.baseURL)"
         if let variant = configuration.variant { line += " (variant \(variant))" }
         if configuration.watch { line += ", watching for changes" }
+        if let target = configuration.proxyUnmatched { line += ", unmatched requests proxied to \(target)" }
         writeOutput(line)
         let events = server.events()
         let logger = Task {

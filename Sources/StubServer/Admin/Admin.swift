@@ -91,8 +91,7 @@ public final class Admin: Sendable {
         var paths: [String] = []
         for mapping in mappings {
             let path = FileSystem.join(loader.mappingsDirectory, Self.fileName(for: mapping))
-            var bytes = mapping.json.serializedBytes(.pretty)
-            bytes.append(UInt8(ascii: "\n"))
+            let bytes = StubMapping.fileBytes([mapping])
             do {
                 try FileSystem.createDirectory(loader.mappingsDirectory)
                 try store.persist(id: mapping.id, to: path) { () throws(FileSystemError) in

@@ -12,6 +12,8 @@ public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
     case saveFailed(path: String, reason: String)
     /// Re-reading the stub folder failed.
     case reloadFailed(StubLoadError)
+    /// Recording could not start or stop.
+    case recording(RecordingError)
 
     public var description: String {
         switch self {
@@ -22,6 +24,7 @@ public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noStubFolder: "The server has no stub folder to save mappings to"
         case .saveFailed(let path, let reason): "Cannot save '\(path)': \(reason)"
         case .reloadFailed(let error): "Cannot reload the stubs: \(error)"
+        case .recording(let error): "\(error)"
         }
     }
 }

@@ -47,7 +47,33 @@ enum AdminJSON {
         object["response"] = ["status": request.responseStatus.map { .int(Int64($0)) } ?? .null]
         object["wasMatched"] = .bool(request.wasMatched)
         if let mapping = request.matchedMapping { object["stubMapping"] = mapping.json }
+        if let upstream = request.upstream {
+            for member in proxied(upstream) { object[member.key] = member.value }
+        }
         return .object(object)
+    }
+
+    /// A proxied request's extra members: the live response as WireMock logs one, and
+    /// `petmockProxied` saying where it went and how it ended.
+    static func proxied(_ upstream: UpstreamResult) -> JSONObject {
+        var object = JSONObject()
+        var marker: JSONObject = [
+            "url": .string(upstream.url),
+            "durationMs": .int(Int64(RecordedMappingBuilder.milliseconds(upstream.duration))),
+        ]
+        switch upstream.outcome {
+        case .success(let response):
+            object["response"] = [
+                "status": .int(Int64(response.status.code)), "headers": headers(response.headers),
+                "body": .string(String(decoding: response.body, as: UTF8.self)),
+                "bodyAsBase64": .string(Base64.encode(response.body)),
+            ]
+        case .failure(let error):
+            marker["error"] = .string(error.kind.rawValue)
+            marker["message"] = .string(error.message)
+        }
+        object["petmockProxied"] = .object(marker)
+        return object
     }
 
     /// Header fields as an object, a repeated name's values as an array.

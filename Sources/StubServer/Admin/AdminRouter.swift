@@ -41,6 +41,7 @@ struct AdminRouter: Sendable {
         if route.is(.post, "shutdown") { return Self.json(["message": "Shutting down"]) }
         if route.is(.post, "reset") { return perform { () throws(AdminError) in try admin.reset() } }
         if segments.first == "mappings" { return mappings(route, query: query, body: body) }
+        if segments.first == "recordings" { return recordings(method, segments, body: body) }
         if segments.first == "requests" || segments.first == "near-misses" {
             return requests(route, query: query, body: body)
         }
@@ -285,6 +286,7 @@ struct AdminRouter: Sendable {
             return json(AdminJSON.errors(error.description, problems: problems), status: 422)
         case .noStubFolder: return json(AdminJSON.errors(error.description), status: 409)
         case .saveFailed, .reloadFailed: return json(AdminJSON.errors(error.description), status: 500)
+        case .recording(let recording): return json(AdminJSON.errors(error.description), status: recording.httpStatus)
         }
     }
 

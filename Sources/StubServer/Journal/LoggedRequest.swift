@@ -21,13 +21,16 @@ public struct LoggedRequest: Sendable {
     public let variant: String?
     /// The status it was answered with; nil for a fault.
     public let responseStatus: Int?
+    /// What the live API answered when the request was proxied (recording, or
+    /// `--proxy-unmatched`); nil when a stub or petmock itself answered.
+    public let upstream: UpstreamResult?
     let stub: CompiledStub?
     let idPrefix: UInt64
 
     init(
         sequence: UInt64, idPrefix: UInt64, method: HTTPMethod, url: String, headers: HTTPHeaders, body: [UInt8],
         clientAddress: HTTPSocketAddress?, loggedDate: Int64, variant: String?, responseStatus: Int?,
-        stub: CompiledStub?
+        stub: CompiledStub?, upstream: UpstreamResult? = nil
     ) {
         self.sequence = sequence
         self.idPrefix = idPrefix
@@ -40,6 +43,7 @@ public struct LoggedRequest: Sendable {
         self.variant = variant
         self.responseStatus = responseStatus
         self.stub = stub
+        self.upstream = upstream
     }
 
     /// A request described from outside (for near-miss queries); not in any journal.
@@ -54,6 +58,12 @@ public struct LoggedRequest: Sendable {
 
     /// Whether a stub answered it.
     public var wasMatched: Bool { stub != nil }
+
+    /// Whether it was forwarded to the live API.
+    public var wasProxied: Bool { upstream != nil }
+
+    /// The body bytes the entry holds: the request's and, when proxied, the response's.
+    var retainedBytes: Int { body.count + (upstream?.response?.body.count ?? 0) }
 
     /// The mapping that answered, if one did.
     public var matchedMapping: StubMapping? { stub?.mapping }

@@ -12,7 +12,7 @@ final class RequestJournal: Sendable {
         var sequence: UInt64 = 0
 
         mutating func evictOldest() {
-            if let oldest = slots[head] { bytes -= oldest.body.count }
+            if let oldest = slots[head] { bytes -= oldest.retainedBytes }
             slots[head] = nil
             head = (head + 1) % slots.count
             count -= 1
@@ -21,7 +21,7 @@ final class RequestJournal: Sendable {
 
     /// The most entries kept.
     let capacity: Int
-    /// The most body bytes kept, all entries together (one entry is always kept).
+    /// The most body bytes kept (requests' and proxied responses'), all entries together (one entry is always kept).
     let byteBudget: Int
     /// The random high half of every entry's UUID.
     let idPrefix: UInt64
@@ -46,7 +46,7 @@ final class RequestJournal: Sendable {
             if ring.count == capacity { ring.evictOldest() }
             ring.slots[(ring.head + ring.count) % capacity] = entry
             ring.count += 1
-            ring.bytes += entry.body.count
+            ring.bytes += entry.retainedBytes
             while ring.bytes > byteBudget && ring.count > 1 { ring.evictOldest() }
         }
     }
@@ -83,7 +83,7 @@ final class RequestJournal: Sendable {
             ring.slots = kept + Array(repeating: nil, count: capacity - kept.count)
             ring.head = 0
             ring.count = kept.count
-            ring.bytes = kept.reduce(0) { $0 + $1.body.count }
+            ring.bytes = kept.reduce(0) { $0 + $1.retainedBytes }
             return all.count - kept.count
         }
     }
