@@ -76,7 +76,10 @@ let package = Package(
         // Recording (issue 7): StubServer/Recording, petmock record, their tests.
         tests(
             "RecordingTests",
-            ["StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "PetAPIServer", "TestSupport", "petmock"]),
+            [
+                "StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "ContractKit", "PetAPIServer",
+                "TestSupport", "petmock",
+            ]),
 
         // Live side (issue 6): PetAPIServer, petapi, end-to-end tests.
         library("PetAPIServer", ["CSQLite", "HTTPServer", "JSONKit"]),

@@ -52,6 +52,12 @@ public final class ServerProcess: Sendable {
     /// Everything written to standard error so far.
     public var errorOutput: String { log.errors }
 
+    /// Everything written to standard output, read to its end once the process has exited
+    /// (waiting at most `timeout` seconds for the end); use after ``stop(grace:)``.
+    public func finalOutput(within timeout: TimeInterval = 10) -> [String] {
+        log.allLines(within: timeout)
+    }
+
     /// Whether the process is still running.
     public var isRunning: Bool { process.value.isRunning }
 
@@ -151,6 +157,15 @@ final class OutputLog: @unchecked Sendable {
         defer { condition.unlock() }
         while storedLines.isEmpty && !ended && condition.wait(until: deadline) {}
         return storedLines.first ?? ""
+    }
+
+    /// Every line, once standard output has ended (or `timeout` seconds have passed).
+    func allLines(within timeout: TimeInterval) -> [String] {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !ended && condition.wait(until: deadline) {}
+        return storedLines
     }
 
     var lines: [String] {

@@ -2,8 +2,8 @@ import HTTPClient
 import HTTPCore
 import HTTPServer
 import StubServer
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -62,7 +62,8 @@ import Glibc
         let id = try #require(first.mappings.first?.id)
         // A person copies the recording into a hand-written file (no recording mark) and
         // deletes the original.
-        let copied = try readText(stubs.file("mappings/get-api-vets-1.json")).replacing("\"recorded\": true", with: "\"recorded\": false")
+        let copied = try readText(stubs.file("mappings/get-api-vets-1.json")).replacing(
+            "\"recorded\": true", with: "\"recorded\": false")
         try writeText(stubs.file("mappings/vet-one.json"), copied)
         try FileSystem.remove(stubs.file("mappings/get-api-vets-1.json"))
 

@@ -3,8 +3,8 @@ import HTTPCore
 import HTTPServer
 import JSONKit
 import StubServer
-import Testing
 import TestSupport
+import Testing
 
 /// Record from the real Pet API through the proxy, serve the recording back, and compare:
 /// bodies byte for byte, kept headers field for field.

@@ -35,7 +35,10 @@ import Testing
         #expect(Self.body("pong", "text/plain").0 == .text("pong"))
         #expect(Self.body("pong", nil).0 == .text("pong"))
         #expect(Self.body("{\n}", "application/json", extract: false).0 == .text("{\n}"))
-        #expect(RecordedMappingBuilder(configuration: RecordingConfiguration()).body([0xFF, 0x00], mediaType: nil, extract: false).0 == .bytes([0xFF, 0x00]))
+        #expect(
+            RecordedMappingBuilder(configuration: RecordingConfiguration()).body(
+                [0xFF, 0x00], mediaType: nil, extract: false
+            ).0 == .bytes([0xFF, 0x00]))
         #expect(Self.body("", "text/plain").0 == ResponseBody.none)
     }
 
@@ -57,7 +60,8 @@ import Testing
     static func reply(_ kind: HTTPClientError.Kind, curlCode: Int? = nil) -> ProxyReply {
         ProxyReply(
             UpstreamResult(
-                url: "http://api/x", outcome: .failure(HTTPClientError(kind: kind, url: "http://api/x", message: "m", curlCode: curlCode)),
+                url: "http://api/x",
+                outcome: .failure(HTTPClientError(kind: kind, url: "http://api/x", message: "m", curlCode: curlCode)),
                 duration: .zero))
     }
 
@@ -98,15 +102,20 @@ import Testing
         ]
         let spec = try RecordingSpecification(json: json, defaults: RecordingConfiguration(repeatsAsScenarios: true))
         let configuration = spec.configuration
-        #expect(configuration.targetBaseURL == "http://api" && !configuration.persist && !configuration.repeatsAsScenarios)
-        #expect(configuration.capturedHeaders == [CapturedHeader("Accept"), CapturedHeader("X-Tenant", caseInsensitive: true)])
+        #expect(
+            configuration.targetBaseURL == "http://api" && !configuration.persist && !configuration.repeatsAsScenarios)
+        #expect(
+            configuration.capturedHeaders == [
+                CapturedHeader("Accept"), CapturedHeader("X-Tenant", caseInsensitive: true),
+            ])
         #expect(configuration.textBodyFileThreshold == 2048 && configuration.binaryBodyFileThreshold == 100)
         #expect(spec.outputIDs && configuration.recordFailures && configuration.isRedacted("x-key"))
         #expect(spec.warnings.count == 3, "Authorization not captured, transformers, frobnicate: \(spec.warnings)")
     }
 
     @Test(arguments: [
-        (#"{"persist": "yes"}"#, "$.persist"), (#"{"extractBodyCriteria": {"textSizeThreshold": "2 parsecs"}}"#, "$.extractBodyCriteria.textSizeThreshold"),
+        (#"{"persist": "yes"}"#, "$.persist"),
+        (#"{"extractBodyCriteria": {"textSizeThreshold": "2 parsecs"}}"#, "$.extractBodyCriteria.textSizeThreshold"),
         (#"{"outputFormat": "XML"}"#, "$.outputFormat"), ("[]", "$"),
     ])
     func invalidSpecificationsNameThePath(_ text: String, _ path: String) throws {
@@ -114,7 +123,9 @@ import Testing
         #expect {
             try RecordingSpecification(json: json, defaults: RecordingConfiguration())
         } throws: { error in
-            guard case RecordingError.invalidSpecification(let found, _, _)? = error as? RecordingError else { return false }
+            guard case RecordingError.invalidSpecification(let found, _, _)? = error as? RecordingError else {
+                return false
+            }
             return found == path
         }
     }

@@ -4,8 +4,8 @@ import HTTPServer
 import JSONKit
 import StubServer
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct RedactionTests {
     @Test func secretsReachTheApiAndTheCallerButNeverAFile() async throws {
@@ -29,7 +29,9 @@ import TestSupport
         try server.admin.startRecording(
             RecordingConfiguration(
                 targetBaseURL: "http://127.0.0.1:\(upstream.port)", redactedHeaders: ["x-upstream-token", "X-Api-Key"],
-                capturedHeaders: [CapturedHeader("Authorization"), CapturedHeader("X-Api-Key"), CapturedHeader("Accept")]
+                capturedHeaders: [
+                    CapturedHeader("Authorization"), CapturedHeader("X-Api-Key"), CapturedHeader("Accept"),
+                ]
             ))
         let response = try await TestClient().get(
             server.baseURL + "/account",
@@ -70,7 +72,9 @@ import TestSupport
         let recorder = try Recorder(
             configuration: RecordingConfiguration(repeatsAsScenarios: true), stubsDirectory: stubs.path)
         let transport = RecordingTransport(wrapping: TestClient().transport, recorder: recorder)
-        for _ in 0..<3 { _ = try await transport.send(HTTPClientRequest(url: "http://127.0.0.1:\(upstream.port)/counter")) }
+        for _ in 0..<3 {
+            _ = try await transport.send(HTTPClientRequest(url: "http://127.0.0.1:\(upstream.port)/counter"))
+        }
         let result = recorder.finish()
         #expect(result.mappingFiles.map { FileSystem.lastComponent(of: $0) } == ["get-counter.json"])
         let steps = result.mappings
@@ -83,7 +87,8 @@ import TestSupport
         defer { replay.stop() }
         var answers: [String] = []
         for _ in 0..<4 {
-            answers.append(String(decoding: try await TestClient().get(replay.baseURL + "/counter").body, as: UTF8.self))
+            answers.append(
+                String(decoding: try await TestClient().get(replay.baseURL + "/counter").body, as: UTF8.self))
         }
         #expect(answers == ["call 1", "call 2", "call 3", "call 3"])
     }

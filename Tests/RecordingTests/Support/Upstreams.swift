@@ -64,12 +64,15 @@ struct TestClient {
         try await transport.send(HTTPClientRequest(url: url, headers: headers))
     }
 
-    func send(_ method: HTTPMethod, _ url: String, json: String, headers: HTTPHeaders = HTTPHeaders())
+    func send(
+        _ method: HTTPMethod, _ url: String, json: String, headers: HTTPHeaders = HTTPHeaders()
+    )
         async throws -> HTTPClientResponse
     {
         var all = headers
         all.add(name: "Content-Type", value: "application/json")
-        return try await transport.send(HTTPClientRequest(method: method, url: url, headers: all, body: Array(json.utf8)))
+        return try await transport.send(
+            HTTPClientRequest(method: method, url: url, headers: all, body: Array(json.utf8)))
     }
 
     /// The error the request ends in, or nil when a response arrived.
@@ -90,7 +93,9 @@ func keptHeaders(_ headers: HTTPHeaders) -> [String] {
         "date", "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive",
         "matched-stub-id", "matched-stub-name",
     ]
-    return headers.fields.filter { !ignored.contains($0.name.lowercased()) }.map { "\($0.name.lowercased()): \($0.value)" }
+    return headers.fields.filter { !ignored.contains($0.name.lowercased()) }.map {
+        "\($0.name.lowercased()): \($0.value)"
+    }
 }
 
 /// A file's text.
