@@ -124,10 +124,7 @@ public final class Recorder: Sendable {
     }
 
     private static func mappings(of state: State) -> [StubMapping] {
-        state.entries.flatMap { entry in
-            guard entry.isWritten, let writer = state.writer else { return entry.mappings }
-            return writer.writtenMappings(entry)
-        }
+        state.entries.flatMap(\.mappings)
     }
 
     /// Stops recording: writes again whatever could not be written before, and returns what

@@ -58,6 +58,7 @@ struct StubFolderWriter: Sendable {
         claimedFiles.insert(path)
         assignFreeIDs(&entry, path: path, collisions: &collisions)
         var mappings = entry.mappings
+        var named: [(index: Int, name: String)] = []
         for index in entry.steps.indices {
             guard let body = entry.steps[index].bodyFile else { continue }
             let name: String
@@ -77,6 +78,7 @@ struct StubFolderWriter: Sendable {
             }
             if !bodyFilesWritten.contains(bodyPath) { bodyFilesWritten.append(bodyPath) }
             mappings[index].response.body = .file(name)
+            named.append((index, name))
         }
         do {
             try FileSystem.writeAtomically(StubMapping.fileBytes(mappings), to: path)
@@ -84,17 +86,13 @@ struct StubFolderWriter: Sendable {
             return .failure(RecordingWriteFailure(path: path, reason: error.reason))
         }
         for mapping in mappings { existing.idOwners[mapping.id] = path }
+        // On disk now: the mappings name their body files, and the bytes need not stay in memory.
+        for (index, name) in named {
+            entry.steps[index].mapping.response.body = .file(name)
+            entry.steps[index].bodyFile = nil
+        }
         entry.isWritten = true
         return .success(collisions)
-    }
-
-    /// The mappings as the file holds them (bodies named), for an entry already written.
-    func writtenMappings(_ entry: RecordingEntry) -> [StubMapping] {
-        var mappings = entry.mappings
-        for (index, name) in entry.bodyNames where index < mappings.count {
-            mappings[index].response.body = .file(name)
-        }
-        return mappings
     }
 
     /// An earlier recording of the same request, else `SLUG.json`, `SLUG-2.json`, ... the
