@@ -19,7 +19,10 @@ extension StubEngine {
             recorder?.record(exchange)
             let reply = upstream.reply
             record(request, nil, variant: nil, status: reply.status, stub: nil, upstream: upstream)
-            publish(.proxied(request: exchange.label, upstream: upstream.url, result: Self.describe(upstream)))
+            // While recording, the recorder's own events say what happened to each request.
+            if recorder == nil {
+                publish(.proxied(request: exchange.label, upstream: upstream.url, result: Self.describe(upstream)))
+            }
             reply.send(through: responder, json: json)
         }
     }
