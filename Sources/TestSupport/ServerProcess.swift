@@ -69,6 +69,15 @@ public final class ServerProcess: Sendable {
         return wait(grace: grace)
     }
 
+    /// Sends SIGINT, as Ctrl-C in a terminal does, and waits for the exit (SIGKILL after
+    /// `grace` seconds); returns the status.
+    @discardableResult
+    public func interrupt(grace: TimeInterval = 10) -> Int32 {
+        guard process.value.isRunning else { return process.value.terminationStatus }
+        process.value.interrupt()
+        return wait(grace: grace)
+    }
+
     /// Kills the process with SIGKILL at once, as a crash or `kill -9` would.
     public func kill9() {
         guard process.value.isRunning else { return }

@@ -24,7 +24,7 @@ import Testing
         let paths = ["/api/pets", "/api/vets/1", "/api/vets/2"]
         var live: [HTTPClientResponse] = []
         for path in paths { live.append(try await client.get(recorder.url + path)) }
-        #expect(recorder.stop() == 0, "SIGTERM (as Ctrl-C) stops cleanly: \(recorder.errorOutput)")
+        #expect(recorder.interrupt() == 0, "Ctrl-C stops cleanly: \(recorder.errorOutput)")
         let output = recorder.finalOutput().joined(separator: "\n")
         #expect(output.contains("recorded 3 mappings in 3 files into \(stubs)"))
         #expect(output.contains("operations checked against \(stubs) (contract built-in): 0 breaking"), "\(output)")
@@ -72,6 +72,48 @@ import Testing
         #expect(run.stdout.contains("recorded 6 mappings in 6 files"))
         #expect(run.stdout.contains("0 breaking"))
         #expect(try StubLoader(root: stubs).load().mappings.count == 6)
+    }
+
+    @Test func ctrlCDuringACrawlKeepsWhatWasRecorded() async throws {
+        let (reached, signal) = AsyncStream<Void>.makeStream()
+        let api = try PetAPIUpstream()
+        let slow = try startUpstream { request, responder in
+            // Everything but one vet answers at once; vet 2 makes the crawl wait.
+            if request.path == "/api/vets/2" {
+                signal.yield()
+                responder.respond(HTTPResponse(text: "late"), delay: .fixed(.seconds(30)))
+                return
+            }
+            let forwarded = api.baseURL + request.head.target
+            Task {
+                let response = try await TestClient().get(forwarded)
+                responder.respond(
+                    HTTPResponse(
+                        status: response.status, headers: ["Content-Type": "application/json"], body: response.body))
+            }
+        }
+        let folder = try TemporaryDirectory(prefix: "crawl-interrupt")
+        defer {
+            slow.stop()
+            api.stop()
+            folder.remove()
+        }
+        let stubs = folder.file("Stubs")
+        let crawl = try ServerProcess(
+            "petmock", ["record", "--crawl", "--target", "http://127.0.0.1:\(slow.port)/api", "--stubs", stubs])
+        var iterator = reached.makeAsyncIterator()
+        _ = await iterator.next()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let status = crawl.interrupt()
+        #expect(clock.now - start < .seconds(10), "the crawl stops without waiting for the slow answer")
+        #expect(status == 0, "\(crawl.errorOutput)")
+        let output = crawl.finalOutput().joined(separator: "\n")
+        // /pets, /pets/1, /vets and /vets/1 were answered; /vets/2 and /vets/3 were cancelled.
+        #expect(output.contains("recorded 4 mappings in 4 files"), "\(output)")
+        #expect(!output.contains("upstream failures"), "a cancelled request is no upstream failure")
+        #expect(try mappingFileNames(stubs).contains("get-api-vets-1.json"))
+        #expect(try !mappingFileNames(stubs).contains("get-api-vets-2.json"))
     }
 
     @Test func crawlingADriftedApiShowsTheDriftAndFails() throws {

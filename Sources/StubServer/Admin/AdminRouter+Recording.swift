@@ -14,7 +14,7 @@ extension AdminRouter {
             return withSpecification(body, defaults: RecordingConfiguration(repeatsAsScenarios: true)) {
                 (spec) throws(AdminError) -> JSONValue in
                 try admin.startRecording(spec.configuration, outputIDs: spec.outputIDs)
-                return Self.withWarnings([:], spec.warnings)
+                return Self.withWarnings([:], spec.warnings + persistWarning(spec))
             }
         case (.post, "stop") where segments.count == 2:
             do {
@@ -27,7 +27,7 @@ extension AdminRouter {
             return withSpecification(body, defaults: RecordingConfiguration(repeatsAsScenarios: true)) {
                 (spec) throws(AdminError) -> JSONValue in
                 let result = try admin.snapshotRecording(spec.configuration)
-                return Self.withWarnings(Self.result(result, ids: spec.outputIDs), spec.warnings)
+                return Self.withWarnings(Self.result(result, ids: spec.outputIDs), spec.warnings + persistWarning(spec))
             }
         default:
             return Self.notFound(
@@ -60,6 +60,12 @@ extension AdminRouter {
         } catch {
             return Self.failure(error)
         }
+    }
+
+    /// A warning when files were asked for and the server has no stub folder to write them to.
+    private func persistWarning(_ spec: RecordingSpecification) -> [String] {
+        guard spec.configuration.persist, admin.engine.store.loader == nil else { return [] }
+        return ["$.persist: the server has no stub folder; the mappings are kept in memory only"]
     }
 
     /// WireMock's snapshot result: the mappings, or their ids.

@@ -75,8 +75,10 @@ public final class Recorder: Sendable {
             let recorded = builder.mapping(
                 for: exchange, id: id, name: name, extractBodies: state.writer != nil)
         else {
-            state.unrecordedFailures += 1
-            let reason = exchange.upstream.failure.map { ProxyReply.message($0, url: exchange.upstream.url) }
+            let failure = exchange.upstream.failure
+            // A cancelled request (the caller gave up) is no upstream failure: not counted.
+            if failure?.kind != .cancelled { state.unrecordedFailures += 1 }
+            let reason = failure.map { ProxyReply.message($0, url: exchange.upstream.url) }
             return [.failureNotRecorded(request: exchange.label, reason: reason ?? "an upstream failure")]
         }
         let position: Int
