@@ -90,7 +90,9 @@ public struct CommandLineTool: Sendable {
             let parsed = try subcommand.spec.parse(words)
             return try await subcommand.run(parsed)
         } catch let error as ArgumentError {
-            writeError("Error: \(error)\nUsage: \(subcommand.spec.usage)\n  See '\(name) \(verb) --help' for more information.")
+            writeError(
+                "Error: \(error)\nUsage: \(subcommand.spec.usage)\n  See '\(name) \(verb) --help' for more information."
+            )
             return .usage
         } catch {
             writeError("Error: \(error)")
