@@ -11,7 +11,7 @@ TEST_PACKAGES := docker-compose python3 python3-venv curl
 BENCH_PACKAGES := wrk nginx-light hyperfine procps python3 python3-venv
 SWIFT_FLAGS ?=
 
-.PHONY: deps test-deps bench-deps build release serve test unit-test e2e bench bench-server lint format clean bench-petmock
+.PHONY: deps test-deps bench-deps build release serve test unit-test e2e bench bench-server bench-petmock bench-client bench-contract lint format clean
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
@@ -52,6 +52,12 @@ bench-server: bench-deps
 
 bench-petmock: bench-deps
 	bash Benchmarks/bench-petmock.sh
+
+bench-client: bench-deps
+	bash Benchmarks/bench-client.sh
+
+bench-contract: bench-deps
+	bash Benchmarks/bench-contract.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

@@ -227,10 +227,10 @@ final class CurlTransfer: @unchecked Sendable {
 
     private func version(curlCode: Int) -> HTTPVersion {
         switch curlCode {
-        case Int(CURL_HTTP_VERSION_1_0): .http1_0
+        case Int(CURL_HTTP_VERSION_1_0): .http10
         case Int(CURL_HTTP_VERSION_2_0): .http2
         case Int(CURL_HTTP_VERSION_3): HTTPVersion(major: 3, minor: 0)
-        default: .http1_1
+        default: .http11
         }
     }
 

@@ -47,7 +47,9 @@ struct RecordingCheck {
         let report = StubVerifier(contract: loaded.contract, models: loaded.models).verify(
             directory: directory, contractName: source.name, mappingFiles: relative)
         writeOutput("petmock: checking what was recorded against the contract (\(source.name)):")
-        writeOutput(ReportRenderer(color: false).render(report, as: .text), terminator: "")
+        var rendered = ReportRenderer(color: false).render(report, as: .text)
+        while rendered.hasSuffix("\n") { rendered.removeLast() }
+        writeOutput(rendered)
         return report.outcome(strict: false) == .failed ? .failure : .success
     }
 }

@@ -211,7 +211,7 @@ import Testing
         let response = try await transport.send(HTTPClientRequest(url: server.url("/teapot")))
         #expect(response.status.code == 418)
         #expect(response.status.reasonPhrase == "Short And Stout")
-        #expect(response.version == .http1_1)
+        #expect(response.version == .http11)
         #expect(response.url == server.url("/teapot"))
         #expect(response.timings.total >= response.timings.firstByte)
         #expect(response.timings.firstByte >= response.timings.connect)

@@ -8,6 +8,7 @@ import Synchronization
 final class UpstreamProxy: Sendable {
     private let transport: Mutex<(any HTTPTransport)?>
     private let inFlight = Mutex(InFlight())
+    private let executor = ProxyExecutor()
 
     private struct InFlight {
         var count = 0
@@ -66,7 +67,7 @@ final class UpstreamProxy: Sendable {
     /// Runs `work` as a counted task: ``drained()`` waits for it.
     func run(_ work: @escaping @Sendable () async -> Void) {
         inFlight.withLock { $0.count += 1 }
-        Task {
+        Task(executorPreference: executor) { [self] in
             await work()
             let waiters = inFlight.withLock { state -> [CheckedContinuation<Void, Never>] in
                 state.count -= 1
