@@ -14,7 +14,7 @@ SWIFT_FLAGS ?=
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 15
 
-.PHONY: deps test-deps bench-deps build release serve test unit-test e2e bench bench-server lint format clean \
+.PHONY: deps test-deps bench-deps build release serve test unit-test e2e bench bench-server bench-petmock bench-client bench-contract lint format clean \
 	fuzz fuzz-smoke
 
 deps:
@@ -62,6 +62,15 @@ bench: bench-deps
 
 bench-server: bench-deps
 	bash Benchmarks/bench-server.sh
+
+bench-petmock: bench-deps
+	bash Benchmarks/bench-petmock.sh
+
+bench-client: bench-deps
+	bash Benchmarks/bench-client.sh
+
+bench-contract: bench-deps
+	bash Benchmarks/bench-contract.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift

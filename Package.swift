@@ -17,6 +17,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ArgumentKit", targets: ["ArgumentKit"]),
+        .library(name: "StubServer", targets: ["StubServer"]),
     ],
     targets: [
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
@@ -40,10 +41,14 @@ let package = Package(
 
         // Client side (issue 4): HTTPClient, PetClient, petvet.
         library("HTTPClient", ["HTTPCore", "CCurl", "CZlib"]),
-        tests("HTTPClientTests", ["HTTPClient", "HTTPCore"]),
-        library("PetClient", ["HTTPClient", "HTTPCore", "PetModels"]),
+        tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer"]),
+        library("PetClient", ["HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
         tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels"]),
         .executableTarget(name: "petvet", dependencies: ["PetClient", "ArgumentKit"], swiftSettings: strict),
+        tests("PetvetTests", ["petvet", "PetClient", "HTTPClient", "HTTPServer", "HTTPCore", "PetModels"]),
+        .executableTarget(
+            name: "ClientBench", dependencies: ["PetClient", "HTTPClient", "PetModels"], path: "Benchmarks/ClientBench",
+            swiftSettings: strict),
 
         // Contracts (issue 5): JSONKit, ContractKit, petcontract.
         library("JSONKit"),
@@ -55,17 +60,33 @@ let package = Package(
             exclude: ["Snapshots"], swiftSettings: strict),
         .executableTarget(
             name: "petcontract", dependencies: ["ContractKit", "ArgumentKit", "HTTPClient"], swiftSettings: strict),
-        tests("PetContractCLITests", ["petcontract"]),
+        tests("PetContractCLITests", ["petcontract", "TestSupport"]),
         .executableTarget(
             name: "contract-bench", dependencies: ["ContractKit", "JSONKit"], path: "Benchmarks/ContractBench",
             swiftSettings: strict),
 
         // Stub server (issue 3): StubServer, petmock.
+        library("StubServer", ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "CSystem"]),
+        tests("StubServerTests", ["StubServer", "HTTPServer", "HTTPCore", "JSONKit"]),
+        .executableTarget(
+            name: "petmock",
+            dependencies: ["StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "ContractKit", "ArgumentKit"],
+            swiftSettings: strict),
+
+        // Recording (issue 7): StubServer/Recording, petmock record, their tests.
+        tests(
+            "RecordingTests",
+            [
+                "StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "ContractKit", "PetAPIServer",
+                "TestSupport", "petmock",
+            ]),
 
         // Live side (issue 6): PetAPIServer, petapi, end-to-end tests.
         library("PetAPIServer", ["CSQLite", "HTTPServer", "JSONKit"]),
         tests("PetAPIServerTests", ["PetAPIServer", "HTTPServer", "HTTPClient", "JSONKit"]),
         .executableTarget(name: "petapi", dependencies: ["PetAPIServer", "ArgumentKit"], swiftSettings: strict),
+        library("TestSupport"),
+        tests("EndToEndTests", ["TestSupport", "PetClient", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
 
         // Hardening (issue 8): hostile-input tests of petcontract and petapi; fuzz targets live in Fuzz/.
     ],
@@ -74,6 +95,6 @@ let package = Package(
 
 // Hardening (issue 8): the fuzz package (Fuzz/Package.swift) builds against these modules, and a
 // path dependency can only use products.
-for name in ["HTTPServer", "JSONKit", "ContractKit"] where !package.products.contains(where: { $0.name == name }) {
+for name in ["HTTPServer", "JSONKit", "ContractKit", "StubServer"] where !package.products.contains(where: { $0.name == name }) {
     package.products.append(.library(name: name, targets: [name]))
 }

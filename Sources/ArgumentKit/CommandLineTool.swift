@@ -90,7 +90,9 @@ public struct CommandLineTool: Sendable {
             let parsed = try subcommand.spec.parse(words)
             return try await subcommand.run(parsed)
         } catch let error as ArgumentError {
-            writeError("Error: \(error)\nUsage: \(subcommand.spec.usage)\n  See '\(name) \(verb) --help' for more information.")
+            writeError(
+                "Error: \(error)\nUsage: \(subcommand.spec.usage)\n  See '\(name) \(verb) --help' for more information."
+            )
             return .usage
         } catch {
             writeError("Error: \(error)")
@@ -117,13 +119,23 @@ public struct CommandLineTool: Sendable {
     }
 }
 
-/// Writes a line to standard error.
+/// Writes a line to standard error at once.
 public func writeError(_ message: String) {
+    writeLine(message, to: 2)
+}
+
+/// Writes a line to standard output at once (unbuffered, so a reader such as a test waiting
+/// for a readiness line sees it immediately).
+public func writeOutput(_ message: String) {
+    writeLine(message, to: 1)
+}
+
+private func writeLine(_ message: String, to descriptor: Int32) {
     var bytes = Array(message.utf8)
     bytes.append(UInt8(ascii: "\n"))
     var offset = 0
     while offset < bytes.count {
-        let written = bytes[offset...].withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         if written <= 0 { return }
         offset += written
     }

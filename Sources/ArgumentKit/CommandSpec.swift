@@ -64,7 +64,9 @@ public struct CommandSpec: Sendable {
             guard let spec else { throw .unknownOption(word) }
             switch spec.kind {
             case .flag:
-                if inlineValue != nil { throw .invalidValue(option: "--\(name)", value: inlineValue ?? "", expected: "no value") }
+                if inlineValue != nil {
+                    throw .invalidValue(option: "--\(name)", value: inlineValue ?? "", expected: "no value")
+                }
                 result.flags.insert(name)
             case .option(_, let repeatable):
                 let value: String

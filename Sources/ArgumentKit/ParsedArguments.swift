@@ -42,7 +42,8 @@ public struct ParsedArguments: Sendable {
         guard let text = value(name) else { return nil }
         guard choices.contains(text) else {
             throw .invalidValue(
-                option: "--\(name)", value: text, expected: "one of \(choices.map { "'\($0)'" }.joined(separator: ", "))")
+                option: "--\(name)", value: text,
+                expected: "one of \(choices.map { "'\($0)'" }.joined(separator: ", "))")
         }
         return text
     }

@@ -1,5 +1,4 @@
 import CCurl
-import Foundation
 import Synchronization
 
 /// libcurl's global state, set up once for the process before the first handle is made.
@@ -40,9 +39,10 @@ final class CurlEngine: Sendable {
         _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maxConnectionsPerHost)
         _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, configuration.maxCachedConnections)
         let loop = CurlLoop(multi: multi, engine: self)
-        let thread = Thread { loop.run() }
-        thread.name = "petkit.curl"
-        thread.start()
+        guard startDetachedThread({ loop.run() }) else {
+            curl_multi_cleanup(pointer)
+            return nil
+        }
     }
 
     /// Queues a transfer; `continuation` is resumed exactly once with its outcome.

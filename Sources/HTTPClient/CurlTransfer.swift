@@ -136,7 +136,8 @@ final class CurlTransfer: @unchecked Sendable {
         // libcurl would otherwise add `Expect: 100-continue` to larger bodies and wait up to a
         // second for an interim response many servers never send (RFC 9110 §10.1.1 lets us skip it).
         list = curl_slist_append(list, "Expect:")
-        if request.body != nil && !request.headers.contains(name: "Content-Type") {
+        let sendsBody = request.body != nil || request.method == .post
+        if sendsBody && !request.headers.contains(name: "Content-Type") {
             // ... and label every body as a form unless told not to.
             list = curl_slist_append(list, "Content-Type:")
         }
@@ -187,8 +188,11 @@ final class CurlTransfer: @unchecked Sendable {
             var error = HTTPClientError(curlCode: code, url: request.url, errorBuffer: errorMessage)
             var connects = 0
             _ = ccurl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
-            if code == CURLE_UNSUPPORTED_PROTOCOL && connects > 0 {
-                // Same code, other cause: a peer that answered without a status line ("HTTP/0.9").
+            // Same codes, other causes: a peer that answered without a status line ("HTTP/0.9")
+            // and a broken chunked body both mean bytes that are not HTTP, not a lost connection.
+            let notHTTP = code == CURLE_UNSUPPORTED_PROTOCOL && connects > 0
+            let badChunk = code == CURLE_RECV_ERROR && error.message.contains("chunked-encoding")
+            if notHTTP || badChunk {
                 error = HTTPClientError(
                     kind: .malformedResponse, url: error.url, message: error.message, curlCode: error.curlCode)
             }
@@ -223,10 +227,10 @@ final class CurlTransfer: @unchecked Sendable {
 
     private func version(curlCode: Int) -> HTTPVersion {
         switch curlCode {
-        case Int(CURL_HTTP_VERSION_1_0): .http1_0
+        case Int(CURL_HTTP_VERSION_1_0): .http10
         case Int(CURL_HTTP_VERSION_2_0): .http2
         case Int(CURL_HTTP_VERSION_3): HTTPVersion(major: 3, minor: 0)
-        default: .http1_1
+        default: .http11
         }
     }
 

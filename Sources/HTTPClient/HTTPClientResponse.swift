@@ -23,7 +23,7 @@ public struct HTTPClientResponse: Sendable, Hashable {
 
     /// Creates a response; test doubles usually give status, headers and body only.
     public init(
-        status: HTTPStatus, version: HTTPVersion = .http1_1, headers: HTTPHeaders = HTTPHeaders(),
+        status: HTTPStatus, version: HTTPVersion = .http11, headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = [], contentEncoding: String? = nil, url: String = "", timings: HTTPTimings = HTTPTimings()
     ) {
         self.status = status

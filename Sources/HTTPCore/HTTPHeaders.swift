@@ -109,6 +109,8 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
 extension StringProtocol {
     /// Compares two strings byte by byte, folding ASCII letters to lower case.
+    // Inlinable so callers in other modules get a specialised copy, not a generic call.
+    @inlinable
     public func equalsIgnoringASCIICase<Other: StringProtocol>(_ other: Other) -> Bool {
         let lhs = self.utf8
         let rhs = other.utf8
@@ -122,6 +124,7 @@ extension StringProtocol {
     }
 
     /// The string without leading and trailing spaces and horizontal tabs.
+    @inlinable
     public func trimmingASCIISpaces() -> Substring {
         var slice = Substring(self)
         while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }

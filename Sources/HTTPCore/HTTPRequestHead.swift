@@ -12,7 +12,7 @@ public struct HTTPRequestHead: Sendable, Hashable {
 
     /// Creates a request head.
     public init(
-        method: HTTPMethod, target: String, version: HTTPVersion = .http1_1, headers: HTTPHeaders = HTTPHeaders()
+        method: HTTPMethod, target: String, version: HTTPVersion = .http11, headers: HTTPHeaders = HTTPHeaders()
     ) {
         self.method = method
         self.target = target

@@ -8,7 +8,7 @@ public struct HTTPResponseHead: Sendable, Hashable {
     public var headers: HTTPHeaders
 
     /// Creates a response head.
-    public init(status: HTTPStatus, version: HTTPVersion = .http1_1, headers: HTTPHeaders = HTTPHeaders()) {
+    public init(status: HTTPStatus, version: HTTPVersion = .http11, headers: HTTPHeaders = HTTPHeaders()) {
         self.status = status
         self.version = version
         self.headers = headers

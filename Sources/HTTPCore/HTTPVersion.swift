@@ -13,7 +13,7 @@ public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "HTTP/\(major).\(minor)" }
 
-    public static let http1_0 = HTTPVersion(major: 1, minor: 0)
-    public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+    public static let http10 = HTTPVersion(major: 1, minor: 0)
+    public static let http11 = HTTPVersion(major: 1, minor: 1)
     public static let http2 = HTTPVersion(major: 2, minor: 0)
 }

@@ -1,5 +1,10 @@
-import Foundation
 import HTTPClient
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// An error body a server sends with a failing status, parsed into something readable.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import JSONKit
 
 /// Turns Foundation's `DecodingError` into a ``PetClientError`` that says where and what:
 /// the coding path (`[2].vetId`), expected versus found, and an excerpt of the value.
@@ -9,27 +9,28 @@ enum DecodingDiagnostics {
     /// The error for a body of `type` that threw `error` while decoding.
     static func error(for error: DecodingError, body: [UInt8], type: Any.Type, url: String) -> PetClientError {
         let typeName = name(of: type)
-        let root: Any
+        let root: JSONValue
         do {
-            root = try JSONSerialization.jsonObject(with: Data(body), options: .fragmentsAllowed)
+            root = try JSONParser().parse(body)
         } catch {
             return .notJSON(
-                mediaType: "application/json", reason: syntaxProblem(error), excerpt: excerpt(ofBody: body), url: url)
+                mediaType: "application/json", reason: "invalid JSON (\(error))", excerpt: excerpt(ofBody: body),
+                url: url)
         }
         func failure(
             _ path: [any CodingKey], _ problem: String, excerptOf excerptPath: [any CodingKey]? = nil
         )
             -> PetClientError
         {
-            let value = self.value(in: root, at: excerptPath ?? path)
+            let found = DecodingDiagnostics.value(in: root, at: excerptPath ?? path)
             return .decoding(
                 DecodingFailure(
                     url: url, type: typeName, path: render(path), problem: problem,
-                    excerpt: value.map(excerpt(of:)) ?? ""))
+                    excerpt: found.map { shortened($0.serialized()) } ?? ""))
         }
         switch error {
         case .typeMismatch(let expected, let context):
-            let found = value(in: root, at: context.codingPath).map(jsonTypeName) ?? "nothing"
+            let found = value(in: root, at: context.codingPath).map(DecodingDiagnostics.jsonTypeName) ?? "nothing"
             return failure(context.codingPath, "expected \(name(of: expected)), found \(found)")
         case .valueNotFound(let expected, let context):
             return failure(context.codingPath, "expected \(name(of: expected)), found null")
@@ -41,6 +42,30 @@ enum DecodingDiagnostics {
             return failure(context.codingPath, trimmed(context.debugDescription))
         @unknown default:
             return failure([], "\(error)")
+        }
+    }
+
+    /// The value at a coding path (array indexes and object keys), or nil when there is none.
+    static func value(in root: JSONValue, at path: [any CodingKey]) -> JSONValue? {
+        var current = root
+        for key in path {
+            let next: JSONValue?
+            switch current {
+            case .array: next = key.intValue.flatMap { current[$0] }
+            case .object: next = current[key.stringValue]
+            default: next = nil
+            }
+            guard let next else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// The JSON type's name as a decoder user thinks of it: any number is a `number`.
+    static func jsonTypeName(_ value: JSONValue) -> String {
+        switch value.kind {
+        case .integer, .number: "number"
+        default: value.kind.rawValue
         }
     }
 
@@ -64,51 +89,10 @@ enum DecodingDiagnostics {
         return shortened(String(oneLine))
     }
 
-    /// Why bytes failed to parse as JSON, from JSONSerialization's debug description.
-    static func syntaxProblem(_ error: any Error) -> String {
-        let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-        return detail.map { "invalid JSON (\(trimmed($0)))" } ?? "invalid JSON"
-    }
-
-    private static func value(in root: Any, at path: [any CodingKey]) -> Any? {
-        var current: Any = root
-        for key in path {
-            if let array = current as? [Any], let index = key.intValue, array.indices.contains(index) {
-                current = array[index]
-            } else if let object = current as? [String: Any], let next = object[key.stringValue] {
-                current = next
-            } else {
-                return nil
-            }
-        }
-        return current
-    }
-
-    private static func excerpt(of value: Any) -> String {
-        let options: JSONSerialization.WritingOptions = [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? JSONSerialization.data(withJSONObject: value, options: options) else {
-            return shortened("\(value)")
-        }
-        return shortened(String(decoding: data, as: UTF8.self))
-    }
-
-    private static func jsonTypeName(_ value: Any) -> String {
-        switch value {
-        case is NSNull: return "null"
-        case is String: return "string"
-        case is [Any]: return "array"
-        case is [String: Any]: return "object"
-        case let number as NSNumber:
-            // JSONSerialization gives booleans as NSNumber too; their ObjC type is `c` (char).
-            return String(cString: number.objCType) == "c" ? "boolean" : "number"
-        default: return "\(type(of: value))"
-        }
-    }
-
     /// A type's name as Swift code spells it: `[PetJsonModel]` rather than `Array<PetJsonModel>`.
     static func name(of type: Any.Type) -> String {
         var text = String(describing: type)
-        while let range = text.range(of: "Array<") {
+        while let range = text.firstRange(of: "Array<") {
             guard let close = matchingClose(in: text, from: range.upperBound) else { break }
             let inner = text[range.upperBound..<close]
             text.replaceSubrange(range.lowerBound...close, with: "[\(inner)]")
@@ -130,7 +114,7 @@ enum DecodingDiagnostics {
         return nil
     }
 
-    private static func shortened(_ text: String) -> String {
+    static func shortened(_ text: String) -> String {
         text.count <= excerptLimit ? text : String(text.prefix(excerptLimit - 1)) + "…"
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One part of a `multipart/form-data` body (RFC 7578): a form field or a file.
 public struct MultipartPart: Sendable, Hashable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The body of an ``Endpoint``'s request and how it is encoded.
 public enum RequestBody: Sendable {

@@ -1,5 +1,10 @@
-import Foundation
 import HTTPClient
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// How an ``Endpoint`` turns a successful response into its `Response`: JSON into a
 /// `Decodable` object or array, text into a `String`, or a custom decoder.

@@ -44,8 +44,7 @@ let tool = CommandLineTool(
             let server = HTTPServer(configuration: configuration, handler: PetAPIHandler(store: store))
             server.shutdownOnSignals()
             try server.start()
-            print("petapi listening on http://\(configuration.host):\(server.port)/api (database \(path))")
-            fflush(nil)
+            writeOutput("petapi listening on http://\(configuration.host):\(server.port)/api (database \(path))")
             await server.stopped()
             return .success
         }

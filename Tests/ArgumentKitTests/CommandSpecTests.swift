@@ -34,7 +34,10 @@ import Testing
         #expect(throws: ArgumentError.missingValue(option: "--stubs")) { try spec.parse(["--stubs"]) }
         #expect(throws: ArgumentError.duplicateOption("--port")) { try spec.parse(["-p", "1", "-p", "2"]) }
         #expect(throws: ArgumentError.unexpectedArgument("y")) { try spec.parse(["x", "y"]) }
-        #expect(throws: ArgumentError.invalidValue(option: "--port", value: "abc", expected: "a whole number from 0 to 65535")) {
+        #expect(
+            throws: ArgumentError.invalidValue(
+                option: "--port", value: "abc", expected: "a whole number from 0 to 65535")
+        ) {
             try spec.parse(["--port", "abc"]).int("port", in: 0...65535)
         }
     }

@@ -89,9 +89,14 @@ import Testing
             name: "documented 404 is fine by default", operation: "GET /vets/{id}", status: 404,
             body: #"{"code": 404, "message": "No vet with that id"}"#, expected: []),
         Case(
-            name: "404 where a success was needed", operation: "GET /vets/{id}", status: 404,
-            body: #"{"code": 404, "message": "No vet with that id"}"#,
-            expected: ["response-status-unexpected|breaking|$|1|200|404 Not Found"],
+            name: "documented 404 for a referenced id is a dangling reference", operation: "GET /vets/{id}",
+            status: 404, body: #"{"code": 404, "message": "No vet with that id"}"#,
+            expected: ["response-reference-dangling|warning|$|1|200|404 Not Found"],
+            expecting: .success(reason: "vetId found in GET /pets: 7")),
+        Case(
+            name: "5xx where a success was needed", operation: "GET /vets/{id}", status: 500,
+            body: #"{"code": 500, "message": "boom"}"#,
+            expected: ["response-status-unexpected|breaking|$|1|200|500 Internal Server Error"],
             expecting: .success(reason: "vetId found in GET /pets: 7")),
         Case(
             name: "media type", contentType: "text/plain; charset=utf-8", body: "[]",

@@ -26,7 +26,7 @@ import Testing
         let report = try verifier().verify(directory: StubVerifierTests.stubs, contractName: "built-in")
         #expect(report.findings.isEmpty, "\(report.findings)")
         #expect(report.errors.isEmpty)
-        #expect(report.operations == ["GET /pets", "GET /vets/{id}"])
+        #expect(report.operations == ["GET /pets", "GET /pets/{id}", "GET /vets", "GET /vets/{id}"])
         #expect(report.notes.contains { $0.contains("variant mappings not checked") })
         #expect(report.outcome(strict: true) == .passed)
     }

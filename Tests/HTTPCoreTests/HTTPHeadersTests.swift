@@ -28,13 +28,14 @@ import Testing
 }
 
 @Suite struct HTTPRequestHeadTests {
-    @Test(arguments: [
-        ("/api/pets?x=1", "/api/pets", "x=1"),
-        ("/api/pets", "/api/pets", nil),
-        ("http://example.com/api/pets?x=1", "/api/pets", "x=1"),
-        ("http://example.com", "/", nil),
-        ("http://example.com?q", "/", "q"),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("/api/pets?x=1", "/api/pets", "x=1"),
+            ("/api/pets", "/api/pets", nil),
+            ("http://example.com/api/pets?x=1", "/api/pets", "x=1"),
+            ("http://example.com", "/", nil),
+            ("http://example.com?q", "/", "q"),
+        ] as [(String, String, String?)])
     func pathAndQuery(target: String, path: String, query: String?) {
         let head = HTTPRequestHead(method: .get, target: target)
         #expect(head.path == path)
@@ -44,9 +45,9 @@ import Testing
     @Test func keepAliveDefaults() {
         #expect(HTTPRequestHead(method: .get, target: "/").keepAlive)
         #expect(!HTTPRequestHead(method: .get, target: "/", headers: ["Connection": "close"]).keepAlive)
-        #expect(!HTTPRequestHead(method: .get, target: "/", version: .http1_0).keepAlive)
+        #expect(!HTTPRequestHead(method: .get, target: "/", version: .http10).keepAlive)
         #expect(
-            HTTPRequestHead(method: .get, target: "/", version: .http1_0, headers: ["Connection": "keep-alive"])
+            HTTPRequestHead(method: .get, target: "/", version: .http10, headers: ["Connection": "keep-alive"])
                 .keepAlive)
     }
 

@@ -57,7 +57,7 @@ extension HTTPRequestParser.Output {
         #expect(parsed.head.method == .get)
         #expect(parsed.head.target == "/pets?limit=2")
         #expect(parsed.head.path == "/pets")
-        #expect(parsed.head.version == .http1_1)
+        #expect(parsed.head.version == .http11)
         #expect(parsed.head.headers["host"] == "example.com")
         #expect(parsed.bodyFraming == .none)
         #expect(parsed.keepAlive)

@@ -21,7 +21,9 @@ final class LivePetAPI: Sendable {
 
     deinit { server.stop() }
 
-    func call(_ method: HTTPMethod, _ path: String, json: String? = nil, contentType: String = "application/json")
+    func call(
+        _ method: HTTPMethod, _ path: String, json: String? = nil, contentType: String = "application/json"
+    )
         async throws -> (status: Int, body: JSONValue?, headers: HTTPHeaders)
     {
         let headers: HTTPHeaders = json == nil ? [:] : ["Content-Type": contentType]
@@ -50,7 +52,8 @@ final class LivePetAPI: Sendable {
         #expect(created.status == 201)
         #expect(created.headers["Location"] == "/api/pets/5")
         #expect(created.body == ["firstName": "Kiwi", "lastName": nil, "vetId": 2])
-        let updated = try await api.call(.put, "/api/vets/2", json: #"{"firstName":"Omar","lastName":"Haddad","title":null}"#)
+        let updated = try await api.call(
+            .put, "/api/vets/2", json: #"{"firstName":"Omar","lastName":"Haddad","title":null}"#)
         #expect(updated.status == 200)
         #expect(try await api.call(.get, "/api/vets/2").body?["title"] == .null)
         #expect(try await api.call(.delete, "/api/pets/5").status == 204)
@@ -63,7 +66,10 @@ final class LivePetAPI: Sendable {
         (#"{"vetId":1}"#, 400, "firstName: expected a non-empty string, found nothing"),
         (#"{"firstName":"  ","vetId":1}"#, 400, "firstName: expected a non-empty string, found '  '"),
         (#"{"firstName":"Kiwi","vetId":"1"}"#, 400, "vetId: expected an integer, found string '\"1\"'"),
-        (#"{"firstName":"Kiwi","vetId":1,"colour":"red"}"#, 400, "colour: unexpected field; expected only 'firstName', 'lastName', 'vetId'"),
+        (
+            #"{"firstName":"Kiwi","vetId":1,"colour":"red"}"#, 400,
+            "colour: unexpected field; expected only 'firstName', 'lastName', 'vetId'"
+        ),
         (#"{"firstName":"Kiwi","vetId":99}"#, 422, "vetId: no vet with id 99"),
         (#"[1]"#, 400, "body: expected an object, found array"),
     ])
@@ -81,7 +87,8 @@ final class LivePetAPI: Sendable {
         let truncated = try await api.call(.post, "/api/pets", json: #"{"firstName":"#)
         #expect(truncated.status == 400)
         #expect(truncated.body?["message"]?.stringValue?.hasPrefix("body is not valid JSON") == true)
-        let form = try await api.call(.post, "/api/pets", json: "firstName=x", contentType: "application/x-www-form-urlencoded")
+        let form = try await api.call(
+            .post, "/api/pets", json: "firstName=x", contentType: "application/x-www-form-urlencoded")
         #expect(form.status == 415)
     }
 

@@ -84,6 +84,19 @@ import Testing
         #expect(request.body == [1, 2, 3])
     }
 
+    @Test func defaultsFollowTheResponseType() throws {
+        struct Banner: Endpoint {
+            typealias Response = String
+            var path: String { "/banner" }
+        }
+        #expect(!Banner().decoding.expectsJSON)
+        #expect(PetAPI.Pets().decoding.expectsJSON)
+        let banner = try client.request(for: Banner())
+        #expect(banner.headers["Accept"] == nil)
+        #expect(banner.method == .get)
+        #expect(Banner().keyPath == nil && Banner().showsActivity && Banner().presentsErrors)
+    }
+
     @Test func petAPIEndpointsHaveTheirPaths() throws {
         #expect(try client.request(for: PetAPI.Pets()).url == "http://api.test/v1/pets")
         #expect(try client.request(for: PetAPI.Vet(id: 42)).url == "http://api.test/v1/vets/42")

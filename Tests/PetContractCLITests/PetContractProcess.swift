@@ -1,57 +1,21 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `petcontract` executable as a subprocess, with a time limit, and captures
 /// its exit code and output.
 struct PetContractProcess {
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
+    typealias Result = ToolResult
 
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let repositoryRoot = BuiltTools.repositoryRoot
 
-    /// The executable next to the test bundle (`swift build --build-tests` builds both).
-    static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("petcontract")
-    }
-
+    /// Runs `petcontract arguments...` from the repository root, killed after `timeout` seconds.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60
     ) throws -> Result {
-        let binary = executable
-        try #require(
-            FileManager.default.isExecutableFile(atPath: binary.path),
-            "no petcontract at \(binary.path): run 'swift build --build-tests' first")
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("petcontract-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let out = scratch.appendingPathComponent("stdout")
-        let err = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        let deadline = DispatchTime.now() + timeout
-        DispatchQueue.global().asyncAfter(deadline: deadline) { [process] in
-            if process.isRunning { process.terminate() }
-        }
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+        let result = try ToolProcess.run("petcontract", arguments, environment: environment, timeout: timeout)
+        #expect(!result.timedOut, "petcontract \(arguments.joined(separator: " ")) did not finish in \(timeout) s")
+        return result
     }
 
     /// A temporary folder holding the given files (relative paths), removed by the caller.

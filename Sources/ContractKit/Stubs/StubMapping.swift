@@ -32,8 +32,9 @@ struct StubMapping {
 struct StubMappingReader {
     let root: String
 
-    /// Every mapping, and the problems that stopped some from being read.
-    func read() -> (mappings: [StubMapping], errors: [VerificationError]) {
+    /// Every mapping (or those of the `only` files, relative to `mappings/`), and the problems
+    /// that stopped some from being read.
+    func read(only: Set<String>? = nil) -> (mappings: [StubMapping], errors: [VerificationError]) {
         let mappingsDirectory = root + "/mappings"
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: mappingsDirectory, isDirectory: &isDirectory),
@@ -44,7 +45,7 @@ struct StubMappingReader {
             )
         }
         let files = (FileManager.default.enumerator(atPath: mappingsDirectory)?.compactMap { $0 as? String } ?? [])
-            .filter { $0.hasSuffix(".json") }.sorted()
+            .filter { $0.hasSuffix(".json") && only?.contains($0) != false }.sorted()
         var mappings: [StubMapping] = []
         var errors: [VerificationError] = []
         for relative in files {

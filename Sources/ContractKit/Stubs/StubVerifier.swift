@@ -16,10 +16,12 @@ public struct StubVerifier: Sendable {
         self.validator = ContractValidator(contract: contract, models: models)
     }
 
-    /// Checks every base mapping in `directory`.
-    public func verify(directory: String, contractName: String) -> VerificationReport {
+    /// Checks every base mapping in `directory`; with `mappingFiles` (paths relative to its
+    /// `mappings/`, such as `get-api-pets.json`), only the mappings in those files (what a
+    /// recording just wrote, say).
+    public func verify(directory: String, contractName: String, mappingFiles: [String]? = nil) -> VerificationReport {
         var report = VerificationReport(target: directory, contract: contractName)
-        let (mappings, errors) = StubMappingReader(root: directory).read()
+        let (mappings, errors) = StubMappingReader(root: directory).read(only: mappingFiles.map(Set.init))
         report.errors = errors
         var collector = FindingCollector()
         var variants = 0

@@ -56,9 +56,18 @@ public struct ContractValidator: Sendable {
         let documented = operation.response(for: response.status)
         if case .success(let reason) = expecting, !(200..<300).contains(response.status) {
             let expected = operation.responses.filter(\.isSuccess).map(\.status).joined(separator: " or ")
-            add(
-                .statusUnexpected, expected: expected.isEmpty ? "2xx" : expected, actual: response.statusText,
-                message: "status \(response.statusText) where a success was expected (\(reason))")
+            // A documented client error (404) for an id the API itself handed out is a dangling
+            // reference in its data: the app drops that row, so a warning. Anything else (5xx,
+            // an undocumented status) means the endpoint itself broke.
+            if documented != nil, (400..<500).contains(response.status) {
+                add(
+                    .referenceDangling, expected: expected.isEmpty ? "2xx" : expected, actual: response.statusText,
+                    message: "status \(response.statusText) for a resource the API referenced (\(reason))")
+            } else {
+                add(
+                    .statusUnexpected, expected: expected.isEmpty ? "2xx" : expected, actual: response.statusText,
+                    message: "status \(response.statusText) where a success was expected (\(reason))")
+            }
             return ResponseValidation(findings: findings, body: nil)
         }
         guard let documented else {

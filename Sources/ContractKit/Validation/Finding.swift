@@ -87,6 +87,8 @@ public enum FindingID: String, Sendable, Hashable, CaseIterable {
     case statusUnexpected = "response-status-unexpected"
     case mediaTypeUnexpected = "response-media-type-unexpected"
     case decodeFailed = "response-decode-failed"
+    /// A value from one response names a resource another operation answers 4xx for.
+    case referenceDangling = "response-reference-dangling"
     /// Diff: an operation of the old contract is gone.
     case operationRemoved = "operation-removed"
     /// Diff: the new contract has an operation the old one lacked.
@@ -101,7 +103,7 @@ public enum FindingID: String, Sendable, Hashable, CaseIterable {
     /// The level a finding of this id has.
     public var level: FindingLevel {
         switch self {
-        case .optionalPropertyMissing, .optionalPropertyNull, .enumValueAdded: .warning
+        case .optionalPropertyMissing, .optionalPropertyNull, .enumValueAdded, .referenceDangling: .warning
         case .propertyUnexpected, .operationAdded, .responseStatusAdded: .info
         default: .breaking
         }
@@ -123,6 +125,7 @@ public enum FindingID: String, Sendable, Hashable, CaseIterable {
         case .statusUnexpected: "A status the contract does not document (or not a success where one was needed)"
         case .mediaTypeUnexpected: "A media type other than the contract's"
         case .decodeFailed: "The app's Codable type threw while decoding the body"
+        case .referenceDangling: "An id found in one response names a resource that is not there"
         case .operationRemoved: "An operation was removed"
         case .operationAdded: "An operation was added"
         case .responseStatusRemoved: "A documented response status was removed"

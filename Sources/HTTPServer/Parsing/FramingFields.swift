@@ -36,7 +36,7 @@ struct FramingFields {
 
     /// Applies RFC 9112 §6.3 (message body length) and §3.2 (Host) to the noted fields.
     func decide(head: HTTPRequestHead, limits: HTTPParserLimits) throws(HTTPParserError) -> HTTPParsedHead {
-        let isHTTP11 = head.version == .http1_1
+        let isHTTP11 = head.version == .http11
         if isHTTP11 && hostCount == 0 { throw .missingHost }
         if hostCount > 1 { throw .multipleHosts }
 

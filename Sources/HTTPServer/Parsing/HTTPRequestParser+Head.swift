@@ -138,7 +138,7 @@ extension HTTPRequestParser {
             bytes[5].isDigit, bytes[6] == UInt8(ascii: "."), bytes[7].isDigit
         else { throw .invalidVersion(found: bytes.excerpt) }
         let version = HTTPVersion(major: Int(bytes[5] - 48), minor: Int(bytes[7] - 48))
-        guard version == .http1_1 || version == .http1_0 else { throw .unsupportedVersion(found: bytes.excerpt) }
+        guard version == .http11 || version == .http10 else { throw .unsupportedVersion(found: bytes.excerpt) }
         return version
     }
 

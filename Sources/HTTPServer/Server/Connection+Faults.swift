@@ -58,7 +58,7 @@ extension Connection {
     /// Sends the head now and the body in `dribble.chunkCount` pieces spread over its duration.
     func startDribble(_ response: HTTPResponse, dribble: HTTPDribble, request: HTTPParsedHead) {
         let sendsBody = !response.status.forbidsBody && request.head.method != .head && !response.body.isEmpty
-        let chunked = request.head.version == .http1_1
+        let chunked = request.head.version == .http11
         var notes = ResponseHeadWriter.Notes()
         outbound.appendOwned { buffer in
             notes = ResponseHeadWriter.writeFixedHead(

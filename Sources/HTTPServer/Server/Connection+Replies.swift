@@ -37,7 +37,7 @@ extension Connection {
         if !hasDate { outbound.append(loop.dates.line) }
         if !keepAlive {
             outbound.append(Self.connectionClose)
-        } else if request.head.version == .http1_0 {
+        } else if request.head.version == .http10 {
             outbound.append(Self.connectionKeepAlive)
         } else {
             outbound.append(Self.crlf)
@@ -75,7 +75,7 @@ extension Connection {
         }
         let body = gzipBody ?? response.body
         let sendsBody = !response.status.forbidsBody
-        let chunked = response.framing == .chunked && request.head.version == .http1_1 && sendsBody
+        let chunked = response.framing == .chunked && request.head.version == .http11 && sendsBody
         var notes = ResponseHeadWriter.Notes()
         outbound.appendOwned { buffer in
             notes = ResponseHeadWriter.writeFixedHead(

@@ -77,7 +77,8 @@ public struct PetAPIHandler: HTTPHandler {
         try PetAPIHandler.only(methods, request)
     }
 
-    static func json(_ value: JSONValue, status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+    static func json(_ value: JSONValue, status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse
+    {
         var all = headers
         all.add(name: "Content-Type", value: "application/json")
         return HTTPResponse(status: status, headers: all, body: value.serializedBytes(), compression: .gzipIfAccepted)

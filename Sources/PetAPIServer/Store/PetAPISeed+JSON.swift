@@ -10,7 +10,9 @@ extension PetAPISeed {
         } catch {
             throw PetAPISeedError(path: "$", message: "not valid JSON: \(error)")
         }
-        guard case .object = root else { throw PetAPISeedError(path: "$", message: "expected an object, found \(root.kind)") }
+        guard case .object = root else {
+            throw PetAPISeedError(path: "$", message: "expected an object, found \(root.kind)")
+        }
         var vets: [VetRecord] = []
         for (index, item) in try PetAPISeed.array(root["vets"], path: "$.vets").enumerated() {
             let path = "$.vets[\(index)]"

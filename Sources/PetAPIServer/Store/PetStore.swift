@@ -48,7 +48,8 @@ public final class PetStore: @unchecked Sendable {
     /// Every pet, by id.
     public func pets() throws(PetStoreError) -> [PetRecord] {
         try read { db in
-            try db.statement("SELECT id, first_name, last_name, vet_id FROM pets ORDER BY id").rows().compactMap(PetStore.pet)
+            try db.statement("SELECT id, first_name, last_name, vet_id FROM pets ORDER BY id").rows().compactMap(
+                PetStore.pet)
         }
     }
 
@@ -93,7 +94,8 @@ public final class PetStore: @unchecked Sendable {
     /// Every vet, by id.
     public func vets() throws(PetStoreError) -> [VetRecord] {
         try read { db in
-            try db.statement("SELECT id, first_name, last_name, title FROM vets ORDER BY id").rows().compactMap(PetStore.vet)
+            try db.statement("SELECT id, first_name, last_name, title FROM vets ORDER BY id").rows().compactMap(
+                PetStore.vet)
         }
     }
 
@@ -176,11 +178,15 @@ public final class PetStore: @unchecked Sendable {
     }
 
     private static func values(_ fields: PetFields, id: Int64?) -> [SQLiteStatement.Value] {
-        (id.map { [.integer($0)] } ?? []) + [.text(fields.firstName), fields.lastName.map { .text($0) } ?? .null, .integer(fields.vetId)]
+        (id.map { [.integer($0)] } ?? []) + [
+            .text(fields.firstName), fields.lastName.map { .text($0) } ?? .null, .integer(fields.vetId),
+        ]
     }
 
     private static func values(_ fields: VetFields, id: Int64?) -> [SQLiteStatement.Value] {
-        (id.map { [.integer($0)] } ?? []) + [.text(fields.firstName), .text(fields.lastName), fields.title.map { .text($0) } ?? .null]
+        (id.map { [.integer($0)] } ?? []) + [
+            .text(fields.firstName), .text(fields.lastName), fields.title.map { .text($0) } ?? .null,
+        ]
     }
 
     private static func pet(_ row: [SQLiteStatement.Value]) -> PetRecord? {

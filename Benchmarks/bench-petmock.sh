@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# petmock against nginx on loopback, same body, same run; then petmock with 1 and with 1,000
+# mappings (the target stub last in priority), and process start to first response with
+# 1,000 mappings. Writes Benchmarks/results/petmock.txt. Usage: Benchmarks/bench-petmock.sh [DURATION]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+duration="${1:-10s}"
+scripts/install-deps.sh wrk nginx-light python3 procps curl zlib1g-dev
+swift build -c release --product petmock >&2
+petmock="$(swift build -c release --show-bin-path)/petmock"
+
+work="$(mktemp -d)"
+chmod 755 "$work"  # nginx workers run as another user and must read the body file
+pids=()
+cleanup() {
+    # Each server runs in its own session (process group): end the group, workers included.
+    for pid in "${pids[@]}"; do kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# Starts a command, waits (bounded, polling a socket) for its first 200 on PATH, and prints
+# "PID MILLISECONDS" measured from spawn. The process keeps running.
+first_response() {
+    python3 - "$@" <<'PY'
+import os, signal, socket, subprocess, sys, time
+port, path, command = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+start = time.monotonic()
+process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, start_new_session=True)
+request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode()
+while True:
+    if time.monotonic() - start > 20 or process.poll() is not None:
+        print(f"no response from {command[0]} within 20 s", file=sys.stderr)
+        os.killpg(process.pid, signal.SIGKILL)
+        sys.exit(1)
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1) as connection:
+            connection.sendall(request)
+            data = b""
+            while chunk := connection.recv(65536):
+                data += chunk
+        if data.startswith(b"HTTP/1.1 200"):
+            break
+    except OSError:
+        time.sleep(0.0002)
+print(process.pid, f"{(time.monotonic() - start) * 1000:.1f}")
+PY
+}
+
+# Stub roots: the repository's Stubs/, one mapping (the pet list), and 1,000 mappings in
+# which the pet list comes last in priority.
+mkdir -p "$work/one/mappings" "$work/many/mappings"
+python3 - "$work/one/mappings" "$work/many/mappings" Stubs/mappings/pets.json <<'PY'
+import json, sys
+one, folder, pets_file = sys.argv[1], sys.argv[2], sys.argv[3]
+document = json.load(open(pets_file))
+candidates = document.get("mappings", [document])
+target = next(m for m in candidates
+              if m["request"].get("method") == "GET" and "/api/pets" in (m["request"].get("urlPath"), m["request"].get("url")))
+json.dump(target, open(f"{one}/pets.json", "w"))
+target = dict(target, priority=10)
+mappings = [target]
+# 19 mappings on the very same path that do not match (a header or query differs) and all
+# come first: each is checked before the target on every request.
+for n in range(19):
+    request = {"method": "GET", "urlPath": "/api/pets"}
+    if n % 2:
+        request["headers"] = {"X-Tenant": {"equalTo": f"tenant-{n}"}}
+    else:
+        request["queryParameters"] = {"page": {"equalTo": str(n)}}
+    mappings.append({"request": request, "response": {"status": 200, "body": f"tenant {n}"}, "priority": 1 + n % 5})
+# 980 more elsewhere: exact paths, regular expressions, templates, under /api like the target.
+for n in range(980):
+    kind = n % 4
+    if kind == 0:
+        request = {"method": "GET", "url": f"/api/items/{n}"}
+    elif kind == 1:
+        request = {"method": "GET", "urlPathPattern": f"/api/things{n}/[0-9]+"}
+    elif kind == 2:
+        request = {"method": "GET", "urlPathTemplate": f"/api/owners{n}/{{id}}/pets"}
+    else:
+        request = {"method": "POST", "urlPath": f"/api/orders/{n}", "bodyPatterns": [{"matchesJsonPath": "$.id"}]}
+    mappings.append({"request": request, "response": {"status": 200, "jsonBody": {"n": n}}, "priority": 1 + n % 5})
+for start in range(0, len(mappings), 100):
+    with open(f"{folder}/mappings-{start // 100:02d}.json", "w") as out:
+        json.dump({"mappings": mappings[start:start + 100]}, out)
+PY
+count="$("$petmock" validate --stubs "$work/many" | tail -1)"
+
+port_stubs="$(free_port)"; port_one="$(free_port)"; port_many="$(free_port)"; port_nginx="$(free_port)"
+start_stubs="$(first_response "$port_stubs" /api/pets "$petmock" serve --stubs Stubs --port "$port_stubs")"
+pids+=("${start_stubs%% *}")
+start_one="$(first_response "$port_one" /api/pets "$petmock" serve --stubs "$work/one" --port "$port_one")"
+pids+=("${start_one%% *}")
+start_many="$(first_response "$port_many" /api/pets "$petmock" serve --stubs "$work/many" --port "$port_many")"
+pids+=("${start_many%% *}")
+
+# nginx serves byte for byte the body petmock serves.
+mkdir -p "$work/www/api" "$work/logs"
+curl -fsS "http://127.0.0.1:$port_stubs/api/pets" > "$work/www/api/pets"
+cat > "$work/nginx.conf" <<CONF
+worker_processes $(nproc);
+daemon off;
+pid $work/nginx.pid;
+error_log $work/logs/error.log crit;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    keepalive_requests 1000000;
+    open_file_cache max=16;
+    server {
+        listen 127.0.0.1:$port_nginx;
+        root $work/www;
+        location = /api/pets { default_type application/json; }
+    }
+}
+CONF
+start_nginx="$(first_response "$port_nginx" /api/pets nginx -p "$work" -c "$work/nginx.conf")"
+pids+=("${start_nginx%% *}")
+
+load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
+run() { wrk -t2 -c64 -d"$duration" "http://127.0.0.1:$1/api/pets"; }
+rps() { echo "$1" | awk '/^Requests\/sec:/ { print $2 }'; }
+mean() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (a + b) / 2 }'; }
+# Pairs run back to back, and the 1 vs 1,000 pair twice in alternation, so a change in the
+# machine's load (it is shared) weighs on both sides alike.
+out_nginx="$(run "$port_nginx")"
+out_stubs="$(run "$port_stubs")"
+out_one="$(run "$port_one")"
+out_many="$(run "$port_many")"
+out_many2="$(run "$port_many")"
+out_one2="$(run "$port_one")"
+rps_one="$(mean "$(rps "$out_one")" "$(rps "$out_one2")")"
+rps_many="$(mean "$(rps "$out_many")" "$(rps "$out_many2")")"
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+errors() { echo "$1" | awk '/Non-2xx|Socket errors/ { print }' | tr '\n' ' '; }
+rss_mb() { awk '/^VmHWM:/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+
+cost="$(awk -v one="$rps_one" -v many="$rps_many" 'BEGIN { printf "%.1f", (1 - many / one) * 100 }')"
+report="$(
+    echo "petmock vs nginx $(nginx -v 2>&1 | sed 's/.*nginx\///') ($(nproc) workers), loopback, GET /api/pets ($(wc -c < "$work/www/api/pets")-byte JSON), wrk -t2 -c64 -d$duration"
+    echo "machine: $(nproc) cores, $(uname -r), $(date -u +%Y-%m-%dT%H:%MZ)"
+    echo
+    printf '%-44s %12s %12s %8s\n' "figure" "petmock" "reference" "ratio"
+    printf '%-44s %12s %12s %8s\n' "req/s, Stubs/ vs nginx (same body)" "$(rps "$out_stubs")" "$(rps "$out_nginx")" "$(ratio "$(rps "$out_stubs")" "$(rps "$out_nginx")")"
+    printf '%-44s %12s %12s %8s\n' "req/s, 1,000 mappings vs 1 mapping (2 runs)" "$rps_many" "$rps_one" "$(ratio "$rps_many" "$rps_one")"
+    echo
+    echo "1,000 mappings cost ${cost}% of throughput (target < 10%); $count"
+    echo "  (19 non-matching stubs on /api/pets checked first; 980 more under /api: exact, regex, template, body)"
+    echo "process start to first response: ${start_many##* } ms with 1,000 mappings, ${start_one##* } ms with 1 (target < 100 ms)"
+    echo "peak RSS: $(rss_mb "${start_stubs%% *}") MB serving Stubs/, $(rss_mb "${start_many%% *}") MB with 1,000 mappings"
+    echo "targets: Stubs/ vs nginx ratio >= 0.70; 1,000 vs 1 mapping ratio >= 0.90; first response < 100 ms"
+    echo "load average before the runs: $load_before"
+    for name in out_nginx out_stubs out_one out_many out_one2 out_many2; do
+        problems="$(errors "${!name}")"
+        [ -n "$problems" ] && echo "$name: $problems"
+    done
+    true
+)"
+echo "$report"
+mkdir -p Benchmarks/results
+echo "$report" > Benchmarks/results/petmock.txt

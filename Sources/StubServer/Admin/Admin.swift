@@ -1,0 +1,274 @@
+import HTTPCore
+import JSONKit
+
+/// The stub server's administration, in process: the same operations the `/__admin` HTTP API
+/// offers (WireMock's), for Swift callers such as an app's tests.
+///
+/// ```swift
+/// let admin = server.admin
+/// try admin.addMapping(StubMapping(request: RequestPattern(method: .get, url: .url("/ping")),
+///                                  response: ResponseDefinition(body: .text("pong"))))
+/// try admin.setVariant("missing:lastName")
+/// #expect(admin.requests().first?.url == "/api/pets")
+/// ```
+public final class Admin: Sendable {
+    let engine: StubEngine
+    private let shutdownAction: @Sendable () -> Void
+    /// When the admin (and so the server) was created, in milliseconds since 1970.
+    let startedAt = Timestamp.nowMilliseconds()
+
+    init(engine: StubEngine, shutdown: @escaping @Sendable () -> Void) {
+        self.engine = engine
+        shutdownAction = shutdown
+    }
+
+    private var store: StubStore { engine.store }
+
+    // MARK: Mappings
+
+    /// Every mapping, in the order they are tried (highest priority, then newest, first).
+    public func mappings() -> [StubMapping] {
+        store.snapshot().index.all.map(\.mapping)
+    }
+
+    /// The mapping with this id.
+    public func mapping(id: String) -> StubMapping? {
+        store.stub(id: id)?.mapping
+    }
+
+    /// Adds a mapping (replacing one with the same id); with `persistent: true` it is also
+    /// saved to the stub folder at once.
+    @discardableResult
+    public func addMapping(_ mapping: StubMapping) throws(AdminError) -> StubMapping {
+        switch store.add(mapping) {
+        case .success(let stub):
+            if mapping.persistent == true, store.loader != nil { _ = try save([stub.mapping]) }
+            return stub.mapping
+        case .failure(let error): throw Self.adminError(error)
+        }
+    }
+
+    /// Replaces the mapping with this id.
+    @discardableResult
+    public func updateMapping(id: String, to mapping: StubMapping) throws(AdminError) -> StubMapping {
+        switch store.update(id: id, with: mapping) {
+        case nil: throw .mappingNotFound(id)
+        case .success(let stub)?: return stub.mapping
+        case .failure(let error)?: throw Self.adminError(error)
+        }
+    }
+
+    /// Removes the mapping with this id from the running server (its file, if any, stays).
+    public func removeMapping(id: String) throws(AdminError) {
+        guard store.remove(id: id) else { throw .mappingNotFound(id) }
+    }
+
+    /// Removes every mapping from the running server.
+    public func removeAllMappings() {
+        store.removeAll()
+    }
+
+    /// Goes back to the mappings of the stub folder and of code: admin-added ones are
+    /// dropped and the files read again. Returns the problems the files have.
+    @discardableResult
+    public func resetMappings() throws(AdminError) -> [StubProblem] {
+        do {
+            return try store.reset()
+        } catch {
+            throw .reloadFailed(error)
+        }
+    }
+
+    /// Saves the mappings added through the admin API to `mappings/` in the stub folder, one
+    /// file each, atomically (temporary file, then rename). Returns the paths written.
+    @discardableResult
+    public func saveMappings() throws(AdminError) -> [String] {
+        try save(store.adminMappings())
+    }
+
+    private func save(_ mappings: [StubMapping]) throws(AdminError) -> [String] {
+        guard let loader = store.loader else { throw .noStubFolder }
+        var paths: [String] = []
+        for mapping in mappings {
+            let path = FileSystem.join(loader.mappingsDirectory, Self.fileName(for: mapping))
+            let bytes = StubMapping.fileBytes([mapping])
+            do {
+                try FileSystem.createDirectory(loader.mappingsDirectory)
+                try store.persist(id: mapping.id, to: path) { () throws(FileSystemError) in
+                    try FileSystem.writeAtomically(bytes, to: path)
+                }
+            } catch {
+                throw .saveFailed(path: path, reason: error.reason)
+            }
+            paths.append(path)
+        }
+        return paths
+    }
+
+    /// `NAME-ID.json` with the name reduced to letters, digits and dashes (WireMock's habit).
+    static func fileName(for mapping: StubMapping) -> String {
+        var slug = ""
+        for character in (mapping.name ?? "mapping").lowercased() {
+            if character.isASCII && (character.isLetter || character.isNumber) {
+                slug.append(character)
+            } else if !slug.hasSuffix("-") {
+                slug.append("-")
+            }
+        }
+        slug = String(slug.trimmingCharacters("-").prefix(60))
+        let id = mapping.id.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        return (slug.isEmpty ? "mapping" : slug) + "-" + id + ".json"
+    }
+
+    /// Resets everything: mappings back to the files, journal emptied, scenarios started.
+    public func reset() throws(AdminError) {
+        try resetMappings()
+        clearRequests()
+        resetScenarios()
+    }
+
+    // MARK: Journal
+
+    /// The journal, newest first.
+    public func requests() -> [LoggedRequest] {
+        engine.journal.entries().reversed()
+    }
+
+    /// The journal entry with this id.
+    public func request(id: String) -> LoggedRequest? {
+        engine.journal.entries().first { $0.id == id }
+    }
+
+    /// Empties the journal.
+    public func clearRequests() {
+        engine.journal.clear()
+    }
+
+    /// Removes one journal entry; returns whether it was there.
+    @discardableResult
+    public func removeRequest(id: String) -> Bool {
+        engine.journal.remove { $0.id == id } > 0
+    }
+
+    /// How many journaled requests match the pattern.
+    public func countRequests(matching pattern: RequestPattern) throws(AdminError) -> Int {
+        try findRequests(matching: pattern).count
+    }
+
+    /// The journaled requests that match the pattern, oldest first.
+    public func findRequests(matching pattern: RequestPattern) throws(AdminError) -> [LoggedRequest] {
+        var problems: [PatternProblem] = []
+        guard let compiled = CompiledRequestPattern.compile(pattern, problems: &problems) else {
+            throw .invalidMapping(
+                problems.map {
+                    StubProblem(
+                        .error, .invalidPattern, file: "", path: $0.path, expected: "a valid \($0.kind)",
+                        found: "'\($0.error.pattern)' (\($0.error.reason))")
+                })
+        }
+        return engine.journal.entries().filter { compiled.matches(MatchableRequest($0)) }
+    }
+
+    /// The journaled requests no stub answered, oldest first.
+    public func unmatchedRequests() -> [LoggedRequest] {
+        engine.journal.entries().filter { !$0.wasMatched }
+    }
+
+    /// The stubs closest to a request, closest first (at most `limit`).
+    public func nearMisses(for request: LoggedRequest, limit: Int = 3) -> [NearMiss] {
+        let snapshot = store.snapshot()
+        var variant: String?
+        if let name = request.variant, case .named(let named)? = try? Variant(name) { variant = named }
+        return snapshot.index.nearMisses(
+            for: MatchableRequest(request), variant: variant, scenarios: engine.scenarios, limit: limit)
+    }
+
+    /// For every unmatched request in the journal, its closest stub.
+    public func nearMissesOfUnmatchedRequests() -> [(request: LoggedRequest, nearMiss: NearMiss)] {
+        unmatchedRequests().compactMap { request in
+            nearMisses(for: request, limit: 1).first.map { (request, $0) }
+        }
+    }
+
+    // MARK: Scenarios
+
+    /// Every scenario the mappings mention, with its state.
+    public func scenarios() -> [Scenario] {
+        var order: [String] = []
+        var states: [String: [String]] = [:]
+        var ids: [String: [String]] = [:]
+        for stub in store.snapshot().index.all {
+            guard let name = stub.mapping.scenarioName else { continue }
+            if states[name] == nil {
+                order.append(name)
+                states[name] = [ScenarioStore.startedState]
+            }
+            for state in [stub.mapping.requiredScenarioState, stub.mapping.newScenarioState].compactMap({ $0 })
+            where states[name]?.contains(state) == false {
+                states[name]?.append(state)
+            }
+            ids[name, default: []].append(stub.mapping.id)
+        }
+        return order.sorted().map {
+            Scenario(
+                name: $0, state: engine.scenarios.state(of: $0), possibleStates: states[$0] ?? [],
+                mappingIDs: ids[$0] ?? [])
+        }
+    }
+
+    /// Puts every scenario back in its started state.
+    public func resetScenarios() {
+        engine.scenarios.reset()
+    }
+
+    /// Moves a scenario to a state.
+    public func setScenarioState(_ state: String, forScenario name: String) throws(AdminError) {
+        guard scenarios().contains(where: { $0.name == name }) else { throw .scenarioNotFound(name) }
+        engine.scenarios.set(name, to: state)
+    }
+
+    // MARK: Variants
+
+    /// The server-wide variant, if one is set.
+    public var variant: Variant? {
+        store.snapshot().serverVariant
+    }
+
+    /// Sets the server-wide variant by name (file or generated), or clears it with nil.
+    public func setVariant(_ name: String?) throws(VariantError) {
+        guard let name else {
+            store.setServerVariant(nil)
+            return
+        }
+        store.setServerVariant(try engine.resolve(name, in: store.snapshot().index))
+    }
+
+    /// The file variants the mappings define and the generated forms.
+    public func variants() -> VariantCatalog {
+        VariantCatalog(mappings: mappings(), active: variant?.description)
+    }
+
+    // MARK: Server
+
+    /// How many requests the journal keeps.
+    public var journalCapacity: Int { engine.journal.capacity }
+
+    /// Stops the server gracefully (in-flight answers are sent).
+    public func shutdown() {
+        shutdownAction()
+    }
+
+    static func adminError(_ error: StubLoadError) -> AdminError {
+        if case .invalidStubs(let problems) = error { return .invalidMapping(problems) }
+        return .reloadFailed(error)
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(_ character: Character) -> Substring {
+        var slice = self[...]
+        while slice.first == character { slice = slice.dropFirst() }
+        while slice.last == character { slice = slice.dropLast() }
+        return slice
+    }
+}

@@ -1,0 +1,30 @@
+/// Why an admin operation did not happen.
+public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No mapping has this id.
+    case mappingNotFound(String)
+    /// The mapping (or request pattern) has errors.
+    case invalidMapping([StubProblem])
+    /// No scenario has this name.
+    case scenarioNotFound(String)
+    /// Saving needs a stub folder, and the server was started without one.
+    case noStubFolder
+    /// Writing a mapping file failed.
+    case saveFailed(path: String, reason: String)
+    /// Re-reading the stub folder failed.
+    case reloadFailed(StubLoadError)
+    /// Recording could not start or stop.
+    case recording(RecordingError)
+
+    public var description: String {
+        switch self {
+        case .mappingNotFound(let id): "No mapping with id '\(id)'"
+        case .invalidMapping(let problems):
+            "Invalid mapping: " + problems.filter(\.isError).map { "\($0.path): \($0.message)" }.joined(separator: "; ")
+        case .scenarioNotFound(let name): "No scenario named '\(name)'"
+        case .noStubFolder: "The server has no stub folder to save mappings to"
+        case .saveFailed(let path, let reason): "Cannot save '\(path)': \(reason)"
+        case .reloadFailed(let error): "Cannot reload the stubs: \(error)"
+        case .recording(let error): "\(error)"
+        }
+    }
+}

@@ -1,0 +1,344 @@
+import HTTPCore
+import HTTPServer
+import JSONKit
+
+/// The `/__admin` HTTP API over ``Admin``: WireMock's routes and JSON shapes, plus
+/// `/__admin/petmock/...` for variants.
+struct AdminRouter: Sendable {
+    static let prefix = "/__admin"
+
+    let admin: Admin
+    let access: AdminAccess
+    let version: String
+
+    /// Whether a path belongs to the admin API.
+    static func owns(_ path: Substring) -> Bool {
+        path.hasPrefix(prefix) && (path.count == prefix.count || path.dropFirst(prefix.count).first == "/")
+    }
+
+    func handle(_ request: HTTPServerRequest, responder: HTTPResponder) {
+        if let refusal = access.refusal(for: request) {
+            var response = Self.json(AdminJSON.errors(refusal.message), status: refusal.status)
+            if refusal.status == 401 { response.headers.add(name: "WWW-Authenticate", value: "Bearer") }
+            responder.respond(response)
+            return
+        }
+        let path = request.path.dropFirst(Self.prefix.count)
+        let segments = path.split(separator: "/").map { $0.removingPercentEncoding() ?? String($0) }
+        let query = request.query.map { QueryParameters.parse($0) } ?? []
+        let response = route(request.method, segments, query: query, body: request.body)
+        responder.respond(response)
+        if request.method == .post && segments == ["shutdown"] {
+            responder.eventLoop.execute { admin.shutdown() }
+        }
+    }
+
+    private func route(
+        _ method: HTTPMethod, _ segments: [String], query: [(name: String, value: String)], body: [UInt8]
+    ) -> HTTPResponse {
+        let route = Route(method: method, segments: segments)
+        if route.is(.get, "health") { return health() }
+        if route.is(.post, "shutdown") { return Self.json(["message": "Shutting down"]) }
+        if route.is(.post, "reset") { return perform { () throws(AdminError) in try admin.reset() } }
+        if segments.first == "mappings" { return mappings(route, query: query, body: body) }
+        if segments.first == "recordings" { return recordings(method, segments, body: body) }
+        if segments.first == "requests" || segments.first == "near-misses" {
+            return requests(route, query: query, body: body)
+        }
+        if route.is(.get, "scenarios") {
+            return Self.json(["scenarios": .array(admin.scenarios().map(AdminJSON.scenario))])
+        }
+        if route.is(.post, "scenarios", "reset") {
+            admin.resetScenarios()
+            return Self.json([:])
+        }
+        if let name = route.capture(.put, "scenarios", nil, "state") { return setScenarioState(name, body) }
+        if route.is(.get, "petmock", "variant") {
+            return Self.json(["variant": admin.variant.map { .string($0.description) } ?? .null])
+        }
+        if route.is(.put, "petmock", "variant") || route.is(.post, "petmock", "variant") { return setVariant(body) }
+        if route.is(.delete, "petmock", "variant") {
+            try? admin.setVariant(nil)
+            return Self.json(["variant": .null])
+        }
+        if route.is(.get, "petmock", "variants") { return Self.json(admin.variants().json) }
+        return notFound(route)
+    }
+
+    private func notFound(_ route: Route) -> HTTPResponse {
+        Self.notFound("No admin route \(route.method) \(Self.prefix)/\(route.segments.joined(separator: "/"))")
+    }
+
+    private func mappings(_ route: Route, query: [(name: String, value: String)], body: [UInt8]) -> HTTPResponse {
+        if route.is(.get, "mappings") { return listMappings(query) }
+        if route.is(.post, "mappings") { return createMapping(body) }
+        if route.is(.delete, "mappings") {
+            admin.removeAllMappings()
+            return Self.json([:])
+        }
+        if route.is(.post, "mappings", "reset") {
+            return perform { () throws(AdminError) in try admin.resetMappings() }
+        }
+        if route.is(.post, "mappings", "save") {
+            do {
+                let paths = try admin.saveMappings()
+                return Self.json(["saved": .array(paths.map(JSONValue.string))])
+            } catch {
+                return Self.failure(error)
+            }
+        }
+        if let id = route.capture(.get, "mappings", nil) {
+            guard let mapping = admin.mapping(id: id) else { return Self.failure(.mappingNotFound(id)) }
+            return Self.json(mapping.json)
+        }
+        if let id = route.capture(.put, "mappings", nil) { return updateMapping(id, body) }
+        if let id = route.capture(.delete, "mappings", nil) {
+            return perform { () throws(AdminError) in try admin.removeMapping(id: id) }
+        }
+        return notFound(route)
+    }
+
+    private func requests(_ route: Route, query: [(name: String, value: String)], body: [UInt8]) -> HTTPResponse {
+        if route.is(.get, "requests") { return listRequests(query) }
+        if route.is(.delete, "requests") || route.is(.post, "requests", "reset") {
+            admin.clearRequests()
+            return Self.json([:])
+        }
+        if route.is(.post, "requests", "count") { return findRequests(body, count: true) }
+        if route.is(.post, "requests", "find") { return findRequests(body, count: false) }
+        if route.is(.get, "requests", "unmatched") {
+            return Self.json(
+                ["requests": .array(admin.unmatchedRequests().map(AdminJSON.request)), "requestJournalDisabled": false])
+        }
+        if route.is(.get, "requests", "unmatched", "near-misses") {
+            let misses = admin.nearMissesOfUnmatchedRequests().map {
+                AdminJSON.nearMiss($0.nearMiss, request: $0.request)
+            }
+            return Self.json(["nearMisses": .array(misses)])
+        }
+        if route.is(.post, "near-misses", "request") { return nearMisses(body) }
+        if let id = route.capture(.get, "requests", nil) {
+            guard let request = admin.request(id: id) else { return Self.notFound("No request with id '\(id)'") }
+            return Self.json(AdminJSON.serveEvent(request))
+        }
+        if let id = route.capture(.delete, "requests", nil) {
+            guard admin.removeRequest(id: id) else { return Self.notFound("No request with id '\(id)'") }
+            return Self.json([:])
+        }
+        return notFound(route)
+    }
+
+    private func health() -> HTTPResponse {
+        let now = Timestamp.nowMilliseconds()
+        return Self.json([
+            "status": "healthy", "message": "petmock is ok", "version": .string(version),
+            "uptimeInSeconds": .int((now - admin.startedAt) / 1000),
+            "timestamp": .string(Timestamp.iso8601(milliseconds: now)),
+            "mappings": .int(Int64(admin.mappings().count)),
+        ])
+    }
+
+    private func listMappings(_ query: [(name: String, value: String)]) -> HTTPResponse {
+        let all = admin.mappings()
+        let offset = max(0, Self.integer("offset", in: query) ?? 0)
+        let limit = Self.integer("limit", in: query).map { max(0, $0) } ?? all.count
+        let page = all.dropFirst(offset).prefix(limit)
+        return Self.json(["mappings": .array(page.map(\.json)), "meta": ["total": .int(Int64(all.count))]])
+    }
+
+    private func createMapping(_ body: [UInt8]) -> HTTPResponse {
+        switch Self.parse(body) {
+        case .failure(let failure): return failure.response
+        case .success(let json):
+            do throws(AdminError) {
+                let mapping: StubMapping
+                do {
+                    mapping = try StubMapping(json: json)
+                } catch {
+                    throw Admin.adminError(error)
+                }
+                return Self.json(try admin.addMapping(mapping).json, status: 201)
+            } catch {
+                return Self.failure(error)
+            }
+        }
+    }
+
+    private func updateMapping(_ id: String, _ body: [UInt8]) -> HTTPResponse {
+        switch Self.parse(body) {
+        case .failure(let failure): return failure.response
+        case .success(let json):
+            do throws(AdminError) {
+                let mapping: StubMapping
+                do {
+                    mapping = try StubMapping(json: json)
+                } catch {
+                    throw Admin.adminError(error)
+                }
+                return Self.json(try admin.updateMapping(id: id, to: mapping).json)
+            } catch {
+                return Self.failure(error)
+            }
+        }
+    }
+
+    private func listRequests(_ query: [(name: String, value: String)]) -> HTTPResponse {
+        let all = admin.requests()
+        let limit = Self.integer("limit", in: query).map { max(0, $0) } ?? all.count
+        return Self.json([
+            "requests": .array(all.prefix(limit).map(AdminJSON.serveEvent)),
+            "meta": ["total": .int(Int64(all.count))], "requestJournalDisabled": .bool(admin.journalCapacity == 0),
+        ])
+    }
+
+    private func findRequests(_ body: [UInt8], count: Bool) -> HTTPResponse {
+        switch Self.parse(body) {
+        case .failure(let failure): return failure.response
+        case .success(let json):
+            var decoder = MappingDecoder(file: "")
+            guard let pattern = decoder.decodeRequest(json, at: .root) else {
+                return Self.json(AdminJSON.errors("Invalid request pattern", problems: decoder.problems), status: 422)
+            }
+            do {
+                let found = try admin.findRequests(matching: pattern)
+                if count { return Self.json(["count": .int(Int64(found.count))]) }
+                return Self.json(["requests": .array(found.map(AdminJSON.request))])
+            } catch {
+                return Self.failure(error)
+            }
+        }
+    }
+
+    private func nearMisses(_ body: [UInt8]) -> HTTPResponse {
+        switch Self.parse(body) {
+        case .failure(let failure): return failure.response
+        case .success(let json):
+            guard let url = json["url"]?.stringValue else {
+                return Self.json(AdminJSON.errors("Expected a request with a 'url'"), status: 422)
+            }
+            var headers = HTTPHeaders()
+            if case .object(let object)? = json["headers"] {
+                for member in object.members {
+                    for value in member.value.arrayValue ?? [member.value] {
+                        headers.add(name: member.key, value: value.stringValue ?? value.serialized())
+                    }
+                }
+            }
+            let request = LoggedRequest(
+                method: HTTPMethod(rawValue: json["method"]?.stringValue ?? "GET"), url: url, headers: headers,
+                body: Array((json["body"]?.stringValue ?? "").utf8))
+            let misses = admin.nearMisses(for: request).map { AdminJSON.nearMiss($0, request: request) }
+            return Self.json(["nearMisses": .array(misses)])
+        }
+    }
+
+    private func setScenarioState(_ name: String, _ body: [UInt8]) -> HTTPResponse {
+        switch Self.parse(body) {
+        case .failure(let failure): return failure.response
+        case .success(let json):
+            guard let state = json["state"]?.stringValue else {
+                return Self.json(AdminJSON.errors("Expected {\"state\": \"NAME\"}"), status: 422)
+            }
+            return perform { () throws(AdminError) in try admin.setScenarioState(state, forScenario: name) }
+        }
+    }
+
+    private func setVariant(_ body: [UInt8]) -> HTTPResponse {
+        switch Self.parse(body) {
+        case .failure(let failure): return failure.response
+        case .success(let json):
+            let name: String?
+            switch json["variant"] ?? json {
+            case .string(let text): name = text
+            case .null: name = nil
+            default:
+                return Self.json(
+                    AdminJSON.errors("Expected {\"variant\": \"NAME\"} or {\"variant\": null}"), status: 400)
+            }
+            do {
+                try admin.setVariant(name)
+                return Self.json(["variant": admin.variant.map { .string($0.description) } ?? .null])
+            } catch {
+                var errors = AdminJSON.errors(error.description)
+                if case .object(var object) = errors {
+                    object["knownVariants"] = .array(error.knownVariants.map(JSONValue.string))
+                    object["generatedVariants"] = .array(Variant.generatedForms.map { .string($0.form) })
+                    errors = .object(object)
+                }
+                return Self.json(errors, status: 400)
+            }
+        }
+    }
+
+    private func perform<T>(_ action: () throws(AdminError) -> T) -> HTTPResponse {
+        do {
+            _ = try action()
+            return Self.json([:])
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    static func failure(_ error: AdminError) -> HTTPResponse {
+        switch error {
+        case .mappingNotFound, .scenarioNotFound: return notFound(error.description)
+        case .invalidMapping(let problems):
+            return json(AdminJSON.errors(error.description, problems: problems), status: 422)
+        case .noStubFolder: return json(AdminJSON.errors(error.description), status: 409)
+        case .saveFailed, .reloadFailed: return json(AdminJSON.errors(error.description), status: 500)
+        case .recording(let recording): return json(AdminJSON.errors(error.description), status: recording.httpStatus)
+        }
+    }
+
+    static func notFound(_ message: String) -> HTTPResponse {
+        json(AdminJSON.errors(message), status: 404)
+    }
+
+    static func parse(_ body: [UInt8]) -> Result<JSONValue, ParseFailure> {
+        do {
+            return .success(try JSONValue(parsing: body))
+        } catch {
+            return .failure(
+                ParseFailure(response: json(AdminJSON.errors("The body is not JSON: \(error)"), status: 400)))
+        }
+    }
+
+    struct ParseFailure: Error {
+        let response: HTTPResponse
+    }
+
+    static func integer(_ name: String, in query: [(name: String, value: String)]) -> Int? {
+        query.first { $0.name == name }.flatMap { Int($0.value) }
+    }
+
+    static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(
+            status: HTTPStatus(code: status), headers: ["Content-Type": "application/json"],
+            body: value.serializedBytes(.pretty))
+    }
+}
+
+/// A request's method and path segments, matched against route shapes.
+private struct Route {
+    let method: HTTPMethod
+    let segments: [String]
+
+    /// Whether the route is exactly `method` and these segments.
+    func `is`(_ method: HTTPMethod, _ expected: String...) -> Bool {
+        self.method == method && segments == expected
+    }
+
+    /// The segment standing where the shape has nil, when the rest matches.
+    func capture(_ method: HTTPMethod, _ shape: String?...) -> String? {
+        guard self.method == method, segments.count == shape.count else { return nil }
+        var captured: String?
+        for (segment, expected) in zip(segments, shape) {
+            if let expected {
+                if segment != expected { return nil }
+            } else {
+                captured = segment
+            }
+        }
+        return captured
+    }
+}

@@ -1,0 +1,90 @@
+import Synchronization
+
+/// The requests the server received, newest kept: a ring of at most `capacity` entries whose
+/// bodies together stay under `byteBudget` (the oldest go first), so memory stays bounded
+/// however long the server runs and however large the requests. Capacity 0 keeps nothing.
+final class RequestJournal: Sendable {
+    private struct Ring {
+        var slots: [LoggedRequest?]
+        var head = 0
+        var count = 0
+        var bytes = 0
+        var sequence: UInt64 = 0
+
+        mutating func evictOldest() {
+            if let oldest = slots[head] { bytes -= oldest.retainedBytes }
+            slots[head] = nil
+            head = (head + 1) % slots.count
+            count -= 1
+        }
+    }
+
+    /// The most entries kept.
+    let capacity: Int
+    /// The most body bytes kept (requests' and proxied responses'), all entries together (one entry is always kept).
+    let byteBudget: Int
+    /// The random high half of every entry's UUID.
+    let idPrefix: UInt64
+    private let ring: Mutex<Ring>
+
+    init(capacity: Int, byteBudget: Int = 64 * 1024 * 1024) {
+        self.capacity = max(0, capacity)
+        self.byteBudget = byteBudget
+        var generator = SystemRandomNumberGenerator()
+        idPrefix = generator.next()
+        ring = Mutex(Ring(slots: []))
+    }
+
+    /// Adds the entry `make` builds from the next sequence number, dropping the oldest
+    /// entries when full.
+    func append(_ make: (UInt64) -> LoggedRequest) {
+        guard capacity > 0 else { return }
+        ring.withLock { ring in
+            if ring.slots.isEmpty { ring.slots = Array(repeating: nil, count: capacity) }
+            ring.sequence += 1
+            let entry = make(ring.sequence)
+            if ring.count == capacity { ring.evictOldest() }
+            ring.slots[(ring.head + ring.count) % capacity] = entry
+            ring.count += 1
+            ring.bytes += entry.retainedBytes
+            while ring.bytes > byteBudget && ring.count > 1 { ring.evictOldest() }
+        }
+    }
+
+    /// The entries, oldest first.
+    func entries() -> [LoggedRequest] {
+        ring.withLock { Self.ordered($0) }
+    }
+
+    private static func ordered(_ ring: Ring) -> [LoggedRequest] {
+        (0..<ring.count).compactMap { ring.slots[(ring.head + $0) % ring.slots.count] }
+    }
+
+    /// How many entries are kept now.
+    var count: Int { ring.withLock { $0.count } }
+
+    /// Forgets every entry.
+    func clear() {
+        ring.withLock { ring in
+            ring.slots = []
+            ring.head = 0
+            ring.count = 0
+            ring.bytes = 0
+        }
+    }
+
+    /// Forgets the entries the predicate picks; returns how many.
+    @discardableResult
+    func remove(where predicate: (LoggedRequest) -> Bool) -> Int {
+        ring.withLock { ring in
+            let all = Self.ordered(ring)
+            let kept = all.filter { !predicate($0) }
+            guard kept.count != all.count else { return 0 }
+            ring.slots = kept + Array(repeating: nil, count: capacity - kept.count)
+            ring.head = 0
+            ring.count = kept.count
+            ring.bytes = kept.reduce(0) { $0 + $1.retainedBytes }
+            return all.count - kept.count
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import JSONKit
+
+/// A ``StringMatcher`` made ready to run: regular expressions compiled, JSONPaths parsed.
+indirect enum CompiledMatcher: Sendable {
+    case equalTo(String, caseInsensitive: Bool)
+    case contains(String)
+    case doesNotContain(String)
+    case matches(CompiledRegex)
+    case doesNotMatch(CompiledRegex)
+    case absent
+    case anything
+    case equalToJson(JSONValue, JSONComparison)
+    case matchesJsonPath(JSONPath, CompiledMatcher?)
+    case binaryEqualTo([UInt8])
+    case and([CompiledMatcher])
+    case or([CompiledMatcher])
+
+    /// Compiles a matcher; `path` names it in problems.
+    static func compile(_ matcher: StringMatcher, at path: String, problems: inout [PatternProblem]) -> CompiledMatcher?
+    {
+        switch matcher {
+        case .equalTo(let text, let caseInsensitive): return .equalTo(text, caseInsensitive: caseInsensitive)
+        case .contains(let text): return .contains(text)
+        case .doesNotContain(let text): return .doesNotContain(text)
+        case .matches(let pattern), .doesNotMatch(let pattern):
+            do {
+                let regex = try CompiledRegex(pattern)
+                if case .matches = matcher { return .matches(regex) }
+                return .doesNotMatch(regex)
+            } catch {
+                problems.append(
+                    PatternProblem(path: path + "." + matcher.operatorName, kind: "regular expression", error: error))
+                return nil
+            }
+        case .absent: return .absent
+        case .anything: return .anything
+        case .equalToJson(let value, let ignoreArrayOrder, let ignoreExtraElements):
+            return .equalToJson(
+                value,
+                JSONComparison(
+                    ignoreArrayOrder: ignoreArrayOrder, ignoreExtraElements: ignoreExtraElements, placeholders: true))
+        case .matchesJsonPath(let expression, let sub):
+            let jsonPath: JSONPath
+            do {
+                jsonPath = try JSONPath(expression)
+            } catch {
+                problems.append(
+                    PatternProblem(
+                        path: path + ".matchesJsonPath", kind: "JSONPath",
+                        error: PatternError(pattern: expression, reason: error.description)))
+                return nil
+            }
+            guard let sub else { return .matchesJsonPath(jsonPath, nil) }
+            guard let compiled = compile(sub, at: path + ".matchesJsonPath", problems: &problems) else { return nil }
+            return .matchesJsonPath(jsonPath, compiled)
+        case .binaryEqualTo(let bytes): return .binaryEqualTo(bytes)
+        case .and(let parts), .or(let parts):
+            var compiled: [CompiledMatcher] = []
+            for (index, part) in parts.enumerated() {
+                guard let one = compile(part, at: "\(path).\(matcher.operatorName)[\(index)]", problems: &problems)
+                else {
+                    return nil
+                }
+                compiled.append(one)
+            }
+            if case .and = matcher { return .and(compiled) }
+            return .or(compiled)
+        }
+    }
+
+    /// Whether the value (nil when absent) satisfies the matcher. `json` gives the value
+    /// parsed as JSON, worked out only when a JSON matcher asks.
+    func matches(_ value: String?, bytes: [UInt8]? = nil, json: () -> JSONValue? = { nil }) -> Bool {
+        switch self {
+        case .absent: return value == nil
+        case .anything: return true
+        case .and(let parts): return parts.allSatisfy { $0.matches(value, bytes: bytes, json: json) }
+        case .or(let parts): return parts.contains { $0.matches(value, bytes: bytes, json: json) }
+        default: break
+        }
+        guard let value else { return false }
+        switch self {
+        case .equalTo(let expected, let caseInsensitive):
+            return caseInsensitive ? value.lowercased() == expected.lowercased() : value == expected
+        case .contains(let part): return part.isEmpty || value.contains(part)
+        case .doesNotContain(let part): return part.isEmpty ? false : !value.contains(part)
+        case .matches(let regex): return regex.wholeMatches(value)
+        case .doesNotMatch(let regex): return !regex.wholeMatches(value)
+        case .equalToJson(let expected, let comparison):
+            guard let actual = json() ?? (try? JSONValue(parsing: value)) else { return false }
+            return comparison.matches(expected: expected, actual: actual)
+        case .matchesJsonPath(let path, let sub):
+            guard let document = json() ?? (try? JSONValue(parsing: value)) else { return false }
+            let nodes = path.evaluate(on: document)
+            guard let sub else { return !nodes.isEmpty }
+            return nodes.contains { node in
+                let text = node.stringValue ?? node.serialized()
+                return sub.matches(text, json: { node })
+            }
+        case .binaryEqualTo(let expected): return (bytes ?? Array(value.utf8)) == expected
+        case .absent, .anything, .and, .or: return false
+        }
+    }
+
+    /// How far the value is from matching, from 0 (matches) to 1; text equality gives a
+    /// graded distance so near misses rank sensibly.
+    func distance(_ value: String?, bytes: [UInt8]? = nil, json: () -> JSONValue? = { nil }) -> Double {
+        if matches(value, bytes: bytes, json: json) { return 0 }
+        if case .equalTo(let expected, let caseInsensitive) = self, let value {
+            let distance = StringDistance.normalized(
+                caseInsensitive ? expected.lowercased() : expected, caseInsensitive ? value.lowercased() : value)
+            return max(0.1, distance)
+        }
+        return 1
+    }
+}
+
+/// A pattern in a mapping that does not compile, with where it is.
+struct PatternProblem: Sendable, Hashable {
+    /// The JSON path of the field, relative to the mapping (`$.request.urlPattern`).
+    let path: String
+    /// `regular expression`, `JSONPath` or `URL template`.
+    let kind: String
+    let error: PatternError
+}

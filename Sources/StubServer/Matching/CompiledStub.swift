@@ -1,0 +1,105 @@
+import HTTPCore
+import HTTPServer
+import Synchronization
+
+/// How a stub answers, ready to send: a prepared response (with its delay and dribble) or a
+/// fault.
+enum ServedResponse: Sendable {
+    case prepared(PreparedResponse, StubDelay, HTTPDribble?)
+    case fault(HTTPFault, StubDelay)
+
+    /// The status a client sees, or nil for a fault.
+    var status: Int? {
+        if case .prepared(let prepared, _, _) = self { return prepared.response.status.code }
+        return nil
+    }
+}
+
+/// A fixed delay plus an optional random one, drawn per request.
+struct StubDelay: Sendable, Hashable {
+    var fixedMilliseconds: Int
+    var distribution: DelayDistribution?
+
+    static let none = StubDelay(fixedMilliseconds: 0, distribution: nil)
+
+    /// The delay for one request.
+    func httpDelay() -> HTTPDelay {
+        guard let distribution else {
+            return fixedMilliseconds > 0 ? .fixed(.milliseconds(fixedMilliseconds)) : .none
+        }
+        let fixed = Duration.milliseconds(fixedMilliseconds)
+        let random: HTTPDelay
+        switch distribution {
+        case .uniform(let lower, let upper): random = .uniform(lower: .milliseconds(lower), upper: .milliseconds(upper))
+        case .lognormal(let median, let sigma, let maximum):
+            random = .lognormal(
+                median: .microseconds(Int64(median * 1000)), sigma: sigma,
+                maximum: maximum.map { .microseconds(Int64($0 * 1000)) })
+        }
+        return .fixed(fixed + random.sample())
+    }
+}
+
+/// A mapping ready to serve: its compiled request pattern, its prepared response, and a cache
+/// of generated variants of that response, made on first use.
+final class CompiledStub: Sendable {
+    let mapping: StubMapping
+    /// Load order across the store; higher is newer and wins priority ties.
+    let sequence: Int
+    /// Where the mapping came from.
+    let origin: StubOrigin
+    let pattern: CompiledRequestPattern
+    let served: ServedResponse
+    /// The priority, copied out of the mapping for the hot path.
+    let priority: Int
+    /// The first scenario fields, copied out for the hot path.
+    let scenarioName: String?
+    let requiredScenarioState: String?
+    private let variantCache = Mutex<[Variant: ServedResponse]>([:])
+
+    init(
+        mapping: StubMapping, sequence: Int, origin: StubOrigin, pattern: CompiledRequestPattern, served: ServedResponse
+    ) {
+        self.mapping = mapping
+        self.sequence = sequence
+        self.origin = origin
+        self.pattern = pattern
+        self.served = served
+        priority = mapping.effectivePriority
+        scenarioName = mapping.scenarioName
+        requiredScenarioState = mapping.scenarioName == nil ? nil : mapping.requiredScenarioState
+    }
+
+    /// Whether this stub goes before `other`: higher priority (smaller number), then newer.
+    func precedes(_ other: CompiledStub) -> Bool {
+        priority != other.priority ? priority < other.priority : sequence > other.sequence
+    }
+
+    /// Whether the request (and the scenario's state) lets this stub answer.
+    func matches(_ request: MatchableRequest, scenarios: ScenarioStore, urlKnown: Bool = false) -> Bool {
+        guard pattern.matches(request, urlKnown: urlKnown) else { return false }
+        if let scenarioName, let requiredScenarioState {
+            return scenarios.state(of: scenarioName) == requiredScenarioState
+        }
+        return true
+    }
+
+    /// The answer under a generated variant, made once per variant and kept (at most 64
+    /// variants per stub; the cache starts over past that).
+    func served(under variant: Variant) -> ServedResponse {
+        if let cached = variantCache.withLock({ $0[variant] }) { return cached }
+        let made = DriftGenerator.apply(variant, to: served, stubID: mapping.id)
+        variantCache.withLock { cache in
+            if cache.count >= 64 { cache.removeAll() }
+            cache[variant] = made
+        }
+        return made
+    }
+}
+
+/// Where a mapping came from: a file under the stub root, the admin API, or Swift code.
+enum StubOrigin: Sendable, Hashable {
+    case file(String)
+    case admin
+    case code
+}

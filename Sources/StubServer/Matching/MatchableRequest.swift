@@ -1,0 +1,66 @@
+import HTTPCore
+import HTTPServer
+import JSONKit
+
+/// A request as matching sees it: method, raw target, headers and body, with the query, the
+/// body text and the body's JSON worked out once, on first use. Used for live requests and
+/// for journal entries alike; confined to one thread.
+final class MatchableRequest {
+    let method: HTTPMethod
+    /// The origin-form target, path and query, still percent-encoded.
+    let target: Substring
+    /// The path, still percent-encoded.
+    let path: Substring
+    let headers: HTTPHeaders
+    let body: [UInt8]
+
+    /// The decoded query parameters, in order.
+    let queryParameters: [(name: String, value: String)]
+    /// The decoded path when the raw path has escapes (for `urlPath` equality), else nil.
+    let decodedPath: String?
+
+    init(method: HTTPMethod, target: Substring, headers: HTTPHeaders, body: [UInt8]) {
+        self.method = method
+        self.target = target
+        // Split on the UTF-8 view: `?` is ASCII, and byte scanning avoids grapheme work.
+        if let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            path = target[..<question]
+            queryParameters = QueryParameters.parse(target[target.utf8.index(after: question)...])
+        } else {
+            path = target
+            queryParameters = []
+        }
+        decodedPath = path.utf8.contains(UInt8(ascii: "%")) ? path.removingPercentEncoding() : nil
+        self.headers = headers
+        self.body = body
+    }
+
+    convenience init(_ request: HTTPServerRequest) {
+        self.init(method: request.method, target: request.head.originForm, headers: request.headers, body: request.body)
+    }
+
+    convenience init(_ logged: LoggedRequest) {
+        self.init(method: logged.method, target: Substring(logged.url), headers: logged.headers, body: logged.body)
+    }
+
+    /// The body as text (invalid UTF-8 repaired).
+    private(set) lazy var bodyText: String = String(decoding: body, as: UTF8.self)
+
+    /// The body as JSON, or nil when it is not JSON.
+    private(set) lazy var bodyJSON: JSONValue? = try? JSONValue(parsing: body)
+
+    /// Every value of the query parameter.
+    func queryValues(_ name: String) -> [String] {
+        queryParameters.filter { $0.name == name }.map(\.value)
+    }
+
+    /// Whether the raw path is exactly `text`, byte for byte.
+    func pathEquals(_ text: String) -> Bool {
+        path.utf8.elementsEqual(text.utf8)
+    }
+
+    /// Whether the raw target (path and query) is exactly `text`, byte for byte.
+    func targetEquals(_ text: String) -> Bool {
+        target.utf8.elementsEqual(text.utf8)
+    }
+}

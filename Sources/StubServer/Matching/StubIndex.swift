@@ -1,0 +1,146 @@
+/// An immutable, indexed set of compiled stubs: the base mappings and, apart, each named
+/// variant's mappings. Lookups go by literal keys first (exact `url`, exact `urlPath`), then
+/// by the literal leading segments of patterns and templates (`/api/things` for
+/// `/api/things/[0-9]+`), looked up for each `/`-prefix of the request path, then the stubs
+/// no key narrows. Every list is sorted by precedence, so each is scanned only until a better
+/// match is impossible.
+final class StubIndex: Sendable {
+    /// One group of stubs (the base, or one variant), indexed.
+    struct Part: Sendable {
+        var byTarget: [Substring: [CompiledStub]] = [:]
+        var byPath: [Substring: [CompiledStub]] = [:]
+        var byPrefix: [Substring: [CompiledStub]] = [:]
+        var unkeyed: [CompiledStub] = []
+        var all: [CompiledStub] = []
+
+        init(_ stubs: [CompiledStub]) {
+            all = stubs.sorted { $0.precedes($1) }
+            for stub in all {
+                switch stub.pattern.url {
+                case .equal(let text): byTarget[text[...], default: []].append(stub)
+                case .path(let text): byPath[text[...], default: []].append(stub)
+                case .pattern(let regex), .pathPattern(let regex):
+                    if let key = Self.key(ofPrefix: regex.literalPrefix) {
+                        byPrefix[key, default: []].append(stub)
+                    } else {
+                        unkeyed.append(stub)
+                    }
+                case .template(let template):
+                    if let key = template.literalPrefix {
+                        byPrefix[key[...], default: []].append(stub)
+                    } else {
+                        unkeyed.append(stub)
+                    }
+                case .any:
+                    unkeyed.append(stub)
+                }
+            }
+        }
+
+        /// The leading whole segments a literal prefix fixes (`/api/things` for
+        /// `/api/things/1`), or nil when it fixes none.
+        static func key(ofPrefix prefix: String) -> Substring? {
+            guard prefix.hasPrefix("/"), let slash = prefix.dropFirst().lastIndex(of: "/") else { return nil }
+            return prefix[..<slash]
+        }
+
+        /// The best stub that answers the request, or nil.
+        func match(_ request: MatchableRequest, scenarios: ScenarioStore) -> CompiledStub? {
+            var best: CompiledStub?
+            func consider(_ list: [CompiledStub]?, urlKnown: Bool = false) {
+                guard let list else { return }
+                for stub in list {
+                    if let best, !stub.precedes(best) { return }
+                    if stub.matches(request, scenarios: scenarios, urlKnown: urlKnown) {
+                        best = stub
+                        return
+                    }
+                }
+            }
+            // Members of these two lists are keyed by exactly this URL or path.
+            consider(byTarget[request.target], urlKnown: true)
+            consider(byPath[request.path], urlKnown: true)
+            if let decoded = request.decodedPath { consider(byPath[Substring(decoded)], urlKnown: true) }
+            if !byPrefix.isEmpty {
+                // Every prefix of the path that ends before a `/`, then the whole path.
+                let path = request.path
+                let bytes = path.utf8
+                var index = bytes.isEmpty ? bytes.endIndex : bytes.index(after: bytes.startIndex)
+                while let slash = bytes[index...].firstIndex(of: UInt8(ascii: "/")) {
+                    consider(byPrefix[path[..<slash]])
+                    index = bytes.index(after: slash)
+                }
+                consider(byPrefix[path])
+            }
+            consider(unkeyed)
+            return best
+        }
+    }
+
+    let base: Part
+    let variants: [String: Part]
+    /// Every stub, base and variants, in precedence order.
+    let all: [CompiledStub]
+
+    init(_ stubs: [CompiledStub]) {
+        var grouped: [String: [CompiledStub]] = [:]
+        var baseStubs: [CompiledStub] = []
+        for stub in stubs {
+            if let variant = stub.mapping.variant {
+                grouped[variant, default: []].append(stub)
+            } else {
+                baseStubs.append(stub)
+            }
+        }
+        base = Part(baseStubs)
+        variants = grouped.mapValues { Part($0) }
+        all = stubs.sorted { $0.precedes($1) }
+    }
+
+    /// The names of the file variants, sorted.
+    var variantNames: [String] { variants.keys.sorted() }
+
+    /// The stub answering a request: the named variant's stubs first when one is active,
+    /// then the base.
+    func match(_ request: MatchableRequest, variant: String?, scenarios: ScenarioStore) -> CompiledStub? {
+        if let variant, let part = variants[variant], let stub = part.match(request, scenarios: scenarios) {
+            return stub
+        }
+        return base.match(request, scenarios: scenarios)
+    }
+
+    /// The best stub, base or any variant, that answers the request with this status
+    /// (`Prefer: code=NNN`).
+    func match(_ request: MatchableRequest, status: Int, scenarios: ScenarioStore) -> CompiledStub? {
+        let candidates = base.all + variants.keys.sorted().flatMap { variants[$0]?.all ?? [] }
+        return candidates.first { $0.served.status == status && $0.matches(request, scenarios: scenarios) }
+    }
+
+    /// The statuses the stubs that match this request (in any variant) answer with.
+    func statuses(for request: MatchableRequest, scenarios: ScenarioStore) -> [Int] {
+        Set(all.filter { $0.matches(request, scenarios: scenarios) }.compactMap(\.served.status)).sorted()
+    }
+
+    /// The stubs closest to a request that none answered, closest first: base stubs and the
+    /// active variant's, never those of inactive variants.
+    func nearMisses(
+        for request: MatchableRequest, variant: String?, scenarios: ScenarioStore, limit: Int = 3
+    ) -> [NearMiss] {
+        var candidates = base.all
+        if let variant, let part = variants[variant] { candidates += part.all }
+        var misses: [NearMiss] = []
+        for stub in candidates {
+            var criteria = stub.pattern.evaluate(request)
+            if let name = stub.scenarioName, let required = stub.requiredScenarioState {
+                let state = scenarios.state(of: name)
+                criteria.append(
+                    MatchCriterion(
+                        name: "scenario", matched: state == required, expected: "'\(name)' in state '\(required)'",
+                        actual: "state '\(state)'", distance: state == required ? 0 : 1))
+            }
+            let distance = criteria.map(\.distance).reduce(0, +) / Double(max(1, criteria.count))
+            misses.append(NearMiss(mapping: stub.mapping, distance: distance, criteria: criteria))
+        }
+        return Array(misses.sorted { $0.distance < $1.distance }.prefix(limit))
+    }
+}

@@ -1,0 +1,56 @@
+import HTTPCore
+
+/// Which header fields cross the proxy and which reach a recorded mapping.
+enum HeaderRules {
+    /// Hop-by-hop fields: they describe one connection, not the message (RFC 9110 §7.6.1), so
+    /// a proxy never forwards them, and a stub never replays them.
+    static let hopByHop = [
+        "Connection", "Keep-Alive", "Proxy-Connection", "Transfer-Encoding", "TE", "Trailer", "Upgrade",
+        "Proxy-Authenticate",
+    ]
+
+    /// The request fields sent upstream: hop-by-hop ones, `Host` (the target's own is sent),
+    /// framing, `Expect` and `Accept-Encoding` (the transport negotiates gzip itself) dropped.
+    static func forwardedRequestHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
+        let dropped = hopByHop + ["Host", "Content-Length", "Expect", "Accept-Encoding"]
+        return filtered(headers, dropping: dropped)
+    }
+
+    /// The response fields passed to the caller: hop-by-hop ones and framing dropped (the
+    /// server frames the body itself), and `Content-Encoding` when the body arrived decoded.
+    static func passedResponseHeaders(_ response: HTTPClientResponseHead) -> HTTPHeaders {
+        var dropped = hopByHop + ["Content-Length"]
+        if response.decoded { dropped.append("Content-Encoding") }
+        return filtered(response.headers, dropping: dropped)
+    }
+
+    /// The response fields a mapping keeps: those passed to the caller, minus `Date` (the stub
+    /// server sends a fresh one) and every redacted name.
+    static func recordedResponseHeaders(
+        _ response: HTTPClientResponseHead, configuration: RecordingConfiguration
+    ) -> HTTPHeaders {
+        var headers = filtered(passedResponseHeaders(response), dropping: ["Date"])
+        headers = HTTPHeaders(headers.fields.filter { !configuration.isRedacted($0.name) })
+        return headers
+    }
+
+    /// The headers without `names` and without the names the `Connection` field lists.
+    static func filtered(_ headers: HTTPHeaders, dropping names: [String]) -> HTTPHeaders {
+        var listed: [Substring] = []
+        for value in headers.values(name: "Connection") {
+            listed += value.split(separator: ",").map { $0.trimmingASCIISpaces() }
+        }
+        return HTTPHeaders(
+            headers.fields.filter { field in
+                !names.contains { $0.equalsIgnoringASCIICase(field.name) }
+                    && !listed.contains { $0.equalsIgnoringASCIICase(field.name) }
+            })
+    }
+}
+
+/// The parts of an upstream response the header rules look at.
+struct HTTPClientResponseHead {
+    let headers: HTTPHeaders
+    /// Whether the transport decoded a content coding, so `Content-Encoding` no longer holds.
+    let decoded: Bool
+}

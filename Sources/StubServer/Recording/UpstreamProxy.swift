@@ -1,0 +1,96 @@
+import HTTPClient
+import HTTPCore
+import HTTPServer
+import Synchronization
+
+/// Forwards requests to a live API with libcurl and counts the ones under way, so a caller
+/// stopping the server can wait for them (and for their recording) to finish.
+final class UpstreamProxy: Sendable {
+    private let transport: Mutex<(any HTTPTransport)?>
+    private let inFlight = Mutex(InFlight())
+    private let executor = ProxyExecutor()
+
+    private struct InFlight {
+        var count = 0
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// Creates a proxy; the libcurl transport (and its I/O thread) is made on first use,
+    /// unless one is given (tests give a fake).
+    init(transport: (any HTTPTransport)? = nil) {
+        self.transport = Mutex(transport)
+    }
+
+    private func currentTransport() -> any HTTPTransport {
+        transport.withLock { transport in
+            if let transport { return transport }
+            // The server frames and compresses its own answers; the upstream may send gzip
+            // or deflate, which arrive decoded. Redirects are the caller's to follow.
+            let made = CurlTransport(
+                configuration: CurlTransportConfiguration(
+                    connectTimeout: .seconds(10), totalTimeout: .seconds(30), followRedirects: false,
+                    userAgent: "petmock"))
+            transport = made
+            return made
+        }
+    }
+
+    /// The URL a request goes to: the target (without a trailing slash) plus the request's
+    /// path and query.
+    static func upstreamURL(target: String, originForm: Substring) -> String {
+        var base = target
+        while base.hasSuffix("/") { base.removeLast() }
+        return base + originForm
+    }
+
+    /// Sends the request upstream and waits for the whole answer.
+    func forward(
+        method: HTTPMethod, originForm: Substring, headers: HTTPHeaders, body: [UInt8], target: String,
+        timeout: Duration
+    ) async -> UpstreamResult {
+        let url = Self.upstreamURL(target: target, originForm: originForm)
+        let sendsBody = !body.isEmpty || method == .post || method == .put || method == .patch
+        let request = HTTPClientRequest(
+            method: method, url: url, headers: HeaderRules.forwardedRequestHeaders(headers),
+            body: sendsBody ? body : nil, timeout: timeout)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome: Result<HTTPClientResponse, HTTPClientError>
+        do {
+            outcome = .success(try await currentTransport().send(request))
+        } catch {
+            outcome = .failure(error)
+        }
+        return UpstreamResult(url: url, outcome: outcome, duration: clock.now - start)
+    }
+
+    /// Runs `work` as a counted task: ``drained()`` waits for it.
+    func run(_ work: @escaping @Sendable () async -> Void) {
+        inFlight.withLock { $0.count += 1 }
+        Task(executorPreference: executor) { [self] in
+            await work()
+            let waiters = inFlight.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.count -= 1
+                guard state.count == 0 else { return [] }
+                defer { state.waiters = [] }
+                return state.waiters
+            }
+            for waiter in waiters { waiter.resume() }
+        }
+    }
+
+    /// How many forwarded requests are under way.
+    var pendingCount: Int { inFlight.withLock { $0.count } }
+
+    /// Suspends until no forwarded request is under way.
+    func drained() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = inFlight.withLock { state -> Bool in
+                if state.count == 0 { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+}

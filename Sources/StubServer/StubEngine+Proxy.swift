@@ -1,0 +1,38 @@
+import HTTPServer
+
+extension StubEngine {
+    /// Forwards a request to the live API and answers with what came back (see
+    /// ``ProxyReply``); records the exchange when recording, and journals it marked as
+    /// proxied. The answer goes out once the exchange is recorded, so a caller that has its
+    /// response knows the mapping is on disk.
+    func forward(_ request: HTTPServerRequest, to target: String, recorder: Recorder?, responder: HTTPResponder) {
+        let json = Self.wantsJSON(request.headers)
+        let timeout = recorder?.configuration.timeout ?? upstreamTimeout
+        proxy.run { [self] in
+            let origin = request.head.originForm
+            let upstream = await proxy.forward(
+                method: request.method, originForm: origin, headers: request.headers, body: request.body,
+                target: target, timeout: timeout)
+            let exchange = RecordedExchange(
+                method: request.method, url: String(origin), headers: request.headers, body: request.body,
+                upstream: upstream)
+            recorder?.record(exchange)
+            let reply = upstream.reply
+            record(request, nil, variant: nil, status: reply.status, stub: nil, upstream: upstream)
+            // While recording, the recorder's own events say what happened to each request.
+            if recorder == nil {
+                publish(.proxied(request: exchange.label, upstream: upstream.url, result: Self.describe(upstream)))
+            }
+            reply.send(through: responder, json: json)
+        }
+    }
+
+    /// `200 OK in 12 ms`, or the failure.
+    static func describe(_ upstream: UpstreamResult) -> String {
+        let milliseconds = RecordedMappingBuilder.milliseconds(upstream.duration)
+        switch upstream.outcome {
+        case .success(let response): return "\(response.status) in \(milliseconds) ms"
+        case .failure(let error): return "failed after \(milliseconds) ms: \(error.message)"
+        }
+    }
+}

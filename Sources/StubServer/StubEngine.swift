@@ -1,0 +1,170 @@
+import HTTPClient
+import HTTPCore
+import HTTPServer
+import JSONKit
+
+/// The stub server's core, with no socket of its own: picks the stub for a request (variants
+/// and scenarios considered), answers through the responder, and journals the request. The
+/// HTTP server and the admin API are adapters around it.
+final class StubEngine: Sendable {
+    let store: StubStore
+    let scenarios = ScenarioStore()
+    let journal: RequestJournal
+    /// Forwards requests to the live API (recording, unmatched requests).
+    let proxy: UpstreamProxy
+    /// The admin API's recording.
+    let recording = RecordingSession()
+    /// Where unmatched requests go instead of a 404, if anywhere.
+    let proxyUnmatched: String?
+    /// How long a proxied request may take.
+    let upstreamTimeout: Duration
+    /// Tells the server's event subscribers.
+    let publish: @Sendable (StubServerEvent) -> Void
+
+    init(
+        store: StubStore, journalCapacity: Int, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
+        transport: (any HTTPTransport)? = nil, publish: @escaping @Sendable (StubServerEvent) -> Void = { _ in }
+    ) {
+        self.store = store
+        journal = RequestJournal(capacity: journalCapacity)
+        proxy = UpstreamProxy(transport: transport)
+        self.proxyUnmatched = proxyUnmatched
+        self.upstreamTimeout = upstreamTimeout
+        self.publish = publish
+    }
+
+    /// Answers one stub request (not an admin one).
+    func serve(_ request: HTTPServerRequest, responder: HTTPResponder) {
+        if recording.isActive, let session = recording.current() {
+            forward(request, to: session.target, recorder: session.recorder, responder: responder)
+            return
+        }
+        let snapshot = store.snapshot()
+        let matchable = MatchableRequest(request)
+        var variant = snapshot.serverVariant
+        var status: Int?
+        switch VariantSelection(request.headers) {
+        case .none: break
+        case .named(let name):
+            do {
+                variant = try resolve(name, in: snapshot.index)
+            } catch {
+                refuse(request, matchable, message: error.description, variant: name, responder: responder)
+                return
+            }
+        case .status(let code): status = code
+        case .invalid(let message):
+            refuse(request, matchable, message: message, variant: nil, responder: responder)
+            return
+        }
+        let stub: CompiledStub?
+        if let status {
+            stub = snapshot.index.match(matchable, status: status, scenarios: scenarios)
+            if stub == nil {
+                let available = snapshot.index.statuses(for: matchable, scenarios: scenarios)
+                let message =
+                    "No stub for \(request.method) \(matchable.target) answers with status \(status)"
+                    + (available.isEmpty
+                        ? "; no stub matches this request at all"
+                        : "; statuses available: "
+                            + available.map(String.init).joined(separator: ", "))
+                refuse(request, matchable, message: message, variant: "code=\(status)", responder: responder)
+                return
+            }
+        } else {
+            var named: String?
+            if case .named(let name)? = variant { named = name }
+            stub = snapshot.index.match(matchable, variant: named, scenarios: scenarios)
+        }
+        guard let stub else {
+            if let target = proxyUnmatched {
+                forward(request, to: target, recorder: nil, responder: responder)
+            } else {
+                unmatched(request, matchable, snapshot: snapshot, variant: variant, responder: responder)
+            }
+            return
+        }
+        let served: ServedResponse
+        if let variant, variant.isGenerated {
+            served = stub.served(under: variant)
+        } else {
+            served = stub.served
+        }
+        if let name = stub.scenarioName, let next = stub.mapping.newScenarioState {
+            scenarios.transition(name, from: stub.requiredScenarioState, to: next)
+        }
+        record(
+            request, matchable, variant: variant?.description ?? status.map { "code=\($0)" }, status: served.status,
+            stub: stub)
+        switch served {
+        case .prepared(let prepared, let delay, let dribble):
+            responder.respond(prepared, delay: delay.httpDelay(), dribble: dribble)
+        case .fault(let fault, let delay):
+            responder.fail(fault, delay: delay.httpDelay())
+        }
+    }
+
+    /// Resolves a variant name against the stubs: a generated form, or a file variant that
+    /// exists.
+    func resolve(_ name: String, in index: StubIndex) throws(VariantError) -> Variant {
+        let variant: Variant
+        do {
+            variant = try Variant(name)
+        } catch {
+            throw VariantError(name: name, reason: error.reason, knownVariants: index.variantNames)
+        }
+        if case .named(let named) = variant, index.variants[named] == nil {
+            throw VariantError(
+                name: name, reason: "no mapping has this metadata.variant", knownVariants: index.variantNames)
+        }
+        return variant
+    }
+
+    private func unmatched(
+        _ request: HTTPServerRequest, _ matchable: MatchableRequest, snapshot: StubStore.Snapshot, variant: Variant?,
+        responder: HTTPResponder
+    ) {
+        var named: String?
+        if case .named(let name)? = variant { named = name }
+        let misses = snapshot.index.nearMisses(for: matchable, variant: named, scenarios: scenarios)
+        let response = UnmatchedReport(request: matchable, nearMisses: misses, variant: variant?.description)
+            .response(json: Self.wantsJSON(request.headers))
+        record(request, matchable, variant: variant?.description, status: 404, stub: nil)
+        responder.respond(response)
+    }
+
+    private func refuse(
+        _ request: HTTPServerRequest, _ matchable: MatchableRequest, message: String, variant: String?,
+        responder: HTTPResponder
+    ) {
+        record(request, matchable, variant: variant, status: 400, stub: nil)
+        if Self.wantsJSON(request.headers) {
+            let body: JSONValue = ["code": 400, "message": .string(message)]
+            responder.respond(
+                HTTPResponse(
+                    status: .badRequest, headers: ["Content-Type": "application/json"], body: body.serializedBytes()))
+        } else {
+            responder.respond(HTTPResponse(status: .badRequest, text: message + "\n"))
+        }
+    }
+
+    func record(
+        _ request: HTTPServerRequest, _ matchable: MatchableRequest?, variant: String?, status: Int?,
+        stub: CompiledStub?, upstream: UpstreamResult? = nil
+    ) {
+        let target = request.head.target
+        let url = target.utf8.first == UInt8(ascii: "/") ? target : String(matchable?.target ?? request.head.originForm)
+        let now = Timestamp.nowMilliseconds()
+        journal.append { sequence in
+            LoggedRequest(
+                sequence: sequence, idPrefix: journal.idPrefix, method: request.method, url: url,
+                headers: request.headers, body: request.body, clientAddress: request.remoteAddress,
+                loggedDate: now, variant: variant, responseStatus: status, stub: stub, upstream: upstream)
+        }
+    }
+
+    /// Whether the client asked for JSON rather than text.
+    static func wantsJSON(_ headers: HTTPHeaders) -> Bool {
+        headers.values(name: "Accept").contains { $0.contains("application/json") || $0.contains("+json") }
+    }
+}

@@ -1,0 +1,245 @@
+import HTTPServer
+import Synchronization
+
+/// A WireMock-compatible stub server with broken variants, in process: serve a stub folder
+/// or mappings built in Swift on a free port, point the app under test at ``baseURL``, and
+/// steer it through ``admin``.
+///
+/// ```swift
+/// let server = try StubServer(stubsDirectory: "Stubs")          // port 0: a free port
+/// try server.start()
+/// defer { server.stop() }
+/// let service = RESTPetService(baseURL: server.baseURL + "/api")
+/// try server.admin.setVariant("missing:lastName")               // every pet loses lastName
+/// ```
+public final class StubServer: Sendable {
+    /// The version reported by `/__admin/health`.
+    public static let version = "0.1.0"
+
+    /// The configuration it was created with.
+    public let configuration: StubServerConfiguration
+    /// The stub folder, when serving one.
+    public let stubsDirectory: String?
+    /// The administration interface (the same one `/__admin` serves).
+    public let admin: Admin
+    /// The problems found when loading (bad files are left out, good ones serve).
+    public let loadProblems: [StubProblem]
+
+    let engine: StubEngine
+    private let http: HTTPServer
+    private let hub: EventHub
+    private let watcher = Mutex<(any FileWatcher)?>(nil)
+
+    /// Loads a stub folder (`mappings/`, `__files/`); problems are in ``loadProblems``, and
+    /// with `strict` any problem is thrown instead.
+    public convenience init(
+        stubsDirectory: String, configuration: StubServerConfiguration = StubServerConfiguration()
+    ) throws(StubServerError) {
+        try self.init(stubsDirectory: stubsDirectory, mappings: [], configuration: configuration)
+    }
+
+    /// Serves mappings built in Swift; an invalid one is thrown.
+    public convenience init(
+        mappings: [StubMapping], configuration: StubServerConfiguration = StubServerConfiguration()
+    ) throws(StubServerError) {
+        try self.init(stubsDirectory: nil, mappings: mappings, configuration: configuration)
+    }
+
+    /// Serves a stub folder (if given) plus mappings built in Swift.
+    public init(
+        stubsDirectory: String?, mappings: [StubMapping], configuration: StubServerConfiguration
+    ) throws(StubServerError) {
+        self.configuration = configuration
+        self.stubsDirectory = stubsDirectory
+        let store: StubStore
+        do {
+            store = try StubStore(
+                loader: stubsDirectory.map { StubLoader(root: $0) }, codeMappings: mappings, serverVariant: nil)
+        } catch {
+            throw .load(error)
+        }
+        let problems = store.initialProblems
+        let codeErrors = problems.filter { $0.isError && $0.file.isEmpty }
+        if !codeErrors.isEmpty { throw .load(.invalidStubs(codeErrors)) }
+        if configuration.strict && !problems.isEmpty { throw .load(.invalidStubs(problems)) }
+        loadProblems = problems
+        if let target = configuration.proxyUnmatched {
+            do {
+                try RecordingConfiguration.validateTarget(target)
+            } catch {
+                throw .proxy(error)
+            }
+        }
+        let hub = EventHub()
+        self.hub = hub
+        engine = StubEngine(
+            store: store, journalCapacity: configuration.journalCapacity, proxyUnmatched: configuration.proxyUnmatched,
+            upstreamTimeout: configuration.upstreamTimeout, publish: { hub.publish($0) })
+        if let name = configuration.variant {
+            do {
+                store.setServerVariant(try engine.resolve(name, in: store.snapshot().index))
+            } catch {
+                throw .variant(error)
+            }
+        }
+        let hook = ShutdownHook()
+        admin = Admin(engine: engine, shutdown: { hook.run() })
+        let router = AdminRouter(admin: admin, access: configuration.adminAccess, version: Self.version)
+        http = HTTPServer(
+            configuration: configuration.httpConfiguration, handler: StubRequestHandler(engine: engine, router: router))
+        hook.set { [weak self] in self?.shutdown() }
+    }
+
+    /// Starts listening (and watching, with `watch`); returns once requests are accepted.
+    public func start() throws(StubServerError) {
+        do {
+            try http.start()
+        } catch {
+            throw .server(error)
+        }
+        guard configuration.watch, let loader = engine.store.loader else { return }
+        do {
+            let created = try makePlatformFileWatcher(directories: [loader.mappingsDirectory, loader.filesDirectory])
+            try created.start { [weak self] paths in self?.filesChanged(paths) }
+            watcher.withLock { $0 = created }
+        } catch {
+            http.stop()
+            throw .watch(error)
+        }
+    }
+
+    /// The bound port (after ``start()``).
+    public var port: Int { http.port }
+
+    /// `http://HOST:PORT`, to give the app under test.
+    public var baseURL: String {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
+    }
+
+    /// Begins a graceful shutdown and returns at once.
+    public func shutdown() {
+        watcher.withLock { watcher in
+            watcher?.stop()
+            watcher = nil
+        }
+        http.shutdown()
+        hub.finish()
+    }
+
+    /// Shuts down and waits until stopped.
+    public func stop() {
+        shutdown()
+        http.waitUntilStopped()
+    }
+
+    /// Blocks until the server has stopped.
+    public func waitUntilStopped() {
+        http.waitUntilStopped()
+    }
+
+    /// Suspends until the server has stopped.
+    public func stopped() async {
+        await http.stopped()
+    }
+
+    /// Makes SIGINT and SIGTERM shut the server down gracefully (for command-line use).
+    public func shutdownOnSignals() {
+        http.shutdownOnSignals()
+    }
+
+    /// A stream of what the server does on its own (reloads), from now until it stops.
+    public func events() -> AsyncStream<StubServerEvent> {
+        hub.subscribe()
+    }
+
+    /// Reloads after the watcher saw changes: a changed mapping file alone, anything else
+    /// (a body file, a folder) everything.
+    func filesChanged(_ paths: [String]) {
+        guard let loader = engine.store.loader else { return }
+        let filesPrefix = loader.filesDirectory + "/"
+        let everything = paths.contains { path in
+            path == loader.filesDirectory || path.hasPrefix(filesPrefix) || !StubLoader.isMappingFile(path)
+        }
+        let events = everything ? engine.store.reloadAllFiles() : paths.compactMap { engine.store.reloadFile($0) }
+        for event in events { hub.publish(event) }
+    }
+}
+
+/// Why a stub server could not be created or started.
+public enum StubServerError: Error, Sendable, CustomStringConvertible {
+    /// The stubs could not be loaded (or, strictly, had problems).
+    case load(StubLoadError)
+    /// The configured variant does not exist.
+    case variant(VariantError)
+    /// The HTTP server could not start.
+    case server(HTTPServerError)
+    /// Watching the stub folder could not start.
+    case watch(FileWatcherError)
+    /// The live API to proxy unmatched requests to is not a valid URL.
+    case proxy(RecordingError)
+
+    public var description: String {
+        switch self {
+        case .load(let error): "\(error)"
+        case .variant(let error): "\(error)"
+        case .server(let error): "\(error)"
+        case .watch(let error): "Cannot watch the stubs: \(error)"
+        case .proxy(let error): "Cannot proxy unmatched requests: \(error)"
+        }
+    }
+}
+
+/// The admin API's way to stop the server, set once the server exists.
+private final class ShutdownHook: Sendable {
+    private let action = Mutex<(@Sendable () -> Void)?>(nil)
+
+    func set(_ action: @escaping @Sendable () -> Void) {
+        self.action.withLock { $0 = action }
+    }
+
+    func run() {
+        action.withLock { $0 }?()
+    }
+}
+
+/// Hands events to every subscriber's stream.
+private final class EventHub: Sendable {
+    private struct State {
+        var next = 0
+        var continuations: [Int: AsyncStream<StubServerEvent>.Continuation] = [:]
+        var finished = false
+    }
+
+    private let state = Mutex(State())
+
+    func subscribe() -> AsyncStream<StubServerEvent> {
+        let (stream, continuation) = AsyncStream<StubServerEvent>.makeStream()
+        let finished = state.withLock { state -> Bool in
+            guard !state.finished else { return true }
+            let key = state.next
+            state.next += 1
+            state.continuations[key] = continuation
+            continuation.onTermination = { [weak self] _ in
+                self?.state.withLock { _ = $0.continuations.removeValue(forKey: key) }
+            }
+            return false
+        }
+        if finished { continuation.finish() }
+        return stream
+    }
+
+    func publish(_ event: StubServerEvent) {
+        let continuations = state.withLock { Array($0.continuations.values) }
+        for continuation in continuations { continuation.yield(event) }
+    }
+
+    func finish() {
+        let continuations = state.withLock { state in
+            state.finished = true
+            defer { state.continuations = [:] }
+            return Array(state.continuations.values)
+        }
+        for continuation in continuations { continuation.finish() }
+    }
+}

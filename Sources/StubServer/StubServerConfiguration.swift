@@ -1,0 +1,61 @@
+import HTTPServer
+
+/// How a ``StubServer`` listens and behaves; every argument has a default.
+///
+/// ```swift
+/// let configuration = StubServerConfiguration(port: 0, variant: "missing:lastName")
+/// ```
+public struct StubServerConfiguration: Sendable {
+    /// The address to listen on.
+    public var host: String
+    /// The port; 0 picks a free one (read it from ``StubServer/port``).
+    public var port: Int
+    /// How many event loops serve requests; nil uses one per core.
+    public var eventLoopCount: Int?
+    /// The variant active for every request that names none (a file or generated variant).
+    public var variant: String?
+    /// How many requests the journal keeps (0 keeps none).
+    public var journalCapacity: Int
+    /// Who may use `/__admin`.
+    public var adminAccess: AdminAccess
+    /// Refuse to start when any stub file has a problem (warnings included).
+    public var strict: Bool
+    /// Reload mapping files when they change (Linux: inotify).
+    public var watch: Bool
+    /// Timeouts, limits and so on for the underlying HTTP server; its host, port and loop
+    /// count are replaced by the values above.
+    public var http: HTTPServerConfiguration
+    /// The live API (`http://127.0.0.1:8081`) unmatched requests are forwarded to instead of
+    /// a 404; the journal marks them as proxied. Nil answers them 404.
+    public var proxyUnmatched: String?
+    /// How long a proxied request may take before the caller gets a 504.
+    public var upstreamTimeout: Duration
+
+    /// Creates a configuration.
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, eventLoopCount: Int? = nil, variant: String? = nil,
+        journalCapacity: Int = 10_000, adminAccess: AdminAccess = .loopbackOnly, strict: Bool = false,
+        watch: Bool = false, http: HTTPServerConfiguration = HTTPServerConfiguration(), proxyUnmatched: String? = nil,
+        upstreamTimeout: Duration = .seconds(30)
+    ) {
+        self.host = host
+        self.port = port
+        self.eventLoopCount = eventLoopCount
+        self.variant = variant
+        self.journalCapacity = journalCapacity
+        self.adminAccess = adminAccess
+        self.strict = strict
+        self.watch = watch
+        self.http = http
+        self.proxyUnmatched = proxyUnmatched
+        self.upstreamTimeout = upstreamTimeout
+    }
+
+    var httpConfiguration: HTTPServerConfiguration {
+        var configuration = http
+        configuration.host = host
+        configuration.port = port
+        if let eventLoopCount { configuration.eventLoopCount = max(1, eventLoopCount) }
+        return configuration
+    }
+}

@@ -1,0 +1,177 @@
+#if os(Linux)
+import CSystem
+import Glibc
+import Synchronization
+
+/// A ``FileWatcher`` on Linux's inotify: one watch per folder in the tree (new folders get
+/// theirs as they appear), read by a dedicated thread that blocks in `poll` on the inotify
+/// descriptor and an eventfd used to stop it.
+public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
+    // Safe to share: `inotify`, `stopEvent` and `thread` are written in start() before the
+    // thread runs and only read afterwards; `folders` and `onChange` are touched only by the
+    // watcher thread once it runs (start() fills `folders` before creating it); `stop()`
+    // only writes to the eventfd and joins. `phase` is guarded by `lock`.
+    private let directories: [String]
+    private var inotify: Int32 = -1
+    private var stopEvent: Int32 = -1
+    private var folders: [Int32: String] = [:]
+    private var onChange: (@Sendable ([String]) -> Void)?
+    private var thread: pthread_t?
+    /// 0 idle, 1 running, 2 stopped.
+    private let phase = Mutex(0)
+
+    private static let mask: UInt32 =
+        UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE) | UInt32(IN_CREATE)
+        | UInt32(IN_DELETE_SELF)
+
+    /// Creates a watcher for the trees under `directories` (those that exist when it starts).
+    public init(directories: [String]) {
+        self.directories = directories
+    }
+
+    deinit {
+        stop()
+    }
+
+    public func start(onChange: @escaping @Sendable ([String]) -> Void) throws(FileWatcherError) {
+        let idle = phase.withLock { phase in
+            defer { if phase == 0 { phase = 1 } }
+            return phase == 0
+        }
+        guard idle else { throw FileWatcherError(reason: "the watcher was already started") }
+        do throws(FileWatcherError) {
+            inotify = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
+            guard inotify >= 0 else { throw failure("inotify_init1") }
+            stopEvent = eventfd(0, CSYSTEM_EFD_NONBLOCK | CSYSTEM_EFD_CLOEXEC)
+            guard stopEvent >= 0 else { throw failure("eventfd") }
+            for directory in directories where FileSystem.kind(of: directory) == .directory {
+                guard addWatches(under: directory, reportFiles: nil) else {
+                    throw FileWatcherError(reason: "cannot watch '\(directory)': \(String(cString: strerror(errno)))")
+                }
+            }
+        } catch {
+            abandon()
+            throw error
+        }
+        self.onChange = onChange
+        let box = Unmanaged.passRetained(self)
+        var created = pthread_t()
+        let result = pthread_create(
+            &created, nil,
+            { argument in
+                guard let argument else { return nil }
+                Unmanaged<InotifyFileWatcher>.fromOpaque(argument).takeRetainedValue().run()
+                return nil
+            }, box.toOpaque())
+        guard result == 0 else {
+            box.release()
+            abandon()
+            throw FileWatcherError(reason: "cannot start the watcher thread: \(String(cString: strerror(result)))")
+        }
+        thread = created
+    }
+
+    public func stop() {
+        let running = phase.withLock { phase in
+            defer { phase = 2 }
+            return phase == 1
+        }
+        guard running else { return }
+        var one: UInt64 = 1
+        _ = write(stopEvent, &one, 8)
+        if let thread, pthread_equal(thread, pthread_self()) == 0 { pthread_join(thread, nil) }
+        close(stopEvent)
+        close(inotify)
+    }
+
+    /// Releases what a failed start opened; the watcher cannot be started again.
+    private func abandon() {
+        phase.withLock { $0 = 2 }
+        if stopEvent >= 0 { close(stopEvent) }
+        if inotify >= 0 { close(inotify) }
+    }
+
+    private func failure(_ call: String) -> FileWatcherError {
+        FileWatcherError(reason: "\(call) failed: \(String(cString: strerror(errno)))")
+    }
+
+    /// Adds a watch on `folder` and every folder below it. New files found are appended to
+    /// `reportFiles` (for folders that appear while running).
+    private func addWatches(under folder: String, reportFiles: UnsafeMutablePointer<[String]>?) -> Bool {
+        let descriptor = inotify_add_watch(inotify, folder, Self.mask)
+        guard descriptor >= 0 else { return false }
+        folders[descriptor] = folder
+        guard let names = try? FileSystem.names(in: folder) else { return true }
+        for name in names where !name.hasPrefix(".") {
+            let path = FileSystem.join(folder, name)
+            switch FileSystem.kind(of: path) {
+            case .directory: _ = addWatches(under: path, reportFiles: reportFiles)
+            case .file: reportFiles?.pointee.append(path)
+            default: continue
+            }
+        }
+        return true
+    }
+
+    private func run() {
+        var descriptors = [
+            pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: stopEvent, events: Int16(POLLIN), revents: 0),
+        ]
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let ready = poll(&descriptors, 2, -1)
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 || descriptors[1].revents != 0 { return }
+            var changed: [String] = []
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                collect(buffer[0..<count], into: &changed)
+            }
+            var seen = Set<String>()
+            let unique = changed.filter { seen.insert($0).inserted }
+            if !unique.isEmpty { onChange?(unique) }
+        }
+    }
+
+    /// Parses `struct inotify_event` records: wd, mask, cookie, len, then `len` name bytes.
+    private func collect(_ bytes: ArraySlice<UInt8>, into changed: inout [String]) {
+        var offset = bytes.startIndex
+        while offset + 16 <= bytes.endIndex {
+            let watch = Int32(bitPattern: Self.word(bytes, offset))
+            let mask = Self.word(bytes, offset + 4)
+            let length = Int(Self.word(bytes, offset + 12))
+            let nameBytes = bytes[(offset + 16)..<min(bytes.endIndex, offset + 16 + length)].prefix { $0 != 0 }
+            offset += 16 + length
+            guard let folder = folders[watch] else { continue }
+            if mask & UInt32(IN_IGNORED) != 0 || mask & UInt32(IN_DELETE_SELF) != 0 {
+                folders[watch] = nil
+                changed.append(folder)
+                continue
+            }
+            guard !nameBytes.isEmpty else { continue }
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            if name.hasPrefix(".") { continue }
+            let path = FileSystem.join(folder, name)
+            let isFolder = mask & UInt32(IN_ISDIR) != 0
+            if isFolder {
+                if mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
+                    var found: [String] = []
+                    _ = withUnsafeMutablePointer(to: &found) { addWatches(under: path, reportFiles: $0) }
+                    changed += found
+                }
+                changed.append(path)
+            } else if mask & UInt32(IN_CREATE) == 0 {
+                changed.append(path)
+            }
+        }
+    }
+
+    private static func word(_ bytes: ArraySlice<UInt8>, _ offset: Int) -> UInt32 {
+        // inotify records are in host byte order; Linux targets here are little-endian.
+        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+            | UInt32(bytes[offset + 3]) << 24
+    }
+}
+#endif

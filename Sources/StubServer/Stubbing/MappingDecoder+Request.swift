@@ -1,0 +1,175 @@
+import HTTPCore
+import JSONKit
+
+extension MappingDecoder {
+    private static let urlFields = ["url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate"]
+    private static let unsupportedRequestFields = [
+        "cookies", "basicAuthCredentials", "formParameters", "multipartPatterns", "host", "port", "scheme",
+        "customMatcher", "clientIp",
+    ]
+
+    /// Decodes a request pattern object; nil when it has an error.
+    mutating func decodeRequest(_ value: JSONValue, at path: JSONPath) -> RequestPattern? {
+        guard let object = object(value, at: path) else { return nil }
+        let errorsBefore = errorCount
+        var pattern = RequestPattern()
+        for member in object.members {
+            let here = path.appending(key: member.key)
+            switch member.key {
+            case "method":
+                if let method = string(member.value, at: here) {
+                    if method.isEmpty || method.contains(" ") {
+                        invalid(here, expected: "an HTTP method such as 'GET' or 'ANY'", found: "'\(method)'")
+                    } else if method != "ANY" {
+                        pattern.method = HTTPMethod(rawValue: method)
+                    }
+                }
+            case _ where Self.urlFields.contains(member.key):
+                guard let text = string(member.value, at: here) else { continue }
+                if let existing = pattern.url {
+                    invalid(
+                        here, expected: "one URL field", found: "both '\(existing.fieldName)' and '\(member.key)'")
+                    continue
+                }
+                switch member.key {
+                case "url": pattern.url = .url(text)
+                case "urlPath": pattern.url = .urlPath(text)
+                case "urlPattern": pattern.url = .urlPattern(text)
+                case "urlPathPattern": pattern.url = .urlPathPattern(text)
+                default: pattern.url = .urlPathTemplate(text)
+                }
+            case "pathParameters": pattern.pathParameters = namedMatchers(member.value, at: here)
+            case "queryParameters": pattern.queryParameters = namedMatchers(member.value, at: here)
+            case "headers": pattern.headers = namedMatchers(member.value, at: here)
+            case "bodyPatterns":
+                guard case .array(let elements) = member.value else {
+                    wrongType(here, expected: "an array of matchers", member.value)
+                    continue
+                }
+                for (index, element) in elements.enumerated() {
+                    if let matcher = matcher(element, at: here.appending(index: index)) {
+                        pattern.bodyPatterns.append(matcher)
+                    }
+                }
+            case _ where Self.unsupportedRequestFields.contains(member.key):
+                unknownField(here, member.key, note: "not supported by petmock, ignored (the stub matches more)")
+            default:
+                unknownField(here, member.key)
+            }
+        }
+        if !pattern.pathParameters.isEmpty, !isTemplate(pattern.url) {
+            problems.append(
+                StubProblem(
+                    .warning, .unknownField, file: file, path: path.appending(key: "pathParameters").description,
+                    detail: "'pathParameters' only apply with 'urlPathTemplate', ignored"))
+            pattern.pathParameters = []
+        }
+        return errorCount == errorsBefore ? pattern : nil
+    }
+
+    private func isTemplate(_ url: URLPattern?) -> Bool {
+        if case .urlPathTemplate = url { return true }
+        return false
+    }
+
+    private mutating func namedMatchers(_ value: JSONValue, at path: JSONPath) -> [NamedMatcher] {
+        guard let object = object(value, at: path) else { return [] }
+        var result: [NamedMatcher] = []
+        for member in object.members {
+            if let matcher = matcher(member.value, at: path.appending(key: member.key)) {
+                result.append(NamedMatcher(member.key, matcher))
+            }
+        }
+        return result
+    }
+
+    static let operators = [
+        "equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "anything", "equalToJson",
+        "matchesJsonPath", "binaryEqualTo", "and", "or",
+    ]
+    private static let modifiers = ["caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements", "enablePlaceholders"]
+
+    /// Decodes one matcher object such as `{"equalTo": "x", "caseInsensitive": true}`.
+    mutating func matcher(_ value: JSONValue, at path: JSONPath) -> StringMatcher? {
+        guard let object = object(value, at: path) else { return nil }
+        let operatorMembers = object.members.filter { !Self.modifiers.contains($0.key) && $0.key != "expression" }
+        guard operatorMembers.count == 1, let member = operatorMembers.first else {
+            if operatorMembers.isEmpty {
+                invalid(
+                    path, expected: "one matcher (\(Self.operators.joined(separator: ", ")))", found: "none",
+                    kind: .missingField)
+            } else {
+                invalid(
+                    path, expected: "one matcher",
+                    found: operatorMembers.map { "'\($0.key)'" }.joined(separator: ", "))
+            }
+            return nil
+        }
+        for modifier in object.members where Self.modifiers.contains(modifier.key) {
+            _ = bool(modifier.value, at: path.appending(key: modifier.key))
+        }
+        let here = path.appending(key: member.key)
+        let flag = { (name: String) in object[name]?.boolValue ?? false }
+        switch member.key {
+        case "equalTo":
+            return string(member.value, at: here).map { .equalTo($0, caseInsensitive: flag("caseInsensitive")) }
+        case "contains": return string(member.value, at: here).map { .contains($0) }
+        case "doesNotContain": return string(member.value, at: here).map { .doesNotContain($0) }
+        case "matches": return string(member.value, at: here).map { .matches($0) }
+        case "doesNotMatch": return string(member.value, at: here).map { .doesNotMatch($0) }
+        case "absent":
+            guard let present = bool(member.value, at: here) else { return nil }
+            return present ? .absent : .anything
+        case "anything": return .anything
+        case "equalToJson":
+            var json = member.value
+            if case .string(let text) = member.value {
+                do {
+                    json = try JSONValue(parsing: text)
+                } catch {
+                    invalid(here, expected: "JSON text", found: "'\(text)' (\(error))", kind: .invalidPattern)
+                    return nil
+                }
+            }
+            return .equalToJson(
+                json, ignoreArrayOrder: flag("ignoreArrayOrder"), ignoreExtraElements: flag("ignoreExtraElements"))
+        case "matchesJsonPath": return jsonPathMatcher(member.value, at: here)
+        case "binaryEqualTo":
+            guard let text = string(member.value, at: here) else { return nil }
+            guard let bytes = Base64.decode(text) else {
+                invalid(here, expected: "base64 text", found: "'\(text)'")
+                return nil
+            }
+            return .binaryEqualTo(bytes)
+        case "and", "or":
+            guard case .array(let elements) = member.value else {
+                wrongType(here, expected: "an array of matchers", member.value)
+                return nil
+            }
+            var parts: [StringMatcher] = []
+            for (index, element) in elements.enumerated() {
+                guard let part = matcher(element, at: here.appending(index: index)) else { return nil }
+                parts.append(part)
+            }
+            return member.key == "and" ? .and(parts) : .or(parts)
+        default:
+            invalid(
+                here, expected: "a matcher petmock supports (\(Self.operators.joined(separator: ", ")))",
+                found: "'\(member.key)'", kind: .unknownField)
+            return nil
+        }
+    }
+
+    private mutating func jsonPathMatcher(_ value: JSONValue, at path: JSONPath) -> StringMatcher? {
+        if case .string(let expression) = value { return .matchesJsonPath(expression) }
+        guard let object = object(value, at: path) else { return nil }
+        guard let expressionValue = object["expression"] else {
+            missing(path.appending(key: "expression"), "expression")
+            return nil
+        }
+        guard let expression = string(expressionValue, at: path.appending(key: "expression")) else { return nil }
+        if object.count == 1 { return .matchesJsonPath(expression) }
+        guard let sub = matcher(value, at: path) else { return nil }
+        return .matchesJsonPath(expression, sub)
+    }
+}

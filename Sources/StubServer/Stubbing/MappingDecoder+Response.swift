@@ -1,0 +1,179 @@
+import HTTPCore
+import JSONKit
+
+extension MappingDecoder {
+    private static let bodyFields = ["body", "jsonBody", "base64Body", "bodyFileName"]
+    private static let unsupportedResponseFields = [
+        "transformers", "transformerParameters", "proxyBaseUrl", "additionalProxyRequestHeaders",
+        "removeProxyRequestHeaders", "proxyUrlPrefixToRemove",
+    ]
+
+    /// Decodes a response definition object; nil when it has an error.
+    mutating func decodeResponse(_ value: JSONValue, at path: JSONPath) -> ResponseDefinition? {
+        guard let object = object(value, at: path) else { return nil }
+        let errorsBefore = errorCount
+        var response = ResponseDefinition()
+        var bodyField: String?
+        for member in object.members {
+            let here = path.appending(key: member.key)
+            switch member.key {
+            case "status": response.status = integer(member.value, at: here, in: 100...599) ?? response.status
+            case "statusMessage": response.statusMessage = string(member.value, at: here)
+            case "headers": response.headers = headers(member.value, at: here)
+            case _ where Self.bodyFields.contains(member.key):
+                if member.key != "jsonBody" && member.value.isNull { continue }
+                if let bodyField {
+                    invalid(here, expected: "one body field", found: "both '\(bodyField)' and '\(member.key)'")
+                    continue
+                }
+                bodyField = member.key
+                if let body = body(member.key, member.value, at: here) { response.body = body }
+            case "fixedDelayMilliseconds":
+                response.fixedDelayMilliseconds = integer(member.value, at: here, in: 0...3_600_000)
+            case "delayDistribution": response.delayDistribution = delayDistribution(member.value, at: here)
+            case "chunkedDribbleDelay": response.chunkedDribbleDelay = dribble(member.value, at: here)
+            case "fault":
+                guard let name = string(member.value, at: here) else { continue }
+                guard let fault = StubFault(rawValue: name) else {
+                    invalid(
+                        here,
+                        expected: "one of \(StubFault.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))",
+                        found: "'\(name)'")
+                    continue
+                }
+                response.fault = fault
+            case "fromConfiguredStub":
+                continue  // WireMock adds it to what it serves; it means nothing in a file.
+            case _ where Self.unsupportedResponseFields.contains(member.key):
+                unknownField(here, member.key, note: "not supported by petmock, ignored")
+            default:
+                unknownField(here, member.key)
+            }
+        }
+        return errorCount == errorsBefore ? response : nil
+    }
+
+    private mutating func body(_ field: String, _ value: JSONValue, at path: JSONPath) -> ResponseBody? {
+        switch field {
+        case "jsonBody":
+            return .json(value)
+        case "base64Body":
+            guard let text = string(value, at: path) else { return nil }
+            guard let bytes = Base64.decode(text) else {
+                invalid(path, expected: "base64 text", found: "'\(text.prefix(40))'")
+                return nil
+            }
+            return .bytes(bytes)
+        case "bodyFileName":
+            guard let name = string(value, at: path) else { return nil }
+            if name.isEmpty {
+                invalid(path, expected: "a file name under __files/", found: "an empty string")
+                return nil
+            }
+            return .file(name)
+        default:
+            // WireMock accepts a JSON value in `body` too, and sends it as text.
+            switch value {
+            case .string(let text): return .text(text)
+            case .object, .array: return .json(value)
+            default:
+                wrongType(path, expected: "a string", value)
+                return nil
+            }
+        }
+    }
+
+    private mutating func headers(_ value: JSONValue, at path: JSONPath) -> HTTPHeaders {
+        guard let object = object(value, at: path) else { return HTTPHeaders() }
+        var headers = HTTPHeaders()
+        for member in object.members {
+            let here = path.appending(key: member.key)
+            if member.key.isEmpty || member.key.utf8.contains(where: { $0 <= 32 || $0 == UInt8(ascii: ":") }) {
+                invalid(here, expected: "a header name (a token)", found: "'\(member.key)'")
+                continue
+            }
+            switch member.value {
+            case .string(let text):
+                headers.add(name: member.key, value: text)
+            case .array(let values):
+                for (index, element) in values.enumerated() {
+                    if let text = string(element, at: here.appending(index: index)) {
+                        headers.add(name: member.key, value: text)
+                    }
+                }
+            case .int, .number, .bool:
+                // WireMock writes such values as their text; accept them the same way.
+                headers.add(name: member.key, value: member.value.serialized())
+            default:
+                wrongType(here, expected: "a string or an array of strings", member.value)
+            }
+        }
+        return headers
+    }
+
+    private mutating func delayDistribution(_ value: JSONValue, at path: JSONPath) -> DelayDistribution? {
+        guard let object = object(value, at: path) else { return nil }
+        let typePath = path.appending(key: "type")
+        guard let typeValue = object["type"] else {
+            missing(typePath, "type")
+            return nil
+        }
+        guard let type = string(typeValue, at: typePath) else { return nil }
+        func field(_ name: String) -> JSONValue? { object[name] }
+        switch type {
+        case "uniform":
+            guard let lowerValue = field("lower"), let upperValue = field("upper") else {
+                missing(
+                    path.appending(key: field("lower") == nil ? "lower" : "upper"),
+                    field("lower") == nil ? "lower" : "upper")
+                return nil
+            }
+            guard let lower = integer(lowerValue, at: path.appending(key: "lower"), in: 0...3_600_000),
+                let upper = integer(upperValue, at: path.appending(key: "upper"), in: 0...3_600_000)
+            else { return nil }
+            if upper < lower {
+                invalid(path.appending(key: "upper"), expected: "at least 'lower' (\(lower))", found: "\(upper)")
+                return nil
+            }
+            return .uniform(lower: lower, upper: upper)
+        case "lognormal":
+            guard let medianValue = field("median") else {
+                missing(path.appending(key: "median"), "median")
+                return nil
+            }
+            guard let median = number(medianValue, at: path.appending(key: "median")) else { return nil }
+            let sigma = field("sigma").flatMap { number($0, at: path.appending(key: "sigma")) } ?? 0.1
+            let maximum = field("maxValue").flatMap { number($0, at: path.appending(key: "maxValue")) }
+            return .lognormal(median: max(0, median), sigma: max(0, sigma), maxValue: maximum)
+        case "fixed":
+            guard let millisecondsValue = field("milliseconds") else {
+                missing(path.appending(key: "milliseconds"), "milliseconds")
+                return nil
+            }
+            guard
+                let milliseconds = integer(
+                    millisecondsValue, at: path.appending(key: "milliseconds"), in: 0...3_600_000)
+            else { return nil }
+            return .uniform(lower: milliseconds, upper: milliseconds)
+        default:
+            invalid(typePath, expected: "'uniform', 'lognormal' or 'fixed'", found: "'\(type)'")
+            return nil
+        }
+    }
+
+    private mutating func dribble(_ value: JSONValue, at path: JSONPath) -> ChunkedDribbleDelay? {
+        guard let object = object(value, at: path) else { return nil }
+        guard let chunksValue = object["numberOfChunks"] else {
+            missing(path.appending(key: "numberOfChunks"), "numberOfChunks")
+            return nil
+        }
+        guard let durationValue = object["totalDuration"] else {
+            missing(path.appending(key: "totalDuration"), "totalDuration")
+            return nil
+        }
+        guard let chunks = integer(chunksValue, at: path.appending(key: "numberOfChunks"), in: 1...100_000),
+            let duration = integer(durationValue, at: path.appending(key: "totalDuration"), in: 0...3_600_000)
+        else { return nil }
+        return ChunkedDribbleDelay(numberOfChunks: chunks, totalDuration: duration)
+    }
+}

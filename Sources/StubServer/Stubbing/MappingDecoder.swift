@@ -1,0 +1,198 @@
+import HTTPCore
+import JSONKit
+
+/// Turns WireMock mapping JSON into ``StubMapping`` values, collecting every problem with its
+/// JSON path instead of stopping at the first. A mapping with an error comes back nil; one
+/// with only warnings comes back with the unknown parts ignored.
+struct MappingDecoder {
+    /// The file the JSON came from, for problems.
+    let file: String
+    /// The problems found so far.
+    var problems: [StubProblem] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    /// Decodes a whole mapping file: one mapping, or `{"mappings": [...]}`.
+    mutating func decodeFile(_ value: JSONValue) -> [(mapping: StubMapping, path: JSONPath)] {
+        guard case .object(let object) = value else {
+            wrongType(.root, expected: "a mapping object or {\"mappings\": [...]}", value)
+            return []
+        }
+        if object.contains(key: "mappings") && !object.contains(key: "request") {
+            let path = JSONPath.root.appending(key: "mappings")
+            for member in object.members where member.key != "mappings" && member.key != "meta" {
+                unknownField(JSONPath.root.appending(key: member.key), member.key)
+            }
+            guard case .array(let elements) = object["mappings"] ?? .null else {
+                wrongType(path, expected: "an array of mappings", object["mappings"] ?? .null)
+                return []
+            }
+            var mappings: [(mapping: StubMapping, path: JSONPath)] = []
+            for (index, element) in elements.enumerated() {
+                let here = path.appending(index: index)
+                if let mapping = decodeMapping(element, at: here) { mappings.append((mapping, here)) }
+            }
+            return mappings
+        }
+        return decodeMapping(value, at: .root).map { [($0, .root)] } ?? []
+    }
+
+    /// Decodes one mapping object at `path`; nil when it has an error.
+    mutating func decodeMapping(_ value: JSONValue, at path: JSONPath) -> StubMapping? {
+        let errorsBefore = errorCount
+        guard case .object(let object) = value else {
+            wrongType(path, expected: "a mapping object", value)
+            return nil
+        }
+        var request: RequestPattern?
+        var response: ResponseDefinition?
+        var mapping = StubMapping(request: RequestPattern(), response: ResponseDefinition())
+        var idGiven = false
+        for member in object.members {
+            let here = path.appending(key: member.key)
+            switch member.key {
+            case "id", "uuid":
+                if let text = string(member.value, at: here), !idGiven || member.key == "id" {
+                    if text.isEmpty { invalid(here, expected: "a non-empty id", found: "an empty string") }
+                    mapping.id = text
+                    idGiven = true
+                }
+            case "name": mapping.name = string(member.value, at: here)
+            case "request": request = decodeRequest(member.value, at: here)
+            case "response": response = decodeResponse(member.value, at: here)
+            case "priority": mapping.priority = integer(member.value, at: here)
+            case "scenarioName": mapping.scenarioName = string(member.value, at: here)
+            case "requiredScenarioState": mapping.requiredScenarioState = string(member.value, at: here)
+            case "newScenarioState": mapping.newScenarioState = string(member.value, at: here)
+            case "persistent": mapping.persistent = bool(member.value, at: here)
+            case "metadata":
+                if case .object(let metadata) = member.value {
+                    mapping.metadata = metadata
+                    checkVariantName(metadata, at: here)
+                } else if !member.value.isNull {
+                    wrongType(here, expected: "an object", member.value)
+                }
+            case "insertionIndex":
+                continue  // WireMock writes it in exports; the load order decides here.
+            default:
+                unknownField(here, member.key)
+            }
+        }
+        if request == nil && !object.contains(key: "request") { missing(path.appending(key: "request"), "request") }
+        if response == nil && !object.contains(key: "response") { missing(path.appending(key: "response"), "response") }
+        if mapping.scenarioName == nil && (mapping.requiredScenarioState != nil || mapping.newScenarioState != nil) {
+            problems.append(
+                StubProblem(
+                    .warning, .missingField, file: file, path: path.appending(key: "scenarioName").description,
+                    detail: "scenario states are ignored without 'scenarioName'"))
+            mapping.requiredScenarioState = nil
+            mapping.newScenarioState = nil
+        }
+        guard errorCount == errorsBefore, let request, let response else { return nil }
+        mapping.request = request
+        mapping.response = response
+        return mapping
+    }
+
+    /// A variant name must be a plain word: the generated forms (`missing:x`, `slow:100`,
+    /// `truncated`, ...) are reserved.
+    private mutating func checkVariantName(_ metadata: JSONObject, at path: JSONPath) {
+        guard let value = metadata["variant"] else { return }
+        let here = path.appending(key: "variant")
+        guard let name = string(value, at: here) else { return }
+        if name.isEmpty || name.contains(":") || name.contains(" ") || Variant.reservedNames.contains(name) {
+            invalid(
+                here, expected: "a variant name without ':' or spaces, other than a generated variant",
+                found: "'\(name)'")
+        }
+    }
+
+    var errorCount: Int { problems.reduce(0) { $0 + ($1.isError ? 1 : 0) } }
+}
+
+// Reading typed values and recording problems.
+extension MappingDecoder {
+    mutating func string(_ value: JSONValue, at path: JSONPath) -> String? {
+        if case .string(let text) = value { return text }
+        wrongType(path, expected: "a string", value)
+        return nil
+    }
+
+    mutating func bool(_ value: JSONValue, at path: JSONPath) -> Bool? {
+        if case .bool(let flag) = value { return flag }
+        wrongType(path, expected: "true or false", value)
+        return nil
+    }
+
+    mutating func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>? = nil) -> Int? {
+        var result: Int?
+        switch value {
+        case .int(let number): result = Int(exactly: number)
+        case .number(let number):
+            let double = number.doubleValue
+            if double.rounded() == double, abs(double) < 1e15 { result = Int(double) }
+        default: break
+        }
+        guard let result else {
+            wrongType(
+                path, expected: range.map { "an integer from \($0.lowerBound) to \($0.upperBound)" } ?? "an integer",
+                value)
+            return nil
+        }
+        if let range, !range.contains(result) {
+            invalid(path, expected: "an integer from \(range.lowerBound) to \(range.upperBound)", found: "\(result)")
+            return nil
+        }
+        return result
+    }
+
+    mutating func number(_ value: JSONValue, at path: JSONPath) -> Double? {
+        if let double = value.doubleValue { return double }
+        wrongType(path, expected: "a number", value)
+        return nil
+    }
+
+    mutating func object(_ value: JSONValue, at path: JSONPath) -> JSONObject? {
+        if case .object(let object) = value { return object }
+        wrongType(path, expected: "an object", value)
+        return nil
+    }
+
+    mutating func wrongType(_ path: JSONPath, expected: String, _ value: JSONValue) {
+        problems.append(
+            StubProblem(
+                .error, .wrongType, file: file, path: path.description, expected: expected,
+                found: Self.describe(value)))
+    }
+
+    mutating func invalid(_ path: JSONPath, expected: String, found: String, kind: StubProblem.Kind = .invalidValue) {
+        problems.append(StubProblem(.error, kind, file: file, path: path.description, expected: expected, found: found))
+    }
+
+    mutating func missing(_ path: JSONPath, _ field: String) {
+        problems.append(
+            StubProblem(.error, .missingField, file: file, path: path.description, detail: "missing field '\(field)'"))
+    }
+
+    mutating func unknownField(_ path: JSONPath, _ field: String, note: String = "ignored") {
+        problems.append(
+            StubProblem(
+                .warning, .unknownField, file: file, path: path.description, detail: "unknown field '\(field)', \(note)"
+            ))
+    }
+
+    /// A value for messages: `string '200'`, `integer 5`, `an array`, `null`.
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): "boolean \(flag)"
+        case .int(let number): "integer \(number)"
+        case .number(let number): "number \(number.text)"
+        case .string(let text): "string '\(text.count > 60 ? String(text.prefix(57)) + "..." : text)'"
+        case .array(let elements): "an array of \(elements.count)"
+        case .object: "an object"
+        }
+    }
+}

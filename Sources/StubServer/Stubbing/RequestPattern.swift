@@ -1,0 +1,149 @@
+import HTTPCore
+import JSONKit
+
+/// Which requests a mapping answers: method, URL, query, headers and body, all of which
+/// must match (WireMock's request pattern).
+///
+/// ```swift
+/// RequestPattern(method: .get, url: .urlPathTemplate("/api/vets/{id}"),
+///                headers: [NamedMatcher("Accept", .contains("json"))])
+/// ```
+public struct RequestPattern: Sendable, Hashable {
+    /// The method; nil (or `ANY` in files) matches every method.
+    public var method: HTTPMethod?
+    /// How the URL must look; nil matches every URL.
+    public var url: URLPattern?
+    /// Matchers for the values a `urlPathTemplate` captures, by parameter name.
+    public var pathParameters: [NamedMatcher]
+    /// Matchers for query parameters (decoded), by name.
+    public var queryParameters: [NamedMatcher]
+    /// Matchers for header fields, by name (case-insensitive).
+    public var headers: [NamedMatcher]
+    /// Matchers the body text must all satisfy.
+    public var bodyPatterns: [StringMatcher]
+
+    /// Creates a pattern; with no arguments it matches every request.
+    public init(
+        method: HTTPMethod? = nil, url: URLPattern? = nil, pathParameters: [NamedMatcher] = [],
+        queryParameters: [NamedMatcher] = [], headers: [NamedMatcher] = [], bodyPatterns: [StringMatcher] = []
+    ) {
+        self.method = method
+        self.url = url
+        self.pathParameters = pathParameters
+        self.queryParameters = queryParameters
+        self.headers = headers
+        self.bodyPatterns = bodyPatterns
+    }
+}
+
+/// How a request's URL is matched; WireMock's five URL fields.
+public enum URLPattern: Sendable, Hashable, CustomStringConvertible {
+    /// Path and query exactly equal (`url`).
+    case url(String)
+    /// Path exactly equal, any query (`urlPath`).
+    case urlPath(String)
+    /// Path and query matching a regular expression as a whole (`urlPattern`).
+    case urlPattern(String)
+    /// Path matching a regular expression as a whole, any query (`urlPathPattern`).
+    case urlPathPattern(String)
+    /// Path matching an RFC 6570-style template such as `/api/vets/{id}` (`urlPathTemplate`).
+    case urlPathTemplate(String)
+
+    /// The WireMock field name.
+    public var fieldName: String {
+        switch self {
+        case .url: "url"
+        case .urlPath: "urlPath"
+        case .urlPattern: "urlPattern"
+        case .urlPathPattern: "urlPathPattern"
+        case .urlPathTemplate: "urlPathTemplate"
+        }
+    }
+
+    /// The field's value.
+    public var value: String {
+        switch self {
+        case .url(let text), .urlPath(let text), .urlPattern(let text), .urlPathPattern(let text),
+            .urlPathTemplate(let text):
+            text
+        }
+    }
+
+    public var description: String { "\(fieldName) '\(value)'" }
+}
+
+/// A matcher for a named value: a query parameter, a header, or a path parameter.
+public struct NamedMatcher: Sendable, Hashable {
+    /// The parameter or header name.
+    public var name: String
+    /// What its value must satisfy.
+    public var matcher: StringMatcher
+
+    /// Creates a named matcher.
+    public init(_ name: String, _ matcher: StringMatcher) {
+        self.name = name
+        self.matcher = matcher
+    }
+}
+
+/// A predicate on a text value, spelled as WireMock spells its matchers.
+public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible {
+    /// Exactly equal (`equalTo`), optionally ignoring case (`caseInsensitive`).
+    case equalTo(String, caseInsensitive: Bool = false)
+    /// Contains the text (`contains`).
+    case contains(String)
+    /// Does not contain the text (`doesNotContain`).
+    case doesNotContain(String)
+    /// Matches the regular expression as a whole (`matches`).
+    case matches(String)
+    /// Does not match the regular expression as a whole (`doesNotMatch`).
+    case doesNotMatch(String)
+    /// The value is not there at all (`absent`).
+    case absent
+    /// Any value, present or not (`anything`).
+    case anything
+    /// The text is JSON equivalent to this (`equalToJson`), with WireMock's options.
+    case equalToJson(JSONValue, ignoreArrayOrder: Bool = false, ignoreExtraElements: Bool = false)
+    /// The text is JSON in which the path selects something (`matchesJsonPath`); with a
+    /// sub-matcher, something whose text satisfies it.
+    case matchesJsonPath(String, StringMatcher? = nil)
+    /// The bytes equal these (`binaryEqualTo`, base64 in files).
+    case binaryEqualTo([UInt8])
+    /// Every matcher holds (`and`).
+    case and([StringMatcher])
+    /// At least one matcher holds (`or`).
+    case or([StringMatcher])
+
+    /// The WireMock operator name.
+    public var operatorName: String {
+        switch self {
+        case .equalTo: "equalTo"
+        case .contains: "contains"
+        case .doesNotContain: "doesNotContain"
+        case .matches: "matches"
+        case .doesNotMatch: "doesNotMatch"
+        case .absent: "absent"
+        case .anything: "anything"
+        case .equalToJson: "equalToJson"
+        case .matchesJsonPath: "matchesJsonPath"
+        case .binaryEqualTo: "binaryEqualTo"
+        case .and: "and"
+        case .or: "or"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .equalTo(let text, let caseInsensitive): "equalTo '\(text)'" + (caseInsensitive ? " (any case)" : "")
+        case .contains(let text), .doesNotContain(let text), .matches(let text), .doesNotMatch(let text):
+            "\(operatorName) '\(text)'"
+        case .absent: "absent"
+        case .anything: "anything"
+        case .equalToJson(let value, _, _): "equalToJson \(JSONComparison.excerpt(value))"
+        case .matchesJsonPath(let path, let sub): "matchesJsonPath '\(path)'" + (sub.map { " where \($0)" } ?? "")
+        case .binaryEqualTo(let bytes): "binaryEqualTo \(bytes.count) bytes"
+        case .and(let all): all.map(\.description).joined(separator: " and ")
+        case .or(let any): any.map(\.description).joined(separator: " or ")
+        }
+    }
+}

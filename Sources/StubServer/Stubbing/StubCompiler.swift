@@ -1,0 +1,136 @@
+import HTTPCore
+import HTTPServer
+import JSONKit
+
+/// Makes ``CompiledStub``s from mappings: compiles patterns, reads body files from
+/// `__files/` (refusing any that lead outside it), and prepares each response once.
+struct StubCompiler: Sendable {
+    /// Bodies at least this long, of a compressible type, are also prepared gzip-compressed.
+    static let gzipThreshold = 1024
+
+    /// The `__files` folder, or nil when mappings come from no stub root.
+    let filesRoot: String?
+
+    /// Compiles a mapping; problems carry `file` and paths under `basePath`.
+    func compile(
+        _ mapping: StubMapping, sequence: Int, origin: StubOrigin, file: String, basePath: JSONPath = .root
+    ) -> (stub: CompiledStub?, problems: [StubProblem]) {
+        var patternProblems: [PatternProblem] = []
+        let pattern = CompiledRequestPattern.compile(mapping.request, problems: &patternProblems)
+        var problems = patternProblems.map { problem in
+            StubProblem(
+                .error, .invalidPattern, file: file, path: Self.rebase(problem.path, on: basePath),
+                expected: "a valid \(problem.kind)", found: "'\(problem.error.pattern)' (\(problem.error.reason))")
+        }
+        let bodyPath = basePath.appending(key: "response").appending(key: "bodyFileName").description
+        let body = readBody(mapping.response.body, file: file, path: bodyPath, problems: &problems)
+        guard let pattern, let body, problems.isEmpty else { return (nil, problems) }
+        let served = Self.prepare(mapping, body: body)
+        return (
+            CompiledStub(mapping: mapping, sequence: sequence, origin: origin, pattern: pattern, served: served), []
+        )
+    }
+
+    private static func rebase(_ path: String, on base: JSONPath) -> String {
+        base.description + path.dropFirst()
+    }
+
+    private func readBody(_ body: ResponseBody, file: String, path: String, problems: inout [StubProblem]) -> [UInt8]? {
+        switch body {
+        case .none: return []
+        case .text(let text): return Array(text.utf8)
+        case .json(let value): return value.serializedBytes()
+        case .bytes(let bytes): return bytes
+        case .file(let name):
+            guard let filesRoot else {
+                problems.append(
+                    StubProblem(
+                        .error, .bodyFileUnreadable, file: file, path: path, expected: "a stub folder with __files/",
+                        found: "mappings given without one"))
+                return nil
+            }
+            switch BodyFileResolver(filesRoot: filesRoot).resolve(name) {
+            case .success(let resolved):
+                do {
+                    return try FileSystem.read(resolved)
+                } catch {
+                    problems.append(
+                        StubProblem(
+                            .error, .bodyFileUnreadable, file: file, path: path,
+                            expected: "a readable file in __files/",
+                            found: "'\(name)' (\(error.reason))"))
+                    return nil
+                }
+            case .failure(let failure):
+                problems.append(failure.problem(file: file, path: path, name: name))
+                return nil
+            }
+        }
+    }
+
+    /// Builds the wire form of a mapping's response.
+    static func prepare(_ mapping: StubMapping, body: [UInt8]) -> ServedResponse {
+        let definition = mapping.response
+        let delay = StubDelay(
+            fixedMilliseconds: definition.fixedDelayMilliseconds ?? 0, distribution: definition.delayDistribution)
+        var headers = definition.headers
+        if !headers.contains(name: "Content-Type"), let type = impliedContentType(definition.body) {
+            headers.add(name: "Content-Type", value: type)
+        }
+        headers.add(name: "Matched-Stub-Id", value: mapping.id)
+        if let name = mapping.name { headers.add(name: "Matched-Stub-Name", value: name) }
+        if let variant = mapping.variant { headers.add(name: "Petmock-Variant", value: variant) }
+        let status = HTTPStatus(code: definition.status, reasonPhrase: definition.statusMessage)
+        if let fault = definition.fault {
+            let httpFault: HTTPFault
+            switch fault {
+            case .emptyResponse: httpFault = .emptyResponse
+            case .connectionResetByPeer: httpFault = .connectionReset
+            case .randomDataThenClose: httpFault = .randomDataThenClose()
+            case .malformedResponseChunk: httpFault = .malformedResponseChunk(status: status, headers: headers)
+            }
+            return .fault(httpFault, delay)
+        }
+        let response = HTTPResponse(
+            status: status, headers: headers, body: body, compression: compression(for: headers, body: body))
+        let dribble = definition.chunkedDribbleDelay.map {
+            HTTPDribble(chunkCount: $0.numberOfChunks, duration: .milliseconds($0.totalDuration))
+        }
+        return .prepared(PreparedResponse(response), delay, dribble)
+    }
+
+    /// Offer gzip for larger bodies of text-like types that are not already encoded.
+    static func compression(for headers: HTTPHeaders, body: [UInt8]) -> HTTPResponse.Compression {
+        guard body.count >= gzipThreshold, !headers.contains(name: "Content-Encoding") else { return .identity }
+        let type = (headers["Content-Type"] ?? "").lowercased()
+        let compressible =
+            type.hasPrefix("text/") || type.contains("json") || type.contains("xml") || type.contains("javascript")
+        return compressible ? .gzipIfAccepted : .identity
+    }
+
+    /// The content type a body implies when the mapping names none.
+    static func impliedContentType(_ body: ResponseBody) -> String? {
+        switch body {
+        case .json: return "application/json"
+        case .file(let name):
+            let lower = name.lowercased()
+            guard let dot = lower.lastIndex(of: ".") else { return nil }
+            switch lower[lower.index(after: dot)...] {
+            case "json": return "application/json"
+            case "xml": return "application/xml"
+            case "html", "htm": return "text/html; charset=utf-8"
+            case "txt": return "text/plain; charset=utf-8"
+            case "css": return "text/css"
+            case "js": return "application/javascript"
+            case "png": return "image/png"
+            case "jpg", "jpeg": return "image/jpeg"
+            case "gif": return "image/gif"
+            case "svg": return "image/svg+xml"
+            case "ico": return "image/x-icon"
+            case "pdf": return "application/pdf"
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+}

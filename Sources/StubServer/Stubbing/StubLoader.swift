@@ -1,0 +1,195 @@
+import Dispatch
+import JSONKit
+import Synchronization
+
+/// Reads a WireMock stub root: every `mappings/**/*.json` (one mapping or
+/// `{"mappings": [...]}`) with bodies from `__files/`. Every problem in every file is
+/// reported; a bad file or mapping never keeps the good ones from loading.
+///
+/// ```swift
+/// let report = try StubLoader(root: "Stubs").load()
+/// for problem in report.problems { print(problem) }     // file: error: $.path: expected ..., found ...
+/// ```
+public struct StubLoader: Sendable {
+    /// The stub root, as given.
+    public let root: String
+
+    /// Creates a loader for a stub root (the folder holding `mappings/` and `__files/`).
+    public init(root: String) {
+        self.root = root
+    }
+
+    /// `ROOT/mappings`.
+    public var mappingsDirectory: String { FileSystem.join(root, "mappings") }
+    /// `ROOT/__files`.
+    public var filesDirectory: String { FileSystem.join(root, "__files") }
+
+    /// Loads and checks every mapping file; throws only when the root itself cannot be read.
+    public func load() throws(StubLoadError) -> StubLoadReport {
+        var sequence = 0
+        var ids: [String: String] = [:]
+        let files = try loadAll(compiler: StubCompiler(filesRoot: filesDirectory), sequence: &sequence, ids: &ids)
+        return StubLoadReport(
+            files: files.map { StubFileReport(path: $0.path, mappings: $0.stubs.map(\.mapping), problems: $0.problems) }
+        )
+    }
+
+    /// The mapping files under `mappings/`, sorted; hidden files and other extensions skipped.
+    func mappingFiles() throws(StubLoadError) -> [String] {
+        guard let kind = FileSystem.kind(of: root) else { throw .rootNotFound(root) }
+        guard kind == .directory else { throw .unreadableRoot(root, reason: "not a directory") }
+        guard FileSystem.kind(of: mappingsDirectory) != nil else { return [] }
+        do {
+            return try FileSystem.files(under: mappingsDirectory).filter { Self.isMappingFile($0) }
+        } catch {
+            throw .unreadableRoot(root, reason: error.description)
+        }
+    }
+
+    /// Whether a path names a mapping file: `*.json`, not hidden.
+    static func isMappingFile(_ path: String) -> Bool {
+        let name = FileSystem.lastComponent(of: path)
+        return name.hasSuffix(".json") && !name.hasPrefix(".")
+    }
+
+    /// Loads every mapping file. Files are read and compiled in parallel (regular expressions
+    /// make compiling the slow part); each numbers its mappings from its own base, and ids
+    /// are checked across files afterwards in file order, so the result is the one a
+    /// sequential load would give.
+    func loadAll(
+        compiler: StubCompiler, sequence: inout Int, ids: inout [String: String]
+    ) throws(StubLoadError) -> [LoadedFile] {
+        let paths = try mappingFiles()
+        let base = sequence
+        let stride = 1 << 20
+        let results = Mutex<[LoadedFile?]>(Array(repeating: nil, count: paths.count))
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            var fileSequence = base + index * stride
+            var ownIDs: [String: String] = [:]
+            let loaded = loadFile(paths[index], compiler: compiler, sequence: &fileSequence, ids: &ownIDs)
+            results.withLock { $0[index] = loaded }
+        }
+        sequence = base + paths.count * stride
+        var files: [LoadedFile] = []
+        for loaded in results.withLock({ $0 }).compactMap({ $0 }) {
+            var stubs: [CompiledStub] = []
+            var basePaths: [JSONPath] = []
+            var problems = loaded.problems
+            for (stub, path) in zip(loaded.stubs, loaded.basePaths) {
+                if let owner = ids[stub.mapping.id] {
+                    problems.append(Self.duplicate(stub.mapping.id, owner: owner, file: loaded.path, at: path))
+                    continue
+                }
+                ids[stub.mapping.id] = loaded.path
+                stubs.append(stub)
+                basePaths.append(path)
+            }
+            files.append(LoadedFile(path: loaded.path, stubs: stubs, basePaths: basePaths, problems: problems))
+        }
+        return files
+    }
+
+    private static func duplicate(_ id: String, owner: String, file: String, at path: JSONPath) -> StubProblem {
+        StubProblem(
+            .error, .duplicateID, file: file, path: path.appending(key: "id").description,
+            expected: "an id no other mapping uses", found: "'\(id)', already used in \(owner)")
+    }
+
+    /// Loads one mapping file. `ids` maps the ids already taken to where; the file's own
+    /// are added. Each mapping gets the next `sequence`.
+    func loadFile(
+        _ path: String, compiler: StubCompiler, sequence: inout Int, ids: inout [String: String]
+    ) -> LoadedFile {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            return LoadedFile(
+                path: path, stubs: [], basePaths: [],
+                problems: [
+                    StubProblem(.error, .unreadableFile, file: path, path: "$", detail: "cannot read: \(error.reason)")
+                ])
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: bytes)
+        } catch {
+            return LoadedFile(
+                path: path, stubs: [], basePaths: [],
+                problems: [
+                    StubProblem(
+                        .error, .invalidJSON, file: path, path: "$",
+                        expected: error.expected, found: error.found, detail: "not valid JSON at \(error.location)")
+                ])
+        }
+        var decoder = MappingDecoder(file: path)
+        let mappings = decoder.decodeFile(json)
+        var problems = decoder.problems
+        var stubs: [CompiledStub] = []
+        var basePaths: [JSONPath] = []
+        for (mapping, basePath) in mappings {
+            if let owner = ids[mapping.id] {
+                problems.append(Self.duplicate(mapping.id, owner: owner, file: path, at: basePath))
+                continue
+            }
+            sequence += 1
+            let compiled = compiler.compile(
+                mapping, sequence: sequence, origin: .file(path), file: path, basePath: basePath)
+            problems += compiled.problems
+            if let stub = compiled.stub {
+                stubs.append(stub)
+                basePaths.append(basePath)
+                ids[mapping.id] = path
+            }
+        }
+        return LoadedFile(path: path, stubs: stubs, basePaths: basePaths, problems: problems)
+    }
+}
+
+/// One mapping file as loaded: its compiled stubs and its problems.
+struct LoadedFile: Sendable {
+    let path: String
+    let stubs: [CompiledStub]
+    /// Where each stub's mapping is in the file.
+    let basePaths: [JSONPath]
+    let problems: [StubProblem]
+
+    var hasErrors: Bool { problems.contains(where: \.isError) }
+}
+
+/// What loading a stub root found.
+public struct StubLoadReport: Sendable {
+    /// Every mapping file, in load order.
+    public var files: [StubFileReport]
+
+    /// Creates a report.
+    public init(files: [StubFileReport]) {
+        self.files = files
+    }
+
+    /// The mappings that loaded, in load order.
+    public var mappings: [StubMapping] { files.flatMap(\.mappings) }
+    /// Every problem, file by file.
+    public var problems: [StubProblem] { files.flatMap(\.problems) }
+    /// How many errors.
+    public var errorCount: Int { problems.filter(\.isError).count }
+    /// How many warnings.
+    public var warningCount: Int { problems.count - errorCount }
+}
+
+/// One mapping file in a ``StubLoadReport``.
+public struct StubFileReport: Sendable {
+    /// The file's path.
+    public var path: String
+    /// The mappings from it that loaded.
+    public var mappings: [StubMapping]
+    /// Its problems.
+    public var problems: [StubProblem]
+
+    /// Creates a file report.
+    public init(path: String, mappings: [StubMapping], problems: [StubProblem]) {
+        self.path = path
+        self.mappings = mappings
+        self.problems = problems
+    }
+}

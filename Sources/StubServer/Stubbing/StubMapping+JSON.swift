@@ -1,0 +1,133 @@
+import HTTPCore
+import JSONKit
+
+extension StubMapping {
+    /// Parses one mapping from WireMock JSON; throws ``StubLoadError/invalidStubs(_:)`` listing
+    /// every error. Warnings (unknown fields) do not throw.
+    public init(json: JSONValue) throws(StubLoadError) {
+        var decoder = MappingDecoder(file: "")
+        guard let mapping = decoder.decodeMapping(json, at: .root) else {
+            throw .invalidStubs(decoder.problems.filter(\.isError))
+        }
+        self = mapping
+    }
+
+    /// Parses one mapping from WireMock JSON text.
+    public init(json text: String) throws(StubLoadError) {
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: text)
+        } catch {
+            throw .invalidStubs([
+                StubProblem(.error, .invalidJSON, file: "", path: "$", detail: "not JSON: \(error)")
+            ])
+        }
+        try self.init(json: value)
+    }
+
+    /// The mapping as WireMock JSON, as the admin API returns it and ``Admin`` saves it.
+    public var json: JSONValue {
+        var object = JSONObject()
+        object["id"] = .string(id)
+        if let name { object["name"] = .string(name) }
+        object["request"] = request.json
+        object["response"] = response.json
+        object["uuid"] = .string(id)
+        if let priority { object["priority"] = .int(Int64(priority)) }
+        if let scenarioName { object["scenarioName"] = .string(scenarioName) }
+        if let requiredScenarioState { object["requiredScenarioState"] = .string(requiredScenarioState) }
+        if let newScenarioState { object["newScenarioState"] = .string(newScenarioState) }
+        if let persistent { object["persistent"] = .bool(persistent) }
+        if let metadata { object["metadata"] = .object(metadata) }
+        return .object(object)
+    }
+}
+
+extension RequestPattern {
+    /// The pattern as WireMock JSON.
+    public var json: JSONValue {
+        var object = JSONObject()
+        object["method"] = .string(method?.rawValue ?? "ANY")
+        if let url { object[url.fieldName] = .string(url.value) }
+        for (key, matchers) in [
+            ("pathParameters", pathParameters), ("queryParameters", queryParameters), ("headers", headers),
+        ] where !matchers.isEmpty {
+            object[key] = .object(JSONObject(matchers.map { ($0.name, $0.matcher.json) }))
+        }
+        if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.json)) }
+        return .object(object)
+    }
+}
+
+extension StringMatcher {
+    /// The matcher as a WireMock matcher object.
+    public var json: JSONValue {
+        switch self {
+        case .equalTo(let text, let caseInsensitive):
+            var object: JSONObject = ["equalTo": .string(text)]
+            if caseInsensitive { object["caseInsensitive"] = true }
+            return .object(object)
+        case .contains(let text), .doesNotContain(let text), .matches(let text), .doesNotMatch(let text):
+            return .object([operatorName: .string(text)])
+        case .absent: return ["absent": true]
+        case .anything: return ["anything": "anything"]
+        case .equalToJson(let value, let ignoreArrayOrder, let ignoreExtraElements):
+            var object: JSONObject = ["equalToJson": value]
+            if ignoreArrayOrder { object["ignoreArrayOrder"] = true }
+            if ignoreExtraElements { object["ignoreExtraElements"] = true }
+            return .object(object)
+        case .matchesJsonPath(let expression, let sub):
+            guard let sub, case .object(var object) = sub.json else { return ["matchesJsonPath": .string(expression)] }
+            object.members.insert(JSONMember(key: "expression", value: .string(expression)), at: 0)
+            return ["matchesJsonPath": .object(object)]
+        case .binaryEqualTo(let bytes): return ["binaryEqualTo": .string(Base64.encode(bytes))]
+        case .and(let parts): return ["and": .array(parts.map(\.json))]
+        case .or(let parts): return ["or": .array(parts.map(\.json))]
+        }
+    }
+}
+
+extension ResponseDefinition {
+    /// The definition as WireMock JSON.
+    public var json: JSONValue {
+        var object = JSONObject()
+        object["status"] = .int(Int64(status))
+        if let statusMessage { object["statusMessage"] = .string(statusMessage) }
+        if !headers.isEmpty {
+            var grouped = JSONObject()
+            for field in headers {
+                switch grouped[field.name] {
+                case .string(let first)?: grouped[field.name] = .array([.string(first), .string(field.value)])
+                case .array(let values)?: grouped[field.name] = .array(values + [.string(field.value)])
+                default: grouped[field.name] = .string(field.value)
+                }
+            }
+            object["headers"] = .object(grouped)
+        }
+        switch body {
+        case .none: break
+        case .text(let text): object["body"] = .string(text)
+        case .json(let value): object["jsonBody"] = value
+        case .bytes(let bytes): object["base64Body"] = .string(Base64.encode(bytes))
+        case .file(let name): object["bodyFileName"] = .string(name)
+        }
+        if let fixedDelayMilliseconds { object["fixedDelayMilliseconds"] = .int(Int64(fixedDelayMilliseconds)) }
+        switch delayDistribution {
+        case .uniform(let lower, let upper)?:
+            object["delayDistribution"] = ["type": "uniform", "lower": .int(Int64(lower)), "upper": .int(Int64(upper))]
+        case .lognormal(let median, let sigma, let maxValue)?:
+            var distribution: JSONObject = ["type": "lognormal", "median": .double(median), "sigma": .double(sigma)]
+            if let maxValue { distribution["maxValue"] = .double(maxValue) }
+            object["delayDistribution"] = .object(distribution)
+        case nil: break
+        }
+        if let dribble = chunkedDribbleDelay {
+            object["chunkedDribbleDelay"] = [
+                "numberOfChunks": .int(Int64(dribble.numberOfChunks)),
+                "totalDuration": .int(Int64(dribble.totalDuration)),
+            ]
+        }
+        if let fault { object["fault"] = .string(fault.rawValue) }
+        return .object(object)
+    }
+}

@@ -1,0 +1,73 @@
+import JSONKit
+
+/// One stub: which requests it answers and how, in WireMock's mapping model.
+///
+/// Load them from `mappings/*.json` with ``StubLoader``, parse one with ``init(json:)``, or
+/// build them in Swift:
+///
+/// ```swift
+/// let pets = StubMapping(
+///     name: "pets: list",
+///     request: RequestPattern(method: .get, url: .urlPath("/api/pets")),
+///     response: ResponseDefinition(status: 200, headers: ["Content-Type": "application/json"],
+///                                  body: .json([["firstName": "Rex", "vetId": 1]])))
+/// ```
+public struct StubMapping: Sendable, Hashable {
+    /// The priority of a mapping that sets none (1 is the highest).
+    public static let defaultPriority = 5
+
+    /// The mapping's id, a UUID in text form.
+    public var id: String
+    /// A human name, sent back as `Matched-Stub-Name`.
+    public var name: String?
+    /// Which requests the mapping answers.
+    public var request: RequestPattern
+    /// The answer.
+    public var response: ResponseDefinition
+    /// 1 is the highest; nil means ``defaultPriority``. Equal priorities go to the newest.
+    public var priority: Int?
+    /// The scenario (state machine) this mapping takes part in.
+    public var scenarioName: String?
+    /// The scenario state in which the mapping answers; nil answers in any state.
+    public var requiredScenarioState: String?
+    /// The state the scenario moves to once this mapping answered.
+    public var newScenarioState: String?
+    /// Free-form data; `metadata.variant` makes the mapping a named variant.
+    public var metadata: JSONObject?
+    /// Whether WireMock would save the mapping to its files (kept for round trips).
+    public var persistent: Bool?
+
+    /// Creates a mapping; a missing id gets a random UUID.
+    public init(
+        id: String? = nil, name: String? = nil, request: RequestPattern, response: ResponseDefinition,
+        priority: Int? = nil, scenarioName: String? = nil, requiredScenarioState: String? = nil,
+        newScenarioState: String? = nil, metadata: JSONObject? = nil, persistent: Bool? = nil
+    ) {
+        self.id = id ?? Identifiers.randomUUID()
+        self.name = name
+        self.request = request
+        self.response = response
+        self.priority = priority
+        self.scenarioName = scenarioName
+        self.requiredScenarioState = requiredScenarioState
+        self.newScenarioState = newScenarioState
+        self.metadata = metadata
+        self.persistent = persistent
+    }
+
+    /// The priority that applies: ``priority`` or ``defaultPriority``.
+    public var effectivePriority: Int { priority ?? Self.defaultPriority }
+
+    /// The variant this mapping belongs to (`metadata.variant`), or nil for a base mapping.
+    public var variant: String? {
+        get { metadata?["variant"]?.stringValue }
+        set {
+            var object = metadata ?? JSONObject()
+            object["variant"] = newValue.map(JSONValue.string)
+            metadata = object.isEmpty ? nil : object
+        }
+    }
+
+    /// A one-line description of the variant (`metadata.description`), when given.
+    public var variantDescription: String? { metadata?["description"]?.stringValue }
+}

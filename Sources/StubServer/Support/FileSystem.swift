@@ -1,0 +1,201 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a file operation failed: the path, the call and the system's reason.
+package struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The path the operation was on.
+    package let path: String
+    /// The failing call, for example `open`.
+    package let call: String
+    /// The `errno` value.
+    package let code: Int32
+
+    package init(path: String, call: String, code: Int32) {
+        self.path = path
+        self.call = call
+        self.code = code
+    }
+
+    /// The system's message for the error, for example `No such file or directory`.
+    package var reason: String {
+        guard let text = strerror(code) else { return "errno \(code)" }
+        return String(cString: text)
+    }
+
+    package var description: String { "\(path): \(reason)" }
+
+    /// Whether the path does not exist.
+    package var isNotFound: Bool { code == ENOENT }
+}
+
+/// The few file-system calls the stub server needs, on POSIX directly (no Foundation).
+package enum FileSystem {
+    /// What a path names.
+    package enum Kind: Sendable, Equatable {
+        case file, directory, other
+    }
+
+    /// The kind of the path (following symbolic links), or nil when it does not exist.
+    package static func kind(of path: String) -> Kind? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// The whole content of a file.
+    package static func read(_ path: String) throws(FileSystemError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemError(path: path, call: "open", code: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw FileSystemError(path: path, call: "read", code: EISDIR)
+        }
+        var result: [UInt8] = []
+        result.reserveCapacity(max(0, Int(info.st_size)))
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemError(path: path, call: "read", code: errno)
+            }
+            if count == 0 { break }
+            result.append(contentsOf: chunk[0..<count])
+        }
+        return result
+    }
+
+    /// The names in a directory (without `.` and `..`), sorted by their bytes.
+    package static func names(in directory: String) throws(FileSystemError) -> [String] {
+        guard let handle = opendir(directory) else {
+            throw FileSystemError(path: directory, call: "opendir", code: errno)
+        }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    String(cString: $0)
+                }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// Every regular file under `directory`, recursively, as paths starting with `directory`,
+    /// sorted; names starting with `.` are skipped. A subdirectory that cannot be read is
+    /// reported through `onError` and skipped.
+    package static func files(
+        under directory: String, onError: (FileSystemError) -> Void = { _ in }
+    ) throws(FileSystemError) -> [String] {
+        var result: [String] = []
+        for name in try names(in: directory) where !name.hasPrefix(".") {
+            let path = join(directory, name)
+            switch kind(of: path) {
+            case .file: result.append(path)
+            case .directory:
+                do {
+                    result += try files(under: path, onError: onError)
+                } catch {
+                    onError(error)
+                }
+            default: continue
+            }
+        }
+        return result
+    }
+
+    /// The canonical absolute path with symbolic links resolved, or nil when it does not exist.
+    package static func resolve(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `directory/name`, without doubling a slash.
+    package static func join(_ directory: String, _ name: String) -> String {
+        if directory.isEmpty { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// The directory part of a path (`.` when there is none).
+    package static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The last component of a path.
+    package static func lastComponent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// Creates a directory and its missing parents.
+    package static func createDirectory(_ path: String) throws(FileSystemError) {
+        if kind(of: path) == .directory { return }
+        let parent = directory(of: path)
+        if parent != path && parent != "." && parent != "/" { try createDirectory(parent) }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+            throw FileSystemError(path: path, call: "mkdir", code: errno)
+        }
+    }
+
+    /// Writes a file so that readers see the old content or the new, never a part: the bytes
+    /// go to a hidden temporary file in the same directory, which is then renamed over `path`.
+    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+        let directory = directory(of: path)
+        var template = Array(join(directory, ".\(lastComponent(of: path)).XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemp(base)
+        }
+        guard descriptor >= 0 else { throw FileSystemError(path: path, call: "mkstemp", code: errno) }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var failure: FileSystemError?
+        var offset = 0
+        while offset < bytes.count && failure == nil {
+            let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno != EINTR { failure = FileSystemError(path: temporary, call: "write", code: errno) }
+            } else {
+                offset += written
+            }
+        }
+        if failure == nil {
+            fchmod(descriptor, 0o644)
+            if fsync(descriptor) != 0 { failure = FileSystemError(path: temporary, call: "fsync", code: errno) }
+        }
+        close(descriptor)
+        if failure == nil && rename(temporary, path) != 0 {
+            failure = FileSystemError(path: path, call: "rename", code: errno)
+        }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// Removes a file; a missing file is not an error.
+    package static func remove(_ path: String) throws(FileSystemError) {
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw FileSystemError(path: path, call: "unlink", code: errno)
+        }
+    }
+}
+
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}

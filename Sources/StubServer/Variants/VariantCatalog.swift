@@ -1,0 +1,114 @@
+import JSONKit
+
+/// Every variant a stub set offers: the file variants its mappings name, and the generated
+/// forms, with the JSON fields its base bodies use (what `FIELD` can be).
+///
+/// ```swift
+/// let catalog = VariantCatalog(mappings: try StubLoader(root: "Stubs").load().mappings)
+/// print(catalog)     // the listing `petmock variants` prints
+/// ```
+public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
+    /// A variant defined by mapping files.
+    public struct FileVariant: Sendable, Hashable {
+        /// The name (`metadata.variant`).
+        public var name: String
+        /// The first `metadata.description` among its mappings.
+        public var summary: String?
+        /// The requests its mappings overlay, such as `GET /api/pets`.
+        public var endpoints: [String]
+    }
+
+    /// The file variants, by name.
+    public var fileVariants: [FileVariant]
+    /// The field names found in the base mappings' JSON bodies, sorted.
+    public var jsonFields: [String]
+    /// The server-wide variant, when one is active.
+    public var active: String?
+
+    /// Builds the catalog of a set of mappings.
+    public init(mappings: [StubMapping], active: String? = nil) {
+        var byName: [String: FileVariant] = [:]
+        var fields = Set<String>()
+        for mapping in mappings {
+            guard let name = mapping.variant else {
+                if let body = Self.json(of: mapping.response.body) { Self.collectKeys(body, into: &fields) }
+                continue
+            }
+            var entry = byName[name] ?? FileVariant(name: name, summary: nil, endpoints: [])
+            entry.summary = entry.summary ?? mapping.variantDescription
+            let endpoint = "\(mapping.request.method?.rawValue ?? "ANY") \(mapping.request.url?.value ?? "*")"
+            if !entry.endpoints.contains(endpoint) { entry.endpoints.append(endpoint) }
+            byName[name] = entry
+        }
+        fileVariants = byName.keys.sorted().compactMap { byName[$0] }
+        jsonFields = fields.sorted()
+        self.active = active
+    }
+
+    /// The names of the file variants.
+    public var names: [String] { fileVariants.map(\.name) }
+
+    private static func json(of body: ResponseBody) -> JSONValue? {
+        switch body {
+        case .json(let value): value
+        case .text(let text): try? JSONValue(parsing: text)
+        default: nil
+        }
+    }
+
+    private static func collectKeys(_ value: JSONValue, into fields: inout Set<String>) {
+        switch value {
+        case .object(let object):
+            for member in object.members {
+                fields.insert(member.key)
+                collectKeys(member.value, into: &fields)
+            }
+        case .array(let elements):
+            for element in elements { collectKeys(element, into: &fields) }
+        default:
+            break
+        }
+    }
+
+    /// The catalog as JSON, for `GET /__admin/petmock/variants`.
+    public var json: JSONValue {
+        var object = JSONObject()
+        object["active"] = active.map(JSONValue.string) ?? .null
+        object["fileVariants"] = .array(
+            fileVariants.map { variant in
+                [
+                    "name": .string(variant.name), "description": variant.summary.map(JSONValue.string) ?? .null,
+                    "endpoints": .array(variant.endpoints.map(JSONValue.string)),
+                ]
+            })
+        object["generated"] = .array(
+            Variant.generatedForms.map { ["form": .string($0.form), "description": .string($0.summary)] })
+        object["jsonFields"] = .array(jsonFields.map(JSONValue.string))
+        return .object(object)
+    }
+
+    /// The listing `petmock variants` prints.
+    public var description: String {
+        var lines: [String] = []
+        if let active { lines += ["Active server-wide: \(active)", ""] }
+        lines.append("File variants (mappings with metadata.variant):")
+        if fileVariants.isEmpty { lines.append("  (none)") }
+        let width = max(20, (fileVariants.map(\.name.count).max() ?? 0) + 2)
+        for variant in fileVariants {
+            let name = variant.name.padding(to: width)
+            lines.append("  \(name)\(variant.endpoints.joined(separator: ", "))  \(variant.summary ?? "")")
+        }
+        lines += ["", "Generated variants (any stub, no file needed):"]
+        for form in Variant.generatedForms {
+            lines.append("  \(form.form.padding(to: width))\(form.summary)")
+        }
+        if !jsonFields.isEmpty {
+            lines += ["", "FIELD is any JSON field, for example: \(jsonFields.joined(separator: ", "))"]
+        }
+        lines += [
+            "", "Per request: X-Petmock-Variant: NAME, Prefer: example=NAME, or Prefer: code=NNN",
+            "Server-wide: petmock serve --variant NAME, or PUT /__admin/petmock/variant {\"variant\": \"NAME\"}",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A server tool (`petmock serve`, `petapi serve`) running as a child process on a free port.
+///
+/// Start it with `--port 0`; readiness is the first line it prints, which names its URL
+/// (`petapi listening on http://127.0.0.1:40123/api`). No sleeps: the wait is on that line.
+///
+/// ```swift
+/// let api = try ServerProcess("petapi", ["serve", "--port", "0", "--db", path])
+/// defer { api.stop() }
+/// let pets = api.url + "/api/pets"
+/// ```
+public final class ServerProcess: Sendable {
+    /// The base URL, `http://127.0.0.1:PORT`, from the readiness line.
+    public let url: String
+    /// The port it listens on.
+    public let port: Int
+    private let process: ProcessBox
+    private let log = OutputLog()
+
+    /// Starts `tool arguments...` and waits (at most `timeout` seconds) for its readiness line.
+    public init(_ tool: String, _ arguments: [String], timeout: TimeInterval = 30) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try BuiltTools.path(of: tool))
+        process.arguments = arguments
+        process.currentDirectoryURL = BuiltTools.repositoryRoot
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        try process.run()
+        self.process = ProcessBox(process)
+        log.follow(out: outPipe.fileHandleForReading, err: errPipe.fileHandleForReading)
+        let first = log.firstLine(within: timeout)
+        guard let found = ServerProcess.baseURL(in: first) else {
+            process.terminate()
+            throw ToolError.notReady(tool: tool, output: first + "\n" + log.errors)
+        }
+        url = found.url
+        port = found.port
+    }
+
+    deinit { stop() }
+
+    /// Everything written to standard output so far.
+    public var output: [String] { log.lines }
+
+    /// Everything written to standard error so far.
+    public var errorOutput: String { log.errors }
+
+    /// Everything written to standard output, read to its end once the process has exited
+    /// (waiting at most `timeout` seconds for the end); use after ``stop(grace:)``.
+    public func finalOutput(within timeout: TimeInterval = 10) -> [String] {
+        log.allLines(within: timeout)
+    }
+
+    /// Whether the process is still running.
+    public var isRunning: Bool { process.value.isRunning }
+
+    /// Sends SIGTERM and waits for a graceful exit (SIGKILL after `grace` seconds); returns the status.
+    @discardableResult
+    public func stop(grace: TimeInterval = 10) -> Int32 {
+        guard process.value.isRunning else { return process.value.terminationStatus }
+        process.value.terminate()
+        return wait(grace: grace)
+    }
+
+    /// Sends SIGINT, as Ctrl-C in a terminal does, and waits for the exit (SIGKILL after
+    /// `grace` seconds); returns the status.
+    @discardableResult
+    public func interrupt(grace: TimeInterval = 10) -> Int32 {
+        guard process.value.isRunning else { return process.value.terminationStatus }
+        process.value.interrupt()
+        return wait(grace: grace)
+    }
+
+    /// Kills the process with SIGKILL at once, as a crash or `kill -9` would.
+    public func kill9() {
+        guard process.value.isRunning else { return }
+        kill(process.value.processIdentifier, SIGKILL)
+        process.value.waitUntilExit()
+    }
+
+    private func wait(grace: TimeInterval) -> Int32 {
+        let finished = DispatchSemaphore(value: 0)
+        let process = self.process.value
+        DispatchQueue.global().async {
+            process.waitUntilExit()
+            finished.signal()
+        }
+        if finished.wait(timeout: .now() + grace) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            finished.wait()
+        }
+        return process.terminationStatus
+    }
+
+    /// The first `http://host:port` in a line.
+    static func baseURL(in line: String) -> (url: String, port: Int)? {
+        guard let start = line.range(of: "http://") else { return nil }
+        let rest = line[start.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != " " && $0 != ")" && $0 != "," }
+        guard let colon = authority.lastIndex(of: ":"), let port = Int(authority[authority.index(after: colon)...])
+        else { return nil }
+        return ("http://" + authority, port)
+    }
+}
+
+/// A `Process`, which Foundation does not mark Sendable.
+final class ProcessBox: @unchecked Sendable {
+    // @unchecked Sendable: Foundation's Process is safe to query and signal from any thread;
+    // it is only not annotated.
+    let value: Process
+
+    init(_ value: Process) { self.value = value }
+}
+
+/// A child's output, gathered line by line on background threads.
+final class OutputLog: @unchecked Sendable {
+    // @unchecked Sendable: `storedLines`, `ended` and `storedErrors` are only touched under `condition`.
+    private let condition = NSCondition()
+    private var storedLines: [String] = []
+    private var ended = false
+    private var storedErrors = Data()
+
+    func follow(out: FileHandle, err: FileHandle) {
+        Thread.detachNewThread { [self] in
+            var pending = Data()
+            while true {
+                let chunk = out.availableData
+                condition.lock()
+                if chunk.isEmpty {
+                    ended = true
+                    condition.broadcast()
+                    condition.unlock()
+                    return
+                }
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    storedLines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending.removeSubrange(pending.startIndex...newline)
+                }
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = err.availableData
+                if chunk.isEmpty { return }
+                condition.lock()
+                storedErrors.append(chunk)
+                condition.unlock()
+            }
+        }
+    }
+
+    /// The first line of output, waiting up to `timeout` seconds; empty when none came.
+    func firstLine(within timeout: TimeInterval) -> String {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while storedLines.isEmpty && !ended && condition.wait(until: deadline) {}
+        return storedLines.first ?? ""
+    }
+
+    /// Every line, once standard output has ended (or `timeout` seconds have passed).
+    func allLines(within timeout: TimeInterval) -> [String] {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !ended && condition.wait(until: deadline) {}
+        return storedLines
+    }
+
+    var lines: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return storedLines
+    }
+
+    var errors: String {
+        condition.lock()
+        defer { condition.unlock() }
+        return String(decoding: storedErrors, as: UTF8.self)
+    }
+}

@@ -1,0 +1,111 @@
+import ArgumentKit
+import StubServer
+
+/// `petmock record`: a recording proxy in front of the live API (or, with `--crawl`, a walk of
+/// the contract's operations), writing WireMock mappings into the stub folder as it goes,
+/// then checking what it wrote against the contract.
+enum RecordCommand {
+    static let spec = CommandSpec(
+        name: "petmock record", abstract: "Record stubs from the live API: a proxy, or a crawl of the contract.",
+        arguments: [
+            .option("target", value: "BASE_URL", help: "The live API (proxy: its origin, http://127.0.0.1:8081)."),
+            .option("stubs", value: "DIR", default: "Stubs", help: "The stub folder to record into."),
+            .option("host", value: "HOST", default: "127.0.0.1", help: "The address the proxy listens on."),
+            .option("port", short: "p", value: "PORT", default: "8080", help: "The proxy's port; 0 picks a free one."),
+            .option(
+                "redact", value: "HEADER", repeatable: true,
+                help: "Never write this header (besides Authorization, Cookie, Set-Cookie)."),
+            .option(
+                "capture-header", value: "HEADER", repeatable: true, help: "Match recorded requests on this header too."
+            ),
+            .flag("scenarios", help: "Record a repeated request's answers as a scenario sequence."),
+            .flag("record-failures", help: "Also record upstream timeouts, resets and garbage (as passed on)."),
+            .option("timeout", value: "SECONDS", default: "30", help: "The time allowed for each upstream request."),
+            .flag("crawl", help: "No proxy: call the contract's operations, following ids found in responses."),
+            .option(
+                "contract", value: "FILE", help: "The OpenAPI contract to crawl and check against (default: built in)."),
+            .option(
+                "max-per-operation", value: "N", default: "20", help: "With --crawl: the most calls per operation."),
+            .flag("no-verify", help: "Do not check the recorded stubs against the contract afterwards."),
+        ],
+        discussion: """
+            EXAMPLES:
+              petmock record --target http://127.0.0.1:8081 --stubs Stubs --port 8080
+                (point the app at http://127.0.0.1:8080/api, use it, then Ctrl-C)
+              petmock record --crawl --target http://127.0.0.1:8081/api --stubs Stubs
+
+            The proxy forwards REQUEST to TARGET + REQUEST's path and records that path. A crawl
+            calls the contract's operations under TARGET (its base URL, as 'petcontract verify
+            --live' takes it) and records the paths as the live server has them (/api/pets).
+            Mappings are written as they are recorded; Ctrl-C stops and keeps everything.
+
+            Exit codes: 0 recorded, 1 the recorded stubs show breaking drift from the contract,
+            2 could not record (cannot listen, unreachable, cannot write), 64 usage error.
+            """)
+
+    static let subcommand = CommandLineTool.Subcommand(verb: "record", spec: spec, run: run)
+
+    static func run(_ arguments: ParsedArguments) async throws -> ExitCode {
+        guard let target = arguments.value("target") else { throw ArgumentError.missingValue(option: "--target") }
+        do {
+            try RecordingConfiguration.validateTarget(target)
+        } catch {
+            throw ArgumentError.invalidValue(option: "--target", value: target, expected: "an http:// or https:// URL")
+        }
+        if !arguments.flag("crawl") && (arguments.isPresent("contract") && arguments.flag("no-verify")) {
+            throw ArgumentError.invalidCombination(
+                "'--contract' serves '--crawl' and the check after recording, which '--no-verify' turns off")
+        }
+        let configuration = RecordingConfiguration(
+            targetBaseURL: target, repeatsAsScenarios: arguments.flag("scenarios"),
+            recordFailures: arguments.flag("record-failures"), redactedHeaders: arguments.values("redact"),
+            capturedHeaders: arguments.values("capture-header").map { CapturedHeader($0) },
+            timeout: .seconds(try arguments.int("timeout", in: 1...3_600) ?? 30))
+        let directory = arguments.value("stubs") ?? "Stubs"
+        let check = RecordingCheck(
+            directory: directory, contractFile: arguments.value("contract"), enabled: !arguments.flag("no-verify"))
+        if arguments.flag("crawl") {
+            return try await Crawl(
+                configuration: configuration, directory: directory, check: check,
+                maxPerOperation: try arguments.int("max-per-operation", in: 1...10_000) ?? 20
+            ).run()
+        }
+        return try await proxy(
+            configuration, directory: directory, host: arguments.value("host") ?? "127.0.0.1",
+            port: try arguments.int("port", in: 0...65535) ?? 8080, check: check)
+    }
+
+    /// Serves as a recording proxy until SIGINT/SIGTERM (or the admin API's shutdown).
+    private static func proxy(
+        _ configuration: RecordingConfiguration, directory: String, host: String, port: Int, check: RecordingCheck
+    ) async throws -> ExitCode {
+        let server: StubServer
+        do {
+            try FileSystem.createDirectory(directory)
+            server = try StubServer(
+                stubsDirectory: directory, configuration: StubServerConfiguration(host: host, port: port))
+            try server.admin.startRecording(configuration)
+            try server.start()
+        } catch {
+            writeError("petmock: \(error)")
+            return .couldNotRun
+        }
+        server.shutdownOnSignals()
+        writeOutput(
+            "petmock: recording on \(server.baseURL) from \(configuration.targetBaseURL ?? "") into \(directory); "
+                + "Ctrl-C stops")
+        let events = server.events()
+        let logger = Task {
+            for await event in events { writeError("petmock: \(event)") }
+        }
+        await server.stopped()
+        await server.admin.proxiedRequestsFinished()
+        logger.cancel()
+        guard server.admin.recordingStatus == .recording else {
+            writeOutput("petmock: stopped (the recording was stopped through the admin API)")
+            return .success
+        }
+        let result = try server.admin.stopRecording()
+        return check.report(result)
+    }
+}

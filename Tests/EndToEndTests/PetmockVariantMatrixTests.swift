@@ -1,0 +1,96 @@
+import HTTPClient
+import PetClient
+import PetModels
+import TestSupport
+import Testing
+
+/// The reference client, `petvet` and `petcontract` against a real `petmock` process serving
+/// `Stubs/` with each variant active server-wide: the rows and reasons the app would show,
+/// the findings the contract check reports, and never a crash or a hang.
+@Suite struct PetmockVariantMatrixTests {
+    @Test(arguments: VariantExpectation.all)
+    func clientBuilderAndPetvet(expectation: VariantExpectation) async throws {
+        let mock = try PetmockProcess(variant: expectation.variant)
+        defer { mock.process.stop() }
+
+        // In process: ViewModelBuilder over libcurl.
+        let service = RESTPetService(
+            baseURL: mock.api, transport: CurlTransport(configuration: .init(totalTimeout: .seconds(10))))
+        do {
+            let report = try await ViewModelBuilder(service: service).build()
+            #expect(expectation.failure == nil, "the pet list should have failed")
+            #expect(report.rows == expectation.rows)
+            #expect(report.dropped.map { "\($0.index): \($0.reason)" } == expectation.dropped)
+        } catch {
+            let failure = try #require(expectation.failure, "unexpected error: \(error)")
+            #expect("\(error)".contains(failure), "\(error)")
+        }
+
+        // As a process: petvet.
+        let petvet = try PetVetOutput.run(baseURL: mock.api, extra: ["--timeout", "10"])
+        if let failure = expectation.failure {
+            #expect(petvet.status == 2)
+            #expect(petvet.stderr.contains(failure), "\(petvet.stderr)")
+        } else {
+            #expect(petvet.status == 0, "\(petvet.stderr)")
+            #expect(petvet.rows == expectation.rows)
+            #expect(petvet.dropped.map { "\($0.index): \($0.reason)" } == expectation.dropped)
+            #expect(petvet.requests == expectation.requests)
+        }
+    }
+
+    @Test(arguments: VariantExpectation.all)
+    func contractVerification(expectation: VariantExpectation) throws {
+        let mock = try PetmockProcess(variant: expectation.variant)
+        defer { mock.process.stop() }
+        let run = try ContractRun.verify(["--live", mock.api, "--timeout", "10"])
+        #expect(run.status == expectation.contractExit, "\(run.stdout)\(run.stderr)")
+        #expect(run.findings.map(\.summary) == expectation.findings)
+        if expectation.contractExit == 2 {
+            #expect(!run.errors.isEmpty)
+            #expect(run.errors.allSatisfy { $0.contains("connection closed early") }, "\(run.errors)")
+        }
+    }
+
+    @Test func theRenameIsReportedAsAProbableRenameOfVetId() throws {
+        let mock = try PetmockProcess(variant: "vet-id-renamed")
+        defer { mock.process.stop() }
+        let run = try ContractRun.verify(["--live", mock.api])
+        #expect(run.status == 1)
+        let rename = try #require(run.findings.first)
+        #expect(rename.id == "response-property-probably-renamed")
+        #expect(rename.path == "$[0].vetId")
+        #expect(rename.hint?.contains("'practitionerId'") == true)
+    }
+
+    @Test func aTimeoutShorterThanTheDelayFailsPromptly() throws {
+        let mock = try PetmockProcess(variant: "slow:5000")
+        defer { mock.process.stop() }
+        let started = ContinuousClock.now
+        let petvet = try PetVetOutput.run(baseURL: mock.api, extra: ["--timeout", "1"])
+        #expect(petvet.status == 2)
+        #expect(petvet.stderr.contains("timed out") || petvet.stderr.contains("Timeout"), "\(petvet.stderr)")
+        #expect(ContinuousClock.now - started < .seconds(4))
+    }
+
+    @Test func theStubFilesVerifyClean() throws {
+        let run = try ContractRun.verify(["--stub", "Stubs"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.findings.isEmpty)
+        #expect(run.operations == 4)
+    }
+}
+
+/// `petmock serve --stubs Stubs --port 0 [--variant NAME]` as a child process.
+struct PetmockProcess {
+    let process: ServerProcess
+    /// `http://127.0.0.1:PORT/api`.
+    let api: String
+
+    init(variant: String = "", stubs: String = "Stubs") throws {
+        var arguments = ["serve", "--stubs", stubs, "--port", "0"]
+        if !variant.isEmpty { arguments += ["--variant", variant] }
+        process = try ServerProcess("petmock", arguments)
+        api = process.url + "/api"
+    }
+}

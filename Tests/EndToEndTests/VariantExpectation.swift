@@ -1,0 +1,185 @@
+import PetModels
+
+/// What the reference client must make of petmock serving one variant server-wide: the
+/// rows and dropped pets it shows, or the error it reports when the pet list itself fails;
+/// and what `petcontract verify --live` must find.
+struct VariantExpectation: CustomStringConvertible, Sendable {
+    /// The variant name given to `petmock serve --variant` (empty: the base stubs).
+    let variant: String
+    /// The rows, when the pet list was fetched.
+    let rows: [PetVetCellViewModel]
+    /// Dropped pets as `index: reason`.
+    let dropped: [String]
+    /// The vet requests plus the pet request petvet made (0 when the list failed).
+    let requests: Int
+    /// Text the error must contain when the pet list cannot be fetched (petvet exits 2).
+    let failure: String?
+    /// `petcontract verify --live` exit status.
+    let contractExit: Int32
+    /// Findings as `id level operation path`, exactly (empty for an exit-2 case with errors).
+    let findings: [String]
+
+    var description: String { variant.isEmpty ? "base stubs" : variant }
+
+    static let base = [
+        PetVetCellViewModel(petName: "Rex Smith", vetNameAndTitle: "Ann Lee, DVM"),
+        PetVetCellViewModel(petName: "Bella Jones", vetNameAndTitle: "Omar Haddad, BVSc"),
+        PetVetCellViewModel(petName: "Milo Garcia", vetNameAndTitle: "Ann Lee, DVM"),
+        PetVetCellViewModel(petName: "Luna Chen", vetNameAndTitle: "Grace Okafor, DVM, PhD"),
+    ]
+
+    static let withoutTitles = [
+        PetVetCellViewModel(petName: "Rex Smith", vetNameAndTitle: "Ann Lee"),
+        PetVetCellViewModel(petName: "Bella Jones", vetNameAndTitle: "Omar Haddad"),
+        PetVetCellViewModel(petName: "Milo Garcia", vetNameAndTitle: "Ann Lee"),
+        PetVetCellViewModel(petName: "Luna Chen", vetNameAndTitle: "Grace Okafor"),
+    ]
+
+    static func shown(
+        _ variant: String, rows: [PetVetCellViewModel] = base, dropped: [String] = [], requests: Int = 4,
+        contractExit: Int32 = 0, findings: [String] = []
+    ) -> VariantExpectation {
+        VariantExpectation(
+            variant: variant, rows: rows, dropped: dropped, requests: requests, failure: nil,
+            contractExit: contractExit, findings: findings)
+    }
+
+    static func failed(
+        _ variant: String, _ failure: String, contractExit: Int32 = 1, findings: [String] = []
+    ) -> VariantExpectation {
+        VariantExpectation(
+            variant: variant, rows: [], dropped: [], requests: 0, failure: failure, contractExit: contractExit,
+            findings: findings)
+    }
+
+    static func allPetsDropped(_ reason: String) -> [String] {
+        (0..<4).map { "\($0): \(reason)" }
+    }
+
+    /// Every hand-written variant in `Stubs/` and the generated ones, with what each must give.
+    static let all: [VariantExpectation] = [
+        shown(""),
+        shown(
+            "missing-last-name",
+            rows: [
+                base[0], PetVetCellViewModel(petName: "Bella", vetNameAndTitle: "Omar Haddad, BVSc"), base[2], base[3],
+            ],
+            findings: ["response-optional-property-missing warning GET /pets $[1].lastName"]),
+        failed(
+            "vet-id-string", "cannot decode [PetJsonModel] at $[0].vetId: expected Int, found string '\"1\"'",
+            findings: [
+                "response-property-type-changed breaking GET /pets $[0].vetId",
+                "response-decode-failed breaking GET /pets $[0].vetId",
+            ]),
+        shown(
+            "vet-title-null",
+            rows: [
+                base[0], PetVetCellViewModel(petName: "Bella Jones", vetNameAndTitle: "Omar Haddad"), base[2], base[3],
+            ],
+            findings: ["response-optional-property-null warning GET /vets/{id} $.title"]),
+        shown(
+            "vet-id-renamed", rows: [], dropped: allPetsDropped("pet has no 'vetId'"), requests: 1,
+            contractExit: 1, findings: ["response-property-probably-renamed breaking GET /pets $[0].vetId"]),
+        failed(
+            "pets-wrapped", "cannot decode [PetJsonModel] at $: expected [Any], found object",
+            findings: [
+                "response-property-type-changed breaking GET /pets $", "response-decode-failed breaking GET /pets $",
+            ]),
+        failed(
+            "truncated-json", "found invalid JSON (JSON ends early",
+            findings: ["response-body-truncated breaking GET /pets $"]),
+        failed("empty-body", "found an empty body", findings: ["response-body-empty breaking GET /pets $"]),
+        failed(
+            "proxy-html-502", "HTTP 502 Bad Gateway: '<html>",
+            findings: ["response-status-unexpected breaking GET /pets $"]),
+        failed(
+            "server-error-500", "HTTP 500 Internal Server Error: 'Database connection lost' (code 500)",
+            findings: ["response-status-unexpected breaking GET /pets $"]),
+        failed(
+            "maintenance-503", "down for maintenance (503): 'Down for maintenance until 02:00 UTC'",
+            findings: ["response-status-unexpected breaking GET /pets $"]),
+        shown("slow"),
+        failed("connection-reset", "Connection reset by peer", contractExit: 2),
+        // Generated variants apply to every stub that has the field: pets and vets alike.
+        shown(
+            "missing:lastName", rows: [],
+            dropped: [
+                "0: vet 1 has no 'lastName'", "1: vet 2 has no 'lastName'", "2: vet 1 has no 'lastName'",
+                "3: vet 3 has no 'lastName'",
+            ],
+            contractExit: 1,
+            findings: [
+                "response-optional-property-missing warning GET /pets $[0].lastName",
+                "response-optional-property-missing warning GET /pets/{id} $.lastName",
+                "response-required-property-missing breaking GET /vets $[0].lastName",
+                "response-required-property-missing breaking GET /vets/{id} $.lastName",
+            ]),
+        shown(
+            "missing:firstName", rows: [], dropped: allPetsDropped("pet has no 'firstName'"),
+            requests: 1, contractExit: 1,
+            findings: [
+                "response-required-property-missing breaking GET /pets $[0].firstName",
+                "response-required-property-missing breaking GET /pets/{id} $.firstName",
+                "response-required-property-missing breaking GET /vets $[0].firstName",
+                "response-required-property-missing breaking GET /vets/{id} $.firstName",
+            ]),
+        shown(
+            "missing:vetId", rows: [], dropped: allPetsDropped("pet has no 'vetId'"), requests: 1,
+            contractExit: 1,
+            findings: [
+                "response-required-property-missing breaking GET /pets $[0].vetId",
+                "response-required-property-missing breaking GET /pets/{id} $.vetId",
+            ]),
+        shown(
+            "missing:title", rows: withoutTitles,
+            findings: [
+                "response-optional-property-missing warning GET /vets $[0].title",
+                "response-optional-property-missing warning GET /vets/{id} $.title",
+            ]),
+        shown(
+            "null:title", rows: withoutTitles,
+            findings: [
+                "response-optional-property-null warning GET /vets $[0].title",
+                "response-optional-property-null warning GET /vets/{id} $.title",
+            ]),
+        shown(
+            "null:vetId", rows: [], dropped: allPetsDropped("pet has no 'vetId'"), requests: 1,
+            contractExit: 1,
+            findings: [
+                "response-required-property-null breaking GET /pets $[0].vetId",
+                "response-required-property-null breaking GET /pets/{id} $.vetId",
+            ]),
+        failed(
+            "type:vetId", "cannot decode [PetJsonModel] at $[0].vetId: expected Int, found string",
+            findings: [
+                "response-property-type-changed breaking GET /pets $[0].vetId",
+                "response-decode-failed breaking GET /pets $[0].vetId",
+                "response-property-type-changed breaking GET /pets/{id} $.vetId",
+                "response-decode-failed breaking GET /pets/{id} $.vetId",
+            ]),
+        shown(
+            "rename:vetId=practitionerId", rows: [], dropped: allPetsDropped("pet has no 'vetId'"),
+            requests: 1, contractExit: 1,
+            findings: [
+                "response-property-probably-renamed breaking GET /pets $[0].vetId",
+                "response-property-probably-renamed breaking GET /pets/{id} $.vetId",
+            ]),
+        failed(
+            "truncated", "found invalid JSON (JSON ends early",
+            findings: ["GET /pets", "GET /pets/{id}", "GET /vets", "GET /vets/{id}"].map {
+                "response-body-truncated breaking \($0) $"
+            }),
+        failed(
+            "empty", "found an empty body",
+            findings: ["GET /pets", "GET /pets/{id}", "GET /vets", "GET /vets/{id}"].map {
+                "response-body-empty breaking \($0) $"
+            }),
+        failed(
+            "html-error", "HTTP 502 Bad Gateway: '<html>",
+            findings: ["GET /pets", "GET /pets/{id}", "GET /vets", "GET /vets/{id}"].map {
+                "response-status-unexpected breaking \($0) $"
+            }),
+        shown("slow:200"),
+        failed("reset", "Connection reset by peer", contractExit: 2),
+    ]
+}

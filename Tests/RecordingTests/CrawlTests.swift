@@ -1,0 +1,58 @@
+import ContractKit
+import HTTPClient
+import StubServer
+import TestSupport
+import Testing
+
+/// `--crawl` as a library: the contract verifier's walk through a recording transport.
+@Suite struct CrawlTests {
+    @Test func theContractsOperationsAreRecordedFollowingIdsFoundInResponses() async throws {
+        let api = try PetAPIUpstream()
+        let stubs = try TemporaryDirectory(prefix: "crawl")
+        defer {
+            api.stop()
+            stubs.remove()
+        }
+        let (contract, models) = try ContractSource.builtIn.load()
+        let recorder = try Recorder(configuration: RecordingConfiguration(), stubsDirectory: stubs.path)
+        let verifier = LiveVerifier(
+            contract: contract, models: models,
+            transport: RecordingTransport(wrapping: TestClient().transport, recorder: recorder))
+        let live = await verifier.verify(baseURL: api.baseURL + "/api", contractName: "built-in")
+        let result = recorder.finish()
+        #expect(live.errors.isEmpty)
+        // Every GET operation; /pets/{id} with the contract's example, /vets/{id} with every
+        // vetId the seeded pets name (1, 2 and 3), each recorded once.
+        #expect(
+            try mappingFileNames(stubs.path).sorted() == [
+                "get-api-pets-1.json", "get-api-pets.json", "get-api-vets-1.json", "get-api-vets-2.json",
+                "get-api-vets-3.json", "get-api-vets.json",
+            ])
+        #expect(result.mappings.allSatisfy { $0.response.status == 200 })
+
+        let names = result.mappingFiles.map { FileSystem.lastComponent(of: $0) }
+        let check = StubVerifier(contract: contract, models: models).verify(
+            directory: stubs.path, contractName: "built-in", mappingFiles: names)
+        #expect(check.findings.isEmpty && check.errors.isEmpty)
+        #expect(Set(check.operations) == ["GET /pets", "GET /pets/{id}", "GET /vets", "GET /vets/{id}"])
+    }
+
+    @Test func theCheckLooksAtTheRecordedFilesOnly() throws {
+        let stubs = try TemporaryDirectory(prefix: "crawl-check")
+        defer { stubs.remove() }
+        try writeText(
+            stubs.file("mappings/broken.json"),
+            #"{"request": {"method": "GET", "url": "/api/pets"}, "response": {"status": 200, "jsonBody": [{"vetId": "x"}]}}"#
+        )
+        try writeText(
+            stubs.file("mappings/good.json"),
+            """
+            {"request": {"method": "GET", "url": "/api/vets/1"}, "response": {"status": 200,
+             "headers": {"Content-Type": "application/json"}, "jsonBody": {"firstName": "A", "lastName": "B", "title": "DVM"}}}
+            """)
+        let (contract, models) = try ContractSource.builtIn.load()
+        let verifier = StubVerifier(contract: contract, models: models)
+        #expect(!verifier.verify(directory: stubs.path, contractName: "c").findings.isEmpty)
+        #expect(verifier.verify(directory: stubs.path, contractName: "c", mappingFiles: ["good.json"]).findings.isEmpty)
+    }
+}

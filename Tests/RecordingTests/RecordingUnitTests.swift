@@ -1,0 +1,144 @@
+import HTTPClient
+import HTTPCore
+import JSONKit
+import Testing
+
+@testable import StubServer
+
+@Suite struct RecordedBodyTests {
+    static let builder = RecordedMappingBuilder(configuration: RecordingConfiguration(textBodyFileThreshold: 64))
+
+    static func body(_ text: String, _ media: String?, extract: Bool = true) -> (ResponseBody, PendingBodyFile?) {
+        builder.body(Array(text.utf8), mediaType: media, extract: extract)
+    }
+
+    @Test func compactJSONIsKeptAsJsonBody() throws {
+        let text = #"{"b":1,"a":[true,null,1.50]}"#
+        let (body, file) = Self.body(text, "application/json")
+        #expect(body == .json(try JSONValue(parsing: text)) && file == nil)
+        #expect(try #require(body.jsonValue).serialized() == text, "key order and number text kept")
+    }
+
+    @Test(arguments: [
+        ("{\n  \"a\": 1\n}", "application/json", "json"),  // pretty: jsonBody would not replay it exactly
+        (#"{"a":"\u00e9"}"#, "application/problem+json", "json"),  // an escape JSONKit writes otherwise
+        (String(repeating: "x", count: 65), "text/plain", "txt"),  // over the text threshold
+        ("<p>hi</p>", "image/png", "png"),  // not text by its type
+    ])
+    func bodiesThatGoToFiles(_ text: String, _ media: String, _ fileExtension: String) {
+        let (body, file) = Self.body(text, media)
+        #expect(body == .bytes(Array(text.utf8)))
+        #expect(file == PendingBodyFile(bytes: Array(text.utf8), fileExtension: fileExtension))
+    }
+
+    @Test func smallTextStaysInlineAndNothingGoesToFilesInMemory() {
+        #expect(Self.body("pong", "text/plain").0 == .text("pong"))
+        #expect(Self.body("pong", nil).0 == .text("pong"))
+        #expect(Self.body("{\n}", "application/json", extract: false).0 == .text("{\n}"))
+        #expect(
+            RecordedMappingBuilder(configuration: RecordingConfiguration()).body(
+                [0xFF, 0x00], mediaType: nil, extract: false
+            ).0 == .bytes([0xFF, 0x00]))
+        #expect(Self.body("", "text/plain").0 == ResponseBody.none)
+    }
+
+    @Test func slugsStayInsideTheFolder() {
+        #expect(RecordingEntry.slug(method: "GET", url: "/../../etc/passwd") == "get-etc-passwd")
+        #expect(RecordingEntry.slug(method: "GET", url: "/") == "get")
+        #expect(RecordingEntry.slug(method: "GET", url: "/api/pets?limit=2&q=%2F..") == "get-api-pets-limit-2-q-2f")
+        #expect(RecordingEntry.slug(method: "GET", url: "/" + String(repeating: "a", count: 200)).count <= 80)
+    }
+
+    @Test func stableIDsDependOnTheRequestOnly() {
+        let id = Identifiers.stableUUID(of: Array("GET /api/pets".utf8))
+        #expect(id == Identifiers.stableUUID(of: Array("GET /api/pets".utf8)) && Identifiers.isUUID(id))
+        #expect(id != Identifiers.stableUUID(of: Array("GET /api/vets".utf8)))
+    }
+}
+
+@Suite struct ProxyReplyTests {
+    static func reply(_ kind: HTTPClientError.Kind, curlCode: Int? = nil) -> ProxyReply {
+        ProxyReply(
+            UpstreamResult(
+                url: "http://api/x",
+                outcome: .failure(HTTPClientError(kind: kind, url: "http://api/x", message: "m", curlCode: curlCode)),
+                duration: .zero))
+    }
+
+    @Test func failuresArePassedOnAsFaithfullyAsPossible() {
+        #expect(Self.reply(.connectionClosed, curlCode: 52) == .fault(.emptyResponse))
+        #expect(Self.reply(.connectionClosed, curlCode: 56) == .fault(.connectionResetByPeer))
+        #expect(Self.reply(.timedOut).status == 504)
+        for kind: HTTPClientError.Kind in [.couldNotConnect, .malformedResponse, .tooLarge, .connectionClosed] {
+            #expect(Self.reply(kind).status == 502, "\(kind)")
+        }
+    }
+
+    @Test func theResponseIsPassedWithoutHopByHopFieldsAndDecodedBody() {
+        let response = HTTPClientResponse(
+            status: HTTPStatus(code: 200, reasonPhrase: "Fine"),
+            headers: [
+                "Content-Type": "text/plain", "Connection": "keep-alive, X-Hop", "X-Hop": "1", "Keep-Alive": "t=5",
+                "Content-Encoding": "gzip", "Content-Length": "20", "Transfer-Encoding": "chunked", "X-End": "2",
+            ], body: Array("hi".utf8), contentEncoding: "gzip")
+        let reply = ProxyReply(UpstreamResult(url: "", outcome: .success(response), duration: .zero))
+        guard case .response(let status, let headers, let body) = reply else {
+            Issue.record("expected a response, got \(reply)")
+            return
+        }
+        #expect(status.reasonPhrase == "Fine" && body == Array("hi".utf8))
+        #expect(headers.fields.map(\.name) == ["Content-Type", "X-End"])
+    }
+}
+
+@Suite struct RecordingSpecificationTests {
+    @Test func wireMockFieldsAndPetmockExtensions() throws {
+        let json: JSONValue = [
+            "targetBaseUrl": "http://api", "persist": false, "repeatsAsScenarios": false,
+            "captureHeaders": ["Accept": [:], "Authorization": [:], "X-Tenant": ["caseInsensitive": true]],
+            "extractBodyCriteria": ["textSizeThreshold": "2 kb", "binarySizeThreshold": 100],
+            "outputFormat": "ids", "recordFailures": true, "redactHeaders": ["X-Key"],
+            "transformers": ["x"], "frobnicate": 1,
+        ]
+        let spec = try RecordingSpecification(json: json, defaults: RecordingConfiguration(repeatsAsScenarios: true))
+        let configuration = spec.configuration
+        #expect(
+            configuration.targetBaseURL == "http://api" && !configuration.persist && !configuration.repeatsAsScenarios)
+        #expect(
+            configuration.capturedHeaders == [
+                CapturedHeader("Accept"), CapturedHeader("X-Tenant", caseInsensitive: true),
+            ])
+        #expect(configuration.textBodyFileThreshold == 2048 && configuration.binaryBodyFileThreshold == 100)
+        #expect(spec.outputIDs && configuration.recordFailures && configuration.isRedacted("x-key"))
+        #expect(spec.warnings.count == 3, "Authorization not captured, transformers, frobnicate: \(spec.warnings)")
+    }
+
+    @Test(arguments: [
+        (#"{"persist": "yes"}"#, "$.persist"),
+        (#"{"extractBodyCriteria": {"textSizeThreshold": "2 parsecs"}}"#, "$.extractBodyCriteria.textSizeThreshold"),
+        (#"{"outputFormat": "XML"}"#, "$.outputFormat"), ("[]", "$"),
+    ])
+    func invalidSpecificationsNameThePath(_ text: String, _ path: String) throws {
+        let json = try JSONValue(parsing: text)
+        #expect {
+            try RecordingSpecification(json: json, defaults: RecordingConfiguration())
+        } throws: { error in
+            guard case RecordingError.invalidSpecification(let found, _, _)? = error as? RecordingError else {
+                return false
+            }
+            return found == path
+        }
+    }
+
+    @Test(arguments: ["ftp://host", "http://", "127.0.0.1:8081", "http://host/api?x=1"])
+    func invalidTargetsAreRefused(_ target: String) {
+        #expect(throws: RecordingError.self) { try RecordingConfiguration.validateTarget(target) }
+    }
+}
+
+extension ResponseBody {
+    var jsonValue: JSONValue? {
+        if case .json(let value) = self { return value }
+        return nil
+    }
+}

@@ -1,0 +1,88 @@
+import HTTPCore
+import StubServer
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// WireMock's own stub roots (`../shared/compat/wiremock`, from WireMock's test resources)
+/// load without problems and serve as WireMock documents.
+@Suite struct CompatibilityTests {
+    private func root(_ name: String) throws -> String {
+        guard let compat = Fixtures.wireMockCompat else {
+            Issue.record(
+                "The WireMock compatibility roots are missing: expected ../shared/compat/wiremock beside the repository (\(Fixtures.repository))"
+            )
+            throw RawClientError(description: "no compat roots")
+        }
+        return compat + "/" + name
+    }
+
+    @Test(arguments: ["remoteloader", "classpath-filesource", "test-file-root"])
+    func everyMappingLoads(_ name: String) throws {
+        let report = try StubLoader(root: try root(name)).load()
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        #expect(!report.mappings.isEmpty)
+    }
+
+    @Test func remoteLoaderServesBodiesFilesHeadersAndTheScenario() throws {
+        let server = try startServer(stubs: try root("remoteloader"))
+        defer { server.stop() }
+        let port = server.port
+        #expect(try fetch(port, "/remote-load/1").text == "Remote load 1")
+        #expect(try fetch(port, "POST", "/remote-load/1").text == "Remote load 1", "no method means any method")
+        #expect(try fetch(port, "/remote-load/2").status == 404, "Accept must contain text/plain")
+        let two = try fetch(port, "/remote-load/2?x=1", headers: [("Accept", "text/plain, */*")])
+        #expect(two.text == "Remote load 2" && two.headers["Content-Type"] == "text/plain")
+        #expect(try fetch(port, "/text-file").text == "Some text")
+        let png = try fetch(port, "/image-file")
+        let expected = try FileBytes.read(try root("remoteloader") + "/__files/favicon3.png")
+        #expect(png.body == expected && png.headers["Content-Type"] == "image/png")
+        #expect(try fetch(port, "/binary-file-from-header").headers["Content-Type"] == "image/jpg")
+        #expect(try fetch(port, "/text-file-from-header").headers["Content-Type"] == "application/json")
+
+        #expect(try fetch(port, "/todo/items").text == "<items><item>Buy milk</item></items>")
+        let added = try fetch(port, "POST", "/todo/items", body: "Cancel newspaper subscription")
+        #expect(added.status == 201)
+        let after = try fetch(port, "/todo/items")
+        #expect(after.text.contains("<item>Cancel newspaper subscription</item>"))
+        #expect(after.headers["Matched-Stub-Id"] != nil)
+    }
+
+    @Test func classpathFileSourceServesSubfoldersAndDelays() throws {
+        let server = try startServer(stubs: try root("classpath-filesource"))
+        defer { server.stop() }
+        #expect(try fetch(server.port, "/test").text == "THINGS!")
+        #expect(try fetch(server.port, "/second_test").text == "testing")
+        let start = ContinuousClock.now
+        #expect(try fetch(server.port, "/slow-response").text == "THINGS!")
+        #expect(ContinuousClock.now - start >= .milliseconds(500))
+    }
+
+    @Test func testFileRootServesJSONBodiesAsWritten() throws {
+        let server = try startServer(stubs: try root("test-file-root"))
+        defer { server.stop() }
+        let json = try fetch(server.port, "/testjsonmapping")
+        #expect(json.headers["Content-Type"] == "application/json")
+        #expect(
+            json.text
+                == #"{"bignumber":1234567890.12,"integer_as_float":2.0,"array":[1,2,3],"integer":2,"key":"value"}"#)
+        #expect(try fetch(server.port, "/testmapping").text == "default test mapping")
+    }
+}
+
+enum FileBytes {
+    static func read(_ path: String) throws -> [UInt8] {
+        guard let file = fopen(path, "rb") else { throw RawClientError(description: "cannot open \(path)") }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes
+    }
+}

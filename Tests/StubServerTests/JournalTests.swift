@@ -1,0 +1,60 @@
+import HTTPCore
+import Testing
+
+@testable import StubServer
+
+@Suite struct JournalTests {
+    @Test func theJournalKeepsOnlyTheNewestEntries() throws {
+        let server = try startServer(stubs: Fixtures.stubs) { $0.journalCapacity = 5 }
+        defer { server.stop() }
+        for number in 0..<12 { _ = try exchange(server.port, "/api/vets/\(number)") }
+        let requests = server.admin.requests()
+        #expect(requests.count == 5)
+        #expect(requests.map(\.url) == (7..<12).reversed().map { "/api/vets/\($0)" })
+        #expect(Set(requests.map(\.id)).count == 5)
+        #expect(requests.allSatisfy { $0.clientIP == "127.0.0.1" })
+        #expect(requests.first?.matchedMapping?.name == "vets: unknown id")
+        #expect(requests.last?.sequence == 8)
+    }
+
+    @Test func defaultCapacityIsTenThousandAndZeroDisables() throws {
+        #expect(StubServerConfiguration().journalCapacity == 10_000)
+        let server = try startServer(stubs: Fixtures.stubs) { $0.journalCapacity = 0 }
+        defer { server.stop() }
+        _ = try fetch(server.port, "/api/pets")
+        #expect(server.admin.requests().isEmpty)
+        #expect(try fetch(server.port, "/__admin/requests").json["requestJournalDisabled"] == true)
+    }
+
+    @Test func removingOneEntryKeepsTheRest() throws {
+        let server = try startServer(stubs: Fixtures.stubs) { $0.journalCapacity = 3 }
+        defer { server.stop() }
+        for number in 1...4 { _ = try fetch(server.port, "/api/vets/\(number)") }
+        let middle = try #require(server.admin.requests().dropFirst().first)
+        #expect(server.admin.removeRequest(id: middle.id))
+        #expect(server.admin.requests().map(\.url) == ["/api/vets/4", "/api/vets/2"])
+        _ = try fetch(server.port, "/api/vets/5")
+        _ = try fetch(server.port, "/api/vets/6")
+        #expect(server.admin.requests().map(\.url) == ["/api/vets/6", "/api/vets/5", "/api/vets/4"])
+    }
+
+    @Test func bodiesTogetherStayUnderTheByteBudget() {
+        let journal = RequestJournal(capacity: 10, byteBudget: 100)
+        for number in 0..<6 {
+            journal.append { sequence in
+                LoggedRequest(
+                    sequence: sequence, idPrefix: journal.idPrefix, method: .post, url: "/\(number)", headers: [:],
+                    body: Array(repeating: 65, count: 40), clientAddress: nil, loggedDate: 0, variant: nil,
+                    responseStatus: 200, stub: nil)
+            }
+        }
+        #expect(journal.entries().map(\.url) == ["/4", "/5"])
+        journal.append { sequence in
+            LoggedRequest(
+                sequence: sequence, idPrefix: journal.idPrefix, method: .post, url: "/huge", headers: [:],
+                body: Array(repeating: 65, count: 500), clientAddress: nil, loggedDate: 0, variant: nil,
+                responseStatus: 200, stub: nil)
+        }
+        #expect(journal.entries().map(\.url) == ["/huge"], "one entry is always kept")
+    }
+}

@@ -1,0 +1,120 @@
+import JSONKit
+import StubServer
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Paths of the repository and of the shared material beside it, from this file's location.
+enum Fixtures {
+    /// The repository root (three levels above this file's folder).
+    static let repository: String = {
+        var path = #filePath
+        for _ in 0..<4 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+        return path
+    }()
+
+    /// The repository's own `Stubs/`.
+    static var stubs: String { repository + "/Stubs" }
+
+    /// How many mappings `Stubs/` holds (the stubs evolve; tests compare with this).
+    static var stubCount: Int { (try? StubLoader(root: stubs).load().mappings.count) ?? -1 }
+
+    /// `../shared/compat/wiremock` beside the repository (or beside a folder above it, for
+    /// git worktrees kept one level deeper), or nil when it is nowhere.
+    static var wireMockCompat: String? {
+        var base = repository
+        for _ in 0..<3 {
+            base = String(base[..<(base.lastIndex(of: "/") ?? base.startIndex)])
+            let candidate = base + "/shared/compat/wiremock"
+            var info = stat()
+            if stat(candidate, &info) == 0 { return candidate }
+        }
+        return nil
+    }
+}
+
+/// A temporary stub folder, removed when released.
+final class TemporaryStubs {
+    let root: String
+
+    init() throws {
+        var template = Array("/tmp/petmock-test-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            return mkdtemp(base) != nil
+        }
+        guard made else { throw RawClientError(description: "mkdtemp failed") }
+        root = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        mkdir(root + "/mappings", 0o755)
+        mkdir(root + "/__files", 0o755)
+    }
+
+    deinit {
+        _ = system("rm -rf '\(root)'")
+    }
+
+    /// Writes a file under the root (its folder created), in place: open, write, close.
+    func write(_ relativePath: String, _ text: String) {
+        let path = root + "/" + relativePath
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        _ = system("mkdir -p '\(folder)'")
+        let file = fopen(path, "w")
+        _ = text.withCString { fputs($0, file) }
+        fclose(file)
+    }
+
+    /// Deletes a file under the root.
+    func remove(_ relativePath: String) {
+        unlink(root + "/" + relativePath)
+    }
+
+    /// A mapping file's JSON for a simple GET stub.
+    static func mapping(_ url: String, body: String, id: String? = nil, extra: String = "") -> String {
+        let idField = id.map { "\"id\": \"\($0)\", " } ?? ""
+        return """
+            {\(idField)"request": {"method": "GET", "url": "\(url)"}, "response": {"status": 200, "body": "\(body)"}\(extra)}
+            """
+    }
+}
+
+/// The first event the stream yields that satisfies `predicate`, or an error after `timeout`.
+func firstEvent(
+    _ events: AsyncStream<StubServerEvent>, timeout: Duration = .seconds(10),
+    where predicate: @escaping @Sendable (StubServerEvent) -> Bool
+) async throws -> StubServerEvent {
+    try await withThrowingTaskGroup(of: StubServerEvent?.self) { group in
+        group.addTask {
+            for await event in events where predicate(event) { return event }
+            return nil
+        }
+        group.addTask {
+            try await Task.sleep(for: timeout)
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let event = first else {
+            throw RawClientError(description: "no matching server event within \(timeout)")
+        }
+        return event
+    }
+}
+
+/// Starts a server on a free port with one event loop; the caller stops it.
+func startServer(
+    stubs: String? = nil, mappings: [StubMapping] = [], configure: (inout StubServerConfiguration) -> Void = { _ in }
+) throws -> StubServer {
+    var configuration = StubServerConfiguration(port: 0, eventLoopCount: 1)
+    configure(&configuration)
+    let server = try StubServer(stubsDirectory: stubs, mappings: mappings, configuration: configuration)
+    try server.start()
+    return server
+}
+
+extension RawResponse {
+    /// The body as JSON (`null` when it is not JSON).
+    var json: JSONValue { (try? JSONValue(parsing: body)) ?? .null }
+}
