@@ -95,6 +95,7 @@ let package = Package(
 
 // Hardening (issue 8): the fuzz package (Fuzz/Package.swift) builds against these modules, and a
 // path dependency can only use products.
-for name in ["HTTPServer", "JSONKit", "ContractKit", "StubServer"] where !package.products.contains(where: { $0.name == name }) {
+for name in ["HTTPCore", "HTTPServer", "JSONKit", "ContractKit", "StubServer"]
+where !package.products.contains(where: { $0.name == name }) {
     package.products.append(.library(name: name, targets: [name]))
 }

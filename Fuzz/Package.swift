@@ -21,9 +21,10 @@ let package = Package(
     dependencies: [.package(name: "petkit", path: "..")],
     targets: [
         .target(name: "FuzzDriver"),
-        fuzzTarget("FuzzHTTPRequestParser", ["HTTPServer"]),
+        fuzzTarget("FuzzHTTPRequestParser", ["HTTPServer", "HTTPCore"]),
         fuzzTarget("FuzzJSONParser", ["JSONKit"]),
         fuzzTarget("FuzzOpenAPIReader", ["ContractKit", "JSONKit"]),
+        fuzzTarget("FuzzStubMappings", ["StubServer", "HTTPCore", "JSONKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,6 +27,7 @@ ALL_TARGETS=(
     http-request-parser:FuzzHTTPRequestParser
     json-parser:FuzzJSONParser
     openapi-reader:FuzzOpenAPIReader
+    stub-mappings:FuzzStubMappings
 )
 
 selected=()

@@ -1,0 +1,80 @@
+import FuzzDriver
+import HTTPCore
+import JSONKit
+import StubServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A stub root made once per process: the fuzzer's input becomes `mappings/fuzz.json`, next to
+/// body files inside `__files/` and, outside it, a file that a `bodyFileName` must never reach
+/// (directly, by `..`, or through the `__files/outside` symbolic link).
+let root: String = {
+    var template = Array("/tmp/petkit-fuzz-stubs-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { preconditionFailure("mkdtemp failed: \(errno)") }
+    let path = String(cString: made)
+    for folder in ["mappings", "__files", "__files/nested"] { mkdir(path + "/" + folder, 0o700) }
+    write("[{\"firstName\": \"Rex\", \"vetId\": 1}]", to: path + "/__files/pets.json")
+    write("<html>502</html>", to: path + "/__files/nested/page.html")
+    write("SECRET-OUTSIDE-FILES", to: path + "/secret.txt")
+    symlink(path + "/secret.txt", path + "/__files/outside")
+    return path
+}()
+
+func write(_ text: String, to path: String) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    precondition(descriptor >= 0, "cannot write \(path)")
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+}
+
+/// Requests every loaded stub is measured against (near misses run every matcher).
+let probes: [LoggedRequest] = [
+    LoggedRequest(method: .get, url: "/api/pets?x=1&x=2", headers: ["Accept": "application/json"]),
+    LoggedRequest(
+        method: .post, url: "/api/vets/7", headers: ["Content-Type": "application/json", "X-Petmock-Variant": "slow"],
+        body: Array(#"{"firstName": "Ann", "tags": [1, "a", null], "n": {"m": true}}"#.utf8)),
+]
+
+/// The check libFuzzer runs on every input: loading a folder whose mapping file holds the
+/// input never crashes or hangs; every problem names the file; every mapping that loads
+/// survives the JSON the admin API returns and saves (it decodes again to the same JSON), and
+/// is measured against probe requests without trouble.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzStubMappings(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    let file = root + "/mappings/fuzz.json"
+    let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    precondition(descriptor >= 0, "cannot write \(file)")
+    precondition(Glibc.write(descriptor, data, size) == size, "short write")
+    close(descriptor)
+
+    let server: StubServer
+    do {
+        server = try StubServer(stubsDirectory: root, configuration: StubServerConfiguration(journalCapacity: 8))
+    } catch {
+        preconditionFailure("a bad mapping file must be a load problem, not a failed load: \(error)")
+    }
+    for problem in server.loadProblems {
+        precondition(problem.file == file, "problem without its file: \(problem)")
+        _ = problem.description
+    }
+    for mapping in server.admin.mappings() {
+        let json = mapping.json
+        let again: StubMapping
+        do {
+            again = try StubMapping(json: json)
+        } catch {
+            preconditionFailure("a loaded mapping's JSON does not load again: \(error)\n\(json.serialized(.pretty))")
+        }
+        precondition(again.json == json, "mapping JSON changes on a second decode:\n\(json.serialized(.pretty))")
+    }
+    for probe in probes { _ = server.admin.nearMisses(for: probe) }
+    _ = server.admin.variants()
+    _ = server.admin.scenarios()
+    return 0
+}
+
+exit(fuzz_driver_run(CommandLine.argc, CommandLine.unsafeArgv, fuzzStubMappings))
