@@ -19,6 +19,13 @@ let root: String = {
     write("<html>502</html>", to: path + "/__files/nested/page.html")
     write("SECRET-OUTSIDE-FILES", to: path + "/secret.txt")
     symlink(path + "/secret.txt", path + "/__files/outside")
+    atexit {
+        for file in ["mappings/fuzz.json", "__files/pets.json", "__files/nested/page.html", "__files/outside"] {
+            unlink(root + "/" + file)
+        }
+        unlink(root + "/secret.txt")
+        for folder in ["mappings", "__files/nested", "__files", ""] { rmdir(root + "/" + folder) }
+    }
     return path
 }()
 
