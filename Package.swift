@@ -89,6 +89,7 @@ let package = Package(
         tests("EndToEndTests", ["TestSupport", "PetClient", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
 
         // Hardening (issue 8): hostile-input tests of petcontract and petapi; fuzz targets live in Fuzz/.
+        tests("HardeningTests", ["TestSupport", "CSystem", "HTTPServer", "HTTPCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

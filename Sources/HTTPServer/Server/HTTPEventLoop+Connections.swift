@@ -20,7 +20,11 @@ extension HTTPEventLoop {
                 }
             }
             if descriptor < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
+                let error = errno
+                if error == EINTR || error == ECONNABORTED { continue }
+                if error == EMFILE || error == ENFILE || error == ENOBUFS || error == ENOMEM {
+                    if refuseAtDescriptorLimit() { continue }
+                }
                 return
             }
             guard phase == .running, lifecycle.acquireConnection() else {
@@ -48,6 +52,47 @@ extension HTTPEventLoop {
             connections[slot] = connection
             connectionCount += 1
             setTimeout(connection, .idle)
+        }
+    }
+
+    /// At the descriptor limit, `accept` fails while clients wait in the backlog and the
+    /// level-triggered listener stays readable: left alone, the loop would spin. Gives up the
+    /// spare descriptor to accept one waiting client and answer it 503, then takes the spare
+    /// back; returns true when a client was refused. When that cannot work (no spare, or
+    /// another thread took the freed slot), stops watching the listener for 100 ms instead.
+    private func refuseAtDescriptorLimit() -> Bool {
+        guard spareDescriptor >= 0 else {
+            pauseAccepting()
+            return false
+        }
+        close(spareDescriptor)
+        let descriptor = csystem_accept4(listener, nil, nil, CSYSTEM_SOCK_NONBLOCK | CSYSTEM_SOCK_CLOEXEC)
+        let acceptError = errno
+        if descriptor >= 0 {
+            Self.overloadResponse.withUnsafeBytes {
+                _ = send(descriptor, $0.baseAddress, $0.count, CSYSTEM_MSG_NOSIGNAL)
+            }
+            close(descriptor)
+        }
+        spareDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        if descriptor >= 0 && spareDescriptor >= 0 { return true }
+        if descriptor < 0 && (acceptError == EAGAIN || acceptError == EWOULDBLOCK) { return false }
+        pauseAccepting()
+        return false
+    }
+
+    private func pauseAccepting() {
+        guard !acceptPaused, listener >= 0 else { return }
+        acceptPaused = true
+        poller.remove(listener)
+        _ = timers.schedule(at: Clock.monotonicNanoseconds() &+ 100_000_000) { [self] in
+            acceptPaused = false
+            guard phase == .running, listener >= 0 else { return }
+            do {
+                try poller.addReadable(listener, token: Self.listenerToken)
+            } catch {
+                pauseAccepting()
+            }
         }
     }
 

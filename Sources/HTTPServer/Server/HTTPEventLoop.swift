@@ -28,6 +28,11 @@ public final class HTTPEventLoop: @unchecked Sendable {
     let index: Int
 
     var listener: Int32
+    /// A descriptor held in reserve (on /dev/null) and given up at the process's descriptor
+    /// limit, so that a waiting client can still be accepted and refused; -1 when none.
+    var spareDescriptor: Int32 = -1
+    /// Whether the listener is out of the poller for a moment (descriptor limit reached).
+    var acceptPaused = false
     var phase = Phase.running
     var connections: [Connection?] = []
     var freeSlots: [Int] = []
@@ -72,9 +77,11 @@ public final class HTTPEventLoop: @unchecked Sendable {
         random = SplitMix64(seed: seed.next())
         readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
         iovecs = UnsafeMutablePointer<iovec>.allocate(capacity: iovecCapacity)
+        spareDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
         do {
             try poller.addReadable(listener, token: Self.listenerToken)
         } catch {
+            if spareDescriptor >= 0 { close(spareDescriptor) }
             poller.close()
             readBuffer.deallocate()
             iovecs.deallocate()
@@ -213,6 +220,8 @@ public final class HTTPEventLoop: @unchecked Sendable {
     private func finish() {
         if listener >= 0 { close(listener) }
         listener = -1
+        if spareDescriptor >= 0 { close(spareDescriptor) }
+        spareDescriptor = -1
         mailbox.withLock { box in
             box.closed = true
             box.jobs = []

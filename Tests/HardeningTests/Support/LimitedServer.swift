@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+
+/// A built server tool (`petapi serve`, `petmock serve`) run under a lower open-file limit
+/// (`ulimit -n`), on a free port; ready once it prints its URL (no sleeps).
+final class LimitedServer {
+    let process = Process()
+    let port: Int
+    private let output = Pipe()
+
+    init(_ tool: String, _ arguments: [String], openFileLimit: Int, timeout: TimeInterval = 30) throws {
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let shell = "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\""
+        process.arguments = ["-c", shell, try BuiltTools.path(of: tool)] + arguments
+        process.currentDirectoryURL = BuiltTools.repositoryRoot
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let line = LimitedServer.firstLine(of: output.fileHandleForReading, within: timeout)
+        guard let range = line.range(of: #"127\.0\.0\.1:[0-9]+"#, options: .regularExpression),
+            let port = Int(line[range].split(separator: ":")[1])
+        else {
+            process.terminate()
+            process.waitUntilExit()
+            throw ToolError.notReady(tool: tool, output: line)
+        }
+        self.port = port
+    }
+
+    deinit {
+        stop()
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// The first line the process writes, waiting at most `timeout` seconds (empty if none).
+    private static func firstLine(of handle: FileHandle, within timeout: TimeInterval) -> String {
+        let box = LineBox()
+        Thread.detachNewThread {
+            var pending = Data()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                pending.append(chunk)
+                if pending.contains(UInt8(ascii: "\n")) { break }
+            }
+            box.set(String(decoding: pending.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self))
+        }
+        return box.wait(timeout) ?? ""
+    }
+}
+
+/// One line handed from a reader thread to a waiting test.
+final class LineBox: @unchecked Sendable {
+    // @unchecked Sendable: `line` is only touched with `condition` locked.
+    private let condition = NSCondition()
+    private var line: String?
+
+    func set(_ value: String) {
+        condition.lock()
+        line = value
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait(_ timeout: TimeInterval) -> String? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while line == nil && condition.wait(until: deadline) {}
+        return line
+    }
+}
