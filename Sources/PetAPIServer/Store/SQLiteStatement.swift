@@ -35,9 +35,12 @@ final class SQLiteStatement {
             case .integer(let number): rc = sqlite3_bind_int64(handle, index, number)
             case .null: rc = sqlite3_bind_null(handle, index)
             case .text(let text):
-                // SQLITE_TRANSIENT: SQLite copies the bytes, so the Swift buffer may go away.
+                // SQLITE_TRANSIENT: SQLite copies the bytes, so the Swift buffer may go away. The
+                // length is given, so a NUL inside the text is kept instead of ending it.
                 let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-                rc = sqlite3_bind_text(handle, index, text, -1, transient)
+                rc = text.utf8CString.withUnsafeBufferPointer { characters in
+                    sqlite3_bind_text(handle, index, characters.baseAddress, Int32(characters.count - 1), transient)
+                }
             }
             guard rc == SQLITE_OK else {
                 throw SQLiteError(code: rc, message: "cannot bind parameter \(index): \(connection.lastMessage)")
@@ -83,7 +86,9 @@ final class SQLiteStatement {
         case SQLITE_NULL: return .null
         default:
             guard let text = sqlite3_column_text(handle, column) else { return .null }
-            return .text(String(cString: text))
+            // By length, not up to the first NUL, so a text with a NUL inside comes back whole.
+            let count = Int(sqlite3_column_bytes(handle, column))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
         }
     }
 }
