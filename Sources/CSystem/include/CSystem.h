@@ -44,6 +44,16 @@ static inline uint32_t csystem_epoll_event_events(const struct epoll_event *even
 static inline uint64_t csystem_epoll_event_token(const struct epoll_event *event) { return event->data.u64; }
 static inline size_t csystem_epoll_event_size(void) { return sizeof(struct epoll_event); }
 #endif
+#if defined(__linux__) && defined(__GLIBC__)
+#include <malloc.h>
+// Makes glibc serve allocations of at least `bytes` with their own mmap, so they go back to
+// the system when freed. Left alone, glibc raises that threshold after the first large free
+// and keeps later large blocks in a thread's arena, where malloc_trim cannot reach them.
+// Returns 1 on success.
+static inline int csystem_map_large_allocations(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
+#else
+static inline int csystem_map_large_allocations(int bytes) { (void)bytes; return 0; }
+#endif
 static const int CSYSTEM_MSG_NOSIGNAL = MSG_NOSIGNAL;
 static const int CSYSTEM_SO_REUSEPORT = SO_REUSEPORT;
 static const int CSYSTEM_TCP_NODELAY = TCP_NODELAY;

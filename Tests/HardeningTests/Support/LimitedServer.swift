@@ -1,16 +1,17 @@
 import Foundation
 import TestSupport
 
-/// A built server tool (`petapi serve`, `petmock serve`) run under a lower open-file limit
-/// (`ulimit -n`), on a free port; ready once it prints its URL (no sleeps).
+/// A built server tool (`petapi serve`, `petmock serve`) run on a free port, optionally under a
+/// lower open-file limit (`ulimit -n`); ready once it prints its URL (no sleeps). Its process
+/// id is the server's own (the shell execs it), for reading `/proc/PID`.
 final class LimitedServer {
     let process = Process()
     let port: Int
     private let output = Pipe()
 
-    init(_ tool: String, _ arguments: [String], openFileLimit: Int, timeout: TimeInterval = 30) throws {
+    init(_ tool: String, _ arguments: [String], openFileLimit: Int? = nil, timeout: TimeInterval = 30) throws {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        let shell = "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\""
+        let shell = (openFileLimit.map { "ulimit -n \($0) && " } ?? "") + "exec \"$0\" \"$@\""
         process.arguments = ["-c", shell, try BuiltTools.path(of: tool)] + arguments
         process.currentDirectoryURL = BuiltTools.repositoryRoot
         process.standardOutput = output
@@ -29,6 +30,14 @@ final class LimitedServer {
 
     deinit {
         stop()
+    }
+
+    /// The server's resident memory in kB (`VmRSS` in `/proc/PID/status`).
+    var residentKilobytes: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        else { return nil }
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
     }
 
     func stop() {
