@@ -44,8 +44,9 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
             guard inotify >= 0 else { throw failure("inotify_init1") }
             stopEvent = eventfd(0, CSYSTEM_EFD_NONBLOCK | CSYSTEM_EFD_CLOEXEC)
             guard stopEvent >= 0 else { throw failure("eventfd") }
+            var visited: Set<Int32> = []
             for directory in directories where FileSystem.kind(of: directory) == .directory {
-                guard addWatches(under: directory, reportFiles: nil) else {
+                guard addWatches(under: directory, reportFiles: nil, visited: &visited) else {
                     throw FileWatcherError(reason: "cannot watch '\(directory)': \(String(cString: strerror(errno)))")
                 }
             }
@@ -96,16 +97,21 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     }
 
     /// Adds a watch on `folder` and every folder below it. New files found are appended to
-    /// `reportFiles` (for folders that appear while running).
-    private func addWatches(under folder: String, reportFiles: UnsafeMutablePointer<[String]>?) -> Bool {
+    /// `reportFiles` (for folders that appear while running). A folder reached again through
+    /// a symbolic link (inotify gives the same watch for the same folder) keeps its first path
+    /// and is not walked again, so a link loop ends at once.
+    private func addWatches(
+        under folder: String, reportFiles: UnsafeMutablePointer<[String]>?, visited: inout Set<Int32>
+    ) -> Bool {
         let descriptor = inotify_add_watch(inotify, folder, Self.mask)
         guard descriptor >= 0 else { return false }
+        guard visited.insert(descriptor).inserted else { return true }
         folders[descriptor] = folder
         guard let names = try? FileSystem.names(in: folder) else { return true }
         for name in names where !name.hasPrefix(".") {
             let path = FileSystem.join(folder, name)
             switch FileSystem.kind(of: path) {
-            case .directory: _ = addWatches(under: path, reportFiles: reportFiles)
+            case .directory: _ = addWatches(under: path, reportFiles: reportFiles, visited: &visited)
             case .file: reportFiles?.pointee.append(path)
             default: continue
             }
@@ -158,7 +164,10 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
             if isFolder {
                 if mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
                     var found: [String] = []
-                    _ = withUnsafeMutablePointer(to: &found) { addWatches(under: path, reportFiles: $0) }
+                    var visited: Set<Int32> = []
+                    _ = withUnsafeMutablePointer(to: &found) {
+                        addWatches(under: path, reportFiles: $0, visited: &visited)
+                    }
                     changed += found
                 }
                 changed.append(path)

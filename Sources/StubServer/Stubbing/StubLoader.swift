@@ -36,14 +36,39 @@ public struct StubLoader: Sendable {
 
     /// The mapping files under `mappings/`, sorted; hidden files and other extensions skipped.
     func mappingFiles() throws(StubLoadError) -> [String] {
+        try mappingFileListing().files
+    }
+
+    /// The mapping files under `mappings/`, and the symbolic links there that lead out of the
+    /// stub folder (not followed) with their targets.
+    func mappingFileListing() throws(StubLoadError) -> (files: [String], outside: [(path: String, target: String)]) {
         guard let kind = FileSystem.kind(of: root) else { throw .rootNotFound(root) }
-        guard kind == .directory else { throw .unreadableRoot(root, reason: "not a directory") }
-        guard FileSystem.kind(of: mappingsDirectory) != nil else { return [] }
+        guard kind == .directory, let realRoot = FileSystem.resolve(root) else {
+            throw .unreadableRoot(root, reason: "not a directory")
+        }
+        guard FileSystem.kind(of: mappingsDirectory) != nil else { return ([], []) }
+        var outside: [(path: String, target: String)] = []
         do {
-            return try FileSystem.files(under: mappingsDirectory).filter { Self.isMappingFile($0) }
+            let files = try FileSystem.files(
+                under: mappingsDirectory, confinedTo: realRoot,
+                onOutside: { path, target in
+                    // Links to mapping files and to folders (which may hold some) are reported.
+                    if Self.isMappingFile(path) || FileSystem.kind(of: path) == .directory {
+                        outside.append((path, target))
+                    }
+                })
+            return (files.filter { Self.isMappingFile($0) }, outside)
         } catch {
             throw .unreadableRoot(root, reason: error.description)
         }
+    }
+
+    /// A file or folder in `mappings/` that is a symbolic link out of the stub folder: reported,
+    /// never read, so `--stubs` cannot be used to serve files from elsewhere.
+    private static func outsideProblem(_ path: String, target: String) -> StubProblem {
+        StubProblem(
+            .error, .unreadableFile, file: path, path: "$",
+            detail: "not loaded: a symbolic link to '\(target)', outside the stub folder")
     }
 
     /// Whether a path names a mapping file: `*.json`, not hidden.
@@ -59,7 +84,7 @@ public struct StubLoader: Sendable {
     func loadAll(
         compiler: StubCompiler, sequence: inout Int, ids: inout [String: String]
     ) throws(StubLoadError) -> [LoadedFile] {
-        let paths = try mappingFiles()
+        let (paths, outside) = try mappingFileListing()
         let base = sequence
         let stride = 1 << 20
         let results = Mutex<[LoadedFile?]>(Array(repeating: nil, count: paths.count))
@@ -86,6 +111,11 @@ public struct StubLoader: Sendable {
             }
             files.append(LoadedFile(path: loaded.path, stubs: stubs, basePaths: basePaths, problems: problems))
         }
+        for (path, target) in outside {
+            files.append(
+                LoadedFile(
+                    path: path, stubs: [], basePaths: [], problems: [Self.outsideProblem(path, target: target)]))
+        }
         return files
     }
 
@@ -100,6 +130,13 @@ public struct StubLoader: Sendable {
     func loadFile(
         _ path: String, compiler: StubCompiler, sequence: inout Int, ids: inout [String: String]
     ) -> LoadedFile {
+        // A file the watcher reports is checked too: it may sit in a linked folder outside.
+        if let realRoot = FileSystem.resolve(root), let real = FileSystem.resolve(path),
+            !FileSystem.isInside(real, realRoot)
+        {
+            return LoadedFile(
+                path: path, stubs: [], basePaths: [], problems: [Self.outsideProblem(path, target: real)])
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path)

@@ -93,18 +93,38 @@ package enum FileSystem {
 
     /// Every regular file under `directory`, recursively, as paths starting with `directory`,
     /// sorted; names starting with `.` are skipped. A subdirectory that cannot be read is
-    /// reported through `onError` and skipped.
+    /// reported through `onError` and skipped. Symbolic links are followed only while they lead
+    /// inside `root` (a real path, see ``resolve(_:)``): one that leads out is passed to
+    /// `onOutside` with its target and skipped. A folder already listed (a link loop, or two
+    /// links to one folder) is not listed again.
     package static func files(
-        under directory: String, onError: (FileSystemError) -> Void = { _ in }
+        under directory: String, confinedTo root: String, onError: (FileSystemError) -> Void = { _ in },
+        onOutside: (_ path: String, _ target: String) -> Void = { _, _ in }
+    ) throws(FileSystemError) -> [String] {
+        var visited: Set<String> = []
+        if let real = resolve(directory) { visited.insert(real) }
+        return try files(under: directory, root: root, visited: &visited, onError: onError, onOutside: onOutside)
+    }
+
+    private static func files(
+        under directory: String, root: String, visited: inout Set<String>, onError: (FileSystemError) -> Void,
+        onOutside: (String, String) -> Void
     ) throws(FileSystemError) -> [String] {
         var result: [String] = []
         for name in try names(in: directory) where !name.hasPrefix(".") {
             let path = join(directory, name)
+            guard let real = resolve(path) else { continue }  // a dangling link
+            guard isInside(real, root) else {
+                onOutside(path, real)
+                continue
+            }
             switch kind(of: path) {
             case .file: result.append(path)
             case .directory:
+                guard visited.insert(real).inserted else { continue }
                 do {
-                    result += try files(under: path, onError: onError)
+                    result += try files(
+                        under: path, root: root, visited: &visited, onError: onError, onOutside: onOutside)
                 } catch {
                     onError(error)
                 }
@@ -112,6 +132,11 @@ package enum FileSystem {
             }
         }
         return result
+    }
+
+    /// Whether the real path `path` is `root` or lies under it (both with links resolved).
+    package static func isInside(_ path: String, _ root: String) -> Bool {
+        path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
     /// The canonical absolute path with symbolic links resolved, or nil when it does not exist.
