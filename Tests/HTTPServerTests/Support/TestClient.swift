@@ -44,7 +44,10 @@ final class TestClient {
 
     /// Connects to 127.0.0.1:port; every read gives up after `timeout`.
     init(port: Int, timeout: Duration = .seconds(5)) throws(TestClientError) {
-        descriptor = socket(AF_INET, CSYSTEM_SOCK_STREAM | CSYSTEM_SOCK_CLOEXEC, 0)
+        // `self.descriptor` is set only once connected: a class whose init throws after every
+        // stored property is set still runs deinit, which would close the descriptor a second
+        // time, by then perhaps another test's epoll, eventfd or socket.
+        let descriptor = socket(AF_INET, CSYSTEM_SOCK_STREAM | CSYSTEM_SOCK_CLOEXEC, 0)
         guard descriptor >= 0 else { throw .system("socket", errno) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -60,6 +63,7 @@ final class TestClient {
             Glibc.close(descriptor)
             throw .connectFailed(error)
         }
+        self.descriptor = descriptor
         let (seconds, attoseconds) = timeout.components
         var time = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))

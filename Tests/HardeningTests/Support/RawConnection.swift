@@ -16,7 +16,9 @@ final class RawConnection {
     let descriptor: Int32
 
     init(port: Int, timeout: Duration = .seconds(5)) throws(RawConnectionError) {
-        descriptor = socket(AF_INET, CSYSTEM_SOCK_STREAM | CSYSTEM_SOCK_CLOEXEC, 0)
+        // Set `self.descriptor` only once connected: deinit runs even when init throws after
+        // every stored property is set, and would close a number perhaps reused by then.
+        let descriptor = socket(AF_INET, CSYSTEM_SOCK_STREAM | CSYSTEM_SOCK_CLOEXEC, 0)
         guard descriptor >= 0 else { throw .system("socket", errno) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -32,6 +34,7 @@ final class RawConnection {
             close(descriptor)
             throw .connectFailed(error)
         }
+        self.descriptor = descriptor
         let (seconds, attoseconds) = timeout.components
         var time = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))

@@ -45,7 +45,10 @@ final class RawClient {
     private var buffer: [UInt8] = []
 
     init(port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // `self.descriptor` is set only once connected: a class whose init throws after every
+        // stored property is set still runs deinit, which would close the descriptor a second
+        // time, by then perhaps another test's epoll, eventfd or socket.
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawClientError(description: "socket failed") }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -59,9 +62,11 @@ final class RawClient {
             }
         }
         guard result == 0 else {
+            let error = errno
             close(descriptor)
-            throw RawClientError(description: "connect to port \(port) failed: errno \(errno)")
+            throw RawClientError(description: "connect to port \(port) failed: errno \(error)")
         }
+        self.descriptor = descriptor
     }
 
     deinit {
