@@ -4,7 +4,8 @@ import Glibc
 
 /// The Linux ``Poller``: epoll, with an eventfd for wake-ups.
 final class EpollPoller: Poller {
-    private let epoll: Int32
+    /// The epoll descriptor (internal for tests that break it on purpose).
+    let epoll: Int32
     private let wakeDescriptor: Int32
     private let events: UnsafeMutableRawPointer
     private let eventSize = csystem_epoll_event_size()
@@ -24,7 +25,7 @@ final class EpollPoller: Poller {
         do {
             try addReadable(wakeDescriptor, token: wakeToken)
         } catch {
-            events.deallocate()
+            // Every stored property is set, so deinit runs after this throw and frees `events`.
             Glibc.close(wakeDescriptor)
             Glibc.close(epoll)
             throw error
@@ -64,7 +65,8 @@ final class EpollPoller: Poller {
     func poll(timeoutMilliseconds: Int32) -> Int {
         let count = epoll_wait(
             epoll, events.assumingMemoryBound(to: epoll_event.self), Int32(capacity), timeoutMilliseconds)
-        return max(0, Int(count))
+        if count < 0 { return errno == EINTR ? 0 : -1 }
+        return Int(count)
     }
 
     func event(at index: Int) -> PollEvent {

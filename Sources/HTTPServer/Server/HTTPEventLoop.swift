@@ -81,10 +81,10 @@ public final class HTTPEventLoop: @unchecked Sendable {
         do {
             try poller.addReadable(listener, token: Self.listenerToken)
         } catch {
+            // Every stored property is set, so deinit runs after this throw and frees the
+            // buffers: freeing them here too would free them twice.
             if spareDescriptor >= 0 { close(spareDescriptor) }
             poller.close()
-            readBuffer.deallocate()
-            iovecs.deallocate()
             throw error
         }
     }
@@ -155,6 +155,13 @@ public final class HTTPEventLoop: @unchecked Sendable {
         while phase != .stopped {
             let timeout = pollTimeout()
             let count = poller.poll(timeoutMilliseconds: timeout)
+            guard count >= 0 else {
+                // The poller itself failed (its descriptor closed by a stray close elsewhere in
+                // the process, say): nothing can be watched any more, and polling again would
+                // fail at once, forever. Stop, closing every connection, instead of spinning.
+                for case let connection? in connections { closeConnection(connection, reset: false) }
+                break
+            }
             now = Clock.monotonicNanoseconds()
             dates.update(epochSeconds: Clock.epochSeconds())
             for position in 0..<count {

@@ -19,7 +19,8 @@ protocol Poller: AnyObject {
     func addReadable(_ descriptor: Int32, token: UInt64) throws(HTTPServerError)
     /// Unregisters a descriptor (closing it does this too).
     func remove(_ descriptor: Int32)
-    /// Waits up to `timeoutMilliseconds` (-1: forever) and returns how many events arrived.
+    /// Waits up to `timeoutMilliseconds` (-1: forever) and returns how many events arrived
+    /// (0 when interrupted), or -1 when the poller itself failed and cannot be used again.
     func poll(timeoutMilliseconds: Int32) -> Int
     /// One event of the last ``poll(timeoutMilliseconds:)``.
     func event(at index: Int) -> PollEvent

@@ -1,0 +1,32 @@
+import Dispatch
+import HTTPCore
+import Testing
+
+@testable import HTTPServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What an event loop does when its own machinery breaks under it.
+@Suite struct HTTPEventLoopFailureTests {
+    @Test func aLoopWhosePollerBrokeStopsInsteadOfSpinning() throws {
+        let server = HTTPServer(configuration: HTTPServerConfiguration(eventLoopCount: 1), handler: echoPath)
+        try server.start()
+        let loop = try #require(server.eventLoops.first)
+        // What a stray close() elsewhere in the process did to a loop in the test suite (a
+        // test client closing its socket twice): the epoll descriptor stops being an epoll.
+        // dup2 puts /dev/null there instead of closing it, so no number is freed for reuse.
+        let devNull = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        #expect(dup2(devNull, loop.poller.epoll) == loop.poller.epoll)
+        close(devNull)
+        loop.execute {}  // wake it: its next epoll_wait fails
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            server.stop()
+            stopped.signal()
+        }
+        // It used to spin on EBADF/EINVAL at 100% CPU, so stop() never returned.
+        #expect(stopped.wait(timeout: .now() + 10) == .success)
+    }
+}
