@@ -15,10 +15,27 @@ public enum AdminAccess: Sendable, Hashable {
         case .open:
             return nil
         case .loopbackOnly:
-            if Self.isLoopback(request.remoteAddress) { return nil }
-            return (
-                403, "The admin API only answers loopback clients; start petmock with --admin-token to allow others"
-            )
+            guard Self.isLoopback(request.remoteAddress) else {
+                return (
+                    403, "The admin API only answers loopback clients; start petmock with --admin-token to allow others"
+                )
+            }
+            // A web page open in the developer's browser can make it send requests to 127.0.0.1:
+            // across sites (a form POST needs no preflight) or, after DNS rebinding, under the
+            // page's own host name. Either way a name that is not loopback shows, in Origin or
+            // in the host the request is addressed to.
+            let host = Self.addressedHost(of: request)
+            if let host, !Self.isLoopbackName(host) {
+                return (
+                    403,
+                    "The admin API only answers requests addressed to a loopback name, not '\(host)'; "
+                        + "start petmock with --admin-token to allow others"
+                )
+            }
+            if let origin = request.headers.first(name: "Origin"), !Self.isLoopbackOrigin(origin) {
+                return (403, "The admin API does not answer web pages from other origins ('\(origin)')")
+            }
+            return nil
         case .token(let token):
             let given = request.headers.first(name: "Authorization").flatMap { value -> Substring? in
                 let parts = value.split(separator: " ", maxSplits: 1)
@@ -28,6 +45,48 @@ public enum AdminAccess: Sendable, Hashable {
             if let given, Self.constantTimeEquals(Array(given.utf8), Array(token.utf8)) { return nil }
             return (401, "The admin API needs 'Authorization: Bearer TOKEN' with the token petmock was started with")
         }
+    }
+
+    /// The host a request is addressed to: the authority of an absolute-form target, which
+    /// wins over `Host` (RFC 9112 §3.2.2), else the `Host` header; without its port.
+    static func addressedHost(of request: HTTPServerRequest) -> String? {
+        let target = request.head.target
+        if !target.hasPrefix("/"), let schemeEnd = target.firstRange(of: "://") {
+            let authority = target[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            return hostPart(of: authority)
+        }
+        return request.headers.first(name: "Host").map { hostPart(of: $0) }
+    }
+
+    /// The host of an authority (`[::1]:8080` gives `::1`, `localhost:8080` gives `localhost`).
+    static func hostPart<S: StringProtocol>(of authority: S) -> String {
+        var text = Substring(authority.trimmingASCIISpaces())
+        if let at = text.lastIndex(of: "@") { text = text[text.index(after: at)...] }
+        if text.hasPrefix("[") {
+            return String(text.dropFirst().prefix { $0 != "]" })
+        }
+        if let colon = text.lastIndex(of: ":"), text[text.index(after: colon)...].allSatisfy(\.isNumber) {
+            text = text[..<colon]
+        }
+        return String(text)
+    }
+
+    /// Whether a host name or literal means this machine: `localhost` (and `*.localhost`,
+    /// RFC 6761), `127.0.0.0/8`, `::1`.
+    static func isLoopbackName(_ host: String) -> Bool {
+        var name = host.lowercased()
+        if name.hasSuffix(".") { name.removeLast() }
+        if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" { return true }
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// Whether an `Origin` header names a loopback origin (`http://localhost:3000`); `null`
+    /// (a sandboxed page or a file) does not.
+    static func isLoopbackOrigin(_ origin: String) -> Bool {
+        guard let schemeEnd = origin.firstRange(of: "://") else { return false }
+        let authority = origin[schemeEnd.upperBound...].prefix { $0 != "/" }
+        return isLoopbackName(hostPart(of: authority))
     }
 
     static func isLoopback(_ address: HTTPSocketAddress) -> Bool {
