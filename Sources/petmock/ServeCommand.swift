@@ -55,6 +55,12 @@ enum ServeCommand {
             return .couldNotRun
         }
         for problem in server.loadProblems { writeError(problem.description) }
+        let host = configuration.host
+        if configuration.adminAccess == .loopbackOnly && !Self.isLoopback(host) {
+            writeError(
+                "petmock: warning: listening on \(host) without --admin-token: the stubs are reachable from other "
+                    + "machines; the admin API answers this machine only (pass --admin-token TOKEN to use it remotely)")
+        }
         do {
             try server.start()
         } catch {
@@ -76,5 +82,10 @@ enum ServeCommand {
         logger.cancel()
         writeOutput("petmock: stopped")
         return .success
+    }
+
+    /// Whether a listening address only takes connections from this machine.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 }

@@ -9,17 +9,27 @@ final class LimitedServer {
     let port: Int
     private let output = Pipe()
 
-    init(_ tool: String, _ arguments: [String], openFileLimit: Int? = nil, timeout: TimeInterval = 30) throws {
+    /// Starts the tool; with `errorFile`, its standard error goes to that file (complete once
+    /// ``stop()`` returns), else nowhere.
+    init(
+        _ tool: String, _ arguments: [String], openFileLimit: Int? = nil, errorFile: String? = nil,
+        timeout: TimeInterval = 30
+    ) throws {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         let shell = (openFileLimit.map { "ulimit -n \($0) && " } ?? "") + "exec \"$0\" \"$@\""
         process.arguments = ["-c", shell, try BuiltTools.path(of: tool)] + arguments
         process.currentDirectoryURL = BuiltTools.repositoryRoot
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        if let errorFile {
+            _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         let line = LimitedServer.firstLine(of: output.fileHandleForReading, within: timeout)
-        guard let range = line.range(of: #"127\.0\.0\.1:[0-9]+"#, options: .regularExpression),
-            let port = Int(line[range].split(separator: ":")[1])
+        guard let range = line.range(of: #"http://[^/ ]+:[0-9]+"#, options: .regularExpression),
+            let port = line[range].split(separator: ":").last.flatMap({ Int($0) })
         else {
             process.terminate()
             process.waitUntilExit()
