@@ -13,9 +13,11 @@ SWIFT_FLAGS ?=
 # Fuzzing (Fuzz/run.sh): seconds per target for `make fuzz`, and for the short run `make test` ends with.
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 15
+# Soak (Benchmarks/soak.py): how long wrk loads petmock.
+SOAK_SECONDS ?= 180
 
 .PHONY: deps test-deps bench-deps build release serve test unit-test e2e bench bench-server bench-petmock bench-client bench-contract lint format clean \
-	fuzz fuzz-smoke
+	fuzz fuzz-smoke hostile soak
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
@@ -52,6 +54,18 @@ fuzz: deps
 # The short run `make test` ends with, so that CI catches a parser regression the seeds reach.
 fuzz-smoke: deps
 	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) SWIFT=$(SWIFT) bash Fuzz/run.sh
+
+# Hostile clients (slowloris, floods past the connection and descriptor limits, smuggling,
+# oversized requests, vanishing clients) against petapi and petmock; about a minute.
+hostile: test-deps
+	SWIFT=$(SWIFT) bash Tests/hostile/run.sh
+
+# petmock --watch under wrk with rotating variants and faults, admin traffic and hot-reload
+# edits for SOAK_SECONDS; figures to Benchmarks/results/soak.txt.
+soak: bench-deps
+	$(SWIFT) build -c release --product petmock
+	python3 Benchmarks/soak.py --petmock "$$($(SWIFT) build -c release --show-bin-path)/petmock" --stubs Stubs \
+		--seconds $(SOAK_SECONDS) --results Benchmarks/results/soak.txt
 
 bench: bench-deps
 	@for script in Benchmarks/*.sh; do \
