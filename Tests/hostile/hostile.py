@@ -568,6 +568,36 @@ def petmock_setup(server):
             raise RuntimeError(f"petmock setup: admin answered {statuses}")
 
 
+def proxied_absolute_form(suite, sentinel):
+    """With --proxy-unmatched, an absolute-form request for another host goes to the configured
+    upstream (petapi, which has /health), never to the host it names."""
+    port = suite.server.port
+    raw = (f"GET http://127.0.0.1:{sentinel.port}/health HTTP/1.1\r\nHost: 127.0.0.1:{sentinel.port}\r\n"
+           "Connection: close\r\n\r\n").encode()
+    statuses, _, data = exchange(port, raw)
+    suite.check(statuses == [200], f"proxied absolute-form: expected [200] from the upstream, got {statuses}")
+    suite.check(sentinel.connections == 0, f"proxied absolute-form: {sentinel.connections} connections elsewhere")
+    return f"answered {statuses} by the configured upstream, {sentinel.connections} connections elsewhere"
+
+
+def run_proxy(server):
+    suite = Suite(server, "/api/pets")
+    suite.good.start()
+    sentinel = Sentinel()
+    sentinel.start()
+    # Warm-up: the first proxied request starts the upstream client (its own descriptors) and
+    # leaves a kept-alive connection to the upstream.
+    exchange(server.port, b"GET /health HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+    start_fds, start_rss = server.fds(), server.rss_kb()
+    suite.scenario("proxied absolute-form", lambda: proxied_absolute_form(suite, sentinel))
+    suite.good.running = False
+    suite.good.join(10)
+    sentinel.stop()
+    suite.settle(start_fds)
+    suite.totals = (start_fds, server.fds(), start_rss, server.rss_kb())
+    return suite
+
+
 def run_suite(server, good_path, count_path, big_path, dribble_path=None):
     suite = Suite(server, good_path)
     suite.good.start()
@@ -642,6 +672,18 @@ def main():
                 suites.append(run_suite(server, "/api/pets", "/api/pets", "/hostile/big", "/hostile/dribble"))
             finally:
                 server.stop()
+            upstream = Server("petapi (upstream)", [f"{options.bin}/petapi", "serve", "--db", f"{work}/api3.sqlite",
+                                                    "--port", "0"], work)
+            try:
+                server = Server("petmock --proxy-unmatched", [f"{options.bin}/petmock", "serve", "--stubs", stubs,
+                                                              "--port", "0", "--proxy-unmatched",
+                                                              f"http://127.0.0.1:{upstream.port}"], work)
+                try:
+                    suites.append(run_proxy(server))
+                finally:
+                    server.stop()
+            finally:
+                upstream.stop()
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
