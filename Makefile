@@ -17,7 +17,7 @@ FUZZ_SMOKE_SECONDS ?= 15
 SOAK_SECONDS ?= 180
 
 .PHONY: deps test-deps bench-deps build release serve test unit-test e2e bench bench-server bench-petmock bench-client bench-contract lint format clean \
-	fuzz fuzz-smoke hostile soak
+	fuzz fuzz-smoke hostile soak sanitize
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
@@ -66,6 +66,16 @@ soak: bench-deps
 	$(SWIFT) build -c release --product petmock
 	python3 Benchmarks/soak.py --petmock "$$($(SWIFT) build -c release --show-bin-path)/petmock" --stubs Stubs \
 		--seconds $(SOAK_SECONDS) --results Benchmarks/results/soak.txt
+
+# The whole test suite under ThreadSanitizer, then AddressSanitizer (own build folders; a few
+# minutes each). Suppressions, each with its reason: Tests/sanitizers/ and docs/hardening.md.
+sanitize: test-deps
+	$(SWIFT) build --build-tests --sanitize=thread --build-path .build-tsan $(SWIFT_FLAGS)
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/sanitizers/tsan.supp halt_on_error=0" \
+		$(SWIFT) test --skip-build --sanitize=thread --build-path .build-tsan
+	$(SWIFT) build --build-tests --sanitize=address --build-path .build-asan $(SWIFT_FLAGS)
+	LSAN_OPTIONS="suppressions=$(CURDIR)/Tests/sanitizers/lsan.supp" \
+		$(SWIFT) test --skip-build --sanitize=address --build-path .build-asan
 
 bench: bench-deps
 	@for script in Benchmarks/*.sh; do \
