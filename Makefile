@@ -11,7 +11,7 @@ TEST_PACKAGES := docker-compose python3 python3-venv curl
 BENCH_PACKAGES := wrk nginx-light hyperfine procps python3 python3-venv
 SWIFT_FLAGS ?=
 
-.PHONY: deps test-deps bench-deps build release serve test unit-test e2e bench bench-server bench-petmock bench-client bench-contract lint format clean
+.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-client bench-contract lint format clean
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
@@ -28,7 +28,8 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
-serve: release
+serve: deps
+	$(SWIFT) build -c release --product petmock $(SWIFT_FLAGS)
 	.build/release/petmock serve --stubs $(STUBS) --host $(HOST) --port $(PORT)
 
 test: test-deps
