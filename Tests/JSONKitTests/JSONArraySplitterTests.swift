@@ -10,9 +10,10 @@ import Testing
     }
 
     @Test func splitsTopLevelElementsOnly() {
-        #expect(pieces(#" [1, {"a": [2, 3]}, "x,]y", [[]], true ,null] "#) == [
-            "1", #"{"a": [2, 3]}"#, #""x,]y""#, "[[]]", "true", "null",
-        ])
+        #expect(
+            pieces(#" [1, {"a": [2, 3]}, "x,]y", [[]], true ,null] "#) == [
+                "1", #"{"a": [2, 3]}"#, #""x,]y""#, "[[]]", "true", "null",
+            ])
         #expect(pieces(#"["a\"],", "b"]"#) == [#""a\"],""#, #""b""#])
         #expect(pieces("[]") == [])
         #expect(pieces(" [ ] ") == [])

@@ -68,7 +68,9 @@ public struct ModelRegistry: Sendable {
     /// Decodes an array body as `[T]` one element at a time: the same outcome as decoding the
     /// whole array (the first element that throws, its index leading the coding path), with
     /// the memory of one element instead of the decoder's copy of the whole body.
-    private static func decodeElements<T: Decodable>(_ type: T.Type, _ bytes: [UInt8], _ decoder: JSONDecoder)
+    private static func decodeElements<T: Decodable>(
+        _ type: T.Type, _ bytes: [UInt8], _ decoder: JSONDecoder
+    )
         -> Outcome
     {
         guard let ranges = JSONArraySplitter.elementRanges(in: bytes) else {
