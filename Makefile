@@ -16,7 +16,7 @@ FUZZ_SMOKE_SECONDS ?= 15
 # Soak (Benchmarks/soak.py): how long wrk loads petmock.
 SOAK_SECONDS ?= 180
 
-.PHONY: deps test-deps bench-deps build release serve test unit-test e2e bench bench-server bench-petmock bench-client bench-contract lint format clean \
+.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-client bench-contract lint format clean \
 	fuzz fuzz-smoke hostile soak sanitize
 
 deps:
@@ -34,7 +34,8 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
-serve: release
+serve: deps
+	$(SWIFT) build -c release --product petmock $(SWIFT_FLAGS)
 	.build/release/petmock serve --stubs $(STUBS) --host $(HOST) --port $(PORT)
 
 test: test-deps

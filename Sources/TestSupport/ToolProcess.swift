@@ -1,31 +1,78 @@
 import Foundation
 
 /// Runs a built tool to completion with a time limit, capturing its output.
+///
+/// The wait is asynchronous: the calling task is suspended, not a thread blocked, so tests
+/// running in parallel on Swift's small cooperative pool keep going while a tool runs.
 public enum ToolProcess {
     /// Runs `tool arguments...` from the repository root; kills it after `timeout` seconds.
     public static func run(
         _ tool: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60
-    ) throws -> ToolResult {
+    ) async throws -> ToolResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try BuiltTools.path(of: tool))
         process.arguments = arguments
         process.currentDirectoryURL = BuiltTools.repositoryRoot
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = OutputCapture(process)
+        let exit = ExitSignal()
+        process.terminationHandler = { _ in exit.signal() }
+        let launched = ContinuousClock.now
         try process.run()
-        let finished = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            process.waitUntilExit()
-            finished.signal()
+        let box = ProcessBox(process)
+        let timer = DispatchWorkItem {
+            if box.value.isRunning {
+                exit.markTimedOut()
+                box.value.terminate()
+            }
         }
-        let timedOut = finished.wait(timeout: .now() + timeout) == .timedOut
-        if timedOut {
-            process.terminate()
-            finished.wait()
-        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+        await exit.wait()
+        timer.cancel()
         let (stdout, stderr) = output.finish()
-        return ToolResult(status: process.terminationStatus, stdout: stdout, stderr: stderr, timedOut: timedOut)
+        return ToolResult(
+            status: process.terminationStatus, stdout: stdout, stderr: stderr, timedOut: exit.timedOut,
+            elapsed: exit.raisedAt.map { $0 - launched } ?? .zero)
     }
+}
+
+/// A one-shot signal a task can await, raised from any thread (before or after the wait).
+final class ExitSignal: @unchecked Sendable {
+    // @unchecked Sendable: `raised`, `waiter` and `didTimeOut` are only touched under `lock`.
+    private let lock = NSLock()
+    private var raised = false
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var didTimeOut = false
+    private var raisedInstant: ContinuousClock.Instant?
+
+    func signal() {
+        let now = ContinuousClock.now
+        let resume: CheckedContinuation<Void, Never>? = lock.withLock {
+            raised = true
+            raisedInstant = now
+            defer { waiter = nil }
+            return waiter
+        }
+        resume?.resume()
+    }
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now: Bool = lock.withLock {
+                if raised { return true }
+                waiter = continuation
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    func markTimedOut() { lock.withLock { didTimeOut = true } }
+
+    var timedOut: Bool { lock.withLock { didTimeOut } }
+
+    /// When the signal was raised.
+    var raisedAt: ContinuousClock.Instant? { lock.withLock { raisedInstant } }
 }
 
 /// Collects a process's stdout and stderr on background threads, so a full pipe never blocks it.

@@ -8,4 +8,7 @@ public struct ToolResult: Sendable {
     public let stderr: String
     /// Whether the run was stopped for taking longer than its time limit.
     public let timedOut: Bool
+    /// From launch to exit, as seen by the thread that saw the exit (not delayed by a busy
+    /// task pool).
+    public let elapsed: Duration
 }

@@ -24,13 +24,13 @@ import Testing
         #expect(report.rows == PetAPILiveTests.seedRows)
         #expect(report.dropped.isEmpty)
 
-        let petvet = try PetVetOutput.run(baseURL: live.api)
+        let petvet = try await PetVetOutput.run(baseURL: live.api)
         #expect(petvet.status == 0)
         #expect(petvet.rows == PetAPILiveTests.seedRows)
         #expect(petvet.dropped.isEmpty)
         #expect(petvet.requests == 4)  // the pets once, then each of the three distinct vets once
 
-        let verify = try ContractRun.verify(["--live", live.api])
+        let verify = try await ContractRun.verify(["--live", live.api])
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(verify.findings.isEmpty, "\(verify.findings)")
         #expect(verify.operations == 4)
@@ -53,13 +53,13 @@ import Testing
         #expect(report.dropped.first?.pet.firstName == "Luna")
         #expect(report.dropped.first?.description.contains("vet 3 could not be fetched") == true)
 
-        let petvet = try PetVetOutput.run(baseURL: live.api)
+        let petvet = try await PetVetOutput.run(baseURL: live.api)
         #expect(petvet.status == 0)
         #expect(petvet.rows == expectedRows)
         #expect(petvet.dropped.map(\.index) == [2])
         #expect(petvet.dropped.first?.reason.contains("vet 3") == true)
 
-        let verify = try ContractRun.verify(["--live", live.api])
+        let verify = try await ContractRun.verify(["--live", live.api])
         #expect(verify.status == 0, "warnings alone pass without --strict: \(verify.stdout)")
         #expect(
             verify.findings.map(\.summary) == [
@@ -67,7 +67,7 @@ import Testing
                 "response-optional-property-null warning GET /vets/{id} $.title",
                 "response-reference-dangling warning GET /vets/{id} $",
             ])
-        let strict = try ContractRun.verify(["--live", live.api, "--strict"])
+        let strict = try await ContractRun.verify(["--live", live.api, "--strict"])
         #expect(strict.status == 1)
     }
 
@@ -114,7 +114,7 @@ import Testing
         #expect(count <= 4 + attempted)
     }
 
-    @Test func sigtermShutsDownGracefully() throws {
+    @Test func sigtermShutsDownGracefully() async throws {
         let live = try LivePetAPIProcess()
         defer { live.close() }
         #expect(live.process.stop() == 0)

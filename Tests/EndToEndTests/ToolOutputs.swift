@@ -15,12 +15,17 @@ struct PetVetOutput {
     let dropped: [Dropped]
     let requests: Int
     let stderr: String
+    /// How long petvet ran, from launch to exit.
+    let elapsed: Duration
 
-    static func run(baseURL: String, extra: [String] = []) throws -> PetVetOutput {
-        let result = try ToolProcess.run("petvet", ["--base-url", baseURL, "--format", "json"] + extra, timeout: 60)
+    static func run(baseURL: String, extra: [String] = []) async throws -> PetVetOutput {
+        let result = try await ToolProcess.run(
+            "petvet", ["--base-url", baseURL, "--format", "json"] + extra, timeout: 60)
         #expect(!result.timedOut, "petvet hung")
         guard result.status == 0 else {
-            return PetVetOutput(status: result.status, rows: [], dropped: [], requests: 0, stderr: result.stderr)
+            return PetVetOutput(
+                status: result.status, rows: [], dropped: [], requests: 0, stderr: result.stderr,
+                elapsed: result.elapsed)
         }
         let json = try JSONValue(parsing: result.stdout)
         let rows = (json["rows"]?.arrayValue ?? []).map {
@@ -32,7 +37,7 @@ struct PetVetOutput {
         }
         return PetVetOutput(
             status: result.status, rows: rows, dropped: dropped, requests: Int(json["requests"]?.intValue ?? -1),
-            stderr: result.stderr)
+            stderr: result.stderr, elapsed: result.elapsed)
     }
 }
 
@@ -54,8 +59,9 @@ struct ContractRun {
     let stdout: String
     let stderr: String
 
-    static func verify(_ arguments: [String]) throws -> ContractRun {
-        let result = try ToolProcess.run("petcontract", ["verify"] + arguments + ["--format", "json"], timeout: 90)
+    static func verify(_ arguments: [String]) async throws -> ContractRun {
+        let result = try await ToolProcess.run(
+            "petcontract", ["verify"] + arguments + ["--format", "json"], timeout: 90)
         #expect(!result.timedOut, "petcontract hung")
         let json = try? JSONValue(parsing: result.stdout)
         let findings = (json?["findings"]?.arrayValue ?? []).map {

@@ -9,89 +9,89 @@ import Testing
     static let warningStub =
         #"{"request": {"method": "GET", "url": "/api/vets/1"}, "response": {"status": 200, "headers": {"Content-Type": "application/json"}, "jsonBody": {"firstName": "Ann", "lastName": "Lee", "title": null}}}"#
 
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> PetContractProcess.Result {
-        try PetContractProcess.run(arguments, environment: environment)
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> PetContractProcess.Result {
+        try await PetContractProcess.run(arguments, environment: environment)
     }
 
-    @Test func generateWritesTheCheckedInContract() throws {
+    @Test func generateWritesTheCheckedInContract() async throws {
         let folder = try PetContractProcess.folder([:])
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out/petapi.openapi.json")
-        let result = try run(["generate", "--output", output.path])
+        let result = try await run(["generate", "--output", output.path])
         #expect(result.status == 0)
         let written = try String(contentsOf: output, encoding: .utf8)
         let checkedIn = try String(
             contentsOf: PetContractProcess.repositoryRoot.appendingPathComponent("Contracts/petapi.openapi.json"),
             encoding: .utf8)
         #expect(written == checkedIn)
-        let toStdout = try run(["generate", "-o", "-"])
+        let toStdout = try await run(["generate", "-o", "-"])
         #expect(toStdout.status == 0)
         #expect(toStdout.stdout == checkedIn)
     }
 
-    @Test func verifyStubOnTheRepositoryStubsPasses() throws {
-        let result = try run(["verify", "--stub", "Stubs", "--strict"])
+    @Test func verifyStubOnTheRepositoryStubsPasses() async throws {
+        let result = try await run(["verify", "--stub", "Stubs", "--strict"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("0 breaking, 0 warnings"))
         #expect(!result.stdout.contains("\u{1B}["), "no colour when standard output is not a terminal")
     }
 
-    @Test func breakingDriftExitsOne() throws {
+    @Test func breakingDriftExitsOne() async throws {
         let folder = try PetContractProcess.folder(["mappings/pets.json": PetContractCLITests.driftedStub])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try run(["verify", "--stub", folder.path])
+        let result = try await run(["verify", "--stub", folder.path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("GET /pets $[0].vetId: error:"))
         #expect(result.stdout.contains("[response-property-probably-renamed]"))
     }
 
-    @Test func warningsFailOnlyWithStrict() throws {
+    @Test func warningsFailOnlyWithStrict() async throws {
         let folder = try PetContractProcess.folder(["mappings/vet.json": PetContractCLITests.warningStub])
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try run(["verify", "--stub", folder.path]).status == 0)
-        #expect(try run(["verify", "--stub", folder.path, "--strict"]).status == 1)
+        #expect(try await run(["verify", "--stub", folder.path]).status == 0)
+        #expect(try await run(["verify", "--stub", folder.path, "--strict"]).status == 1)
     }
 
-    @Test func ignoreFileAcceptsFindings() throws {
+    @Test func ignoreFileAcceptsFindings() async throws {
         let folder = try PetContractProcess.folder([
             "mappings/pets.json": PetContractCLITests.driftedStub,
             "ignore.txt": "response-property-probably-renamed $[*].vetId GET /pets\n",
             "bad-ignore.txt": "no-such-finding $\n",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let accepted = try run([
+        let accepted = try await run([
             "verify", "--stub", folder.path, "--ignore", folder.appendingPathComponent("ignore.txt").path,
         ])
         #expect(accepted.status == 0)
         #expect(accepted.stdout.contains("1 ignored"))
-        let bad = try run([
+        let bad = try await run([
             "verify", "--stub", folder.path, "--ignore", folder.appendingPathComponent("bad-ignore.txt").path,
         ])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("bad-ignore.txt:1: unknown finding id 'no-such-finding'"))
     }
 
-    @Test func unreadableStubsAndContractsExitTwo() throws {
+    @Test func unreadableStubsAndContractsExitTwo() async throws {
         let folder = try PetContractProcess.folder([
             "stubs/mappings/broken.json": "{",
             "not-json.json": "<html>",
             "not-openapi.json": #"{"swagger": "2.0"}"#,
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let stubs = try run(["verify", "--stub", folder.appendingPathComponent("stubs").path])
+        let stubs = try await run(["verify", "--stub", folder.appendingPathComponent("stubs").path])
         #expect(stubs.status == 2)
         #expect(stubs.stdout.contains("could not verify: not JSON: JSON ends early"))
-        let notJSON = try run([
+        let notJSON = try await run([
             "verify", "--stub", "Stubs", "--contract", folder.appendingPathComponent("not-json.json").path,
         ])
         #expect(notJSON.status == 2)
         #expect(notJSON.stderr.contains("not JSON: line 1, column 1 (offset 0)"))
-        let notOpenAPI = try run([
+        let notOpenAPI = try await run([
             "verify", "--stub", "Stubs", "--contract", folder.appendingPathComponent("not-openapi.json").path,
         ])
         #expect(notOpenAPI.status == 2)
         #expect(notOpenAPI.stderr.contains("$.openapi: expected an OpenAPI version"))
-        #expect(try run(["verify", "--stub", "Stubs", "--contract", "/nonexistent.json"]).status == 2)
+        #expect(try await run(["verify", "--stub", "Stubs", "--contract", "/nonexistent.json"]).status == 2)
     }
 
     @Test(arguments: [
@@ -100,13 +100,13 @@ import Testing
         ["verify", "--stub", "Stubs", "--url", "http://x"], ["verify", "--live", "http://x", "--url", "http://y"],
         ["diff", "only-one.json"], ["frobnicate"], ["generate", "--output"],
     ])
-    func usageErrorsExitSixtyFour(arguments: [String]) throws {
-        let result = try run(arguments)
+    func usageErrorsExitSixtyFour(arguments: [String]) async throws {
+        let result = try await run(arguments)
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
         #expect(result.stderr.hasPrefix("Error: "))
     }
 
-    @Test func diffExitCodes() throws {
+    @Test func diffExitCodes() async throws {
         let contract = PetContractProcess.repositoryRoot.appendingPathComponent("Contracts/petapi.openapi.json").path
         let original = try String(contentsOfFile: contract, encoding: .utf8)
         let changed = original.replacing(#""vetId": {"#, with: #""vetIdentifier": {"#)
@@ -114,19 +114,19 @@ import Testing
         let folder = try PetContractProcess.folder(["changed.json": changed])
         defer { try? FileManager.default.removeItem(at: folder) }
         let changedPath = folder.appendingPathComponent("changed.json").path
-        #expect(try run(["diff", contract, contract]).status == 0)
-        let breaking = try run(["diff", contract, changedPath, "--format", "json"])
+        #expect(try await run(["diff", contract, contract]).status == 0)
+        let breaking = try await run(["diff", contract, changedPath, "--format", "json"])
         #expect(breaking.status == 1)
         #expect(breaking.stdout.contains(#""id": "response-property-probably-renamed""#))
-        #expect(try run(["diff", contract, "/nonexistent.json"]).status == 2)
+        #expect(try await run(["diff", contract, "/nonexistent.json"]).status == 2)
     }
 
     @Test(arguments: ["json", "junit", "github", "sarif", "text"])
-    func everyFormatCanBeWrittenToAFile(format: String) throws {
+    func everyFormatCanBeWrittenToAFile(format: String) async throws {
         let folder = try PetContractProcess.folder(["mappings/pets.json": PetContractCLITests.driftedStub])
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("report/out.\(format)")
-        let result = try run(["verify", "--stub", folder.path, "--format", format, "--output", output.path])
+        let result = try await run(["verify", "--stub", folder.path, "--format", format, "--output", output.path])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("report written to"))

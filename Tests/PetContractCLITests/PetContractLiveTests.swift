@@ -23,43 +23,47 @@ import Testing
     static let goodPets =
         #"[{"firstName": "Rex", "lastName": "Smith", "vetId": 1}, {"firstName": "Bella", "lastName": "Jones", "vetId": 2}]"#
 
-    @Test func aConformingAPIPassesAndWarningsFailWithStrict() throws {
+    @Test func aConformingAPIPassesAndWarningsFailWithStrict() async throws {
         let server = try FixtureHTTPServer(routes: PetContractLiveTests.api(pets: PetContractLiveTests.goodPets))
         defer { server.stop() }
-        let result = try PetContractProcess.run(["verify", "--live", server.baseURL + "/api", "--format", "json"])
+        let result = try await PetContractProcess.run(["verify", "--live", server.baseURL + "/api", "--format", "json"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains(#""operations": 4"#))
         #expect(result.stdout.contains(#""id": "response-optional-property-null""#))
         #expect(result.stdout.contains("/api/vets/2"))
-        let strict = try PetContractProcess.run(["verify", "--stub", "--url", server.baseURL + "/api", "--strict"])
+        let strict = try await PetContractProcess.run([
+            "verify", "--stub", "--url", server.baseURL + "/api", "--strict",
+        ])
         #expect(strict.status == 1)
     }
 
-    @Test func aRenamedFieldIsReportedAsAProbableRename() throws {
+    @Test func aRenamedFieldIsReportedAsAProbableRename() async throws {
         let renamed = #"[{"firstName": "Rex", "lastName": "Smith", "practitionerId": 1}]"#
         let server = try FixtureHTTPServer(routes: PetContractLiveTests.api(pets: renamed))
         defer { server.stop() }
-        let result = try PetContractProcess.run(["verify", "--live", server.baseURL + "/api"])
+        let result = try await PetContractProcess.run(["verify", "--live", server.baseURL + "/api"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("GET /pets $[0].vetId: error: 'vetId' is missing and 'practitionerId' appeared"))
     }
 
-    @Test func aVetIdWithoutAVetIsADanglingReferenceWarning() throws {
+    @Test func aVetIdWithoutAVetIsADanglingReferenceWarning() async throws {
         let dangling = #"[{"firstName": "Rex", "lastName": "Smith", "vetId": 7}]"#
         let server = try FixtureHTTPServer(routes: PetContractLiveTests.api(pets: dangling))
         defer { server.stop() }
-        let result = try PetContractProcess.run(["verify", "--live", server.baseURL + "/api", "--format", "github"])
+        let result = try await PetContractProcess.run([
+            "verify", "--live", server.baseURL + "/api", "--format", "github",
+        ])
         #expect(result.status == 0)
         #expect(result.stdout.contains("::warning title=response-reference-dangling::GET /vets/{id} $: status 404"))
-        let strict = try PetContractProcess.run(["verify", "--live", server.baseURL + "/api", "--strict"])
+        let strict = try await PetContractProcess.run(["verify", "--live", server.baseURL + "/api", "--strict"])
         #expect(strict.status == 1)
     }
 
-    @Test func anUnreachableAPIExitsTwo() throws {
+    @Test func anUnreachableAPIExitsTwo() async throws {
         let server = try FixtureHTTPServer(routes: [:])
         let url = server.baseURL + "/api"
         server.stop()
-        let result = try PetContractProcess.run(["verify", "--live", url, "--timeout", "5"])
+        let result = try await PetContractProcess.run(["verify", "--live", url, "--timeout", "5"])
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("GET /pets: error: could not verify: unreachable"))
         #expect(result.stdout.contains("4 errors"))

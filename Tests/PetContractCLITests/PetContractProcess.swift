@@ -12,8 +12,8 @@ struct PetContractProcess {
     /// Runs `petcontract arguments...` from the repository root, killed after `timeout` seconds.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60
-    ) throws -> Result {
-        let result = try ToolProcess.run("petcontract", arguments, environment: environment, timeout: timeout)
+    ) async throws -> Result {
+        let result = try await ToolProcess.run("petcontract", arguments, environment: environment, timeout: timeout)
         #expect(!result.timedOut, "petcontract \(arguments.joined(separator: " ")) did not finish in \(timeout) s")
         return result
     }

@@ -61,13 +61,14 @@ import Testing
         #expect(body.serializedBytes() == pets.body)
     }
 
-    @Test func crawlRecordsTheContractAndChecksIt() throws {
+    @Test func crawlRecordsTheContractAndChecksIt() async throws {
         let folder = try TemporaryDirectory(prefix: "crawl-cli")
         defer { folder.remove() }
         let api = try Self.petapi(folder)
         defer { api.stop() }
         let stubs = folder.file("Stubs")
-        let run = try ToolProcess.run("petmock", ["record", "--crawl", "--target", api.url + "/api", "--stubs", stubs])
+        let run = try await ToolProcess.run(
+            "petmock", ["record", "--crawl", "--target", api.url + "/api", "--stubs", stubs])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         #expect(run.stdout.contains("recorded 6 mappings in 6 files"))
         #expect(run.stdout.contains("0 breaking"))
@@ -116,7 +117,7 @@ import Testing
         #expect(try !mappingFileNames(stubs).contains("get-api-vets-2.json"))
     }
 
-    @Test func crawlingADriftedApiShowsTheDriftAndFails() throws {
+    @Test func crawlingADriftedApiShowsTheDriftAndFails() async throws {
         let drifted = try startUpstream { request, responder in
             let body =
                 request.path == "/api/pets"
@@ -129,16 +130,17 @@ import Testing
             drifted.stop()
             folder.remove()
         }
-        let run = try ToolProcess.run(
+        let run = try await ToolProcess.run(
             "petmock",
             ["record", "--crawl", "--target", "http://127.0.0.1:\(drifted.port)/api", "--stubs", folder.file("Stubs")])
         #expect(run.status == 1, "\(run.stdout)\n\(run.stderr)")
         #expect(run.stdout.contains("$[0].vetId") && run.stdout.contains("response-property-type-changed"))
     }
 
-    @Test func usageErrors() throws {
-        #expect(try ToolProcess.run("petmock", ["record"]).status == 64)
-        #expect(try ToolProcess.run("petmock", ["record", "--target", "localhost:8081"]).status == 64)
-        #expect(try ToolProcess.run("petmock", ["serve", "--proxy-unmatched", "nope", "--port", "0"]).status == 2)
+    @Test func usageErrors() async throws {
+        #expect(try await ToolProcess.run("petmock", ["record"]).status == 64)
+        #expect(try await ToolProcess.run("petmock", ["record", "--target", "localhost:8081"]).status == 64)
+        #expect(
+            try await ToolProcess.run("petmock", ["serve", "--proxy-unmatched", "nope", "--port", "0"]).status == 2)
     }
 }

@@ -40,7 +40,7 @@ public struct ModelRegistry: Sendable {
     public mutating func register<T: Decodable & SendableMetatype>(_ type: T.Type) {
         let makeDecoder = makeDecoder
         decoders[SwiftTypeName.of(T.self)] = { bytes in ModelRegistry.decode(T.self, bytes, makeDecoder()) }
-        decoders[SwiftTypeName.of([T].self)] = { bytes in ModelRegistry.decode([T].self, bytes, makeDecoder()) }
+        decoders[SwiftTypeName.of([T].self)] = { bytes in ModelRegistry.decodeElements(T.self, bytes, makeDecoder()) }
     }
 
     /// The registered type names.
@@ -63,6 +63,30 @@ public struct ModelRegistry: Sendable {
         } catch {
             return .failed(path: .root, message: "\(error)")
         }
+    }
+
+    /// Decodes an array body as `[T]` one element at a time: the same outcome as decoding the
+    /// whole array (the first element that throws, its index leading the coding path), with
+    /// the memory of one element instead of the decoder's copy of the whole body.
+    private static func decodeElements<T: Decodable>(
+        _ type: T.Type, _ bytes: [UInt8], _ decoder: JSONDecoder
+    )
+        -> Outcome
+    {
+        guard let ranges = JSONArraySplitter.elementRanges(in: bytes) else {
+            return decode([T].self, bytes, decoder)
+        }
+        for (index, range) in ranges.enumerated() {
+            do {
+                _ = try decoder.decode(type, from: Data(bytes[range]))
+            } catch let error as DecodingError {
+                guard case .failed(let path, let message) = describe(error) else { continue }
+                return .failed(path: JSONPath(components: [.index(index)] + path.components), message: message)
+            } catch {
+                return .failed(path: JSONPath(components: [.index(index)]), message: "\(error)")
+            }
+        }
+        return .decoded
     }
 
     /// The coding path as a JSONPath and a one-line message naming the case.

@@ -58,8 +58,8 @@ public struct PetAPIHandler: HTTPHandler {
             id = nil
         }
         switch segments[1] {
-        case "pets": return try PetRoutes(store: store).respond(to: request, id: id)
-        case "vets": return try VetRoutes(store: store).respond(to: request, id: id)
+        case "pets": return try Resource.pets(in: store).respond(to: request, id: id)
+        case "vets": return try Resource.vets(in: store).respond(to: request, id: id)
         default: throw PetAPIError.notFound("No route for '\(request.path)'")
         }
     }
@@ -82,5 +82,15 @@ public struct PetAPIHandler: HTTPHandler {
         var all = headers
         all.add(name: "Content-Type", value: "application/json")
         return HTTPResponse(status: status, headers: all, body: value.serializedBytes(), compression: .gzipIfAccepted)
+    }
+}
+
+extension PetStoreError {
+    /// Unknown vets named by a pet write are the client's mistake; anything else is ours.
+    var apiError: PetAPIError {
+        switch self {
+        case .unknownVet(let id): PetAPIError(status: .unprocessableContent, message: "vetId: no vet with id \(id)")
+        case .database(let error): PetAPIError(status: .internalServerError, message: error.description)
+        }
     }
 }
