@@ -77,8 +77,8 @@ struct HostileAPI: Sendable, CustomTestStringConvertible {
     static let operations = ["GET /pets", "GET /pets/{id}", "GET /vets", "GET /vets/{id}"]
 
     /// Runs `verify --live` against `port`; returns the JSON report.
-    static func verify(port: Int, timeout: Int = 10) throws -> (result: ToolResult, report: JSONValue) {
-        let result = try ToolProcess.run(
+    static func verify(port: Int, timeout: Int = 10) async throws -> (result: ToolResult, report: JSONValue) {
+        let result = try await ToolProcess.run(
             "petcontract",
             ["verify", "--live", "http://127.0.0.1:\(port)/api", "--timeout", "\(timeout)", "--format", "json"],
             timeout: 120)
@@ -87,10 +87,10 @@ struct HostileAPI: Sendable, CustomTestStringConvertible {
     }
 
     @Test(arguments: HostileAPI.all)
-    func everyEndpointEndsInAClearErrorOrFinding(_ api: HostileAPI) throws {
+    func everyEndpointEndsInAClearErrorOrFinding(_ api: HostileAPI) async throws {
         let server = try HostileHTTPServer(behaviour: api.behaviour)
         defer { server.stop() }
-        let (result, report) = try Self.verify(port: server.port, timeout: api.timeout)
+        let (result, report) = try await Self.verify(port: server.port, timeout: api.timeout)
         #expect(!result.timedOut)
         let errors = report["errors"]?.arrayValue ?? []
         let findings = report["findings"]?.arrayValue ?? []
@@ -111,16 +111,16 @@ struct HostileAPI: Sendable, CustomTestStringConvertible {
         }
     }
 
-    @Test func aNestingLimitNamesTheDepth() throws {
+    @Test func aNestingLimitNamesTheDepth() async throws {
         let api = try #require(HostileAPI.all.first { $0.name == "deeply nested JSON" })
         let server = try HostileHTTPServer(behaviour: api.behaviour)
         defer { server.stop() }
-        let (_, report) = try Self.verify(port: server.port)
+        let (_, report) = try await Self.verify(port: server.port)
         let message = report["findings"]?[0]?["message"]?.stringValue ?? ""
         #expect(message.contains("nesting deeper than 512 levels"), "\(message)")
     }
 
-    @Test func redirectsToAnotherHostAreReportedNotFollowed() throws {
+    @Test func redirectsToAnotherHostAreReportedNotFollowed() async throws {
         let elsewhere = try HostileHTTPServer { _, connection in
             connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n[]")
         }
@@ -131,7 +131,7 @@ struct HostileAPI: Sendable, CustomTestStringConvertible {
             )
         }
         defer { server.stop() }
-        let (result, report) = try Self.verify(port: server.port)
+        let (result, report) = try await Self.verify(port: server.port)
         #expect(result.status == 1)
         let findings = report["findings"]?.arrayValue ?? []
         #expect(findings.compactMap { $0["operation"]?.stringValue } == Self.operations)
