@@ -92,8 +92,10 @@ final class FixtureHTTPServer: Sendable {
     func stop() {
         done.withLock { $0 = true }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        // Close only once the accept thread is gone: it may still be answering a client and
+        // call accept() again, and by then the number could belong to another test's socket.
         finished.wait()
+        close(listener)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `verify --live` and `verify --stub --url` through the real libcurl transport against a
@@ -60,9 +61,9 @@ import Testing
     }
 
     @Test func anUnreachableAPIExitsTwo() async throws {
-        let server = try FixtureHTTPServer(routes: [:])
-        let url = server.baseURL + "/api"
-        server.stop()
+        let down = try ClosedPort()
+        defer { _ = down }
+        let url = "http://127.0.0.1:\(down.port)/api"
         let result = try await PetContractProcess.run(["verify", "--live", url, "--timeout", "5"])
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("GET /pets: error: could not verify: unreachable"))

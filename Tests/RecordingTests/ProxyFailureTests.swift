@@ -10,12 +10,15 @@ import Testing
 /// gets the same failure where it can be passed on, else a clear 502 (504 for a timeout); none
 /// is recorded unless failures are asked for.
 @Suite struct ProxyFailureTests {
-    /// A recording server in front of `target`, with a short upstream timeout.
-    static func recording(_ target: String, recordFailures: Bool = false) throws -> StubServer {
+    /// A recording server in front of `target`. The upstream timeout is ample unless a test
+    /// waits it out: on a busy machine libcurl may not run again within a short one, and then
+    /// reports a refused connection as a timeout.
+    static func recording(
+        _ target: String, recordFailures: Bool = false, timeout: Duration = .seconds(10)
+    ) throws -> StubServer {
         let server = try startStubServer(stubs: nil)
         try server.admin.startRecording(
-            RecordingConfiguration(
-                targetBaseURL: target, recordFailures: recordFailures, timeout: .milliseconds(300)))
+            RecordingConfiguration(targetBaseURL: target, recordFailures: recordFailures, timeout: timeout))
         return server
     }
 
@@ -25,8 +28,12 @@ import Testing
     }
 
     @Test func anUpstreamThatIsDownGivesA502WithAClearBody() async throws {
-        let server = try Self.recording("http://127.0.0.1:\(try closedPort())")
-        defer { server.stop() }
+        let down = try ClosedPort()
+        let server = try Self.recording("http://127.0.0.1:\(down.port)")
+        defer {
+            server.stop()
+            _ = down
+        }
         let response = try await TestClient().get(server.baseURL + "/api/pets", headers: ["Accept": "application/json"])
         #expect(response.status.code == 502)
         #expect(response.headers[ProxyReply.errorHeader] == "couldNotConnect")
@@ -69,7 +76,8 @@ import Testing
         let upstream = try startUpstream { _, responder in
             responder.respond(HTTPResponse(text: "late"), delay: .fixed(.seconds(5)))
         }
-        let server = try Self.recording("http://127.0.0.1:\(upstream.port)", recordFailures: true)
+        let server = try Self.recording(
+            "http://127.0.0.1:\(upstream.port)", recordFailures: true, timeout: .milliseconds(300))
         defer {
             server.stop()
             upstream.stop()
@@ -92,7 +100,9 @@ import Testing
         try server.admin.startRecording(
             RecordingConfiguration(targetBaseURL: "http://127.0.0.1:\(upstream.port)", recordFailures: true))
         _ = await TestClient().failure(server.baseURL + "/flaky")
-        let down = "http://127.0.0.1:\(try closedPort())"
+        let closed = try ClosedPort()
+        defer { _ = closed }
+        let down = "http://127.0.0.1:\(closed.port)"
         let result = try server.admin.stopRecording()
         server.stop()
         #expect(result.mappings.map(\.response.fault) == [.connectionResetByPeer])

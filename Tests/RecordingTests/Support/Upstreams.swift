@@ -48,14 +48,6 @@ func startStubServer(
     return server
 }
 
-/// A port nothing listens on: a server's, once it has stopped.
-func closedPort() throws -> Int {
-    let server = try startUpstream { _, responder in responder.respond(HTTPResponse()) }
-    let port = server.port
-    server.stop()
-    return port
-}
-
 /// A real libcurl client (it asks for gzip and decodes it, as apps do).
 struct TestClient {
     let transport = CurlTransport(configuration: CurlTransportConfiguration(totalTimeout: .seconds(10)))
