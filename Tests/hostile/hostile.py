@@ -533,7 +533,7 @@ def absolute_form(suite, path, sentinel):
 
 def admin_post(port, path, document):
     body = json.dumps(document).encode()
-    raw = (f"POST {path} HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+    raw = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n"
            "Connection: close\r\n\r\n").encode() + body
     statuses, _, _ = exchange(port, raw)
     return statuses
