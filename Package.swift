@@ -41,7 +41,7 @@ let package = Package(
 
         // Client side (issue 4): HTTPClient, PetClient, petvet.
         library("HTTPClient", ["HTTPCore", "CCurl", "CZlib"]),
-        tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer"]),
+        tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer", "TestSupport"]),
         library("PetClient", ["HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
         tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels"]),
         .executableTarget(name: "petvet", dependencies: ["PetClient", "ArgumentKit"], swiftSettings: strict),

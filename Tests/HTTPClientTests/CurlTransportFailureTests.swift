@@ -1,4 +1,5 @@
 import HTTPClient
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -21,8 +22,10 @@ import Darwin
     }
 
     @Test func refusedConnectionIsCouldNotConnectWithCurlsMessage() async throws {
-        let port = try RawPeer.closedPort()
+        let closed = try ClosedPort()
+        let port = closed.port
         let error = try #require(await failure(HTTPClientRequest(url: "http://127.0.0.1:\(port)/pets")))
+        withExtendedLifetime(closed) {}
         #expect(error.kind == .couldNotConnect)
         #expect(error.curlCode == 7)
         #expect(error.message.contains("127.0.0.1"))

@@ -80,9 +80,6 @@ final class RawPeer: Sendable {
     }
 
     /// A port nothing listens on: bound, then closed.
-    static func closedPort() throws -> Int {
-        try RawPeer().port
-    }
 }
 
 struct PeerError: Error, CustomStringConvertible {
