@@ -78,8 +78,6 @@ final class RawPeer: Sendable {
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
         close(fd)
     }
-
-    /// A port nothing listens on: bound, then closed.
 }
 
 struct PeerError: Error, CustomStringConvertible {
