@@ -96,7 +96,11 @@ struct RecordedMappingBuilder: Sendable {
             guard configuration.recordFailures, kind != .cancelled else { return nil }
             let served = ProxyReply.gatewayResponse(status: status, kind: kind, message: message, json: true)
             let body = (try? JSONValue(parsing: served.body)).map(ResponseBody.json) ?? .none
-            let waited = Self.milliseconds(exchange.upstream.duration)
+            // A timeout replays after the wait the caller had: at least the configured timeout,
+            // which libcurl enforces against its own clock (ours may start a moment later).
+            let waited = max(
+                Self.milliseconds(exchange.upstream.duration),
+                kind == .timedOut ? Self.milliseconds(configuration.timeout) : 0)
             response = ResponseDefinition(
                 status: status, headers: served.headers, body: body,
                 fixedDelayMilliseconds: kind == .timedOut && waited > 0 ? waited : nil)
