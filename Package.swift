@@ -34,7 +34,7 @@ let package = Package(
 
         // Server core (issue 2): HTTPServer, its tests and benchmark executables.
         library("HTTPServer", ["HTTPCore", "CSystem", "CZlib"]),
-        tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "CSystem", "CZlib"]),
+        tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "CSystem", "CZlib", "TestSupport"]),
         .executableTarget(
             name: "ServerBench", dependencies: ["HTTPServer", "HTTPCore"], path: "Benchmarks/ServerBench",
             swiftSettings: strict),
@@ -67,7 +67,7 @@ let package = Package(
 
         // Stub server (issue 3): StubServer, petmock.
         library("StubServer", ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "CSystem"]),
-        tests("StubServerTests", ["StubServer", "HTTPServer", "HTTPCore", "JSONKit"]),
+        tests("StubServerTests", ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "TestSupport"]),
         .executableTarget(
             name: "petmock",
             dependencies: ["StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "ContractKit", "ArgumentKit"],

@@ -1,5 +1,6 @@
 import HTTPCore
 import HTTPServer
+import TestSupport
 import Testing
 
 @Suite struct HTTPServerFaultTests {
@@ -16,7 +17,7 @@ import Testing
 
     @Test func emptyResponseClosesWithoutBytes() throws {
         try withServer(handler: handler(.emptyResponse)) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/fault"))
             #expect(try client.ending() == .closed([]))
         }
@@ -24,7 +25,7 @@ import Testing
 
     @Test func connectionResetIsAnRST() throws {
         try withServer(handler: handler(.connectionReset)) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/fault"))
             #expect(try client.ending() == .reset([]))
         }
@@ -32,7 +33,7 @@ import Testing
 
     @Test func randomDataThenClose() throws {
         try withServer(handler: handler(.randomDataThenClose(byteCount: 100))) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/fault"))
             guard case .closed(let bytes) = try client.ending() else {
                 Issue.record("expected a clean close after the random bytes")
@@ -44,12 +45,12 @@ import Testing
 
     @Test func malformedChunkAfterAValidHead() throws {
         try withServer(handler: handler(.malformedResponseChunk(status: .ok))) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/fault"))
             #expect {
                 try client.readResponse()
             } throws: { error in
-                guard case TestClientError.malformed(let what) = error else { return false }
+                guard case RawClientError.malformed(let what) = error else { return false }
                 return what.contains("chunk size")
             }
         }
@@ -57,7 +58,7 @@ import Testing
 
     @Test func malformedChunkHeadIsValid() throws {
         try withServer(handler: handler(.malformedResponseChunk(status: .ok))) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/fault"))
             let response = try client.readResponse(head: true)
             #expect(response.status == 200)
@@ -68,7 +69,7 @@ import Testing
     @Test func truncatedBodyThenClose() throws {
         let response = HTTPResponse(text: String(repeating: "0123456789", count: 10))
         try withServer(handler: handler(.truncatedBody(response, keepingBytes: 30))) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/fault"))
             let head = try client.readResponse(head: true)
             #expect(head.header("Content-Length") == "100")
@@ -78,10 +79,10 @@ import Testing
 
     @Test func faultsLeaveOtherConnectionsAlone() throws {
         try withServer(handler: handler(.connectionReset)) { server in
-            let other = try TestClient(port: server.port)
+            let other = try RawClient(port: server.port)
             try other.send(get("/"))
             #expect(try other.readResponse().text == "fine")
-            let victim = try TestClient(port: server.port)
+            let victim = try RawClient(port: server.port)
             try victim.send(get("/fault"))
             _ = try victim.ending()
             try other.send(get("/"))
@@ -96,8 +97,8 @@ import Testing
                 PreparedResponse(body: body), dribble: HTTPDribble(chunkCount: 5, duration: .milliseconds(200)))
         }
         try withServer(handler: handler) { server in
-            let client = try TestClient(port: server.port)
-            var response: TestResponse?
+            let client = try RawClient(port: server.port)
+            var response: RawResponse?
             let elapsed = try milliseconds {
                 try client.send(get("/"))
                 response = try client.readResponse()
@@ -120,8 +121,8 @@ import Testing
             }
         }
         try withServer(handler: handler) { server in
-            let slow = try TestClient(port: server.port)
-            let fast = try TestClient(port: server.port)
+            let slow = try RawClient(port: server.port)
+            let fast = try RawClient(port: server.port)
             let elapsed = try milliseconds {
                 try slow.send(get("/slow"))
                 // The same single loop still serves others while the delay runs.
@@ -138,7 +139,7 @@ import Testing
             responder.fail(.emptyResponse, delay: .uniform(lower: .milliseconds(10), upper: .milliseconds(20)))
         }
         try withServer(handler: handler) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/"))
             #expect(try client.ending() == .closed([]))
         }

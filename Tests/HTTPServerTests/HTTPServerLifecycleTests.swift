@@ -1,6 +1,7 @@
 import Dispatch
 import HTTPCore
 import HTTPServer
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -13,7 +14,7 @@ import Glibc
 
     @Test func slowHeadGets408ThenClose() throws {
         try withServer(Self.configuration, handler: echoPath) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send("GET / HTTP/1.1\r\nHost: h\r\n")
             let response = try client.readResponse()
             #expect(response.status == 408)
@@ -23,7 +24,7 @@ import Glibc
 
     @Test func trickledHeadDoesNotExtendTheHeaderTimeout() throws {
         try withServer(Self.configuration, handler: echoPath) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             let elapsed = try milliseconds {
                 try client.send("GET / HTTP/1.1\r\n")
                 // More bytes before the deadline must not move it.
@@ -36,7 +37,7 @@ import Glibc
 
     @Test func stalledBodyGets408() throws {
         try withServer(Self.configuration, handler: echoPath) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 10\r\n\r\nabc")
             #expect(try client.readResponse().status == 408)
         }
@@ -44,7 +45,7 @@ import Glibc
 
     @Test func idleKeepAliveConnectionIsClosedQuietly() throws {
         try withServer(Self.configuration, handler: echoPath) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/"))
             #expect(try client.readResponse().status == 200)
             #expect(try client.ending() == .closed([]))
@@ -53,7 +54,7 @@ import Glibc
 
     @Test func silentNewConnectionIsClosedQuietly() throws {
         try withServer(Self.configuration, handler: echoPath) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             #expect(try client.ending() == .closed([]))
         }
     }
@@ -69,8 +70,8 @@ import Glibc
         let server = HTTPServer(configuration: HTTPServerConfiguration(eventLoopCount: 2), handler: handler)
         try server.start()
         let port = server.port
-        let idle = try TestClient(port: port)
-        let busy = try TestClient(port: port)
+        let idle = try RawClient(port: port)
+        let busy = try RawClient(port: port)
         try busy.send(get("/"))
         arrived.wait()
         server.shutdown()
@@ -80,7 +81,7 @@ import Glibc
         #expect(try busy.ending() == .closed([]))
         #expect(try idle.ending() == .closed([]))
         server.waitUntilStopped()
-        #expect(throws: TestClientError.connectFailed(ECONNREFUSED)) { try TestClient(port: port) }
+        #expect(throws: RawClientError.connectFailed(ECONNREFUSED)) { try RawClient(port: port) }
     }
 
     @Test func gracePeriodBoundsTheWait() throws {
@@ -88,11 +89,11 @@ import Glibc
         let configuration = HTTPServerConfiguration(eventLoopCount: 1, shutdownGracePeriod: .milliseconds(100))
         let server = HTTPServer(configuration: configuration, handler: handler)
         try server.start()
-        let client = try TestClient(port: server.port)
+        let client = try RawClient(port: server.port)
         try client.send(get("/"))
         // The handler has the request once the next one on another connection is served... use a
         // second connection only to be sure the first request was read before shutting down.
-        let probe = try TestClient(port: server.port)
+        let probe = try RawClient(port: server.port)
         try probe.send("GARBAGE\r\n\r\n")
         _ = try probe.readResponse()
         server.shutdown()
@@ -118,7 +119,7 @@ import Glibc
         let server = HTTPServer(configuration: HTTPServerConfiguration(eventLoopCount: 1), handler: echoPath)
         server.shutdownOnSignals([SIGUSR2])
         try server.start()
-        let client = try TestClient(port: server.port)
+        let client = try RawClient(port: server.port)
         try client.send(get("/"))
         #expect(try client.readResponse().status == 200)
         // Process-directed: test threads (dispatch workers) block signals, so raise() would wait forever.
@@ -135,7 +136,7 @@ import Glibc
         }
         box.set(server)
         try server.start()
-        let client = try TestClient(port: server.port)
+        let client = try RawClient(port: server.port)
         try client.send(get("/__admin/shutdown"))
         #expect(try client.readResponse().text == "bye")
         #expect(try client.ending() == .closed([]))
@@ -154,7 +155,7 @@ import Glibc
             arrived.signal()
         }
         try server.start()
-        let client = try TestClient(port: server.port)
+        let client = try RawClient(port: server.port)
         try client.send(get("/"))
         arrived.wait()
         server.stop()
@@ -179,7 +180,7 @@ import Glibc
             }
         }
         try withServer(handler: handler) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/"))
             #expect(try client.readResponse().text == "done")
         }
@@ -195,7 +196,7 @@ import Glibc
             }
         }
         try withServer(handler: handler) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/"))
             #expect(try client.readResponse().text == "false true")
         }

@@ -1,6 +1,7 @@
 import Dispatch
 import HTTPCore
 import HTTPServer
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ import Glibc
     @Test func startReturnsWhenListeningOnAPickedPort() throws {
         try withServer(handler: echoPath) { server in
             #expect(server.port > 0)
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/ready"))
             #expect(try client.readResponse().text == "/ready")
         }
@@ -26,7 +27,7 @@ import Glibc
 
     @Test func keepAliveServesManyRequestsOnOneConnection() throws {
         try withServer(handler: echoPath) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             for index in 0..<20 {
                 try client.send(get("/\(index)"))
                 let response = try client.readResponse()
@@ -40,13 +41,13 @@ import Glibc
 
     @Test func http10ClosesUnlessAskedToKeepAlive() throws {
         try withServer(handler: echoPath) { server in
-            let keeping = try TestClient(port: server.port)
+            let keeping = try RawClient(port: server.port)
             try keeping.send("GET /a HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
             #expect(try keeping.readResponse().header("Connection") == "keep-alive")
             try keeping.send("GET /b HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
             #expect(try keeping.readResponse().text == "/b")
 
-            let closing = try TestClient(port: server.port)
+            let closing = try RawClient(port: server.port)
             try closing.send("GET /c HTTP/1.0\r\n\r\n")
             let response = try closing.readResponse()
             #expect(response.header("Connection") == "close")
@@ -56,7 +57,7 @@ import Glibc
 
     @Test func connectionCloseIsHonoured() throws {
         try withServer(handler: echoPath) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/x", headers: "Connection: close\r\n"))
             #expect(try client.readResponse().header("Connection") == "close")
             #expect(try client.ending() == .closed([]))
@@ -74,7 +75,7 @@ import Glibc
             }
         }
         try withServer(handler: handler) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(
                 get("/slow") + get("/two") + "POST /three HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nabc"
                     + get("/four"))
@@ -88,7 +89,7 @@ import Glibc
             responder.respond(HTTPResponse(body: request.body))
         }
         try withServer(handler: handler) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send("POST /upload HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nhello \r\n")
             try client.send("5;ext=1\r\nworld\r\n0\r\n\r\n")
             let response = try client.readResponse()
@@ -102,7 +103,7 @@ import Glibc
             responder.respond(HTTPResponse(text: "got \(request.body.count)"))
         }
         try withServer(handler: handler) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send("PUT /big HTTP/1.1\r\nHost: h\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
             #expect(try client.readResponse().status == 100)
             try client.send("data")
@@ -122,7 +123,7 @@ import Glibc
             }
         }
         try withServer(handler: handler) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send("HEAD /pets HTTP/1.1\r\nHost: h\r\n\r\n")
             let head = try client.readResponse(head: true)
             #expect(head.header("Content-Length") == "7")
@@ -141,7 +142,7 @@ import Glibc
         }
         try withServer(HTTPServerConfiguration(eventLoopCount: 2), handler: handler) { server in
             for _ in 0..<3 {
-                let client = try TestClient(port: server.port)
+                let client = try RawClient(port: server.port)
                 for _ in 0..<5 {
                     try client.send(get("/"))
                     let response = try client.readResponse()
@@ -159,7 +160,7 @@ import Glibc
             responder.respond(HTTPResponse())
         }
         try withServer(handler: handler) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send("POST /p?q=1 HTTP/1.1\r\nHost: h\r\nX-Test: yes\r\nContent-Length: 2\r\n\r\nok")
             _ = try client.readResponse()
         }
@@ -180,7 +181,7 @@ import Glibc
             responder.respond(HTTPResponse(body: request.body + Array(repeating: UInt8(ascii: "x"), count: 3000)))
         }
         try withServer(handler: handler) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             let elapsed = try milliseconds {
                 for _ in 0..<50 {
                     try client.send("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\n")
@@ -195,7 +196,7 @@ import Glibc
     @Test func largeResponsesSurviveBackpressure() throws {
         let big = PreparedResponse(body: (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         try withServer(handler: { _, responder in responder.respond(big) }) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/a") + get("/b"))
             for _ in 0..<2 {
                 let response = try client.readResponse()
@@ -210,7 +211,7 @@ import Glibc
             responder.respond(HTTPResponse(text: "\(request.path) \(request.body.count) \(sum)"))
         }
         try withServer(handler: handler) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             let upload = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0) }
             let expectedSum = upload.reduce(0) { $0 &+ Int($1) }
             try client.send(

@@ -1,5 +1,6 @@
 import HTTPCore
 import HTTPServer
+import TestSupport
 import Testing
 
 /// A bad request sent on a real socket, and the status the client must read before EOF.
@@ -47,11 +48,11 @@ let liveRefusals: [LiveRefusal] = [
     @Test(arguments: liveRefusals)
     func refusesAndClosesWithoutHurtingOthers(_ refusal: LiveRefusal) throws {
         try withServer(Self.configuration, handler: echoPath) { server in
-            let bystander = try TestClient(port: server.port)
+            let bystander = try RawClient(port: server.port)
             try bystander.send(get("/before"))
             #expect(try bystander.readResponse().text == "/before")
 
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(refusal.bytes)
             let response = try client.readResponse()
             #expect(response.status == refusal.status)
@@ -66,7 +67,7 @@ let liveRefusals: [LiveRefusal] = [
 
     @Test func bodyOverTheLimitWithExpectGets413InsteadOf100() throws {
         try withServer(Self.configuration, handler: echoPath) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send("PUT / HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 5000\r\n\r\n")
             #expect(try client.readResponse().status == 413)
         }
@@ -76,11 +77,11 @@ let liveRefusals: [LiveRefusal] = [
         let big = PreparedResponse(body: [UInt8](repeating: 7, count: 16 << 20))
         try withServer(handler: { _, responder in responder.respond(big) }) { server in
             for _ in 0..<3 {
-                let leaving = try TestClient(port: server.port)
+                let leaving = try RawClient(port: server.port)
                 try leaving.send(get("/big"))
                 leaving.resetOnClose()
             }
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/big", headers: "Connection: close\r\n"))
             #expect(try client.readResponse().body.count == 16 << 20)
         }
@@ -89,10 +90,10 @@ let liveRefusals: [LiveRefusal] = [
     @Test func tooManyConnectionsGet503() throws {
         let configuration = HTTPServerConfiguration(eventLoopCount: 1, maxConnections: 1)
         try withServer(configuration, handler: echoPath) { server in
-            let first = try TestClient(port: server.port)
+            let first = try RawClient(port: server.port)
             try first.send(get("/first"))
             #expect(try first.readResponse().status == 200)
-            let second = try TestClient(port: server.port)
+            let second = try RawClient(port: server.port)
             #expect(try second.readResponse().status == 503)
             try first.send(get("/still"))
             #expect(try first.readResponse().text == "/still")

@@ -1,4 +1,5 @@
 import HTTPCore
+import TestSupport
 import Testing
 
 @testable import HTTPServer
@@ -24,7 +25,7 @@ import Testing
         let prepared = PreparedResponse(
             headers: ["Content-Type": "text/plain"], body: body, compression: .gzipIfAccepted)
         try withServer(handler: { _, responder in responder.respond(prepared) }) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/", headers: "Accept-Encoding: gzip, br\r\n"))
             let zipped = try client.readResponse()
             #expect(zipped.header("Content-Encoding") == "gzip")
@@ -46,7 +47,7 @@ import Testing
             responder.respond(HTTPResponse(body: body, compression: compression))
         }
         try withServer(handler: handler) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             for path in ["/given", "/live"] {
                 try client.send(get(path, headers: "Accept-Encoding: gzip\r\n"))
                 let response = try client.readResponse()
@@ -68,7 +69,7 @@ import Testing
             responder.respond(response)
         }
         try withServer(handler: handler) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/"))
             let response = try client.readResponse()
             #expect(response.header("Transfer-Encoding") == "chunked")
@@ -81,7 +82,7 @@ import Testing
 
     @Test func noContentHasNoBodyOrLength() throws {
         try withServer(handler: { _, responder in responder.respond(HTTPResponse(status: .noContent)) }) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/") + get("/"))
             for _ in 0..<2 {
                 let response = try client.readResponse()
@@ -94,7 +95,7 @@ import Testing
     @Test func handlerConnectionCloseClosesAfterTheResponse() throws {
         let prepared = PreparedResponse(headers: ["Connection": "close"], body: Array("x".utf8))
         try withServer(handler: { _, responder in responder.respond(prepared) }) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/"))
             let response = try client.readResponse()
             #expect(response.headers.filter { $0.name.lowercased() == "connection" }.map(\.value) == ["close"])
@@ -109,7 +110,7 @@ import Testing
             responder.fail(.connectionReset)
         }
         try withServer(handler: handler) { server in
-            let client = try TestClient(port: server.port)
+            let client = try RawClient(port: server.port)
             try client.send(get("/") + get("/"))
             #expect(try client.readResponse().text == "first")
             #expect(try client.readResponse().text == "first")

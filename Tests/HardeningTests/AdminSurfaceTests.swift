@@ -32,9 +32,9 @@ import Testing
     }
 
     static func status(_ port: Int, _ method: String, _ path: String, token: String? = nil) throws -> Int? {
-        let client = try RawConnection(port: port)
+        let client = try RawClient(port: port)
         try client.send(request(method, path, token: token))
-        let text = client.responseText()
+        let text = try client.readToEnd().text
         return text.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) }
     }
 

@@ -24,9 +24,9 @@ let sanitizerAllocatorActive: Bool = {
         let server = try LimitedServer(
             "petapi", ["serve", "--db", folder.file("api.sqlite"), "--port", "0", "--event-loops", "1"])
         defer { server.stop() }
-        let warmUp = try RawConnection(port: server.port)
+        let warmUp = try RawClient(port: server.port)
         try warmUp.send("GET /api/pets HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
-        #expect(warmUp.responseText().hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(try warmUp.readToEnd().text.hasPrefix("HTTP/1.1 200 OK\r\n"))
         let before = try #require(server.residentKilobytes)
         // A chunked body past the 8 MiB limit: the server buffers 8 MiB of it, then refuses.
         let chunk = "100000\r\n" + String(repeating: "c", count: 0x10_0000) + "\r\n"
@@ -34,9 +34,9 @@ let sanitizerAllocatorActive: Bool = {
             "POST /api/pets HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n"
             + String(repeating: chunk, count: 9) + "0\r\n\r\n"
         for _ in 0..<4 {
-            let client = try RawConnection(port: server.port)
+            let client = try RawClient(port: server.port)
             try? client.send(upload)
-            #expect(client.responseText().hasPrefix("HTTP/1.1 413 Content Too Large\r\n"))
+            #expect(try client.readToEnd().text.hasPrefix("HTTP/1.1 413 Content Too Large\r\n"))
         }
         let after = try #require(server.residentKilobytes)
         // glibc's adaptive threshold used to keep ~24 MB in the loop's arena for good.

@@ -1,5 +1,6 @@
 import HTTPCore
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import StubServer
@@ -57,9 +58,9 @@ import Testing
         let server = try startServer(stubs: Fixtures.stubs)
         defer { server.stop() }
         let client = try RawClient(port: server.port)
-        client.send(
+        try client.send(
             "POST /__admin/shutdown HTTP/1.1\r\nHost: attacker.example:\(server.port)\r\nContent-Length: 0\r\n\r\n")
-        guard case .response(let refused) = try client.readResponse() else {
+        guard case .response(let refused) = try client.readOutcome() else {
             Issue.record("no response")
             return
         }

@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPServer
 import JSONKit
+import TestSupport
 import Testing
 
 @testable import StubServer

@@ -1,5 +1,6 @@
 import HTTPCore
 import StubServer
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import Glibc
             Issue.record(
                 "The WireMock compatibility roots are missing: expected ../shared/compat/wiremock beside the repository (\(Fixtures.repository))"
             )
-            throw RawClientError(description: "no compat roots")
+            throw FixtureError(description: "no compat roots")
         }
         return compat + "/" + name
     }
@@ -74,7 +75,7 @@ import Glibc
 
 enum FileBytes {
     static func read(_ path: String) throws -> [UInt8] {
-        guard let file = fopen(path, "rb") else { throw RawClientError(description: "cannot open \(path)") }
+        guard let file = fopen(path, "rb") else { throw FixtureError(description: "cannot open \(path)") }
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)

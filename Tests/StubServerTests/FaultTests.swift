@@ -1,6 +1,7 @@
 import HTTPCore
 import JSONKit
 import StubServer
+import TestSupport
 import Testing
 
 /// WireMock's faults, delays, dribbling and gzip, and scenarios, over real sockets.
@@ -105,8 +106,8 @@ import Testing
         let server = try startServer(mappings: Self.mappings)
         defer { server.stop() }
         let client = try RawClient(port: server.port)
-        client.sendRequest("GET", "/status")
-        guard case .response(let response) = try client.readResponse() else {
+        try client.sendRequest("GET", "/status")
+        guard case .response(let response) = try client.readOutcome() else {
             Issue.record("no response")
             return
         }

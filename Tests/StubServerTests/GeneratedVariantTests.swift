@@ -1,5 +1,6 @@
 import HTTPCore
 import JSONKit
+import TestSupport
 import Testing
 
 @testable import StubServer

@@ -1,4 +1,5 @@
 import StubServer
+import TestSupport
 import Testing
 
 /// `--watch`: edits reload, broken edits keep the last good version, fixes reload again.
@@ -17,14 +18,14 @@ import Testing
         var events = server.events()
         stubs.write("mappings/a.json", TemporaryStubs.mapping("/a", body: "two"))
         let reloaded = try await firstEvent(events) { $0.file == file }
-        guard case .reloaded(_, 1, _) = reloaded else { throw RawClientError(description: "got \(reloaded)") }
+        guard case .reloaded(_, 1, _) = reloaded else { throw FixtureError(description: "got \(reloaded)") }
         #expect(try fetch(server.port, "/a").text == "two")
 
         events = server.events()
         stubs.write("mappings/a.json", #"{"request": {"url": "/a"}, "response": {"status": "broken"}}"#)
         let failed = try await firstEvent(events) { $0.file == file }
         guard case .reloadFailed(_, let problems, true) = failed else {
-            throw RawClientError(description: "got \(failed)")
+            throw FixtureError(description: "got \(failed)")
         }
         #expect(problems.first?.path == "$.response.status")
         #expect(failed.description.contains("last good version keeps serving"))
@@ -51,7 +52,7 @@ import Testing
         events = server.events()
         stubs.remove("mappings/a.json")
         let removed = try await firstEvent(events) { $0.file == file }
-        guard case .removed(_, 1) = removed else { throw RawClientError(description: "got \(removed)") }
+        guard case .removed(_, 1) = removed else { throw FixtureError(description: "got \(removed)") }
         #expect(try fetch(server.port, "/a").status == 404)
     }
 
@@ -63,7 +64,7 @@ import Testing
         stubs.write("mappings/bad.json", "{ not json")
         let event = try await firstEvent(events) { $0.file?.hasSuffix("bad.json") == true }
         guard case .reloadFailed(_, let problems, false) = event else {
-            throw RawClientError(description: "got \(event)")
+            throw FixtureError(description: "got \(event)")
         }
         #expect(problems.first?.kind == .invalidJSON)
         #expect(server.admin.mappings().isEmpty)

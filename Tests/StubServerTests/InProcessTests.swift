@@ -1,6 +1,7 @@
 import HTTPCore
 import JSONKit
 import StubServer
+import TestSupport
 import Testing
 
 /// The library as an app's tests use it: mappings built in Swift, a free port, the admin

@@ -1,6 +1,7 @@
 import HTTPCore
 import JSONKit
 import StubServer
+import TestSupport
 import Testing
 
 /// The repository's pet/vet stubs served over a real socket: the base, every file variant,
@@ -153,8 +154,8 @@ import Testing
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         for _ in 0..<3 {
-            client.sendRequest("GET", "/api/vets/1")
-            #expect(try client.readResponse().response?.json["lastName"] == "Lee")
+            try client.sendRequest("GET", "/api/vets/1")
+            #expect(try client.readOutcome().response?.json["lastName"] == "Lee")
         }
     }
 }

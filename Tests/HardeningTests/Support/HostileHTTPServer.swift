@@ -2,6 +2,7 @@ import CSystem
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -48,7 +49,7 @@ final class HostileHTTPServer: Sendable {
     init(behaviour: @escaping @Sendable (_ path: String, _ connection: Connection) -> Void) throws {
         self.behaviour = behaviour
         let descriptor = socket(AF_INET, CSYSTEM_SOCK_STREAM | CSYSTEM_SOCK_CLOEXEC, 0)
-        guard descriptor >= 0 else { throw RawConnectionError.system("socket", errno) }
+        guard descriptor >= 0 else { throw RawClientError.system("socket", errno) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
@@ -62,7 +63,7 @@ final class HostileHTTPServer: Sendable {
         guard bound else {
             let error = errno
             close(descriptor)
-            throw RawConnectionError.system("bind", error)
+            throw RawClientError.system("bind", error)
         }
         listener = descriptor
         port = Int(UInt16(bigEndian: address.sin_port))

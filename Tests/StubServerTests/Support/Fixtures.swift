@@ -1,5 +1,6 @@
 import JSONKit
 import StubServer
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -37,6 +38,11 @@ enum Fixtures {
     }
 }
 
+/// Why a fixture could not be set up, or a test could not go on.
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+}
+
 /// A temporary stub folder, removed when released.
 final class TemporaryStubs {
     let root: String
@@ -47,7 +53,7 @@ final class TemporaryStubs {
             guard let base = buffer.baseAddress else { return false }
             return mkdtemp(base) != nil
         }
-        guard made else { throw RawClientError(description: "mkdtemp failed") }
+        guard made else { throw FixtureError(description: "mkdtemp failed") }
         root = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         mkdir(root + "/mappings", 0o755)
         mkdir(root + "/__files", 0o755)
@@ -97,7 +103,7 @@ func firstEvent(
         }
         defer { group.cancelAll() }
         guard let first = try await group.next(), let event = first else {
-            throw RawClientError(description: "no matching server event within \(timeout)")
+            throw FixtureError(description: "no matching server event within \(timeout)")
         }
         return event
     }
