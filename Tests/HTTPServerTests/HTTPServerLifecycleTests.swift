@@ -61,7 +61,7 @@ import Glibc
 }
 
 @Suite struct HTTPServerShutdownTests {
-    @Test func shutdownFinishesInFlightResponsesAndRefusesNewConnections() throws {
+    @Test func shutdownFinishesInFlightResponsesAndClosesEveryConnection() throws {
         let arrived = DispatchSemaphore(value: 0)
         let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { _, responder in
             arrived.signal()
@@ -81,7 +81,9 @@ import Glibc
         #expect(try busy.ending() == .closed([]))
         #expect(try idle.ending() == .closed([]))
         server.waitUntilStopped()
-        #expect(throws: RawClientError.connectFailed(ECONNREFUSED)) { try RawClient(port: port) }
+        // No connect to the old port here: once freed, another test's server may bind it (a
+        // stray connection from such a check once failed an unrelated test).
+        #expect(server.eventLoops.isEmpty)
     }
 
     @Test func gracePeriodBoundsTheWait() throws {
