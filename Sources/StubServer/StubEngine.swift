@@ -74,7 +74,9 @@ final class StubEngine: Sendable {
         } else {
             var named: String?
             if case .named(let name)? = variant { named = name }
-            stub = snapshot.index.match(matchable, variant: named, scenarios: scenarios)
+            stub =
+                snapshot.index.match(matchable, variant: named, scenarios: scenarios)
+                ?? matchable.headAsGet.flatMap { snapshot.index.match($0, variant: named, scenarios: scenarios) }
         }
         guard let stub else {
             if let target = proxyUnmatched {

@@ -157,5 +157,14 @@ import Testing
             try client.sendRequest("GET", "/api/vets/1")
             #expect(try client.readOutcome().response?.json["lastName"] == "Lee")
         }
+        // HEAD on the same connection: the GET's headers, no body, and the connection stays usable.
+        try client.sendRequest("HEAD", "/api/vets/1")
+        let head = try #require(try client.readOutcome(head: true).response)
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        #expect(head.header("Content-Type") == "application/json")
+        #expect(head.header("Matched-Stub-Id") != nil)
+        try client.sendRequest("GET", "/api/vets/1")
+        #expect(try client.readOutcome().response?.json["lastName"] == "Lee")
     }
 }

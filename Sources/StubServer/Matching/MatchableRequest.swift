@@ -39,6 +39,12 @@ final class MatchableRequest {
         self.init(method: request.method, target: request.head.originForm, headers: request.headers, body: request.body)
     }
 
+    /// For a HEAD request, the same request as a GET: RFC 9110 §9.3.2 makes HEAD a GET without
+    /// the body, so a GET stub answers a HEAD no stub names (the server drops the body).
+    var headAsGet: MatchableRequest? {
+        method == .head ? MatchableRequest(method: .get, target: target, headers: headers, body: body) : nil
+    }
+
     convenience init(_ logged: LoggedRequest) {
         self.init(method: logged.method, target: Substring(logged.url), headers: logged.headers, body: logged.body)
     }
