@@ -147,25 +147,19 @@ struct AdminRouter: Sendable {
     }
 
     private func createMapping(_ body: [UInt8]) -> HTTPResponse {
-        switch Self.parse(body) {
-        case .failure(let failure): return failure.response
-        case .success(let json):
-            do throws(AdminError) {
-                let mapping: StubMapping
-                do {
-                    mapping = try StubMapping(json: json)
-                } catch {
-                    throw Admin.adminError(error)
-                }
-                return Self.json(try admin.addMapping(mapping).json, status: 201)
-            } catch {
-                return Self.failure(error)
-            }
-        }
+        withMapping(body) { mapping throws(AdminError) in Self.json(try admin.addMapping(mapping).json, status: 201) }
     }
 
     private func updateMapping(_ id: String, _ body: [UInt8]) -> HTTPResponse {
-        switch Self.parse(body) {
+        withMapping(body) { mapping throws(AdminError) in Self.json(try admin.updateMapping(id: id, to: mapping).json) }
+    }
+
+    /// Parses a request body as one mapping and hands it to `body`; a bad body or a refused
+    /// mapping becomes the admin API's error response.
+    private func withMapping(
+        _ bytes: [UInt8], _ body: (StubMapping) throws(AdminError) -> HTTPResponse
+    ) -> HTTPResponse {
+        switch Self.parse(bytes) {
         case .failure(let failure): return failure.response
         case .success(let json):
             do throws(AdminError) {
@@ -175,7 +169,7 @@ struct AdminRouter: Sendable {
                 } catch {
                     throw Admin.adminError(error)
                 }
-                return Self.json(try admin.updateMapping(id: id, to: mapping).json)
+                return try body(mapping)
             } catch {
                 return Self.failure(error)
             }
