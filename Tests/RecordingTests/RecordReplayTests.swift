@@ -103,6 +103,36 @@ import Testing
         #expect(replayedImage.body == image.body && replayedImage.headers["Content-Type"] == "image/png")
     }
 
+    @Test func aDeflateUpstreamIsStoredDecodedAsJSON() async throws {
+        let json = #"[{"firstName":"Rex","lastName":"Smith","vetId":1}]"#
+        let coded = try #require(Gzip.compress(Array(json.utf8), wrapper: .zlib))
+        #expect(coded != Array(json.utf8) && coded.first == 0x78, "a zlib stream, as Content-Encoding: deflate means")
+        let upstream = try startUpstream { _, responder in
+            responder.respond(
+                HTTPResponse(
+                    headers: ["Content-Type": "application/json", "Content-Encoding": "deflate"], body: coded,
+                    compression: .identity))
+        }
+        let stubs = try TemporaryDirectory(prefix: "recorded-deflate")
+        defer {
+            upstream.stop()
+            stubs.remove()
+        }
+        let recorder = try Recorder(configuration: RecordingConfiguration(), stubsDirectory: stubs.path)
+        let transport = RecordingTransport(wrapping: TestClient().transport, recorder: recorder)
+        let live = try await transport.send(HTTPClientRequest(url: "http://127.0.0.1:\(upstream.port)/api/pets"))
+        #expect(live.contentEncoding == "deflate" && live.body == Array(json.utf8))
+        _ = recorder.finish()
+        let mapping = try readText(stubs.file("mappings/get-api-pets.json"))
+        #expect(mapping.contains("\"jsonBody\"") && mapping.contains("\"firstName\": \"Rex\""))
+        #expect(!mapping.contains("deflate") && !mapping.contains("Content-Encoding"))
+
+        let replay = try startStubServer(stubs: stubs.path)
+        defer { replay.stop() }
+        let replayed = try await TestClient().get(replay.baseURL + "/api/pets")
+        #expect(try JSONValue(parsing: replayed.body) == JSONValue(parsing: Array(json.utf8)))
+    }
+
     @Test func requestsProxiedWhileServingAreMarkedInTheJournalAndSnapshotted() async throws {
         let api = try PetAPIUpstream()
         let stubs = try TemporaryDirectory(prefix: "proxy-unmatched")

@@ -3,13 +3,20 @@ import HTTPCore
 
 /// gzip compression through zlib, and `Accept-Encoding` negotiation.
 public enum Gzip {
-    /// The bytes compressed in the gzip format (RFC 1952), or nil if zlib fails.
-    public static func compress(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8]? {
+    /// The container around the deflate stream: `gzip` (RFC 1952, `Content-Encoding: gzip`)
+    /// or `zlib` (RFC 1950, what `Content-Encoding: deflate` means in RFC 9110 §8.4.1.2).
+    public enum Wrapper: Sendable {
+        case gzip
+        case zlib
+    }
+
+    /// The bytes compressed in the gzip format (RFC 1952), or the zlib format, or nil if zlib fails.
+    public static func compress(_ bytes: [UInt8], level: Int32 = 6, wrapper: Wrapper = .gzip) -> [UInt8]? {
         var stream = z_stream()
-        // windowBits 15 + 16 selects the gzip wrapper.
+        // windowBits 15 selects the zlib wrapper, 15 + 16 the gzip one.
         guard
             deflateInit2_(
-                &stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
+                &stream, level, Z_DEFLATED, wrapper == .gzip ? 15 + 16 : 15, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
                 Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { return nil }
         defer { deflateEnd(&stream) }
