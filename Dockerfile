@@ -11,7 +11,8 @@ RUN swift build -c release --product petmock \
     && swift build -c release --product petapi \
     && swift build -c release --product petvet \
     && mkdir -p /out \
-    && cp "$(swift build -c release --show-bin-path)"/pet* /out/
+    && bin="$(swift build -c release --show-bin-path)" \
+    && for tool in petmock petcontract petapi petvet; do cp "$bin/$tool" /out/; done
 
 FROM swift:6.3-bookworm-slim
 RUN apt-get update \

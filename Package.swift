@@ -59,7 +59,7 @@ let package = Package(
             dependencies: ["ContractKit", "JSONKit", "ContractModel", "PetModels", "HTTPClient", "HTTPCore"],
             exclude: ["Snapshots"], swiftSettings: strict),
         .executableTarget(
-            name: "petcontract", dependencies: ["ContractKit", "ArgumentKit", "HTTPClient"], swiftSettings: strict),
+            name: "petcontract", dependencies: ["ContractKit", "ArgumentKit", "HTTPClient", "HTTPCore"], swiftSettings: strict),
         tests("PetContractCLITests", ["petcontract", "TestSupport"]),
         .executableTarget(
             name: "contract-bench", dependencies: ["ContractKit", "JSONKit"], path: "Benchmarks/ContractBench",

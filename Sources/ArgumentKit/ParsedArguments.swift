@@ -15,6 +15,23 @@ public struct ParsedArguments: Sendable {
         options[name] ?? positionals[name] ?? []
     }
 
+    /// Every value given for a repeatable option, each read by `parse`; a value `parse` refuses
+    /// is an ``ArgumentError/invalidValue(option:value:expected:)`` with the error's description
+    /// as what was expected.
+    public func values<Value, Failure: Error & CustomStringConvertible>(
+        _ name: String, parsedBy parse: (String) throws(Failure) -> Value
+    ) throws(ArgumentError) -> [Value] {
+        var parsed: [Value] = []
+        for text in values(name) {
+            do {
+                parsed.append(try parse(text))
+            } catch {
+                throw .invalidValue(option: "--\(name)", value: text, expected: error.description)
+            }
+        }
+        return parsed
+    }
+
     /// Whether a flag was given.
     public func flag(_ name: String) -> Bool {
         flags.contains(name)

@@ -1,6 +1,7 @@
 import ArgumentKit
 import ContractKit
 import Foundation
+import HTTPCore
 
 /// The subcommands: argument specifications and the wiring from parsed arguments to ContractKit.
 enum Commands {
@@ -53,6 +54,9 @@ enum Commands {
                     "max-per-operation", value: "N", default: "20", help: "The most calls per operation (distinct ids)."
                 ),
                 .option("timeout", value: "SECONDS", default: "10", help: "The time allowed for each request."),
+                .option(
+                    "header", short: "H", value: "'NAME: VALUE'", repeatable: true,
+                    help: "Send this header with every request (credentials, say); repeatable."),
             ] + reportArguments,
             discussion: """
                 EXIT CODES: 0 nothing breaking, 1 breaking drift (or warnings with --strict),
@@ -74,13 +78,15 @@ enum Commands {
         let options = try ReportOptions(arguments)
         let maxPerOperation = try arguments.int("max-per-operation", in: 1...10_000) ?? 20
         let timeout = try arguments.int("timeout", in: 1...3_600) ?? 10
+        let headers = HTTPHeaders(try arguments.values("header", parsedBy: HTTPHeaders.Field.init(line:)))
         let source = ContractSource(file: arguments.value("contract"))
         let (contract, models) = try source.load()
         let report: VerificationReport
         if let baseURL = live ?? arguments.value("url") {
             let verifier = LiveVerifier(
                 contract: contract, models: models, transport: try Transport.make(timeout: timeout),
-                configuration: LiveVerifier.Configuration(maxPerOperation: maxPerOperation, timeout: .seconds(timeout)))
+                configuration: LiveVerifier.Configuration(
+                    maxPerOperation: maxPerOperation, timeout: .seconds(timeout), headers: headers))
             report = await verifier.verify(baseURL: baseURL, contractName: source.name)
         } else {
             let directory = arguments.value("dir") ?? "Stubs"

@@ -2,6 +2,7 @@ import ArgumentKit
 import ContractKit
 import Dispatch
 import HTTPClient
+import HTTPCore
 import StubServer
 
 #if canImport(Glibc)
@@ -19,6 +20,8 @@ extension RecordCommand {
         let directory: String
         let check: RecordingCheck
         let maxPerOperation: Int
+        /// Sent with every request (credentials, say); the recorder never writes them.
+        let headers: HTTPHeaders
 
         func run() async throws -> ExitCode {
             let source = ContractSource(file: check.contractFile)
@@ -42,7 +45,7 @@ extension RecordCommand {
             let verifier = LiveVerifier(
                 contract: contract, models: models, transport: transport,
                 configuration: LiveVerifier.Configuration(
-                    maxPerOperation: maxPerOperation, timeout: configuration.timeout))
+                    maxPerOperation: maxPerOperation, timeout: configuration.timeout, headers: headers))
             let target = configuration.targetBaseURL ?? ""
             writeOutput("petmock: crawling \(target) (contract \(source.name)) into \(directory)")
             let walk = Task { await verifier.verify(baseURL: target, contractName: source.name) }

@@ -1,4 +1,5 @@
 import ArgumentKit
+import HTTPCore
 import StubServer
 
 /// `petmock record`: a recording proxy in front of the live API (or, with `--crawl`, a walk of
@@ -26,6 +27,9 @@ enum RecordCommand {
                 "contract", value: "FILE", help: "The OpenAPI contract to crawl and check against (default: built in)."),
             .option(
                 "max-per-operation", value: "N", default: "20", help: "With --crawl: the most calls per operation."),
+            .option(
+                "header", short: "H", value: "'NAME: VALUE'", repeatable: true,
+                help: "With --crawl: send this header with every request (never written to the stubs)."),
             .flag("no-verify", help: "Do not check the recorded stubs against the contract afterwards."),
         ],
         discussion: """
@@ -56,9 +60,15 @@ enum RecordCommand {
             throw ArgumentError.invalidCombination(
                 "'--contract' serves '--crawl' and the check after recording, which '--no-verify' turns off")
         }
+        let headers = HTTPHeaders(try arguments.values("header", parsedBy: HTTPHeaders.Field.init(line:)))
+        if !arguments.flag("crawl") && !headers.isEmpty {
+            throw ArgumentError.invalidCombination(
+                "'--header' goes with '--crawl'; through the proxy, the app's own request headers are sent")
+        }
         let configuration = RecordingConfiguration(
             targetBaseURL: target, repeatsAsScenarios: arguments.flag("scenarios"),
-            recordFailures: arguments.flag("record-failures"), redactedHeaders: arguments.values("redact"),
+            recordFailures: arguments.flag("record-failures"),
+            redactedHeaders: arguments.values("redact") + headers.map(\.name),
             capturedHeaders: arguments.values("capture-header").map { CapturedHeader($0) },
             timeout: .seconds(try arguments.int("timeout", in: 1...3_600) ?? 30))
         let directory = arguments.value("stubs") ?? "Stubs"
@@ -67,7 +77,7 @@ enum RecordCommand {
         if arguments.flag("crawl") {
             return try await Crawl(
                 configuration: configuration, directory: directory, check: check,
-                maxPerOperation: try arguments.int("max-per-operation", in: 1...10_000) ?? 20
+                maxPerOperation: try arguments.int("max-per-operation", in: 1...10_000) ?? 20, headers: headers
             ).run()
         }
         return try await proxy(

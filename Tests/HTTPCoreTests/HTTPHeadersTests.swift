@@ -62,4 +62,16 @@ import Testing
         #expect(HTTPStatus(code: 299).reasonPhrase == "")
         #expect(HTTPStatus.noContent.forbidsBody)
     }
+
+    @Test func aCommandLineFieldIsReadAsCurlReadsIt() throws {
+        let field = try HTTPHeaders.Field(line: "Authorization:   Bearer a:b  ")
+        #expect(field.name == "Authorization" && field.value == "Bearer a:b")
+        #expect(try HTTPHeaders.Field(line: "X-Empty:").value == "")
+        #expect(throws: HeaderFieldLineError.noColon("Authorization Bearer")) {
+            try HTTPHeaders.Field(line: "Authorization Bearer")
+        }
+        #expect(throws: HeaderFieldLineError.badName("X Token")) { try HTTPHeaders.Field(line: "X Token: 1") }
+        #expect(throws: HeaderFieldLineError.badName("")) { try HTTPHeaders.Field(line: ": 1") }
+        #expect(throws: HeaderFieldLineError.badValue("X-A")) { try HTTPHeaders.Field(line: "X-A: 1\r\nX-B: 2") }
+    }
 }

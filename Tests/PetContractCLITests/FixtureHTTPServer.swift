@@ -9,7 +9,8 @@ import Darwin
 
 /// A tiny HTTP/1.1 server on loopback for the CLI's live tests: port 0, fixed responses by
 /// path, one connection at a time, `Connection: close`. Ready when `init` returns (the socket
-/// is listening); `stop()` closes it and waits for the accept thread.
+/// is listening); `stop()` closes it and waits for the accept thread. With `requiredHeader`,
+/// a request without that exact header line gets 401.
 final class FixtureHTTPServer: Sendable {
     struct Response: Sendable {
         var status: Int
@@ -20,11 +21,13 @@ final class FixtureHTTPServer: Sendable {
     let port: UInt16
     private let listener: Int32
     private let routes: [String: Response]
+    private let requiredHeader: String?
     private let done = Mutex(false)
     private let finished = DispatchSemaphore(value: 0)
 
-    init(routes: [String: Response]) throws {
+    init(routes: [String: Response], requiredHeader: String? = nil) throws {
         self.routes = routes
+        self.requiredHeader = requiredHeader
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()
@@ -76,7 +79,13 @@ final class FixtureHTTPServer: Sendable {
         let line = String(decoding: request.prefix { $0 != 0x0D }, as: UTF8.self)
         let target = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         let path = String(target.split(separator: "?").first ?? "")
-        let response = routes[path] ?? Response(status: 404, contentType: "text/plain", body: "no route")
+        let lines = String(decoding: request, as: UTF8.self).split(separator: "\r\n").map(String.init)
+        let response =
+            if let requiredHeader, !lines.contains(requiredHeader) {
+                Response(status: 401, contentType: "text/plain", body: "no \(requiredHeader)")
+            } else {
+                routes[path] ?? Response(status: 404, contentType: "text/plain", body: "no route")
+            }
         let body = Array(response.body.utf8)
         var head = "HTTP/1.1 \(response.status) Fixture\r\nContent-Type: \(response.contentType)\r\n"
         head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"

@@ -60,6 +60,26 @@ import Testing
         #expect(strict.status == 1)
     }
 
+    @Test func headersGoWithEveryRequest() async throws {
+        let server = try FixtureHTTPServer(
+            routes: PetContractLiveTests.api(pets: PetContractLiveTests.goodPets),
+            requiredHeader: "Authorization: Bearer s3cret")
+        defer { server.stop() }
+        let url = server.baseURL + "/api"
+        let refused = try await PetContractProcess.run(["verify", "--live", url])
+        #expect(refused.status == 1, "without the header every call is a 401")
+        #expect(refused.stdout.contains("GET /pets $: error: status 401"), "\(refused.stdout)")
+        let allowed = try await PetContractProcess.run([
+            "verify", "--live", url, "--header", "Authorization:  Bearer s3cret", "-H", "X-Trace: 1",
+        ])
+        #expect(allowed.status == 0, "\(allowed.stdout)\(allowed.stderr)")
+        let bad = try await PetContractProcess.run(["verify", "--live", url, "--header", "Authorization Bearer"])
+        #expect(bad.status == 64)
+        #expect(
+            bad.stderr.contains(
+                "The value 'Authorization Bearer' is invalid for '--header': expected 'Name: value'"), "\(bad.stderr)")
+    }
+
     @Test func anUnreachableAPIExitsTwo() async throws {
         let down = try ClosedPort()
         defer { _ = down }
