@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPCore
 import HTTPServer
 import TestSupport
@@ -87,16 +88,42 @@ let liveRefusals: [LiveRefusal] = [
         }
     }
 
-    @Test func tooManyConnectionsGet503() throws {
-        let configuration = HTTPServerConfiguration(eventLoopCount: 1, maxConnections: 1)
+    @Test func atTheLimitTheLongestIdleConnectionMakesRoom() throws {
+        let configuration = HTTPServerConfiguration(eventLoopCount: 1, maxConnections: 2)
         try withServer(configuration, handler: echoPath) { server in
-            let first = try RawClient(port: server.port)
-            try first.send(get("/first"))
-            #expect(try first.readResponse().status == 200)
+            let older = try RawClient(port: server.port)
+            try older.send(get("/older"))
+            #expect(try older.readResponse().status == 200)
+            let newer = try RawClient(port: server.port)
+            try newer.send(get("/newer"))
+            #expect(try newer.readResponse().status == 200)
+            // Both idle between requests; a third client closes the one idle longest.
+            let third = try RawClient(port: server.port)
+            try third.send(get("/third"))
+            #expect(try third.readResponse().text == "/third")
+            let closed = try older.readToEnd()
+            #expect(closed.ended && closed.bytes.isEmpty, "closed without a word, as an idle keep-alive is")
+            try newer.send(get("/newer-again"))
+            #expect(try newer.readResponse().text == "/newer-again")
+        }
+    }
+
+    @Test func atTheLimitWithEveryConnectionBusyANewOneGets503() throws {
+        let configuration = HTTPServerConfiguration(eventLoopCount: 1, maxConnections: 1)
+        let held = SharedValue<HTTPResponder?>(nil)
+        let arrived = DispatchSemaphore(value: 0)
+        try withServer(configuration, handler: { _, responder in
+            held.set(responder)
+            arrived.signal()
+        }) { server in
+            let busy = try RawClient(port: server.port)
+            try busy.send(get("/held"))
+            #expect(arrived.wait(timeout: .now() + 10) == .success)
+            // The only slot is awaiting its answer: nothing idle to close, so a 503.
             let second = try RawClient(port: server.port)
             #expect(try second.readResponse().status == 503)
-            try first.send(get("/still"))
-            #expect(try first.readResponse().text == "/still")
+            held.get()?.respond(HTTPResponse(text: "answered"))
+            #expect(try busy.readResponse().text == "answered", "the busy one was not closed to make room")
         }
     }
 }

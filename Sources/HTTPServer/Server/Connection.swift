@@ -282,10 +282,17 @@ final class Connection {
         if !isClosed { updateTimeout() }
     }
 
+    /// Whether closing now loses nothing: no request begun, none being answered, nothing
+    /// queued either way (a keep-alive connection waiting, or one that never sent a byte).
+    var isBetweenRequests: Bool {
+        guard case .reading = phase else { return false }
+        return !writeBlocked && parser.isIdle && inbound.readableCount == 0 && outbound.isEmpty
+    }
+
     /// Graceful shutdown: close now when between requests, else after the current answer.
     func shutdownRequested() {
         closeAfterResponse = true
-        if case .reading = phase, parser.isIdle, inbound.readableCount == 0, outbound.isEmpty {
+        if isBetweenRequests {
             loop.closeConnection(self, reset: false)
         }
     }

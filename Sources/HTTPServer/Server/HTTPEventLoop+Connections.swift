@@ -23,11 +23,14 @@ extension HTTPEventLoop {
                 let error = errno
                 if error == EINTR || error == ECONNABORTED { continue }
                 if error == EMFILE || error == ENFILE || error == ENOBUFS || error == ENOMEM {
-                    if refuseAtDescriptorLimit() { continue }
+                    // Closing an idle connection gives back a descriptor for the waiting client.
+                    if closeLongestIdleConnection() || refuseAtDescriptorLimit() { continue }
                 }
                 return
             }
-            guard phase == .running, lifecycle.acquireConnection() else {
+            guard phase == .running,
+                lifecycle.acquireConnection() || (closeLongestIdleConnection() && lifecycle.acquireConnection())
+            else {
                 Self.overloadResponse.withUnsafeBytes {
                     _ = send(descriptor, $0.baseAddress, $0.count, CSYSTEM_MSG_NOSIGNAL)
                 }
@@ -53,6 +56,29 @@ extension HTTPEventLoop {
             connectionCount += 1
             setTimeout(connection, .idle)
         }
+    }
+
+    /// How far down the idle list to look for a connection between requests (the list also
+    /// holds stalled bodies and slow readers, which are not closed to make room).
+    static let idleCandidatesExamined = 32
+
+    /// At the connection or descriptor limit, closes this loop's longest-idle connection that
+    /// sits between requests, as nginx reuses its idle keep-alive connections: a new client is
+    /// served instead of refused while idle connections hold every slot (RFC 9112 §9.8 lets a
+    /// server close an idle connection at any time; clients retry). Returns whether one closed.
+    private func closeLongestIdleConnection() -> Bool {
+        guard phase == .running else { return false }
+        var slot = timeoutLists[TimeoutList.Kind.idle.rawValue].head
+        var examined = 0
+        while slot >= 0, examined < Self.idleCandidatesExamined, let connection = connections[slot] {
+            if connection.isBetweenRequests {
+                closeConnection(connection, reset: false)
+                return true
+            }
+            slot = connection.timeoutLinks.next
+            examined += 1
+        }
+        return false
     }
 
     /// At the descriptor limit, `accept` fails while clients wait in the backlog and the

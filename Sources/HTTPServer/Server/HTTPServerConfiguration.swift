@@ -23,7 +23,9 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// How long a connection may sit without progress (keep-alive idle: close; mid-body:
     /// 408 and close; a client not reading the response: close).
     public var idleTimeout: Duration
-    /// The most connections open at once across all loops; more are answered 503 and closed.
+    /// The most connections open at once across all loops. At the limit a new client takes the
+    /// place of the longest-idle connection between requests (closed); when there is none,
+    /// it is answered 503 and closed.
     public var maxConnections: Int
     /// How long a graceful shutdown waits for in-flight responses before closing everything.
     public var shutdownGracePeriod: Duration
