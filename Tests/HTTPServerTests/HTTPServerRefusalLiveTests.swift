@@ -112,10 +112,13 @@ let liveRefusals: [LiveRefusal] = [
         let configuration = HTTPServerConfiguration(eventLoopCount: 1, maxConnections: 1)
         let held = SharedValue<HTTPResponder?>(nil)
         let arrived = DispatchSemaphore(value: 0)
-        try withServer(configuration, handler: { _, responder in
-            held.set(responder)
-            arrived.signal()
-        }) { server in
+        try withServer(
+            configuration,
+            handler: { _, responder in
+                held.set(responder)
+                arrived.signal()
+            }
+        ) { server in
             let busy = try RawClient(port: server.port)
             try busy.send(get("/held"))
             #expect(arrived.wait(timeout: .now() + 10) == .success)
