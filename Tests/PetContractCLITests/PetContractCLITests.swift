@@ -76,6 +76,7 @@ import Testing
             "stubs/mappings/broken.json": "{",
             "not-json.json": "<html>",
             "not-openapi.json": #"{"swagger": "2.0"}"#,
+            "no-operations.json": #"{"openapi": "3.1.0", "info": {"title": "x", "version": "1"}, "paths": {}}"#,
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let stubs = try await run(["verify", "--stub", folder.appendingPathComponent("stubs").path])
@@ -92,6 +93,12 @@ import Testing
         #expect(notOpenAPI.status == 2)
         #expect(notOpenAPI.stderr.contains("$.openapi: expected an OpenAPI version"))
         #expect(try await run(["verify", "--stub", "Stubs", "--contract", "/nonexistent.json"]).status == 2)
+        let empty = try await run([
+            "verify", "--live", "http://127.0.0.1:9/api", "--contract",
+            folder.appendingPathComponent("no-operations.json").path,
+        ])
+        #expect(empty.status == 2, "a contract with nothing to check is no pass")
+        #expect(empty.stderr.contains("$.paths: expected at least one operation to verify, found none"), "\(empty.stderr)")
     }
 
     @Test(arguments: [

@@ -18,13 +18,20 @@ public enum ContractSource: Sendable, Hashable {
         }
     }
 
-    /// Loads the contract, with the registry of the Pet API models (responses whose
+    /// Loads the contract (one with no operations is an error: it would verify nothing), with the registry of the Pet API models (responses whose
     /// `x-swift-type` names one of them are also decoded with it).
     public func load() throws(ContractError) -> (contract: Contract, models: ModelRegistry) {
         let builtIn = try PetAPIContract.make()
         switch self {
         case .builtIn: return builtIn
-        case .file(let path): return (try OpenAPIReader().read(file: path), builtIn.models)
+        case .file(let path):
+            let contract = try OpenAPIReader().read(file: path)
+            // A gate that checks nothing must not pass: a contract without operations is refused.
+            guard !contract.operations.isEmpty else {
+                throw .invalidContract(
+                    file: path, path: "$.paths", expected: "at least one operation to verify", found: "none")
+            }
+            return (contract, builtIn.models)
         }
     }
 }
