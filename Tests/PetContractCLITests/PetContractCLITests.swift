@@ -98,7 +98,8 @@ import Testing
             folder.appendingPathComponent("no-operations.json").path,
         ])
         #expect(empty.status == 2, "a contract with nothing to check is no pass")
-        #expect(empty.stderr.contains("$.paths: expected at least one operation to verify, found none"), "\(empty.stderr)")
+        #expect(
+            empty.stderr.contains("$.paths: expected at least one operation to verify, found none"), "\(empty.stderr)")
     }
 
     @Test(arguments: [
