@@ -282,21 +282,20 @@ def connection_flood(suite, extra=300):
     peak_fds = suite.server.fds()
     # Held: nothing to read yet. Closed to make room: end of file with no bytes. Refused: a 503.
     held, closed, refused, other = 0, 0, 0, 0
-    first_held = None
+    last_closed = -1
     for index, sock in enumerate(socks):
         sock.setblocking(False)
         try:
             data = sock.recv(4096)
             if data == b"":
                 closed += 1
+                last_closed = index
             elif data.startswith(b"HTTP/1.1 503"):
                 refused += 1
             else:
                 other += 1
         except BlockingIOError:
             held += 1
-            if first_held is None:
-                first_held = index
         except OSError:
             other += 1
     # The newest connection was taken in: it is served.
@@ -316,8 +315,10 @@ def connection_flood(suite, extra=300):
     suite.check(other == 0 and refused == 0, f"flood: {refused} refused with 503, {other} neither held nor closed")
     suite.check(held <= CONNECTION_LIMIT, f"flood: {held} connections held, more than the limit")
     suite.check(closed >= extra, f"flood: only {closed} idle connections closed to make room for {extra}")
-    suite.check(first_held is not None and first_held >= extra,
-                f"flood: the oldest held connection is number {first_held}; the longest idle go first")
+    # Each event loop closes its own longest idle, and the kernel spreads connections over the
+    # loops unevenly: the closed ones are among the oldest, not exactly the first `extra`.
+    suite.check(last_closed < 2 * extra,
+                f"flood: connection number {last_closed} was closed; the longest idle should go first")
     suite.check(served, "flood: the newest connection was not served")
     suite.check(idle_cpu < 0.3, f"flood: {idle_cpu:.2f} s CPU in 1 s with {len(socks)} idle connections")
     return (f"{len(socks)} opened: {held} held, {closed} longest-idle closed to make room, {refused} refused; "
@@ -648,7 +649,9 @@ def run_suite(server, good_path, count_path, big_path, dribble_path=None):
     suite.settle(start_fds)
     end_fds, end_rss = server.fds(), server.rss_kb()
     suite.check(end_fds == start_fds, f"descriptors {start_fds} at the start, {end_fds} at the end")
-    suite.check(end_rss < start_rss + 64 * 1024, f"RSS {start_rss} kB at the start, {end_rss} kB at the end")
+    # What may stay: the allocator's arenas after the floods, and in petmock the request
+    # journal (bounded, 10,000 entries) filled by the pipelined flood. A leak would be more.
+    suite.check(end_rss < start_rss + 8 * 1024, f"RSS {start_rss} kB at the start, {end_rss} kB at the end")
     suite.totals = (start_fds, end_fds, start_rss, end_rss)
     return suite
 

@@ -24,12 +24,14 @@ extension HTTPEventLoop {
                 if error == EINTR || error == ECONNABORTED { continue }
                 if error == EMFILE || error == ENFILE || error == ENOBUFS || error == ENOMEM {
                     // Closing an idle connection gives back a descriptor for the waiting client.
-                    if closeLongestIdleConnection() || refuseAtDescriptorLimit() { continue }
+                    if closeLongestIdleConnection(handingOverItsPlace: false) || refuseAtDescriptorLimit() { continue }
                 }
                 return
             }
+            // At the limit, the place of a closed idle connection passes straight to this one
+            // (another loop cannot take it in between).
             guard phase == .running,
-                lifecycle.acquireConnection() || (closeLongestIdleConnection() && lifecycle.acquireConnection())
+                lifecycle.acquireConnection() || closeLongestIdleConnection(handingOverItsPlace: true)
             else {
                 Self.overloadResponse.withUnsafeBytes {
                     _ = send(descriptor, $0.baseAddress, $0.count, CSYSTEM_MSG_NOSIGNAL)
@@ -66,13 +68,15 @@ extension HTTPEventLoop {
     /// sits between requests, as nginx reuses its idle keep-alive connections: a new client is
     /// served instead of refused while idle connections hold every slot (RFC 9112 §9.8 lets a
     /// server close an idle connection at any time; clients retry). Returns whether one closed.
-    private func closeLongestIdleConnection() -> Bool {
+    /// With `handingOverItsPlace`, its place under the connection limit is not given back: the
+    /// caller takes it.
+    private func closeLongestIdleConnection(handingOverItsPlace: Bool) -> Bool {
         guard phase == .running else { return false }
         var slot = timeoutLists[TimeoutList.Kind.idle.rawValue].head
         var examined = 0
         while slot >= 0, examined < Self.idleCandidatesExamined, let connection = connections[slot] {
             if connection.isBetweenRequests {
-                closeConnection(connection, reset: false)
+                closeConnection(connection, reset: false, releasingItsPlace: !handingOverItsPlace)
                 return true
             }
             slot = connection.timeoutLinks.next
@@ -128,7 +132,8 @@ extension HTTPEventLoop {
     }
 
     /// Closes a connection now; with `reset`, sets `SO_LINGER` 0 so the peer gets an RST.
-    func closeConnection(_ connection: Connection, reset: Bool) {
+    /// Without `releasingItsPlace`, its place under the connection limit goes to the caller.
+    func closeConnection(_ connection: Connection, reset: Bool, releasingItsPlace: Bool = true) {
         guard !connection.isClosed else { return }
         connection.isClosed = true
         setTimeout(connection, nil)
@@ -140,7 +145,7 @@ extension HTTPEventLoop {
         connections[connection.slot] = nil
         freeSlots.append(connection.slot)
         connectionCount -= 1
-        lifecycle.releaseConnection()
+        if releasingItsPlace { lifecycle.releaseConnection() }
         if phase == .draining && connectionCount == 0 { phase = .stopped }
     }
 
