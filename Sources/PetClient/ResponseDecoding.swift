@@ -1,4 +1,5 @@
 import HTTPClient
+import JSONKit
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -70,14 +71,18 @@ private func decodeJSON<Value: Decodable>(
         throw .notJSON(mediaType: response.mediaType, reason: "an empty body", excerpt: "", url: response.url)
     }
     let decoder = JSONDecoder()
+    if let key = CodingUserInfoKey.envelopeKeyPath { decoder.userInfo[key] = keyPath }
     do {
         if keyPath.isEmpty {
             return try decoder.decode(Value.self, from: Data(response.body))
         }
-        if let key = CodingUserInfoKey.envelopeKeyPath { decoder.userInfo[key] = keyPath }
         return try decoder.decode(Envelope<Value>.self, from: Data(response.body)).value
     } catch let error as DecodingError {
-        throw DecodingDiagnostics.error(for: error, body: response.body, type: Value.self, url: response.url)
+        // Foundation on Linux gives a number that does not fit (`1.5` for an `Int`) no path;
+        // the envelope with the same key path decodes `Value` as either branch above did.
+        let located = JSONValueDecoder(userInfo: decoder.userInfo)
+            .locate(error, decoding: Envelope<Value>.self, from: response.body)
+        throw DecodingDiagnostics.error(for: located, body: response.body, type: Value.self, url: response.url)
     } catch {
         throw .decoding(
             DecodingFailure(

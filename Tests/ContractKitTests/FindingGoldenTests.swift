@@ -164,6 +164,32 @@ import Testing
         #expect(findings.contains { $0.id == .propertyTypeChanged && $0.path == "$[2].vetId" })
     }
 
+    // Foundation on Linux reports these as pathless "not valid JSON"; the finding still names
+    // the value and why.
+    @Test(arguments: [
+        ("GET /pets", #"[{"firstName": "A", "vetId": 1.5}]"#, "$[0].vetId", "number 1.5 does not fit in Int"),
+        (
+            "GET /pets", #"[{"firstName": "A", "vetId": 1}, {"firstName": "B", "vetId": 99999999999999999999}]"#,
+            "$[1].vetId", "number 99999999999999999999 does not fit in Int"
+        ),
+        ("GET /pets/{id}", #"{"firstName": "A", "vetId": 2.5}"#, "$.vetId", "number 2.5 does not fit in Int"),
+    ])
+    func decodeFailureOfANumberThatDoesNotFitNamesItsPath(
+        operationName: String, body: String, path: String, message: String
+    ) throws {
+        let (contract, models) = try PetAPIContract.make()
+        let validator = ContractValidator(contract: contract, models: models)
+        let operation = try #require(contract.operation(named: operationName))
+        let findings = validator.validate(
+            ObservedResponse(url: "u", status: 200, body: Array(body.utf8)), for: operation
+        )
+        .findings
+        let decode = try #require(findings.first { $0.id == .decodeFailed })
+        #expect(decode.path == path)
+        #expect(decode.actual == "typeMismatch(Int): \(message)")
+        #expect(decode.swift == "PetJsonModel.vetId: Int?")
+    }
+
     /// Foundation's decoder on Linux reports a fraction where an Int is wanted as invalid JSON
     /// with no coding path; the schema walk still names the place.
     @Test func fractionForAnIntegerIsPlacedByTheSchemaWalk() throws {

@@ -134,6 +134,29 @@ struct Get<Response: Sendable>: Endpoint {
         #expect(objectFailure.excerpt.hasSuffix("…"))
     }
 
+    // Foundation on Linux reports a number that does not fit as pathless "not valid JSON"; the
+    // failure still names the value, what was expected, and shows the number.
+    @Test(arguments: [
+        (#"[{"firstName":"Rex","vetId":1.5}]"#, nil, "[0].vetId", "1.5"),
+        (#"[{"firstName":"Rex","vetId":99999999999999999999}]"#, nil, "[0].vetId", "99999999999999999999"),
+        (#"[{"firstName":"Rex","vetId":1},{"firstName":"Tom","vetId":2e-1}]"#, nil, "[1].vetId", "2e-1"),
+        (#"{"data":{"items":[{"firstName":"Rex","vetId":1.5}]}}"#, "data.items", "data.items[0].vetId", "1.5"),
+    ])
+    func numbersThatDoNotFitNameTheirPath(body: String, keyPath: String?, path: String, excerpt: String) async {
+        let result = await send(.json(body), Get<[PetJsonModel]>(keyPath: keyPath, decoding: .json()))
+        guard case .failure(.decoding(let failure)) = result else {
+            Issue.record("expected a decoding failure, got \(result)")
+            return
+        }
+        #expect(failure.path == path)
+        #expect(failure.problem == "expected Int, found number")
+        #expect(failure.excerpt == excerpt)
+        #expect(
+            failure.description
+                == "http://api.test/thing: cannot decode [PetJsonModel] at $\(path.hasPrefix("[") ? "" : ".")\(path): "
+                + "expected Int, found number '\(excerpt)'")
+    }
+
     @Test(arguments: [
         (
             "[{\"firstName\":\"Rex\"",
@@ -233,11 +256,14 @@ struct Get<Response: Sendable>: Endpoint {
     }
 
     @Test func messagesNeverFallBackToFoundationsBareText() async {
-        let bodies = ["[1", "{\"a\":", "[{\"firstName\":3}]", "{}", "null", "\"text\""]
+        let bodies = [
+            "[1", "{\"a\":", "[{\"firstName\":3}]", "{}", "null", "\"text\"", "[{\"firstName\":\"Rex\",\"vetId\":1.5}]",
+        ]
         for body in bodies {
             let result = await send(.json(body), Get<[StrictPet]>(decoding: .json()))
             let text = "\(result)"
             #expect(!text.contains("couldn’t be read") && !text.contains("correct format"), "\(body): \(text)")
+            #expect(!text.contains("not valid JSON"), "\(body): \(text)")
             #expect(text.contains("http://api.test/thing"))
         }
     }

@@ -59,7 +59,7 @@ public struct ModelRegistry: Sendable {
             _ = try decoder.decode(type, from: Data(bytes))
             return .decoded
         } catch let error as DecodingError {
-            return describe(error)
+            return describe(located(error, decoding: type, from: bytes, decoder))
         } catch {
             return .failed(path: .root, message: "\(error)")
         }
@@ -80,6 +80,7 @@ public struct ModelRegistry: Sendable {
             do {
                 _ = try decoder.decode(type, from: Data(bytes[range]))
             } catch let error as DecodingError {
+                let error = located(error, decoding: type, from: Array(bytes[range]), decoder)
                 guard case .failed(let path, let message) = describe(error) else { continue }
                 return .failed(path: JSONPath(components: [.index(index)] + path.components), message: message)
             } catch {
@@ -87,6 +88,15 @@ public struct ModelRegistry: Sendable {
             }
         }
         return .decoded
+    }
+
+    /// The error with a path when Foundation gave none: on Linux its decoder reports a number
+    /// that does not fit (`1.5` for an `Int`) as pathless "not valid JSON", so the body is
+    /// decoded again with a ``JSONValueDecoder`` to find the number.
+    private static func located<T: Decodable>(
+        _ error: DecodingError, decoding type: T.Type, from bytes: [UInt8], _ decoder: JSONDecoder
+    ) -> DecodingError {
+        JSONValueDecoder(userInfo: decoder.userInfo).locate(error, decoding: type, from: bytes)
     }
 
     /// The coding path as a JSONPath and a one-line message naming the case.
