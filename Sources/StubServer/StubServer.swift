@@ -153,15 +153,33 @@ public final class StubServer: Sendable {
         hub.subscribe()
     }
 
-    /// Reloads after the watcher saw changes: a changed mapping file alone, anything else
-    /// (a body file, a folder) everything.
+    /// Reloads after the watcher saw changes. A changed mapping file is read again alone, and
+    /// the admin changes to its mappings that were kept in memory are dropped (the file has
+    /// the last word); a folder in `mappings/` that came or went, the mapping files in it; a
+    /// body file, every mapping file, admin changes kept. Other files in `mappings/` (the
+    /// temporary files of editors and `sed -i`) change nothing.
     func filesChanged(_ paths: [String]) {
         guard let loader = engine.store.loader else { return }
+        let store = engine.store
         let filesPrefix = loader.filesDirectory + "/"
-        let everything = paths.contains { path in
-            path == loader.filesDirectory || path.hasPrefix(filesPrefix) || !StubLoader.isMappingFile(path)
+        var reloaded: Set<String> = []
+        var events: [StubServerEvent] = []
+        func reload(_ files: [String], keepingOverrides: Bool = false) {
+            for file in files where reloaded.insert(file).inserted {
+                if let event = store.reloadFile(file, keepingOverrides: keepingOverrides) { events.append(event) }
+            }
         }
-        let events = everything ? engine.store.reloadAllFiles() : paths.compactMap { engine.store.reloadFile($0) }
+        var bodiesChanged = false
+        for path in paths {
+            if path == loader.filesDirectory || path.hasPrefix(filesPrefix) {
+                bodiesChanged = true
+            } else if StubLoader.isMappingFile(path) {
+                reload([path])
+            } else if FileSystem.kind(of: path) != .file {
+                reload(store.mappingFiles(under: path))
+            }
+        }
+        if bodiesChanged { reload(store.mappingFiles(), keepingOverrides: true) }
         for event in events { hub.publish(event) }
     }
 }

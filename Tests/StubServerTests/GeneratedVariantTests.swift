@@ -53,6 +53,20 @@ import Testing
         #expect(response.headers["Content-Length"] == String(response.body.count))
     }
 
+    @Test(arguments: [
+        "missing:vetId", "null:vetId", "type:vetId", "rename:vetId=vet_id", "truncated", "empty", "html-error",
+        "slow:1",
+    ])
+    func everyGeneratedAnswerNamesItsStub(_ variant: String) throws {
+        var named = Self.nested
+        named.name = "nested pets"
+        let server = try startServer(mappings: [named])
+        defer { server.stop() }
+        let response = try fetch(server.port, "/nested", headers: [("X-Petmock-Variant", variant)])
+        #expect(response.headers["Matched-Stub-Id"] == named.id)
+        #expect(response.headers["Matched-Stub-Name"] == "nested pets")
+    }
+
     @Test func typeDriftFlipsEveryKind() {
         #expect(DriftGenerator.otherType(1) == "1")
         #expect(DriftGenerator.otherType("12") == 12)

@@ -79,6 +79,38 @@ import Glibc
         #expect(report.problems.contains { $0.kind == .invalidJSON })
     }
 
+    @Test func aMappingThatDoesNotDecodeStillHasItsPatternsAndBodyFileChecked() throws {
+        let (stubs, report) = try load([
+            "bad.json": """
+            {"request": {"urlPattern": "/a/[", "headers": {"Accept": {"matches": "("}}},
+             "response": {"status": "x", "bodyFileName": "../../etc/passwd"}}
+            """,
+            "many.json": """
+            {"mappings": [
+              {"request": {"url": "/ok"}, "response": {"body": "ok"}},
+              {"request": {"method": 1, "urlPathPattern": "("}, "response": {"bodyFileName": "none.txt"}}
+            ]}
+            """,
+        ])
+        let bad = stubs.root + "/mappings/bad.json"
+        let many = stubs.root + "/mappings/many.json"
+        let found = report.problems.map { "\($0.file == bad ? "bad" : "many") \($0.path) \($0.kind)" }
+        #expect(
+            Set(found) == [
+                "bad $.response.status wrongType", "bad $.request.urlPattern invalidPattern",
+                "bad $.request.headers.Accept.matches invalidPattern",
+                "bad $.response.bodyFileName bodyFileOutsideRoot", "many $.mappings[1].request.method wrongType",
+                "many $.mappings[1].request.urlPathPattern invalidPattern",
+                "many $.mappings[1].response.bodyFileName bodyFileUnreadable",
+            ], "\(report.problems)")
+        let regex = try #require(report.problems.first { $0.path == "$.request.urlPattern" })
+        #expect(regex.description.hasPrefix("\(bad): error: $.request.urlPattern: expected a valid "))
+        #expect(regex.description.contains("found '/a/['"))
+        #expect(report.files.first { $0.path == bad }?.mappings.isEmpty == true)
+        #expect(report.mappings.compactMap(\.request.url?.value) == ["/ok"])
+        #expect(report.files.first { $0.path == many }?.problems.count == 3)
+    }
+
     @Test func bodyFilesOutsideFilesAreRefused() throws {
         let stubs = try TemporaryStubs()
         stubs.write("secret.txt", "secret")

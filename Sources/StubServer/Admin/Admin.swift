@@ -48,28 +48,47 @@ public final class Admin: Sendable {
         }
     }
 
-    /// Replaces the mapping with this id.
+    /// Replaces the mapping with this id. As in WireMock, a persistent mapping
+    /// (`persistent: true`, in the new mapping or, when it says nothing, in the old) has its
+    /// file rewritten, atomically. A mapping from a file that is not rewritten (hand-written,
+    /// or holding other mappings too) is replaced in memory only: the change outlives reloads
+    /// of other files and goes when its own file changes or on ``resetMappings()``.
     @discardableResult
     public func updateMapping(id: String, to mapping: StubMapping) throws(AdminError) -> StubMapping {
         switch store.update(id: id, with: mapping) {
         case nil: throw .mappingNotFound(id)
-        case .success(let stub)?: return stub.mapping
+        case .success(let stub)?:
+            if stub.origin == .admin, stub.mapping.persistent == true, store.loader != nil {
+                _ = try save([stub.mapping])
+            }
+            return stub.mapping
         case .failure(let error)?: throw Self.adminError(error)
         }
     }
 
-    /// Removes the mapping with this id from the running server (its file, if any, stays).
+    /// Removes the mapping with this id. As in WireMock, a persistent mapping alone in its
+    /// file has the file removed. A mapping from a file that is not removed (hand-written, or
+    /// holding other mappings too) stays out of the running server across reloads of other
+    /// files, and comes back when its own file changes or on ``resetMappings()``.
     public func removeMapping(id: String) throws(AdminError) {
-        guard store.remove(id: id) else { throw .mappingNotFound(id) }
+        let removed: Bool
+        do {
+            removed = try store.delete(id: id)
+        } catch {
+            throw Self.adminError(error)
+        }
+        guard removed else { throw .mappingNotFound(id) }
     }
 
-    /// Removes every mapping from the running server.
+    /// Removes every mapping from the running server; files stay as they are, and their
+    /// mappings come back when each file changes or on ``resetMappings()``.
     public func removeAllMappings() {
         store.removeAll()
     }
 
-    /// Goes back to the mappings of the stub folder and of code: admin-added ones are
-    /// dropped and the files read again. Returns the problems the files have.
+    /// Goes back to the mappings of the stub folder and of code: admin-added ones and admin
+    /// changes to file mappings are dropped, and the files read again. Returns the problems
+    /// the files have.
     @discardableResult
     public func resetMappings() throws(AdminError) -> [StubProblem] {
         do {
@@ -94,6 +113,12 @@ public final class Admin: Sendable {
             let bytes = StubMapping.fileBytes([mapping])
             do {
                 try FileSystem.createDirectory(loader.mappingsDirectory)
+            } catch {
+                throw .saveFailed(path: path, reason: error.reason)
+            }
+            // Never through a symbolic link, nor into a `mappings/` that leads out of the folder.
+            if let refusal = loader.refusalToChange(path) { throw .saveFailed(path: path, reason: refusal) }
+            do {
                 try store.persist(id: mapping.id, to: path) { () throws(FileSystemError) in
                     try FileSystem.writeAtomically(bytes, to: path)
                 }
@@ -261,6 +286,13 @@ public final class Admin: Sendable {
     static func adminError(_ error: StubLoadError) -> AdminError {
         if case .invalidStubs(let problems) = error { return .invalidMapping(problems) }
         return .reloadFailed(error)
+    }
+
+    static func adminError(_ error: MappingChangeError) -> AdminError {
+        switch error {
+        case .invalid(let problems): .invalidMapping(problems)
+        case .fileNotChanged(let path, let reason): .saveFailed(path: path, reason: reason)
+        }
     }
 }
 

@@ -88,7 +88,7 @@ final class CompiledStub: Sendable {
     /// variants per stub; the cache starts over past that).
     func served(under variant: Variant) -> ServedResponse {
         if let cached = variantCache.withLock({ $0[variant] }) { return cached }
-        let made = DriftGenerator.apply(variant, to: served, stubID: mapping.id)
+        let made = DriftGenerator.apply(variant, to: served, stub: mapping)
         variantCache.withLock { cache in
             if cache.count >= 64 { cache.removeAll() }
             cache[variant] = made

@@ -8,8 +8,9 @@ extension MappingDecoder {
         "customMatcher", "clientIp",
     ]
 
-    /// Decodes a request pattern object; nil when it has an error.
-    mutating func decodeRequest(_ value: JSONValue, at path: JSONPath) -> RequestPattern? {
+    /// Decodes a request pattern object; nil when it has an error, unless `keepingErrors`
+    /// asks for the parts that decoded (nil then only when it is not an object).
+    mutating func decodeRequest(_ value: JSONValue, at path: JSONPath, keepingErrors: Bool = false) -> RequestPattern? {
         guard let object = object(value, at: path) else { return nil }
         let errorsBefore = errorCount
         var pattern = RequestPattern()
@@ -64,7 +65,7 @@ extension MappingDecoder {
                     detail: "'pathParameters' only apply with 'urlPathTemplate', ignored"))
             pattern.pathParameters = []
         }
-        return errorCount == errorsBefore ? pattern : nil
+        return errorCount == errorsBefore || keepingErrors ? pattern : nil
     }
 
     private func isTemplate(_ url: URLPattern?) -> Bool {

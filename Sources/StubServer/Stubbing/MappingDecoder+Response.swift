@@ -8,8 +8,11 @@ extension MappingDecoder {
         "removeProxyRequestHeaders", "proxyUrlPrefixToRemove",
     ]
 
-    /// Decodes a response definition object; nil when it has an error.
-    mutating func decodeResponse(_ value: JSONValue, at path: JSONPath) -> ResponseDefinition? {
+    /// Decodes a response definition object; nil when it has an error, unless `keepingErrors`
+    /// asks for the parts that decoded (nil then only when it is not an object).
+    mutating func decodeResponse(
+        _ value: JSONValue, at path: JSONPath, keepingErrors: Bool = false
+    ) -> ResponseDefinition? {
         guard let object = object(value, at: path) else { return nil }
         let errorsBefore = errorCount
         var response = ResponseDefinition()
@@ -50,7 +53,7 @@ extension MappingDecoder {
                 unknownField(here, member.key)
             }
         }
-        return errorCount == errorsBefore ? response : nil
+        return errorCount == errorsBefore || keepingErrors ? response : nil
     }
 
     private mutating func body(_ field: String, _ value: JSONValue, at path: JSONPath) -> ResponseBody? {

@@ -2,13 +2,18 @@ import HTTPCore
 import JSONKit
 
 /// Turns WireMock mapping JSON into ``StubMapping`` values, collecting every problem with its
-/// JSON path instead of stopping at the first. A mapping with an error comes back nil; one
-/// with only warnings comes back with the unknown parts ignored.
+/// JSON path instead of stopping at the first. A mapping with an error comes back nil (what
+/// of it did decode goes to ``rejected``); one with only warnings comes back with the unknown
+/// parts ignored.
 struct MappingDecoder {
     /// The file the JSON came from, for problems.
     let file: String
     /// The problems found so far.
     var problems: [StubProblem] = []
+    /// The mappings that had errors, with the parts that decoded (an empty request or
+    /// response for one that did not), so the checks that need a whole mapping (patterns,
+    /// body files) can still report on them.
+    var rejected: [(mapping: StubMapping, path: JSONPath)] = []
 
     init(file: String) {
         self.file = file
@@ -60,8 +65,8 @@ struct MappingDecoder {
                     idGiven = true
                 }
             case "name": mapping.name = string(member.value, at: here)
-            case "request": request = decodeRequest(member.value, at: here)
-            case "response": response = decodeResponse(member.value, at: here)
+            case "request": request = decodeRequest(member.value, at: here, keepingErrors: true)
+            case "response": response = decodeResponse(member.value, at: here, keepingErrors: true)
             case "priority": mapping.priority = integer(member.value, at: here)
             case "scenarioName": mapping.scenarioName = string(member.value, at: here)
             case "requiredScenarioState": mapping.requiredScenarioState = string(member.value, at: here)
@@ -90,9 +95,12 @@ struct MappingDecoder {
             mapping.requiredScenarioState = nil
             mapping.newScenarioState = nil
         }
-        guard errorCount == errorsBefore, let request, let response else { return nil }
-        mapping.request = request
-        mapping.response = response
+        mapping.request = request ?? RequestPattern()
+        mapping.response = response ?? ResponseDefinition()
+        guard errorCount == errorsBefore, request != nil, response != nil else {
+            rejected.append((mapping, path))
+            return nil
+        }
         return mapping
     }
 

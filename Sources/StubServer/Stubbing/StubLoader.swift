@@ -179,6 +179,12 @@ public struct StubLoader: Sendable {
                 ids[mapping.id] = path
             }
         }
+        // A mapping that did not decode never loads, but its patterns and body file are
+        // checked all the same, so one run of `validate` lists every problem in the file.
+        for (mapping, basePath) in decoder.rejected {
+            let checked = compiler.compile(mapping, sequence: 0, origin: .file(path), file: path, basePath: basePath)
+            problems += checked.problems
+        }
         return LoadedFile(path: path, stubs: stubs, basePaths: basePaths, problems: problems)
     }
 }

@@ -4,6 +4,11 @@ import Synchronization
 /// and the indexed snapshot requests are served from. Writers rebuild the index and swap it
 /// in; a request takes the current snapshot with one short lock and never waits for a
 /// rebuild.
+///
+/// Admin changes to file mappings follow WireMock: a persistent mapping (`"persistent": true`,
+/// alone in its file) has its file rewritten or removed; any other file mapping is changed in
+/// memory, and the change, a ``MappingOverride``, outlives reloads of other files until its
+/// own file changes or the mappings are reset.
 final class StubStore: Sendable {
     /// What requests are served from: the index and the server-wide variant.
     struct Snapshot: Sendable {
@@ -13,6 +18,8 @@ final class StubStore: Sendable {
 
     private struct Sources {
         var files: [String: [CompiledStub]] = [:]
+        /// Admin changes not written to the files they concern, by file, then mapping id.
+        var overrides: [String: [String: MappingOverride]] = [:]
         var admin: [CompiledStub] = []
         var code: [CompiledStub] = []
         var codeMappings: [StubMapping] = []
@@ -59,6 +66,7 @@ final class StubStore: Sendable {
     ) throws(StubLoadError) -> [StubProblem] {
         var problems: [StubProblem] = []
         state.files = [:]
+        state.overrides = [:]
         state.code = []
         var ids: [String: String] = [:]
         if let loader {
@@ -118,7 +126,7 @@ final class StubStore: Sendable {
             state.sequence += 1
             let compiled = compiler.compile(mapping, sequence: state.sequence, origin: .admin, file: "")
             guard let stub = compiled.stub else { return .failure(.invalidStubs(compiled.problems)) }
-            Self.removeStub(id: mapping.id, from: &state)
+            Self.removeStub(id: mapping.id, from: &state, keepingOut: true)
             state.admin.append(stub)
             publish(state)
             return .success(stub)
@@ -126,34 +134,94 @@ final class StubStore: Sendable {
     }
 
     /// Replaces the mapping with this id, keeping where it came from; nil when there is none.
-    func update(id: String, with mapping: StubMapping) -> Result<CompiledStub, StubLoadError>? {
-        sources.withLock { state -> Result<CompiledStub, StubLoadError>? in
+    /// The new mapping is persistent when it says so or, saying nothing, when the old one was.
+    /// A persistent file mapping alone in its file has the file rewritten (atomically; when
+    /// that fails nothing changes); another file mapping is replaced in memory, as an override.
+    func update(id: String, with mapping: StubMapping) -> Result<CompiledStub, MappingChangeError>? {
+        sources.withLock { state -> Result<CompiledStub, MappingChangeError>? in
             guard let existing = state.all.first(where: { $0.mapping.id == id }) else { return nil }
             var mapping = mapping
             mapping.id = id
+            if mapping.persistent == nil { mapping.persistent = existing.mapping.persistent }
             let origin = existing.origin
             let file: String
             if case .file(let path) = origin { file = path } else { file = "" }
             let compiled = compiler.compile(mapping, sequence: existing.sequence, origin: origin, file: file)
-            guard let stub = compiled.stub else { return .failure(.invalidStubs(compiled.problems)) }
+            guard let stub = compiled.stub else { return .failure(.invalid(compiled.problems)) }
+            if !file.isEmpty {
+                if writesBack(mapping, in: file) {
+                    let bytes = StubMapping.fileBytes([mapping])
+                    let rewrite = { () throws(FileSystemError) in try FileSystem.writeAtomically(bytes, to: file) }
+                    if let failure = change(file, rewrite) { return .failure(failure) }
+                    state.overrides[file]?[id] = nil
+                } else {
+                    state.overrides[file, default: [:]][id] = .replaced(mapping)
+                }
+            }
             Self.replace(id: id, with: stub, in: &state)
             publish(state)
             return .success(stub)
         }
     }
 
-    /// Removes the mapping with this id (from memory only); returns whether there was one.
+    /// Deletes the mapping with this id for the admin API; false when there is none. A
+    /// persistent file mapping alone in its file has the file removed (when that fails
+    /// nothing changes); another file mapping is removed in memory, as an override.
+    func delete(id: String) throws(MappingChangeError) -> Bool {
+        try sources.withLock { (state) throws(MappingChangeError) -> Bool in
+            guard let existing = state.all.first(where: { $0.mapping.id == id }) else { return false }
+            if case .file(let file) = existing.origin, writesBack(existing.mapping, in: file) {
+                if let failure = change(file, { () throws(FileSystemError) in try FileSystem.remove(file) }) {
+                    throw failure
+                }
+                state.files[file] = nil
+                state.overrides[file] = nil
+            }
+            Self.removeStub(id: id, from: &state, keepingOut: true)
+            publish(state)
+            return true
+        }
+    }
+
+    /// Whether an admin change to this file mapping goes to its file: it is persistent and
+    /// the file holds it alone.
+    private func writesBack(_ mapping: StubMapping, in file: String) -> Bool {
+        guard mapping.persistent == true, let loader else { return false }
+        return loader.holdsOneMapping(file)
+    }
+
+    /// Rewrites or removes a mapping file with `operation` once the path is known to be safe
+    /// to change; returns why it was not changed, or nil.
+    private func change(
+        _ file: String, _ operation: () throws(FileSystemError) -> Void
+    ) -> MappingChangeError? {
+        guard let loader else { return .fileNotChanged(path: file, reason: "no stub folder") }
+        if let refusal = loader.refusalToChange(file) { return .fileNotChanged(path: file, reason: refusal) }
+        do {
+            try operation()
+            return nil
+        } catch {
+            return .fileNotChanged(path: file, reason: error.reason)
+        }
+    }
+
+    /// Removes the mapping with this id from memory only, keeping no override (the recorder
+    /// re-reads the files it wrote); returns whether there was one.
     func remove(id: String) -> Bool {
         sources.withLock { state in
-            let removed = Self.removeStub(id: id, from: &state)
+            let removed = Self.removeStub(id: id, from: &state, keepingOut: false)
             if removed { publish(state) }
             return removed
         }
     }
 
-    /// Removes every mapping (from memory only).
+    /// Removes every mapping from memory; the files stay, and their mappings stay out (as
+    /// overrides) until each file changes or the mappings are reset.
     func removeAll() {
         sources.withLock { state in
+            for (file, stubs) in state.files {
+                for stub in stubs { state.overrides[file, default: [:]][stub.mapping.id] = .removed }
+            }
             state.files = state.files.mapValues { _ in [] }
             state.admin = []
             state.code = []
@@ -161,7 +229,8 @@ final class StubStore: Sendable {
         }
     }
 
-    /// Goes back to what the files and code define: admin mappings dropped, files re-read.
+    /// Goes back to what the files and code define: admin mappings and overrides dropped,
+    /// files re-read.
     func reset() throws(StubLoadError) -> [StubProblem] {
         try sources.withLock { (state) throws(StubLoadError) -> [StubProblem] in
             state.admin = []
@@ -191,41 +260,85 @@ final class StubStore: Sendable {
         sources.withLock { $0.admin.map(\.mapping) }
     }
 
-    /// Re-reads one mapping file after it changed. A version with errors does not replace a
-    /// version already serving; a deleted file's mappings go away.
-    func reloadFile(_ path: String) -> StubServerEvent? {
+    /// Re-reads one mapping file. A version with errors does not replace a version already
+    /// serving; a deleted file's mappings go away. When the file itself changed, the admin
+    /// overrides of its mappings are dropped (the file has the last word); `keepingOverrides`
+    /// re-applies them, for a reload the file did not ask for (a body file changed).
+    func reloadFile(_ path: String, keepingOverrides: Bool = false) -> StubServerEvent? {
         guard let loader else { return nil }
         return sources.withLock { state -> StubServerEvent? in
             guard FileSystem.kind(of: path) == .file else {
+                state.overrides[path] = nil
                 guard let previous = state.files.removeValue(forKey: path) else { return nil }
                 publish(state)
                 return .removed(file: path, mappings: previous.count)
             }
             var ids = state.ids(excludingFile: path)
+            if keepingOverrides {
+                // An id the admin API took over from this file is this file's to load again.
+                for (id, change) in state.overrides[path] ?? [:] where change == .removed { ids[id] = nil }
+            } else {
+                state.overrides[path] = nil
+            }
             let loaded = loader.loadFile(path, compiler: compiler, sequence: &state.sequence, ids: &ids)
             if loaded.hasErrors, state.files[path] != nil {
                 return .reloadFailed(file: path, problems: loaded.problems, keptPrevious: true)
             }
-            state.files[path] = loaded.stubs
+            let stubs = applyOverrides(to: loaded.stubs, of: path, in: &state)
+            state.files[path] = stubs
             publish(state)
             if loaded.hasErrors { return .reloadFailed(file: path, problems: loaded.problems, keptPrevious: false) }
-            return .reloaded(file: path, mappings: loaded.stubs.count, problems: loaded.problems)
+            return .reloaded(file: path, mappings: stubs.count, problems: loaded.problems)
         }
     }
 
-    /// Re-reads every mapping file (after `__files/` changed) and picks up new ones.
-    func reloadAllFiles() -> [StubServerEvent] {
-        guard let loader else { return [] }
-        let known = sources.withLock { Array($0.files.keys) }
-        let onDisk = (try? loader.mappingFiles()) ?? []
-        return Set(known + onDisk).sorted().compactMap { reloadFile($0) }
+    /// A file's stubs with its overrides applied. A replacement that no longer compiles (its
+    /// body file went) is dropped, and the file's version serves.
+    private func applyOverrides(to stubs: [CompiledStub], of file: String, in state: inout Sources) -> [CompiledStub] {
+        guard var overrides = state.overrides[file] else { return stubs }
+        var result: [CompiledStub] = []
+        for stub in stubs {
+            switch overrides[stub.mapping.id] {
+            case nil:
+                result.append(stub)
+            case .removed?:
+                continue
+            case .replaced(let mapping)?:
+                let compiled = compiler.compile(mapping, sequence: stub.sequence, origin: .file(file), file: file)
+                if let replaced = compiled.stub {
+                    result.append(replaced)
+                } else {
+                    overrides[stub.mapping.id] = nil
+                    result.append(stub)
+                }
+            }
+        }
+        state.overrides[file] = overrides.isEmpty ? nil : overrides
+        return result
     }
 
+    /// The mapping files the store serves from or the disk holds (those under `folder`, when
+    /// given), sorted.
+    func mappingFiles(under folder: String? = nil) -> [String] {
+        guard let loader else { return [] }
+        let prefix = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
+        let known = sources.withLock { Array($0.files.keys) }
+        var onDisk: [String] = []
+        if folder.map({ FileSystem.kind(of: $0) == .directory }) ?? true {
+            onDisk = (try? loader.mappingFiles()) ?? []
+        }
+        return Set(known + onDisk).filter { $0.hasPrefix(prefix) }.sorted()
+    }
+
+    /// Takes a mapping out of wherever it is. With `keepingOut`, taking it out of a file is
+    /// recorded as an override, so re-reading the file for another reason does not bring it
+    /// back.
     @discardableResult
-    private static func removeStub(id: String, from state: inout Sources) -> Bool {
+    private static func removeStub(id: String, from state: inout Sources, keepingOut: Bool) -> Bool {
         var removed = false
         for (file, stubs) in state.files where stubs.contains(where: { $0.mapping.id == id }) {
             state.files[file] = stubs.filter { $0.mapping.id != id }
+            if keepingOut { state.overrides[file, default: [:]][id] = .removed }
             removed = true
         }
         let before = state.admin.count + state.code.count

@@ -7,8 +7,9 @@ import JSONKit
 enum DriftGenerator {
     /// The answer a stub gives under a generated variant. Named variants and responses a
     /// drift cannot apply to (a fault; JSON drift on a body that is not JSON) come back as
-    /// they were, apart from the `Petmock-Variant` header.
-    static func apply(_ variant: Variant, to served: ServedResponse, stubID: String) -> ServedResponse {
+    /// they were, apart from the `Petmock-Variant` header. Every answer made here keeps the
+    /// stub's `Matched-Stub-Id` and `Matched-Stub-Name`.
+    static func apply(_ variant: Variant, to served: ServedResponse, stub: StubMapping) -> ServedResponse {
         switch (variant, served) {
         case (.reset, .prepared(_, let delay, _)), (.reset, .fault(_, let delay)):
             return .fault(.connectionReset, delay)
@@ -22,7 +23,8 @@ enum DriftGenerator {
                 StubDelay(fixedMilliseconds: delay.fixedMilliseconds + milliseconds, distribution: delay.distribution))
         case (.htmlError, .prepared(_, let delay, _)), (.htmlError, .fault(_, let delay)):
             var headers = HTTPHeaders([("Content-Type", "text/html; charset=utf-8"), ("Server", "nginx")])
-            headers.add(name: "Matched-Stub-Id", value: stubID)
+            headers.add(name: "Matched-Stub-Id", value: stub.id)
+            if let name = stub.name { headers.add(name: "Matched-Stub-Name", value: name) }
             headers.add(name: "Petmock-Variant", value: variant.description)
             let response = HTTPResponse(status: .badGateway, headers: headers, body: Array(htmlErrorPage.utf8))
             return .prepared(PreparedResponse(response), delay, nil)
