@@ -12,6 +12,8 @@ import Testing
     func clientBuilderAndPetvet(expectation: VariantExpectation) async throws {
         let mock = try PetmockProcess(variant: expectation.variant)
         defer { mock.process.stop() }
+        // Reasons that quote a URL name it as `API/...`: the port differs from run to run.
+        let reason = { (text: String) in text.replacing(mock.api, with: "API") }
 
         // In process: ViewModelBuilder over libcurl.
         let service = RESTPetService(
@@ -20,7 +22,7 @@ import Testing
             let report = try await ViewModelBuilder(service: service).build()
             #expect(expectation.failure == nil, "the pet list should have failed")
             #expect(report.rows == expectation.rows)
-            #expect(report.dropped.map { "\($0.index): \($0.reason)" } == expectation.dropped)
+            #expect(report.dropped.map { reason("\($0.index): \($0.reason)") } == expectation.dropped)
         } catch {
             let failure = try #require(expectation.failure, "unexpected error: \(error)")
             #expect("\(error)".contains(failure), "\(error)")
@@ -34,7 +36,7 @@ import Testing
         } else {
             #expect(petvet.status == 0, "\(petvet.stderr)")
             #expect(petvet.rows == expectation.rows)
-            #expect(petvet.dropped.map { "\($0.index): \($0.reason)" } == expectation.dropped)
+            #expect(petvet.dropped.map { reason("\($0.index): \($0.reason)") } == expectation.dropped)
             #expect(petvet.requests == expectation.requests)
         }
     }

@@ -149,6 +149,59 @@ struct VariantExpectation: CustomStringConvertible, Sendable {
                 "response-required-property-null breaking GET /pets $[0].vetId",
                 "response-required-property-null breaking GET /pets/{id} $.vetId",
             ]),
+        shown(
+            "null:firstName", rows: [], dropped: allPetsDropped("pet has no 'firstName'"), requests: 1,
+            contractExit: 1,
+            findings: [
+                "response-required-property-null breaking GET /pets $[0].firstName",
+                "response-required-property-null breaking GET /pets/{id} $.firstName",
+                "response-required-property-null breaking GET /vets $[0].firstName",
+                "response-required-property-null breaking GET /vets/{id} $.firstName",
+            ]),
+        shown(
+            "null:lastName", rows: [],
+            dropped: [
+                "0: vet 1 has no 'lastName'", "1: vet 2 has no 'lastName'", "2: vet 1 has no 'lastName'",
+                "3: vet 3 has no 'lastName'",
+            ],
+            contractExit: 1,
+            findings: [
+                "response-optional-property-null warning GET /pets $[0].lastName",
+                "response-optional-property-null warning GET /pets/{id} $.lastName",
+                "response-required-property-null breaking GET /vets $[0].lastName",
+                "response-required-property-null breaking GET /vets/{id} $.lastName",
+            ]),
+        // A type change is a decoding error even for an optional property (plain Codable):
+        // the pet list fails as a whole; a vet's only loses that vet's rows.
+        failed(
+            "type:firstName", "cannot decode [PetJsonModel] at $[0].firstName: expected String, found number '0'",
+            findings: ["GET /pets $[0]", "GET /pets/{id} $", "GET /vets $[0]", "GET /vets/{id} $"].flatMap {
+                [
+                    "response-property-type-changed breaking \($0).firstName",
+                    "response-decode-failed breaking \($0).firstName",
+                ]
+            }),
+        failed(
+            "type:lastName", "cannot decode [PetJsonModel] at $[0].lastName: expected String, found number '0'",
+            findings: ["GET /pets $[0]", "GET /pets/{id} $", "GET /vets $[0]", "GET /vets/{id} $"].flatMap {
+                [
+                    "response-property-type-changed breaking \($0).lastName",
+                    "response-decode-failed breaking \($0).lastName",
+                ]
+            }),
+        shown(
+            "type:title", rows: [],
+            dropped: [(0, 1), (1, 2), (2, 1), (3, 3)].map { pet, vet in
+                "\(pet): vet \(vet) could not be fetched: API/vets/\(vet): cannot decode VetJsonModel at $.title: "
+                    + "expected String, found number '0'"
+            },
+            contractExit: 1,
+            findings: [
+                "response-property-type-changed breaking GET /vets $[0].title",
+                "response-decode-failed breaking GET /vets $[0].title",
+                "response-property-type-changed breaking GET /vets/{id} $.title",
+                "response-decode-failed breaking GET /vets/{id} $.title",
+            ]),
         failed(
             "type:vetId", "cannot decode [PetJsonModel] at $[0].vetId: expected Int, found string",
             findings: [
@@ -163,6 +216,25 @@ struct VariantExpectation: CustomStringConvertible, Sendable {
             findings: [
                 "response-property-probably-renamed breaking GET /pets $[0].vetId",
                 "response-property-probably-renamed breaking GET /pets/{id} $.vetId",
+            ]),
+        shown(
+            "rename:title=degree", rows: withoutTitles, contractExit: 1,
+            findings: [
+                "response-property-probably-renamed breaking GET /vets $[0].title",
+                "response-property-probably-renamed breaking GET /vets/{id} $.title",
+            ]),
+        shown(
+            "rename:lastName=surname", rows: [],
+            dropped: [
+                "0: vet 1 has no 'lastName'", "1: vet 2 has no 'lastName'", "2: vet 1 has no 'lastName'",
+                "3: vet 3 has no 'lastName'",
+            ],
+            contractExit: 1,
+            findings: [
+                "response-property-probably-renamed breaking GET /pets $[0].lastName",
+                "response-property-probably-renamed breaking GET /pets/{id} $.lastName",
+                "response-property-probably-renamed breaking GET /vets $[0].lastName",
+                "response-property-probably-renamed breaking GET /vets/{id} $.lastName",
             ]),
         failed(
             "truncated", "found invalid JSON (JSON ends early",
