@@ -9,12 +9,13 @@ final class LivePetAPIProcess: Sendable {
     /// The API's base URL, `http://127.0.0.1:PORT/api`.
     let api: String
 
-    /// Starts petapi over `database`, or over a fresh one removed by ``close()``.
-    init(database: String? = nil) throws {
+    /// Starts petapi over `database`, or over a fresh one removed by ``close()``; a new
+    /// database is seeded from `seed` when given.
+    init(database: String? = nil, seed: String? = nil) throws {
         let owned = database == nil ? try TemporaryDirectory(prefix: "petapi") : nil
         directory = owned
         let path = database ?? owned?.file("petapi.sqlite") ?? ""
-        process = try ServerProcess("petapi", ["serve", "--port", "0", "--db", path])
+        process = try ServerProcess("petapi", ["serve", "--port", "0", "--db", path] + (seed.map { ["--seed", $0] } ?? []))
         api = process.url + "/api"
     }
 

@@ -36,6 +36,31 @@ import Testing
         #expect(verify.operations == 4)
     }
 
+    @Test func aSeedFileFillsANewDatabaseAndABadOneIsRefused() async throws {
+        let folder = try TemporaryDirectory(prefix: "petapi-seed")
+        defer { folder.remove() }
+        let seed = folder.file("seed.json")
+        let seedJSON =
+            #"{"vets": [{"id": 7, "firstName": "Iris", "lastName": "Novak", "title": null}], "#
+            + #""pets": [{"id": 1, "firstName": "Pip", "lastName": null, "vetId": 7}]}"#
+        try Data(seedJSON.utf8).write(to: URL(fileURLWithPath: seed))
+        let live = try LivePetAPIProcess(seed: seed)
+        defer { live.close() }
+        let report = try await ViewModelBuilder(service: RESTPetService(baseURL: live.api)).build()
+        #expect(report.rows == [PetVetCellViewModel(petName: "Pip", vetNameAndTitle: "Iris Novak")])
+
+        let bad = folder.file("bad-seed.json")
+        try Data(#"{"vets": [], "pets": [{"id": 1, "firstName": 5, "vetId": 7}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: bad))
+        let refused = try await ToolProcess.run(
+            "petapi", ["serve", "--port", "0", "--db", folder.file("other.sqlite"), "--seed", bad])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("bad-seed.json: $.pets[0].firstName"), "\(refused.stderr)")
+        let missing = try await ToolProcess.run(
+            "petapi", ["serve", "--port", "0", "--db", folder.file("other.sqlite"), "--seed", folder.file("none.json")])
+        #expect(missing.status == 2 && missing.stderr.contains("cannot read seed file"), "\(missing.stderr)")
+    }
+
     @Test func editsMadeThroughTheAPIShowInRowsAndFindings() async throws {
         let live = try LivePetAPIProcess()
         defer { live.close() }
