@@ -15,7 +15,8 @@ final class LivePetAPIProcess: Sendable {
         let owned = database == nil ? try TemporaryDirectory(prefix: "petapi") : nil
         directory = owned
         let path = database ?? owned?.file("petapi.sqlite") ?? ""
-        process = try ServerProcess("petapi", ["serve", "--port", "0", "--db", path] + (seed.map { ["--seed", $0] } ?? []))
+        process = try ServerProcess(
+            "petapi", ["serve", "--port", "0", "--db", path] + (seed.map { ["--seed", $0] } ?? []))
         api = process.url + "/api"
     }
 
