@@ -12,6 +12,18 @@ public enum PetAPI {
         public var path: String { "/pets" }
     }
 
+    /// `GET /pets`, each pet decoded on its own: one that does not decode is a failure in its
+    /// place, and the others are kept (``PetService/petEntries()``).
+    public struct PetEntries: Endpoint {
+        public typealias Response = [Result<PetJsonModel, PetClientError>]
+
+        /// Creates the endpoint.
+        public init() {}
+
+        public var path: String { "/pets" }
+        public var decoding: ResponseDecoding<Response> { .jsonElements(PetJsonModel.self) }
+    }
+
     /// `GET /vets/{id}`: one vet.
     public struct Vet: Endpoint {
         public typealias Response = VetJsonModel

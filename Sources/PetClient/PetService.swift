@@ -7,11 +7,19 @@ import PetModels
 public protocol PetService: AnyObject, Sendable {
     /// Every pet.
     func pets() async throws(PetClientError) -> [PetJsonModel]
+    /// Every pet, each decoded on its own: a pet the model cannot decode is a failure in its
+    /// place (with the coding path, `[2].vetId`), and the others are kept. Throws only when
+    /// the list itself cannot be had. The default wraps ``pets()``, all or nothing.
+    func petEntries() async throws(PetClientError) -> [Result<PetJsonModel, PetClientError>]
     /// The vet with this id.
     func vet(id: Int) async throws(PetClientError) -> VetJsonModel
 }
 
 extension PetService {
+    public func petEntries() async throws(PetClientError) -> [Result<PetJsonModel, PetClientError>] {
+        try await pets().map { .success($0) }
+    }
+
     /// Fetches the pets and calls `completion` with them, or with nil on failure (the seeds'
     /// signature). The completion runs on an arbitrary thread.
     public func pets(completion: @escaping @Sendable ([PetJsonModel]?) -> Void) {

@@ -25,6 +25,10 @@ public final class RESTPetService: PetService {
         try await client.send(PetAPI.Pets())
     }
 
+    public func petEntries() async throws(PetClientError) -> [Result<PetJsonModel, PetClientError>] {
+        try await client.send(PetAPI.PetEntries())
+    }
+
     public func vet(id: Int) async throws(PetClientError) -> VetJsonModel {
         try await client.send(PetAPI.Vet(id: id))
     }

@@ -50,6 +50,55 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
     }
 }
 
+extension ResponseDecoding {
+    /// Decodes a JSON array one element at a time: an element that does not decode as
+    /// `Element` is a failure in its place (its index leading the coding path, `[2].vetId`),
+    /// and the others are kept. A body that is not an array, or not JSON, fails as a whole,
+    /// as ``json(_:)`` does; so does any body when the endpoint has a ``Endpoint/keyPath``
+    /// (the elements are then decoded together).
+    ///
+    /// ```swift
+    /// let pets: ResponseDecoding<[Result<PetJsonModel, PetClientError>]> = .jsonElements(PetJsonModel.self)
+    /// ```
+    public static func jsonElements<Element: Decodable & Sendable>(
+        _ type: Element.Type
+    ) -> ResponseDecoding where Response == [Result<Element, PetClientError>] {
+        ResponseDecoding(expectsJSON: true) { response, keyPath throws(PetClientError) in
+            guard keyPath.isEmpty, let ranges = JSONArraySplitter.elementRanges(in: response.body) else {
+                return try decodeJSON([Element].self, from: response, keyPath: keyPath).map { .success($0) }
+            }
+            var elements: [Result<Element, PetClientError>] = []
+            elements.reserveCapacity(ranges.count)
+            for (index, range) in ranges.enumerated() {
+                let element = Array(response.body[range])
+                let decoded = Result { () throws(PetClientError) in
+                    try decodeJSON(Element.self, from: element, url: response.url)
+                }
+                switch decoded {
+                case .success: elements.append(decoded)
+                case .failure(.decoding(let failure)):
+                    elements.append(.failure(.decoding(failure.inArray(of: Element.self, at: index))))
+                case .failure:
+                    // Not JSON after all (the splitter does not validate): the body's own error.
+                    return try decodeJSON([Element].self, from: response, keyPath: keyPath).map { .success($0) }
+                }
+            }
+            return elements
+        }
+    }
+}
+
+extension DecodingFailure {
+    /// The failure of one element of an array of `Element`, as decoding the whole array
+    /// reports it: type `[Element]`, the index leading the path.
+    func inArray<Element>(of type: Element.Type, at index: Int) -> DecodingFailure {
+        let inner = path.isEmpty ? "" : (path.hasPrefix("[") ? path : "." + path)
+        return DecodingFailure(
+            url: url, type: DecodingDiagnostics.name(of: [Element].self), path: "[\(index)]" + inner,
+            problem: problem, excerpt: excerpt)
+    }
+}
+
 extension ResponseDecoding where Response == String {
     /// The body as UTF-8 text, whatever its media type.
     public static var string: ResponseDecoding<String> {
@@ -70,24 +119,34 @@ private func decodeJSON<Value: Decodable>(
     guard !response.body.isEmpty else {
         throw .notJSON(mediaType: response.mediaType, reason: "an empty body", excerpt: "", url: response.url)
     }
+    return try decodeJSON(Value.self, from: response.body, url: response.url, keyPath: keyPath)
+}
+
+/// Decodes `Value` from JSON bytes (inside the envelope `keyPath` names), every failure a
+/// ``PetClientError`` that says where.
+private func decodeJSON<Value: Decodable>(
+    _ type: Value.Type, from body: [UInt8], url: String, keyPath: [String] = []
+)
+    throws(PetClientError) -> Value
+{
     let decoder = JSONDecoder()
     if let key = CodingUserInfoKey.envelopeKeyPath { decoder.userInfo[key] = keyPath }
     do {
         if keyPath.isEmpty {
-            return try decoder.decode(Value.self, from: Data(response.body))
+            return try decoder.decode(Value.self, from: Data(body))
         }
-        return try decoder.decode(Envelope<Value>.self, from: Data(response.body)).value
+        return try decoder.decode(Envelope<Value>.self, from: Data(body)).value
     } catch let error as DecodingError {
         // Foundation on Linux gives a number that does not fit (`1.5` for an `Int`) no path;
         // the envelope with the same key path decodes `Value` as either branch above did.
         let located = JSONValueDecoder(userInfo: decoder.userInfo)
-            .locate(error, decoding: Envelope<Value>.self, from: response.body)
-        throw DecodingDiagnostics.error(for: located, body: response.body, type: Value.self, url: response.url)
+            .locate(error, decoding: Envelope<Value>.self, from: body)
+        throw DecodingDiagnostics.error(for: located, body: body, type: Value.self, url: url)
     } catch {
         throw .decoding(
             DecodingFailure(
-                url: response.url, type: DecodingDiagnostics.name(of: Value.self), path: "", problem: "\(error)",
-                excerpt: DecodingDiagnostics.excerpt(ofBody: response.body)))
+                url: url, type: DecodingDiagnostics.name(of: Value.self), path: "", problem: "\(error)",
+                excerpt: DecodingDiagnostics.excerpt(ofBody: body)))
     }
 }
 

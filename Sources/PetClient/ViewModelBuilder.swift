@@ -5,7 +5,8 @@ import PetModels
 ///
 /// Unlike the seeds' `DispatchGroup` version (one vet request per pet, rows appended from
 /// many threads in arrival order), rows keep the pets' order, a vet that fails loses only its
-/// own pets' rows, and every pet not shown comes back with the reason.
+/// own pets' rows, a pet the model cannot decode loses only its own row, and every pet not
+/// shown comes back with the reason.
 ///
 /// ```swift
 /// let builder = ViewModelBuilder(service: RESTPetService(baseURL: "http://127.0.0.1:8080/api"))
@@ -30,18 +31,26 @@ public struct ViewModelBuilder: Sendable {
     /// Throws only when the pet list itself cannot be had, or the task is cancelled; any
     /// other problem drops the pets it affects and is reported in ``ViewModelReport/dropped``.
     public func build() async throws(PetClientError) -> ViewModelReport {
-        let pets = try await service.pets()
-        // A pet without a first name is dropped whatever its vet says, so its vet is not
-        // fetched for it; each other vet id is fetched once, in order of first appearance.
+        let entries = try await service.petEntries()
+        // A pet that did not decode, or has no first name, is dropped whatever its vet says,
+        // so its vet is not fetched for it; each other vet id is fetched once, in order of
+        // first appearance.
         var vetIds: [Int] = []
         var seen = Set<Int>()
-        for pet in pets where pet.firstName != nil {
+        for case .success(let pet) in entries where pet.firstName != nil {
             if let id = pet.vetId, seen.insert(id).inserted { vetIds.append(id) }
         }
         let vets = await fetchVets(vetIds)
         if Task.isCancelled { throw .cancelled }
-        var report = ViewModelReport(rows: [], dropped: [], petCount: pets.count)
-        for (index, pet) in pets.enumerated() {
+        var report = ViewModelReport(rows: [], dropped: [], petCount: entries.count)
+        for (index, entry) in entries.enumerated() {
+            let pet: PetJsonModel
+            switch entry {
+            case .success(let decoded): pet = decoded
+            case .failure(let error):
+                report.dropped.append(DroppedPet(index: index, pet: nil, reason: .undecodable(error)))
+                continue
+            }
             guard pet.firstName != nil, let vetId = pet.vetId else {
                 let key = pet.firstName == nil ? "firstName" : "vetId"
                 report.dropped.append(DroppedPet(index: index, pet: pet, reason: .missingField(.pet(key), vetId: nil)))

@@ -26,6 +26,8 @@ public struct DroppedPet: Sendable, CustomStringConvertible {
         case missingField(PetVetCellViewModel.MissingField, vetId: Int?)
         /// The pet's vet could not be fetched.
         case vetUnavailable(vetId: Int, PetClientError)
+        /// The pet itself did not decode (a value of another type, say); the error says where.
+        case undecodable(PetClientError)
 
         public var description: String {
             switch self {
@@ -33,26 +35,27 @@ public struct DroppedPet: Sendable, CustomStringConvertible {
             case .missingField(.vet(let key), let vetId?): "vet \(vetId) has no '\(key)'"
             case .missingField(.vet(let key), nil): "vet has no '\(key)'"
             case .vetUnavailable(let vetId, let error): "vet \(vetId) could not be fetched: \(error)"
+            case .undecodable(let error): "\(error)"
             }
         }
     }
 
     /// The pet's position in the service's list, from 0 (as in the JSON path `$[2]`).
     public let index: Int
-    /// The pet as decoded.
-    public let pet: PetJsonModel
+    /// The pet as decoded; nil when it did not decode.
+    public let pet: PetJsonModel?
     /// Why it was left out.
     public let reason: Reason
 
     /// Creates a dropped-pet diagnostic.
-    public init(index: Int, pet: PetJsonModel, reason: Reason) {
+    public init(index: Int, pet: PetJsonModel?, reason: Reason) {
         self.index = index
         self.pet = pet
         self.reason = reason
     }
 
     public var description: String {
-        let name = pet.firstName.map { " '\($0)'" } ?? ""
+        let name = pet?.firstName.map { " '\($0)'" } ?? ""
         return "pet \(index)\(name): \(reason)"
     }
 }

@@ -75,7 +75,7 @@ import Testing
         let report = try await ViewModelBuilder(service: RESTPetService(baseURL: live.api)).build()
         #expect(report.rows == expectedRows)
         #expect(report.dropped.map(\.index) == [2])
-        #expect(report.dropped.first?.pet.firstName == "Luna")
+        #expect(report.dropped.first?.pet?.firstName == "Luna")
         #expect(report.dropped.first?.description.contains("vet 3 could not be fetched") == true)
 
         let petvet = try await PetVetOutput.run(baseURL: live.api)

@@ -56,6 +56,11 @@ struct VariantExpectation: CustomStringConvertible, Sendable {
         (0..<4).map { "\($0): \(reason)" }
     }
 
+    /// Every pet dropped as undecodable at `field`, the URL written `API`.
+    static func undecodablePets(_ field: String, _ problem: String) -> [String] {
+        (0..<4).map { "\($0): API/pets: cannot decode [PetJsonModel] at $[\($0)].\(field): \(problem)" }
+    }
+
     /// Every hand-written variant in `Stubs/` and the generated ones, with what each must give.
     static let all: [VariantExpectation] = [
         shown(""),
@@ -65,11 +70,14 @@ struct VariantExpectation: CustomStringConvertible, Sendable {
                 base[0], PetVetCellViewModel(petName: "Bella", vetNameAndTitle: "Omar Haddad, BVSc"), base[2], base[3],
             ],
             findings: ["response-optional-property-missing warning GET /pets $[1].lastName"]),
-        failed(
-            "vet-id-string", "cannot decode [PetJsonModel] at $[0].vetId: expected Int, found string '\"1\"'",
+        // One pet that does not decode loses only its own row.
+        shown(
+            "vet-id-string", rows: [base[0], base[2], base[3]],
+            dropped: [#"1: API/pets: cannot decode [PetJsonModel] at $[1].vetId: expected Int, found string '"2"'"#],
+            requests: 3, contractExit: 1,
             findings: [
-                "response-property-type-changed breaking GET /pets $[0].vetId",
-                "response-decode-failed breaking GET /pets $[0].vetId",
+                "response-property-type-changed breaking GET /pets $[1].vetId",
+                "response-decode-failed breaking GET /pets $[1].vetId",
             ]),
         shown(
             "vet-title-null",
@@ -172,17 +180,19 @@ struct VariantExpectation: CustomStringConvertible, Sendable {
                 "response-required-property-null breaking GET /vets/{id} $.lastName",
             ]),
         // A type change is a decoding error even for an optional property (plain Codable):
-        // the pet list fails as a whole; a vet's only loses that vet's rows.
-        failed(
-            "type:firstName", "cannot decode [PetJsonModel] at $[0].firstName: expected String, found number '0'",
+        // each pet (or vet) that has it loses its rows.
+        shown(
+            "type:firstName", rows: [], dropped: undecodablePets("firstName", "expected String, found number '0'"),
+            requests: 1, contractExit: 1,
             findings: ["GET /pets $[0]", "GET /pets/{id} $", "GET /vets $[0]", "GET /vets/{id} $"].flatMap {
                 [
                     "response-property-type-changed breaking \($0).firstName",
                     "response-decode-failed breaking \($0).firstName",
                 ]
             }),
-        failed(
-            "type:lastName", "cannot decode [PetJsonModel] at $[0].lastName: expected String, found number '0'",
+        shown(
+            "type:lastName", rows: [], dropped: undecodablePets("lastName", "expected String, found number '0'"),
+            requests: 1, contractExit: 1,
             findings: ["GET /pets $[0]", "GET /pets/{id} $", "GET /vets $[0]", "GET /vets/{id} $"].flatMap {
                 [
                     "response-property-type-changed breaking \($0).lastName",
@@ -202,8 +212,13 @@ struct VariantExpectation: CustomStringConvertible, Sendable {
                 "response-property-type-changed breaking GET /vets/{id} $.title",
                 "response-decode-failed breaking GET /vets/{id} $.title",
             ]),
-        failed(
-            "type:vetId", "cannot decode [PetJsonModel] at $[0].vetId: expected Int, found string",
+        shown(
+            "type:vetId", rows: [],
+            dropped: ["1", "2", "1", "3"].enumerated().map { index, vetId in
+                "\(index): API/pets: cannot decode [PetJsonModel] at $[\(index)].vetId: expected Int, "
+                    + "found string '\"\(vetId)\"'"
+            },
+            requests: 1, contractExit: 1,
             findings: [
                 "response-property-type-changed breaking GET /pets $[0].vetId",
                 "response-decode-failed breaking GET /pets $[0].vetId",

@@ -97,6 +97,57 @@ struct Get<Response: Sendable>: Endpoint {
         )
     }
 
+    @Test func elementsDecodeOneByOneAndAFailureKeepsItsPlaceAndPath() async throws {
+        let body = #"[{"firstName":"Rex","vetId":1}, {"firstName":"Tom","vetId":"7"}, {"firstName":"Kit","vetId":3}]"#
+        let entries = try await send(.json(body), Get(decoding: .jsonElements(StrictPet.self))).get()
+        #expect(entries.count == 3)
+        #expect((try? entries[0].get()) == StrictPet(firstName: "Rex", vetId: 1))
+        #expect((try? entries[2].get()) == StrictPet(firstName: "Kit", vetId: 3))
+        guard case .failure(.decoding(let failure)) = entries[1] else {
+            Issue.record("expected element 1 to fail decoding, got \(entries[1])")
+            return
+        }
+        // The same words as decoding the whole array: its type, the index leading the path.
+        #expect(
+            failure.description
+                == #"http://api.test/thing: cannot decode [StrictPet] at $[1].vetId: expected Int, found string '"7"'"#)
+        let nested = try await send(
+            .json(#"[[1, "x"]]"#), Get(decoding: .jsonElements([Int].self))
+        ).get()
+        guard case .failure(.decoding(let inner)) = nested.first else {
+            Issue.record("expected the nested array to fail, got \(nested)")
+            return
+        }
+        #expect(inner.path == "[0][1]" && inner.type == "[[Int]]")
+    }
+
+    @Test func elementsOfABodyThatIsNoArrayOrNoJSONFailAsAWhole() async {
+        let get = Get(decoding: .jsonElements(StrictPet.self))
+        let cases: [(body: String, message: String)] = [
+            (#"{"items": []}"#, "cannot decode [StrictPet] at $: expected [Any], found object"),
+            (#"[{"firstName":"Rex","vetId":1}"#, "expected a JSON body, found invalid JSON (JSON ends early"),
+            (#"[{"firstName":"Rex","vetId":tru}]"#, "expected a JSON body, found invalid JSON"),
+            ("", "expected a JSON body, found an empty body"),
+        ]
+        for (body, message) in cases {
+            let result = await send(.json(body), get)
+            guard case .failure(let error) = result else {
+                Issue.record("\(body): expected a failure, got \(result)")
+                continue
+            }
+            #expect("\(error)".contains(message), "\(body): \(error)")
+        }
+        // With a key path the elements decode together: the first failure fails the list.
+        let enveloped = await send(
+            .json(#"{"items":[{"firstName":"Rex","vetId":"1"}]}"#),
+            Get(keyPath: "items", decoding: .jsonElements(StrictPet.self)))
+        guard case .failure(.decoding(let failure)) = enveloped else {
+            Issue.record("expected the enveloped list to fail, got \(enveloped)")
+            return
+        }
+        #expect(failure.path == "items[0].vetId")
+    }
+
     @Test func missingKeyAndNullAreExplained() async {
         let missing = await send(.json(#"[{"firstName":"Rex"}]"#), Get<[StrictPet]>(decoding: .json()))
         guard case .failure(.decoding(let failure)) = missing else {

@@ -57,6 +57,23 @@ import Testing
         #expect(report.dropped[2].description == "pet 3 'Zed': vet 3 has no 'lastName'")
     }
 
+    @Test func aPetThatDoesNotDecodeLosesOnlyItsOwnRow() async throws {
+        let api = FakePetAPI(
+            petsJSON: #"[{"firstName":"Rex","vetId":1},{"firstName":"Bo","vetId":"2"},{"firstName":"Ivy","vetId":1}]"#,
+            vetsJSON: Self.vets)
+        let report = try await ViewModelBuilder(service: api.service()).build()
+        #expect(report.rows.map(\.petName) == ["Rex", "Ivy"])
+        #expect(report.petCount == 3)
+        #expect(report.dropped.map(\.index) == [1])
+        #expect(report.dropped.first?.pet == nil)
+        #expect(
+            report.dropped.first?.description
+                == #"pet 1: \#(FakePetAPI.baseURL)/pets: cannot decode [PetJsonModel] at $[1].vetId: expected Int, found string '"2"'"#
+        )
+        // The undecodable pet's vet is never asked for.
+        #expect(api.paths == ["/pets", "/vets/1"])
+    }
+
     @Test func aVetThatDoesNotDecodeLosesOnlyItsOwnPets() async throws {
         let api = FakePetAPI(
             petsJSON:

@@ -32,7 +32,7 @@ import Testing
 
     static let jsonVariants: [(String, String, @Sendable (JSONValue) -> Bool)] = [
         ("missing-last-name", "/api/pets", { $0[1]?["lastName"] == nil && $0[1]?["firstName"] == "Bella" }),
-        ("vet-id-string", "/api/pets", { $0[0]?["vetId"] == "1" }),
+        ("vet-id-string", "/api/pets", { $0[1]?["vetId"] == "2" && $0[0]?["vetId"] == 1 }),
         ("vet-id-renamed", "/api/pets", { $0[0]?["vetId"] == nil && $0[0]?["practitionerId"] == 1 }),
         ("pets-wrapped", "/api/pets", { $0["items"]?.arrayValue?.count == 4 }),
         ("vet-title-null", "/api/vets/2", { $0["title"] == .null && $0["firstName"] == "Omar" }),
@@ -94,7 +94,7 @@ import Testing
         let server = try startServer(stubs: Fixtures.stubs)
         defer { server.stop() }
         let example = try fetch(server.port, "/api/pets", headers: [("Prefer", "example=vet-id-string")])
-        #expect(example.json[0]?["vetId"] == "1")
+        #expect(example.json[1]?["vetId"] == "2")
         let code = try fetch(server.port, "/api/pets", headers: [("Prefer", "code=503")])
         #expect(code.status == 503)
         let notFound = try fetch(server.port, "/api/vets/1", headers: [("Prefer", "code=404")])
@@ -119,7 +119,7 @@ import Testing
     @Test func serverWideVariantFromConfigurationAndAdmin() throws {
         let server = try startServer(stubs: Fixtures.stubs) { $0.variant = "vet-id-string" }
         defer { server.stop() }
-        #expect(try fetch(server.port, "/api/pets").json[0]?["vetId"] == "1")
+        #expect(try fetch(server.port, "/api/pets").json[1]?["vetId"] == "2")
         let perRequest = try fetch(server.port, "/api/pets", headers: [("X-Petmock-Variant", "pets-wrapped")])
         #expect(perRequest.json["items"] != nil)
         try server.admin.setVariant("missing:vetId")
