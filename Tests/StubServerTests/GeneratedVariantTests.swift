@@ -65,6 +65,7 @@ import Testing
         let response = try fetch(server.port, "/nested", headers: [("X-Petmock-Variant", variant)])
         #expect(response.headers["Matched-Stub-Id"] == named.id)
         #expect(response.headers["Matched-Stub-Name"] == "nested pets")
+        #expect(response.headers["Petmock-Variant"] == variant, "every generated answer says which variant made it")
     }
 
     @Test func typeDriftFlipsEveryKind() {

@@ -16,7 +16,9 @@ enum DriftGenerator {
         case (.slow(let milliseconds), .prepared(let prepared, let delay, let dribble)):
             let slower = StubDelay(
                 fixedMilliseconds: delay.fixedMilliseconds + milliseconds, distribution: delay.distribution)
-            return .prepared(prepared, slower, dribble)
+            var response = prepared.response
+            response.headers.replaceOrAdd(name: "Petmock-Variant", value: variant.description)
+            return .prepared(PreparedResponse(response), slower, dribble)
         case (.slow(let milliseconds), .fault(let fault, let delay)):
             return .fault(
                 fault,
