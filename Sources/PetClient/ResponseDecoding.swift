@@ -55,7 +55,8 @@ extension ResponseDecoding {
     /// `Element` is a failure in its place (its index leading the coding path, `[2].vetId`),
     /// and the others are kept. A body that is not an array, or not JSON, fails as a whole,
     /// as ``json(_:)`` does; so does any body when the endpoint has a ``Endpoint/keyPath``
-    /// (the elements are then decoded together).
+    /// (the elements are then decoded together). The array is decoded whole first, so a body
+    /// that decodes costs what ``json(_:)`` costs; only a failing one is decoded by element.
     ///
     /// ```swift
     /// let pets: ResponseDecoding<[Result<PetJsonModel, PetClientError>]> = .jsonElements(PetJsonModel.self)
@@ -64,15 +65,22 @@ extension ResponseDecoding {
         _ type: Element.Type
     ) -> ResponseDecoding where Response == [Result<Element, PetClientError>] {
         ResponseDecoding(expectsJSON: true) { response, keyPath throws(PetClientError) in
-            guard keyPath.isEmpty, let ranges = JSONArraySplitter.elementRanges(in: response.body) else {
-                return try decodeJSON([Element].self, from: response, keyPath: keyPath).map { .success($0) }
+            // The whole array in one call first: the common case costs what `json()` does.
+            let whole = Result { () throws(PetClientError) in
+                try decodeJSON([Element].self, from: response, keyPath: keyPath)
+            }
+            guard case .failure(.decoding) = whole, keyPath.isEmpty,
+                let ranges = JSONArraySplitter.elementRanges(in: response.body)
+            else {
+                return try whole.get().map { .success($0) }
             }
             var elements: [Result<Element, PetClientError>] = []
             elements.reserveCapacity(ranges.count)
+            let decoder = JSONDecoder()
             for (index, range) in ranges.enumerated() {
                 let element = Array(response.body[range])
                 let decoded = Result { () throws(PetClientError) in
-                    try decodeJSON(Element.self, from: element, url: response.url)
+                    try decodeJSON(Element.self, from: element, url: response.url, decoder: decoder)
                 }
                 switch decoded {
                 case .success: elements.append(decoded)
@@ -80,7 +88,7 @@ extension ResponseDecoding {
                     elements.append(.failure(.decoding(failure.inArray(of: Element.self, at: index))))
                 case .failure:
                     // Not JSON after all (the splitter does not validate): the body's own error.
-                    return try decodeJSON([Element].self, from: response, keyPath: keyPath).map { .success($0) }
+                    return try whole.get().map { .success($0) }
                 }
             }
             return elements
@@ -122,14 +130,14 @@ private func decodeJSON<Value: Decodable>(
     return try decodeJSON(Value.self, from: response.body, url: response.url, keyPath: keyPath)
 }
 
-/// Decodes `Value` from JSON bytes (inside the envelope `keyPath` names), every failure a
-/// ``PetClientError`` that says where.
+/// Decodes `Value` from JSON bytes (inside the envelope `keyPath` names) with `decoder` (one
+/// can serve many calls), every failure a ``PetClientError`` that says where.
 private func decodeJSON<Value: Decodable>(
-    _ type: Value.Type, from body: [UInt8], url: String, keyPath: [String] = []
+    _ type: Value.Type, from body: [UInt8], url: String, keyPath: [String] = [],
+    decoder: JSONDecoder = JSONDecoder()
 )
     throws(PetClientError) -> Value
 {
-    let decoder = JSONDecoder()
     if let key = CodingUserInfoKey.envelopeKeyPath { decoder.userInfo[key] = keyPath }
     do {
         if keyPath.isEmpty {
