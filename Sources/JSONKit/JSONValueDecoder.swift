@@ -32,8 +32,8 @@ public struct JSONValueDecoder: Sendable {
     ///
     /// For such an error, when the body is valid JSON, this decodes `type` again and returns
     /// the error it throws when that is a number that does not fit its type, with the number's
-    /// path; in every other case it returns `error` unchanged. Foundation stays the judge of whether decoding fails; this
-    /// only locates and explains.
+    /// path; in every other case it returns `error` unchanged. Foundation stays the judge of
+    /// whether decoding fails; this only locates and explains.
     public func locate<T: Decodable>(_ error: DecodingError, decoding type: T.Type, from body: [UInt8]) -> DecodingError
     {
         guard case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
