@@ -45,7 +45,7 @@ let package = Package(
         library("PetClient", ["HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
         tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels"]),
         .executableTarget(name: "petvet", dependencies: ["PetClient", "ArgumentKit"], swiftSettings: strict),
-        tests("PetvetTests", ["petvet", "PetClient", "HTTPClient", "HTTPServer", "HTTPCore", "PetModels"]),
+        tests("PetvetTests", ["petvet", "PetClient", "HTTPClient", "HTTPServer", "HTTPCore", "PetModels", "TestSupport"]),
         .executableTarget(
             name: "ClientBench", dependencies: ["PetClient", "HTTPClient", "PetModels"], path: "Benchmarks/ClientBench",
             swiftSettings: strict),

@@ -28,11 +28,14 @@ public final class ServerProcess: Sendable {
         process.executableURL = URL(fileURLWithPath: try BuiltTools.path(of: tool))
         process.arguments = arguments
         process.currentDirectoryURL = BuiltTools.repositoryRoot
-        let outPipe = Pipe()
-        let errPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        try process.run()
+        let (outPipe, errPipe) = try ProcessLaunch.withLock {
+            let outPipe = Pipe()
+            let errPipe = Pipe()
+            process.standardOutput = outPipe
+            process.standardError = errPipe
+            try process.run()
+            return (outPipe, errPipe)
+        }
         self.process = ProcessBox(process)
         log.follow(out: outPipe.fileHandleForReading, err: errPipe.fileHandleForReading)
         let first = log.firstLine(within: timeout)
@@ -61,7 +64,8 @@ public final class ServerProcess: Sendable {
     /// Whether the process is still running.
     public var isRunning: Bool { process.value.isRunning }
 
-    /// Sends SIGTERM and waits for a graceful exit (SIGKILL after `grace` seconds); returns the status.
+    /// Sends SIGTERM and waits for a graceful exit (SIGKILL after `grace` seconds); returns the
+    /// status, or -1 when no exit was seen 30 seconds after the SIGKILL.
     @discardableResult
     public func stop(grace: TimeInterval = 10) -> Int32 {
         guard process.value.isRunning else { return process.value.terminationStatus }
@@ -94,7 +98,8 @@ public final class ServerProcess: Sendable {
         }
         if finished.wait(timeout: .now() + grace) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
-            finished.wait()
+            // Bounded even now: a test must never wait forever on an exit Foundation missed.
+            guard finished.wait(timeout: .now() + 30) == .success else { return -1 }
         }
         return process.terminationStatus
     }

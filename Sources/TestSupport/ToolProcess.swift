@@ -14,11 +14,14 @@ public enum ToolProcess {
         process.arguments = arguments
         process.currentDirectoryURL = BuiltTools.repositoryRoot
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = OutputCapture(process)
         let exit = ExitSignal()
         process.terminationHandler = { _ in exit.signal() }
         let launched = ContinuousClock.now
-        try process.run()
+        let output = try ProcessLaunch.withLock {
+            let output = OutputCapture(process)
+            try process.run()
+            return output
+        }
         let box = ProcessBox(process)
         let timer = DispatchWorkItem {
             if box.value.isRunning {

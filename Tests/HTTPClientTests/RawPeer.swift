@@ -14,7 +14,7 @@ final class RawPeer: Sendable {
     private let listener: Int32
 
     init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw PeerError("socket failed") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -44,6 +44,8 @@ final class RawPeer: Sendable {
     func acceptRequest() async throws -> Int32 {
         try await onThread { [listener] in
             let fd = accept(listener, nil, nil)
+            // Not inherited by a child a test starts meanwhile (see ProcessLaunch).
+            if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             guard fd >= 0 else { throw PeerError("accept failed") }
             var received: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 4096)

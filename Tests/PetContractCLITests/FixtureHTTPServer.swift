@@ -28,7 +28,7 @@ final class FixtureHTTPServer: Sendable {
     init(routes: [String: Response], requiredHeader: String? = nil) throws {
         self.routes = routes
         self.requiredHeader = requiredHeader
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -59,6 +59,8 @@ final class FixtureHTTPServer: Sendable {
         defer { finished.signal() }
         while true {
             let client = accept(listener, nil, nil)
+            // Not inherited by the petcontract process a test starts (see ProcessLaunch).
+            if client >= 0 { _ = fcntl(client, F_SETFD, FD_CLOEXEC) }
             if client < 0 {
                 if done.withLock({ $0 }) { return }
                 continue

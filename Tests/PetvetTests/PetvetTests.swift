@@ -2,6 +2,7 @@ import Foundation
 import HTTPClient
 import PetClient
 import PetModels
+import TestSupport
 import Testing
 
 /// `petvet` run as a process, and `ViewModelBuilder` over libcurl, against a real Pet API.
@@ -34,11 +35,14 @@ import Testing
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let (output, errors) = try ProcessLaunch.withLock {
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            return (output, errors)
+        }
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

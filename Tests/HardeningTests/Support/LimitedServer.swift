@@ -5,9 +5,9 @@ import TestSupport
 /// lower open-file limit (`ulimit -n`); ready once it prints its URL (no sleeps). Its process
 /// id is the server's own (the shell execs it), for reading `/proc/PID`.
 final class LimitedServer {
-    let process = Process()
+    let process: Process
     let port: Int
-    private let output = Pipe()
+    private let output: Pipe
 
     /// Starts the tool; with `errorFile`, its standard error goes to that file (complete once
     /// ``stop()`` returns), else nowhere.
@@ -15,18 +15,25 @@ final class LimitedServer {
         _ tool: String, _ arguments: [String], openFileLimit: Int? = nil, errorFile: String? = nil,
         timeout: TimeInterval = 30
     ) throws {
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         let shell = (openFileLimit.map { "ulimit -n \($0) && " } ?? "") + "exec \"$0\" \"$@\""
         process.arguments = ["-c", shell, try BuiltTools.path(of: tool)] + arguments
         process.currentDirectoryURL = BuiltTools.repositoryRoot
-        process.standardOutput = output
-        if let errorFile {
-            _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
-            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
-        } else {
-            process.standardError = FileHandle.nullDevice
+        let output = try ProcessLaunch.withLock {
+            let output = Pipe()
+            process.standardOutput = output
+            if let errorFile {
+                _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
+                process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
+            } else {
+                process.standardError = FileHandle.nullDevice
+            }
+            try process.run()
+            return output
         }
-        try process.run()
+        self.process = process
+        self.output = output
         let line = LimitedServer.firstLine(of: output.fileHandleForReading, within: timeout)
         guard let range = line.range(of: #"http://[^/ ]+:[0-9]+"#, options: .regularExpression),
             let port = line[range].split(separator: ":").last.flatMap({ Int($0) })
