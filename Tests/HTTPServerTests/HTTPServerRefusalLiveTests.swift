@@ -126,6 +126,7 @@ let liveRefusals: [LiveRefusal] = [
             let second = try RawClient(port: server.port)
             #expect(try second.readResponse().status == 503)
             held.get()?.respond(HTTPResponse(text: "answered"))
+            held.set(nil)  // the responder holds the loop, which holds this handler: break the cycle
             #expect(try busy.readResponse().text == "answered", "the busy one was not closed to make room")
         }
     }
