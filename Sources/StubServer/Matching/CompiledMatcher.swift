@@ -1,7 +1,10 @@
 import JSONKit
 
 /// A ``StringMatcher`` made ready to run: regular expressions compiled, JSONPaths parsed.
-indirect enum CompiledMatcher: Sendable {
+///
+/// Only the recursive case is `indirect`: a boxed case costs a retain and a release on every
+/// look, and the common ones (`equalTo`, `matches`) are looked at for every candidate stub.
+enum CompiledMatcher: Sendable {
     case equalTo(String, caseInsensitive: Bool)
     case contains(String)
     case doesNotContain(String)
@@ -10,7 +13,7 @@ indirect enum CompiledMatcher: Sendable {
     case absent
     case anything
     case equalToJson(JSONValue, JSONComparison)
-    case matchesJsonPath(JSONPath, CompiledMatcher?)
+    indirect case matchesJsonPath(JSONPath, CompiledMatcher?)
     case binaryEqualTo([UInt8])
     case and([CompiledMatcher])
     case or([CompiledMatcher])

@@ -6,33 +6,41 @@
 /// match is impossible.
 final class StubIndex: Sendable {
     /// One group of stubs (the base, or one variant), indexed.
+    ///
+    /// The keyed lists hold unretained references: `all` keeps every stub alive, and reading
+    /// them costs no retain. Both event loops read the same stubs, and a retain is an atomic
+    /// write to the stub's reference count, whose cache line the other core then has to fetch
+    /// back; with twenty candidates on one path that was most of the matching time.
     struct Part: Sendable {
-        var byTarget: [Substring: [CompiledStub]] = [:]
-        var byPath: [Substring: [CompiledStub]] = [:]
-        var byPrefix: [Substring: [CompiledStub]] = [:]
-        var unkeyed: [CompiledStub] = []
+        typealias Candidates = [Unmanaged<CompiledStub>]
+
+        var byTarget: [Substring: Candidates] = [:]
+        var byPath: [Substring: Candidates] = [:]
+        var byPrefix: [Substring: Candidates] = [:]
+        var unkeyed: Candidates = []
         var all: [CompiledStub] = []
 
         init(_ stubs: [CompiledStub]) {
             all = stubs.sorted { $0.precedes($1) }
             for stub in all {
+                let reference = Unmanaged.passUnretained(stub)
                 switch stub.pattern.url {
-                case .equal(let text): byTarget[text[...], default: []].append(stub)
-                case .path(let text): byPath[text[...], default: []].append(stub)
+                case .equal(let text): byTarget[text[...], default: []].append(reference)
+                case .path(let text): byPath[text[...], default: []].append(reference)
                 case .pattern(let regex), .pathPattern(let regex):
                     if let key = Self.key(ofPrefix: regex.literalPrefix) {
-                        byPrefix[key, default: []].append(stub)
+                        byPrefix[key, default: []].append(reference)
                     } else {
-                        unkeyed.append(stub)
+                        unkeyed.append(reference)
                     }
                 case .template(let template):
                     if let key = template.literalPrefix {
-                        byPrefix[key[...], default: []].append(stub)
+                        byPrefix[key[...], default: []].append(reference)
                     } else {
-                        unkeyed.append(stub)
+                        unkeyed.append(reference)
                     }
                 case .any:
-                    unkeyed.append(stub)
+                    unkeyed.append(reference)
                 }
             }
         }
@@ -46,34 +54,46 @@ final class StubIndex: Sendable {
 
         /// The best stub that answers the request, or nil.
         func match(_ request: MatchableRequest, scenarios: ScenarioStore) -> CompiledStub? {
-            var best: CompiledStub?
-            func consider(_ list: [CompiledStub]?, urlKnown: Bool = false) {
-                guard let list else { return }
-                for stub in list {
-                    if let best, !stub.precedes(best) { return }
-                    if stub.matches(request, scenarios: scenarios, urlKnown: urlKnown) {
-                        best = stub
-                        return
-                    }
-                }
-            }
+            var best: Unmanaged<CompiledStub>?
             // Members of these two lists are keyed by exactly this URL or path.
-            consider(byTarget[request.target], urlKnown: true)
-            consider(byPath[request.path], urlKnown: true)
-            if let decoded = request.decodedPath { consider(byPath[Substring(decoded)], urlKnown: true) }
+            Self.consider(byTarget[request.target], request, scenarios, urlKnown: true, best: &best)
+            Self.consider(byPath[request.path], request, scenarios, urlKnown: true, best: &best)
+            if let decoded = request.decodedPath {
+                Self.consider(byPath[Substring(decoded)], request, scenarios, urlKnown: true, best: &best)
+            }
             if !byPrefix.isEmpty {
                 // Every prefix of the path that ends before a `/`, then the whole path.
                 let path = request.path
                 let bytes = path.utf8
                 var index = bytes.isEmpty ? bytes.endIndex : bytes.index(after: bytes.startIndex)
                 while let slash = bytes[index...].firstIndex(of: UInt8(ascii: "/")) {
-                    consider(byPrefix[path[..<slash]])
+                    Self.consider(byPrefix[path[..<slash]], request, scenarios, urlKnown: false, best: &best)
                     index = bytes.index(after: slash)
                 }
-                consider(byPrefix[path])
+                Self.consider(byPrefix[path], request, scenarios, urlKnown: false, best: &best)
             }
-            consider(unkeyed)
-            return best
+            Self.consider(unkeyed, request, scenarios, urlKnown: false, best: &best)
+            return best?.takeUnretainedValue()
+        }
+
+        /// Scans a list in precedence order until a stub matches or none left can beat `best`
+        /// (a static function with `best` passed `inout`: a closure capturing it would box it).
+        private static func consider(
+            _ list: Candidates?, _ request: MatchableRequest, _ scenarios: ScenarioStore, urlKnown: Bool,
+            best: inout Unmanaged<CompiledStub>?
+        ) {
+            guard let list else { return }
+            for candidate in list {
+                let (beaten, matched) = candidate._withUnsafeGuaranteedRef { stub in
+                    if let best, !best._withUnsafeGuaranteedRef({ stub.precedes($0) }) { return (true, false) }
+                    return (false, stub.matches(request, scenarios: scenarios, urlKnown: urlKnown))
+                }
+                if beaten { return }
+                if matched {
+                    best = candidate
+                    return
+                }
+            }
         }
     }
 
