@@ -186,6 +186,53 @@ import Testing
         #expect(index.match(request(target: "/nowhere"), variant: nil, scenarios: scenarios) == nil)
     }
 
+    @Test func theIndexPassesOverStubsWhoseRequiredFieldsAreMissing() throws {
+        // Higher-priority stubs on the same path, each needing a field; the index skips those
+        // the request lacks without reading them, and must still find every one it has.
+        let path = URLPattern.urlPath("/api/pets")
+        let mappings = [
+            StubMapping(name: "fallback", request: RequestPattern(url: path), response: .init(), priority: 9),
+            StubMapping(
+                name: "tenant", request: RequestPattern(url: path, headers: [NamedMatcher("X-Tenant", .equalTo("a"))]),
+                response: .init(), priority: 1),
+            StubMapping(
+                name: "page",
+                request: RequestPattern(url: path, queryParameters: [NamedMatcher("page", .equalTo("2"))]),
+                response: .init(), priority: 2),
+            StubMapping(
+                name: "no-debug",
+                request: RequestPattern(url: path, queryParameters: [NamedMatcher("debug", .absent)]),
+                response: .init(), priority: 3),
+            StubMapping(
+                name: "either",
+                request: RequestPattern(url: path, headers: [NamedMatcher("X-Mode", .or([.absent, .equalTo("b")]))]),
+                response: .init(), priority: 4),
+        ]
+        let index = try StubStore(loader: nil, codeMappings: mappings, serverVariant: nil).snapshot().index
+        let scenarios = ScenarioStore()
+        func name(_ target: String, _ headers: HTTPHeaders = HTTPHeaders()) -> String? {
+            index.match(request(target: target, headers: headers), variant: nil, scenarios: scenarios)?.mapping.name
+        }
+        #expect(name("/api/pets", ["x-tenant": "a"]) == "tenant", "header names are compared without case")
+        #expect(name("/api/pets", ["X-Tenant": "b"]) == "no-debug")
+        #expect(name("/api/pets?page=2") == "page")
+        #expect(name("/api/pets") == "no-debug", "an absent matcher needs no field")
+        #expect(name("/api/pets?debug=1") == "either", "a matcher that accepts absence needs no field")
+        #expect(name("/api/pets?debug=1", ["X-Mode": "c"]) == "fallback")
+    }
+
+    @Test func fieldNameMasksNeverRejectWhatIsThere() {
+        var present = FieldNameMask()
+        for name in ["Host", "Accept", "X-Tenant", "Authorization"] { present.insert(name, ignoringCase: true) }
+        for name in ["host", "ACCEPT", "x-tenant", "authorization"] {
+            var required = FieldNameMask()
+            required.insert(name, ignoringCase: true)
+            #expect(present.mayContain(required), "\(name)")
+        }
+        #expect(present.mayContain(FieldNameMask()))
+        #expect(!FieldNameMask().mayContain(present), "nothing present, something required")
+    }
+
     @Test func nearMissesExplainEachCriterion() throws {
         let mapping = StubMapping(
             name: "pets",

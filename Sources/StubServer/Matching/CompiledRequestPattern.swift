@@ -20,6 +20,11 @@ struct CompiledRequestPattern: Sendable {
     let queryParameters: [(name: String, matcher: CompiledMatcher)]
     let headers: [(name: String, matcher: CompiledMatcher)]
     let bodyPatterns: [CompiledMatcher]
+    /// The query parameters a request must have for this pattern to match: those whose
+    /// matcher refuses an absent value.
+    let requiredQueryNames: FieldNameMask
+    /// The headers a request must have, by the same rule.
+    let requiredHeaderNames: FieldNameMask
 
     /// Compiles a pattern; problems name fields under `$.request`.
     static func compile(_ pattern: RequestPattern, problems: inout [PatternProblem]) -> CompiledRequestPattern? {
@@ -62,7 +67,20 @@ struct CompiledRequestPattern: Sendable {
         guard problems.count == before else { return nil }
         return CompiledRequestPattern(
             source: pattern, method: pattern.method, url: url, pathParameters: pathParameters,
-            queryParameters: queryParameters, headers: headers, bodyPatterns: body)
+            queryParameters: queryParameters, headers: headers, bodyPatterns: body,
+            requiredQueryNames: required(queryParameters, ignoringCase: false),
+            requiredHeaderNames: required(headers, ignoringCase: true))
+    }
+
+    /// The names whose matcher fails when the field is absent (asked of the matcher itself).
+    private static func required(
+        _ fields: [(name: String, matcher: CompiledMatcher)], ignoringCase: Bool
+    ) -> FieldNameMask {
+        var mask = FieldNameMask()
+        for field in fields where !field.matcher.matches(nil) {
+            mask.insert(field.name, ignoringCase: ignoringCase)
+        }
+        return mask
     }
 
     /// Whether the request satisfies every criterion; `urlKnown` skips an exact URL or path

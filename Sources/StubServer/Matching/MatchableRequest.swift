@@ -49,6 +49,25 @@ final class MatchableRequest {
         self.init(method: logged.method, target: Substring(logged.url), headers: logged.headers, body: logged.body)
     }
 
+    /// The query parameter names present, summarised for ``FieldNameMask/mayContain(_:)``.
+    private(set) lazy var queryNames: FieldNameMask = {
+        var mask = FieldNameMask()
+        for parameter in queryParameters { mask.insert(parameter.name, ignoringCase: false) }
+        return mask
+    }()
+
+    /// The header names present, folded to lowercase, summarised the same way.
+    private(set) lazy var headerNames: FieldNameMask = {
+        var mask = FieldNameMask()
+        for field in headers.fields { mask.insert(field.name, ignoringCase: true) }
+        return mask
+    }()
+
+    /// Whether the request has every field `pattern` requires (or may have: see ``FieldNameMask``).
+    func mayMatch(_ pattern: CompiledRequestPattern) -> Bool {
+        queryNames.mayContain(pattern.requiredQueryNames) && headerNames.mayContain(pattern.requiredHeaderNames)
+    }
+
     /// The body as text (invalid UTF-8 repaired).
     private(set) lazy var bodyText: String = String(decoding: body, as: UTF8.self)
 

@@ -7,12 +7,14 @@
 final class StubIndex: Sendable {
     /// One group of stubs (the base, or one variant), indexed.
     ///
-    /// The keyed lists hold unretained references: `all` keeps every stub alive, and reading
-    /// them costs no retain. Both event loops read the same stubs, and a retain is an atomic
-    /// write to the stub's reference count, whose cache line the other core then has to fetch
-    /// back; with twenty candidates on one path that was most of the matching time.
+    ///
+    /// The keyed lists hold ``Candidate``s: what decides precedence and which fields a request
+    /// must have, inline, and an unretained reference to the stub (`all` keeps every stub
+    /// alive). A stub that cannot match is passed over without reading it or retaining it:
+    /// both event loops read the same stubs, and a retain is an atomic write to the stub's
+    /// reference count, whose cache line the other core then has to fetch back.
     struct Part: Sendable {
-        typealias Candidates = [Unmanaged<CompiledStub>]
+        typealias Candidates = [Candidate]
 
         var byTarget: [Substring: Candidates] = [:]
         var byPath: [Substring: Candidates] = [:]
@@ -23,7 +25,7 @@ final class StubIndex: Sendable {
         init(_ stubs: [CompiledStub]) {
             all = stubs.sorted { $0.precedes($1) }
             for stub in all {
-                let reference = Unmanaged.passUnretained(stub)
+                let reference = Candidate(stub)
                 switch stub.pattern.url {
                 case .equal(let text): byTarget[text[...], default: []].append(reference)
                 case .path(let text): byPath[text[...], default: []].append(reference)
@@ -54,7 +56,7 @@ final class StubIndex: Sendable {
 
         /// The best stub that answers the request, or nil.
         func match(_ request: MatchableRequest, scenarios: ScenarioStore) -> CompiledStub? {
-            var best: Unmanaged<CompiledStub>?
+            var best: Candidate?
             // Members of these two lists are keyed by exactly this URL or path.
             Self.consider(byTarget[request.target], request, scenarios, urlKnown: true, best: &best)
             Self.consider(byPath[request.path], request, scenarios, urlKnown: true, best: &best)
@@ -73,27 +75,52 @@ final class StubIndex: Sendable {
                 Self.consider(byPrefix[path], request, scenarios, urlKnown: false, best: &best)
             }
             Self.consider(unkeyed, request, scenarios, urlKnown: false, best: &best)
-            return best?.takeUnretainedValue()
+            return best?.stub.takeUnretainedValue()
         }
 
         /// Scans a list in precedence order until a stub matches or none left can beat `best`
         /// (a static function with `best` passed `inout`: a closure capturing it would box it).
         private static func consider(
             _ list: Candidates?, _ request: MatchableRequest, _ scenarios: ScenarioStore, urlKnown: Bool,
-            best: inout Unmanaged<CompiledStub>?
+            best: inout Candidate?
         ) {
             guard let list else { return }
             for candidate in list {
-                let (beaten, matched) = candidate._withUnsafeGuaranteedRef { stub in
-                    if let best, !best._withUnsafeGuaranteedRef({ stub.precedes($0) }) { return (true, false) }
-                    return (false, stub.matches(request, scenarios: scenarios, urlKnown: urlKnown))
+                if let best, !candidate.precedes(best) { return }
+                guard request.queryNames.mayContain(candidate.requiredQueryNames),
+                    request.headerNames.mayContain(candidate.requiredHeaderNames)
+                else { continue }
+                let matched = candidate.stub._withUnsafeGuaranteedRef {
+                    $0.matches(request, scenarios: scenarios, urlKnown: urlKnown)
                 }
-                if beaten { return }
                 if matched {
                     best = candidate
                     return
                 }
             }
+        }
+    }
+
+    /// A stub as the index scans it: precedence and required fields copied out of it, and an
+    /// unretained reference (the index's `all` keeps the stub alive).
+    struct Candidate: Sendable {
+        let stub: Unmanaged<CompiledStub>
+        let priority: Int
+        let sequence: Int
+        let requiredQueryNames: FieldNameMask
+        let requiredHeaderNames: FieldNameMask
+
+        init(_ stub: CompiledStub) {
+            self.stub = Unmanaged.passUnretained(stub)
+            priority = stub.priority
+            sequence = stub.sequence
+            requiredQueryNames = stub.pattern.requiredQueryNames
+            requiredHeaderNames = stub.pattern.requiredHeaderNames
+        }
+
+        /// ``CompiledStub/precedes(_:)`` on the copied fields.
+        func precedes(_ other: Candidate) -> Bool {
+            priority != other.priority ? priority < other.priority : sequence > other.sequence
         }
     }
 
