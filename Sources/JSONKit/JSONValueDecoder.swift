@@ -59,8 +59,9 @@ public struct JSONValueDecoder: Sendable {
 }
 
 extension JSONValue {
-    /// The value at a coding path (array indexes and object keys), or nil when there is none.
-    fileprivate func value(atCodingPath path: [any CodingKey]) -> JSONValue? {
+    /// The value at a `Codable` coding path (array indexes and object keys), or nil when there
+    /// is none.
+    public func value(atCodingPath path: [any CodingKey]) -> JSONValue? {
         var current = self
         for key in path {
             let next: JSONValue?

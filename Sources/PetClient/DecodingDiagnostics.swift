@@ -22,7 +22,7 @@ enum DecodingDiagnostics {
         )
             -> PetClientError
         {
-            let found = DecodingDiagnostics.value(in: root, at: excerptPath ?? path)
+            let found = root.value(atCodingPath: excerptPath ?? path)
             return .decoding(
                 DecodingFailure(
                     url: url, type: typeName, path: render(path), problem: problem,
@@ -30,7 +30,7 @@ enum DecodingDiagnostics {
         }
         switch error {
         case .typeMismatch(let expected, let context):
-            let found = value(in: root, at: context.codingPath).map(DecodingDiagnostics.jsonTypeName) ?? "nothing"
+            let found = root.value(atCodingPath: context.codingPath).map(DecodingDiagnostics.jsonTypeName) ?? "nothing"
             return failure(context.codingPath, "expected \(name(of: expected)), found \(found)")
         case .valueNotFound(let expected, let context):
             return failure(context.codingPath, "expected \(name(of: expected)), found null")
@@ -43,22 +43,6 @@ enum DecodingDiagnostics {
         @unknown default:
             return failure([], "\(error)")
         }
-    }
-
-    /// The value at a coding path (array indexes and object keys), or nil when there is none.
-    static func value(in root: JSONValue, at path: [any CodingKey]) -> JSONValue? {
-        var current = root
-        for key in path {
-            let next: JSONValue?
-            switch current {
-            case .array: next = key.intValue.flatMap { current[$0] }
-            case .object: next = current[key.stringValue]
-            default: next = nil
-            }
-            guard let next else { return nil }
-            current = next
-        }
-        return current
     }
 
     /// The JSON type's name as a decoder user thinks of it: any number is a `number`.
