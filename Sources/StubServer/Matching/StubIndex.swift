@@ -7,7 +7,6 @@
 final class StubIndex: Sendable {
     /// One group of stubs (the base, or one variant), indexed.
     ///
-    ///
     /// The keyed lists hold ``Candidate``s: what decides precedence and which fields a request
     /// must have, inline, and an unretained reference to the stub (`all` keeps every stub
     /// alive). A stub that cannot match is passed over without reading it or retaining it:
