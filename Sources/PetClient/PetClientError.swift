@@ -70,8 +70,14 @@ public struct DecodingFailure: Sendable, Hashable, CustomStringConvertible {
         self.excerpt = excerpt
     }
 
+    /// The path written after `prefix`, with a `.` before a key: `$` gives `$[2].vetId` or
+    /// `$.vetId`, and `$` alone for the body itself.
+    func path(after prefix: String) -> String {
+        path.isEmpty ? prefix : prefix + (path.hasPrefix("[") ? path : "." + path)
+    }
+
     public var description: String {
-        let location = path.isEmpty ? "$" : "$" + (path.hasPrefix("[") ? path : "." + path)
+        let location = path(after: "$")
         let found = excerpt.isEmpty ? "" : " '\(excerpt)'"
         return "\(url): cannot decode \(type) at \(location): \(problem)\(found)"
     }

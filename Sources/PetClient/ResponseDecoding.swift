@@ -100,9 +100,8 @@ extension DecodingFailure {
     /// The failure of one element of an array of `Element`, as decoding the whole array
     /// reports it: type `[Element]`, the index leading the path.
     func inArray<Element>(of type: Element.Type, at index: Int) -> DecodingFailure {
-        let inner = path.isEmpty ? "" : (path.hasPrefix("[") ? path : "." + path)
-        return DecodingFailure(
-            url: url, type: DecodingDiagnostics.name(of: [Element].self), path: "[\(index)]" + inner,
+        DecodingFailure(
+            url: url, type: DecodingDiagnostics.name(of: [Element].self), path: path(after: "[\(index)]"),
             problem: problem, excerpt: excerpt)
     }
 }

@@ -56,6 +56,20 @@ struct VariantExpectation: CustomStringConvertible, Sendable {
         (0..<4).map { "\($0): \(reason)" }
     }
 
+    /// `type:FIELD` for a string field that pets and vets both have: every pet undecodable,
+    /// so no vet is asked for, and the type change and decode failure on all four operations.
+    static func stringTypeChangedEverywhere(_ field: String) -> VariantExpectation {
+        shown(
+            "type:\(field)", rows: [], dropped: undecodablePets(field, "expected String, found number '0'"),
+            requests: 1, contractExit: 1,
+            findings: ["GET /pets $[0]", "GET /pets/{id} $", "GET /vets $[0]", "GET /vets/{id} $"].flatMap {
+                [
+                    "response-property-type-changed breaking \($0).\(field)",
+                    "response-decode-failed breaking \($0).\(field)",
+                ]
+            })
+    }
+
     /// Every pet dropped as undecodable at `field`, the URL written `API`.
     static func undecodablePets(_ field: String, _ problem: String) -> [String] {
         (0..<4).map { "\($0): API/pets: cannot decode [PetJsonModel] at $[\($0)].\(field): \(problem)" }
@@ -181,24 +195,8 @@ struct VariantExpectation: CustomStringConvertible, Sendable {
             ]),
         // A type change is a decoding error even for an optional property (plain Codable):
         // each pet (or vet) that has it loses its rows.
-        shown(
-            "type:firstName", rows: [], dropped: undecodablePets("firstName", "expected String, found number '0'"),
-            requests: 1, contractExit: 1,
-            findings: ["GET /pets $[0]", "GET /pets/{id} $", "GET /vets $[0]", "GET /vets/{id} $"].flatMap {
-                [
-                    "response-property-type-changed breaking \($0).firstName",
-                    "response-decode-failed breaking \($0).firstName",
-                ]
-            }),
-        shown(
-            "type:lastName", rows: [], dropped: undecodablePets("lastName", "expected String, found number '0'"),
-            requests: 1, contractExit: 1,
-            findings: ["GET /pets $[0]", "GET /pets/{id} $", "GET /vets $[0]", "GET /vets/{id} $"].flatMap {
-                [
-                    "response-property-type-changed breaking \($0).lastName",
-                    "response-decode-failed breaking \($0).lastName",
-                ]
-            }),
+        stringTypeChangedEverywhere("firstName"),
+        stringTypeChangedEverywhere("lastName"),
         shown(
             "type:title", rows: [],
             dropped: [(0, 1), (1, 2), (2, 1), (3, 3)].map { pet, vet in

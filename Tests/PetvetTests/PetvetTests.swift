@@ -19,41 +19,15 @@ import Testing
         4: nil,
     ]
 
-    struct Run {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+    /// Runs the built `petvet` to completion (the shared launcher: one child at a time, and
+    /// the wait suspends the task instead of blocking a thread of the pool).
+    func petvet(_ arguments: [String]) async throws -> ToolResult {
+        try await ToolProcess.run("petvet", arguments, timeout: 30)
     }
 
-    /// Runs the built `petvet` (next to the test bundle) and waits for it to exit.
-    func petvet(_ arguments: [String]) throws -> Run {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var executable = directory.appendingPathComponent("petvet")
-        if !FileManager.default.isExecutableFile(atPath: executable.path) {
-            executable = directory.deletingLastPathComponent().appendingPathComponent("petvet")
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let (output, errors) = try ProcessLaunch.withLock {
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            return (output, errors)
-        }
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
-    @Test func jsonOutputHasRowsDroppedPetsAndTheRequestCount() throws {
+    @Test func jsonOutputHasRowsDroppedPetsAndTheRequestCount() async throws {
         let api = try PetAPIServer(pets: Self.pets, vets: Self.vets)
-        let run = try petvet(["--base-url", api.baseURL, "--format", "json", "--timeout", "5"])
+        let run = try await petvet(["--base-url", api.baseURL, "--format", "json", "--timeout", "5"])
         #expect(run.status == 0, "\(run.stderr)")
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
@@ -74,9 +48,9 @@ import Testing
             Set(api.paths) == ["/api/pets", "/api/vets/1", "/api/vets/2", "/api/vets/7", "/api/vets/3", "/api/vets/4"])
     }
 
-    @Test func textOutputIsTheTableThenTheDroppedPets() throws {
+    @Test func textOutputIsTheTableThenTheDroppedPets() async throws {
         let api = try PetAPIServer(pets: Self.pets, vets: Self.vets)
-        let run = try petvet(["--base-url", api.baseURL])
+        let run = try await petvet(["--base-url", api.baseURL])
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(
@@ -91,22 +65,22 @@ import Testing
         #expect(run.stderr.contains("/api/vets/7"))
     }
 
-    @Test func noPetListExitsTwo() throws {
+    @Test func noPetListExitsTwo() async throws {
         let down = try PetAPIServer(
             pets: #"{"code":503,"message":"maintenance"}"#, vets: [:], petsStatus: .serviceUnavailable)
-        let run = try petvet(["--base-url", down.baseURL, "--format", "json"])
+        let run = try await petvet(["--base-url", down.baseURL, "--format", "json"])
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("maintenance"))
-        let refused = try petvet(["--base-url", "http://127.0.0.1:1/api"])
+        let refused = try await petvet(["--base-url", "http://127.0.0.1:1/api"])
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("Failed to connect") || refused.stderr.contains("connect"))
     }
 
-    @Test func usageErrorsExitSixtyFour() throws {
-        #expect(try petvet([]).status == 64)
-        #expect(try petvet(["--base-url", "http://x", "--format", "xml"]).status == 64)
-        let help = try petvet(["--help"])
+    @Test func usageErrorsExitSixtyFour() async throws {
+        #expect(try await petvet([]).status == 64)
+        #expect(try await petvet(["--base-url", "http://x", "--format", "xml"]).status == 64)
+        let help = try await petvet(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--base-url"))
     }

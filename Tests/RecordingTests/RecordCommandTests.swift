@@ -117,6 +117,44 @@ import Testing
         #expect(try !mappingFileNames(stubs).contains("get-api-vets-2.json"))
     }
 
+    @Test func crawlHeadersReachTheApiAndNeverAFile() async throws {
+        // An API that answers only with the key: every operation needs it.
+        let guarded = try startUpstream { request, responder in
+            guard request.headers["X-Api-Key"] == "s3cret" else {
+                responder.respond(HTTPResponse(status: .unauthorized, text: "no key"))
+                return
+            }
+            let body =
+                request.path == "/api/pets" || request.path == "/api/vets"
+                ? #"[{"firstName":"Rex","lastName":"Smith","vetId":1}]"#
+                : #"{"firstName":"Ann","lastName":"Lee","title":"DVM","vetId":1}"#
+            responder.respond(HTTPResponse(headers: ["Content-Type": "application/json"], body: Array(body.utf8)))
+        }
+        let folder = try TemporaryDirectory(prefix: "crawl-header")
+        defer {
+            guarded.stop()
+            folder.remove()
+        }
+        let stubs = folder.file("Stubs")
+        let run = try await ToolProcess.run(
+            "petmock",
+            [
+                "record", "--crawl", "--target", "http://127.0.0.1:\(guarded.port)/api", "--stubs", stubs,
+                "--header", "X-Api-Key: s3cret", "--capture-header", "X-Api-Key", "--no-verify",
+            ])
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let files = try mappingFileNames(stubs)
+        #expect(files.contains("get-api-pets.json") && !files.isEmpty)
+        for file in files {
+            let text = try readText(stubs + "/mappings/" + file)
+            #expect(!text.contains("s3cret"), "\(file) holds the key")
+            #expect(!text.contains("\"status\": 401"), "\(file) recorded a refusal: the header was not sent")
+        }
+        let misuse = try await ToolProcess.run(
+            "petmock", ["record", "--target", "http://127.0.0.1:9", "--header", "X-Api-Key: s3cret"])
+        #expect(misuse.status == 64 && misuse.stderr.contains("'--header' goes with '--crawl'"), "\(misuse.stderr)")
+    }
+
     @Test func crawlingADriftedApiShowsTheDriftAndFails() async throws {
         let drifted = try startUpstream { request, responder in
             let body =

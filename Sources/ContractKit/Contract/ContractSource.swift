@@ -18,8 +18,9 @@ public enum ContractSource: Sendable, Hashable {
         }
     }
 
-    /// Loads the contract (one with no operations is an error: it would verify nothing), with the registry of the Pet API models (responses whose
-    /// `x-swift-type` names one of them are also decoded with it).
+    /// Loads the contract, with the registry of the Pet API models (responses whose
+    /// `x-swift-type` names one of them are also decoded with it). A contract file with no
+    /// operations is an error: a check of it would verify nothing and pass.
     public func load() throws(ContractError) -> (contract: Contract, models: ModelRegistry) {
         let builtIn = try PetAPIContract.make()
         switch self {

@@ -70,9 +70,12 @@ final class CompiledStub: Sendable {
         requiredScenarioState = mapping.scenarioName == nil ? nil : mapping.requiredScenarioState
     }
 
+    /// Where the stub stands among those that match the same request.
+    var precedence: StubPrecedence { StubPrecedence(priority: priority, sequence: sequence) }
+
     /// Whether this stub goes before `other`: higher priority (smaller number), then newer.
     func precedes(_ other: CompiledStub) -> Bool {
-        priority != other.priority ? priority < other.priority : sequence > other.sequence
+        precedence < other.precedence
     }
 
     /// Whether the request (and the scenario's state) lets this stub answer.
@@ -102,4 +105,16 @@ enum StubOrigin: Sendable, Hashable {
     case file(String)
     case admin
     case code
+}
+
+/// The order in which stubs that match the same request are preferred: a higher priority
+/// (a smaller number, 1 first) wins, then the newer stub (a higher load sequence).
+struct StubPrecedence: Comparable, Sendable {
+    let priority: Int
+    let sequence: Int
+
+    /// Whether `lhs` goes before `rhs`.
+    static func < (lhs: StubPrecedence, rhs: StubPrecedence) -> Bool {
+        lhs.priority != rhs.priority ? lhs.priority < rhs.priority : lhs.sequence > rhs.sequence
+    }
 }

@@ -63,11 +63,6 @@ final class MatchableRequest {
         return mask
     }()
 
-    /// Whether the request has every field `pattern` requires (or may have: see ``FieldNameMask``).
-    func mayMatch(_ pattern: CompiledRequestPattern) -> Bool {
-        queryNames.mayContain(pattern.requiredQueryNames) && headerNames.mayContain(pattern.requiredHeaderNames)
-    }
-
     /// The body as text (invalid UTF-8 repaired).
     private(set) lazy var bodyText: String = String(decoding: body, as: UTF8.self)
 

@@ -13,12 +13,10 @@ final class StubIndex: Sendable {
     /// both event loops read the same stubs, and a retain is an atomic write to the stub's
     /// reference count, whose cache line the other core then has to fetch back.
     struct Part: Sendable {
-        typealias Candidates = [Candidate]
-
-        var byTarget: [Substring: Candidates] = [:]
-        var byPath: [Substring: Candidates] = [:]
-        var byPrefix: [Substring: Candidates] = [:]
-        var unkeyed: Candidates = []
+        var byTarget: [Substring: [Candidate]] = [:]
+        var byPath: [Substring: [Candidate]] = [:]
+        var byPrefix: [Substring: [Candidate]] = [:]
+        var unkeyed: [Candidate] = []
         var all: [CompiledStub] = []
 
         init(_ stubs: [CompiledStub]) {
@@ -80,7 +78,7 @@ final class StubIndex: Sendable {
         /// Scans a list in precedence order until a stub matches or none left can beat `best`
         /// (a static function with `best` passed `inout`: a closure capturing it would box it).
         private static func consider(
-            _ list: Candidates?, _ request: MatchableRequest, _ scenarios: ScenarioStore, urlKnown: Bool,
+            _ list: [Candidate]?, _ request: MatchableRequest, _ scenarios: ScenarioStore, urlKnown: Bool,
             best: inout Candidate?
         ) {
             guard let list else { return }
@@ -104,22 +102,20 @@ final class StubIndex: Sendable {
     /// unretained reference (the index's `all` keeps the stub alive).
     struct Candidate: Sendable {
         let stub: Unmanaged<CompiledStub>
-        let priority: Int
-        let sequence: Int
+        let precedence: StubPrecedence
         let requiredQueryNames: FieldNameMask
         let requiredHeaderNames: FieldNameMask
 
         init(_ stub: CompiledStub) {
             self.stub = Unmanaged.passUnretained(stub)
-            priority = stub.priority
-            sequence = stub.sequence
+            precedence = stub.precedence
             requiredQueryNames = stub.pattern.requiredQueryNames
             requiredHeaderNames = stub.pattern.requiredHeaderNames
         }
 
-        /// ``CompiledStub/precedes(_:)`` on the copied fields.
+        /// Whether this candidate goes before `other` (``StubPrecedence``).
         func precedes(_ other: Candidate) -> Bool {
-            priority != other.priority ? priority < other.priority : sequence > other.sequence
+            precedence < other.precedence
         }
     }
 
