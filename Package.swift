@@ -1,102 +1,107 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// Every Swift target builds in Swift 6 mode with strict concurrency and warnings as errors.
+// Every Swift target builds in Swift 6 mode with strict concurrency and warnings as errors, and
+// lists every module it imports (none is reached only through another).
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 func library(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target {
     .target(name: name, dependencies: dependencies, swiftSettings: strict)
 }
 
-func tests(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
-    .testTarget(name: name, dependencies: dependencies, swiftSettings: strict)
+func tool(_ name: String, _ dependencies: [Target.Dependency], path: String? = nil) -> Target {
+    .executableTarget(name: name, dependencies: dependencies, path: path, swiftSettings: strict)
 }
+
+func tests(_ name: String, _ dependencies: [Target.Dependency], exclude: [String] = []) -> Target {
+    .testTarget(name: name, dependencies: dependencies, exclude: exclude, swiftSettings: strict)
+}
+
+/// What another package can depend on: every library a user imports, and the two tools.
+let libraries = [
+    "HTTPCore", "HTTPServer", "HTTPClient", "JSONKit", "ArgumentKit", "ContractModel", "ContractKit", "ContractCLI",
+    "StubServer", "PetModels", "PetClient", "PetAppContract",
+]
 
 let package = Package(
     name: "petkit",
     platforms: [.macOS(.v15)],
-    products: [
-        .library(name: "ArgumentKit", targets: ["ArgumentKit"]),
-        .library(name: "StubServer", targets: ["StubServer"]),
+    products: libraries.map { .library(name: $0, targets: [$0]) } + [
+        .executable(name: "petmock", targets: ["petmock"]),
+        .executable(name: "petcontract", targets: ["petcontract"]),
+        .executable(name: "petapi", targets: ["petapi"]),
+        .executable(name: "petvet", targets: ["petvet"]),
     ],
     targets: [
+        // C libraries from Debian packages, and a few C helpers for system calls.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "CSystem"),
+
+        // HTTP: shared types, the epoll server, the libcurl client.
         library("HTTPCore"),
-        tests("HTTPCoreTests", ["HTTPCore"]),
-        library("ArgumentKit"),
-        tests("ArgumentKitTests", ["ArgumentKit"]),
-        library("ContractModel"),
-        library("PetModels", ["ContractModel"]),
-        tests("PetModelsTests", ["PetModels"]),
-
-        // Server core (issue 2): HTTPServer, its tests and benchmark executables.
         library("HTTPServer", ["HTTPCore", "CSystem", "CZlib"]),
-        tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "CSystem", "CZlib", "TestSupport"]),
-        .executableTarget(
-            name: "ServerBench", dependencies: ["HTTPServer", "HTTPCore"], path: "Benchmarks/ServerBench",
-            swiftSettings: strict),
-
-        // Client side (issue 4): HTTPClient, PetClient, petvet.
         library("HTTPClient", ["HTTPCore", "CCurl", "CZlib"]),
-        tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer", "TestSupport"]),
-        library("PetClient", ["HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
-        tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels"]),
-        .executableTarget(name: "petvet", dependencies: ["PetClient", "ArgumentKit"], swiftSettings: strict),
-        tests("PetvetTests", ["petvet", "PetClient", "HTTPClient", "HTTPServer", "HTTPCore", "PetModels", "TestSupport"]),
-        .executableTarget(
-            name: "ClientBench", dependencies: ["PetClient", "HTTPClient", "PetModels"], path: "Benchmarks/ClientBench",
-            swiftSettings: strict),
-
-        // Contracts (issue 5): JSONKit, ContractKit, petcontract.
         library("JSONKit"),
-        tests("JSONKitTests", ["JSONKit"]),
-        library("ContractKit", ["JSONKit", "ContractModel", "PetModels", "HTTPClient", "HTTPCore"]),
-        .testTarget(
-            name: "ContractKitTests",
-            dependencies: ["ContractKit", "JSONKit", "ContractModel", "PetModels", "HTTPClient", "HTTPCore"],
-            exclude: ["Snapshots"], swiftSettings: strict),
-        .executableTarget(
-            name: "petcontract", dependencies: ["ContractKit", "ArgumentKit", "HTTPClient", "HTTPCore"], swiftSettings: strict),
-        tests("PetContractCLITests", ["petcontract", "TestSupport"]),
-        .executableTarget(
-            name: "contract-bench", dependencies: ["ContractKit", "JSONKit"], path: "Benchmarks/ContractBench",
-            swiftSettings: strict),
+        library("ArgumentKit"),
 
-        // Stub server (issue 3): StubServer, petmock.
+        // Contracts: the model and endpoint vocabulary an app adopts, the engine, its command line.
+        library("ContractModel"),
+        library("ContractKit", ["ContractModel", "JSONKit", "HTTPClient", "HTTPCore"]),
+        library("ContractCLI", ["ContractKit", "ArgumentKit", "HTTPClient", "HTTPCore"]),
+
+        // The stub server (petmock's engine, admin API and recorder).
         library("StubServer", ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "CSystem"]),
-        tests("StubServerTests", ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "TestSupport"]),
-        .executableTarget(
-            name: "petmock",
-            dependencies: ["StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "ContractKit", "ArgumentKit"],
-            swiftSettings: strict),
 
-        // Recording (issue 7): StubServer/Recording, petmock record, their tests.
+        // The pet app: its models, its client (endpoints, service, view models), its contract.
+        library("PetModels", ["ContractModel"]),
+        library("PetClient", ["ContractModel", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
+        library("PetAppContract", ["ContractKit", "JSONKit", "PetClient", "PetModels"]),
+
+        // The reference live API on SQLite.
+        library("PetAPIServer", ["CSQLite", "HTTPServer", "HTTPCore", "JSONKit"]),
+
+        // The four tools.
+        tool("petmock", ["StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "ContractKit", "PetAppContract", "ArgumentKit"]),
+        tool("petcontract", ["ContractCLI", "PetAppContract"]),
+        tool("petapi", ["PetAPIServer", "HTTPServer", "ArgumentKit"]),
+        tool("petvet", ["PetClient", "HTTPClient", "ArgumentKit"]),
+
+        // Helpers for tests: processes, raw sockets, temporary folders.
+        library("TestSupport"),
+
+        // Benchmark executables (Benchmarks/*.sh run them).
+        tool("ServerBench", ["HTTPServer", "HTTPCore"], path: "Benchmarks/ServerBench"),
+        tool("ClientBench", ["PetClient", "HTTPClient", "PetModels"], path: "Benchmarks/ClientBench"),
+        tool("contract-bench", ["ContractKit", "JSONKit", "PetAppContract"], path: "Benchmarks/ContractBench"),
+
+        tests("HTTPCoreTests", ["HTTPCore"]),
+        tests("ArgumentKitTests", ["ArgumentKit"]),
+        tests("JSONKitTests", ["JSONKit"]),
+        tests("PetModelsTests", ["PetModels", "ContractModel"]),
+        tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "CSystem", "CZlib", "TestSupport"]),
+        tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer", "TestSupport"]),
+        tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels", "ContractModel"]),
+        tests("PetvetTests", ["petvet", "PetClient", "HTTPClient", "HTTPServer", "HTTPCore", "PetModels", "TestSupport"]),
+        tests(
+            "ContractKitTests",
+            [
+                "ContractKit", "ContractCLI", "JSONKit", "ContractModel", "PetModels", "PetClient", "PetAppContract",
+                "HTTPClient", "HTTPCore",
+            ],
+            exclude: ["Snapshots"]),
+        tests("PetContractCLITests", ["petcontract", "TestSupport"]),
+        tests("StubServerTests", ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "TestSupport"]),
         tests(
             "RecordingTests",
             [
-                "StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "ContractKit", "PetAPIServer",
-                "TestSupport", "petmock",
+                "StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "ContractKit", "PetAppContract",
+                "PetAPIServer", "TestSupport", "petmock",
             ]),
-
-        // Live side (issue 6): PetAPIServer, petapi, end-to-end tests.
-        library("PetAPIServer", ["CSQLite", "HTTPServer", "JSONKit"]),
-        tests("PetAPIServerTests", ["PetAPIServer", "HTTPServer", "HTTPClient", "JSONKit"]),
-        .executableTarget(name: "petapi", dependencies: ["PetAPIServer", "ArgumentKit"], swiftSettings: strict),
-        library("TestSupport"),
+        tests("PetAPIServerTests", ["PetAPIServer", "HTTPServer", "HTTPClient", "HTTPCore", "JSONKit"]),
         tests("EndToEndTests", ["TestSupport", "PetClient", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
-
-        // Hardening (issue 8): hostile-input tests of petcontract and petapi; fuzz targets live in Fuzz/.
-        tests("HardeningTests", ["TestSupport", "CSystem", "HTTPServer", "HTTPCore"]),
+        tests("HardeningTests", ["TestSupport", "CSystem", "HTTPServer", "HTTPCore", "JSONKit"]),
     ],
     swiftLanguageModes: [.v6]
 )
-
-// Hardening (issue 8): the fuzz package (Fuzz/Package.swift) builds against these modules, and a
-// path dependency can only use products.
-for name in ["HTTPCore", "HTTPServer", "JSONKit", "ContractKit", "StubServer"]
-where !package.products.contains(where: { $0.name == name }) {
-    package.products.append(.library(name: name, targets: [name]))
-}

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import JSONKit
+import PetAppContract
 
 // Benchmarks the contract check of a large body (see bench-contract.sh):
 //   contract-bench prepare DIR      writes DIR/pets-50000.json and DIR/pets.schema.json
@@ -70,7 +71,7 @@ func best(of runs: Int, _ body: () throws -> Void) rethrows -> Double {
     return best
 }
 
-let (contract, models) = try PetAPIContract.make()
+let (contract, models) = try PetApp.contract.make()
 guard let operation = contract.operation(named: "GET /pets") else { fail("no GET /pets") }
 
 switch arguments[1] {

@@ -4,6 +4,10 @@ import JSONKit
 public enum ContractError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A `Decodable` type could not be reflected into a schema.
     case cannotReflect(type: String, path: String, reason: String)
+    /// An endpoint's declaration contradicts itself (a path placeholder without a parameter, say).
+    case invalidEndpoint(endpoint: String, reason: String)
+    /// There is no contract to use.
+    case noContract(reason: String)
     /// A model lists a required key its `init(from:)` never reads.
     case requiredKeyNotDecoded(type: String, key: String)
     /// The contract file is not JSON.
@@ -21,6 +25,8 @@ public enum ContractError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .cannotReflect(let type, let path, let reason):
             "cannot derive a schema from '\(type)' at \(path): \(reason)"
+        case .invalidEndpoint(let endpoint, let reason): "endpoint '\(endpoint)': \(reason)"
+        case .noContract(let reason): reason
         case .requiredKeyNotDecoded(let type, let key):
             "'\(type).requiredKeys' lists '\(key)', which its init(from:) never decodes"
         case .notJSON(let file, let error): "\(file): not JSON: \(error)"

@@ -1,7 +1,5 @@
-import ArgumentKit
+import ContractCLI
+import PetAppContract
 
-let tool = CommandLineTool(
-    name: "petcontract",
-    abstract: "Contracts from the Codable models; drift verification of a live API or stubs.",
-    subcommands: [Commands.generate, Commands.verify, Commands.diff])
-await tool.main()
+// The pet app's petcontract: the whole command line, with the app's own contract built in.
+await ContractTool(name: "petcontract", contract: PetApp.contract).main()

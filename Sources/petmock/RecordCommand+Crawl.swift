@@ -1,5 +1,6 @@
 import ArgumentKit
 import ContractKit
+import PetAppContract
 import Dispatch
 import HTTPClient
 import HTTPCore
@@ -24,7 +25,7 @@ extension RecordCommand {
         let headers: HTTPHeaders
 
         func run() async throws -> ExitCode {
-            let source = ContractSource(file: check.contractFile)
+            let source = ContractSource(file: check.contractFile, builtIn: PetApp.contract)
             let (contract, models) = try source.load()
             let recorder: Recorder
             do {

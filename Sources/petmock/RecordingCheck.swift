@@ -1,5 +1,6 @@
 import ArgumentKit
 import ContractKit
+import PetAppContract
 import StubServer
 
 /// After recording: prints what was written and checks the recorded mappings against the
@@ -32,7 +33,7 @@ struct RecordingCheck {
         for file in result.unwrittenFiles { writeError("petmock: could not write \(file)") }
         guard result.unwrittenFiles.isEmpty else { return .couldNotRun }
         guard enabled, !result.mappingFiles.isEmpty else { return .success }
-        let source = ContractSource(file: contractFile)
+        let source = ContractSource(file: contractFile, builtIn: PetApp.contract)
         let loaded: (contract: Contract, models: ModelRegistry)
         do {
             loaded = try source.load()

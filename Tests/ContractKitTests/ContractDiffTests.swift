@@ -1,4 +1,5 @@
 import ContractKit
+import PetAppContract
 import JSONKit
 import Testing
 
@@ -88,7 +89,7 @@ import Testing
     }
 
     @Test func generatedContractAgainstItselfPasses() throws {
-        let (contract, _) = try PetAPIContract.make()
+        let (contract, _) = try PetAPIProvider.make()
         #expect(ContractDiff().changes(old: contract, new: contract).isEmpty)
     }
 }

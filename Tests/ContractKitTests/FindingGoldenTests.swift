@@ -1,4 +1,5 @@
 import ContractKit
+import PetAppContract
 import JSONKit
 import Testing
 
@@ -115,7 +116,7 @@ import Testing
 
     @Test(arguments: cases)
     func findingsAreExact(_ golden: Case) throws {
-        let (contract, models) = try PetAPIContract.make()
+        let (contract, models) = try PetAPIProvider.make()
         let validator = ContractValidator(contract: contract, models: models)
         let operation = try #require(contract.operation(named: golden.operation))
         let response = ObservedResponse(
@@ -135,7 +136,7 @@ import Testing
     }
 
     @Test func renameCarriesAHintAndTheSwiftProperty() throws {
-        let (contract, models) = try PetAPIContract.make()
+        let (contract, models) = try PetAPIProvider.make()
         let validator = ContractValidator(contract: contract, models: models)
         let operation = try #require(contract.operation(named: "GET /pets"))
         let body = #"[{"firstName": "A", "lastName": "B", "vetID": 1}]"#
@@ -149,7 +150,7 @@ import Testing
     }
 
     @Test func decodeFailureNamesTheCodingPathAndSwiftProperty() throws {
-        let (contract, models) = try PetAPIContract.make()
+        let (contract, models) = try PetAPIProvider.make()
         let validator = ContractValidator(contract: contract, models: models)
         let operation = try #require(contract.operation(named: "GET /pets"))
         let body =
@@ -177,7 +178,7 @@ import Testing
     func decodeFailureOfANumberThatDoesNotFitNamesItsPath(
         operationName: String, body: String, path: String, message: String
     ) throws {
-        let (contract, models) = try PetAPIContract.make()
+        let (contract, models) = try PetAPIProvider.make()
         let validator = ContractValidator(contract: contract, models: models)
         let operation = try #require(contract.operation(named: operationName))
         let findings = validator.validate(
@@ -193,7 +194,7 @@ import Testing
     /// Foundation's decoder on Linux reports a fraction where an Int is wanted as invalid JSON
     /// with no coding path; the schema walk still names the place.
     @Test func fractionForAnIntegerIsPlacedByTheSchemaWalk() throws {
-        let (contract, models) = try PetAPIContract.make()
+        let (contract, models) = try PetAPIProvider.make()
         let validator = ContractValidator(contract: contract, models: models)
         let operation = try #require(contract.operation(named: "GET /pets"))
         let body = #"[{"firstName": "A", "vetId": 1}, {"firstName": "C", "vetId": 1.5}]"#
@@ -210,7 +211,7 @@ import Testing
 extension FindingGoldenTests {
     /// Two keys missing but only one fits the new key's value: still a rename.
     @Test func renameIsFoundBesideAnotherMissingKey() throws {
-        let (contract, models) = try PetAPIContract.make()
+        let (contract, models) = try PetAPIProvider.make()
         let validator = ContractValidator(contract: contract, models: models)
         let operation = try #require(contract.operation(named: "GET /pets"))
         let body = #"[{"firstName": "Bella", "practitionerId": 2}]"#

@@ -1,4 +1,5 @@
 import ContractKit
+import PetAppContract
 import HTTPClient
 import HTTPCore
 import JSONKit
@@ -50,7 +51,7 @@ import Testing
     func verify(
         _ transport: ClosureTransport, maxPerOperation: Int = 20
     ) async throws -> VerificationReport {
-        let (contract, models) = try PetAPIContract.make()
+        let (contract, models) = try PetAPIProvider.make()
         let verifier = LiveVerifier(
             contract: contract, models: models, transport: transport,
             configuration: .init(maxPerOperation: maxPerOperation))
@@ -120,7 +121,7 @@ import Testing
     }
 
     @Test func anOperationWithoutAnyValueIsAnError() async throws {
-        var (contract, models) = try PetAPIContract.make()
+        var (contract, models) = try PetAPIProvider.make()
         contract.operations[1].parameters[0].examples = []
         let (transport, _) = LiveVerifierTests.api()
         let report = await LiveVerifier(contract: contract, models: models, transport: transport)

@@ -110,13 +110,14 @@ import Testing
         let after: Int
     }
 
-    @Test func aNonOptionalEnumWithoutCasesCannotBeReflected() {
-        #expect {
-            try SchemaReflector().schema(for: UsesOpaque.self)
-        } throws: { error in
-            guard case .cannotReflect(let type, _, _) = error as? ContractError else { return false }
-            return type == "Opaque"
-        }
+    @Test func aNonOptionalEnumThatIsNotCaseIterableGivesItsRawTypeAndTheKeysAfterIt() throws {
+        let reflector = SchemaReflector()
+        _ = try reflector.schema(for: UsesOpaque.self)
+        let object = try #require(reflector.components.first { $0.name == "UsesOpaque" }?.schema)
+        #expect(object.properties.map(\.name) == ["value", "after"])
+        #expect(object.required == ["value", "after"])
+        #expect(object.property(named: "value")?.schema.types == [.string])
+        #expect(object.property(named: "value")?.schema.enumValues == nil)
     }
 
     struct Custom: Decodable {

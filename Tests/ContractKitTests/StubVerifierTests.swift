@@ -1,4 +1,5 @@
 import ContractKit
+import PetAppContract
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
     static let stubs = GeneratedContractTests.repositoryRoot.appendingPathComponent("Stubs").path
 
     func verifier() throws -> StubVerifier {
-        let (contract, models) = try PetAPIContract.make()
+        let (contract, models) = try PetAPIProvider.make()
         return StubVerifier(contract: contract, models: models)
     }
 

@@ -79,7 +79,7 @@ import Testing
         let run = try await ContractRun.verify(["--stub", "Stubs"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.findings.isEmpty)
-        #expect(run.operations == 4)
+        #expect(run.operations == 2)
     }
 }
 

@@ -70,9 +70,10 @@ import Testing
         let run = try await ToolProcess.run(
             "petmock", ["record", "--crawl", "--target", api.url + "/api", "--stubs", stubs])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
-        #expect(run.stdout.contains("recorded 6 mappings in 6 files"))
+        // What the app calls: /pets, and /vets/{id} for each of the three vets the pets name.
+        #expect(run.stdout.contains("recorded 4 mappings in 4 files"))
         #expect(run.stdout.contains("0 breaking"))
-        #expect(try StubLoader(root: stubs).load().mappings.count == 6)
+        #expect(try StubLoader(root: stubs).load().mappings.count == 4)
     }
 
     @Test func ctrlCDuringACrawlKeepsWhatWasRecorded() async throws {
@@ -110,8 +111,8 @@ import Testing
         #expect(clock.now - start < .seconds(10), "the crawl stops without waiting for the slow answer")
         #expect(status == 0, "\(crawl.errorOutput)")
         let output = crawl.finalOutput().joined(separator: "\n")
-        // /pets, /pets/1, /vets and /vets/1 were answered; /vets/2 and /vets/3 were cancelled.
-        #expect(output.contains("recorded 4 mappings in 4 files"), "\(output)")
+        // /pets and /vets/1 were answered; /vets/2 and /vets/3 were cancelled.
+        #expect(output.contains("recorded 2 mappings in 2 files"), "\(output)")
         #expect(!output.contains("upstream failures"), "a cancelled request is no upstream failure")
         #expect(try mappingFileNames(stubs).contains("get-api-vets-1.json"))
         #expect(try !mappingFileNames(stubs).contains("get-api-vets-2.json"))

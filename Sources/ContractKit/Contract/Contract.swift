@@ -4,8 +4,8 @@ import JSONKit
 /// An API contract: operations, their responses and the schemas of their bodies, as an
 /// OpenAPI 3.1 document describes them.
 ///
-/// Build one from Swift models with ``ContractBuilder`` (the pet API's is
-/// ``PetAPIContract/make()``), write it with ``OpenAPIWriter``, read one with ``OpenAPIReader``.
+/// Build one from an app's endpoint declarations with ``ConsumerContract`` (or operation by
+/// operation with ``ContractBuilder``), write it with ``OpenAPIWriter``, read one with ``OpenAPIReader``.
 public struct Contract: Sendable, Hashable {
     /// `info.title`.
     public var title: String

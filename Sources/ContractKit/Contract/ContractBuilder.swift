@@ -1,3 +1,5 @@
+import ContractModel
+import Foundation
 import HTTPCore
 import JSONKit
 
@@ -34,19 +36,98 @@ public struct ContractBuilder {
         }
     }
 
-    private var reflector = SchemaReflector()
+    private var reflector: SchemaReflector
     private var operations: [ContractOperation] = []
     /// The registry of every type used as a response body so far.
-    public private(set) var models = ModelRegistry()
+    public private(set) var models: ModelRegistry
     private let title: String
     private let version: String
     private let description: String?
 
-    /// Creates a builder for a contract with this `info`.
-    public init(title: String, version: String, description: String? = nil) {
+    /// Creates a builder for a contract with this `info`; schemas describe the JSON that the
+    /// decoders `makeDecoder` makes read (the app's own configuration), and the registry decodes
+    /// bodies with them.
+    public init(
+        title: String, version: String, description: String? = nil,
+        makeDecoder: @escaping @Sendable () -> JSONDecoder = ModelRegistry.defaultDecoder
+    ) {
         self.title = title
         self.version = version
         self.description = description
+        reflector = SchemaReflector(decoder: makeDecoder())
+        models = ModelRegistry(makeDecoder: makeDecoder)
+    }
+
+    /// Adds the operation an endpoint declares (``ContractEndpoint``): its path template and
+    /// parameters, its success body as `E.ContractBody`, its documented failures.
+    public mutating func add<E: ContractEndpoint>(_ endpoint: E.Type) throws(ContractError) {
+        let declared = E.operation
+        let method = HTTPMethod(rawValue: declared.method)
+        guard !declared.method.isEmpty, declared.method.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw .invalidEndpoint(
+                endpoint: SwiftTypeName.of(E.self), reason: "'\(declared.method)' is not an HTTP method")
+        }
+        let placeholders = declared.pathPlaceholders
+        let pathNames = declared.parameters.filter { $0.location == .path }.map(\.name)
+        guard Set(placeholders) == Set(pathNames), placeholders.count == pathNames.count else {
+            throw .invalidEndpoint(
+                endpoint: SwiftTypeName.of(E.self),
+                reason: "the path template '\(declared.pathTemplate)' has {\(placeholders.joined(separator: "}, {"))} "
+                    + "but the path parameters declared are \(pathNames.isEmpty ? "none" : pathNames.joined(separator: ", "))")
+        }
+        var parameters: [ContractParameter] = []
+        for parameter in declared.parameters {
+            parameters.append(try contractParameter(parameter, endpoint: SwiftTypeName.of(E.self)))
+        }
+        var errors: [ErrorResponse] = []
+        for error in declared.errors {
+            errors.append(
+                ErrorResponse(
+                    status: error.status, description: error.description, body: error.body,
+                    examples: try examples(error.examples, endpoint: SwiftTypeName.of(E.self))))
+        }
+        try add(
+            method, declared.pathTemplate, operationId: declared.operationId, summary: declared.summary,
+            parameters: parameters, returns: E.ContractBody.self, status: declared.status,
+            description: declared.description, examples: try examples(declared.examples, endpoint: SwiftTypeName.of(E.self)),
+            errors: errors)
+    }
+
+    private func contractParameter(
+        _ parameter: EndpointParameter, endpoint: String
+    ) throws(ContractError) -> ContractParameter {
+        let schema = try reflector.schema(for: parameter.type)
+        let location: ContractParameter.Location =
+            switch parameter.location {
+            case .path: .path
+            case .query: .query
+            case .header: .header
+            }
+        let examples = parameter.examples.map { text -> JSONValue in
+            if schema.types.contains(.integer), let number = Int64(text) { return .int(number) }
+            if schema.types.contains(.number), let number = try? JSONValue(parsing: text), [.number, .integer].contains(number.kind) {
+                return number
+            }
+            if schema.types.contains(.boolean), let flag = Bool(text) { return .bool(flag) }
+            return .string(text)
+        }
+        return ContractParameter(
+            name: parameter.name, location: location, required: parameter.required, schema: schema,
+            examples: examples,
+            sources: parameter.sources.map { ParameterSource(operation: $0.operation, path: $0.path) },
+            description: parameter.description)
+    }
+
+    private func examples(_ texts: [String], endpoint: String) throws(ContractError) -> [JSONValue] {
+        var values: [JSONValue] = []
+        for text in texts {
+            do {
+                values.append(try JSONValue(parsing: text))
+            } catch {
+                throw .invalidEndpoint(endpoint: endpoint, reason: "an example is not JSON: \(error)")
+            }
+        }
+        return values
     }
 
     /// Adds an operation whose success response (`status`, `application/json`) decodes to `Body`.

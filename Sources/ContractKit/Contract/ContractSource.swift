@@ -1,38 +1,39 @@
-/// Where a command's contract comes from: a file, or the Pet API models built in.
-public enum ContractSource: Sendable, Hashable {
-    /// The contract derived from PetModels (``PetAPIContract``).
-    case builtIn
-    /// An OpenAPI file.
-    case file(String)
+/// Where a command's contract comes from: an OpenAPI file, or the app's own contract built
+/// from its endpoint declarations (``ConsumerContract``).
+public struct ContractSource: Sendable {
+    /// The OpenAPI file (`--contract`); nil for the built-in contract.
+    public var file: String?
+    /// The app's contract, whose models also decode the bodies of a file's responses that
+    /// name them (`x-swift-type`); nil when no models are at hand (schema only).
+    public var builtIn: ConsumerContract?
 
-    /// The source for an optional `--contract` value.
-    public init(file: String?) {
-        self = file.map(ContractSource.file) ?? .builtIn
+    /// A source: the file when one is given, else the built-in contract.
+    public init(file: String?, builtIn: ConsumerContract?) {
+        self.file = file
+        self.builtIn = builtIn
     }
 
     /// How reports name it: the file path, or `built-in`.
     public var name: String {
-        switch self {
-        case .builtIn: "built-in"
-        case .file(let path): path
-        }
+        file ?? "built-in"
     }
 
-    /// Loads the contract, with the registry of the Pet API models (responses whose
-    /// `x-swift-type` names one of them are also decoded with it). A contract file with no
-    /// operations is an error: a check of it would verify nothing and pass.
+    /// Loads the contract and the registry of models to decode bodies with: the built-in
+    /// contract's (empty when there is none, and then reports say the decode check did not
+    /// run). A contract file with no operations is an error: a check of it would verify
+    /// nothing and pass.
     public func load() throws(ContractError) -> (contract: Contract, models: ModelRegistry) {
-        let builtIn = try PetAPIContract.make()
-        switch self {
-        case .builtIn: return builtIn
-        case .file(let path):
-            let contract = try OpenAPIReader().read(file: path)
-            // A gate that checks nothing must not pass: a contract without operations is refused.
-            guard !contract.operations.isEmpty else {
-                throw .invalidContract(
-                    file: path, path: "$.paths", expected: "at least one operation to verify", found: "none")
+        let builtIn = try self.builtIn?.make()
+        guard let file else {
+            guard let builtIn else {
+                throw .noContract(reason: "no contract is built in; give an OpenAPI file with '--contract FILE'")
             }
-            return (contract, builtIn.models)
+            return builtIn
         }
+        let contract = try OpenAPIReader().read(file: file)
+        guard !contract.operations.isEmpty else {
+            throw .invalidContract(file: file, path: "$.paths", expected: "at least one operation to verify", found: "none")
+        }
+        return (contract, builtIn?.models ?? ModelRegistry())
     }
 }

@@ -43,6 +43,21 @@ public struct ModelRegistry: Sendable {
         decoders[SwiftTypeName.of([T].self)] = { bytes in ModelRegistry.decodeElements(T.self, bytes, makeDecoder()) }
     }
 
+    /// How much of `contract` the decode check covers: the body types its responses name
+    /// (`x-swift-type`) that have a registered model.
+    public func coverage(of contract: Contract) -> DecodeCheckCoverage {
+        var named: [String] = []
+        for operation in contract.operations {
+            for response in operation.responses {
+                guard let type = response.swiftType ?? response.schema?.swiftType, !named.contains(type) else { continue }
+                named.append(type)
+            }
+        }
+        let missing = named.filter { decoders[$0] == nil }
+        if named.isEmpty || missing.count == named.count { return .none }
+        return missing.isEmpty ? .full : .partial(withoutModel: missing)
+    }
+
     /// The registered type names.
     public var typeNames: [String] {
         decoders.keys.sorted()

@@ -4,7 +4,7 @@ import JSONKit
 /// file only changes when the contract does.
 ///
 /// ```swift
-/// let (contract, _) = try PetAPIContract.make()
+/// let (contract, _) = try app.make()          // app: a ConsumerContract
 /// let text = OpenAPIWriter().text(contract)   // pretty JSON, trailing newline
 /// ```
 public struct OpenAPIWriter: Sendable {

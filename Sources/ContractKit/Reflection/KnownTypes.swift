@@ -4,7 +4,7 @@ import JSONKit
 /// Schemas and placeholder values for types whose JSON form is not what their `init(from:)`
 /// asks for (Foundation types, which JSONDecoder treats specially) or is fixed (scalars).
 enum KnownTypes {
-    static func schema(for type: any Decodable.Type) -> Schema? {
+    static func schema(for type: any Decodable.Type, conventions: DecodingConventions) -> Schema? {
         let typeName = SwiftTypeName.of(type)
         switch type {
         case is String.Type: return Schema(types: [.string])
@@ -16,10 +16,12 @@ enum KnownTypes {
         case is Double.Type: return Schema(types: [.number], format: "double")
         case is Float.Type: return Schema(types: [.number], format: "float")
         case is Decimal.Type: return Schema(types: [.number], swiftType: typeName)
-        case is Date.Type: return Schema(types: [.string], format: "date-time")
+        case is Date.Type:
+            return conventions.dateSchema
         case is URL.Type: return Schema(types: [.string], format: "uri")
         case is UUID.Type: return Schema(types: [.string], format: "uuid")
-        case is Data.Type: return Schema(types: [.string], format: "byte")
+        case is Data.Type:
+            return conventions.dataSchema
         default: break
         }
         if let cases = type as? any CaseIterable.Type {

@@ -18,10 +18,23 @@ struct PlaceholderDecoder: Decoder {
         do {
             return try T(from: PlaceholderDecoder(depth: depth + 1))
         } catch {
+            if let zeroed = zeroedRawValueEnum(type) { return zeroed }
             throw ContractError.cannotReflect(
                 type: SwiftTypeName.of(type), path: "",
                 reason: "no placeholder value can be made for it (\(error)); make it CaseIterable or optional")
         }
+    }
+
+    /// A value of a `RawRepresentable` type that is not `CaseIterable` (an enum whose raw values
+    /// the decoder cannot know): all-zero bits, which for a trivial type (no references) are a
+    /// valid value: the first case of an enum without payloads, zeros for a plain struct.
+    private static func zeroedRawValueEnum<T>(_ type: T.Type) -> T? {
+        guard type is any RawRepresentable.Type, _isPOD(type) else { return nil }
+        let size = max(1, MemoryLayout<T>.size)
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<T>.alignment)
+        defer { memory.deallocate() }
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        return memory.load(as: T.self)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {

@@ -41,6 +41,19 @@ final class RecordingDecoder: Decoder {
     func reflect<T: Decodable>(_ type: T.Type, at key: String) throws -> Schema {
         try session.reflect(type, path: path + "." + key)
     }
+
+    /// A coding key with the JSON key the app's decoder reads it from and the Swift case name;
+    /// throws when no JSON key reaches it under the decoder's key strategy.
+    func recordedKey<Key: CodingKey>(_ key: Key) throws(ContractError) -> RecordedKey {
+        let codingKey = key.stringValue
+        guard let jsonKey = session.conventions.jsonKey(for: codingKey) else {
+            throw .cannotReflect(
+                type: session.currentTypeName ?? path, path: path + "." + codingKey,
+                reason: "no JSON key decodes to the coding key '\(codingKey)' under the decoder's "
+                    + "\(session.conventions.keyStrategyName), so this property can never be read")
+        }
+        return RecordedKey(codingKey: codingKey, jsonKey: jsonKey, caseName: CodingKeyName.caseName(of: key))
+    }
 }
 
 struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -60,14 +73,16 @@ struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
-        let schema = try decoder.reflect(type, at: key.stringValue)
-        record.record(key: key.stringValue, schema: schema, typeName: SwiftTypeName.of(type), optional: false)
+        let recorded = try decoder.recordedKey(key)
+        let schema = try decoder.reflect(type, at: recorded.jsonKey)
+        record.record(recorded, schema: schema, typeName: SwiftTypeName.of(type), optional: false)
         return try PlaceholderDecoder.make(type)
     }
 
     private func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
-        let schema = try decoder.reflect(type, at: key.stringValue)
-        record.record(key: key.stringValue, schema: schema, typeName: SwiftTypeName.of(type), optional: true)
+        let recorded = try decoder.recordedKey(key)
+        let schema = try decoder.reflect(type, at: recorded.jsonKey)
+        record.record(recorded, schema: schema, typeName: SwiftTypeName.of(type), optional: true)
         return nil
     }
 
@@ -106,21 +121,22 @@ struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let nested = ObjectRecord()
+        let recorded = try decoder.recordedKey(key)
         let nestedDecoder = RecordingDecoder(
-            session: decoder.session, path: decoder.path + "." + key.stringValue, codingPath: codingPath + [key])
-        defer {
-            let schema = (try? nested.schema(path: nestedDecoder.path)) ?? Schema(types: [.object])
-            record.record(key: key.stringValue, schema: schema, typeName: "nested", optional: false)
-        }
+            session: decoder.session, path: decoder.path + "." + recorded.jsonKey, codingPath: codingPath + [key])
+        // The nested container's keys are read after this returns: the record is kept and its
+        // schema made when the owner's is.
+        record.record(recorded, nested: nested, typeName: "nested")
         return KeyedDecodingContainer(
             RecordingKeyedContainer<NestedKey>(decoder: nestedDecoder, record: nested, codingPath: codingPath + [key]))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         let nested = ArrayRecord()
-        record.record(key: key.stringValue, schema: Schema(types: [.array]), typeName: "nested", optional: false)
+        let recorded = try decoder.recordedKey(key)
+        record.record(recorded, schema: Schema(types: [.array]), typeName: "nested", optional: false)
         return RecordingUnkeyedContainer(decoder: decoder, record: nested, codingPath: codingPath + [key]) { schema in
-            record.record(key: key.stringValue, schema: schema, typeName: "nested", optional: false)
+            record.record(recorded, schema: schema, typeName: "nested", optional: false)
         }
     }
 

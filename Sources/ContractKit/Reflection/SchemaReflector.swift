@@ -1,4 +1,5 @@
 import ContractModel
+import Foundation
 import JSONKit
 
 /// Derives JSON schemas from `Decodable` types by running their `init(from:)` against a
@@ -6,9 +7,11 @@ import JSONKit
 ///
 /// Object types become named component schemas (referenced with `$ref`); optional properties
 /// (`decodeIfPresent`) become nullable and not required; a ``ContractModel``'s
-/// ``ContractModel/requiredKeys`` are required in any case. `Date` is a `date-time` string,
-/// `URL` a `uri` string, `UUID` a `uuid` string, `Data` a `byte` string; `CaseIterable`
-/// `RawRepresentable` enums list their raw values.
+/// ``ContractModel/requiredKeys`` are required in any case. Keys, `Date`s and `Data` are
+/// described as the app's `JSONDecoder` reads them (its key, date and data strategies: a
+/// `date-time` string for ISO 8601, a number for seconds since 1970, ...). `URL` is a `uri`
+/// string, `UUID` a `uuid` string; `CaseIterable` `RawRepresentable` enums list their raw
+/// values, other `RawRepresentable` enums give their raw type.
 ///
 /// ```swift
 /// var reflector = SchemaReflector()
@@ -16,10 +19,12 @@ import JSONKit
 /// reflector.components                                       // [PetJsonModel: {...}]
 /// ```
 public struct SchemaReflector {
-    private let session = ReflectionSession()
+    private let session: ReflectionSession
 
-    /// Creates a reflector with no components yet.
-    public init() {}
+    /// Creates a reflector with no components yet, describing JSON as `decoder` reads it.
+    public init(decoder: JSONDecoder = ModelRegistry.defaultDecoder()) {
+        session = ReflectionSession(conventions: DecodingConventions(decoder: decoder))
+    }
 
     /// The named object schemas reflected so far, in the order first met.
     public var components: [NamedSchema] {
@@ -49,13 +54,20 @@ public struct NamedSchema: Sendable, Hashable {
 
 /// The state of one reflection: components found so far and the types being reflected.
 final class ReflectionSession {
+    let conventions: DecodingConventions
     var components: [String: Schema] = [:]
     var componentOrder: [String] = []
     var cache: [ObjectIdentifier: Schema] = [:]
     var inProgress: [ObjectIdentifier: String] = [:]
+    /// The object type whose `init(from:)` is running, for messages.
+    var currentTypeName: String?
+
+    init(conventions: DecodingConventions) {
+        self.conventions = conventions
+    }
 
     func reflect(_ type: any Decodable.Type, path: String) throws(ContractError) -> Schema {
-        if let known = KnownTypes.schema(for: type) { return known }
+        if let known = KnownTypes.schema(for: type, conventions: conventions) { return known }
         let id = ObjectIdentifier(type)
         if let cached = cache[id] { return cached }
         if let name = inProgress[id] { return .reference(toComponent: name) }
@@ -66,7 +78,12 @@ final class ReflectionSession {
         let typeName = SwiftTypeName.of(type)
         let componentName = SwiftTypeName.componentName(typeName)
         inProgress[id] = componentName
-        defer { inProgress[id] = nil }
+        let outerTypeName = currentTypeName
+        currentTypeName = typeName
+        defer {
+            inProgress[id] = nil
+            currentTypeName = outerTypeName
+        }
         let decoder = RecordingDecoder(session: self, path: path, codingPath: [])
         var instance: Any?
         do {
@@ -83,13 +100,19 @@ final class ReflectionSession {
             throw .cannotReflect(type: typeName, path: path, reason: "its init(from:) asked the decoder for nothing")
         case .keyed(let record):
             if let instance {
-                record.propertyNames = Mirror(reflecting: instance).children.compactMap { child in
-                    child.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }
+                var names: [String] = []
+                for child in Mirror(reflecting: instance).children {
+                    guard let label = child.label else { continue }
+                    let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+                    names.append(name)
+                    // A property wrapper's storage shows as `_name`; its type is the wrapper's.
+                    if !label.hasPrefix("_") { record.propertyTypes[name] = SwiftTypeName.of(Swift.type(of: child.value)) }
                 }
+                record.propertyNames = names
             }
             var object = try record.schema(path: path, owner: typeName)
             object.swiftType = typeName
-            try applyRequiredKeys(of: type, to: &object, typeName: typeName)
+            try applyRequiredKeys(of: type, record: record, to: &object, typeName: typeName)
             components[componentName] = object
             if !componentOrder.contains(componentName) { componentOrder.append(componentName) }
             schema = .reference(toComponent: componentName)
@@ -105,14 +128,20 @@ final class ReflectionSession {
     }
 
     private func applyRequiredKeys(
-        of type: any Decodable.Type, to object: inout Schema, typeName: String
+        of type: any Decodable.Type, record: ObjectRecord, to object: inout Schema, typeName: String
     ) throws(ContractError) {
         guard let model = type as? any ContractModel.Type else { return }
         for key in model.requiredKeys {
-            guard let position = object.properties.firstIndex(where: { $0.name == key }) else {
+            // The key as the model's CodingKeys spell it, as the JSON spells it, or the property.
+            let entry = record.entries.first { entry in
+                entry.key.codingKey == key || entry.key.jsonKey == key || record.swiftPropertyName(for: entry.key) == key
+            }
+            guard let jsonKey = entry?.key.jsonKey,
+                let position = object.properties.firstIndex(where: { $0.name == jsonKey })
+            else {
                 throw .requiredKeyNotDecoded(type: typeName, key: key)
             }
-            if !object.required.contains(key) { object.required.append(key) }
+            if !object.required.contains(jsonKey) { object.required.append(jsonKey) }
             // The app cannot do without the value, so null is no more acceptable than absence,
             // even when the Swift property is optional (to decode a drifted API at all).
             object.properties[position].schema = ObjectRecord.removingNull(object.properties[position].schema)

@@ -25,14 +25,20 @@ struct JSONReporter {
                 "message": .string(error.message),
             ]
         }
+        var summaryObject: JSONValue = [
+            "operations": .int(Int64(summary.operations)), "breaking": .int(Int64(summary.breaking)),
+            "warning": .int(Int64(summary.warning)), "info": .int(Int64(summary.info)),
+            "errors": .int(Int64(summary.errors)),
+        ]
+        if let coverage = report.decodeCheck, case .object(var members) = summaryObject {
+            members.append(key: "decodeCheck", value: .string(coverage.name))
+            members.append(key: "typesWithoutModel", value: .array(coverage.typesWithoutModel.map(JSONValue.string)))
+            summaryObject = .object(members)
+        }
         return [
             "target": .string(report.target),
             "contract": .string(report.contract),
-            "summary": [
-                "operations": .int(Int64(summary.operations)), "breaking": .int(Int64(summary.breaking)),
-                "warning": .int(Int64(summary.warning)), "info": .int(Int64(summary.info)),
-                "errors": .int(Int64(summary.errors)),
-            ],
+            "summary": summaryObject,
             "findings": .array(findings),
             "errors": .array(errors),
         ]

@@ -51,6 +51,12 @@ struct TextReporter {
             + "(contract \(report.contract)): \(summary.breaking) breaking, \(summary.warning) warning"
             + "\(summary.warning == 1 ? "" : "s"), \(summary.info) info, \(summary.errors) error\(summary.errors == 1 ? "" : "s")"
         if report.ignored > 0 { tail += ", \(report.ignored) ignored" }
+        switch report.decodeCheck {
+        case .none?: tail += "; schema only: no Codable models, so the decode check did not run"
+        case .partial(let types)?:
+            tail += "; the decode check did not run for \(types.joined(separator: ", ")) (no Codable model: schema only)"
+        case .full?, nil: break
+        }
         if !lines.isEmpty { lines.append("") }
         lines.append(tail)
         return lines.joined(separator: "\n") + "\n"

@@ -20,7 +20,8 @@ public struct StubVerifier: Sendable {
     /// `mappings/`, such as `get-api-pets.json`), only the mappings in those files (what a
     /// recording just wrote, say).
     public func verify(directory: String, contractName: String, mappingFiles: [String]? = nil) -> VerificationReport {
-        var report = VerificationReport(target: directory, contract: contractName)
+        var report = VerificationReport(
+            target: directory, contract: contractName, decodeCheck: validator.models.coverage(of: validator.contract))
         let (mappings, errors) = StubMappingReader(root: directory).read(only: mappingFiles.map(Set.init))
         report.errors = errors
         var collector = FindingCollector()

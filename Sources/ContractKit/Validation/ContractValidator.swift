@@ -4,7 +4,7 @@ import JSONKit
 /// value against its schema, and that the app's real `Codable` type decodes it.
 ///
 /// ```swift
-/// let (contract, models) = try PetAPIContract.make()
+/// let (contract, models) = try app.make()     // app: a ConsumerContract
 /// let validator = ContractValidator(contract: contract, models: models)
 /// let operation = contract.operation(named: "GET /pets")!
 /// let result = validator.validate(ObservedResponse(url: url, status: 200, body: bytes), for: operation)

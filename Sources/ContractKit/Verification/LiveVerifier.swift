@@ -56,7 +56,8 @@ public struct LiveVerifier: Sendable {
 
     /// Calls and checks every operation against `baseURL`.
     public func verify(baseURL: String, contractName: String) async -> VerificationReport {
-        var report = VerificationReport(target: baseURL, contract: contractName)
+        var report = VerificationReport(
+            target: baseURL, contract: contractName, decodeCheck: validator.models.coverage(of: validator.contract))
         var collector = FindingCollector()
         var bodies: [String: [JSONValue]] = [:]
         for operation in LiveVerifier.ordered(validator.contract.operations) {

@@ -15,12 +15,16 @@ public struct VerificationReport: Sendable, Hashable {
     public var notes: [String]
     /// How many findings an ignore file accepted.
     public var ignored: Int
+    /// Whether bodies were also decoded with the app's `Codable` models; nil for a diff.
+    public var decodeCheck: DecodeCheckCoverage?
 
     /// Creates a report.
     public init(
         target: String, contract: String, operations: [String] = [], findings: [Finding] = [],
-        errors: [VerificationError] = [], notes: [String] = [], ignored: Int = 0
+        errors: [VerificationError] = [], notes: [String] = [], ignored: Int = 0,
+        decodeCheck: DecodeCheckCoverage? = nil
     ) {
+        self.decodeCheck = decodeCheck
         self.target = target
         self.contract = contract
         self.operations = operations
@@ -94,5 +98,32 @@ public struct VerificationError: Error, Sendable, Hashable {
         self.operation = operation
         self.url = url
         self.message = message
+    }
+}
+
+/// How much of a contract the `Codable` decode check covers: a body is decoded with the app's
+/// real type when the registry has the type its response names (`x-swift-type`); without one
+/// the body is checked against the schema only.
+public enum DecodeCheckCoverage: Sendable, Hashable {
+    /// Every response body type has its model.
+    case full
+    /// These body types have no model: their bodies are checked against the schema only.
+    case partial(withoutModel: [String])
+    /// No response body type has a model (a third-party contract, or no models at hand).
+    case none
+
+    /// `full`, `partial` or `none`, as the JSON report writes it.
+    public var name: String {
+        switch self {
+        case .full: "full"
+        case .partial: "partial"
+        case .none: "none"
+        }
+    }
+
+    /// The body types without a model.
+    public var typesWithoutModel: [String] {
+        if case .partial(let types) = self { return types }
+        return []
     }
 }

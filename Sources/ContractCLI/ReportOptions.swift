@@ -17,7 +17,7 @@ struct ReportOptions {
     let ignoreFile: String?
 
     init(_ arguments: ParsedArguments) throws(ArgumentError) {
-        let name = try arguments.choice("format", from: Commands.formats) ?? "text"
+        let name = try arguments.choice("format", from: ContractCommands.formats) ?? "text"
         format = ReportFormat(rawValue: name) ?? .text
         output = arguments.value("output")
         strict = arguments.flag("strict")
@@ -25,7 +25,7 @@ struct ReportOptions {
     }
 
     /// Applies the ignore file, writes the report, and returns the exit code.
-    func finish(_ report: VerificationReport) throws -> ExitCode {
+    func finish(_ report: VerificationReport, tool: String) throws -> ExitCode {
         var report = report
         if let ignoreFile { report = report.applying(try IgnoreList(file: ignoreFile)) }
         let color =
@@ -36,7 +36,7 @@ struct ReportOptions {
             try Output.write(text, to: output)
             let summary = report.summary
             writeError(
-                "petcontract: \(summary.breaking) breaking, \(summary.warning) warnings, \(summary.info) info, "
+                "\(tool): \(summary.breaking) breaking, \(summary.warning) warnings, \(summary.info) info, "
                     + "\(summary.errors) errors; report written to \(output)")
         } else {
             print(text, terminator: "")

@@ -3,8 +3,54 @@ import ContractKit
 import Foundation
 import HTTPCore
 
+/// The `petcontract` command line (generate, verify, diff; every report format and exit
+/// code) for any app: hand it the app's contract and an executable of three lines is the
+/// app's own `petcontract`.
+///
+/// ```swift
+/// import ContractCLI
+/// import MyAppAPI                       // the module that declares the app's endpoints
+/// await ContractTool(contract: MyApp.contract).main()
+/// ```
+public struct ContractTool: Sendable {
+    /// The app's contract: what `generate` writes and `verify` checks by default, and the
+    /// models that decode bodies; nil for a tool that works from contract files only.
+    public let contract: ConsumerContract?
+    /// The tool's name in help and messages.
+    public let name: String
+
+    /// Creates the command line for an app's contract.
+    public init(name: String = "petcontract", contract: ConsumerContract?) {
+        self.name = name
+        self.contract = contract
+    }
+
+    /// The subcommands.
+    public var tool: CommandLineTool {
+        let commands = ContractCommands(name: name, builtIn: contract)
+        return CommandLineTool(
+            name: name,
+            abstract: contract.map { "Contracts from \($0.title)'s Codable models; drift verification of a live API or stubs." }
+                ?? "Drift verification of a live API or stubs against OpenAPI contracts.",
+            subcommands: [commands.generate, commands.verify, commands.diff])
+    }
+
+    /// Runs on `arguments` (without the program name) and returns the exit code.
+    public func run(_ arguments: [String]) async -> ExitCode {
+        await tool.run(arguments)
+    }
+
+    /// Runs on the process arguments and exits with the code.
+    public func main() async -> Never {
+        await tool.main()
+    }
+}
+
 /// The subcommands: argument specifications and the wiring from parsed arguments to ContractKit.
-enum Commands {
+struct ContractCommands {
+    let name: String
+    let builtIn: ConsumerContract?
+
     static let formats = ReportFormat.allCases.map(\.rawValue)
 
     static let reportArguments: [ArgumentSpec] = [
@@ -14,32 +60,48 @@ enum Commands {
         .option("ignore", value: "FILE", help: "Accepted findings, one 'ID PATH [OPERATION]' a line."),
     ]
 
-    static let generate = CommandLineTool.Subcommand(
-        verb: "generate",
-        spec: CommandSpec(
-            name: "petcontract generate", abstract: "Write the OpenAPI 3.1 contract derived from PetModels.",
-            arguments: [
-                .option(
-                    "output", short: "o", value: "FILE", default: "Contracts/petapi.openapi.json",
-                    help: "Where to write the contract ('-' for standard output).")
-            ])
-    ) { arguments in
-        let (contract, _) = try PetAPIContract.make()
-        let text = OpenAPIWriter().text(contract)
-        let output = arguments.value("output") ?? "Contracts/petapi.openapi.json"
-        if output == "-" {
-            print(text, terminator: "")
-        } else {
-            try Output.write(text, to: output)
-            writeError("petcontract: wrote \(output) (\(contract.operations.count) operations)")
+    var generate: CommandLineTool.Subcommand {
+        let name = name
+        let builtIn = builtIn
+        let defaultOutput = builtIn?.defaultOutput ?? "Contracts/contract.openapi.json"
+        return CommandLineTool.Subcommand(
+            verb: "generate",
+            spec: CommandSpec(
+                name: "\(name) generate",
+                abstract: builtIn.map { "Write the OpenAPI 3.1 contract of what \($0.title)'s app calls." }
+                    ?? "Write the OpenAPI 3.1 contract of the app's endpoints (none are built into this tool).",
+                arguments: [
+                    .option(
+                        "output", short: "o", value: "FILE", default: defaultOutput,
+                        help: "Where to write the contract ('-' for standard output).")
+                ])
+        ) { arguments in
+            guard let builtIn else {
+                throw ContractError.noContract(
+                    reason: "no app contract is built into \(name): build your own tool with ContractCLI's "
+                        + "ContractTool(contract:)")
+            }
+            let (contract, _) = try builtIn.make()
+            let text = OpenAPIWriter().text(contract)
+            let output = arguments.value("output") ?? defaultOutput
+            if output == "-" {
+                print(text, terminator: "")
+            } else {
+                try Output.write(text, to: output)
+                let count = contract.operations.count
+                writeError("\(name): wrote \(output) (\(count) operation\(count == 1 ? "" : "s"))")
+            }
+            return .success
         }
-        return .success
     }
 
-    static let verify = CommandLineTool.Subcommand(
+    var verify: CommandLineTool.Subcommand {
+        let name = name
+        let builtIn = builtIn
+        return CommandLineTool.Subcommand(
         verb: "verify",
         spec: CommandSpec(
-            name: "petcontract verify",
+            name: "\(name) verify",
             abstract: "Check a live API, a running stub server or stub files against the contract.",
             arguments: [
                 .option(
@@ -49,7 +111,9 @@ enum Commands {
                 .positional("dir", optional: true, help: "The stub folder for --stub."),
                 .option("url", value: "URL", help: "With --stub: the base URL of a running petmock."),
                 .option(
-                    "contract", value: "FILE", help: "An OpenAPI contract (default: the one derived from PetModels)."),
+                    "contract", value: "FILE",
+                    help: builtIn.map { "An OpenAPI contract (default: \($0.title)'s, from the app's endpoints)." }
+                        ?? "The OpenAPI contract to check against (required: none is built in)."),
                 .option(
                     "max-per-operation", value: "N", default: "20", help: "The most calls per operation (distinct ids)."
                 ),
@@ -57,7 +121,7 @@ enum Commands {
                 .option(
                     "header", short: "H", value: "'NAME: VALUE'", repeatable: true,
                     help: "Send this header with every request (credentials, say); repeatable."),
-            ] + reportArguments,
+            ] + Self.reportArguments,
             discussion: """
                 EXIT CODES: 0 nothing breaking, 1 breaking drift (or warnings with --strict),
                             2 could not verify (unreachable, timeout, bad contract), 64 usage error.
@@ -79,7 +143,7 @@ enum Commands {
         let maxPerOperation = try arguments.int("max-per-operation", in: 1...10_000) ?? 20
         let timeout = try arguments.int("timeout", in: 1...3_600) ?? 10
         let headers = HTTPHeaders(try arguments.values("header", parsedBy: HTTPHeaders.Field.init(line:)))
-        let source = ContractSource(file: arguments.value("contract"))
+        let source = ContractSource(file: arguments.value("contract"), builtIn: builtIn)
         let (contract, models) = try source.load()
         let report: VerificationReport
         if let baseURL = live ?? arguments.value("url") {
@@ -93,17 +157,20 @@ enum Commands {
             report = StubVerifier(contract: contract, models: models).verify(
                 directory: directory, contractName: source.name)
         }
-        return try options.finish(report)
+        return try options.finish(report, tool: name)
+    }
     }
 
-    static let diff = CommandLineTool.Subcommand(
+    var diff: CommandLineTool.Subcommand {
+        let name = name
+        return CommandLineTool.Subcommand(
         verb: "diff",
         spec: CommandSpec(
-            name: "petcontract diff", abstract: "Report breaking changes between two contract files.",
+            name: "\(name) diff", abstract: "Report breaking changes between two contract files.",
             arguments: [
                 .positional("old", help: "The contract clients were built against."),
                 .positional("new", help: "The changed contract."),
-            ] + reportArguments,
+            ] + Self.reportArguments,
             discussion:
                 "EXIT CODES: 0 nothing breaking, 1 breaking changes, 2 a contract cannot be read, 64 usage error.")
     ) { arguments in
@@ -115,6 +182,7 @@ enum Commands {
         let report = ContractDiff().report(
             old: try reader.read(file: oldFile), new: try reader.read(file: newFile), oldName: oldFile, newName: newFile
         )
-        return try options.finish(report)
+        return try options.finish(report, tool: name)
+    }
     }
 }
