@@ -36,6 +36,26 @@ import Testing
         #expect(!result.stdout.contains("\u{1B}["), "no colour when standard output is not a terminal")
     }
 
+    /// A third-party contract names no Swift types: the check is the schema alone, and the
+    /// summary says so instead of passing over it in silence.
+    @Test func aContractWithoutModelsSaysTheDecodeCheckDidNotRun() async throws {
+        let contract = """
+            {"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {"/pets": {"get": {
+              "responses": {"200": {"description": "ok", "content": {"application/json": {"schema":
+                {"type": "array", "items": {"type": "object", "properties": {"firstName": {"type": "string"}}}}}}}}}}}}
+            """
+        let folder = try PetContractProcess.folder(["third-party.json": contract])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("third-party.json").path
+        let text = try await run(["verify", "--stub", "Stubs", "--contract", file])
+        #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
+        #expect(text.stdout.contains("schema only: no Codable models, so the decode check did not run"), "\(text.stdout)")
+        let json = try await run(["verify", "--stub", "Stubs", "--contract", file, "--format", "json"])
+        #expect(json.stdout.contains(#""decodeCheck": "none""#), "\(json.stdout)")
+        let builtIn = try await run(["verify", "--stub", "Stubs"])
+        #expect(!builtIn.stdout.contains("decode check did not run"), "\(builtIn.stdout)")
+    }
+
     @Test func breakingDriftExitsOne() async throws {
         let folder = try PetContractProcess.folder(["mappings/pets.json": PetContractCLITests.driftedStub])
         defer { try? FileManager.default.removeItem(at: folder) }
