@@ -265,7 +265,7 @@ public final class Admin: Sendable {
             store.setServerVariant(nil)
             return
         }
-        store.setServerVariant(try engine.resolve(name, in: store.snapshot().index))
+        store.setServerVariant(try engine.resolveServerWide(name, in: store.snapshot().index))
     }
 
     /// The file variants the mappings define and the generated forms.
