@@ -152,7 +152,8 @@ final class StubEngine: Sendable {
         let reason: String
         switch field {
         case .key(let key): reason = "no base stub's JSON body has the field '\(key)'"
-        case .path(let path): reason = "the JSONPath \(path) selects nothing this drift can change in any base stub's JSON body"
+        case .path(let path):
+            reason = "the JSONPath \(path) selects nothing this drift can change in any base stub's JSON body"
         }
         throw VariantError(name: name, reason: reason, knownFields: fields.sorted())
     }

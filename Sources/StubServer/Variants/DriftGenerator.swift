@@ -98,13 +98,15 @@ enum DriftGenerator {
         switch field {
         case .key(let key):
             guard hasKey(key, in: value) else {
-                throw Miss(reason: "no JSON object in the response has the field '\(key)'", knownFields: fields(of: value))
+                throw Miss(
+                    reason: "no JSON object in the response has the field '\(key)'", knownFields: fields(of: value))
             }
             return transform(value, variant)
         case .path(let path):
             let locations = path.locations(in: value)
             guard !locations.isEmpty else {
-                throw Miss(reason: "the JSONPath \(path) selects nothing in the response", knownFields: fields(of: value))
+                throw Miss(
+                    reason: "the JSONPath \(path) selects nothing in the response", knownFields: fields(of: value))
             }
             if case .missing = variant, locations.contains(.root) {
                 throw Miss(
@@ -113,7 +115,8 @@ enum DriftGenerator {
             }
             if case .rename = variant, let unnamed = locations.first(where: { !$0.isMember }) {
                 throw Miss(
-                    reason: "the JSONPath \(path) selects \(unnamed), not an object member, so there is no name to change",
+                    reason:
+                        "the JSONPath \(path) selects \(unnamed), not an object member, so there is no name to change",
                     knownFields: fields(of: value))
             }
             var steps: [JSONPath.Component] = []

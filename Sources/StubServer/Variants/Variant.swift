@@ -40,7 +40,10 @@ public enum Variant: Sendable, Hashable, CustomStringConvertible {
         ("missing:FIELD", "FIELD removed from every JSON object in the body that has it, or where a JSONPath points"),
         ("null:FIELD", "FIELD set to null in every JSON object that has it, or where a JSONPath points"),
         ("type:FIELD", "FIELD as another JSON type (number<->string, boolean->string, null->string, array<->object)"),
-        ("rename:FIELD=NEW", "FIELD renamed to NEW (a plain key) in every JSON object that has it, or where a JSONPath points"),
+        (
+            "rename:FIELD=NEW",
+            "FIELD renamed to NEW (a plain key) in every JSON object that has it, or where a JSONPath points"
+        ),
         ("truncated", "the body cut in half, with a matching Content-Length"),
         ("empty", "the same status and headers, no body"),
         ("html-error", "a 502 HTML page from a proxy instead"),
@@ -89,7 +92,9 @@ public enum Variant: Sendable, Hashable, CustomStringConvertible {
                 let isPath = argument.first == "$"
                 guard let equals = isPath ? argument.lastIndex(of: "=") : argument.firstIndex(of: "="),
                     equals != argument.startIndex, argument.index(after: equals) != argument.endIndex
-                else { throw VariantError(name: text, reason: "expected 'rename:FIELD=NEW' or 'rename:$.JSONPATH=NEW'") }
+                else {
+                    throw VariantError(name: text, reason: "expected 'rename:FIELD=NEW' or 'rename:$.JSONPATH=NEW'")
+                }
                 self = .rename(
                     try VariantField(String(argument[..<equals]), variant: text),
                     to: String(argument[argument.index(after: equals)...]))
