@@ -37,13 +37,10 @@ public enum Variant: Sendable, Hashable, CustomStringConvertible {
 
     /// The generated forms, with what each does, for listings and error messages.
     public static let generatedForms: [(form: String, summary: String)] = [
-        ("missing:FIELD", "FIELD removed from every JSON object in the body that has it, or where a JSONPath points"),
-        ("null:FIELD", "FIELD set to null in every JSON object that has it, or where a JSONPath points"),
+        ("missing:FIELD", "FIELD removed"),
+        ("null:FIELD", "FIELD set to null"),
         ("type:FIELD", "FIELD as another JSON type (number<->string, boolean->string, null->string, array<->object)"),
-        (
-            "rename:FIELD=NEW",
-            "FIELD renamed to NEW (a plain key) in every JSON object that has it, or where a JSONPath points"
-        ),
+        ("rename:FIELD=NEW", "FIELD renamed to NEW (a plain key), keeping its place and value"),
         ("truncated", "the body cut in half, with a matching Content-Length"),
         ("empty", "the same status and headers, no body"),
         ("html-error", "a 502 HTML page from a proxy instead"),
@@ -52,13 +49,14 @@ public enum Variant: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// How FIELD is written, and what happens when the response has no such field: for
-    /// listings and the README.
-    public static let fieldAddressing =
-        "FIELD is a key (every JSON object that has it, at any depth) or a JSONPath starting with '$' "
-        + "(only the places it selects: $[0].vetId, $.owner.id, $.items[*].name, $..name). "
-        + "Asked for per request, a FIELD the response does not have (or a JSONPath that selects nothing, "
-        + "or a body that is not JSON) is a 400 listing the response's fields; server-wide, such responses "
-        + "are served unchanged, and a FIELD no stub has is refused"
+    /// listings (one line each) and the variants catalog.
+    public static let fieldAddressing = [
+        "FIELD is a key: every JSON object in the body that has it, at any depth (missing:vetId);",
+        "or a JSONPath starting with '$': only the places it selects ($[0].vetId, $.owner.id, $.items[*].name).",
+        "Per request, a FIELD no object in that response has, a JSONPath that selects nothing there, or a body",
+        "that is not JSON is a 400 listing the response's fields. Server-wide, such responses are served as they",
+        "are (no Petmock-Variant header), and a FIELD that no base stub's body has is refused.",
+    ]
 
     /// Parses a variant name; a plain word is a ``named(_:)`` variant (whether one exists is
     /// for the stub set to say).

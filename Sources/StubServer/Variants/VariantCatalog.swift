@@ -69,7 +69,7 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
             })
         object["generated"] = .array(
             Variant.generatedForms.map { ["form": .string($0.form), "description": .string($0.summary)] })
-        object["fieldAddressing"] = .string(Variant.fieldAddressing)
+        object["fieldAddressing"] = .string(Variant.fieldAddressing.joined(separator: " "))
         object["jsonFields"] = .array(jsonFields.map(JSONValue.string))
         return .object(object)
     }
@@ -89,7 +89,7 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
         for form in Variant.generatedForms {
             lines.append("  \(form.form.padding(to: width))\(form.summary)")
         }
-        lines += ["", Variant.fieldAddressing + "."]
+        lines += [""] + Variant.fieldAddressing
         if !jsonFields.isEmpty {
             lines.append("JSON fields in the base stubs: \(jsonFields.joined(separator: ", "))")
         }
