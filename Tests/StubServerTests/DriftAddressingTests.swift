@@ -165,6 +165,14 @@ import Testing
         #expect(throws: VariantError.self) { try Variant("rename:$.owner.login") }
     }
 
+    @Test func theCatalogSaysHowFieldsAreAddressed() {
+        let catalog = VariantCatalog(mappings: [Self.mapping(.json(Self.body))])
+        #expect(catalog.jsonFields == ["id", "items", "login", "name", "owner", "total", "vetId"])
+        #expect(catalog.description.contains("or a JSONPath starting with '$': only the places it selects"))
+        #expect(catalog.json["fieldAddressing"]?.stringValue?.contains("400 listing the response's fields") == true)
+        #expect(catalog.json["generated"]?.arrayValue?.count == Variant.generatedForms.count)
+    }
+
     static func mapping(_ body: ResponseBody) -> StubMapping {
         StubMapping(
             id: "00000000-0000-4000-8000-0000000000d1", request: RequestPattern(method: .get, url: .urlPath("/d")),
