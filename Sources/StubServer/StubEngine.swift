@@ -43,11 +43,14 @@ final class StubEngine: Sendable {
         let matchable = MatchableRequest(request)
         var variant = snapshot.serverVariant
         var status: Int?
+        /// The variant's name as the request gave it, when the request chose one.
+        var requested: String?
         switch VariantSelection(request.headers) {
         case .none: break
         case .named(let name):
             do {
                 variant = try resolve(name, in: snapshot.index)
+                requested = name
             } catch {
                 refuse(request, matchable, message: error.description, variant: name, responder: responder)
                 return
@@ -89,6 +92,16 @@ final class StubEngine: Sendable {
         let served: ServedResponse
         if let variant, variant.isGenerated {
             served = stub.served(under: variant)
+            // A drift the request asked for by name either applies or is refused, never
+            // served as the unchanged body; a server-wide one leaves such responses alone.
+            if let requested, DriftGenerator.isUnchanged(served, from: stub.served),
+                let refusal = DriftGenerator.refusal(of: variant, named: requested, for: stub.served)
+            {
+                refuse(
+                    request, matchable, message: refusal.description, variant: requested,
+                    knownFields: refusal.knownFields, responder: responder)
+                return
+            }
         } else {
             served = stub.served
         }
@@ -122,6 +135,29 @@ final class StubEngine: Sendable {
         return variant
     }
 
+    /// Resolves a variant for every request (`--variant`, the admin API): as ``resolve(_:in:)``,
+    /// and a JSON drift must apply to at least one base stub's body, else the error lists the
+    /// fields the base stubs' JSON bodies have.
+    func resolveServerWide(_ name: String, in index: StubIndex) throws(VariantError) -> Variant {
+        let variant = try resolve(name, in: index)
+        guard let field = variant.field else { return variant }
+        var fields = Set<String>()
+        for stub in index.all where stub.mapping.variant == nil {
+            guard case .prepared(let prepared, _, _) = stub.served,
+                let body = try? JSONValue(parsing: prepared.response.body)
+            else { continue }
+            if (try? DriftGenerator.drift(body, variant)) != nil { return variant }
+            DriftGenerator.collectKeys(body, into: &fields)
+        }
+        let reason: String
+        switch field {
+        case .key(let key): reason = "no base stub's JSON body has the field '\(key)'"
+        case .path(let path):
+            reason = "the JSONPath \(path) selects nothing this drift can change in any base stub's JSON body"
+        }
+        throw VariantError(name: name, reason: reason, knownFields: fields.sorted())
+    }
+
     private func unmatched(
         _ request: HTTPServerRequest, _ matchable: MatchableRequest, snapshot: StubStore.Snapshot, variant: Variant?,
         responder: HTTPResponder
@@ -137,14 +173,16 @@ final class StubEngine: Sendable {
 
     private func refuse(
         _ request: HTTPServerRequest, _ matchable: MatchableRequest, message: String, variant: String?,
-        responder: HTTPResponder
+        knownFields: [String]? = nil, responder: HTTPResponder
     ) {
         record(request, matchable, variant: variant, status: 400, stub: nil)
         if Self.wantsJSON(request.headers) {
-            let body: JSONValue = ["code": 400, "message": .string(message)]
+            var body: JSONObject = ["code": 400, "message": .string(message)]
+            if let knownFields { body["knownFields"] = .array(knownFields.map(JSONValue.string)) }
             responder.respond(
                 HTTPResponse(
-                    status: .badRequest, headers: ["Content-Type": "application/json"], body: body.serializedBytes()))
+                    status: .badRequest, headers: ["Content-Type": "application/json"],
+                    body: JSONValue.object(body).serializedBytes()))
         } else {
             responder.respond(HTTPResponse(status: .badRequest, text: message + "\n"))
         }

@@ -77,7 +77,7 @@ public final class StubServer: Sendable {
             upstreamTimeout: configuration.upstreamTimeout, publish: { hub.publish($0) })
         if let name = configuration.variant {
             do {
-                store.setServerVariant(try engine.resolve(name, in: store.snapshot().index))
+                store.setServerVariant(try engine.resolveServerWide(name, in: store.snapshot().index))
             } catch {
                 throw .variant(error)
             }

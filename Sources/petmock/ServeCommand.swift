@@ -46,6 +46,16 @@ enum ServeCommand {
             }
             configuration.adminAccess = .token(token)
         }
+        if let name = configuration.variant {
+            // A malformed name (an invalid JSONPath among them) is a usage error; whether the
+            // stubs have the variant or its field is for the server to say.
+            do {
+                _ = try Variant(name)
+            } catch {
+                throw ArgumentError.invalidValue(
+                    option: "--variant", value: name, expected: "a file or generated variant (\(error.reason))")
+            }
+        }
         let server: StubServer
         do {
             server = try StubServer(stubsDirectory: directory, configuration: configuration)

@@ -48,6 +48,27 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("$.total", ["$.total"]),
+        ("$.pets[-1].vetId", ["$.pets[2].vetId"]),
+        ("$.pets[*].lastName", ["$.pets[0].lastName", "$.pets[2].lastName"]),
+        ("$.pets.*.firstName", ["$.pets[0].firstName", "$.pets[1].firstName", "$.pets[2].firstName"]),
+        ("$..name", ["$.name", "$.pets[2].owner.name"]),
+        ("$.pets[?(@.vetId > 1)]", ["$.pets[1]", "$.pets[2]"]),
+        ("$[?(@.total == 3)].total", ["$.total"]),
+        ("$['first name']", ["$['first name']"]),
+        ("$.pets[0].tags..*", ["$.pets[0].tags[0]"]),
+        ("$.nothing", []),
+        ("$", ["$"]),
+    ])
+    func locatesWhatItSelects(path: String, expected: [String]) throws {
+        let jsonPath = try JSONPath(path)
+        let locations = jsonPath.locations(in: pets)
+        #expect(locations.map(\.description) == expected)
+        #expect(locations.allSatisfy { $0.isDefinite })
+        #expect(locations.compactMap { pets[$0] } == jsonPath.evaluate(on: pets), "the same nodes, in order")
+    }
+
     @Test func matchesMeansSelectsSomething() throws {
         #expect(try JSONPath("$.pets[?(@.vetId == 3)]").matches(pets))
         #expect(try !JSONPath("$.pets[?(@.vetId == 9)]").matches(pets))

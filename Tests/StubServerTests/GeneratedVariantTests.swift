@@ -36,8 +36,12 @@ import Testing
             ["pets": ["items": [["name": "Rex", "vetId": 1, "vet": ["vetId": 2, "title": "DVM"]], ["name": "Bo"]]]]
         ),
         (
-            "missing:nothere",
-            ["pets": [["name": "Rex", "vetId": 1, "vet": ["vetId": 2, "title": "DVM"]], ["name": "Bo"]]]
+            "missing:$.pets[0].vetId",
+            ["pets": [["name": "Rex", "vet": ["vetId": 2, "title": "DVM"]], ["name": "Bo"]]]
+        ),
+        (
+            "rename:$.pets[*].vet.vetId=id",
+            ["pets": [["name": "Rex", "vetId": 1, "vet": ["id": 2, "title": "DVM"]], ["name": "Bo"]]]
         ),
     ]
 
@@ -66,6 +70,108 @@ import Testing
         #expect(response.headers["Matched-Stub-Id"] == named.id)
         #expect(response.headers["Matched-Stub-Name"] == "nested pets")
         #expect(response.headers["Petmock-Variant"] == variant, "every generated answer says which variant made it")
+    }
+
+    static let plain = StubMapping(
+        id: "00000000-0000-4000-8000-000000000002",
+        request: RequestPattern(method: .get, url: .urlPath("/plain")),
+        response: ResponseDefinition(headers: ["Content-Type": "application/json"], body: .json(["title": "DVM"])))
+
+    static let page = StubMapping(
+        id: "00000000-0000-4000-8000-000000000003",
+        request: RequestPattern(method: .get, url: .urlPath("/page")),
+        response: ResponseDefinition(headers: ["Content-Type": "text/html"], body: .text("<p>vetId</p>")))
+
+    @Test(arguments: [
+        ("missing:fulname", "no JSON object in the response has the field 'fulname'"),
+        ("type:vet.vetId", "no JSON object in the response has the field 'vet.vetId'"),
+        ("null:$.pets[2]", "the JSONPath $.pets[2] selects nothing in the response"),
+        ("rename:$.owner.login=user", "the JSONPath $.owner.login selects nothing in the response"),
+    ])
+    func aDriftTheResponseCannotTakeIsA400ListingItsFields(_ variant: String, _ reason: String) throws {
+        let server = try startServer(mappings: [Self.nested])
+        defer { server.stop() }
+        let text = try fetch(server.port, "/nested", headers: [("X-Petmock-Variant", variant)])
+        #expect(text.status == 400)
+        #expect(
+            text.text == "Variant '\(variant)' does not apply: \(reason). Known fields: name, pets, title, vet, vetId\n"
+        )
+        let json = try fetch(
+            server.port, "/nested", headers: [("X-Petmock-Variant", variant), ("Accept", "application/json")])
+        #expect(json.status == 400 && json.json["code"] == 400)
+        #expect(json.json["knownFields"] == ["name", "pets", "title", "vet", "vetId"])
+        #expect(json.json["message"]?.stringValue?.hasPrefix("Variant '\(variant)' does not apply") == true)
+        let logged = server.admin.requests().first
+        #expect(logged?.responseStatus == 400 && logged?.variant == variant)
+    }
+
+    @Test func aFieldDriftOnABodyThatIsNotJSONIsA400() throws {
+        let server = try startServer(mappings: [Self.page])
+        defer { server.stop() }
+        let response = try fetch(server.port, "/page", headers: [("Prefer", "example=missing:vetId")])
+        #expect(response.status == 400)
+        #expect(response.text.contains("does not apply: the response body is not JSON (text/html)"))
+        #expect(try fetch(server.port, "/page", headers: [("X-Petmock-Variant", "truncated")]).status == 200)
+    }
+
+    @Test func anInvalidJSONPathIsA400WithTheParseError() throws {
+        let server = try startServer(mappings: [Self.nested])
+        defer { server.stop() }
+        let response = try fetch(server.port, "/nested", headers: [("X-Petmock-Variant", "type:$.pets[")])
+        #expect(response.status == 400)
+        #expect(
+            response.text.contains("Unknown variant 'type:$.pets[': invalid JSONPath: JSONPath '$.pets[' at offset 7"))
+        let admin = try fetch(server.port, "PUT", "/__admin/petmock/variant", body: #"{"variant": "null:$..["}"#)
+        #expect(admin.status == 400)
+        #expect(admin.json["errors"]?[0]?["title"]?.stringValue?.contains("invalid JSONPath") == true, "\(admin.text)")
+        #expect(throws: StubServerError.self) {
+            _ = try StubServer(mappings: [Self.nested], configuration: StubServerConfiguration(variant: "null:$["))
+        }
+    }
+
+    @Test func aServerWideDriftAppliesWhereTheFieldIsAndLeavesTheRestAlone() throws {
+        let server = try startServer(mappings: [Self.nested, Self.plain, Self.page])
+        defer { server.stop() }
+        let port = server.port
+        #expect(
+            try fetch(port, "PUT", "/__admin/petmock/variant", body: #"{"variant": "missing:vetId"}"#).status == 200)
+        let nested = try fetch(port, "/nested")
+        #expect(nested.json["pets"]?[0]?["vetId"] == nil && nested.headers["Petmock-Variant"] == "missing:vetId")
+        let plain = try fetch(port, "/plain")
+        #expect(plain.status == 200 && plain.json == ["title": "DVM"])
+        #expect(plain.headers["Petmock-Variant"] == nil, "no header claims a drift that was not made")
+        #expect(try fetch(port, "/page").text == "<p>vetId</p>")
+        let perRequest = try fetch(port, "/plain", headers: [("X-Petmock-Variant", "missing:vetId")])
+        #expect(perRequest.status == 400, "asked for by name, the same drift is strict")
+    }
+
+    @Test(arguments: [
+        ("missing:fulname", "no base stub's JSON body has the field 'fulname'"),
+        (
+            "type:$.owner.id",
+            "the JSONPath $.owner.id selects nothing this drift can change in any base stub's JSON body"
+        ),
+    ])
+    func aServerWideDriftNoStubCanTakeIsRefused(_ variant: String, _ reason: String) throws {
+        let server = try startServer(mappings: [Self.nested, Self.plain, Self.page])
+        defer { server.stop() }
+        let port = server.port
+        let refused = try fetch(port, "PUT", "/__admin/petmock/variant", body: #"{"variant": "\#(variant)"}"#)
+        #expect(refused.status == 400)
+        #expect(refused.json["knownFields"] == ["name", "pets", "title", "vet", "vetId"])
+        let message = refused.json["errors"]?[0]?["title"]?.stringValue
+        #expect(
+            message == "Variant '\(variant)' does not apply: \(reason). Known fields: name, pets, title, vet, vetId")
+        #expect(try fetch(port, "/__admin/petmock/variant").json["variant"] == .null)
+        #expect(throws: VariantError.self) { try server.admin.setVariant(variant) }
+        #expect {
+            _ = try StubServer(mappings: [Self.nested], configuration: StubServerConfiguration(variant: variant))
+        } throws: { error in
+            guard case .variant(let error)? = error as? StubServerError else { return false }
+            return error.knownFields == ["name", "pets", "title", "vet", "vetId"]
+        }
+        try server.admin.setVariant("type:$.pets[1].name")
+        #expect(try fetch(port, "/nested").json["pets"]?[1]?["name"] == 0)
     }
 
     @Test func typeDriftFlipsEveryKind() {

@@ -259,13 +259,16 @@ public final class Admin: Sendable {
         store.snapshot().serverVariant
     }
 
-    /// Sets the server-wide variant by name (file or generated), or clears it with nil.
+    /// Sets the server-wide variant by name (file or generated), or clears it with nil. A JSON
+    /// drift (`missing:vetId`, `type:$.owner.id`) must apply to at least one base stub's body,
+    /// else the error lists the fields they have; once set, it changes the responses that
+    /// have the field and leaves the others as they are.
     public func setVariant(_ name: String?) throws(VariantError) {
         guard let name else {
             store.setServerVariant(nil)
             return
         }
-        store.setServerVariant(try engine.resolve(name, in: store.snapshot().index))
+        store.setServerVariant(try engine.resolveServerWide(name, in: store.snapshot().index))
     }
 
     /// The file variants the mappings define and the generated forms.

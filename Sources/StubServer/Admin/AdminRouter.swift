@@ -255,8 +255,12 @@ struct AdminRouter: Sendable {
             } catch {
                 var errors = AdminJSON.errors(error.description)
                 if case .object(var object) = errors {
-                    object["knownVariants"] = .array(error.knownVariants.map(JSONValue.string))
-                    object["generatedVariants"] = .array(Variant.generatedForms.map { .string($0.form) })
+                    if let knownFields = error.knownFields {
+                        object["knownFields"] = .array(knownFields.map(JSONValue.string))
+                    } else {
+                        object["knownVariants"] = .array(error.knownVariants.map(JSONValue.string))
+                        object["generatedVariants"] = .array(Variant.generatedForms.map { .string($0.form) })
+                    }
                     errors = .object(object)
                 }
                 return Self.json(errors, status: 400)

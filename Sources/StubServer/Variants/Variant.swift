@@ -1,22 +1,26 @@
+import JSONKit
+
 /// A variant of the stubbed API: a named set of `metadata.variant` mappings, or a drift
 /// generated from any stub's response with no file at all.
 ///
 /// ```swift
-/// try Variant("missing:lastName")      // .missing("lastName")
-/// try Variant("rename:vetId=vet_id")   // .rename("vetId", to: "vet_id")
-/// try Variant("pets-wrapped")          // .named("pets-wrapped")
+/// try Variant("missing:lastName")          // .missing(.key("lastName"))
+/// try Variant("type:$.owner.id")           // .type(.path(JSONPath("$.owner.id")))
+/// try Variant("rename:vetId=vet_id")       // .rename(.key("vetId"), to: "vet_id")
+/// try Variant("pets-wrapped")              // .named("pets-wrapped")
 /// ```
 public enum Variant: Sendable, Hashable, CustomStringConvertible {
     /// The mappings whose `metadata.variant` is this name overlay the base.
     case named(String)
-    /// The field removed from every JSON object in the body that has it.
-    case missing(String)
-    /// The field's value replaced by `null` in every JSON object that has it.
-    case null(String)
+    /// The field removed (from every JSON object in the body that has it, or where a JSONPath
+    /// points).
+    case missing(VariantField)
+    /// The field's value replaced by `null`.
+    case null(VariantField)
     /// The field's value replaced by a value of another JSON type.
-    case type(String)
-    /// The field renamed, keeping its place and value, in every JSON object that has it.
-    case rename(String, to: String)
+    case type(VariantField)
+    /// The field renamed, keeping its place and value.
+    case rename(VariantField, to: String)
     /// The body cut in half (a complete HTTP response whose JSON is cut off).
     case truncated
     /// The same status and headers with an empty body.
@@ -33,15 +37,25 @@ public enum Variant: Sendable, Hashable, CustomStringConvertible {
 
     /// The generated forms, with what each does, for listings and error messages.
     public static let generatedForms: [(form: String, summary: String)] = [
-        ("missing:FIELD", "FIELD removed from every JSON object in the body that has it"),
-        ("null:FIELD", "FIELD set to null in every JSON object that has it"),
+        ("missing:FIELD", "FIELD removed"),
+        ("null:FIELD", "FIELD set to null"),
         ("type:FIELD", "FIELD as another JSON type (number<->string, boolean->string, null->string, array<->object)"),
-        ("rename:FIELD=NEW", "FIELD renamed to NEW in every JSON object that has it"),
+        ("rename:FIELD=NEW", "FIELD renamed to NEW (a plain key), keeping its place and value"),
         ("truncated", "the body cut in half, with a matching Content-Length"),
         ("empty", "the same status and headers, no body"),
         ("html-error", "a 502 HTML page from a proxy instead"),
         ("slow:MS", "the response MS milliseconds later"),
         ("reset", "the connection reset (TCP RST) instead of a response"),
+    ]
+
+    /// How FIELD is written, and what happens when the response has no such field: for
+    /// listings (one line each) and the variants catalog.
+    public static let fieldAddressing = [
+        "FIELD is a key: every JSON object in the body that has it, at any depth (missing:vetId);",
+        "or a JSONPath starting with '$': only the places it selects ($[0].vetId, $.owner.id, $.items[*].name).",
+        "Per request, a FIELD no object in that response has, a JSONPath that selects nothing there, or a body",
+        "that is not JSON is a 400 listing the response's fields. Server-wide, such responses are served as they",
+        "are (no Petmock-Variant header), and a FIELD that no base stub's body has is refused.",
     ]
 
     /// Parses a variant name; a plain word is a ``named(_:)`` variant (whether one exists is
@@ -68,14 +82,20 @@ public enum Variant: Sendable, Hashable, CustomStringConvertible {
                 throw VariantError(name: text, reason: "'\(kind):' needs an argument after the colon")
             }
             switch kind {
-            case "missing": self = .missing(argument)
-            case "null": self = .null(argument)
-            case "type": self = .type(argument)
+            case "missing": self = .missing(try VariantField(argument, variant: text))
+            case "null": self = .null(try VariantField(argument, variant: text))
+            case "type": self = .type(try VariantField(argument, variant: text))
             case "rename":
-                guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex,
-                    argument.index(after: equals) != argument.endIndex
-                else { throw VariantError(name: text, reason: "expected 'rename:FIELD=NEW'") }
-                self = .rename(String(argument[..<equals]), to: String(argument[argument.index(after: equals)...]))
+                // A JSONPath's filter may hold '=', the new name (a plain key) may not.
+                let isPath = argument.first == "$"
+                guard let equals = isPath ? argument.lastIndex(of: "=") : argument.firstIndex(of: "="),
+                    equals != argument.startIndex, argument.index(after: equals) != argument.endIndex
+                else {
+                    throw VariantError(name: text, reason: "expected 'rename:FIELD=NEW' or 'rename:$.JSONPATH=NEW'")
+                }
+                self = .rename(
+                    try VariantField(String(argument[..<equals]), variant: text),
+                    to: String(argument[argument.index(after: equals)...]))
             case "slow":
                 guard let milliseconds = Int(argument), (0...600_000).contains(milliseconds) else {
                     throw VariantError(name: text, reason: "expected 'slow:MS' with MS from 0 to 600000")
@@ -94,6 +114,14 @@ public enum Variant: Sendable, Hashable, CustomStringConvertible {
         return true
     }
 
+    /// The field a JSON drift changes; nil for the variants that change no field.
+    public var field: VariantField? {
+        switch self {
+        case .missing(let field), .null(let field), .type(let field), .rename(let field, _): field
+        case .named, .truncated, .empty, .htmlError, .slow, .reset: nil
+        }
+    }
+
     public var description: String {
         switch self {
         case .named(let name): name
@@ -110,7 +138,46 @@ public enum Variant: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A variant name that cannot be used: malformed, or naming no file variant.
+/// What a JSON drift changes: every member with this key, at any depth, or the places a
+/// JSONPath selects (an argument that starts with `$`; a key that starts with `$` is written
+/// `$['$key']`).
+public enum VariantField: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// Every member with this key, in every JSON object of the body.
+    case key(String)
+    /// The nodes this path selects.
+    case path(JSONPath)
+
+    /// Reads a variant's argument: a JSONPath when it starts with `$`, else a key.
+    public init(_ text: String) throws(JSONPathError) {
+        self = text.first == "$" ? .path(try JSONPath(text)) : .key(text)
+    }
+
+    /// Reads the argument of the variant `variant`, naming it in the error.
+    init(_ text: String, variant: String) throws(VariantError) {
+        do {
+            try self.init(text)
+        } catch {
+            throw VariantError(name: variant, reason: "invalid JSONPath: \(error)")
+        }
+    }
+
+    public init(stringLiteral key: String) {
+        self = .key(key)
+    }
+
+    public var description: String {
+        switch self {
+        case .key(let key): key
+        case .path(let path): path.description
+        }
+    }
+}
+
+/// A variant that cannot be used: malformed, naming no file variant, or (with
+/// ``knownFields``) a JSON drift whose field the body does not have.
+///
+/// One rule for both: the name as given, why, and what exists instead. Its description is
+/// the message of the 400 a request or `PUT /__admin/petmock/variant` gets.
 public struct VariantError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The name as given.
     public let name: String
@@ -118,15 +185,31 @@ public struct VariantError: Error, Sendable, Hashable, CustomStringConvertible {
     public let reason: String
     /// The file variants that exist, when the name was not one of them.
     public let knownVariants: [String]
+    /// The JSON fields that exist (sorted, without duplicates) when the variant's field is not
+    /// among them or its JSONPath selects nothing; nil when the error is about the name.
+    public let knownFields: [String]?
+
+    /// How many known fields a message lists before "and N more".
+    public static let listedFieldLimit = 30
 
     /// Creates an error.
-    public init(name: String, reason: String, knownVariants: [String] = []) {
+    public init(name: String, reason: String, knownVariants: [String] = [], knownFields: [String]? = nil) {
         self.name = name
         self.reason = reason
         self.knownVariants = knownVariants
+        self.knownFields = knownFields
     }
 
     public var description: String {
+        if let knownFields {
+            var text = "Variant '\(name)' does not apply: \(reason). Known fields: "
+            if knownFields.isEmpty { return text + "(none)" }
+            text += knownFields.prefix(Self.listedFieldLimit).joined(separator: ", ")
+            if knownFields.count > Self.listedFieldLimit {
+                text += " and \(knownFields.count - Self.listedFieldLimit) more"
+            }
+            return text
+        }
         var text = "Unknown variant '\(name)': \(reason)"
         text +=
             ". Known variants: "

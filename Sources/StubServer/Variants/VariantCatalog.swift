@@ -31,7 +31,7 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
         var fields = Set<String>()
         for mapping in mappings {
             guard let name = mapping.variant else {
-                if let body = Self.json(of: mapping.response.body) { Self.collectKeys(body, into: &fields) }
+                if let body = Self.json(of: mapping.response.body) { DriftGenerator.collectKeys(body, into: &fields) }
                 continue
             }
             var entry = byName[name] ?? FileVariant(name: name, summary: nil, endpoints: [])
@@ -56,20 +56,6 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static func collectKeys(_ value: JSONValue, into fields: inout Set<String>) {
-        switch value {
-        case .object(let object):
-            for member in object.members {
-                fields.insert(member.key)
-                collectKeys(member.value, into: &fields)
-            }
-        case .array(let elements):
-            for element in elements { collectKeys(element, into: &fields) }
-        default:
-            break
-        }
-    }
-
     /// The catalog as JSON, for `GET /__admin/petmock/variants`.
     public var json: JSONValue {
         var object = JSONObject()
@@ -83,6 +69,7 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
             })
         object["generated"] = .array(
             Variant.generatedForms.map { ["form": .string($0.form), "description": .string($0.summary)] })
+        object["fieldAddressing"] = .string(Variant.fieldAddressing.joined(separator: " "))
         object["jsonFields"] = .array(jsonFields.map(JSONValue.string))
         return .object(object)
     }
@@ -102,8 +89,9 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
         for form in Variant.generatedForms {
             lines.append("  \(form.form.padding(to: width))\(form.summary)")
         }
+        lines += [""] + Variant.fieldAddressing
         if !jsonFields.isEmpty {
-            lines += ["", "FIELD is any JSON field, for example: \(jsonFields.joined(separator: ", "))"]
+            lines.append("JSON fields in the base stubs: \(jsonFields.joined(separator: ", "))")
         }
         lines += [
             "", "Per request: X-Petmock-Variant: NAME, Prefer: example=NAME, or Prefer: code=NNN",
