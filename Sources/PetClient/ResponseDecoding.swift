@@ -35,6 +35,16 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
         }
     }
 
+    /// Decodes the body as JSON with the app's own decoder configuration (key, date and data
+    /// strategies): the same `makeDecoder` the app's contract is generated with.
+    public static func json(
+        _ type: Response.Type = Response.self, decoder makeDecoder: @escaping @Sendable () -> JSONDecoder
+    ) -> ResponseDecoding where Response: Decodable {
+        ResponseDecoding(expectsJSON: true) { response, keyPath throws(PetClientError) in
+            try decodeJSON(Response.self, from: response, keyPath: keyPath, decoder: makeDecoder())
+        }
+    }
+
     /// Decodes with your own function; `expectsJSON` turns on the media-type check. The
     /// endpoint's key path does not apply.
     public static func custom(
@@ -119,14 +129,14 @@ extension ResponseDecoding where Response == String {
 }
 
 private func decodeJSON<Value: Decodable>(
-    _ type: Value.Type, from response: HTTPClientResponse, keyPath: [String]
+    _ type: Value.Type, from response: HTTPClientResponse, keyPath: [String], decoder: JSONDecoder = JSONDecoder()
 )
     throws(PetClientError) -> Value
 {
     guard !response.body.isEmpty else {
         throw .notJSON(mediaType: response.mediaType, reason: "an empty body", excerpt: "", url: response.url)
     }
-    return try decodeJSON(Value.self, from: response.body, url: response.url, keyPath: keyPath)
+    return try decodeJSON(Value.self, from: response.body, url: response.url, keyPath: keyPath, decoder: decoder)
 }
 
 /// Decodes `Value` from JSON bytes (inside the envelope `keyPath` names) with `decoder` (one

@@ -1,0 +1,33 @@
+import HTTPClient
+import PetClient
+
+/// What the browser shows: a user's repositories, most starred first, with the topics that
+/// came with each one's detail.
+public struct RepoBrowser: Sendable {
+    /// One row.
+    public struct Row: Sendable, Hashable {
+        /// `owner/name`.
+        public var name: String
+        /// Stars.
+        public var stars: Int
+        /// Topics, or none.
+        public var topics: [String]
+    }
+
+    private let client: EndpointClient
+
+    /// A browser of the API at `baseURL`.
+    public init(baseURL: String, transport: any HTTPTransport = CurlTransport()) {
+        client = EndpointClient(baseURL: baseURL, transport: transport)
+    }
+
+    /// The rows for a user: the list, then each repository's detail.
+    public func rows(for login: String) async throws(PetClientError) -> [Row] {
+        var rows: [Row] = []
+        for repository in try await client.send(RepoBrowserAPI.UserRepositories(login: login)) {
+            let detail = try await client.send(RepoBrowserAPI.RepositoryDetail(id: repository.id))
+            rows.append(Row(name: detail.fullName, stars: detail.stargazersCount, topics: detail.topics ?? []))
+        }
+        return rows.sorted { $0.stars > $1.stars }
+    }
+}
