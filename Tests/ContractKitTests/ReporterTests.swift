@@ -159,7 +159,7 @@ import FoundationXML
         }
         // And the check has teeth: an extra key or a wrong level is caught.
         let broken =
-            #"{"target": "t", "contract": "c", "summary": {"operations": 0, "breaking": 0, "warning": 0, "info": 0, "errors": 0}, "findings": [{"id": "x", "level": "fatal"}], "errors": [], "extra": 1}"#
+            #"{"target": "t", "contract": "c", "summary": {"operations": 0, "breaking": 0, "warning": 0, "info": 0, "errors": 0, "decodeCheck": "full", "typesWithoutModel": []}, "findings": [{"id": "x", "level": "fatal"}], "errors": [], "extra": 1}"#
         let findings = validator.validate(
             ObservedResponse(url: "report", status: 200, body: Array(broken.utf8)), for: operation
         )

@@ -30,9 +30,11 @@ struct JSONReporter {
             "warning": .int(Int64(summary.warning)), "info": .int(Int64(summary.info)),
             "errors": .int(Int64(summary.errors)),
         ]
-        if let coverage = report.decodeCheck, case .object(var members) = summaryObject {
-            members.append(key: "decodeCheck", value: .string(coverage.name))
-            members.append(key: "typesWithoutModel", value: .array(coverage.typesWithoutModel.map(JSONValue.string)))
+        if case .object(var members) = summaryObject {
+            // A diff decodes nothing: `not-applicable`.
+            members.append(key: "decodeCheck", value: .string(report.decodeCheck?.name ?? "not-applicable"))
+            members.append(
+                key: "typesWithoutModel", value: .array((report.decodeCheck?.typesWithoutModel ?? []).map(JSONValue.string)))
             summaryObject = .object(members)
         }
         return [
