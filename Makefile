@@ -97,11 +97,16 @@ bench-client: bench-deps
 bench-contract: bench-deps
 	bash Benchmarks/bench-contract.sh
 
+# Every Swift file we own, the same list for both (the packages' .build folders are left out).
+FORMAT_PATHS := Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift Benchmarks/ServerBench \
+	Benchmarks/ClientBench Benchmarks/ContractBench Examples/RepoBrowser/Sources Examples/RepoBrowser/Tests \
+	Examples/RepoBrowser/Package.swift
+
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
+	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format --in-place --recursive $(FORMAT_PATHS)
 
 clean:
 	rm -rf .build

@@ -63,7 +63,9 @@ let package = Package(
         library("PetAPIServer", ["CSQLite", "HTTPServer", "HTTPCore", "JSONKit"]),
 
         // The four tools.
-        tool("petmock", ["StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "ContractKit", "PetAppContract", "ArgumentKit"]),
+        tool(
+            "petmock",
+            ["StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "ContractKit", "PetAppContract", "ArgumentKit"]),
         tool("petcontract", ["ContractCLI", "PetAppContract"]),
         tool("petapi", ["PetAPIServer", "HTTPServer", "ArgumentKit"]),
         tool("petvet", ["PetClient", "HTTPClient", "ArgumentKit"]),
@@ -83,7 +85,8 @@ let package = Package(
         tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "CSystem", "CZlib", "TestSupport"]),
         tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer", "TestSupport"]),
         tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels", "ContractModel"]),
-        tests("PetvetTests", ["petvet", "PetClient", "HTTPClient", "HTTPServer", "HTTPCore", "PetModels", "TestSupport"]),
+        tests(
+            "PetvetTests", ["petvet", "PetClient", "HTTPClient", "HTTPServer", "HTTPCore", "PetModels", "TestSupport"]),
         tests(
             "ContractKitTests",
             [

@@ -30,7 +30,9 @@ public struct ContractTool: Sendable {
         let commands = ContractCommands(name: name, builtIn: contract)
         return CommandLineTool(
             name: name,
-            abstract: contract.map { "Contracts from \($0.title)'s Codable models; drift verification of a live API or stubs." }
+            abstract: contract.map {
+                "Contracts from \($0.title)'s Codable models; drift verification of a live API or stubs."
+            }
                 ?? "Drift verification of a live API or stubs against OpenAPI contracts.",
             subcommands: [commands.generate, commands.verify, commands.diff])
     }
@@ -99,90 +101,93 @@ struct ContractCommands {
         let name = name
         let builtIn = builtIn
         return CommandLineTool.Subcommand(
-        verb: "verify",
-        spec: CommandSpec(
-            name: "\(name) verify",
-            abstract: "Check a live API, a running stub server or stub files against the contract.",
-            arguments: [
-                .option(
-                    "live", value: "BASE_URL", help: "Call the API at BASE_URL (for example http://127.0.0.1:8081/api)."
-                ),
-                .flag("stub", help: "Check stub files (DIR, default Stubs) or, with --url, a running petmock."),
-                .positional("dir", optional: true, help: "The stub folder for --stub."),
-                .option("url", value: "URL", help: "With --stub: the base URL of a running petmock."),
-                .option(
-                    "contract", value: "FILE",
-                    help: builtIn.map { "An OpenAPI contract (default: \($0.title)'s, from the app's endpoints)." }
-                        ?? "The OpenAPI contract to check against (required: none is built in)."),
-                .option(
-                    "max-per-operation", value: "N", default: "20", help: "The most calls per operation (distinct ids)."
-                ),
-                .option("timeout", value: "SECONDS", default: "10", help: "The time allowed for each request."),
-                .option(
-                    "header", short: "H", value: "'NAME: VALUE'", repeatable: true,
-                    help: "Send this header with every request (credentials, say); repeatable."),
-            ] + Self.reportArguments,
-            discussion: """
-                EXIT CODES: 0 nothing breaking, 1 breaking drift (or warnings with --strict),
-                            2 could not verify (unreachable, timeout, bad contract), 64 usage error.
-                """)
-    ) { arguments in
-        let live = arguments.value("live")
-        let stub = arguments.flag("stub")
-        guard (live != nil) != stub else {
-            throw ArgumentError.invalidCombination(
-                "Give exactly one of '--live BASE_URL' and '--stub [DIR | --url URL]'")
+            verb: "verify",
+            spec: CommandSpec(
+                name: "\(name) verify",
+                abstract: "Check a live API, a running stub server or stub files against the contract.",
+                arguments: [
+                    .option(
+                        "live", value: "BASE_URL",
+                        help: "Call the API at BASE_URL (for example http://127.0.0.1:8081/api)."
+                    ),
+                    .flag("stub", help: "Check stub files (DIR, default Stubs) or, with --url, a running petmock."),
+                    .positional("dir", optional: true, help: "The stub folder for --stub."),
+                    .option("url", value: "URL", help: "With --stub: the base URL of a running petmock."),
+                    .option(
+                        "contract", value: "FILE",
+                        help: builtIn.map { "An OpenAPI contract (default: \($0.title)'s, from the app's endpoints)." }
+                            ?? "The OpenAPI contract to check against (required: none is built in)."),
+                    .option(
+                        "max-per-operation", value: "N", default: "20",
+                        help: "The most calls per operation (distinct ids)."
+                    ),
+                    .option("timeout", value: "SECONDS", default: "10", help: "The time allowed for each request."),
+                    .option(
+                        "header", short: "H", value: "'NAME: VALUE'", repeatable: true,
+                        help: "Send this header with every request (credentials, say); repeatable."),
+                ] + Self.reportArguments,
+                discussion: """
+                    EXIT CODES: 0 nothing breaking, 1 breaking drift (or warnings with --strict),
+                                2 could not verify (unreachable, timeout, bad contract), 64 usage error.
+                    """)
+        ) { arguments in
+            let live = arguments.value("live")
+            let stub = arguments.flag("stub")
+            guard (live != nil) != stub else {
+                throw ArgumentError.invalidCombination(
+                    "Give exactly one of '--live BASE_URL' and '--stub [DIR | --url URL]'")
+            }
+            if live != nil && (arguments.isPresent("dir") || arguments.isPresent("url")) {
+                throw ArgumentError.invalidCombination("'--url' and a stub folder go with '--stub', not '--live'")
+            }
+            if arguments.isPresent("dir") && arguments.isPresent("url") {
+                throw ArgumentError.invalidCombination("Give a stub folder or '--url', not both")
+            }
+            let options = try ReportOptions(arguments)
+            let maxPerOperation = try arguments.int("max-per-operation", in: 1...10_000) ?? 20
+            let timeout = try arguments.int("timeout", in: 1...3_600) ?? 10
+            let headers = HTTPHeaders(try arguments.values("header", parsedBy: HTTPHeaders.Field.init(line:)))
+            let source = ContractSource(file: arguments.value("contract"), builtIn: builtIn)
+            let (contract, models) = try source.load()
+            let report: VerificationReport
+            if let baseURL = live ?? arguments.value("url") {
+                let verifier = LiveVerifier(
+                    contract: contract, models: models, transport: try Transport.make(timeout: timeout),
+                    configuration: LiveVerifier.Configuration(
+                        maxPerOperation: maxPerOperation, timeout: .seconds(timeout), headers: headers))
+                report = await verifier.verify(baseURL: baseURL, contractName: source.name)
+            } else {
+                let directory = arguments.value("dir") ?? "Stubs"
+                report = StubVerifier(contract: contract, models: models).verify(
+                    directory: directory, contractName: source.name)
+            }
+            return try options.finish(report, tool: name)
         }
-        if live != nil && (arguments.isPresent("dir") || arguments.isPresent("url")) {
-            throw ArgumentError.invalidCombination("'--url' and a stub folder go with '--stub', not '--live'")
-        }
-        if arguments.isPresent("dir") && arguments.isPresent("url") {
-            throw ArgumentError.invalidCombination("Give a stub folder or '--url', not both")
-        }
-        let options = try ReportOptions(arguments)
-        let maxPerOperation = try arguments.int("max-per-operation", in: 1...10_000) ?? 20
-        let timeout = try arguments.int("timeout", in: 1...3_600) ?? 10
-        let headers = HTTPHeaders(try arguments.values("header", parsedBy: HTTPHeaders.Field.init(line:)))
-        let source = ContractSource(file: arguments.value("contract"), builtIn: builtIn)
-        let (contract, models) = try source.load()
-        let report: VerificationReport
-        if let baseURL = live ?? arguments.value("url") {
-            let verifier = LiveVerifier(
-                contract: contract, models: models, transport: try Transport.make(timeout: timeout),
-                configuration: LiveVerifier.Configuration(
-                    maxPerOperation: maxPerOperation, timeout: .seconds(timeout), headers: headers))
-            report = await verifier.verify(baseURL: baseURL, contractName: source.name)
-        } else {
-            let directory = arguments.value("dir") ?? "Stubs"
-            report = StubVerifier(contract: contract, models: models).verify(
-                directory: directory, contractName: source.name)
-        }
-        return try options.finish(report, tool: name)
-    }
     }
 
     var diff: CommandLineTool.Subcommand {
         let name = name
         return CommandLineTool.Subcommand(
-        verb: "diff",
-        spec: CommandSpec(
-            name: "\(name) diff", abstract: "Report breaking changes between two contract files.",
-            arguments: [
-                .positional("old", help: "The contract clients were built against."),
-                .positional("new", help: "The changed contract."),
-            ] + Self.reportArguments,
-            discussion:
-                "EXIT CODES: 0 nothing breaking, 1 breaking changes, 2 a contract cannot be read, 64 usage error.")
-    ) { arguments in
-        let options = try ReportOptions(arguments)
-        guard let oldFile = arguments.value("old"), let newFile = arguments.value("new") else {
-            throw ArgumentError.missingArgument("old")
+            verb: "diff",
+            spec: CommandSpec(
+                name: "\(name) diff", abstract: "Report breaking changes between two contract files.",
+                arguments: [
+                    .positional("old", help: "The contract clients were built against."),
+                    .positional("new", help: "The changed contract."),
+                ] + Self.reportArguments,
+                discussion:
+                    "EXIT CODES: 0 nothing breaking, 1 breaking changes, 2 a contract cannot be read, 64 usage error.")
+        ) { arguments in
+            let options = try ReportOptions(arguments)
+            guard let oldFile = arguments.value("old"), let newFile = arguments.value("new") else {
+                throw ArgumentError.missingArgument("old")
+            }
+            let reader = OpenAPIReader()
+            let report = ContractDiff().report(
+                old: try reader.read(file: oldFile), new: try reader.read(file: newFile), oldName: oldFile,
+                newName: newFile
+            )
+            return try options.finish(report, tool: name)
         }
-        let reader = OpenAPIReader()
-        let report = ContractDiff().report(
-            old: try reader.read(file: oldFile), new: try reader.read(file: newFile), oldName: oldFile, newName: newFile
-        )
-        return try options.finish(report, tool: name)
-    }
     }
 }

@@ -1,9 +1,9 @@
 import ArgumentKit
 import ContractKit
-import PetAppContract
 import Dispatch
 import HTTPClient
 import HTTPCore
+import PetAppContract
 import StubServer
 
 #if canImport(Glibc)

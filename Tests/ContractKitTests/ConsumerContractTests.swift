@@ -96,8 +96,10 @@ import Testing
             for: operation)
         #expect(good.findings.isEmpty, "\(good.findings)")
 
-        let drifted = Self.goodRepo.replacingOccurrences(of: #""stargazers_count": 3"#, with: #""stargazers_count": "3""#)
-            .replacingOccurrences(of: "full_name", with: "fullName")
+        let drifted = Self.goodRepo.replacingOccurrences(
+            of: #""stargazers_count": 3"#, with: #""stargazers_count": "3""#
+        )
+        .replacingOccurrences(of: "full_name", with: "fullName")
         let bad = validator.validate(
             ObservedResponse(url: "http://x/repos/octocat/hello", status: 200, body: Array(drifted.utf8)),
             for: operation)
@@ -141,6 +143,7 @@ import Testing
             return AnyKey(key.replacingOccurrences(of: "-", with: "_").lowercased())
         }
         struct Dashed: Decodable {
+            // swift-format-ignore: AlwaysUseLowerCamelCase
             let first_name: String
         }
         let reflector = SchemaReflector(decoder: decoder)
@@ -164,7 +167,8 @@ import Testing
 
     @Test(arguments: [
         ("iso8601", [JSONKind.string], "date-time"), ("secondsSince1970", [.number], nil),
-        ("millisecondsSince1970", [.number], nil), ("deferredToDate", [.number], nil), ("yyyy-MM-dd", [.string], "date"),
+        ("millisecondsSince1970", [.number], nil), ("deferredToDate", [.number], nil),
+        ("yyyy-MM-dd", [.string], "date"),
     ])
     func dateStrategiesGiveTheirSchema(strategy: String, types: [JSONKind], format: String?) throws {
         let decoder = JSONDecoder()
@@ -246,16 +250,22 @@ import Testing
         #expect {
             try ConsumerContract(title: "T", version: "1", endpoints: [BadTemplate.self]).make()
         } throws: { error in
-            "\(error)".contains("the path template '/users/{login}' has {login} but the path parameters declared are none")
+            "\(error)".contains(
+                "the path template '/users/{login}' has {login} but the path parameters declared are none")
         }
         #expect {
-            try ConsumerContract(title: "T", version: "1", endpoints: [UserRepos.self, Duplicate.self], makeDecoder: Self.snakeCaseDecoder)
-                .make()
+            try ConsumerContract(
+                title: "T", version: "1", endpoints: [UserRepos.self, Duplicate.self],
+                makeDecoder: Self.snakeCaseDecoder
+            )
+            .make()
         } throws: { error in
             "\(error)".contains("it declares GET /users/{login}/repos, which 'UserRepos' already declares")
         }
         #expect {
-            try ConsumerContract(title: "T", version: "1", endpoints: [RepoDetail.self], makeDecoder: Self.snakeCaseDecoder).make()
+            try ConsumerContract(
+                title: "T", version: "1", endpoints: [RepoDetail.self], makeDecoder: Self.snakeCaseDecoder
+            ).make()
         } throws: { error in
             "\(error)".contains("takes values from GET /users/{login}/repos, which is not among the endpoints")
         }

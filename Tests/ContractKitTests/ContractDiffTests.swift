@@ -1,6 +1,6 @@
 import ContractKit
-import PetAppContract
 import JSONKit
+import PetAppContract
 import Testing
 
 @Suite struct ContractDiffTests {

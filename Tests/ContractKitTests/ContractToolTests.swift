@@ -10,7 +10,8 @@ import Testing
         let tool = ContractTool(name: "my-contract", contract: nil)
         #expect(await tool.run(["generate", "-o", "-"]) == .couldNotRun)
         #expect(await tool.run(["verify", "--stub", "Stubs"]) == .couldNotRun)
-        #expect(await tool.run(["verify", "--stub", "Stubs", "--contract", "Contracts/petapi.openapi.json"]) == .success)
+        #expect(
+            await tool.run(["verify", "--stub", "Stubs", "--contract", "Contracts/petapi.openapi.json"]) == .success)
         #expect(tool.tool.help.contains("Drift verification of a live API or stubs against OpenAPI contracts."))
     }
 

@@ -1,6 +1,6 @@
 import ContractKit
-import PetAppContract
 import JSONKit
+import PetAppContract
 import Testing
 
 /// One small response per finding id, and the exact findings it must produce

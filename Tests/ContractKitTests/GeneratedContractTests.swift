@@ -1,7 +1,7 @@
 import ContractKit
-import PetAppContract
 import Foundation
 import JSONKit
+import PetAppContract
 import Testing
 
 @Suite struct GeneratedContractTests {

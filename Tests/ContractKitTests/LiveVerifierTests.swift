@@ -1,8 +1,8 @@
 import ContractKit
-import PetAppContract
 import HTTPClient
 import HTTPCore
 import JSONKit
+import PetAppContract
 import Synchronization
 import Testing
 

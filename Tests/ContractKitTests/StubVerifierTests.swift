@@ -1,6 +1,6 @@
 import ContractKit
-import PetAppContract
 import Foundation
+import PetAppContract
 import Testing
 
 @Suite struct StubVerifierTests {

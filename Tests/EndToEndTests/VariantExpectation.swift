@@ -145,7 +145,7 @@ struct VariantExpectation: CustomStringConvertible, Sendable {
             "missing:vetId", rows: [], dropped: allPetsDropped("pet has no 'vetId'"), requests: 1,
             contractExit: 1,
             findings: [
-                "response-required-property-missing breaking GET /pets $[0].vetId",
+                "response-required-property-missing breaking GET /pets $[0].vetId"
             ]),
         // A JSONPath drift changes only the place it selects: one pet of the list; the single
         // pet and vet bodies, where it selects nothing, are served as they are.
@@ -156,18 +156,18 @@ struct VariantExpectation: CustomStringConvertible, Sendable {
         shown(
             "missing:title", rows: withoutTitles,
             findings: [
-                "response-optional-property-missing warning GET /vets/{id} $.title",
+                "response-optional-property-missing warning GET /vets/{id} $.title"
             ]),
         shown(
             "null:title", rows: withoutTitles,
             findings: [
-                "response-optional-property-null warning GET /vets/{id} $.title",
+                "response-optional-property-null warning GET /vets/{id} $.title"
             ]),
         shown(
             "null:vetId", rows: [], dropped: allPetsDropped("pet has no 'vetId'"), requests: 1,
             contractExit: 1,
             findings: [
-                "response-required-property-null breaking GET /pets $[0].vetId",
+                "response-required-property-null breaking GET /pets $[0].vetId"
             ]),
         shown(
             "null:firstName", rows: [], dropped: allPetsDropped("pet has no 'firstName'"), requests: 1,
@@ -217,12 +217,12 @@ struct VariantExpectation: CustomStringConvertible, Sendable {
             "rename:vetId=practitionerId", rows: [], dropped: allPetsDropped("pet has no 'vetId'"),
             requests: 1, contractExit: 1,
             findings: [
-                "response-property-probably-renamed breaking GET /pets $[0].vetId",
+                "response-property-probably-renamed breaking GET /pets $[0].vetId"
             ]),
         shown(
             "rename:title=degree", rows: withoutTitles, contractExit: 1,
             findings: [
-                "response-property-probably-renamed breaking GET /vets/{id} $.title",
+                "response-property-probably-renamed breaking GET /vets/{id} $.title"
             ]),
         shown(
             "rename:lastName=surname", rows: [],

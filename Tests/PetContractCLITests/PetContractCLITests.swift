@@ -49,7 +49,8 @@ import Testing
         let file = folder.appendingPathComponent("third-party.json").path
         let text = try await run(["verify", "--stub", "Stubs", "--contract", file])
         #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
-        #expect(text.stdout.contains("schema only: no Codable models, so the decode check did not run"), "\(text.stdout)")
+        #expect(
+            text.stdout.contains("schema only: no Codable models, so the decode check did not run"), "\(text.stdout)")
         let json = try await run(["verify", "--stub", "Stubs", "--contract", file, "--format", "json"])
         #expect(json.stdout.contains(#""decodeCheck": "none""#), "\(json.stdout)")
         let builtIn = try await run(["verify", "--stub", "Stubs"])

@@ -1,6 +1,6 @@
 import ContractKit
-import PetAppContract
 import HTTPClient
+import PetAppContract
 import StubServer
 import TestSupport
 import Testing

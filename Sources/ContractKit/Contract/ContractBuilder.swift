@@ -73,7 +73,8 @@ public struct ContractBuilder {
             throw .invalidEndpoint(
                 endpoint: SwiftTypeName.of(E.self),
                 reason: "the path template '\(declared.pathTemplate)' has {\(placeholders.joined(separator: "}, {"))} "
-                    + "but the path parameters declared are \(pathNames.isEmpty ? "none" : pathNames.joined(separator: ", "))")
+                    + "but the path parameters declared are \(pathNames.isEmpty ? "none" : pathNames.joined(separator: ", "))"
+            )
         }
         var parameters: [ContractParameter] = []
         for parameter in declared.parameters {
@@ -89,7 +90,8 @@ public struct ContractBuilder {
         try add(
             method, declared.pathTemplate, operationId: declared.operationId, summary: declared.summary,
             parameters: parameters, returns: E.ContractBody.self, status: declared.status,
-            description: declared.description, examples: try examples(declared.examples, endpoint: SwiftTypeName.of(E.self)),
+            description: declared.description,
+            examples: try examples(declared.examples, endpoint: SwiftTypeName.of(E.self)),
             errors: errors)
     }
 
@@ -105,7 +107,9 @@ public struct ContractBuilder {
             }
         let examples = parameter.examples.map { text -> JSONValue in
             if schema.types.contains(.integer), let number = Int64(text) { return .int(number) }
-            if schema.types.contains(.number), let number = try? JSONValue(parsing: text), [.number, .integer].contains(number.kind) {
+            if schema.types.contains(.number), let number = try? JSONValue(parsing: text),
+                [.number, .integer].contains(number.kind)
+            {
                 return number
             }
             if schema.types.contains(.boolean), let flag = Bool(text) { return .bool(flag) }

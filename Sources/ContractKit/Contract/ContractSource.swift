@@ -32,7 +32,8 @@ public struct ContractSource: Sendable {
         }
         let contract = try OpenAPIReader().read(file: file)
         guard !contract.operations.isEmpty else {
-            throw .invalidContract(file: file, path: "$.paths", expected: "at least one operation to verify", found: "none")
+            throw .invalidContract(
+                file: file, path: "$.paths", expected: "at least one operation to verify", found: "none")
         }
         return (contract, builtIn?.models ?? ModelRegistry())
     }

@@ -49,7 +49,9 @@ public struct ModelRegistry: Sendable {
         var named: [String] = []
         for operation in contract.operations {
             for response in operation.responses {
-                guard let type = response.swiftType ?? response.schema?.swiftType, !named.contains(type) else { continue }
+                guard let type = response.swiftType ?? response.schema?.swiftType, !named.contains(type) else {
+                    continue
+                }
                 named.append(type)
             }
         }

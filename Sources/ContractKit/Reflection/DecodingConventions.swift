@@ -80,7 +80,8 @@ final class DecodingConventions: @unchecked Sendable {
             case "\\": object += "\\\\"
             default:
                 if scalar.value < 0x20 {
-                    object += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    object +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                         + String(scalar.value, radix: 16)
                 } else {
                     object.unicodeScalars.append(scalar)
@@ -109,7 +110,8 @@ final class DecodingConventions: @unchecked Sendable {
                 ("\"2024-05-01\"", Schema(types: [.string], format: "date")),
                 ("1714566600", Schema(types: [.number], description: "A date as a number.")),
             ]
-            for form in forms where (try? decoder.decode(DateProbe.self, from: Data("{\"d\":\(form.json)}".utf8))) != nil {
+            for form in forms
+            where (try? decoder.decode(DateProbe.self, from: Data("{\"d\":\(form.json)}".utf8))) != nil {
                 return form.schema
             }
             return Schema(description: "A date read by a custom decoding strategy: its form is not checked.")

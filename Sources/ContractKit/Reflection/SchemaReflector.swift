@@ -106,7 +106,9 @@ final class ReflectionSession {
                     let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
                     names.append(name)
                     // A property wrapper's storage shows as `_name`; its type is the wrapper's.
-                    if !label.hasPrefix("_") { record.propertyTypes[name] = SwiftTypeName.of(Swift.type(of: child.value)) }
+                    if !label.hasPrefix("_") {
+                        record.propertyTypes[name] = SwiftTypeName.of(Swift.type(of: child.value))
+                    }
                 }
                 record.propertyNames = names
             }
@@ -134,7 +136,8 @@ final class ReflectionSession {
         for key in model.requiredKeys {
             // The key as the model's CodingKeys spell it, as the JSON spells it, or the property.
             let entry = record.entries.first { entry in
-                entry.key.codingKey == key || entry.key.jsonKey == key || record.swiftPropertyName(for: entry.key) == key
+                entry.key.codingKey == key || entry.key.jsonKey == key
+                    || record.swiftPropertyName(for: entry.key) == key
             }
             guard let jsonKey = entry?.key.jsonKey,
                 let position = object.properties.firstIndex(where: { $0.name == jsonKey })

@@ -34,7 +34,8 @@ struct JSONReporter {
             // A diff decodes nothing: `not-applicable`.
             members.append(key: "decodeCheck", value: .string(report.decodeCheck?.name ?? "not-applicable"))
             members.append(
-                key: "typesWithoutModel", value: .array((report.decodeCheck?.typesWithoutModel ?? []).map(JSONValue.string)))
+                key: "typesWithoutModel",
+                value: .array((report.decodeCheck?.typesWithoutModel ?? []).map(JSONValue.string)))
             summaryObject = .object(members)
         }
         return [

@@ -54,7 +54,8 @@ struct TextReporter {
         switch report.decodeCheck {
         case .none?: tail += "; schema only: no Codable models, so the decode check did not run"
         case .partial(let types)?:
-            tail += "; the decode check did not run for \(types.joined(separator: ", ")) (no Codable model: schema only)"
+            tail +=
+                "; the decode check did not run for \(types.joined(separator: ", ")) (no Codable model: schema only)"
         case .full?, nil: break
         }
         if !lines.isEmpty { lines.append("") }
