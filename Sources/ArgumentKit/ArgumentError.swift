@@ -18,6 +18,8 @@ public enum ArgumentError: Error, Equatable, CustomStringConvertible {
     case missingSubcommand(known: [String])
     /// Options that cannot be used together, or some other rule of the command.
     case invalidCombination(String)
+    /// A required option was not given.
+    case missingOption(String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,7 @@ public enum ArgumentError: Error, Equatable, CustomStringConvertible {
             "Unknown subcommand '\(name)'; expected one of: \(known.joined(separator: ", "))"
         case .missingSubcommand(let known): "Missing subcommand; expected one of: \(known.joined(separator: ", "))"
         case .invalidCombination(let message): message
+        case .missingOption(let option): "Missing expected option '\(option)'"
         }
     }
 }

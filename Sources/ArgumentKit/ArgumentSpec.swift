@@ -20,15 +20,19 @@ public struct ArgumentSpec: Sendable {
     public let help: String
     /// The value used when the option is not given, shown in help.
     public let defaultValue: String?
+    /// Whether an option must be given (usage shows it without brackets; parsing refuses its absence).
+    public var required: Bool = false
 
     /// An option taking a value: `--name VALUE`.
     public static func option(
         _ name: String, short: Character? = nil, value: String = "VALUE", default defaultValue: String? = nil,
-        repeatable: Bool = false, help: String
+        repeatable: Bool = false, required: Bool = false, help: String
     ) -> ArgumentSpec {
-        ArgumentSpec(
+        var spec = ArgumentSpec(
             name: name, short: short, kind: .option(valueName: value, repeatable: repeatable), help: help,
             defaultValue: defaultValue)
+        spec.required = required
+        return spec
     }
 
     /// A flag: `--name`.

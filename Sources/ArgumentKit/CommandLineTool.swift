@@ -4,6 +4,9 @@ import Glibc
 import Darwin
 #endif
 
+/// The version every petkit tool reports with `--version`.
+public let petkitVersion = "0.9.0"
+
 /// Exit codes shared by every petkit executable (DESIGN.md).
 public enum ExitCode: Int32, Sendable {
     /// Nothing wrong found.
@@ -48,18 +51,43 @@ public struct CommandLineTool: Sendable {
     public let subcommands: [Subcommand]
     /// The verb used when the first word is an option or missing; nil requires a verb.
     public let defaultVerb: String?
+    /// What `--version` prints after the name.
+    public let version: String
 
     /// Creates a tool.
-    public init(name: String, abstract: String, subcommands: [Subcommand], defaultVerb: String? = nil) {
+    public init(
+        name: String, abstract: String, subcommands: [Subcommand], defaultVerb: String? = nil,
+        version: String = petkitVersion
+    ) {
         self.name = name
         self.abstract = abstract
         self.subcommands = subcommands
         self.defaultVerb = defaultVerb
+        self.version = version
     }
+
+    /// A tool that is one command (`petvet --base-url URL`): no verb, the command's own help,
+    /// and the same `--version`, error lines and exit codes as every other tool.
+    public static func single(
+        _ spec: CommandSpec, version: String = petkitVersion,
+        run: @escaping @Sendable (ParsedArguments) async throws -> ExitCode
+    ) -> CommandLineTool {
+        CommandLineTool(
+            name: spec.name, abstract: spec.abstract, subcommands: [Subcommand(verb: "", spec: spec, run: run)],
+            defaultVerb: "", version: version)
+    }
+
+    /// Whether this is a tool of one command (``single(_:version:run:)``).
+    private var isSingle: Bool { defaultVerb == "" && subcommands.count == 1 && subcommands[0].verb.isEmpty }
 
     /// Runs the tool on `arguments` (without the program name) and returns the exit code.
     public func run(_ arguments: [String]) async -> ExitCode {
         var words = arguments
+        if words.first == "--version" {
+            print("\(name) \(version)")
+            return .success
+        }
+        if isSingle { return await run(subcommands[0], words, verb: "") }
         if words.first == "--help" || words.first == "-h" || words.first == "help" {
             if words.count > 1, let sub = subcommands.first(where: { $0.verb == words[1] }) {
                 print(sub.spec.help)
@@ -75,13 +103,17 @@ public struct CommandLineTool: Sendable {
         } else if let defaultVerb {
             verb = defaultVerb
         } else {
-            writeError("Error: \(ArgumentError.missingSubcommand(known: subcommands.map(\.verb)))\n\(help)")
+            writeError("\(name): error: \(ArgumentError.missingSubcommand(known: subcommands.map(\.verb)))\n\(help)")
             return .usage
         }
         guard let subcommand = subcommands.first(where: { $0.verb == verb }) else {
-            writeError("Error: \(ArgumentError.unknownSubcommand(verb, known: subcommands.map(\.verb)))")
+            writeError("\(name): error: \(ArgumentError.unknownSubcommand(verb, known: subcommands.map(\.verb)))")
             return .usage
         }
+        return await run(subcommand, words, verb: verb)
+    }
+
+    private func run(_ subcommand: Subcommand, _ words: [String], verb: String) async -> ExitCode {
         if words.contains("--help") || words.contains("-h") {
             print(subcommand.spec.help)
             return .success
@@ -90,12 +122,13 @@ public struct CommandLineTool: Sendable {
             let parsed = try subcommand.spec.parse(words)
             return try await subcommand.run(parsed)
         } catch let error as ArgumentError {
+            let command = verb.isEmpty ? name : "\(name) \(verb)"
             writeError(
-                "Error: \(error)\nUsage: \(subcommand.spec.usage)\n  See '\(name) \(verb) --help' for more information."
-            )
+                "\(name): error: \(error)\nUsage: \(subcommand.spec.usage)\n"
+                    + "  See '\(command) --help' for more information.")
             return .usage
         } catch {
-            writeError("Error: \(error)")
+            writeError("\(name): error: \(error)")
             return .couldNotRun
         }
     }
@@ -114,7 +147,13 @@ public struct CommandLineTool: Sendable {
             lines.append("  \(padded)\(sub.spec.abstract)")
         }
         lines.append("")
+        lines.append("OPTIONS:")
+        lines.append("  --version               Show the version.")
+        lines.append("  -h, --help              Show help information.")
+        lines.append("")
         lines.append("  See '\(name) help <subcommand>' for detailed help.")
+        lines.append("")
+        lines.append("EXIT CODES: 0 success, 1 the check failed, 2 could not run, 64 usage error.")
         return lines.joined(separator: "\n")
     }
 }

@@ -84,6 +84,11 @@ public struct CommandSpec: Sendable {
             }
         }
         try assignPositionals(bare, into: &result)
+        for argument in arguments where argument.required && result.options[argument.name] == nil {
+            if case .option(let valueName, _) = argument.kind {
+                throw .missingOption("--\(argument.name) <\(valueName.lowercased())>")
+            }
+        }
         return result
     }
 
@@ -112,7 +117,8 @@ public struct CommandSpec: Sendable {
             switch argument.kind {
             case .flag: parts.append("[--\(argument.name)]")
             case .option(let valueName, let repeatable):
-                parts.append("[--\(argument.name) \(valueName)]" + (repeatable ? " ..." : ""))
+                let word = "--\(argument.name) \(valueName)"
+                parts.append((argument.required ? word : "[\(word)]") + (repeatable ? " ..." : ""))
             case .positional(let optional, let variadic):
                 let word = "<\(argument.name)>" + (variadic ? " ..." : "")
                 parts.append(optional ? "[\(word)]" : word)
@@ -142,12 +148,41 @@ public struct CommandSpec: Sendable {
             lines.append("")
             lines.append(discussion)
         }
+        if !discussion.contains("64") {
+            lines.append("")
+            lines.append("EXIT CODES: 0 success, 1 the check failed, 2 could not run, 64 usage error.")
+        }
         return lines.joined(separator: "\n")
     }
 
+    /// The width help text is wrapped to.
+    static let helpWidth = 100
+
+    /// `  LABEL   HELP (default: X)`, the help wrapped under itself; a label too long for its
+    /// column gets a line of its own.
     private func row(_ label: String, _ argument: ArgumentSpec) -> String {
-        let padded = label.count < 26 ? label + String(repeating: " ", count: 26 - label.count) : label + " "
+        let column = 28
         let suffix = argument.defaultValue.map { " (default: \($0))" } ?? ""
-        return "  " + padded + argument.help + suffix
+        let words = (argument.help + suffix).split(separator: " ", omittingEmptySubsequences: true)
+        var lines: [String] = []
+        var current = ""
+        for word in words {
+            if !current.isEmpty && column + current.count + 1 + word.count > Self.helpWidth {
+                lines.append(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        let indent = String(repeating: " ", count: column)
+        let head = "  " + label
+        var text: String
+        if head.count < column {
+            text = head + String(repeating: " ", count: column - head.count) + (lines.first ?? "")
+        } else {
+            text = head + "\n" + indent + (lines.first ?? "")
+        }
+        for line in lines.dropFirst() { text += "\n" + indent + line }
+        return text
     }
 }

@@ -54,6 +54,23 @@ public struct ParsedArguments: Sendable {
         return number
     }
 
+    /// The value as an `http://` or `https://` URL with a host (a base URL), or nil when not
+    /// given; anything else (empty, no scheme, spaces, control characters) is a usage error.
+    public func httpURL(_ name: String) throws(ArgumentError) -> String? {
+        guard let value = value(name) else { return nil }
+        let lowered = value.lowercased()
+        let scheme = ["http://", "https://"].first { lowered.hasPrefix($0) }
+        let rest = scheme.map { value.dropFirst($0.count) } ?? ""
+        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let printable = value.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
+        guard scheme != nil, !host.isEmpty, !host.hasPrefix(":"), printable else {
+            throw .invalidValue(
+                option: "--\(name)", value: value,
+                expected: "a URL such as http://127.0.0.1:8081/api (http or https, with a host)")
+        }
+        return value
+    }
+
     /// The value as one of a fixed set of words, or nil when absent with no default.
     public func choice(_ name: String, from choices: [String]) throws(ArgumentError) -> String? {
         guard let text = value(name) else { return nil }

@@ -143,6 +143,9 @@ struct ContractCommands {
             if arguments.isPresent("dir") && arguments.isPresent("url") {
                 throw ArgumentError.invalidCombination("Give a stub folder or '--url', not both")
             }
+            for option in ["live", "url"] {
+                _ = try arguments.httpURL(option)
+            }
             let options = try ReportOptions(arguments)
             let maxPerOperation = try arguments.int("max-per-operation", in: 1...10_000) ?? 20
             let timeout = try arguments.int("timeout", in: 1...3_600) ?? 10

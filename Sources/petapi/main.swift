@@ -48,7 +48,7 @@ let tool = CommandLineTool(
             await server.stopped()
             return .success
         }
-    ], defaultVerb: "serve")
+    ])
 
 /// The whole file, or nil when it cannot be read.
 func readFile(_ path: String) -> [UInt8]? {

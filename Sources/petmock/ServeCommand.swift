@@ -16,7 +16,7 @@ enum ServeCommand {
             .option(
                 "admin-token", value: "TOKEN", help: "Require 'Authorization: Bearer TOKEN' on /__admin (any client)."),
             .option("journal-size", value: "N", default: "10000", help: "How many requests the journal keeps."),
-            .option("threads", value: "N", help: "Event loops (default: one per core)."),
+            .option("event-loops", value: "N", help: "Event loop threads (default: one per core)."),
             .option(
                 "proxy-unmatched", value: "BASE_URL",
                 help: "Forward requests no stub matches to the live API (journaled as proxied)."),
@@ -36,7 +36,7 @@ enum ServeCommand {
         let directory = arguments.value("stubs") ?? "Stubs"
         var configuration = StubServerConfiguration(
             host: arguments.value("host") ?? "127.0.0.1", port: try arguments.int("port", in: 0...65535) ?? 8080,
-            eventLoopCount: try arguments.int("threads", in: 1...256), variant: arguments.value("variant"),
+            eventLoopCount: try arguments.int("event-loops", in: 1...256), variant: arguments.value("variant"),
             journalCapacity: try arguments.int("journal-size", in: 0...10_000_000) ?? 10_000,
             strict: arguments.flag("strict"), watch: arguments.flag("watch"),
             proxyUnmatched: arguments.value("proxy-unmatched"))

@@ -11,7 +11,9 @@ import Darwin
 let spec = CommandSpec(
     name: "petvet", abstract: "Print the pet/vet table the app would show, fetched from a Pet API.",
     arguments: [
-        .option("base-url", value: "URL", help: "The Pet API's base URL, such as http://127.0.0.1:8080/api."),
+        .option(
+            "base-url", value: "URL", required: true, help: "The Pet API's base URL, such as http://127.0.0.1:8080/api."
+        ),
         .option("format", value: "FORMAT", default: "text", help: "'text' (a table) or 'json'."),
         .option("concurrency", value: "N", default: "8", help: "The most vet requests in flight at once."),
         .option("timeout", value: "SECONDS", default: "10", help: "How long one request may take."),
@@ -25,59 +27,42 @@ let spec = CommandSpec(
         64 usage error.
         """)
 
-func usageFailure(_ message: String) -> Never {
-    writeError("Error: \(message)\nUsage: \(spec.usage)\n  See 'petvet --help' for more information.")
-    exit(ExitCode.usage.rawValue)
+let petvet = CommandLineTool.single(spec) { arguments in
+    let format = try arguments.choice("format", from: ["text", "json"]) ?? "text"
+    let concurrency = try arguments.int("concurrency", in: 1...256) ?? 8
+    let timeout = try arguments.int("timeout", in: 1...3600) ?? 10
+    let baseURL = try arguments.httpURL("base-url") ?? ""
+
+    let activity = RequestActivity(showsSpinner: isatty(1) == 1)
+    var configuration = CurlTransportConfiguration(
+        connectTimeout: .seconds(min(timeout, 10)), totalTimeout: .seconds(timeout))
+    if arguments.flag("verbose") {
+        configuration.logger = HTTPClientLogger { entry in activity.printAbove("\(entry)", toStandardError: true) }
+    }
+    let service = RESTPetService(
+        baseURL: baseURL, transport: CurlTransport(configuration: configuration), activityObserver: activity,
+        errorPresenter: activity)
+    let builder = ViewModelBuilder(service: service, maxConcurrentVetRequests: concurrency)
+
+    activity.start()
+    let outcome: Result<ViewModelReport, PetClientError>
+    do throws(PetClientError) {
+        let report = try await builder.build()
+        outcome = .success(report)
+    } catch {
+        outcome = .failure(error)
+    }
+    activity.stop()
+
+    switch outcome {
+    case .success(let report):
+        print(format == "json" ? report.renderedJSON(requests: activity.requestCount) : report.renderedText())
+        return .success
+    case .failure:
+        // The error presenter has printed the reason already.
+        writeError("petvet: error: could not fetch the pet list")
+        return .couldNotRun
+    }
 }
 
-let words = Array(CommandLine.arguments.dropFirst())
-if words.contains("--help") || words.contains("-h") {
-    print(spec.help)
-    exit(ExitCode.success.rawValue)
-}
-let arguments: ParsedArguments
-let format: String
-let concurrency: Int
-let timeout: Int
-do {
-    arguments = try spec.parse(words)
-    format = try arguments.choice("format", from: ["text", "json"]) ?? "text"
-    concurrency = try arguments.int("concurrency", in: 1...256) ?? 8
-    timeout = try arguments.int("timeout", in: 1...3600) ?? 10
-} catch {
-    usageFailure("\(error)")
-}
-guard let baseURL = arguments.value("base-url") else {
-    usageFailure("Missing expected option '--base-url <url>'")
-}
-
-let activity = RequestActivity(showsSpinner: isatty(1) == 1)
-var configuration = CurlTransportConfiguration(
-    connectTimeout: .seconds(min(timeout, 10)), totalTimeout: .seconds(timeout))
-if arguments.flag("verbose") {
-    configuration.logger = HTTPClientLogger { entry in activity.printAbove("\(entry)", toStandardError: true) }
-}
-let service = RESTPetService(
-    baseURL: baseURL, transport: CurlTransport(configuration: configuration), activityObserver: activity,
-    errorPresenter: activity)
-let builder = ViewModelBuilder(service: service, maxConcurrentVetRequests: concurrency)
-
-activity.start()
-let outcome: Result<ViewModelReport, PetClientError>
-do {
-    let report = try await builder.build()
-    outcome = .success(report)
-} catch {
-    outcome = .failure(error)
-}
-activity.stop()
-
-switch outcome {
-case .success(let report):
-    print(format == "json" ? report.renderedJSON(requests: activity.requestCount) : report.renderedText())
-    exit(ExitCode.success.rawValue)
-case .failure:
-    // The error presenter has printed the reason already.
-    writeError("Error: could not fetch the pet list")
-    exit(ExitCode.couldNotRun.rawValue)
-}
+await petvet.main()

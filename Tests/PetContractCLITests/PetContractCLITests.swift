@@ -132,7 +132,7 @@ import Testing
     func usageErrorsExitSixtyFour(arguments: [String]) async throws {
         let result = try await run(arguments)
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
-        #expect(result.stderr.hasPrefix("Error: "))
+        #expect(result.stderr.hasPrefix("petcontract: error: "))
     }
 
     @Test func diffExitCodes() async throws {
