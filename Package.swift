@@ -39,10 +39,13 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "CSystem"),
 
+        // What the system offers, behind one interface: today the lock every module uses.
+        library("Platform"),
+
         // HTTP: shared types, the epoll server, the libcurl client.
         library("HTTPCore"),
-        library("HTTPServer", ["HTTPCore", "CSystem", "CZlib"]),
-        library("HTTPClient", ["HTTPCore", "CCurl", "CZlib"]),
+        library("HTTPServer", ["HTTPCore", "Platform", "CSystem", "CZlib"]),
+        library("HTTPClient", ["HTTPCore", "Platform", "CCurl", "CZlib"]),
         library("JSONKit"),
         library("ArgumentKit"),
 
@@ -52,7 +55,7 @@ let package = Package(
         library("ContractCLI", ["ContractKit", "ArgumentKit", "HTTPClient", "HTTPCore"]),
 
         // The stub server (petmock's engine, admin API and recorder).
-        library("StubServer", ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "CSystem"]),
+        library("StubServer", ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "Platform", "CSystem"]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel"]),
@@ -60,7 +63,7 @@ let package = Package(
         library("PetAppContract", ["ContractKit", "JSONKit", "PetClient", "PetModels"]),
 
         // The reference live API on SQLite.
-        library("PetAPIServer", ["CSQLite", "HTTPServer", "HTTPCore", "JSONKit"]),
+        library("PetAPIServer", ["CSQLite", "HTTPServer", "HTTPCore", "JSONKit", "Platform"]),
 
         // The four tools.
         tool(
@@ -68,7 +71,7 @@ let package = Package(
             ["StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "ContractKit", "PetAppContract", "ArgumentKit"]),
         tool("petcontract", ["ContractCLI", "PetAppContract"]),
         tool("petapi", ["PetAPIServer", "HTTPServer", "ArgumentKit"]),
-        tool("petvet", ["PetClient", "HTTPClient", "ArgumentKit"]),
+        tool("petvet", ["PetClient", "HTTPClient", "ArgumentKit", "Platform"]),
 
         // Helpers for tests: processes, raw sockets, temporary folders.
         library("TestSupport"),

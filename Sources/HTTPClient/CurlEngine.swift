@@ -1,5 +1,5 @@
 import CCurl
-import Synchronization
+import Platform
 
 /// libcurl's global state, set up once for the process before the first handle is made.
 ///
@@ -28,13 +28,13 @@ final class CurlEngine: Sendable {
     }
 
     private let multi: MultiHandle
-    private let inbox: Mutex<Inbox>
+    private let inbox: Locked<Inbox>
 
     /// Creates the multi handle and starts the I/O thread; nil when libcurl cannot start.
     init?(configuration: CurlTransportConfiguration) {
         guard CurlGlobal.initialized, let pointer = curl_multi_init() else { return nil }
         multi = MultiHandle(pointer: pointer)
-        inbox = Mutex(Inbox())
+        inbox = Locked(Inbox())
         _ = ccurl_multi_setopt_long(pointer, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
         _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maxConnectionsPerHost)
         _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, configuration.maxCachedConnections)

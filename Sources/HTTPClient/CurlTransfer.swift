@@ -1,6 +1,6 @@
 import CCurl
 import HTTPCore
-import Synchronization
+import Platform
 
 /// One request's libcurl easy handle and the response being collected for it.
 ///
@@ -19,7 +19,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     let request: HTTPClientRequest
-    let state = Mutex(State())
+    let state = Locked(State())
     private let options: CurlTransportConfiguration
 
     private(set) var easy: UnsafeMutableRawPointer?

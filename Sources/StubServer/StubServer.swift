@@ -1,5 +1,5 @@
 import HTTPServer
-import Synchronization
+import Platform
 
 /// A WireMock-compatible stub server with broken variants, in process: serve a stub folder
 /// or mappings built in Swift on a free port, point the app under test at ``baseURL``, and
@@ -28,7 +28,7 @@ public final class StubServer: Sendable {
     let engine: StubEngine
     private let http: HTTPServer
     private let hub: EventHub
-    private let watcher = Mutex<(any FileWatcher)?>(nil)
+    private let watcher = Locked<(any FileWatcher)?>(nil)
 
     /// Loads a stub folder (`mappings/`, `__files/`); problems are in ``loadProblems``, and
     /// with `strict` any problem is thrown instead.
@@ -210,7 +210,7 @@ public enum StubServerError: Error, Sendable, CustomStringConvertible {
 
 /// The admin API's way to stop the server, set once the server exists.
 private final class ShutdownHook: Sendable {
-    private let action = Mutex<(@Sendable () -> Void)?>(nil)
+    private let action = Locked<(@Sendable () -> Void)?>(nil)
 
     func set(_ action: @escaping @Sendable () -> Void) {
         self.action.withLock { $0 = action }
@@ -229,7 +229,7 @@ private final class EventHub: Sendable {
         var finished = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func subscribe() -> AsyncStream<StubServerEvent> {
         let (stream, continuation) = AsyncStream<StubServerEvent>.makeStream()

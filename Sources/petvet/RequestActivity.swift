@@ -1,7 +1,7 @@
 import ArgumentKit
 import HTTPClient
 import PetClient
-import Synchronization
+import Platform
 
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +21,7 @@ final class RequestActivity: ActivityObserver, ErrorPresenter {
     }
 
     private let showsSpinner: Bool
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     init(showsSpinner: Bool) {

@@ -1,3 +1,4 @@
+import Platform
 import CSystem
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import Synchronization
+import Platform
 
 /// Pets and vets in one SQLite database, safe to call from any thread.
 ///
@@ -8,7 +8,7 @@ import Synchronization
 // `lock` is held (see `read` and `write`), which serialises every use of it.
 public final class PetStore: @unchecked Sendable {
     private let connection: SQLiteConnection
-    private let lock = Mutex(())
+    private let lock = Locked(())
 
     /// Opens the database at `path` (`:memory:` for a private one), creating the tables
     /// and inserting `seed` the first time the file is used.

@@ -1,4 +1,4 @@
-import Synchronization
+import Platform
 
 /// The requests the server received, newest kept: a ring of at most `capacity` entries whose
 /// bodies together stay under `byteBudget` (the oldest go first), so memory stays bounded
@@ -25,14 +25,14 @@ final class RequestJournal: Sendable {
     let byteBudget: Int
     /// The random high half of every entry's UUID.
     let idPrefix: UInt64
-    private let ring: Mutex<Ring>
+    private let ring: Locked<Ring>
 
     init(capacity: Int, byteBudget: Int = 64 * 1024 * 1024) {
         self.capacity = max(0, capacity)
         self.byteBudget = byteBudget
         var generator = SystemRandomNumberGenerator()
         idPrefix = generator.next()
-        ring = Mutex(Ring(slots: []))
+        ring = Locked(Ring(slots: []))
     }
 
     /// Adds the entry `make` builds from the next sequence number, dropping the oldest

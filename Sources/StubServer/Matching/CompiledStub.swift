@@ -1,6 +1,6 @@
 import HTTPCore
 import HTTPServer
-import Synchronization
+import Platform
 
 /// How a stub answers, ready to send: a prepared response (with its delay and dribble) or a
 /// fault.
@@ -55,7 +55,7 @@ final class CompiledStub: Sendable {
     /// The first scenario fields, copied out for the hot path.
     let scenarioName: String?
     let requiredScenarioState: String?
-    private let variantCache = Mutex<[Variant: ServedResponse]>([:])
+    private let variantCache = Locked<[Variant: ServedResponse]>([:])
 
     init(
         mapping: StubMapping, sequence: Int, origin: StubOrigin, pattern: CompiledRequestPattern, served: ServedResponse

@@ -1,4 +1,4 @@
-import Synchronization
+import Platform
 
 /// The current state of every scenario (WireMock's stateful behaviour); each starts in
 /// ``ScenarioStore/startedState``.
@@ -6,7 +6,7 @@ final class ScenarioStore: Sendable {
     /// The state every scenario starts in.
     static let startedState = "Started"
 
-    private let states = Mutex<[String: String]>([:])
+    private let states = Locked<[String: String]>([:])
 
     /// The scenario's current state.
     func state(of name: String) -> String {

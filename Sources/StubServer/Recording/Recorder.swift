@@ -1,4 +1,4 @@
-import Synchronization
+import Platform
 
 /// Turns exchanges with the live API into WireMock mappings, one per distinct request (or a
 /// scenario of them), and writes each to the stub folder as it is recorded, so stopping at
@@ -20,7 +20,7 @@ public final class Recorder: Sendable {
     public let stubsDirectory: String?
     private let builder: RecordedMappingBuilder
     private let onEvent: (@Sendable (RecordingEvent) -> Void)?
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         var entries: [RecordingEntry] = []
@@ -46,7 +46,7 @@ public final class Recorder: Sendable {
         self.onEvent = onEvent
         var initial = State()
         if let directory = self.stubsDirectory { initial.writer = try StubFolderWriter(root: directory) }
-        state = Mutex(initial)
+        state = Locked(initial)
     }
 
     /// Records one exchange (written at once when recording to a folder); returns what

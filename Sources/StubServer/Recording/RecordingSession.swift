@@ -1,3 +1,4 @@
+import Platform
 import Synchronization
 
 /// The admin API's recording: its status, and while recording, the target and the recorder.
@@ -10,7 +11,7 @@ final class RecordingSession: Sendable {
         var outputIDs = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let active = Atomic<Bool>(false)
 
     /// Whether a recording may be running (the fast check on the request path).

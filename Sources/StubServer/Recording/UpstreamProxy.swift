@@ -1,13 +1,13 @@
 import HTTPClient
 import HTTPCore
 import HTTPServer
-import Synchronization
+import Platform
 
 /// Forwards requests to a live API with libcurl and counts the ones under way, so a caller
 /// stopping the server can wait for them (and for their recording) to finish.
 final class UpstreamProxy: Sendable {
-    private let transport: Mutex<(any HTTPTransport)?>
-    private let inFlight = Mutex(InFlight())
+    private let transport: Locked<(any HTTPTransport)?>
+    private let inFlight = Locked(InFlight())
     private let executor = ProxyExecutor()
 
     private struct InFlight {
@@ -18,7 +18,7 @@ final class UpstreamProxy: Sendable {
     /// Creates a proxy; the libcurl transport (and its I/O thread) is made on first use,
     /// unless one is given (tests give a fake).
     init(transport: (any HTTPTransport)? = nil) {
-        self.transport = Mutex(transport)
+        self.transport = Locked(transport)
     }
 
     private func currentTransport() -> any HTTPTransport {

@@ -1,7 +1,7 @@
 #if os(Linux)
 import CSystem
 import Glibc
-import Synchronization
+import Platform
 
 /// A ``FileWatcher`` on Linux's inotify: one watch per folder in the tree (new folders get
 /// theirs as they appear), read by a dedicated thread that blocks in `poll` on the inotify
@@ -18,7 +18,7 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     private var onChange: (@Sendable ([String]) -> Void)?
     private var thread: pthread_t?
     /// 0 idle, 1 running, 2 stopped.
-    private let phase = Mutex(0)
+    private let phase = Locked(0)
 
     private static let mask: UInt32 =
         UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE) | UInt32(IN_CREATE)

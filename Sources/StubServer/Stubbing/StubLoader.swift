@@ -1,6 +1,6 @@
 import Dispatch
 import JSONKit
-import Synchronization
+import Platform
 
 /// Reads a WireMock stub root: every `mappings/**/*.json` (one mapping or
 /// `{"mappings": [...]}`) with bodies from `__files/`. Every problem in every file is
@@ -87,7 +87,7 @@ public struct StubLoader: Sendable {
         let (paths, outside) = try mappingFileListing()
         let base = sequence
         let stride = 1 << 20
-        let results = Mutex<[LoadedFile?]>(Array(repeating: nil, count: paths.count))
+        let results = Locked<[LoadedFile?]>(Array(repeating: nil, count: paths.count))
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             var fileSequence = base + index * stride
             var ownIDs: [String: String] = [:]

@@ -1,4 +1,4 @@
-import Synchronization
+import Platform
 
 /// Every mapping the server knows, by where it came from (files, the admin API, Swift code),
 /// and the indexed snapshot requests are served from. Writers rebuild the index and swap it
@@ -41,14 +41,14 @@ final class StubStore: Sendable {
     /// The stub root's loader, or nil for mappings given only in code.
     let loader: StubLoader?
     let compiler: StubCompiler
-    private let sources = Mutex(Sources())
-    private let current: Mutex<Snapshot>
+    private let sources = Locked(Sources())
+    private let current: Locked<Snapshot>
 
     /// Loads the root (when there is one) and the code mappings; returns the problems found.
     init(loader: StubLoader?, codeMappings: [StubMapping], serverVariant: Variant?) throws(StubLoadError) {
         self.loader = loader
         compiler = StubCompiler(filesRoot: loader?.filesDirectory)
-        current = Mutex(Snapshot(index: StubIndex([]), serverVariant: serverVariant))
+        current = Locked(Snapshot(index: StubIndex([]), serverVariant: serverVariant))
         var state = Sources()
         state.codeMappings = codeMappings
         let problems = try Self.loadEverything(into: &state, loader: loader, compiler: compiler)

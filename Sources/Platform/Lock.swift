@@ -4,16 +4,20 @@ import Glibc
 import Darwin
 #endif
 
-/// A mutex with a condition variable, for the little state that crosses threads
-/// (mailboxes, server phase, connection count). `Synchronization.Mutex` has no condition
-/// variable, and `start()`/`waitUntilStopped()` block on one.
-final class Lock: @unchecked Sendable {
+/// A mutex with a condition variable: the one lock petkit uses for state that crosses threads.
+///
+/// It is a pthread mutex, which ThreadSanitizer understands: `Synchronization.Mutex` on Linux
+/// hands a contended lock over inside the kernel (`FUTEX_LOCK_PI`), where TSan sees no acquire,
+/// so every contended access under it looks like a race. It also has the condition variable
+/// `Synchronization.Mutex` lacks (`start()`/`waitUntilStopped()` block on one).
+public final class Lock: @unchecked Sendable {
     // Safe to share: the pthread objects live at a stable heap address for the lock's
     // lifetime and are only used through pthread calls, which synchronise themselves.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    init() {
+    /// Creates an unlocked lock.
+    public init() {
         mutex = UnsafeMutablePointer.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -30,7 +34,7 @@ final class Lock: @unchecked Sendable {
     }
 
     /// Runs `body` holding the lock.
-    func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
@@ -38,36 +42,41 @@ final class Lock: @unchecked Sendable {
 
     /// Waits, holding the lock on entry and return, until `predicate` holds; others must
     /// call ``broadcast()`` after changing what it reads.
-    func wait(until predicate: () -> Bool) {
+    public func wait(until predicate: () -> Bool) {
         pthread_mutex_lock(mutex)
         while !predicate() { pthread_cond_wait(condition, mutex) }
         pthread_mutex_unlock(mutex)
     }
 
     /// Wakes every thread in ``wait(until:)`` so it checks its predicate again.
-    func broadcast() {
+    public func broadcast() {
         pthread_mutex_lock(mutex)
         pthread_cond_broadcast(condition)
         pthread_mutex_unlock(mutex)
     }
 }
 
-/// A value guarded by a ``Lock``.
-final class Locked<Value>: @unchecked Sendable {
-    // Safe to share: `value` is only read or written inside `lock.withLock`.
+/// A value guarded by a ``Lock``, used as `Synchronization.Mutex` is:
+/// `state.withLock { $0.count += 1 }`.
+public final class Locked<Value>: @unchecked Sendable {
+    // Safe to share: `value` is only read or written inside `lock.withLock`, and a value put in
+    // or taken out crosses threads only through it (as `Mutex`'s `sending` values do).
     private var value: Value
-    let lock = Lock()
+    /// The lock, for ``Lock/broadcast()`` after a change others wait for.
+    public let lock = Lock()
 
-    init(_ value: Value) {
+    /// Guards `value`.
+    public init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+    /// Runs `body` on the value, holding the lock.
+    public func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
         try lock.withLock { () throws(E) -> T in try body(&value) }
     }
 
     /// Blocks until `predicate` holds for the value; changers must call `lock.broadcast()`.
-    func wait(until predicate: (Value) -> Bool) {
+    public func wait(until predicate: (Value) -> Bool) {
         lock.wait { predicate(value) }
     }
 }
