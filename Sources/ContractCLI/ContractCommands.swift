@@ -157,8 +157,11 @@ struct ContractCommands {
                 let verifier = LiveVerifier(
                     contract: contract, models: models, transport: try Transport.make(timeout: timeout),
                     configuration: LiveVerifier.Configuration(
-                        maxPerOperation: maxPerOperation, timeout: .seconds(timeout), headers: headers))
+                        maxPerOperation: maxPerOperation, timeout: .seconds(timeout), headers: headers,
+                        progress: ProgressLine.onTerminal()?.show))
                 report = await verifier.verify(baseURL: baseURL, contractName: source.name)
+                ProgressLine.onTerminal()?.clear()
+                ProgressLine.onTerminal()?.clear()
             } else {
                 let directory = arguments.value("dir") ?? "Stubs"
                 report = StubVerifier(contract: contract, models: models).verify(

@@ -9,8 +9,15 @@ public enum ToolProcess {
     public static func run(
         _ tool: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60
     ) async throws -> ToolResult {
+        try await run(executable: try BuiltTools.path(of: tool), arguments, environment: environment, timeout: timeout)
+    }
+
+    /// Runs any program (`/usr/bin/script`, say) the same way.
+    public static func run(
+        executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60
+    ) async throws -> ToolResult {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltTools.path(of: tool))
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = BuiltTools.repositoryRoot
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -37,6 +37,25 @@ import Testing
         #expect(strict.status == 1)
     }
 
+    /// On a terminal, a progress line names the operation being checked and is cleared at the
+    /// end; through a pipe (CI logs) nothing of it appears.
+    @Test func progressShowsOnATerminalOnly() async throws {
+        let server = try FixtureHTTPServer(routes: PetContractLiveTests.api(pets: PetContractLiveTests.goodPets))
+        defer { server.stop() }
+        let url = server.baseURL + "/api"
+        let piped = try await PetContractProcess.run(["verify", "--live", url])
+        #expect(piped.status == 0)
+        #expect(!piped.stderr.contains("checking") && !piped.stderr.contains("\u{1B}"), "\(piped.stderr)")
+        // script(1) runs the tool on a pseudo-terminal and copies what it wrote.
+        let tool = try BuiltTools.path(of: "petcontract")
+        let terminal = try await ToolProcess.run(
+            executable: "/usr/bin/script", ["-qec", "\(tool) verify --live \(url)", "/dev/null"])
+        #expect(terminal.status == 0, "\(terminal.stdout)")
+        #expect(terminal.stdout.contains("checking [1/2] GET /pets"), "\(terminal.stdout)")
+        #expect(terminal.stdout.contains("checking [2/2] GET /vets/{id} (call 1 of 2)"), "\(terminal.stdout)")
+        #expect(terminal.stdout.contains("2 operations checked"))
+    }
+
     @Test func aRenamedFieldIsReportedAsAProbableRename() async throws {
         let renamed = #"[{"firstName": "Rex", "lastName": "Smith", "practitionerId": 1}]"#
         let server = try FixtureHTTPServer(routes: PetContractLiveTests.api(pets: renamed))

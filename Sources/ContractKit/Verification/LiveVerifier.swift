@@ -24,12 +24,38 @@ public struct LiveVerifier: Sendable {
         public var timeout: Duration
         /// Headers sent with every request (an `Authorization` for a real API, say).
         public var headers: HTTPHeaders
+        /// Told before each request, for a progress line on a terminal; nil for none.
+        public var progress: (@Sendable (Progress) -> Void)?
 
         /// Creates a configuration.
-        public init(maxPerOperation: Int = 20, timeout: Duration = .seconds(10), headers: HTTPHeaders = HTTPHeaders()) {
+        public init(
+            maxPerOperation: Int = 20, timeout: Duration = .seconds(10), headers: HTTPHeaders = HTTPHeaders(),
+            progress: (@Sendable (Progress) -> Void)? = nil
+        ) {
             self.maxPerOperation = maxPerOperation
             self.timeout = timeout
             self.headers = headers
+            self.progress = progress
+        }
+    }
+
+    /// Where a verification is: the operation being checked and its calls so far.
+    public struct Progress: Sendable, Hashable, CustomStringConvertible {
+        /// The operation, `GET /vets/{id}`.
+        public var operation: String
+        /// Its position among the operations called (1-based) and their number.
+        public var operationNumber: Int
+        /// The number of operations.
+        public var operationCount: Int
+        /// This call's position among the operation's calls (1-based), and their number.
+        public var callNumber: Int
+        /// The operation's calls.
+        public var callCount: Int
+
+        /// `[2/4] GET /vets/{id} (call 3 of 5)`.
+        public var description: String {
+            "[\(operationNumber)/\(operationCount)] \(operation)"
+                + (callCount > 1 ? " (call \(callNumber) of \(callCount))" : "")
         }
     }
 
@@ -60,7 +86,9 @@ public struct LiveVerifier: Sendable {
             target: baseURL, contract: contractName, decodeCheck: validator.models.coverage(of: validator.contract))
         var collector = FindingCollector()
         var bodies: [String: [JSONValue]] = [:]
-        for operation in LiveVerifier.ordered(validator.contract.operations) {
+        let operations = LiveVerifier.ordered(validator.contract.operations)
+        let called = operations.filter { $0.method == .get }.count
+        for operation in operations {
             guard operation.method == .get else {
                 report.notes.append("\(operation.name): not called (only GET operations are verified live)")
                 continue
@@ -73,7 +101,11 @@ public struct LiveVerifier: Sendable {
                 continue
             }
             report.operations.append(operation.name)
-            for call in calls {
+            for (index, call) in calls.enumerated() {
+                configuration.progress?(
+                    Progress(
+                        operation: operation.name, operationNumber: report.operations.count, operationCount: called,
+                        callNumber: index + 1, callCount: calls.count))
                 var request = HTTPClientRequest(
                     method: .get, url: call.url, headers: configuration.headers, timeout: configuration.timeout)
                 if !request.headers.contains(name: "Accept") {
