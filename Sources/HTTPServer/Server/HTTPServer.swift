@@ -1,5 +1,5 @@
-import Platform
 import CSystem
+import Platform
 
 #if canImport(Glibc)
 import Glibc
