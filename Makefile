@@ -4,7 +4,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 STUBS ?= Stubs
 # Libraries the package links (Package.swift declares them as apt providers too).
-BUILD_PACKAGES := libcurl4-openssl-dev zlib1g-dev libsqlite3-dev pkg-config
+BUILD_PACKAGES := libcurl4-openssl-dev zlib1g-dev libsqlite3-dev libyaml-dev pkg-config
 # Tools the tests use: docker-compose validates docker-compose.yml, python3 runs helper scripts,
 # script (bsdutils) gives a tool a pseudo-terminal.
 TEST_PACKAGES := docker-compose python3 python3-venv curl openssl bsdutils

@@ -19,7 +19,8 @@ func tests(_ name: String, _ dependencies: [Target.Dependency], exclude: [String
 
 /// What another package can depend on: every library a user imports, and the two tools.
 let libraries = [
-    "HTTPCore", "HTTPServer", "HTTPClient", "JSONKit", "ArgumentKit", "ContractModel", "ContractKit", "ContractCLI",
+    "HTTPCore", "HTTPServer", "HTTPClient", "JSONKit", "YAMLKit", "ArgumentKit", "ContractModel", "ContractKit",
+    "ContractCLI",
     "StubServer", "PetModels", "PetClient", "PetAppContract",
 ]
 
@@ -37,6 +38,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
         .target(name: "CSystem"),
 
         // What the system offers, behind one interface: today the lock every module uses.
@@ -47,11 +49,12 @@ let package = Package(
         library("HTTPServer", ["HTTPCore", "Platform", "CSystem", "CZlib"]),
         library("HTTPClient", ["HTTPCore", "Platform", "CCurl", "CZlib"]),
         library("JSONKit"),
+        library("YAMLKit", ["CYAML", "JSONKit"]),
         library("ArgumentKit"),
 
         // Contracts: the model and endpoint vocabulary an app adopts, the engine, its command line.
         library("ContractModel"),
-        library("ContractKit", ["ContractModel", "JSONKit", "HTTPClient", "HTTPCore"]),
+        library("ContractKit", ["ContractModel", "JSONKit", "YAMLKit", "HTTPClient", "HTTPCore"]),
         library("ContractCLI", ["ContractKit", "ArgumentKit", "HTTPClient", "HTTPCore"]),
 
         // The stub server (petmock's engine, admin API and recorder).
@@ -84,6 +87,7 @@ let package = Package(
         tests("HTTPCoreTests", ["HTTPCore"]),
         tests("ArgumentKitTests", ["ArgumentKit"]),
         tests("JSONKitTests", ["JSONKit"]),
+        tests("YAMLKitTests", ["YAMLKit", "JSONKit"]),
         tests("PetModelsTests", ["PetModels", "ContractModel"]),
         tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "CSystem", "CZlib", "TestSupport"]),
         tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer", "TestSupport"]),
@@ -96,7 +100,7 @@ let package = Package(
                 "ContractKit", "ContractCLI", "JSONKit", "ContractModel", "PetModels", "PetClient", "PetAppContract",
                 "HTTPClient", "HTTPCore",
             ],
-            exclude: ["Snapshots"]),
+            exclude: ["Snapshots", "Fixtures"]),
         tests("PetContractCLITests", ["petcontract", "TestSupport"]),
         tests("StubServerTests", ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "TestSupport"]),
         tests(

@@ -1,4 +1,5 @@
 import JSONKit
+import YAMLKit
 
 /// Why a contract could not be built, read or used: the run cannot go on (exit 2).
 public enum ContractError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -12,6 +13,8 @@ public enum ContractError: Error, Sendable, Hashable, CustomStringConvertible {
     case requiredKeyNotDecoded(type: String, key: String)
     /// The contract file is not JSON.
     case notJSON(file: String, error: JSONParseError)
+    /// The contract file is not YAML (or not YAML that JSON can hold).
+    case notYAML(file: String, error: YAMLError)
     /// The contract is JSON but not a contract this reader understands.
     case invalidContract(file: String, path: String, expected: String, found: String)
     /// A `$ref` that points at nothing.
@@ -30,6 +33,7 @@ public enum ContractError: Error, Sendable, Hashable, CustomStringConvertible {
         case .requiredKeyNotDecoded(let type, let key):
             "'\(type).requiredKeys' lists '\(key)', which its init(from:) never decodes"
         case .notJSON(let file, let error): "\(file): not JSON: \(error)"
+        case .notYAML(let file, let error): "\(file): not YAML: \(error)"
         case .invalidContract(let file, let path, let expected, let found):
             "\(file): \(path): expected \(expected), found \(found)"
         case .unresolvedReference(let file, let path, let reference):

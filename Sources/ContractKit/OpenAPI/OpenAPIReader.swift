@@ -1,8 +1,9 @@
 import Foundation
 import HTTPCore
 import JSONKit
+import YAMLKit
 
-/// Reads an OpenAPI 3.1 (or 3.0) JSON document into a ``Contract``.
+/// Reads an OpenAPI 3.1 (or 3.0) document, JSON or YAML, into a ``Contract``.
 ///
 /// Understands `paths` with operations and path-level parameters, responses with JSON
 /// content, `components/schemas` (and `components/responses`/`parameters` references),
@@ -24,15 +25,36 @@ public struct OpenAPIReader: Sendable {
         return try read([UInt8](data), source: file)
     }
 
-    /// Reads a contract from JSON bytes; `source` names it in errors.
+    /// Reads a contract from JSON or YAML bytes; `source` names it in errors. A `.yaml` or
+    /// `.yml` file, or text that does not start with `{`, is read as YAML (the same document in
+    /// either form reads to the same contract).
     public func read(_ bytes: [UInt8], source: String) throws(ContractError) -> Contract {
         let document: JSONValue
-        do {
-            document = try JSONValue(parsing: bytes)
-        } catch {
-            throw .notJSON(file: source, error: error)
+        if Self.isYAML(bytes, source: source) {
+            do {
+                document = try YAMLReader().read(bytes)
+            } catch {
+                throw .notYAML(file: source, error: error)
+            }
+        } else {
+            do {
+                document = try JSONValue(parsing: bytes)
+            } catch {
+                throw .notJSON(file: source, error: error)
+            }
         }
         return try read(document, source: source)
+    }
+
+    /// Whether to read the bytes as YAML: by the file's extension, else by the first character.
+    static func isYAML(_ bytes: [UInt8], source: String) -> Bool {
+        let lowered = source.lowercased()
+        if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") { return true }
+        if lowered.hasSuffix(".json") { return false }
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        let first = rest.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first != UInt8(ascii: "{")
     }
 
     /// Reads a contract from a parsed document.
