@@ -34,9 +34,9 @@ enum RecordCommand {
         ],
         discussion: """
             EXAMPLES:
-              petmock record --target http://127.0.0.1:8081 --stubs Stubs --port 8080
+              petmock record --target http://127.0.0.1:8081 --stubs Recorded --port 8080
                 (point the app at http://127.0.0.1:8080/api, use it, then Ctrl-C)
-              petmock record --crawl --target http://127.0.0.1:8081/api --stubs Stubs
+              petmock record --crawl --target http://127.0.0.1:8081/api --stubs Recorded
 
             The proxy forwards REQUEST to TARGET + REQUEST's path and records that path. A crawl
             calls the contract's operations under TARGET (its base URL, as 'petcontract verify
