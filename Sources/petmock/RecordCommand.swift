@@ -89,6 +89,11 @@ enum RecordCommand {
     private static func proxy(
         _ configuration: RecordingConfiguration, directory: String, host: String, port: Int, check: RecordingCheck
     ) async throws -> ExitCode {
+        // The server reads the stub folder, so it must exist; one made here is removed again
+        // when the recording fails to start or records nothing (mappings/ and __files/ are
+        // made at the first write).
+        let madeFolder = FileSystem.kind(of: directory) == nil
+        defer { if madeFolder { FileSystem.removeEmptyDirectory(directory) } }
         let server: StubServer
         do {
             try FileSystem.createDirectory(directory)
@@ -97,7 +102,7 @@ enum RecordCommand {
             try server.admin.startRecording(configuration)
             try server.start()
         } catch {
-            writeError("petmock: \(error)")
+            writeError(startFailureLine(error))
             return .couldNotRun
         }
         server.shutdownOnSignals()
