@@ -122,3 +122,48 @@ import Testing
         #expect(FileSystem.kind(of: stubs) == nil)
     }
 }
+
+/// `--crawl` takes the API's base URL; given the origin, where every request answers 404,
+/// it records nothing and says what to pass (issue 14, item 16).
+@Suite(.serialized) struct CrawlTargetTests {
+    @Test func notFoundAnswersAreHeldUntilTheApiIsFound() async throws {
+        func transport(_ recorder: Recorder, found: Set<String>) -> RecordingTransport {
+            RecordingTransport(
+                wrapping: ClosureTransport { request in
+                    let path = String(request.url.dropFirst("http://api".count))
+                    return HTTPClientResponse(status: found.contains(path) ? .ok : .notFound, body: Array(path.utf8))
+                }, recorder: recorder, holdingNotFound: true)
+        }
+        let lost = try Recorder(configuration: RecordingConfiguration(), stubsDirectory: nil)
+        let nowhere = transport(lost, found: [])
+        for path in ["/pets", "/vets/1"] { _ = try await nowhere.send(HTTPClientRequest(url: "http://api" + path)) }
+        #expect(nowhere.heldNotFound.map(\.label) == ["GET /pets", "GET /vets/1"])
+        #expect(lost.finish().mappings.isEmpty, "nothing recorded while everything is a 404")
+
+        let recorder = try Recorder(configuration: RecordingConfiguration(), stubsDirectory: nil)
+        let api = transport(recorder, found: ["/vets/1"])
+        for path in ["/vets/9", "/vets/1", "/vets/8"] {
+            _ = try await api.send(HTTPClientRequest(url: "http://api" + path))
+        }
+        #expect(api.heldNotFound.isEmpty)
+        // Once the API answered, its 404s are answers like any other, in order.
+        #expect(recorder.finish().mappings.map(\.request.url) == [.url("/vets/9"), .url("/vets/1"), .url("/vets/8")])
+    }
+
+    @Test func crawlingTheOriginRecordsNothingAndNamesTheBaseUrl() async throws {
+        let api = try PetAPIUpstream()
+        let folder = try TemporaryDirectory(prefix: "crawl-origin")
+        defer {
+            api.stop()
+            folder.remove()
+        }
+        let stubs = folder.file("Recorded")
+        let run = try await ToolProcess.run(
+            "petmock", ["record", "--crawl", "--target", api.baseURL, "--stubs", stubs])
+        #expect(run.status == 2, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stderr.contains("every request answered 404 at \(api.baseURL) (GET /pets"), "\(run.stderr)")
+        #expect(run.stderr.contains("nothing recorded"))
+        #expect(run.stderr.contains("\(api.baseURL)/api/pets answers 200, so pass --target \(api.baseURL)/api"))
+        #expect(FileSystem.kind(of: stubs) == nil, "no 404 recordings, no folder")
+    }
+}
