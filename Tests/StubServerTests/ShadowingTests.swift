@@ -138,6 +138,18 @@ import Testing
             ]).count == 1)
     }
 
+    @Test func aDifferentStatusStillAnswersToPreferCode() {
+        var failing = mapping(.url("/api/pets"))
+        failing.response.status = 500
+        // `Prefer: code=200` reaches the older mapping: it does answer.
+        #expect(shadows([(mapping(.url("/api/pets")), "a.json"), (failing, "b.json")]).isEmpty)
+        // A fault has no status: nothing reaches it behind another mapping.
+        var fault = mapping(.url("/api/pets"))
+        fault.response.fault = .connectionResetByPeer
+        #expect(shadows([(fault, "a.json"), (failing, "b.json")]).map(\.shadowed.file) == ["a.json"])
+        #expect(shadows([(mapping(.url("/api/pets")), "a.json"), (fault, "b.json")]).isEmpty)
+    }
+
     @Test func theWinnerIsTheMappingThatAnswers() {
         let found = shadows([
             (mapping(.url("/api/pets")), "a.json"),

@@ -1,7 +1,8 @@
 /// A mapping that can never answer: another mapping matches every request it matches, in
 /// the same variant and scenario state, and goes first by ``StubPrecedence`` (a higher
-/// priority, or the same priority and newer). A recording hidden by a hand-written stub for
-/// the same request is the usual case.
+/// priority, or the same priority and newer), with the same status (else `Prefer: code=NNN`
+/// still reaches it; a fault never is). A recording hidden by a hand-written stub for the
+/// same request is the usual case.
 ///
 /// The check is conservative: it warns only when it is sure. The other mapping must have
 /// the same method (or `ANY`), the same URL criterion (or a `urlPath` equal to the path of
@@ -104,6 +105,7 @@ public enum StubShadowing {
                 let candidate = entries[other]
                 guard candidate.precedence < item.precedence,
                     winner.map({ candidate.precedence < entries[$0].precedence }) ?? true,
+                    hidesEvenByStatus(candidate.entry.mapping, item.entry.mapping),
                     covers(candidate.entry.mapping, item.entry.mapping)
                 else { continue }
                 winner = other
@@ -143,6 +145,14 @@ public enum StubShadowing {
         return isSubset(lhs.pathParameters, of: rhs.pathParameters)
             && isSubset(lhs.queryParameters, of: rhs.queryParameters) && isSubset(lhs.headers, of: rhs.headers)
             && isSubset(lhs.bodyPatterns, of: rhs.bodyPatterns)
+    }
+
+    /// Whether `Prefer: code=NNN` cannot reach the hidden mapping either: that picks the
+    /// first matching stub with the status, so a mapping with another status than the one
+    /// before it still answers then. A fault has no status and is never picked.
+    static func hidesEvenByStatus(_ first: StubMapping, _ hidden: StubMapping) -> Bool {
+        guard hidden.response.fault == nil else { return true }
+        return first.response.fault == nil && first.response.status == hidden.response.status
     }
 
     /// The scenario state a mapping needs, or nil when it answers in any.
