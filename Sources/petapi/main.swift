@@ -1,6 +1,7 @@
 import ArgumentKit
 import HTTPServer
 import PetAPIServer
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -37,18 +38,49 @@ let tool = CommandLineTool(
                 seed = .standard
             }
             let path = arguments.value("db") ?? "petapi.sqlite"
-            let store = try PetStore(path: path, seed: seed)
             let configuration = HTTPServerConfiguration(
                 host: arguments.value("host") ?? "127.0.0.1", port: try arguments.int("port", in: 0...65535) ?? 8081,
                 eventLoopCount: try arguments.int("event-loops", in: 1...256))
-            let server = HTTPServer(configuration: configuration, handler: PetAPIHandler(store: store))
+            // Listen first, then open (and maybe create and seed) the database: a busy port
+            // leaves no database file behind. Until it is open, requests get a 503.
+            let handler = StoreHandler()
+            let server = HTTPServer(configuration: configuration, handler: handler)
             server.shutdownOnSignals()
-            try server.start()
+            do {
+                try server.start()
+            } catch {
+                let advice = (error as? HTTPServerError)?.addressInUseAdvice().map { "; \($0)" } ?? ""
+                writeError("petapi: \(error)\(advice)")
+                return .couldNotRun
+            }
+            do {
+                handler.open(PetAPIHandler(store: try PetStore(path: path, seed: seed)))
+            } catch {
+                server.stop()
+                throw error
+            }
             writeOutput("petapi listening on http://\(configuration.host):\(server.port)/api (database \(path))")
             await server.stopped()
             return .success
         }
     ])
+
+/// The API's handler once its database is open; a 503 before.
+final class StoreHandler: HTTPHandler {
+    private let handler = Mutex<PetAPIHandler?>(nil)
+
+    func open(_ handler: PetAPIHandler) {
+        self.handler.withLock { $0 = handler }
+    }
+
+    func handle(_ request: HTTPServerRequest, responder: HTTPResponder) {
+        guard let handler = handler.withLock({ $0 }) else {
+            responder.respond(HTTPResponse(status: .serviceUnavailable, text: "petapi: starting"))
+            return
+        }
+        handler.handle(request, responder: responder)
+    }
+}
 
 /// The whole file, or nil when it cannot be read.
 func readFile(_ path: String) -> [UInt8]? {

@@ -37,12 +37,13 @@ extension RecordCommand {
                 return .couldNotRun
             }
             let seconds = Int(configuration.timeout.components.seconds)
-            let transport = RecordingTransport(
-                wrapping: CurlTransport(
-                    configuration: CurlTransportConfiguration(
-                        connectTimeout: .seconds(min(seconds, 10)), totalTimeout: configuration.timeout,
-                        userAgent: "petmock")),
-                recorder: recorder)
+            let curl = CurlTransport(
+                configuration: CurlTransportConfiguration(
+                    connectTimeout: .seconds(min(seconds, 10)), totalTimeout: configuration.timeout,
+                    userAgent: "petmock"))
+            // 404s are recorded only once the API has answered something else: a target where
+            // nothing is found (the origin without the API's path prefix) records nothing.
+            let transport = RecordingTransport(wrapping: curl, recorder: recorder, holdingNotFound: true)
             let verifier = LiveVerifier(
                 contract: contract, models: models, transport: transport,
                 configuration: LiveVerifier.Configuration(
@@ -56,9 +57,39 @@ extension RecordCommand {
             for error in live.errors {
                 writeError("petmock: \(error.operation): \(error.url ?? ""): \(error.message)")
             }
+            let notFound = transport.heldNotFound
             let result = recorder.finish()
+            if !notFound.isEmpty {
+                writeError(await Self.nothingFound(notFound, target: target, headers: headers, transport: curl))
+                return .couldNotRun
+            }
             if result.mappings.isEmpty && !live.errors.isEmpty { return .couldNotRun }
             return check.report(result)
+        }
+
+        /// Why nothing was recorded when every request answered 404, and what to pass instead:
+        /// when TARGET/api answers the first request, that.
+        static func nothingFound(
+            _ exchanges: [RecordedExchange], target: String, headers: HTTPHeaders, transport: any HTTPTransport
+        ) async -> String {
+            var base = target
+            while base.hasSuffix("/") { base.removeLast() }
+            let requests = exchanges.prefix(3).map(\.label).joined(separator: ", ")
+            let more = exchanges.count > 3 ? ", ..." : ""
+            var message =
+                "petmock: every request answered 404 at \(base) (\(requests)\(more)); nothing recorded. "
+                + "--crawl takes the API's base URL, path prefix included, as 'petcontract verify --live' does"
+            if let first = exchanges.first, first.upstream.url.hasPrefix(base) {
+                let path = first.upstream.url.dropFirst(base.count)
+                let guess = base + "/api"
+                let probe = try? await transport.send(
+                    HTTPClientRequest(method: first.method, url: guess + path, headers: headers))
+                if let probe, probe.status.code != 404 {
+                    return message + ": \(guess)\(path) answers \(probe.status.code), so pass --target \(guess)"
+                }
+            }
+            message += " (http://127.0.0.1:8081/api for petapi, not http://127.0.0.1:8081)"
+            return message
         }
 
         /// Makes SIGINT and SIGTERM cancel the task instead of killing the process.

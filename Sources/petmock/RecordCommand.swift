@@ -9,7 +9,10 @@ enum RecordCommand {
     static let spec = CommandSpec(
         name: "petmock record", abstract: "Record stubs from the live API: a proxy, or a crawl of the contract.",
         arguments: [
-            .option("target", value: "BASE_URL", help: "The live API (proxy: its origin, http://127.0.0.1:8081)."),
+            .option(
+                "target", value: "URL",
+                help: "The live API: its origin for the proxy (http://127.0.0.1:8081), its base URL for --crawl "
+                    + "(http://127.0.0.1:8081/api)."),
             .option("stubs", value: "DIR", default: "Stubs", help: "The stub folder to record into."),
             .option("host", value: "HOST", default: "127.0.0.1", help: "The address the proxy listens on."),
             .option("port", short: "p", value: "PORT", default: "8080", help: "The proxy's port; 0 picks a free one."),
@@ -34,17 +37,21 @@ enum RecordCommand {
         ],
         discussion: """
             EXAMPLES:
-              petmock record --target http://127.0.0.1:8081 --stubs Stubs --port 8080
+              petmock record --target http://127.0.0.1:8081 --stubs Recorded --port 8080
                 (point the app at http://127.0.0.1:8080/api, use it, then Ctrl-C)
-              petmock record --crawl --target http://127.0.0.1:8081/api --stubs Stubs
+              petmock record --crawl --target http://127.0.0.1:8081/api --stubs Recorded
 
-            The proxy forwards REQUEST to TARGET + REQUEST's path and records that path. A crawl
-            calls the contract's operations under TARGET (its base URL, as 'petcontract verify
-            --live' takes it) and records the paths as the live server has them (/api/pets).
+            --target means two things. The proxy takes the API's ORIGIN: it forwards REQUEST to
+            TARGET + REQUEST's path and records that path. A crawl takes the API's BASE URL, path
+            prefix included (as 'petcontract verify --live' takes it): it calls the contract's
+            operations under TARGET (/pets at TARGET/pets) and records the paths as the live
+            server has them (/api/pets). A crawl where every request answers 404 (an origin given
+            for a base URL, say) records nothing and exits 2 saying so.
             Mappings are written as they are recorded; Ctrl-C stops and keeps everything.
 
             Exit codes: 0 recorded, 1 the recorded stubs show breaking drift from the contract,
-            2 could not record (cannot listen, unreachable, cannot write), 64 usage error.
+            2 could not record (cannot listen, unreachable, nothing but 404, cannot write),
+            64 usage error.
             """)
 
     static let subcommand = CommandLineTool.Subcommand(verb: "record", spec: spec, run: run)
@@ -89,6 +96,11 @@ enum RecordCommand {
     private static func proxy(
         _ configuration: RecordingConfiguration, directory: String, host: String, port: Int, check: RecordingCheck
     ) async throws -> ExitCode {
+        // The server reads the stub folder, so it must exist; one made here is removed again
+        // when the recording fails to start or records nothing (mappings/ and __files/ are
+        // made at the first write).
+        let madeFolder = FileSystem.kind(of: directory) == nil
+        defer { if madeFolder { FileSystem.removeEmptyDirectory(directory) } }
         let server: StubServer
         do {
             try FileSystem.createDirectory(directory)
@@ -97,7 +109,7 @@ enum RecordCommand {
             try server.admin.startRecording(configuration)
             try server.start()
         } catch {
-            writeError("petmock: \(error)")
+            writeError(startFailureLine(error))
             return .couldNotRun
         }
         server.shutdownOnSignals()

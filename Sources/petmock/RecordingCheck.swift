@@ -30,6 +30,7 @@ struct RecordingCheck {
                     + "(--record-failures records them)")
         }
         for collision in result.collisions { writeOutput("petmock: \(collision)") }
+        for shadow in shadows(of: result) { writeOutput(shadow.problem.description) }
         for file in result.unwrittenFiles { writeError("petmock: could not write \(file)") }
         guard result.unwrittenFiles.isEmpty else { return .couldNotRun }
         guard enabled, !result.mappingFiles.isEmpty else { return .success }
@@ -52,5 +53,14 @@ struct RecordingCheck {
         while rendered.hasSuffix("\n") { rendered.removeLast() }
         writeOutput(rendered)
         return report.outcome(strict: false) == .failed ? .failure : .success
+    }
+
+    /// The recorded mappings that never answer because another mapping in the folder goes
+    /// first (a hand-written stub for the same request, say), and the mappings the
+    /// recording hides.
+    private func shadows(of result: RecordingResult) -> [StubShadow] {
+        guard !result.mappingFiles.isEmpty, let report = try? StubLoader(root: directory).load() else { return [] }
+        let recorded = Set(result.mappingFiles)
+        return report.shadows.filter { recorded.contains($0.shadowed.file) || recorded.contains($0.winner.file) }
     }
 }

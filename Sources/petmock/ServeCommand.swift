@@ -74,7 +74,7 @@ enum ServeCommand {
         do {
             try server.start()
         } catch {
-            writeError("petmock: \(error)")
+            writeError(startFailureLine(error))
             return .couldNotRun
         }
         server.shutdownOnSignals()

@@ -48,7 +48,8 @@ import Glibc
         #expect(second.collisions.isEmpty)
         #expect(try readText(stubs.file("mappings/get-api-pets-2.json")) == recorded, "same request, same file")
         #expect(try mappingFileNames(stubs.path).sorted() == ["get-api-pets-2.json", "get-api-pets.json"])
-        #expect(try StubLoader(root: stubs.path).load().problems.isEmpty, "no duplicate ids")
+        // No duplicate ids; the two mappings for the same request are reported as such.
+        #expect(try StubLoader(root: stubs.path).load().problems.allSatisfy { $0.kind == .neverAnswers })
     }
 
     @Test func aCopiedRecordingKeepsItsIdAndTheNewOneTakesAnother() async throws {
@@ -71,7 +72,8 @@ import Glibc
         #expect(second.mappings.first?.id != id)
         #expect(second.collisions.map(\.occupant) == ["a mapping using the id \(id)"])
         #expect(try readText(stubs.file("mappings/vet-one.json")) == copied)
-        #expect(try StubLoader(root: stubs.path).load().problems.isEmpty, "no duplicate ids")
+        // No duplicate ids; the two mappings for the same request are reported as such.
+        #expect(try StubLoader(root: stubs.path).load().problems.allSatisfy { $0.kind == .neverAnswers })
     }
 
     @Test func aSymbolicLinkIsNeverWrittenThrough() async throws {
@@ -117,8 +119,9 @@ import Glibc
             stubs.remove()
         }
         let recorder = try Recorder(configuration: RecordingConfiguration(), stubsDirectory: stubs.path)
-        // The folder vanishes under the recorder (a file stands in its place), then comes back.
-        #expect(rmdir(stubs.file("mappings")) == 0)
+        // mappings/ is made at the first write, not before; a file stands in its place, then
+        // the folder comes back.
+        #expect(FileSystem.kind(of: stubs.file("mappings")) == nil)
         try writeText(stubs.file("mappings"), "not a folder")
         let transport = RecordingTransport(wrapping: TestClient().transport, recorder: recorder)
         _ = try await transport.send(HTTPClientRequest(url: api.baseURL + "/api/pets"))

@@ -94,8 +94,11 @@ struct RecordedMappingBuilder: Sendable {
         case .gatewayError(let status, let kind, let message):
             // A cancelled request never reached an answer the API gave: nothing to replay.
             guard configuration.recordFailures, kind != .cancelled else { return nil }
-            let served = ProxyReply.gatewayResponse(status: status, kind: kind, message: message, json: true)
-            let body = (try? JSONValue(parsing: served.body)).map(ResponseBody.json) ?? .none
+            // Recorded as the caller was answered: JSON only when it asked for JSON, and the
+            // very bytes either way.
+            let served = ProxyReply.gatewayResponse(
+                status: status, kind: kind, message: message, json: StubEngine.wantsJSON(exchange.headers))
+            let (body, _) = self.body(served.body, mediaType: served.headers["Content-Type"], extract: false)
             // A timeout replays after the wait the caller had: at least the configured timeout,
             // which libcurl enforces against its own clock (ours may start a moment later).
             let waited = max(

@@ -11,42 +11,59 @@ struct StubFolderWriter: Sendable {
     private var existing: ExistingStubFiles
     private var claimedFiles: Set<String> = []
     private var claimedBodies: Set<String> = []
+    /// The folders made (or found) and checked at a first write.
+    private var prepared: Set<String> = []
     /// The body files written, in order.
     private(set) var bodyFilesWritten: [String] = []
 
-    /// Prepares `root/mappings` and `root/__files`, refusing either when it leads outside the
-    /// root, and notes what the folder already holds.
+    /// Checks `root/mappings` and `root/__files`, refusing either when it leads outside the
+    /// root, and notes what the folder already holds. Nothing is created here: the folders
+    /// are made at the first write, so a recording that never starts (a busy port) or
+    /// records nothing leaves nothing behind.
     init(root: String) throws(RecordingError) {
         self.root = root
         mappingsDirectory = FileSystem.join(root, "mappings")
         filesDirectory = FileSystem.join(root, "__files")
-        do {
-            try FileSystem.createDirectory(root)
-        } catch {
-            throw .unsafeStubFolder(path: root, reason: error.reason)
-        }
-        guard let realRoot = FileSystem.resolve(root) else {
-            throw .unsafeStubFolder(path: root, reason: "it cannot be resolved")
-        }
-        let inside = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
-        for directory in [mappingsDirectory, filesDirectory] {
-            if ExistingStubFiles.occupant(of: directory) == .nothing {
-                do {
-                    try FileSystem.createDirectory(directory)
-                } catch {
-                    throw .unsafeStubFolder(path: directory, reason: error.reason)
+        if let kind = FileSystem.kind(of: root) {
+            guard kind == .directory else { throw .unsafeStubFolder(path: root, reason: "it is not a folder") }
+            for directory in [mappingsDirectory, filesDirectory]
+            where ExistingStubFiles.occupant(of: directory) != .nothing {
+                if let reason = Self.refusal(of: directory, root: root) {
+                    throw .unsafeStubFolder(path: directory, reason: reason)
                 }
-            }
-            guard let real = FileSystem.resolve(directory), real.hasPrefix(inside) else {
-                throw .unsafeStubFolder(
-                    path: directory,
-                    reason: "it leads outside the stub folder (to '\(FileSystem.resolve(directory) ?? "nowhere")')")
-            }
-            guard FileSystem.kind(of: directory) == .directory else {
-                throw .unsafeStubFolder(path: directory, reason: "it is not a folder")
             }
         }
         existing = ExistingStubFiles(root: root)
+    }
+
+    /// Why a folder under the root cannot be written to (it leads outside the root, or is
+    /// no folder), or nil when it can.
+    private static func refusal(of directory: String, root: String) -> String? {
+        guard let realRoot = FileSystem.resolve(root) else { return "the stub folder cannot be resolved" }
+        let inside = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
+        guard let real = FileSystem.resolve(directory), real.hasPrefix(inside) else {
+            return "it leads outside the stub folder (to '\(FileSystem.resolve(directory) ?? "nowhere")')"
+        }
+        guard FileSystem.kind(of: directory) == .directory else { return "it is not a folder" }
+        return nil
+    }
+
+    /// Makes `mappings/` or `__files/` (and the root) on first use, checked as ``init(root:)``
+    /// checks them.
+    private mutating func prepare(_ directory: String) -> RecordingWriteFailure? {
+        if prepared.contains(directory) { return nil }
+        if ExistingStubFiles.occupant(of: directory) == .nothing {
+            do {
+                try FileSystem.createDirectory(directory)
+            } catch {
+                return RecordingWriteFailure(path: directory, reason: error.reason)
+            }
+        }
+        if let reason = Self.refusal(of: directory, root: root) {
+            return RecordingWriteFailure(path: directory, reason: reason)
+        }
+        prepared.insert(directory)
+        return nil
     }
 
     /// Writes an entry's mappings (and bodies) to its file, choosing names on first write.
@@ -69,6 +86,7 @@ struct StubFolderWriter: Sendable {
                 entry.bodyNames[index] = name
             }
             let bodyPath = FileSystem.join(filesDirectory, name)
+            if let failure = prepare(filesDirectory) { return .failure(failure) }
             if !Self.holds(bodyPath, body.bytes) {
                 do {
                     try FileSystem.writeAtomically(body.bytes, to: bodyPath)
@@ -80,6 +98,7 @@ struct StubFolderWriter: Sendable {
             mappings[index].response.body = .file(name)
             named.append((index, name))
         }
+        if let failure = prepare(mappingsDirectory) { return .failure(failure) }
         do {
             try FileSystem.writeAtomically(StubMapping.fileBytes(mappings), to: path)
         } catch {

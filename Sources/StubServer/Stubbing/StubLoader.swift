@@ -30,8 +30,10 @@ public struct StubLoader: Sendable {
         var ids: [String: String] = [:]
         let files = try loadAll(compiler: StubCompiler(filesRoot: filesDirectory), sequence: &sequence, ids: &ids)
         return StubLoadReport(
-            files: files.map { StubFileReport(path: $0.path, mappings: $0.stubs.map(\.mapping), problems: $0.problems) }
-        )
+            files: files.map {
+                StubFileReport(
+                    path: $0.path, mappings: $0.stubs.map(\.mapping), problems: $0.problems, shadows: $0.shadows)
+            })
     }
 
     /// The mapping files under `mappings/`, sorted; hidden files and other extensions skipped.
@@ -116,7 +118,27 @@ public struct StubLoader: Sendable {
                 LoadedFile(
                     path: path, stubs: [], basePaths: [], problems: [Self.outsideProblem(path, target: target)]))
         }
+        Self.reportShadows(in: &files)
         return files
+    }
+
+    /// Adds a warning to every mapping that can never answer (``StubShadow``), on its file.
+    static func reportShadows(in files: inout [LoadedFile]) {
+        let entries = files.flatMap { file in
+            zip(file.stubs, file.basePaths).map { stub, path in
+                (
+                    entry: StubShadowing.Entry(stub.mapping, file: file.path, path: path.description),
+                    precedence: stub.precedence
+                )
+            }
+        }
+        let shadows = Dictionary(grouping: StubShadowing.shadows(among: entries), by: \.shadowed.file)
+        guard !shadows.isEmpty else { return }
+        for index in files.indices {
+            guard let found = shadows[files[index].path] else { continue }
+            files[index].shadows += found
+            files[index].problems += found.map(\.problem)
+        }
     }
 
     private static func duplicate(_ id: String, owner: String, file: String, at path: JSONPath) -> StubProblem {
@@ -195,7 +217,9 @@ struct LoadedFile: Sendable {
     let stubs: [CompiledStub]
     /// Where each stub's mapping is in the file.
     let basePaths: [JSONPath]
-    let problems: [StubProblem]
+    var problems: [StubProblem]
+    /// The file's mappings that never answer, each with the mapping that answers instead.
+    var shadows: [StubShadow] = []
 
     var hasErrors: Bool { problems.contains(where: \.isError) }
 }
@@ -218,6 +242,8 @@ public struct StubLoadReport: Sendable {
     public var errorCount: Int { problems.filter(\.isError).count }
     /// How many warnings.
     public var warningCount: Int { problems.count - errorCount }
+    /// The mappings that never answer because another goes first (each is a warning too).
+    public var shadows: [StubShadow] { files.flatMap(\.shadows) }
 }
 
 /// One mapping file in a ``StubLoadReport``.
@@ -228,11 +254,14 @@ public struct StubFileReport: Sendable {
     public var mappings: [StubMapping]
     /// Its problems.
     public var problems: [StubProblem]
+    /// Its mappings that never answer (``StubShadow``); each is among the problems too.
+    public var shadows: [StubShadow]
 
     /// Creates a file report.
-    public init(path: String, mappings: [StubMapping], problems: [StubProblem]) {
+    public init(path: String, mappings: [StubMapping], problems: [StubProblem], shadows: [StubShadow] = []) {
         self.path = path
         self.mappings = mappings
         self.problems = problems
+        self.shadows = shadows
     }
 }

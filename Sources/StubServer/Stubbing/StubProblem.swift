@@ -34,6 +34,9 @@ public struct StubProblem: Sendable, Hashable, CustomStringConvertible {
         case unreadableFile
         /// Another mapping already uses this id.
         case duplicateID
+        /// Another mapping with the same request (or a wider one) goes first: this one never
+        /// answers (``StubShadow``).
+        case neverAnswers
     }
 
     /// How bad it is.

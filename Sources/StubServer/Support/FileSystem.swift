@@ -209,6 +209,12 @@ package enum FileSystem {
         }
     }
 
+    /// Removes a folder if it is empty; says whether it did.
+    @discardableResult
+    package static func removeEmptyDirectory(_ path: String) -> Bool {
+        rmdir(path) == 0
+    }
+
     /// Removes a file; a missing file is not an error.
     package static func remove(_ path: String) throws(FileSystemError) {
         guard unlink(path) == 0 || errno == ENOENT else {

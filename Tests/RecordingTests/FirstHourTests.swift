@@ -1,0 +1,169 @@
+import Foundation
+import HTTPClient
+import HTTPCore
+import HTTPServer
+import StubServer
+import TestSupport
+import Testing
+
+/// Issue 14, "a new user's first hour": the recorder's rough edges, with the real binaries.
+@Suite(.serialized) struct FirstHourTests {
+    /// Recording into a folder whose hand-written stub answers the same request: the summary
+    /// (and `validate`) says the recording never answers, naming both files.
+    @Test func aRecordingHiddenByAHandWrittenStubIsReported() async throws {
+        let api = try PetAPIUpstream()
+        let folder = try TemporaryDirectory(prefix: "record-shadow")
+        defer {
+            api.stop()
+            folder.remove()
+        }
+        let stubs = folder.file("Stubs")
+        try writeText(
+            stubs + "/mappings/pets.json", try readText(BuiltTools.repositoryRoot.path + "/Stubs/mappings/pets.json"))
+        let recorder = try ServerProcess(
+            "petmock", ["record", "--target", api.baseURL, "--stubs", stubs, "--port", "0", "--no-verify"])
+        let pets = try await TestClient().get(recorder.url + "/api/pets")
+        #expect(pets.status == .ok)
+        #expect(recorder.interrupt() == 0, "\(recorder.errorOutput)")
+        let output = recorder.finalOutput().joined(separator: "\n")
+        let warning =
+            "\(stubs)/mappings/get-api-pets.json: warning: $.request: never answers: \(stubs)/mappings/pets.json "
+            + "($.mappings[0]) matches every request this one does and takes precedence (priority 5, newer)"
+        #expect(output.contains(warning), "\(output)")
+        let validate = try await ToolProcess.run("petmock", ["validate", "--stubs", stubs])
+        #expect(validate.status == 0 && validate.stdout.contains(warning), "\(validate.stdout)")
+        #expect(validate.stdout.contains("0 errors, 1 warning"))
+    }
+}
+
+/// Failures leave nothing behind and record what the app saw (issue 14, item 15).
+@Suite(.serialized) struct FailureLeftoverTests {
+    /// This process's name as `/proc` gives it, which the advice names as the port's holder.
+    static var ownName: String? {
+        guard let bytes = try? FileSystem.read("/proc/self/comm") else { return nil }
+        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func aRecordedGatewayErrorIsByteForByteWhatTheAppWasAnswered() async throws {
+        let closed = try ClosedPort()
+        let folder = try TemporaryDirectory(prefix: "record-failure")
+        defer { folder.remove() }
+        let stubs = folder.file("Recorded")
+        let recorder = try ServerProcess(
+            "petmock",
+            [
+                "record", "--target", "http://127.0.0.1:\(closed.port)", "--stubs", stubs, "--port", "0",
+                "--record-failures", "--no-verify",
+            ])
+        // libcurl asks for */*: the app is answered in plain text.
+        let live = try await TestClient().get(recorder.url + "/api/pets")
+        #expect(recorder.interrupt() == 0, "\(recorder.errorOutput)")
+        #expect(live.status.code == 502 && live.headers["Content-Type"]?.hasPrefix("text/plain") == true)
+
+        let replay = try startStubServer(stubs: stubs)
+        defer { replay.stop() }
+        let replayed = try await TestClient().get(replay.baseURL + "/api/pets")
+        #expect(replayed.status == live.status)
+        #expect(replayed.headers["Content-Type"] == live.headers["Content-Type"])
+        #expect(replayed.headers[ProxyReply.errorHeader] == live.headers[ProxyReply.errorHeader])
+        #expect(replayed.body == live.body, "\(String(decoding: replayed.body, as: UTF8.self))")
+    }
+
+    @Test func aBusyPortLeavesNoFolderNoDatabaseAndSaysWhatToDo() async throws {
+        let busy = try startUpstream { _, responder in responder.respond(HTTPResponse(text: "busy")) }
+        let folder = try TemporaryDirectory(prefix: "busy-port")
+        defer {
+            busy.stop()
+            folder.remove()
+        }
+        let port = "\(busy.port)"
+        let holder = Self.ownName.map { "(port \(port) is held by \($0), pid " }
+
+        let database = folder.file("petapi.sqlite")
+        let api = try await ToolProcess.run("petapi", ["serve", "--port", port, "--db", database])
+        #expect(api.status == 2, "\(api.stderr)")
+        #expect(api.stderr.contains("Address already in use; pass --port 0 to listen on a free port"), "\(api.stderr)")
+        if let holder { #expect(api.stderr.contains(holder), "\(api.stderr)") }
+        #expect(FileSystem.kind(of: database) == nil, "no database made for a server that never listened")
+
+        let fresh = folder.file("New")
+        let existing = folder.file("Existing")
+        try FileSystem.createDirectory(existing)
+        for stubs in [fresh, existing] {
+            let record = try await ToolProcess.run(
+                "petmock", ["record", "--target", "http://127.0.0.1:9", "--stubs", stubs, "--port", port])
+            #expect(record.status == 2, "\(record.stderr)")
+            #expect(record.stderr.contains("pass --port 0 to listen on a free port"), "\(record.stderr)")
+            if let holder { #expect(record.stderr.contains(holder), "\(record.stderr)") }
+        }
+        #expect(FileSystem.kind(of: fresh) == nil, "the folder petmock made is gone again")
+        #expect(try FileSystem.names(in: existing).isEmpty, "no empty mappings/ or __files/")
+
+        let serve = try await ToolProcess.run("petmock", ["serve", "--stubs", existing, "--port", port])
+        #expect(serve.status == 2 && serve.stderr.contains("pass --port 0"), "\(serve.stderr)")
+    }
+
+    @Test func aRecordingThatRecordedNothingLeavesNothing() async throws {
+        let closed = try ClosedPort()
+        let folder = try TemporaryDirectory(prefix: "record-nothing")
+        defer { folder.remove() }
+        let stubs = folder.file("Recorded")
+        let recorder = try ServerProcess(
+            "petmock", ["record", "--target", "http://127.0.0.1:\(closed.port)", "--stubs", stubs, "--port", "0"])
+        let answer = try await TestClient().get(recorder.url + "/api/pets")
+        #expect(answer.status.code == 502)
+        #expect(recorder.interrupt() == 0, "\(recorder.errorOutput)")
+        #expect(recorder.finalOutput().joined().contains("recorded 0 mappings"))
+        #expect(FileSystem.kind(of: stubs) == nil, "the folder petmock made is gone again")
+        // The crawl's recorder makes nothing before its first write either.
+        let crawl = try await ToolProcess.run(
+            "petmock", ["record", "--crawl", "--target", "http://127.0.0.1:\(closed.port)/api", "--stubs", stubs])
+        #expect(crawl.status == 2)
+        #expect(FileSystem.kind(of: stubs) == nil)
+    }
+}
+
+/// `--crawl` takes the API's base URL; given the origin, where every request answers 404,
+/// it records nothing and says what to pass (issue 14, item 16).
+@Suite(.serialized) struct CrawlTargetTests {
+    @Test func notFoundAnswersAreHeldUntilTheApiIsFound() async throws {
+        func transport(_ recorder: Recorder, found: Set<String>) -> RecordingTransport {
+            RecordingTransport(
+                wrapping: ClosureTransport { request in
+                    let path = String(request.url.dropFirst("http://api".count))
+                    return HTTPClientResponse(status: found.contains(path) ? .ok : .notFound, body: Array(path.utf8))
+                }, recorder: recorder, holdingNotFound: true)
+        }
+        let lost = try Recorder(configuration: RecordingConfiguration(), stubsDirectory: nil)
+        let nowhere = transport(lost, found: [])
+        for path in ["/pets", "/vets/1"] { _ = try await nowhere.send(HTTPClientRequest(url: "http://api" + path)) }
+        #expect(nowhere.heldNotFound.map(\.label) == ["GET /pets", "GET /vets/1"])
+        #expect(lost.finish().mappings.isEmpty, "nothing recorded while everything is a 404")
+
+        let recorder = try Recorder(configuration: RecordingConfiguration(), stubsDirectory: nil)
+        let api = transport(recorder, found: ["/vets/1"])
+        for path in ["/vets/9", "/vets/1", "/vets/8"] {
+            _ = try await api.send(HTTPClientRequest(url: "http://api" + path))
+        }
+        #expect(api.heldNotFound.isEmpty)
+        // Once the API answered, its 404s are answers like any other, in order.
+        #expect(recorder.finish().mappings.map(\.request.url) == [.url("/vets/9"), .url("/vets/1"), .url("/vets/8")])
+    }
+
+    @Test func crawlingTheOriginRecordsNothingAndNamesTheBaseUrl() async throws {
+        let api = try PetAPIUpstream()
+        let folder = try TemporaryDirectory(prefix: "crawl-origin")
+        defer {
+            api.stop()
+            folder.remove()
+        }
+        let stubs = folder.file("Recorded")
+        let run = try await ToolProcess.run(
+            "petmock", ["record", "--crawl", "--target", api.baseURL, "--stubs", stubs])
+        #expect(run.status == 2, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stderr.contains("every request answered 404 at \(api.baseURL) (GET /pets"), "\(run.stderr)")
+        #expect(run.stderr.contains("nothing recorded"))
+        #expect(run.stderr.contains("\(api.baseURL)/api/pets answers 200, so pass --target \(api.baseURL)/api"))
+        #expect(FileSystem.kind(of: stubs) == nil, "no 404 recordings, no folder")
+    }
+}
