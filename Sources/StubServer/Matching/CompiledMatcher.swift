@@ -28,6 +28,12 @@ enum CompiledMatcher: Sendable {
         case .matches(let pattern), .doesNotMatch(let pattern):
             do {
                 let regex = try CompiledRegex(pattern)
+                if let warning = regex.backtrackingWarning {
+                    problems.append(
+                        PatternProblem(
+                            path: path + "." + matcher.operatorName, kind: "regular expression",
+                            error: PatternError(pattern: pattern, reason: warning), severity: .warning))
+                }
                 if case .matches = matcher { return .matches(regex) }
                 return .doesNotMatch(regex)
             } catch {
@@ -118,11 +124,14 @@ enum CompiledMatcher: Sendable {
     }
 }
 
-/// A pattern in a mapping that does not compile, with where it is.
+/// A pattern in a mapping that does not compile (an error), or that compiles but is risky
+/// elsewhere (a warning: a regular expression that backtracks catastrophically in WireMock),
+/// with where it is.
 struct PatternProblem: Sendable, Hashable {
     /// The JSON path of the field, relative to the mapping (`$.request.urlPattern`).
     let path: String
     /// `regular expression`, `JSONPath` or `URL template`.
     let kind: String
     let error: PatternError
+    var severity: StubProblem.Severity = .error
 }

@@ -26,7 +26,8 @@ struct CompiledRequestPattern: Sendable {
     /// The headers a request must have, by the same rule.
     let requiredHeaderNames: FieldNameMask
 
-    /// Compiles a pattern; problems name fields under `$.request`.
+    /// Compiles a pattern, or nil when it has errors; problems (warnings too) name fields under
+    /// `$.request`.
     static func compile(_ pattern: RequestPattern, problems: inout [PatternProblem]) -> CompiledRequestPattern? {
         let before = problems.count
         var url = URLMatch.any
@@ -38,6 +39,12 @@ struct CompiledRequestPattern: Sendable {
             do {
                 let regex = try CompiledRegex(text)
                 if case .urlPattern = pattern.url { url = .pattern(regex) } else { url = .pathPattern(regex) }
+                if let warning = regex.backtrackingWarning {
+                    problems.append(
+                        PatternProblem(
+                            path: "$.request.\(pattern.url?.fieldName ?? "")", kind: "regular expression",
+                            error: PatternError(pattern: text, reason: warning), severity: .warning))
+                }
             } catch {
                 problems.append(
                     PatternProblem(
@@ -64,7 +71,7 @@ struct CompiledRequestPattern: Sendable {
         let body = pattern.bodyPatterns.enumerated().compactMap { index, matcher in
             CompiledMatcher.compile(matcher, at: "$.request.bodyPatterns[\(index)]", problems: &problems)
         }
-        guard problems.count == before else { return nil }
+        guard !problems[before...].contains(where: { $0.severity == .error }) else { return nil }
         return CompiledRequestPattern(
             source: pattern, method: pattern.method, url: url, pathParameters: pathParameters,
             queryParameters: queryParameters, headers: headers, bodyPatterns: body,

@@ -26,6 +26,9 @@ public struct StubProblem: Sendable, Hashable, CustomStringConvertible {
         case unknownField
         /// A regular expression, JSONPath or URL template that does not parse.
         case invalidPattern
+        /// A regular expression petmock matches in linear time but a backtracking engine
+        /// (WireMock's Java) may take exponential time on (a nested quantifier, `(a+)+`).
+        case backtrackingPattern
         /// `bodyFileName` names a file that does not exist or cannot be read.
         case bodyFileUnreadable
         /// `bodyFileName` leads outside `__files/`.

@@ -1,0 +1,129 @@
+import HTTPCore
+import Testing
+
+@testable import StubServer
+
+/// Stub regular expressions: Java's syntax and whole-match semantics (`String.matches`), in
+/// linear time, with what cannot be matched that way refused by name.
+@Suite struct RegexTests {
+    private static func matches(_ pattern: String, _ text: String) throws -> Bool {
+        try CompiledRegex(pattern).wholeMatches(text)
+    }
+
+    static let cases: [(String, String, Bool)] = [
+        // Literals and whole-string semantics.
+        ("abc", "abc", true), ("abc", "abcd", false), ("abc", "xabc", false), ("", "", true), ("", "a", false),
+        ("a]b}", "a]b}", true), ("\\{id\\}", "{id}", true),
+        // Escapes.
+        ("a\\.b", "a.b", true), ("a\\.b", "axb", false), ("\\/api\\/v1", "/api/v1", true), ("a\\\\b", "a\\b", true),
+        ("\\t\\n\\r\\f", "\t\n\r\u{0C}", true), ("\\x41\\u0042\\0103", "ABC", true), ("\\x{1F436}", "🐶", true),
+        ("\\uD83D\\uDC36", "🐶", true), ("\\Qa.b*\\E+", "a.b**", true), ("\\Qa.b\\E", "axb", false),
+        // Dot and line terminators.
+        ("a.c", "abc", true), ("a.c", "a\nc", false), ("a.c", "a\rc", false), ("a.c", "a\u{2028}c", false),
+        ("(?s)a.c", "a\nc", true), (".", "🐶", true), ("caf.", "café", true),
+        // Classes.
+        ("[a-c]+", "abcab", true), ("[^a-c]+", "xyz", true), ("[^a-c]+", "xaz", false),
+        ("[a-z&&[^aeiou]]+", "bcd", true), ("[a-z&&[^aeiou]]+", "bad", false), ("[a-d[m-p]]+", "amp", true),
+        ("[\\d\\-.]+", "1-2.3", true), ("[-a]+", "-a-", true), ("[a-]+", "a-", true), ("[\\]\\[]+", "][", true),
+        ("[.]", "x", false), ("[\\w&&[^\\d]]+", "ab_", true), ("[\\w&&[^\\d]]+", "a1", false),
+        ("\\w+", "snake_case9", true), ("\\W", "_", false), ("\\s+", " \t\n\u{0B}\u{0C}\r", true), ("\\S", " ", false),
+        ("\\d+", "0123456789", true), ("\\D", "5", false), ("\\h\\v", "\t\n", true),
+        ("\\p{Alpha}\\p{Digit}\\p{XDigit}+", "a1fF", true), ("\\P{Digit}+", "abc", true), ("\\p{Punct}", "!", true),
+        // Unicode: scalars, categories, and Java's ASCII-only \w.
+        ("\\p{L}+", "Ünïcödé", true), ("\\p{Lu}\\p{Ll}+", "Élan", true), ("\\p{IsLu}", "a", false),
+        ("\\w", "é", false), ("\\p{Alpha}", "é", false), ("[à-ÿ]+", "éü", true), ("日本.", "日本語", true),
+        // Anchors.
+        ("^/api$", "/api", true), ("/api$", "/api\n", false), ("a$\\n", "a\n", true), ("a$\\r\\n", "a\r\n", true),
+        ("a$\\nb", "a\nb", false), ("(?m)a$\\nb", "a\nb", true), ("a\\n^b", "a\nb", false),
+        ("(?m)a\\n^b", "a\nb", true), ("\\Aabc\\z", "abc", true), ("abc\\Z\\n", "abc\n", true),
+        ("a^b", "ab", false), ("\\bfoo\\b.*", "foo bar", true), (".*\\bfoo", "x foo", true),
+        (".*\\bfoo", "xfoo", false), (".*\\Bfoo", "xfoo", true),
+        // Groups and alternation.
+        ("cat|dog", "dog", true), ("cat|dog", "catdog", false), ("(cat|dog)s?", "cats", true), ("a(|b)c", "ac", true),
+        ("(?:ab)+", "abab", true), ("(?:ab)+", "aba", false), ("(?<id>\\d+)-x", "12-x", true),
+        ("/(pets|vets)/\\d+", "/vets/7", true), ("(a*)*b", "aab", true), ("(a|b)*c", "ababc", true),
+        // Quantifier bounds, lazy and possessive forms.
+        ("\\d{3}-\\d{4}", "555-1234", true), ("\\d{3}", "12", false), ("a{2,3}", "aaaa", false), ("a{2,3}", "aaa", true),
+        ("a{2,3}", "a", false), ("a{2,}", "aaaaa", true), ("a{2,}", "a", false), ("a{0}", "", true),
+        ("(ab){2}", "abab", true), ("(ab){2}", "ababab", false), ("a?b", "b", true), ("a*", "", true),
+        ("a+?b", "aab", true), ("a{1,2}?a", "aaa", true), ("a*+b", "aab", true), ("a*+a", "aaa", false),
+        ("x?+x", "x", false), ("[ab]{1,3}+b", "abab", true), ("[ab]{1,3}+b", "abb", false), ("a++", "aaa", true),
+        ("(a)++b", "aab", true),
+        // Flags.
+        ("(?i)hello", "HeLLo", true), ("(?i)[a-c]+", "ABC", true), ("(?i)[^a]", "A", false),
+        ("hel(?i)lo", "helLO", true), ("hel(?i)lo", "HELLO", false), ("(?i:a)b", "Ab", true),
+        ("(?i:a)b", "AB", false), ("(?i)a(?-i)b", "Ab", true), ("(?i)a(?-i)b", "AB", false),
+        ("(?i)é", "É", false), ("(?iu)é", "É", true), ("(?x) a b # comment\n c", "abc", true),
+        ("(a(?i)b)c", "aBc", true), ("(a(?i)b)c", "aBC", false),
+    ]
+
+    @Test(arguments: cases)
+    func javaSemantics(_ pattern: String, _ text: String, _ expected: Bool) throws {
+        #expect(try Self.matches(pattern, text) == expected)
+    }
+
+    /// Patterns that take a backtracking engine exponential time answer at once here.
+    static let catastrophic: [(String, String, Bool)] = [
+        ("/redos/(a+)+$", "/redos/" + String(repeating: "a", count: 40) + "!", false),
+        ("(a+)+$", String(repeating: "a", count: 9_999) + "!", false),
+        ("(a+)+$", String(repeating: "a", count: 10_000), true),
+        ("(a|aa)+$", String(repeating: "a", count: 40) + "!", false),
+        ("(a|aa)+$", String(repeating: "a", count: 10_000), true),
+        ("(.*a){12}", String(repeating: "a", count: 40) + "b", false),
+        ("(.*a){12}", String(repeating: "a", count: 9_999) + "b", false),
+        ("(.*a){12}", String(repeating: "a", count: 10_000), true),
+        ("(\\w+\\s?)*$", String(repeating: "word ", count: 2_000) + "!", false),
+    ]
+
+    @Test(arguments: catastrophic)
+    func catastrophicPatternsAnswer(_ pattern: String, _ text: String, _ expected: Bool) throws {
+        #expect(try Self.matches(pattern, text) == expected)
+    }
+
+    /// What is refused, and the words that say why.
+    static let refusals: [(String, String)] = [
+        ("(a)\\1", "a backreference '\\1' (at offset 3) cannot be matched in linear time"),
+        ("(?<n>a)\\k<n>", "a backreference '\\k'"), ("a(?=b)", "lookahead '(?='"), ("a(?!b)", "lookahead '(?!'"),
+        ("(?<=a)b", "lookbehind '(?<='"), ("(?<!a)b", "lookbehind '(?<!'"), ("(?>a)", "an atomic group"),
+        ("(ab)++", "a possessive quantifier on more than one character"),
+        ("(", "unclosed group"), ("a)", "unmatched ')'"), ("[a", "unclosed character class"),
+        ("*a", "dangling quantifier '*'"), ("a**", "dangling quantifier '*'"),
+        ("a{2,1}", "illegal repetition range {2,1}"), ("/api/{id}", "illegal repetition"),
+        ("\\y", "unknown escape '\\y'"), ("[z-a]", "illegal character range"),
+        ("\\p{Foo}", "unknown or unsupported character property 'Foo'"), ("(?d)a", "unsupported flag 'd'"),
+        ("a\\", "trailing backslash"), ("\\R", "unsupported escape '\\R'"),
+        ("(a{100}){200}", "more than 10000 states"), ("a{100001}", "more than 10000 states"),
+        (String(repeating: "(", count: 200) + String(repeating: ")", count: 200), "nested deeper than 100"),
+        (String(repeating: "[", count: 200), "nested deeper than 100"),
+    ]
+
+    @Test(arguments: refusals)
+    func refusedWithAReason(_ pattern: String, _ reason: String) {
+        #expect(throws: PatternError.self) { try CompiledRegex(pattern) }
+        do {
+            _ = try CompiledRegex(pattern)
+        } catch {
+            #expect(error.pattern == pattern)
+            #expect(error.reason.contains(reason), "\(error.reason)")
+        }
+    }
+
+    @Test func nestedQuantifiersAreFlagged() throws {
+        for pattern in ["(a+)+$", "(a*)*", "(.*a){12}", "(\\w+\\s?)*", "((ab)+c)*"] {
+            #expect(try CompiledRegex(pattern).backtrackingWarning?.contains("WireMock/Java") == true, "\(pattern)")
+        }
+        for pattern in ["/api/[a-z]+/\\d+", "(ab){2}", "(a|aa)+", "(a{2})+", "[a-z]*+x", "(a++)+"] {
+            #expect(try CompiledRegex(pattern).backtrackingWarning == nil, "\(pattern)")
+        }
+    }
+
+    @Test func requiredLiteralsAndPrefixesRuleOutTexts() throws {
+        let regex = try CompiledRegex(".*\"name\":\\s*\"Rex\".*")
+        #expect(regex.wholeMatches("{\"id\": 1, \"name\": \"Rex\"}"))
+        #expect(!regex.wholeMatches("{\"id\": 1, \"name\": \"Max\"}"))
+        #expect(RegexNode.sequence([.scalar(0x61), .character(0), .scalar(0x62), .scalar(0x63)]).requiredLiteral == [0x62, 0x63])
+        #expect(ByteSearch("abab").occurs(in: Array("aabaabab".utf8)))
+        #expect(!ByteSearch("abab").occurs(in: Array("aabaaba".utf8)))
+        #expect(ByteSearch("").occurs(in: [UInt8]()))
+    }
+}
