@@ -111,8 +111,8 @@ struct CompiledRequestPattern: Sendable {
         for header in headers where !Self.headerMatches(header.name, header.matcher, request) {
             return false
         }
-        for pattern in bodyPatterns
-        where !pattern.matches(request.bodyText, bytes: request.body, json: { request.bodyJSON }) {
+        for (index, pattern) in bodyPatterns.enumerated()
+        where !request.bodyMatches(pattern, source: source.bodyPatterns[index]) {
             return false
         }
         return true
@@ -180,7 +180,9 @@ struct CompiledRequestPattern: Sendable {
                     "header '\(header.name)'", header.matcher, values, source: source.headers, name: header.name))
         }
         for (index, pattern) in bodyPatterns.enumerated() {
-            let distance = pattern.distance(request.bodyText, bytes: request.body, json: { request.bodyJSON })
+            let distance =
+                request.bodyMatches(pattern, source: source.bodyPatterns[index])
+                ? 0 : pattern.mismatchDistance(request.bodyText)
             let excerpt = request.body.isEmpty ? "no body" : "'\(Self.excerpt(request.bodyText))'"
             criteria.append(
                 MatchCriterion(
@@ -241,9 +243,10 @@ struct CompiledRequestPattern: Sendable {
             name: label, matched: distance == 0, expected: expected, actual: actual, distance: distance)
     }
 
+    /// The text on one line, cut to 80 characters (looking no further into it).
     static func excerpt(_ text: String) -> String {
-        let flat = text.replacingNewlines()
-        return flat.count > 80 ? String(flat.prefix(77)) + "..." : flat
+        let head = String(text.prefix(81)).replacingNewlines()
+        return head.count > 80 ? String(head.prefix(77)) + "..." : head
     }
 }
 
