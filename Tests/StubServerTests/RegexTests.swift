@@ -1,4 +1,6 @@
+import Foundation
 import HTTPCore
+import TestSupport
 import Testing
 
 @testable import StubServer
@@ -125,5 +127,90 @@ import Testing
         #expect(ByteSearch("abab").occurs(in: Array("aabaabab".utf8)))
         #expect(!ByteSearch("abab").occurs(in: Array("aabaaba".utf8)))
         #expect(ByteSearch("").occurs(in: [UInt8]()))
+    }
+}
+
+/// Stub patterns through the loader and a live server.
+@Suite struct RegexStubTests {
+    @Test func validateWarnsOnNestedQuantifiersAndRefusesBackreferences() throws {
+        let stubs = try TemporaryStubs()
+        stubs.write(
+            "mappings/redos.json",
+            """
+            {"mappings": [
+              {"request": {"urlPattern": "/redos/(a+)+$", "headers": {"X-Key": {"matches": "[a-z]+"}},
+                "bodyPatterns": [{"matches": "(.*a){12}"}]}, "response": {"body": "redos"}},
+              {"request": {"urlPattern": "/(a)\\\\1"}, "response": {"body": "never"}}
+            ]}
+            """)
+        let report = try StubLoader(root: stubs.root).load()
+        let file = stubs.root + "/mappings/redos.json"
+        #expect(report.mappings.count == 1)
+        #expect(
+            report.problems.map(\.description) == [
+                "\(file): warning: $.mappings[0].request.urlPattern: '/redos/(a+)+$': nested quantifier: matches in "
+                    + "linear time in petmock, but backtracks catastrophically in WireMock/Java on a long near miss",
+                "\(file): warning: $.mappings[0].request.bodyPatterns[0].matches: '(.*a){12}': nested quantifier: "
+                    + "matches in linear time in petmock, but backtracks catastrophically in WireMock/Java on a long "
+                    + "near miss",
+                "\(file): error: $.mappings[1].request.urlPattern: expected a valid regular expression, found "
+                    + "'/(a)\\1' (a backreference '\\1' (at offset 4) cannot be matched in linear time, and petmock "
+                    + "refuses it)",
+            ])
+        #expect(report.problems.map(\.kind) == [.backtrackingPattern, .backtrackingPattern, .invalidPattern])
+        #expect(report.warningCount == 2 && report.errorCount == 1)
+    }
+
+    @Test func aCatastrophicPatternAnswersAndTheLoopServesOn() throws {
+        let server = try startServer(mappings: [
+            StubMapping(
+                request: RequestPattern(method: .get, url: .urlPattern("/redos/(a+)+$")),
+                response: ResponseDefinition(body: .text("redos"))),
+            StubMapping(
+                request: RequestPattern(
+                    method: .post, url: .urlPath("/redos-body"), headers: [NamedMatcher("X-Key", .matches("(a|aa)+$"))],
+                    bodyPatterns: [.matches("(.*a){12}")]),
+                response: ResponseDefinition(body: .text("body"))),
+            StubMapping(
+                request: RequestPattern(method: .get, url: .urlPath("/ping")), response: ResponseDefinition(body: .text("pong"))
+            ),
+        ])
+        defer { server.stop() }
+        #expect(server.loadProblems.filter { $0.kind == .backtrackingPattern }.count == 2)
+        let run = String(repeating: "a", count: 40)
+        #expect(try fetch(server.port, "/redos/\(run)!").status == 404)
+        #expect(try fetch(server.port, "/redos/\(run)").text == "redos")
+        #expect(try fetch(server.port, "POST", "/redos-body", headers: [("X-Key", run + "!")], body: run).status == 404)
+        #expect(try fetch(server.port, "POST", "/redos-body", headers: [("X-Key", run)], body: run + "!").status == 404)
+        #expect(try fetch(server.port, "POST", "/redos-body", headers: [("X-Key", run)], body: run).text == "body")
+        #expect(try fetch(server.port, "/ping").text == "pong")
+    }
+
+    @Test func eachBodyMatcherLooksAtTheBodyOncePerRequest() throws {
+        let mappings = (0..<20).map { index in
+            StubMapping(
+                request: RequestPattern(
+                    method: .post, url: .urlPath("/orders"),
+                    bodyPatterns: [.matches("(?s).*\"items\".*"), .contains("\"sku\":\"SKU-\(index)\"")]),
+                response: ResponseDefinition(body: .text("\(index)")))
+        }
+        let index = try StubStore(loader: nil, codeMappings: mappings, serverVariant: nil).snapshot().index
+        let items = (0..<2_000).map { "{\"sku\":\"X-\($0)\",\"qty\":1}" }.joined(separator: ",\n")
+        let body = "{\"items\":[\(items)]}"
+        let request = MatchableRequest(method: .post, target: "/orders", headers: HTTPHeaders(), body: Array(body.utf8))
+        #expect(index.match(request, variant: nil, scenarios: ScenarioStore()) == nil)
+        let misses = index.nearMisses(for: request, variant: nil, scenarios: ScenarioStore(), limit: 20)
+        #expect(misses.count == 20)
+        for miss in misses {
+            #expect(miss.criteria.filter { $0.name == "body" }.map(\.matched) == [true, false])
+        }
+        let excerpt = #"'{"items":[{"sku":"X-0","qty":1}, {"sku":"X-1","qty":1}, {"sku":"X-2","qty":1}...'"#
+        #expect(misses.first?.criteria.last?.actual == excerpt, "the first 80 characters, on one line")
+        #expect(request.bodyVerdicts.count == 21, "the shared pattern once, each stub's own once")
+
+        let hit = MatchableRequest(
+            method: .post, target: "/orders", headers: HTTPHeaders(),
+            body: Array(body.replacingOccurrences(of: "\"X-1999\"", with: "\"SKU-7\"").utf8))
+        #expect(index.match(hit, variant: nil, scenarios: ScenarioStore())?.mapping.response.body == .text("7"))
     }
 }

@@ -71,7 +71,7 @@ final class MatchableRequest {
 
     /// What each body matcher said of this body, by the matcher as written: stubs that share
     /// a body pattern, and the near-miss report after them, look at the body once per matcher.
-    private var bodyVerdicts: [StringMatcher: Bool] = [:]
+    private(set) var bodyVerdicts: [StringMatcher: Bool] = [:]
 
     /// Whether the body satisfies the matcher (`source` is what it was compiled from).
     func bodyMatches(_ matcher: CompiledMatcher, source: StringMatcher) -> Bool {
