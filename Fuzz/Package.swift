@@ -25,6 +25,7 @@ let package = Package(
         fuzzTarget("FuzzJSONParser", ["JSONKit"]),
         fuzzTarget("FuzzOpenAPIReader", ["ContractKit", "JSONKit"]),
         fuzzTarget("FuzzStubMappings", ["StubServer", "HTTPCore", "JSONKit"]),
+        fuzzTarget("FuzzStubRegex", ["StubServer", "HTTPCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -28,6 +28,7 @@ ALL_TARGETS=(
     json-parser:FuzzJSONParser
     openapi-reader:FuzzOpenAPIReader
     stub-mappings:FuzzStubMappings
+    stub-regex:FuzzStubRegex
 )
 
 selected=()
