@@ -62,6 +62,28 @@ import Testing
     @Test(arguments: cases)
     func javaSemantics(_ pattern: String, _ text: String, _ expected: Bool) throws {
         #expect(try Self.matches(pattern, text) == expected)
+        let program = try CompiledRegex(pattern).program
+        if program.isAssertionFree {
+            var automaton = RegexDFA(program)
+            #expect(Array(text.utf8).withUnsafeBufferPointer { automaton.wholeMatches($0) } == expected, "automaton")
+        }
+    }
+
+    /// A pattern whose automaton has 2,048 states on a varied text: the cache starts over on
+    /// the way and the answer stays right.
+    @Test func theAutomatonCacheStartsOverAndStaysRight() throws {
+        var seed: UInt32 = 12_345
+        let text = String(
+            (0..<20_000).map { _ -> Character in
+                seed = seed &* 1_103_515_245 &+ 12_345
+                return seed >> 16 & 1 == 0 ? "a" : "b"
+            })
+        let regex = try CompiledRegex("(a|b)*a(a|b){10}")
+        #expect(regex.program.isAssertionFree)
+        for cut in [0, 1, 2, 3] {
+            let prefix = String(text.dropLast(cut))
+            #expect(regex.wholeMatches(prefix) == (Array(prefix)[prefix.count - 11] == "a"))
+        }
     }
 
     /// Patterns that take a backtracking engine exponential time answer at once here.

@@ -3,7 +3,7 @@
 /// a stub's pattern cannot wedge an event loop, however it is written. A literal prefix and
 /// a literal every match contains rule out most candidates before the program runs.
 final class CompiledRegex: Sendable {
-    private let program: RegexProgram
+    let program: RegexProgram
     /// The expression as written.
     let pattern: String
     /// Text every match must start with (possibly empty).
@@ -34,8 +34,20 @@ final class CompiledRegex: Sendable {
     func wholeMatches<S: StringProtocol>(_ text: S) -> Bool {
         if !literalPrefix.isEmpty && !text.utf8.starts(with: literalPrefix.utf8) { return false }
         if !requiredLiteral.occurs(in: text.utf8) { return false }
+        if program.isAssertionFree && text.utf8.count >= Self.automatonThreshold,
+            let matched = text.utf8.withContiguousStorageIfAvailable({ bytes in
+                var automaton = RegexDFA(program)
+                return automaton.wholeMatches(bytes)
+            })
+        {
+            return matched
+        }
         return program.wholeMatches(text.unicodeScalars)
     }
+
+    /// Texts of at least this many bytes are matched by a ``RegexDFA`` (when the program has
+    /// no assertions): building its states pays off only over a long text.
+    static let automatonThreshold = 256
 
     /// The characters a whole match must begin with: the leading run of plain characters,
     /// minus the last one when a quantifier follows it; empty when the pattern has a top-level

@@ -22,14 +22,37 @@ struct RegexProgram: Sendable {
 
     let instructions: [Instruction]
     let classes: [CharacterClass]
+    /// Whether no step depends on the characters around a position, so ``RegexDFA`` can run
+    /// the program.
+    let isAssertionFree: Bool
 
     /// Compiles a parsed pattern; throws when the program would pass ``maximumSize``.
     init(_ node: RegexNode, classes: [CharacterClass], pattern: String) throws(PatternError) {
         var builder = Builder(pattern: pattern)
-        try builder.emit(node)
+        try builder.emit(Self.trimmingAnchors(node))
         try builder.append(.match)
         instructions = builder.instructions
         self.classes = classes
+        isAssertionFree = !instructions.contains {
+            switch $0 {
+            case .assertion, .nextNotIn: true
+            default: false
+            }
+        }
+    }
+
+    /// The node without the anchors a whole match makes true anyway: `^` or `\A` before
+    /// anything is consumed, `$`, `\Z` or `\z` after everything is.
+    static func trimmingAnchors(_ node: RegexNode) -> RegexNode {
+        switch node {
+        case .alternation(let branches): return .alternation(branches.map(trimmingAnchors))
+        case .sequence(var items):
+            while case .assertion(let assertion)? = items.first, assertion.holdsAtStart { items.removeFirst() }
+            while case .assertion(let assertion)? = items.last, assertion.holdsAtEnd { items.removeLast() }
+            return .sequence(items)
+        case .assertion(let assertion) where assertion.holdsAtStart || assertion.holdsAtEnd: return .sequence([])
+        default: return node
+        }
     }
 
     private struct Builder {
@@ -97,7 +120,7 @@ struct RegexProgram: Sendable {
         }
     }
 
-    /// Whether the program matches the whole of `text`.
+    /// Whether the program matches the whole of `text`, stepping every live state per scalar.
     func wholeMatches<Scalars: BidirectionalCollection>(_ text: Scalars) -> Bool
     where Scalars.Element == Unicode.Scalar {
         let size = instructions.count

@@ -62,6 +62,12 @@ enum RegexAssertion: Sendable, Hashable {
     case wordBoundary
     /// `\B`.
     case notWordBoundary
+
+    /// Whether it holds at the start of any text.
+    var holdsAtStart: Bool { self == .inputStart || self == .lineStart }
+
+    /// Whether it holds at the end of any text.
+    var holdsAtEnd: Bool { self == .inputEnd || self == .inputEndOrFinalTerminator || self == .lineEnd }
 }
 
 /// The set of characters one class position accepts, as a tree of ranges, categories and set
