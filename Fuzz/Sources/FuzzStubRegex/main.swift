@@ -42,7 +42,8 @@ func verdicts(_ pattern: String, _ text: [UInt8]) -> [Bool]? {
         }
         for problem in problems {
             precondition(problem.isError && problem.kind == .invalidPattern, "unexpected problem \(problem)")
-            precondition(problem.found?.hasPrefix("'\(pattern)' (") == true, "the problem does not quote it: \(problem)")
+            precondition(
+                problem.found?.hasPrefix("'\(pattern)' (") == true, "the problem does not quote it: \(problem)")
         }
         return nil
     }

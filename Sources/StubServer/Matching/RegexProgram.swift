@@ -66,7 +66,8 @@ struct RegexProgram: Sendable {
             guard instructions.count < RegexProgram.maximumSize else {
                 throw PatternError(
                     pattern: pattern,
-                    reason: "the pattern compiles to more than \(RegexProgram.maximumSize) states (large repetition counts?)"
+                    reason:
+                        "the pattern compiles to more than \(RegexProgram.maximumSize) states (large repetition counts?)"
                 )
             }
             instructions.append(instruction)
@@ -127,8 +128,10 @@ struct RegexProgram: Sendable {
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: size * 3) { lists in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: size) { marks in
                 marks.initialize(repeating: -1)
-                let machine = Machine(program: self, stack: lists.baseAddress! + 2 * size, marks: marks.baseAddress!)
-                return machine.run(text, current: lists.baseAddress!, next: lists.baseAddress! + size)
+                // Never nil: a program holds at least its `match`.
+                guard let lists = lists.baseAddress, let marks = marks.baseAddress else { return false }
+                let machine = Machine(program: self, stack: lists + 2 * size, marks: marks)
+                return machine.run(text, current: lists, next: lists + size)
             }
         }
     }

@@ -621,7 +621,9 @@ struct RegexParser {
     }
 
     private func scalarValue(_ value: UInt32) throws(PatternError) -> UInt32 {
-        guard Unicode.Scalar(value) != nil else { throw failure("escape of U+\(String(value, radix: 16)), no character") }
+        guard Unicode.Scalar(value) != nil else {
+            throw failure("escape of U+\(String(value, radix: 16)), no character")
+        }
         return value
     }
 
