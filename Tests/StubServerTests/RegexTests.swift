@@ -241,3 +241,61 @@ import Testing
         #expect(index.match(hit, variant: nil, scenarios: ScenarioStore())?.mapping.response.body == .text("7"))
     }
 }
+
+/// Random patterns over a small alphabet, where Java's and Swift's regular expressions agree:
+/// the NFA, the automaton and Swift's backtracking `Regex` must give the same verdicts.
+@Suite struct RegexDifferentialTests {
+    /// A deterministic generator (a linear congruential one), so failures replay.
+    struct Generator {
+        var state: UInt64
+
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+
+        mutating func pattern(depth: Int = 0) -> String {
+            let atoms = ["a", "b", "A", ".", "[ab]", "[^a]", "[a-b]", "\\w", "\\.", ""]
+            switch depth > 3 ? 0 : next(6) {
+            case 0, 1:
+                let atom = atoms[next(atoms.count)]
+                let quantifiers = ["", "", "*", "+", "?", "{0,2}", "{1,}", "*?", "+?", "{2}"]
+                let possessive = ["*+", "++", "?+", "{1,2}+"]
+                if !atom.isEmpty && next(5) == 0 { return atom + possessive[next(possessive.count)] }
+                return atom.isEmpty ? atom : atom + quantifiers[next(quantifiers.count)]
+            case 2: return pattern(depth: depth + 1) + pattern(depth: depth + 1)
+            case 3: return pattern(depth: depth + 1) + "|" + pattern(depth: depth + 1)
+            case 4:
+                let quantifiers = ["", "*", "+", "?", "{1,2}"]
+                return "(" + pattern(depth: depth + 1) + ")" + quantifiers[next(quantifiers.count)]
+            default: return "(?:" + pattern(depth: depth + 1) + ")"
+            }
+        }
+
+        mutating func text() -> String {
+            String((0..<next(7)).map { _ in ["a", "b", "A", "."][next(4)] as Character })
+        }
+    }
+
+    @Test func enginesAgreeOnRandomPatterns() throws {
+        var generator = Generator(state: 2_026)
+        for _ in 0..<400 {
+            var pattern = generator.pattern()
+            if generator.next(4) == 0 { pattern = "^" + pattern }
+            if generator.next(4) == 0 { pattern += "$" }
+            if generator.next(6) == 0 { pattern = "(?i)" + pattern }
+            let compiled = try CompiledRegex(pattern)
+            let swift = try Regex(pattern)
+            for _ in 0..<6 {
+                let text = generator.text()
+                let expected = (try swift.wholeMatch(in: text)) != nil
+                #expect(compiled.wholeMatches(text) == expected, "'\(pattern)' on '\(text)'")
+                if compiled.program.isAssertionFree {
+                    var automaton = RegexDFA(compiled.program)
+                    let verdict = Array(text.utf8).withUnsafeBufferPointer { automaton.wholeMatches($0) }
+                    #expect(verdict == expected, "automaton: '\(pattern)' on '\(text)'")
+                }
+            }
+        }
+    }
+}
