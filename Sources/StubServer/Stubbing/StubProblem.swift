@@ -8,7 +8,8 @@ public struct StubProblem: Sendable, Hashable, CustomStringConvertible {
     public enum Severity: String, Sendable, Hashable {
         /// The mapping (or file) cannot be served; it is left out.
         case error
-        /// The mapping is served, but something in it is ignored (an unknown field).
+        /// The mapping is served, but something in it is ignored (an unknown field) or would
+        /// misbehave in WireMock (a regular expression it backtracks on).
         case warning
     }
 
