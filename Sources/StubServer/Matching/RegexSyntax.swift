@@ -641,13 +641,14 @@ struct RegexParser {
     }
 
     /// Class items up to and including the closing `]`; `&&` intersects what comes before
-    /// with the rest.
+    /// with the rest. A `]` before any item is a literal, as in Java (`[]a]`).
     private mutating func parseClassBody() throws(PatternError) -> CharacterPredicate {
         var items: [CharacterPredicate] = []
         while true {
             skipComments()
             guard let scalar = next() else { throw failure("unclosed character class") }
             switch scalar {
+            case "]" where items.isEmpty: items.append(try parseRange(from: scalar.value))
             case "]": return items.count == 1 ? items[0] : .union(items)
             case "[": items.append(try parseClass())
             case "&" where peek == "&":
