@@ -26,6 +26,7 @@ let package = Package(
         fuzzTarget("FuzzOpenAPIReader", ["ContractKit", "JSONKit"]),
         fuzzTarget("FuzzStubMappings", ["StubServer", "HTTPCore", "JSONKit"]),
         fuzzTarget("FuzzYAMLReader", ["YAMLKit", "JSONKit"]),
+        fuzzTarget("FuzzStubRegex", ["StubServer", "HTTPCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

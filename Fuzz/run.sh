@@ -29,6 +29,7 @@ ALL_TARGETS=(
     openapi-reader:FuzzOpenAPIReader
     stub-mappings:FuzzStubMappings
     yaml-reader:FuzzYAMLReader
+    stub-regex:FuzzStubRegex
 )
 
 selected=()

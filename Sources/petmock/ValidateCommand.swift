@@ -7,7 +7,7 @@ enum ValidateCommand {
         name: "petmock validate", abstract: "Check every stub file and list every problem.",
         arguments: [
             .option("stubs", value: "DIR", default: "Stubs", help: "The stub folder (mappings/, __files/)."),
-            .flag("strict", help: "Fail on warnings (unknown fields) too."),
+            .flag("strict", help: "Fail on warnings (unknown fields, nested regex quantifiers) too."),
         ],
         discussion: """
             Problems print as FILE: error|warning: JSONPATH: expected ..., found ...

@@ -185,7 +185,7 @@ public final class Admin: Sendable {
         var problems: [PatternProblem] = []
         guard let compiled = CompiledRequestPattern.compile(pattern, problems: &problems) else {
             throw .invalidMapping(
-                problems.map {
+                problems.filter { $0.severity == .error }.map {
                     StubProblem(
                         .error, .invalidPattern, file: "", path: $0.path, expected: "a valid \($0.kind)",
                         found: "'\($0.error.pattern)' (\($0.error.reason))")

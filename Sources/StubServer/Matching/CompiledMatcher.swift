@@ -6,8 +6,8 @@ import JSONKit
 /// look, and the common ones (`equalTo`, `matches`) are looked at for every candidate stub.
 enum CompiledMatcher: Sendable {
     case equalTo(String, caseInsensitive: Bool)
-    case contains(String)
-    case doesNotContain(String)
+    case contains(ByteSearch)
+    case doesNotContain(ByteSearch)
     case matches(CompiledRegex)
     case doesNotMatch(CompiledRegex)
     case absent
@@ -23,11 +23,17 @@ enum CompiledMatcher: Sendable {
     {
         switch matcher {
         case .equalTo(let text, let caseInsensitive): return .equalTo(text, caseInsensitive: caseInsensitive)
-        case .contains(let text): return .contains(text)
-        case .doesNotContain(let text): return .doesNotContain(text)
+        case .contains(let text): return .contains(ByteSearch(text))
+        case .doesNotContain(let text): return .doesNotContain(ByteSearch(text))
         case .matches(let pattern), .doesNotMatch(let pattern):
             do {
                 let regex = try CompiledRegex(pattern)
+                if let warning = regex.backtrackingWarning {
+                    problems.append(
+                        PatternProblem(
+                            path: path + "." + matcher.operatorName, kind: "regular expression",
+                            error: PatternError(pattern: pattern, reason: warning), severity: .warning))
+                }
                 if case .matches = matcher { return .matches(regex) }
                 return .doesNotMatch(regex)
             } catch {
@@ -85,8 +91,8 @@ enum CompiledMatcher: Sendable {
         switch self {
         case .equalTo(let expected, let caseInsensitive):
             return caseInsensitive ? value.lowercased() == expected.lowercased() : value == expected
-        case .contains(let part): return part.isEmpty || value.contains(part)
-        case .doesNotContain(let part): return part.isEmpty ? false : !value.contains(part)
+        case .contains(let part): return part.occurs(in: value.utf8)
+        case .doesNotContain(let part): return part.needle.isEmpty ? false : !part.occurs(in: value.utf8)
         case .matches(let regex): return regex.wholeMatches(value)
         case .doesNotMatch(let regex): return !regex.wholeMatches(value)
         case .equalToJson(let expected, let comparison):
@@ -108,7 +114,11 @@ enum CompiledMatcher: Sendable {
     /// How far the value is from matching, from 0 (matches) to 1; text equality gives a
     /// graded distance so near misses rank sensibly.
     func distance(_ value: String?, bytes: [UInt8]? = nil, json: () -> JSONValue? = { nil }) -> Double {
-        if matches(value, bytes: bytes, json: json) { return 0 }
+        matches(value, bytes: bytes, json: json) ? 0 : mismatchDistance(value)
+    }
+
+    /// ``distance(_:bytes:json:)`` for a value known not to match.
+    func mismatchDistance(_ value: String?) -> Double {
         if case .equalTo(let expected, let caseInsensitive) = self, let value {
             let distance = StringDistance.normalized(
                 caseInsensitive ? expected.lowercased() : expected, caseInsensitive ? value.lowercased() : value)
@@ -118,11 +128,14 @@ enum CompiledMatcher: Sendable {
     }
 }
 
-/// A pattern in a mapping that does not compile, with where it is.
+/// A pattern in a mapping that does not compile (an error), or that compiles but is risky
+/// elsewhere (a warning: a regular expression that backtracks catastrophically in WireMock),
+/// with where it is.
 struct PatternProblem: Sendable, Hashable {
     /// The JSON path of the field, relative to the mapping (`$.request.urlPattern`).
     let path: String
     /// `regular expression`, `JSONPath` or `URL template`.
     let kind: String
     let error: PatternError
+    var severity: StubProblem.Severity = .error
 }

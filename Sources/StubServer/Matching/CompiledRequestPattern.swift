@@ -26,7 +26,8 @@ struct CompiledRequestPattern: Sendable {
     /// The headers a request must have, by the same rule.
     let requiredHeaderNames: FieldNameMask
 
-    /// Compiles a pattern; problems name fields under `$.request`.
+    /// Compiles a pattern, or nil when it has errors; problems (warnings too) name fields under
+    /// `$.request`.
     static func compile(_ pattern: RequestPattern, problems: inout [PatternProblem]) -> CompiledRequestPattern? {
         let before = problems.count
         var url = URLMatch.any
@@ -38,6 +39,12 @@ struct CompiledRequestPattern: Sendable {
             do {
                 let regex = try CompiledRegex(text)
                 if case .urlPattern = pattern.url { url = .pattern(regex) } else { url = .pathPattern(regex) }
+                if let warning = regex.backtrackingWarning {
+                    problems.append(
+                        PatternProblem(
+                            path: "$.request.\(pattern.url?.fieldName ?? "")", kind: "regular expression",
+                            error: PatternError(pattern: text, reason: warning), severity: .warning))
+                }
             } catch {
                 problems.append(
                     PatternProblem(
@@ -64,7 +71,7 @@ struct CompiledRequestPattern: Sendable {
         let body = pattern.bodyPatterns.enumerated().compactMap { index, matcher in
             CompiledMatcher.compile(matcher, at: "$.request.bodyPatterns[\(index)]", problems: &problems)
         }
-        guard problems.count == before else { return nil }
+        guard !problems[before...].contains(where: { $0.severity == .error }) else { return nil }
         return CompiledRequestPattern(
             source: pattern, method: pattern.method, url: url, pathParameters: pathParameters,
             queryParameters: queryParameters, headers: headers, bodyPatterns: body,
@@ -104,8 +111,8 @@ struct CompiledRequestPattern: Sendable {
         for header in headers where !Self.headerMatches(header.name, header.matcher, request) {
             return false
         }
-        for pattern in bodyPatterns
-        where !pattern.matches(request.bodyText, bytes: request.body, json: { request.bodyJSON }) {
+        for (index, pattern) in bodyPatterns.enumerated()
+        where !request.bodyMatches(pattern, source: source.bodyPatterns[index]) {
             return false
         }
         return true
@@ -173,7 +180,9 @@ struct CompiledRequestPattern: Sendable {
                     "header '\(header.name)'", header.matcher, values, source: source.headers, name: header.name))
         }
         for (index, pattern) in bodyPatterns.enumerated() {
-            let distance = pattern.distance(request.bodyText, bytes: request.body, json: { request.bodyJSON })
+            let distance =
+                request.bodyMatches(pattern, source: source.bodyPatterns[index])
+                ? 0 : pattern.mismatchDistance(request.bodyText)
             let excerpt = request.body.isEmpty ? "no body" : "'\(Self.excerpt(request.bodyText))'"
             criteria.append(
                 MatchCriterion(
@@ -234,9 +243,10 @@ struct CompiledRequestPattern: Sendable {
             name: label, matched: distance == 0, expected: expected, actual: actual, distance: distance)
     }
 
+    /// The text on one line, cut to 80 characters (looking no further into it).
     static func excerpt(_ text: String) -> String {
-        let flat = text.replacingNewlines()
-        return flat.count > 80 ? String(flat.prefix(77)) + "..." : flat
+        let head = String(text.prefix(81)).replacingNewlines()
+        return head.count > 80 ? String(head.prefix(77)) + "..." : head
     }
 }
 

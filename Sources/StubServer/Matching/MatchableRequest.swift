@@ -69,6 +69,18 @@ final class MatchableRequest {
     /// The body as JSON, or nil when it is not JSON.
     private(set) lazy var bodyJSON: JSONValue? = try? JSONValue(parsing: body)
 
+    /// What each body matcher said of this body, by the matcher as written: stubs that share
+    /// a body pattern, and the near-miss report after them, look at the body once per matcher.
+    private(set) var bodyVerdicts: [StringMatcher: Bool] = [:]
+
+    /// Whether the body satisfies the matcher (`source` is what it was compiled from).
+    func bodyMatches(_ matcher: CompiledMatcher, source: StringMatcher) -> Bool {
+        if let verdict = bodyVerdicts[source] { return verdict }
+        let verdict = matcher.matches(bodyText, bytes: body, json: { self.bodyJSON })
+        bodyVerdicts[source] = verdict
+        return verdict
+    }
+
     /// Every value of the query parameter.
     func queryValues(_ name: String) -> [String] {
         queryParameters.filter { $0.name == name }.map(\.value)

@@ -11,23 +11,31 @@ struct StubCompiler: Sendable {
     /// The `__files` folder, or nil when mappings come from no stub root.
     let filesRoot: String?
 
-    /// Compiles a mapping; problems carry `file` and paths under `basePath`.
+    /// Compiles a mapping (nil when it has errors); problems, warnings too, carry `file` and
+    /// paths under `basePath`.
     func compile(
         _ mapping: StubMapping, sequence: Int, origin: StubOrigin, file: String, basePath: JSONPath = .root
     ) -> (stub: CompiledStub?, problems: [StubProblem]) {
         var patternProblems: [PatternProblem] = []
         let pattern = CompiledRequestPattern.compile(mapping.request, problems: &patternProblems)
         var problems = patternProblems.map { problem in
-            StubProblem(
-                .error, .invalidPattern, file: file, path: Self.rebase(problem.path, on: basePath),
-                expected: "a valid \(problem.kind)", found: "'\(problem.error.pattern)' (\(problem.error.reason))")
+            let path = Self.rebase(problem.path, on: basePath)
+            if problem.severity == .warning {
+                return StubProblem(
+                    .warning, .backtrackingPattern, file: file, path: path,
+                    detail: "'\(problem.error.pattern)': \(problem.error.reason)")
+            }
+            return StubProblem(
+                .error, .invalidPattern, file: file, path: path, expected: "a valid \(problem.kind)",
+                found: "'\(problem.error.pattern)' (\(problem.error.reason))")
         }
         let bodyPath = basePath.appending(key: "response").appending(key: "bodyFileName").description
         let body = readBody(mapping.response.body, file: file, path: bodyPath, problems: &problems)
-        guard let pattern, let body, problems.isEmpty else { return (nil, problems) }
+        guard let pattern, let body, !problems.contains(where: \.isError) else { return (nil, problems) }
         let served = Self.prepare(mapping, body: body)
         return (
-            CompiledStub(mapping: mapping, sequence: sequence, origin: origin, pattern: pattern, served: served), []
+            CompiledStub(mapping: mapping, sequence: sequence, origin: origin, pattern: pattern, served: served),
+            problems
         )
     }
 

@@ -8,7 +8,8 @@ public struct StubProblem: Sendable, Hashable, CustomStringConvertible {
     public enum Severity: String, Sendable, Hashable {
         /// The mapping (or file) cannot be served; it is left out.
         case error
-        /// The mapping is served, but something in it is ignored (an unknown field).
+        /// The mapping is served, but something in it is ignored (an unknown field) or would
+        /// misbehave in WireMock (a regular expression it backtracks on).
         case warning
     }
 
@@ -26,6 +27,9 @@ public struct StubProblem: Sendable, Hashable, CustomStringConvertible {
         case unknownField
         /// A regular expression, JSONPath or URL template that does not parse.
         case invalidPattern
+        /// A regular expression petmock matches in linear time but a backtracking engine
+        /// (WireMock's Java) may take exponential time on (a nested quantifier, `(a+)+`).
+        case backtrackingPattern
         /// `bodyFileName` names a file that does not exist or cannot be read.
         case bodyFileUnreadable
         /// `bodyFileName` leads outside `__files/`.
