@@ -108,6 +108,35 @@ let liveRefusals: [LiveRefusal] = [
         }
     }
 
+    @Test func atTheLimitAStalledRequestMakesRoom() throws {
+        let configuration = HTTPServerConfiguration(eventLoopCount: 1, maxConnections: 1, stalledRequestAge: .zero)
+        try withServer(configuration, handler: echoPath) { server in
+            let stalled = try RawClient(port: server.port)
+            // The 100 Continue says the head was read: the connection is in the middle of a body.
+            try stalled.send("POST /stalled HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 10\r\n\r\n")
+            #expect(try stalled.readResponse().status == 100)
+            try stalled.send("abc")
+            let newcomer = try RawClient(port: server.port)
+            try newcomer.send(get("/newcomer", headers: "Connection: close\r\n"))
+            #expect(try newcomer.readResponse().text == "/newcomer")
+            #expect(try stalled.readResponse().status == 408)
+        }
+    }
+
+    @Test func atTheLimitARequestThatMovedLatelyIsNotClosed() throws {
+        let configuration = HTTPServerConfiguration(
+            eventLoopCount: 1, maxConnections: 1, stalledRequestAge: .seconds(600))
+        try withServer(configuration, handler: echoPath) { server in
+            let moving = try RawClient(port: server.port)
+            try moving.send("POST /moving HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")
+            #expect(try moving.readResponse().status == 100)
+            let newcomer = try RawClient(port: server.port)
+            #expect(try newcomer.readResponse().status == 503)
+            try moving.send("abc")
+            #expect(try moving.readResponse().text == "/moving")
+        }
+    }
+
     @Test func atTheLimitWithEveryConnectionBusyANewOneGets503() throws {
         let configuration = HTTPServerConfiguration(eventLoopCount: 1, maxConnections: 1)
         let held = SharedValue<HTTPResponder?>(nil)

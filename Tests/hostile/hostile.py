@@ -25,6 +25,7 @@ import time
 
 CONNECTION_LIMIT = 4096  # HTTPServerConfiguration.maxConnections default
 HEADER_TIMEOUT = 10.0  # HTTPServerConfiguration.headerTimeout default
+STALLED_REQUEST_AGE = 2.0  # HTTPServerConfiguration.stalledRequestAge default
 
 
 class Server:
@@ -323,6 +324,42 @@ def connection_flood(suite, extra=300):
     suite.check(idle_cpu < 0.3, f"flood: {idle_cpu:.2f} s CPU in 1 s with {len(socks)} idle connections")
     return (f"{len(socks)} opened: {held} held, {closed} longest-idle closed to make room, {refused} refused; "
             f"newest served: {served}; {peak_fds} fds at peak, {idle_cpu:.2f} s CPU in 1 s idle")
+
+
+def slow_bodies(suite, extra=100, newcomers=20):
+    """Connections past the limit each start a 100,000-byte body and send one byte: once they
+    have sent nothing for the stalled-request age, each new client takes the place of one of
+    them (408 and closed) instead of getting 503, as long as the trickle goes on."""
+    port = suite.server.port
+    socks = []
+    head = b"POST /api/pets HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"
+    for _ in range(CONNECTION_LIMIT + extra):
+        sock = connect(port, timeout=3)
+        try:
+            sock.sendall(head)
+        except OSError:
+            pass
+        socks.append(sock)
+    time.sleep(STALLED_REQUEST_AGE + 0.5)
+    served = 0
+    for _ in range(newcomers):
+        try:
+            statuses, _, _ = exchange(port, f"GET {suite.good_path} HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n".encode())
+            served += statuses == [200]
+        except OSError:
+            pass
+    evicted = 0
+    for sock in socks:
+        sock.setblocking(False)
+        try:
+            if sock.recv(64).startswith(b"HTTP/1.1 408"):
+                evicted += 1
+        except OSError:
+            pass
+        sock.close()
+    suite.check(served == newcomers, f"slow bodies: {newcomers - served} of {newcomers} new clients not served")
+    suite.check(evicted >= newcomers, f"slow bodies: only {evicted} stalled bodies closed with 408")
+    return f"{len(socks)} bodies stalled; {served}/{newcomers} new clients served, {evicted} stalled ones got 408"
 
 
 def descriptor_limit(suite, connections=300):
@@ -643,6 +680,8 @@ def run_suite(server, good_path, count_path, big_path, dribble_path=None):
     suite.scenario("vanishing clients", lambda: vanishing(suite, big_path, dribble_path))
     suite.scenario("absolute-form", lambda: absolute_form(suite, good_path, sentinel))
     suite.scenario("connection flood", lambda: connection_flood(suite))
+    # Until the held bodies count as stalled, new clients get 503: the good client may fail.
+    suite.scenario("slow bodies", lambda: slow_bodies(suite), good_must_pass=False)
     suite.good.running = False
     suite.good.join(10)
     sentinel.stop()

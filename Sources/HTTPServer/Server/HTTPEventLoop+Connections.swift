@@ -61,7 +61,8 @@ extension HTTPEventLoop {
     }
 
     /// How far down the idle list to look for a connection between requests (the list also
-    /// holds stalled bodies and slow readers, which are not closed to make room).
+    /// holds slow readers of responses, which are not closed to make room), and down the
+    /// header and body lists for a stalled request.
     static let idleCandidatesExamined = 32
 
     /// At the connection or descriptor limit, closes this loop's longest-idle connection that
@@ -72,17 +73,47 @@ extension HTTPEventLoop {
     /// caller takes it.
     private func closeLongestIdleConnection(handingOverItsPlace: Bool) -> Bool {
         guard phase == .running else { return false }
-        var slot = timeoutLists[TimeoutList.Kind.idle.rawValue].head
+        let idle = timeoutLists[TimeoutList.Kind.idle.rawValue]
+        var slot = idle.head
         var examined = 0
         while slot >= 0, examined < Self.idleCandidatesExamined, let connection = connections[slot] {
-            if connection.isBetweenRequests {
+            // One accepted in this same round has had no chance to send its request yet (at
+            // the descriptor limit, accept fails even when nobody waits): it is not idle.
+            if connection.isBetweenRequests && connection.timeoutLinks.deadline &- idle.duration < now {
                 closeConnection(connection, reset: false, releasingItsPlace: !handingOverItsPlace)
                 return true
             }
             slot = connection.timeoutLinks.next
             examined += 1
         }
-        return false
+        return evictStalledRequest(handingOverItsPlace: handingOverItsPlace)
+    }
+
+    /// With nothing idle between requests, closes (408) the connection in the middle of a
+    /// request that has sent nothing for longest, if that is at least the configured
+    /// `stalledRequestAge`: clients trickling bodies or heads cannot hold every place while
+    /// new clients are refused. The header and body lists are ordered by when the request or
+    /// body began, so their first entries are the likeliest stalls.
+    private func evictStalledRequest(handingOverItsPlace: Bool) -> Bool {
+        let age = configuration.stalledRequestAge.nanoseconds
+        let current = Clock.monotonicNanoseconds()
+        var stalest: Connection?
+        for kind in [TimeoutList.Kind.header, .body] {
+            var slot = timeoutLists[kind.rawValue].head
+            var examined = 0
+            while slot >= 0, examined < Self.idleCandidatesExamined, let connection = connections[slot] {
+                if connection.isStalledMidRequest(now: current, age: age),
+                    connection.lastProgress < stalest?.lastProgress ?? .max
+                {
+                    stalest = connection
+                }
+                slot = connection.timeoutLinks.next
+                examined += 1
+            }
+        }
+        guard let stalest else { return false }
+        stalest.evict(handingOverItsPlace: handingOverItsPlace)
+        return true
     }
 
     /// At the descriptor limit, `accept` fails while clients wait in the backlog and the
