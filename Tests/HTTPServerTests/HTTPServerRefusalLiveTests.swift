@@ -41,6 +41,8 @@ let liveRefusals: [LiveRefusal] = [
         name: "unsupported Transfer-Encoding",
         bytes: "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: br\r\n\r\n", status: 501),
     LiveRefusal(name: "HTTP/3", bytes: "GET / HTTP/3.0\r\nHost: h\r\n\r\n", status: 505),
+    LiveRefusal(name: "Host with a space", bytes: "GET / HTTP/1.1\r\nHost: a b\r\n\r\n", status: 400),
+    LiveRefusal(name: "Host with a slash", bytes: "GET / HTTP/1.1\r\nHost: a/b\r\n\r\n", status: 400),
 ]
 
 @Suite struct HTTPServerRefusalLiveTests {

@@ -432,6 +432,8 @@ def smuggling(suite, count_path):
         ("NUL in header", b"GET /api/pets HTTP/1.1\r\nHost: h\r\nX: a\x00b\r\n\r\n" + tail, 400),
         ("two Host headers", b"GET /api/pets HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n" + tail, 400),
         ("no Host", b"GET /api/pets HTTP/1.1\r\n\r\n" + tail, 400),
+        ("Host with a space", b"GET /api/pets HTTP/1.1\r\nHost: a b\r\n\r\n" + tail, 400),
+        ("Host with a slash", b"GET /api/pets HTTP/1.1\r\nHost: a/b\r\n\r\n" + tail, 400),
         ("HTTP/2 preface", b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + tail, 505),
     ]
     before = pet_count(port, count_path)
