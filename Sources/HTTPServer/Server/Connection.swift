@@ -162,9 +162,15 @@ final class Connection {
                 return offset
             case .head(let parsed):
                 current = parsed
-                if case .length(let length) = parsed.bodyFraming { body.reserveCapacity(min(length, 1 << 20)) }
                 if parsed.expectsContinue { outbound.append(Self.continueResponse) }
             case .body(let range):
+                // Room for the declared length only once a body arrives at speed: a few bytes of
+                // a large declared length (thousands of trickling clients) take a few bytes.
+                if body.isEmpty, range.count >= 4096, case .length(let length)? = current?.bodyFraming,
+                    length > range.count
+                {
+                    body.reserveCapacity(min(length, 1 << 20))
+                }
                 body.append(
                     contentsOf: UnsafeRawBufferPointer(
                         rebasing: bytes[(start + range.lowerBound)..<(start + range.upperBound)]))
