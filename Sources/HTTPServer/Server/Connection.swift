@@ -304,6 +304,15 @@ final class Connection {
         return !writeBlocked && parser.isIdle && inbound.readableCount == 0 && outbound.isEmpty
     }
 
+    /// Whether the client has sent bytes the loop has not read yet (a request on its way in a
+    /// connection accepted this round, say): such a connection is not idle, even between
+    /// requests. At the descriptor limit `accept` fails even when nobody waits, and closing it
+    /// would lose that request for nothing.
+    var hasUnreadInput: Bool {
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0
+    }
+
     /// Whether this connection is in the middle of receiving a request and has sent nothing
     /// for at least `age` nanoseconds: a stalled reader that may make room at the limit.
     func isStalledMidRequest(now: UInt64, age: UInt64) -> Bool {
