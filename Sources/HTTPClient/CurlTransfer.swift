@@ -28,6 +28,9 @@ final class CurlTransfer: @unchecked Sendable {
     private var body: [UInt8] = []
     private var headers = HTTPHeaders()
     private var statusLine: Substring = ""
+    /// Whether the empty line ending the last response head arrived. libcurl reports a
+    /// connection closed in the middle of a head as a success, with what it got so far.
+    private var headComplete = false
     private var exceededLimit = false
 
     init(request: HTTPClientRequest, options: CurlTransportConfiguration) {
@@ -160,6 +163,9 @@ final class CurlTransfer: @unchecked Sendable {
             // A new status line: an interim 1xx or a followed redirect came before; start over.
             statusLine = trimmed
             headers = HTTPHeaders()
+            headComplete = false
+        } else if trimmed.isEmpty {
+            headComplete = !statusLine.isEmpty
         } else if let colon = trimmed.firstIndex(of: ":") {
             let name = String(trimmed[..<colon])
             let value = String(trimmed[trimmed.index(after: colon)...].trimmingASCIISpaces())
@@ -197,6 +203,12 @@ final class CurlTransfer: @unchecked Sendable {
                     kind: .malformedResponse, url: error.url, message: error.message, curlCode: error.curlCode)
             }
             return .failure(error)
+        }
+        guard headComplete else {
+            return .failure(
+                HTTPClientError(
+                    kind: .connectionClosed, url: request.url,
+                    message: "connection closed before the response head was complete", curlCode: Int(code.rawValue)))
         }
         var status = 0
         _ = ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)

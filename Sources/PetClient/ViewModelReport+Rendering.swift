@@ -1,3 +1,5 @@
+import HTTPCore
+
 extension ViewModelReport {
     /// The table as a terminal shows it: a header, one line per row, then the dropped pets.
     ///
@@ -8,21 +10,27 @@ extension ViewModelReport {
     /// Dropped 1 of 2 pets:
     ///   pet 1 'Tom': vet 7 has no 'lastName'
     /// ```
+    ///
+    /// Names and reasons come from the API: control characters in them are shown escaped
+    /// (``TerminalText/escape(_:)``), so they cannot act on the terminal or the log.
     public func renderedText() -> String {
         let petHeader = "PET"
-        let width = min(40, rows.map(\.petName.count).max().map { max($0, petHeader.count) } ?? petHeader.count)
+        let shownRows = rows.map {
+            (pet: TerminalText.escape($0.petName), vet: TerminalText.escape($0.vetNameAndTitle))
+        }
+        let width = min(40, shownRows.map(\.pet.count).max().map { max($0, petHeader.count) } ?? petHeader.count)
         func padded(_ text: String) -> String {
             text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
         }
         var lines = ["\(padded(petHeader))  VET"]
-        for row in rows {
-            lines.append("\(padded(row.petName))  \(row.vetNameAndTitle)")
+        for row in shownRows {
+            lines.append("\(padded(row.pet))  \(row.vet)")
         }
         if rows.isEmpty { lines.append("(no rows)") }
         if !dropped.isEmpty {
             lines.append("")
             lines.append("Dropped \(dropped.count) of \(petCount) pets:")
-            for pet in dropped { lines.append("  \(pet)") }
+            for pet in dropped { lines.append("  \(TerminalText.escape(pet.description))") }
         }
         return lines.joined(separator: "\n")
     }

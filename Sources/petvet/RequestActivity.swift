@@ -1,5 +1,6 @@
 import ArgumentKit
 import HTTPClient
+import HTTPCore
 import PetClient
 import Platform
 
@@ -43,7 +44,7 @@ final class RequestActivity: ActivityObserver, ErrorPresenter {
     }
 
     func present(_ error: PetClientError, for request: HTTPClientRequest) {
-        printAbove("petvet: \(request.method) \(error)", toStandardError: true)
+        printAbove(TerminalText.escape("petvet: \(request.method) \(error)"), toStandardError: true)
     }
 
     /// Starts redrawing the spinner (only on a terminal).

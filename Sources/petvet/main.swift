@@ -1,5 +1,6 @@
 import ArgumentKit
 import HTTPClient
+import HTTPCore
 import PetClient
 
 #if canImport(Glibc)
@@ -37,7 +38,9 @@ let petvet = CommandLineTool.single(spec) { arguments in
     var configuration = CurlTransportConfiguration(
         connectTimeout: .seconds(min(timeout, 10)), totalTimeout: .seconds(timeout))
     if arguments.flag("verbose") {
-        configuration.logger = HTTPClientLogger { entry in activity.printAbove("\(entry)", toStandardError: true) }
+        configuration.logger = HTTPClientLogger { entry in
+            activity.printAbove(TerminalText.escapeEachLine("\(entry)"), toStandardError: true)
+        }
     }
     let service = RESTPetService(
         baseURL: baseURL, transport: CurlTransport(configuration: configuration), activityObserver: activity,

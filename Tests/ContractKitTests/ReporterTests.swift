@@ -179,4 +179,45 @@ import FoundationXML
         #expect(lines[3].hasPrefix("::error title=could-not-verify::"))
         #expect(lines[0].contains("%0ASwift: PetJsonModel.vetId: Int?"))
     }
+
+    static let injected = "x\u{1B}[2J\n::error::INJECTED"
+
+    /// A report whose every field carries a key an API sent, as the validator words it.
+    static let injectedReport = VerificationReport(
+        target: "http://127.0.0.1:8081/api", contract: "built-in", operations: ["GET /pets"],
+        findings: [
+            Finding(
+                id: .propertyUnexpected, operation: "GET /pets", url: "http://127.0.0.1:8081/api/pets", status: 200,
+                path: "$[0]['\(injected)']", expected: "no such property", actual: "'\(injected)': 1",
+                swift: "PetJsonModel", message: "property '\(injected)' is not in the contract", hint: injected)
+        ],
+        errors: [VerificationError(operation: "GET /pets", url: nil, message: "malformed response: \(injected)")],
+        notes: [injected])
+
+    @Test(arguments: ReportFormat.allCases)
+    func textFromTheAPICannotActOnATerminalOrACILog(_ format: ReportFormat) {
+        for color in [false, true] {
+            let output = ReportRenderer(color: color).render(Self.injectedReport, as: format)
+            // The only ESC allowed is the renderer's own colouring.
+            let withoutColour = output.replacing(/\u{1B}\[[0-9;]*m/, with: "")
+            #expect(!withoutColour.unicodeScalars.contains("\u{1B}"), "\(format): a raw ESC")
+            let commands = output.split(separator: "\n", omittingEmptySubsequences: false).filter {
+                $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("::")
+            }
+            if format == .github {
+                #expect(commands.count == 2, "one annotation per finding and error, no more: \(commands)")
+                let own = ["::error title=", "::warning title=", "::notice title="]
+                #expect(commands.allSatisfy { command in own.contains { command.hasPrefix($0) } }, "\(commands)")
+            } else {
+                #expect(commands.isEmpty, "\(format): \(commands)")
+            }
+        }
+    }
+
+    @Test func escapesAreVisibleInTextAndWorkflowCommands() {
+        let text = ReportRenderer().render(Self.injectedReport, as: .text)
+        #expect(text.contains(#"property 'x\u001b[2J\u000a::error::INJECTED' is not in the contract"#))
+        let github = ReportRenderer().render(Self.injectedReport, as: .github)
+        #expect(github.contains(#"x\u001b[2J\u000a::error::INJECTED"#))
+    }
 }

@@ -65,6 +65,43 @@ import Darwin
         #expect(error.curlCode == 52)
     }
 
+    @Test(arguments: [
+        "HTTP/1.1 200 OK\r\nContent-Ty", "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n", "HTTP/1.1 2",
+    ])
+    func aHeadCutOffIsConnectionClosed(_ partial: String) async throws {
+        let peer = try RawPeer()
+        async let outcome = failure(HTTPClientRequest(url: peer.url))
+        let fd = try await peer.acceptRequest()
+        RawPeer.write(partial, to: fd)
+        close(fd)
+        let error = try #require(await outcome, "a response that never completed is no response")
+        #expect(error.kind == .connectionClosed)
+        // Before a whole status line, libcurl itself says "Empty reply from server".
+        if partial.contains("\r\n") { #expect(error.message.contains("response head")) }
+    }
+
+    @Test func aBodyShorterThanItsContentLengthIsConnectionClosed() async throws {
+        let peer = try RawPeer()
+        async let outcome = failure(HTTPClientRequest(url: peer.url))
+        let fd = try await peer.acceptRequest()
+        RawPeer.write("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n[1,2", to: fd)
+        close(fd)
+        let error = try #require(await outcome)
+        #expect(error.kind == .connectionClosed)
+    }
+
+    @Test func aCompleteHeadWithABodyToTheCloseIsAResponse() async throws {
+        let peer = try RawPeer()
+        let transport = self.transport
+        async let outcome = transport.send(HTTPClientRequest(url: peer.url))
+        let fd = try await peer.acceptRequest()
+        RawPeer.write("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n[1,2]", to: fd)
+        close(fd)
+        let response = try await outcome
+        #expect(response.status.code == 200)
+        #expect(response.body == Array("[1,2]".utf8))
+    }
+
     @Test func garbageIsMalformedResponse() async throws {
         let peer = try RawPeer()
         async let outcome = failure(HTTPClientRequest(url: peer.url))

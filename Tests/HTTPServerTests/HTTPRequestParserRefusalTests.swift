@@ -53,6 +53,27 @@ let refusals: [Refusal] = [
         name: "two Host headers", text: "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", error: .multipleHosts,
         status: 400),
     Refusal(
+        name: "Host with a space", text: "GET / HTTP/1.1\r\nHost: a b\r\n\r\n", error: .invalidHost(found: "a b"),
+        status: 400),
+    Refusal(
+        name: "Host with a slash", text: "GET / HTTP/1.1\r\nHost: a/b\r\n\r\n", error: .invalidHost(found: "a/b"),
+        status: 400),
+    Refusal(
+        name: "Host with userinfo", text: "GET / HTTP/1.1\r\nHost: u@h\r\n\r\n", error: .invalidHost(found: "u@h"),
+        status: 400),
+    Refusal(
+        name: "Host with a non-numeric port", text: "GET / HTTP/1.1\r\nHost: h:8o\r\n\r\n",
+        error: .invalidHost(found: "h:8o"), status: 400),
+    Refusal(
+        name: "Host on HTTP/1.0 is checked too", text: "GET / HTTP/1.0\r\nHost: a\tb\r\n\r\n",
+        error: .invalidHost(found: "a?b"), status: 400),
+    Refusal(
+        name: "Host with an unclosed IP literal", text: "GET / HTTP/1.1\r\nHost: [::1\r\n\r\n",
+        error: .invalidHost(found: "[::1"), status: 400),
+    Refusal(
+        name: "two Host headers, one empty", text: "GET / HTTP/1.1\r\nHost:\r\nHost: h\r\n\r\n",
+        error: .multipleHosts, status: 400),
+    Refusal(
         name: "Content-Length and Transfer-Encoding",
         text: "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n",
         error: .contentLengthWithTransferEncoding, status: 400),
@@ -123,6 +144,27 @@ let refusals: [Refusal] = [
         #expect(throws: HTTPParserError.requestLineTooLong(limit: 8192)) {
             try parseBothWays("GET /a" + String(repeating: "a", count: 8192 - 14) + " HTTP/1.1\r\nHost: h\r\n\r\n")
         }
+    }
+
+    @Test(arguments: [
+        "h", "example.com", "example.com:8080", "127.0.0.1:65535", "[::1]", "[::1]:8080", "[v1.fe]", "a-b_c~d",
+        "%41b", "h:", "", "x!$&'()*+,;=y",
+    ])
+    func acceptsAValidHost(_ host: String) throws {
+        let events = try parseBothWays("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+        guard case .head(let parsed)? = events.first else {
+            Issue.record("no head for Host '\(host)'")
+            return
+        }
+        #expect(parsed.head.headers["Host"] == host)
+    }
+
+    @Test(arguments: ["a b", "a/b", "a\\b", "a?b", "a#b", "h:123456", "[]", "[::1]x", "%4", "%zz", "caf\u{E9}"])
+    func refusesAnInvalidHost(_ host: String) {
+        #expect(throws: HTTPParserError.self) { try parseBothWays("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n") }
+        #expect(
+            throws: HTTPParserError.self, "absolute-form does not excuse an invalid Host",
+            performing: { try parseBothWays("GET http://h/ HTTP/1.1\r\nHost: \(host)\r\n\r\n") })
     }
 
     @Test func errorMessagesNameTheBadValue() {

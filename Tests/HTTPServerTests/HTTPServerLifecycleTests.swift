@@ -10,7 +10,8 @@ import Glibc
 
 @Suite struct HTTPServerTimeoutTests {
     static let configuration = HTTPServerConfiguration(
-        eventLoopCount: 1, headerTimeout: .milliseconds(150), idleTimeout: .milliseconds(300))
+        eventLoopCount: 1, headerTimeout: .milliseconds(150), idleTimeout: .milliseconds(300),
+        bodyTimeout: .milliseconds(300))
 
     @Test func slowHeadGets408ThenClose() throws {
         try withServer(Self.configuration, handler: echoPath) { server in
@@ -39,6 +40,24 @@ import Glibc
         try withServer(Self.configuration, handler: echoPath) { server in
             let client = try RawClient(port: server.port)
             try client.send("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 10\r\n\r\nabc")
+            #expect(try client.readResponse().status == 408)
+        }
+    }
+
+    @Test func trickledBodyGets408AtTheBodyTimeout() throws {
+        // Progress every 20 ms keeps the (long) idle timeout away; the body deadline still holds.
+        let configuration = HTTPServerConfiguration(
+            eventLoopCount: 1, idleTimeout: .seconds(60), bodyTimeout: .milliseconds(200))
+        try withServer(configuration, handler: echoPath) { server in
+            let client = try RawClient(port: server.port)
+            try client.send("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 100000\r\n\r\n")
+            var answered = false
+            for _ in 0..<500 where !answered {
+                try client.send("x")
+                var poller = pollfd(fd: client.descriptor, events: Int16(POLLIN), revents: 0)
+                answered = poll(&poller, 1, 20) > 0
+            }
+            #expect(answered, "a body trickled for 10 s was never cut off")
             #expect(try client.readResponse().status == 408)
         }
     }

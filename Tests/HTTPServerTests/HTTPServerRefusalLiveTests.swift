@@ -41,6 +41,8 @@ let liveRefusals: [LiveRefusal] = [
         name: "unsupported Transfer-Encoding",
         bytes: "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: br\r\n\r\n", status: 501),
     LiveRefusal(name: "HTTP/3", bytes: "GET / HTTP/3.0\r\nHost: h\r\n\r\n", status: 505),
+    LiveRefusal(name: "Host with a space", bytes: "GET / HTTP/1.1\r\nHost: a b\r\n\r\n", status: 400),
+    LiveRefusal(name: "Host with a slash", bytes: "GET / HTTP/1.1\r\nHost: a/b\r\n\r\n", status: 400),
 ]
 
 @Suite struct HTTPServerRefusalLiveTests {
@@ -105,6 +107,35 @@ let liveRefusals: [LiveRefusal] = [
             #expect(closed.ended && closed.bytes.isEmpty, "closed without a word, as an idle keep-alive is")
             try newer.send(get("/newer-again"))
             #expect(try newer.readResponse().text == "/newer-again")
+        }
+    }
+
+    @Test func atTheLimitAStalledRequestMakesRoom() throws {
+        let configuration = HTTPServerConfiguration(eventLoopCount: 1, maxConnections: 1, stalledRequestAge: .zero)
+        try withServer(configuration, handler: echoPath) { server in
+            let stalled = try RawClient(port: server.port)
+            // The 100 Continue says the head was read: the connection is in the middle of a body.
+            try stalled.send("POST /stalled HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 10\r\n\r\n")
+            #expect(try stalled.readResponse().status == 100)
+            try stalled.send("abc")
+            let newcomer = try RawClient(port: server.port)
+            try newcomer.send(get("/newcomer", headers: "Connection: close\r\n"))
+            #expect(try newcomer.readResponse().text == "/newcomer")
+            #expect(try stalled.readResponse().status == 408)
+        }
+    }
+
+    @Test func atTheLimitARequestThatMovedLatelyIsNotClosed() throws {
+        let configuration = HTTPServerConfiguration(
+            eventLoopCount: 1, maxConnections: 1, stalledRequestAge: .seconds(600))
+        try withServer(configuration, handler: echoPath) { server in
+            let moving = try RawClient(port: server.port)
+            try moving.send("POST /moving HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")
+            #expect(try moving.readResponse().status == 100)
+            let newcomer = try RawClient(port: server.port)
+            #expect(try newcomer.readResponse().status == 503)
+            try moving.send("abc")
+            #expect(try moving.readResponse().text == "/moving")
         }
     }
 

@@ -48,6 +48,18 @@ struct HostileAPI: Sendable, CustomTestStringConvertible {
             connection.write(jsonHead + "Content-Length: 1000\r\n\r\n[{\"firstName\": \"Rex\"}]")
             shutdown(connection.descriptor, Int32(SHUT_RDWR))
         },
+        HostileAPI(name: "head cut off", outcome: .error("connection closed early")) { _, connection in
+            connection.write("HTTP/1.1 200 OK\r\nContent-Ty")
+            shutdown(connection.descriptor, Int32(SHUT_RDWR))
+        },
+        HostileAPI(name: "head cut off after a field", outcome: .error("connection closed early")) { _, connection in
+            connection.write(jsonHead)
+            shutdown(connection.descriptor, Int32(SHUT_RDWR))
+        },
+        HostileAPI(name: "chunked body cut off", outcome: .error("connection closed early")) { _, connection in
+            connection.write(jsonHead + "Transfer-Encoding: chunked\r\n\r\n5\r\n[{\"a\"")
+            shutdown(connection.descriptor, Int32(SHUT_RDWR))
+        },
         HostileAPI(name: "Content-Length shorter than the body", outcome: .finding("response-body-truncated")) {
             _, connection in
             connection.write(jsonHead + "Content-Length: 5\r\n\r\n[{\"firstName\": \"Rex\", \"vetId\": 1}]")

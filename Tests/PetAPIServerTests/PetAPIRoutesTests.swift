@@ -2,8 +2,9 @@ import HTTPClient
 import HTTPCore
 import HTTPServer
 import JSONKit
-import PetAPIServer
 import Testing
+
+@testable import PetAPIServer
 
 /// The API over a real server on a free port, called through libcurl.
 final class LivePetAPI: Sendable {
@@ -102,5 +103,31 @@ final class LivePetAPI: Sendable {
         #expect(patch.headers["Allow"] == "GET, HEAD, PUT, DELETE")
         let health = try await api.call(.get, "/health")
         #expect(health.body == ["status": "ok", "database": "ok"])
+    }
+
+    @Test(arguments: ["1", "42", "9223372036854775807"])
+    func canonicalIDsAreIDs(_ segment: String) {
+        #expect(PetAPIHandler.resourceID(Substring(segment)) == Int64(segment))
+    }
+
+    @Test(arguments: [
+        "+1", "-1", "01", "0", "00", " 1", "1 ", "1.0", "1e0", "0x1", "١", "9223372036854775808",
+        "99999999999999999999", "",
+    ])
+    func nonCanonicalIDsNameNothing(_ segment: String) {
+        #expect(PetAPIHandler.resourceID(Substring(segment)) == nil)
+    }
+
+    @Test func aSignedOrPaddedIDIsNotPetOne() async throws {
+        let api = try LivePetAPI()
+        for path in ["/api/pets/+1", "/api/pets/01", "/api/pets/%2B1", "/api/vets/+1"] {
+            #expect(try await api.call(.get, path).status == 404, "GET \(path)")
+            #expect(try await api.call(.delete, path).status == 404, "DELETE \(path)")
+            let update = try await api.call(.put, path, json: #"{"firstName":"X","lastName":"Y","vetId":1}"#)
+            #expect(update.status == 404, "PUT \(path)")
+        }
+        let one = try await api.call(.get, "/api/pets/1")
+        #expect(one.status == 200)
+        #expect(one.body?["firstName"] != "X", "pet 1 unchanged")
     }
 }

@@ -56,6 +56,71 @@ import Darwin
         #expect(try FileSystem.names(in: stubs.root + "/mappings") == ["vets.json"])
     }
 
+    @Test func aLongPersistentIDIsSavedUnderABoundedFileName() throws {
+        let stubs = try TemporaryStubs()
+        let server = try startServer(stubs: stubs.root)
+        defer { server.stop() }
+        let port = server.port
+        let id = String(repeating: "a", count: 300)
+        let created = try fetch(
+            port, "POST", "/__admin/mappings",
+            body: #"{"id": "\#(id)", "persistent": true, "request": {"url": "/long"}, "response": {"body": "long"}}"#)
+        #expect(created.status == 201, "\(created.text)")
+        let names = try FileSystem.names(in: stubs.root + "/mappings")
+        #expect(names.count == 1 && names.allSatisfy { $0.utf8.count < 128 }, "\(names)")
+        #expect(try fetch(port, "/long").text == "long")
+        #expect(try fetch(port, "POST", "/__admin/mappings/save").status == 200)
+        // The file is read back as the same mapping.
+        try server.admin.resetMappings()
+        #expect(try fetch(port, "/__admin/mappings/\(id)").status == 200)
+    }
+
+    @Test func fileNamesFromIDsAreBoundedStableAndDistinct() {
+        func name(_ id: String) -> String {
+            Admin.fileName(for: StubMapping(id: id, request: RequestPattern(), response: ResponseDefinition()))
+        }
+        let uuid = "5d1a4c52-0000-4000-8000-000000000001"
+        #expect(name(uuid) == "mapping-\(uuid).json", "ids that fit keep WireMock's names")
+        let long = String(repeating: "x", count: 10_000)
+        #expect(name(long).utf8.count <= 160)
+        #expect(name(long) == name(long))
+        #expect(name(long) != name(long + "y"))
+        #expect(name("a/b") != name("ab"), "ids differing only in characters a file name drops")
+        #expect(name("../../etc/passwd").hasPrefix("mapping-etcpasswd-"))
+    }
+
+    @Test func aPersistentMappingWhoseFileCannotBeWrittenIsNotAdded() throws {
+        let stubs = try TemporaryStubs()
+        let id = "0000000b-0000-4000-8000-00000000000b"
+        // A folder where the mapping's file would go: the write fails.
+        let blocked =
+            "mappings/"
+            + Admin.fileName(for: StubMapping(id: id, request: RequestPattern(), response: ResponseDefinition()))
+        stubs.write(blocked + "/keep.txt", "in the way")
+        let server = try startServer(stubs: stubs.root)
+        defer { server.stop() }
+        let port = server.port
+        let created = try fetch(
+            port, "POST", "/__admin/mappings",
+            body: #"{"id": "\#(id)", "persistent": true, "request": {"url": "/p"}, "response": {"body": "p"}}"#)
+        #expect(created.status == 500)
+        #expect(try fetch(port, "/__admin/mappings/\(id)").status == 404, "the mapping did not go live")
+        #expect(try fetch(port, "/p").status == 404)
+        #expect(try fetch(port, "POST", "/__admin/mappings/save").status == 200, "nothing left half-added")
+
+        // The same for an admin mapping updated to persistent: the old version stays.
+        let plain = try fetch(
+            port, "POST", "/__admin/mappings",
+            body: #"{"id": "\#(id)", "request": {"url": "/p"}, "response": {"body": "old"}}"#)
+        #expect(plain.status == 201)
+        let updated = try fetch(
+            port, "PUT", "/__admin/mappings/\(id)",
+            body: #"{"persistent": true, "request": {"url": "/p"}, "response": {"body": "new"}}"#)
+        #expect(updated.status == 500)
+        #expect(try fetch(port, "/p").text == "old")
+        #expect(try fetch(port, "/__admin/mappings/\(id)").json["persistent"] == nil)
+    }
+
     @Test func handWrittenMappingChangesOutliveOtherReloadsUntilTheirFileChanges() async throws {
         let stubs = try TemporaryStubs()
         let original = TemporaryStubs.mapping("/a", body: "file one", id: Self.handWritten)

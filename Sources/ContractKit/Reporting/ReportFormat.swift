@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// The formats a ``VerificationReport`` can be rendered in.
 public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     /// Compiler-style lines for people (the default).
@@ -32,10 +34,12 @@ public struct ReportRenderer: Sendable {
     /// The report in the format, ending with a newline.
     public func render(_ report: VerificationReport, as format: ReportFormat) -> String {
         switch format {
-        case .text: TextReporter(color: color).render(report)
+        // Text, workflow commands and JUnit's messages end up in terminals and CI logs as they
+        // are: what came from outside is shown escaped there. JSON and SARIF escape for JSON.
+        case .text: TextReporter(color: color).render(report.escapedForTerminals)
         case .json: JSONReporter().render(report)
-        case .junit: JUnitReporter(strict: strict).render(report)
-        case .github: GitHubReporter().render(report)
+        case .junit: JUnitReporter(strict: strict).render(report.escapedForTerminals)
+        case .github: GitHubReporter().render(report.escapedForTerminals)
         case .sarif: SARIFReporter().render(report)
         }
     }
@@ -57,5 +61,38 @@ extension FindingLevel {
         case .warning: "warning"
         case .info: "note"
         }
+    }
+}
+
+extension VerificationReport {
+    /// The report with every string in it passed through ``TerminalText/escape(_:)``: keys,
+    /// values and URLs from the API (and names from the contract) can print no control
+    /// character and start no line.
+    var escapedForTerminals: VerificationReport {
+        var copy = self
+        copy.target = TerminalText.escape(target)
+        copy.contract = TerminalText.escape(contract)
+        copy.operations = operations.map(TerminalText.escape)
+        copy.notes = notes.map(TerminalText.escape)
+        copy.findings = findings.map { finding in
+            var finding = finding
+            finding.operation = TerminalText.escape(finding.operation)
+            finding.url = finding.url.map(TerminalText.escape)
+            finding.path = TerminalText.escape(finding.path)
+            finding.expected = TerminalText.escape(finding.expected)
+            finding.actual = TerminalText.escape(finding.actual)
+            finding.swift = finding.swift.map(TerminalText.escape)
+            finding.message = TerminalText.escape(finding.message)
+            finding.hint = finding.hint.map(TerminalText.escape)
+            return finding
+        }
+        copy.errors = errors.map { error in
+            var error = error
+            error.operation = TerminalText.escape(error.operation)
+            error.url = error.url.map(TerminalText.escape)
+            error.message = TerminalText.escape(error.message)
+            return error
+        }
+        return copy
     }
 }

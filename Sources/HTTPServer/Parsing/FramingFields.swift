@@ -6,6 +6,8 @@ struct FramingFields {
     var contentLengths: [String] = []
     var transferEncodings: [String] = []
     var hostCount = 0
+    /// The first `Host` value that is not `uri-host [ ":" port ]`, if any.
+    var invalidHost: String?
     var connectionClose = false
     var connectionKeepAlive = false
     var expectsContinue = false
@@ -15,6 +17,7 @@ struct FramingFields {
         switch name.count {
         case 4 where name.equalsLowercased("host"):
             hostCount += 1
+            if invalidHost == nil && !Self.isValidHost(field.value) { invalidHost = field.value.excerpt }
         case 6 where name.equalsLowercased("expect"):
             expectsContinue = field.value.equalsLowercased("100-continue")
         case 10 where name.equalsLowercased("connection"):
@@ -39,6 +42,7 @@ struct FramingFields {
         let isHTTP11 = head.version == .http11
         if isHTTP11 && hostCount == 0 { throw .missingHost }
         if hostCount > 1 { throw .multipleHosts }
+        if let invalidHost { throw .invalidHost(found: invalidHost) }
 
         let framing: HTTPParsedHead.BodyFraming
         if !transferEncodings.isEmpty {
@@ -68,6 +72,51 @@ struct FramingFields {
         return HTTPParsedHead(head: head, bodyFraming: framing, keepAlive: keepAlive, expectsContinue: expects)
     }
 
+    /// Whether a `Host` value is `uri-host [ ":" port ]` (RFC 9110 §7.2, RFC 3986 §3.2.2–3.2.3):
+    /// a bracketed IP literal, or a reg-name (which covers IPv4 addresses) of unreserved
+    /// characters, percent-escapes and sub-delims, then an optional colon and digits. Empty is
+    /// valid (RFC 9112 §3.2: a target without an authority). Spaces, `/`, `@`, `?`, `#`, `\`
+    /// and any byte outside ASCII are not.
+    static func isValidHost(_ value: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        let count = value.count
+        if count > 0 && value[0] == UInt8(ascii: "[") {
+            // IP-literal: IPv6address or IPvFuture; hexadecimal digits, `:`, `.` and, for
+            // IPvFuture, unreserved and sub-delims characters up to the closing bracket.
+            index = 1
+            while index < count && value[index] != UInt8(ascii: "]") {
+                let byte = value[index]
+                guard byte.isUnreserved || byte.isSubDelimiter || byte == UInt8(ascii: ":") else { return false }
+                index += 1
+            }
+            guard index < count, index > 1 else { return false }
+            index += 1
+        } else {
+            while index < count && value[index] != UInt8(ascii: ":") {
+                let byte = value[index]
+                if byte == UInt8(ascii: "%") {
+                    guard index + 2 < count, value[index + 1].hexDigitValue != nil,
+                        value[index + 2].hexDigitValue != nil
+                    else { return false }
+                    index += 3
+                    continue
+                }
+                guard byte.isUnreserved || byte.isSubDelimiter else { return false }
+                index += 1
+            }
+        }
+        guard index < count else { return true }
+        guard value[index] == UInt8(ascii: ":") else { return false }
+        index += 1
+        let digits = count - index
+        guard digits <= 5 else { return false }
+        while index < count {
+            guard value[index].isDigit else { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// A non-negative decimal of at most 18 digits (so it fits in an Int), or nil.
     static func decimal(_ text: String) -> Int? {
         let utf8 = text.utf8
@@ -89,5 +138,29 @@ extension UnsafeRawBufferPointer {
         while start < end && (self[start] == .space || self[start] == .tab) { start += 1 }
         while end > start && (self[end - 1] == .space || self[end - 1] == .tab) { end -= 1 }
         return UnsafeRawBufferPointer(rebasing: self[start..<end])
+    }
+}
+
+extension UInt8 {
+    /// RFC 3986 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~".
+    var isUnreserved: Bool {
+        switch self {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    /// RFC 3986 sub-delims: "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "=".
+    var isSubDelimiter: Bool {
+        switch self {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="):
+            true
+        default: false
+        }
     }
 }

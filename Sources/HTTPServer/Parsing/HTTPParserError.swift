@@ -28,6 +28,9 @@ public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible 
     case missingHost
     /// A request has more than one `Host` header (RFC 9112 §3.2).
     case multipleHosts
+    /// A `Host` value is not `uri-host [ ":" port ]`, such as `a b` or `a/b` (RFC 9112 §3.2,
+    /// RFC 3986 §3.2.2).
+    case invalidHost(found: String)
     /// A `Content-Length` value is not a decimal number that fits (RFC 9112 §6.3).
     case invalidContentLength(found: String)
     /// `Content-Length` values differ: a request smuggling attempt (RFC 9112 §6.3).
@@ -80,6 +83,7 @@ public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible 
         case .bareCarriageReturn(let line): "Line \(line): CR not followed by LF"
         case .missingHost: "Missing Host header: HTTP/1.1 requests must have one"
         case .multipleHosts: "More than one Host header"
+        case .invalidHost(let found): "Invalid Host header: expected 'host' or 'host:port', found '\(found)'"
         case .invalidContentLength(let found): "Invalid Content-Length: expected a decimal number, found '\(found)'"
         case .conflictingContentLengths(let found):
             "Conflicting Content-Length values: found \(found.map { "'\($0)'" }.joined(separator: ", "))"

@@ -1,3 +1,4 @@
+import CSystem
 import HTTPCore
 
 #if canImport(Glibc)
@@ -38,6 +39,8 @@ final class Connection {
     let generation: UInt32
     let remoteAddress: HTTPSocketAddress
     var timeoutLinks = TimeoutList.Links()
+    /// When bytes last arrived (the loop's clock), to tell a stalled request from a slow one.
+    var lastProgress: UInt64
 
     var parser: HTTPRequestParser
     var phase = Phase.reading
@@ -59,6 +62,7 @@ final class Connection {
         self.slot = slot
         self.generation = generation
         self.remoteAddress = remoteAddress
+        lastProgress = loop.now
         parser = HTTPRequestParser(limits: loop.configuration.limits)
     }
 
@@ -104,6 +108,7 @@ final class Connection {
             let target = intoInbound ? inbound.writableBytes(minimum: 16 * 1024) : loop.readBuffer
             let count = read(descriptor, target.baseAddress, target.count)
             if count > 0 {
+                lastProgress = loop.now
                 if intoInbound {
                     inbound.didWrite(count)
                     if parsing { processInbound() }
@@ -157,9 +162,15 @@ final class Connection {
                 return offset
             case .head(let parsed):
                 current = parsed
-                if case .length(let length) = parsed.bodyFraming { body.reserveCapacity(min(length, 1 << 20)) }
                 if parsed.expectsContinue { outbound.append(Self.continueResponse) }
             case .body(let range):
+                // Room for the declared length only once a body arrives at speed: a few bytes of
+                // a large declared length (thousands of trickling clients) take a few bytes.
+                if body.isEmpty, range.count >= 4096, case .length(let length)? = current?.bodyFraming,
+                    length > range.count
+                {
+                    body.reserveCapacity(min(length, 1 << 20))
+                }
                 body.append(
                     contentsOf: UnsafeRawBufferPointer(
                         rebasing: bytes[(start + range.lowerBound)..<(start + range.upperBound)]))
@@ -251,9 +262,13 @@ final class Connection {
         let kind: TimeoutList.Kind?
         switch phase {
         case .reading:
-            kind =
-                writeBlocked
-                ? .idle : (parser.isReadingHead || (parser.isIdle && inbound.readableCount > 0) ? .header : .idle)
+            if writeBlocked {
+                kind = .idle
+            } else if parser.isReadingHead || (parser.isIdle && inbound.readableCount > 0) {
+                kind = .header
+            } else {
+                kind = parser.isIdle ? .idle : .body
+            }
         case .awaitingResponse, .responding:
             kind = writeBlocked ? .idle : nil
         case .finishing:
@@ -273,8 +288,8 @@ final class Connection {
             flushOutput()
         case (.idle, .reading) where !writeBlocked && parser.isIdle && inbound.readableCount == 0:
             loop.closeConnection(self, reset: false)
-        case (.idle, .reading) where !writeBlocked:
-            refuse(.requestTimeout, message: "Request body not received within the idle timeout")
+        case (.body, .reading) where !writeBlocked:
+            refuse(.requestTimeout, message: "Request body not received within the body timeout")
             flushOutput()
         default:
             loop.closeConnection(self, reset: false)
@@ -287,6 +302,35 @@ final class Connection {
     var isBetweenRequests: Bool {
         guard case .reading = phase else { return false }
         return !writeBlocked && parser.isIdle && inbound.readableCount == 0 && outbound.isEmpty
+    }
+
+    /// Whether the client has sent bytes the loop has not read yet (a request on its way in a
+    /// connection accepted this round, say): such a connection is not idle, even between
+    /// requests. At the descriptor limit `accept` fails even when nobody waits, and closing it
+    /// would lose that request for nothing.
+    var hasUnreadInput: Bool {
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0
+    }
+
+    /// Whether this connection is in the middle of receiving a request and has sent nothing
+    /// for at least `age` nanoseconds: a stalled reader that may make room at the limit.
+    func isStalledMidRequest(now: UInt64, age: UInt64) -> Bool {
+        guard case .reading = phase, !writeBlocked, outbound.isEmpty else { return false }
+        guard timeoutLinks.list == .header || timeoutLinks.list == .body else { return false }
+        return now &- lastProgress >= age
+    }
+
+    static let evictionResponse = Array(
+        "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n".utf8)
+
+    /// Closes a stalled reader to make room for a new client: a 408 if the socket takes it at
+    /// once, then the close (no lingering, so the place is free now).
+    func evict(handingOverItsPlace: Bool) {
+        Self.evictionResponse.withUnsafeBytes {
+            _ = send(descriptor, $0.baseAddress, $0.count, CSYSTEM_MSG_NOSIGNAL)
+        }
+        loop.closeConnection(self, reset: false, releasingItsPlace: !handingOverItsPlace)
     }
 
     /// Graceful shutdown: close now when between requests, else after the current answer.

@@ -23,45 +23,55 @@ extension HTTPEventLoop {
                 let error = errno
                 if error == EINTR || error == ECONNABORTED { continue }
                 if error == EMFILE || error == ENFILE || error == ENOBUFS || error == ENOMEM {
-                    // Closing an idle connection gives back a descriptor for the waiting client.
-                    if closeLongestIdleConnection(handingOverItsPlace: false) || refuseAtDescriptorLimit() { continue }
+                    switch acceptAtDescriptorLimit() {
+                    case .accepted(let descriptor, let address): take(descriptor, address: address)
+                    case .again: break
+                    case .stop: return
+                    }
+                    continue
                 }
                 return
             }
-            // At the limit, the place of a closed idle connection passes straight to this one
-            // (another loop cannot take it in between).
-            guard phase == .running,
-                lifecycle.acquireConnection() || closeLongestIdleConnection(handingOverItsPlace: true)
-            else {
-                Self.overloadResponse.withUnsafeBytes {
-                    _ = send(descriptor, $0.baseAddress, $0.count, CSYSTEM_MSG_NOSIGNAL)
-                }
-                close(descriptor)
-                continue
-            }
-            var on: Int32 = 1
-            setsockopt(descriptor, CSYSTEM_IPPROTO_TCP, CSYSTEM_TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-            let slot = freeSlots.popLast() ?? appendSlot()
-            nextGeneration &+= 1
-            let connection = Connection(
-                loop: self, descriptor: descriptor, slot: slot, generation: nextGeneration,
-                remoteAddress: HTTPSocketAddress(storage: address))
-            do {
-                try poller.addConnection(descriptor, token: UInt64(nextGeneration) << 32 | UInt64(slot))
-            } catch {
-                close(descriptor)
-                freeSlots.append(slot)
-                lifecycle.releaseConnection()
-                continue
-            }
-            connections[slot] = connection
-            connectionCount += 1
-            setTimeout(connection, .idle)
+            take(descriptor, address: address)
         }
     }
 
+    /// Makes an accepted socket a connection, or answers it 503 at the connection limit.
+    private func take(_ descriptor: Int32, address: sockaddr_storage) {
+        // At the limit, the place of a closed idle connection passes straight to this one
+        // (another loop cannot take it in between).
+        guard phase == .running,
+            lifecycle.acquireConnection() || closeLongestIdleConnection(handingOverItsPlace: true)
+        else {
+            Self.overloadResponse.withUnsafeBytes {
+                _ = send(descriptor, $0.baseAddress, $0.count, CSYSTEM_MSG_NOSIGNAL)
+            }
+            close(descriptor)
+            return
+        }
+        var on: Int32 = 1
+        setsockopt(descriptor, CSYSTEM_IPPROTO_TCP, CSYSTEM_TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        let slot = freeSlots.popLast() ?? appendSlot()
+        nextGeneration &+= 1
+        let connection = Connection(
+            loop: self, descriptor: descriptor, slot: slot, generation: nextGeneration,
+            remoteAddress: HTTPSocketAddress(storage: address))
+        do {
+            try poller.addConnection(descriptor, token: UInt64(nextGeneration) << 32 | UInt64(slot))
+        } catch {
+            close(descriptor)
+            freeSlots.append(slot)
+            lifecycle.releaseConnection()
+            return
+        }
+        connections[slot] = connection
+        connectionCount += 1
+        setTimeout(connection, .idle)
+    }
+
     /// How far down the idle list to look for a connection between requests (the list also
-    /// holds stalled bodies and slow readers, which are not closed to make room).
+    /// holds slow readers of responses, which are not closed to make room), and down the
+    /// header and body lists for a stalled request.
     static let idleCandidatesExamined = 32
 
     /// At the connection or descriptor limit, closes this loop's longest-idle connection that
@@ -75,29 +85,81 @@ extension HTTPEventLoop {
         var slot = timeoutLists[TimeoutList.Kind.idle.rawValue].head
         var examined = 0
         while slot >= 0, examined < Self.idleCandidatesExamined, let connection = connections[slot] {
-            if connection.isBetweenRequests {
+            if connection.isBetweenRequests && !connection.hasUnreadInput {
                 closeConnection(connection, reset: false, releasingItsPlace: !handingOverItsPlace)
                 return true
             }
             slot = connection.timeoutLinks.next
             examined += 1
         }
-        return false
+        return evictStalledRequest(handingOverItsPlace: handingOverItsPlace)
     }
 
-    /// At the descriptor limit, `accept` fails while clients wait in the backlog and the
-    /// level-triggered listener stays readable: left alone, the loop would spin. Gives up the
-    /// spare descriptor to accept one waiting client and answer it 503, then takes the spare
-    /// back; returns true when a client was refused. When that cannot work (no spare, or
-    /// another thread took the freed slot), stops watching the listener for 100 ms instead.
-    private func refuseAtDescriptorLimit() -> Bool {
+    /// With nothing idle between requests, closes (408) the connection in the middle of a
+    /// request that has sent nothing for longest, if that is at least the configured
+    /// `stalledRequestAge`: clients trickling bodies or heads cannot hold every place while
+    /// new clients are refused. The header and body lists are ordered by when the request or
+    /// body began, so their first entries are the likeliest stalls.
+    private func evictStalledRequest(handingOverItsPlace: Bool) -> Bool {
+        let age = configuration.stalledRequestAge.nanoseconds
+        let current = Clock.monotonicNanoseconds()
+        var stalest: Connection?
+        for kind in [TimeoutList.Kind.header, .body] {
+            var slot = timeoutLists[kind.rawValue].head
+            var examined = 0
+            while slot >= 0, examined < Self.idleCandidatesExamined, let connection = connections[slot] {
+                if connection.isStalledMidRequest(now: current, age: age),
+                    connection.lastProgress < stalest?.lastProgress ?? .max
+                {
+                    stalest = connection
+                }
+                slot = connection.timeoutLinks.next
+                examined += 1
+            }
+        }
+        guard let stalest else { return false }
+        stalest.evict(handingOverItsPlace: handingOverItsPlace)
+        return true
+    }
+
+    /// What came of accepting at the descriptor limit.
+    enum LimitedAccept {
+        /// A waiting client, with room made for it.
+        case accepted(Int32, sockaddr_storage)
+        /// A waiting client was refused (503), or a descriptor freed: accept again.
+        case again
+        /// Nobody waits, or nothing more can be done for now.
+        case stop
+    }
+
+    /// At the descriptor limit, `accept` fails while clients wait in the backlog, and also when
+    /// none does; the level-triggered listener stays readable, so left alone the loop would
+    /// spin. Gives up the spare descriptor to accept one waiting client, if there is one (so
+    /// nothing is closed for a client that is not there); makes room for it by closing the
+    /// longest-idle connection between requests, or a stalled request, whose descriptor
+    /// becomes the spare again; with no room to make, answers it 503 and closes it. When that
+    /// cannot work (no spare, or another thread took the freed slot), stops watching the
+    /// listener for 100 ms instead.
+    private func acceptAtDescriptorLimit() -> LimitedAccept {
         guard spareDescriptor >= 0 else {
+            // Closing an idle connection gives back a descriptor for the next accept.
+            if closeLongestIdleConnection(handingOverItsPlace: false) { return .again }
             pauseAccepting()
-            return false
+            return .stop
         }
         close(spareDescriptor)
-        let descriptor = csystem_accept4(listener, nil, nil, CSYSTEM_SOCK_NONBLOCK | CSYSTEM_SOCK_CLOEXEC)
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let descriptor = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                csystem_accept4(listener, $0, &length, CSYSTEM_SOCK_NONBLOCK | CSYSTEM_SOCK_CLOEXEC)
+            }
+        }
         let acceptError = errno
+        if descriptor >= 0 && closeLongestIdleConnection(handingOverItsPlace: false) {
+            spareDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            return .accepted(descriptor, address)
+        }
         if descriptor >= 0 {
             Self.overloadResponse.withUnsafeBytes {
                 _ = send(descriptor, $0.baseAddress, $0.count, CSYSTEM_MSG_NOSIGNAL)
@@ -105,10 +167,12 @@ extension HTTPEventLoop {
             close(descriptor)
         }
         spareDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        if descriptor >= 0 && spareDescriptor >= 0 { return true }
-        if descriptor < 0 && (acceptError == EAGAIN || acceptError == EWOULDBLOCK) { return false }
+        if descriptor >= 0 && spareDescriptor >= 0 { return .again }
+        if descriptor < 0 && spareDescriptor >= 0 && (acceptError == EAGAIN || acceptError == EWOULDBLOCK) {
+            return .stop
+        }
         pauseAccepting()
-        return false
+        return .stop
     }
 
     private func pauseAccepting() {

@@ -71,6 +71,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
         timeoutLists = [
             TimeoutList(duration: configuration.headerTimeout.nanoseconds),
             TimeoutList(duration: configuration.idleTimeout.nanoseconds),
+            TimeoutList(duration: configuration.bodyTimeout.nanoseconds),
             TimeoutList(duration: lingerDuration.nanoseconds),
         ]
         now = Clock.monotonicNanoseconds()

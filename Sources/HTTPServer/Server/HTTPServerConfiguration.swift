@@ -20,13 +20,22 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public var limits: HTTPParserLimits
     /// How long a client may take to send a complete request head before a 408 and close.
     public var headerTimeout: Duration
-    /// How long a connection may sit without progress (keep-alive idle: close; mid-body:
-    /// 408 and close; a client not reading the response: close).
+    /// How long a connection may sit without progress (keep-alive idle: close; a client not
+    /// reading the response: close).
     public var idleTimeout: Duration
+    /// How long a client may take to send a request's whole body once its head is in, however
+    /// steadily it trickles, before a 408 and close. With ``headerTimeout`` it bounds the whole
+    /// request.
+    public var bodyTimeout: Duration
     /// The most connections open at once across all loops. At the limit a new client takes the
-    /// place of the longest-idle connection between requests (closed); when there is none,
-    /// it is answered 503 and closed.
+    /// place of the longest-idle connection between requests (closed); when there is none, of
+    /// the connection in the middle of a request that has sent nothing for longest, if that is
+    /// at least ``stalledRequestAge`` (answered 408 and closed); when there is none either, the
+    /// new client is answered 503 and closed.
     public var maxConnections: Int
+    /// How long a connection in the middle of a request must have sent nothing before it may be
+    /// closed to make room at ``maxConnections``.
+    public var stalledRequestAge: Duration
     /// How long a graceful shutdown waits for in-flight responses before closing everything.
     public var shutdownGracePeriod: Duration
     /// The listen backlog of each listening socket.
@@ -36,7 +45,8 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public init(
         host: String = "127.0.0.1", port: Int = 0, eventLoopCount: Int? = nil,
         maxBodySize: Int = 8 * 1024 * 1024, maxRequestLineLength: Int = 8 * 1024, maxHeaderSize: Int = 64 * 1024,
-        headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60), maxConnections: Int = 4096,
+        headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
+        bodyTimeout: Duration = .seconds(30), maxConnections: Int = 4096, stalledRequestAge: Duration = .seconds(2),
         shutdownGracePeriod: Duration = .seconds(5), backlog: Int32 = 1024
     ) {
         self.host = host
@@ -46,7 +56,9 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
             maxRequestLineLength: maxRequestLineLength, maxHeaderSize: maxHeaderSize, maxBodySize: maxBodySize)
         self.headerTimeout = headerTimeout
         self.idleTimeout = idleTimeout
+        self.bodyTimeout = bodyTimeout
         self.maxConnections = maxConnections
+        self.stalledRequestAge = stalledRequestAge
         self.shutdownGracePeriod = shutdownGracePeriod
         self.backlog = backlog
     }

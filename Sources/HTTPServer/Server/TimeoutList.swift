@@ -6,8 +6,10 @@ struct TimeoutList {
     enum Kind: Int, CaseIterable {
         /// A request head is being received (header timeout: 408).
         case header
-        /// Keep-alive idle, a body stalled, or a response stalled on a slow reader (idle timeout).
+        /// Keep-alive idle, or a response stalled on a slow reader (idle timeout).
         case idle
+        /// A request body is being received (body timeout: 408).
+        case body
         /// Draining the client's last bytes after our final response (lingering close).
         case linger
     }

@@ -50,7 +50,7 @@ public struct PetAPIHandler: HTTPHandler {
         }
         let id: Int64?
         if segments.count == 3 {
-            guard let number = Int64(segments[2]), number > 0 else {
+            guard let number = Self.resourceID(segments[2]) else {
                 throw PetAPIError.notFound("No \(segments[1].dropLast()) with id '\(segments[2])'")
             }
             id = number
@@ -62,6 +62,18 @@ public struct PetAPIHandler: HTTPHandler {
         case "vets": return try Resource.vets(in: store).respond(to: request, id: id)
         default: throw PetAPIError.notFound("No route for '\(request.path)'")
         }
+    }
+
+    /// The id a path segment names: canonical decimal digits only, as the API writes ids (no
+    /// sign, no leading zero, no white space, no percent-escape), from 1 up to `Int64.max`.
+    /// Anything else names no pet or vet (404), so `/api/pets/+1` and `/api/pets/01` are not
+    /// pet 1; ids start at 1, so "0" names none either.
+    static func resourceID(_ segment: Substring) -> Int64? {
+        let utf8 = segment.utf8
+        guard let first = utf8.first, first >= UInt8(ascii: "1"), first <= UInt8(ascii: "9"), utf8.count <= 19,
+            utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        return Int64(segment)
     }
 
     static func only(_ methods: [HTTPMethod], _ request: HTTPServerRequest) throws(PetAPIError) {

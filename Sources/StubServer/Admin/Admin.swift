@@ -37,20 +37,25 @@ public final class Admin: Sendable {
     }
 
     /// Adds a mapping (replacing one with the same id); with `persistent: true` it is also
-    /// saved to the stub folder at once.
+    /// saved to the stub folder at once: when the file cannot be written, nothing changes.
     @discardableResult
     public func addMapping(_ mapping: StubMapping) throws(AdminError) -> StubMapping {
+        if mapping.persistent == true, store.loader != nil {
+            switch store.addPersisting(mapping) {
+            case .success(let stub): return stub.mapping
+            case .failure(let error): throw Self.adminError(error)
+            }
+        }
         switch store.add(mapping) {
-        case .success(let stub):
-            if mapping.persistent == true, store.loader != nil { _ = try save([stub.mapping]) }
-            return stub.mapping
+        case .success(let stub): return stub.mapping
         case .failure(let error): throw Self.adminError(error)
         }
     }
 
     /// Replaces the mapping with this id. As in WireMock, a persistent mapping
     /// (`persistent: true`, in the new mapping or, when it says nothing, in the old) has its
-    /// file rewritten, atomically. A mapping from a file that is not rewritten (hand-written,
+    /// file rewritten, atomically (an admin mapping gets its own file); when that fails,
+    /// nothing changes. A mapping from a file that is not rewritten (hand-written,
     /// or holding other mappings too) is replaced in memory only: the change outlives reloads
     /// of other files and goes when its own file changes or on ``resetMappings()``.
     @discardableResult
@@ -58,9 +63,6 @@ public final class Admin: Sendable {
         switch store.update(id: id, with: mapping) {
         case nil: throw .mappingNotFound(id)
         case .success(let stub)?:
-            if stub.origin == .admin, stub.mapping.persistent == true, store.loader != nil {
-                _ = try save([stub.mapping])
-            }
             return stub.mapping
         case .failure(let error)?: throw Self.adminError(error)
         }
@@ -131,6 +133,10 @@ public final class Admin: Sendable {
     }
 
     /// `NAME-ID.json` with the name reduced to letters, digits and dashes (WireMock's habit).
+    /// An id that is longer than ``fileNameIDLimit`` or holds other characters is cut to its
+    /// first characters that may stay plus a stable hash of the whole id, so the name stays
+    /// well under the 255 bytes a file name may have and ids differing only in dropped
+    /// characters do not share a file.
     static func fileName(for mapping: StubMapping) -> String {
         var slug = ""
         for character in (mapping.name ?? "mapping").lowercased() {
@@ -141,9 +147,15 @@ public final class Admin: Sendable {
             }
         }
         slug = String(slug.trimmingCharacters("-").prefix(60))
-        let id = mapping.id.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        var id = mapping.id.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        if id != mapping.id || id.utf8.count > Self.fileNameIDLimit {
+            id = String(id.prefix(Self.fileNameIDLimit - 17)) + "-" + Identifiers.stableHash(mapping.id)
+        }
         return (slug.isEmpty ? "mapping" : slug) + "-" + id + ".json"
     }
+
+    /// The longest id part of a saved mapping's file name, in bytes (a UUID is 36).
+    static let fileNameIDLimit = 80
 
     /// Resets everything: mappings back to the files, journal emptied, scenarios started.
     public func reset() throws(AdminError) {

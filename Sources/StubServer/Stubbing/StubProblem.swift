@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// Something wrong in a stub file, as data: where (file and JSON path), how bad, and what
 /// was expected against what was found.
 ///
@@ -82,9 +84,12 @@ public struct StubProblem: Sendable, Hashable, CustomStringConvertible {
         return parts.joined(separator: ", ")
     }
 
+    /// One line, as printed by `petmock validate` and `serve`: values, keys and file names
+    /// from the stub files are shown with their control characters escaped
+    /// (``TerminalText/escape(_:)``), so a stub file cannot act on a terminal or a CI log.
     public var description: String {
         let location = file.isEmpty ? "" : "\(file): "
-        return "\(location)\(severity.rawValue): \(path): \(message)"
+        return TerminalText.escape("\(location)\(severity.rawValue): \(path): \(message)")
     }
 
     /// Whether the problem is an error.

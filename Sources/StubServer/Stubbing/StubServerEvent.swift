@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// Something the stub server did on its own, for logs and for tests to wait on: hot reloads,
 /// requests proxied to the live API, and what recording made of them.
 public enum StubServerEvent: Sendable, CustomStringConvertible {
@@ -29,13 +31,14 @@ public enum StubServerEvent: Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .reloaded(let file, let count, let problems):
-            "reloaded \(file): \(count) mapping\(count == 1 ? "" : "s")"
+            "reloaded \(TerminalText.escape(file)): \(count) mapping\(count == 1 ? "" : "s")"
                 + problems.map { "\n  \($0)" }.joined()
         case .reloadFailed(let file, let problems, let kept):
-            "reload of \(file) failed"
+            "reload of \(TerminalText.escape(file)) failed"
                 + (kept ? "; its last good version keeps serving" : "; serving what loaded from it")
                 + problems.map { "\n  \($0)" }.joined()
-        case .removed(let file, let count): "removed \(file): \(count) mapping\(count == 1 ? "" : "s") gone"
+        case .removed(let file, let count):
+            "removed \(TerminalText.escape(file)): \(count) mapping\(count == 1 ? "" : "s") gone"
         case .watchFailed(let reason): "watching the stubs stopped: \(reason)"
         case .proxied(let request, let upstream, let result): "proxied \(request) to \(upstream): \(result)"
         case .recording(let event): event.description

@@ -133,10 +133,57 @@ final class StubStore: Sendable {
         }
     }
 
+    /// Adds a persistent mapping and writes it to its own file in `mappings/` (atomically):
+    /// both or neither. The file is written first, under the lock, and only once it is written
+    /// does the mapping serve (as that file's), so a failed write leaves the server as it was.
+    func addPersisting(_ mapping: StubMapping) -> Result<CompiledStub, MappingChangeError> {
+        sources.withLock { state -> Result<CompiledStub, MappingChangeError> in
+            state.sequence += 1
+            switch saveOwnFile(mapping, sequence: state.sequence) {
+            case .failure(let error):
+                return .failure(error)
+            case .success(let (stub, path)):
+                Self.removeStub(id: mapping.id, from: &state, keepingOut: true)
+                Self.adopt(stub, asFile: path, in: &state)
+                publish(state)
+                return .success(stub)
+            }
+        }
+    }
+
+    /// Compiles a mapping as the file of its own it is saved to, then writes that file; the
+    /// stub and the path, or why nothing was written.
+    private func saveOwnFile(
+        _ mapping: StubMapping, sequence: Int
+    ) -> Result<(CompiledStub, String), MappingChangeError> {
+        guard let loader else { return .failure(.fileNotChanged(path: "", reason: "no stub folder")) }
+        let path = FileSystem.join(loader.mappingsDirectory, Admin.fileName(for: mapping))
+        let compiled = compiler.compile(mapping, sequence: sequence, origin: .file(path), file: path)
+        guard let stub = compiled.stub else { return .failure(.invalid(compiled.problems)) }
+        do {
+            try FileSystem.createDirectory(loader.mappingsDirectory)
+        } catch {
+            return .failure(.fileNotChanged(path: path, reason: error.reason))
+        }
+        let bytes = StubMapping.fileBytes([stub.mapping])
+        let write = { () throws(FileSystemError) in try FileSystem.writeAtomically(bytes, to: path) }
+        if let failure = change(path, write) { return .failure(failure) }
+        return .success((stub, path))
+    }
+
+    /// Counts a stub as the mapping file `path`'s (the file was just written with it).
+    private static func adopt(_ stub: CompiledStub, asFile path: String, in state: inout Sources) {
+        state.overrides[path]?[stub.mapping.id] = nil
+        if state.overrides[path]?.isEmpty == true { state.overrides[path] = nil }
+        state.files[path, default: []].append(stub)
+    }
+
     /// Replaces the mapping with this id, keeping where it came from; nil when there is none.
     /// The new mapping is persistent when it says so or, saying nothing, when the old one was.
     /// A persistent file mapping alone in its file has the file rewritten (atomically; when
     /// that fails nothing changes); another file mapping is replaced in memory, as an override.
+    /// An admin mapping that is persistent now is written to its own file first (when that
+    /// fails nothing changes) and becomes that file's.
     func update(id: String, with mapping: StubMapping) -> Result<CompiledStub, MappingChangeError>? {
         sources.withLock { state -> Result<CompiledStub, MappingChangeError>? in
             guard let existing = state.all.first(where: { $0.mapping.id == id }) else { return nil }
@@ -146,6 +193,16 @@ final class StubStore: Sendable {
             let origin = existing.origin
             let file: String
             if case .file(let path) = origin { file = path } else { file = "" }
+            if origin == .admin, mapping.persistent == true, loader != nil {
+                switch saveOwnFile(mapping, sequence: existing.sequence) {
+                case .failure(let error): return .failure(error)
+                case .success(let (stub, path)):
+                    Self.removeStub(id: id, from: &state, keepingOut: false)
+                    Self.adopt(stub, asFile: path, in: &state)
+                    publish(state)
+                    return .success(stub)
+                }
+            }
             let compiled = compiler.compile(mapping, sequence: existing.sequence, origin: origin, file: file)
             guard let stub = compiled.stub else { return .failure(.invalid(compiled.problems)) }
             if !file.isEmpty {

@@ -34,6 +34,17 @@ package enum Identifiers {
         return true
     }
 
+    /// A stable 64-bit FNV-1a hash of the text's UTF-8, as 16 hexadecimal digits: the same
+    /// in every run and on every machine, for names derived from ids.
+    package static func stableHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return hexDigits(hash, count: 16)
+    }
+
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
     }
