@@ -161,7 +161,6 @@ struct ContractCommands {
                         progress: ProgressLine.onTerminal()?.show))
                 report = await verifier.verify(baseURL: baseURL, contractName: source.name)
                 ProgressLine.onTerminal()?.clear()
-                ProgressLine.onTerminal()?.clear()
             } else {
                 let directory = arguments.value("dir") ?? "Stubs"
                 report = StubVerifier(contract: contract, models: models).verify(
