@@ -74,7 +74,7 @@ let package = Package(
             ["StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "ContractKit", "PetAppContract", "ArgumentKit"]),
         tool("petcontract", ["ContractCLI", "PetAppContract"]),
         tool("petapi", ["PetAPIServer", "HTTPServer", "ArgumentKit"]),
-        tool("petvet", ["PetClient", "HTTPClient", "ArgumentKit", "Platform"]),
+        tool("petvet", ["PetClient", "HTTPClient", "HTTPCore", "ArgumentKit", "Platform"]),
 
         // Helpers for tests: processes, raw sockets, temporary folders.
         library("TestSupport"),

@@ -25,13 +25,13 @@ let tool = CommandLineTool(
             let seed: PetAPISeed
             if let file = arguments.value("seed") {
                 guard let bytes = readFile(file) else {
-                    writeError("petapi: cannot read seed file '\(file)'")
+                    writeError("petapi: error: cannot read seed file '\(file)'")
                     return .couldNotRun
                 }
                 do {
                     seed = try PetAPISeed(json: bytes)
                 } catch {
-                    writeError("petapi: \(file): \(error)")
+                    writeError("petapi: error: \(file): \(error)")
                     return .couldNotRun
                 }
             } else {
@@ -50,7 +50,7 @@ let tool = CommandLineTool(
                 try server.start()
             } catch {
                 let advice = (error as? HTTPServerError)?.addressInUseAdvice().map { "; \($0)" } ?? ""
-                writeError("petapi: \(error)\(advice)")
+                writeError("petapi: error: \(error)\(advice)")
                 return .couldNotRun
             }
             do {

@@ -33,7 +33,7 @@ extension RecordCommand {
                     configuration: configuration, stubsDirectory: directory,
                     onEvent: { writeError("petmock: \($0)") })
             } catch {
-                writeError("petmock: \(error)")
+                writeError("petmock: error: \(error)")
                 return .couldNotRun
             }
             let seconds = Int(configuration.timeout.components.seconds)
@@ -55,7 +55,7 @@ extension RecordCommand {
             let live = await walk.value
             for signal in signals { signal.cancel() }
             for error in live.errors {
-                writeError("petmock: \(error.operation): \(error.url ?? ""): \(error.message)")
+                writeError(TerminalText.escape("petmock: error: \(error.operation): \(error.url ?? ""): \(error.message)"))
             }
             let notFound = transport.heldNotFound
             let result = recorder.finish()
@@ -77,7 +77,7 @@ extension RecordCommand {
             let requests = exchanges.prefix(3).map(\.label).joined(separator: ", ")
             let more = exchanges.count > 3 ? ", ..." : ""
             var message =
-                "petmock: every request answered 404 at \(base) (\(requests)\(more)); nothing recorded. "
+                "petmock: error: every request answered 404 at \(base) (\(requests)\(more)); nothing recorded. "
                 + "--crawl takes the API's base URL, path prefix included, as 'petcontract verify --live' does"
             if let first = exchanges.first, first.upstream.url.hasPrefix(base) {
                 let path = first.upstream.url.dropFirst(base.count)

@@ -10,7 +10,7 @@ enum RecordCommand {
         name: "petmock record", abstract: "Record stubs from the live API: a proxy, or a crawl of the contract.",
         arguments: [
             .option(
-                "target", value: "URL",
+                "target", value: "URL", required: true,
                 help: "The live API: its origin for the proxy (http://127.0.0.1:8081), its base URL for --crawl "
                     + "(http://127.0.0.1:8081/api)."),
             .option("stubs", value: "DIR", default: "Stubs", help: "The stub folder to record into."),
@@ -57,7 +57,7 @@ enum RecordCommand {
     static let subcommand = CommandLineTool.Subcommand(verb: "record", spec: spec, run: run)
 
     static func run(_ arguments: ParsedArguments) async throws -> ExitCode {
-        guard let target = arguments.value("target") else { throw ArgumentError.missingValue(option: "--target") }
+        let target = arguments.value("target") ?? ""
         do {
             try RecordingConfiguration.validateTarget(target)
         } catch {

@@ -31,7 +31,7 @@ struct RecordingCheck {
         }
         for collision in result.collisions { writeOutput("petmock: \(collision)") }
         for shadow in shadows(of: result) { writeOutput(shadow.problem.description) }
-        for file in result.unwrittenFiles { writeError("petmock: could not write \(file)") }
+        for file in result.unwrittenFiles { writeError("petmock: error: could not write \(file)") }
         guard result.unwrittenFiles.isEmpty else { return .couldNotRun }
         guard enabled, !result.mappingFiles.isEmpty else { return .success }
         let source = ContractSource(file: contractFile, builtIn: PetApp.contract)
@@ -39,7 +39,7 @@ struct RecordingCheck {
         do {
             loaded = try source.load()
         } catch {
-            writeError("petmock: cannot check the recording: \(error)")
+            writeError("petmock: error: cannot check the recording: \(error)")
             return .couldNotRun
         }
         let mappingsPrefix = directory.hasSuffix("/") ? directory + "mappings/" : directory + "/mappings/"

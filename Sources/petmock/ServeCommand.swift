@@ -60,7 +60,7 @@ enum ServeCommand {
         do {
             server = try StubServer(stubsDirectory: directory, configuration: configuration)
         } catch {
-            writeError("petmock: \(error)")
+            writeError("petmock: error: \(error)")
             if case .load(.invalidStubs) = error { return .failure }
             return .couldNotRun
         }

@@ -7,7 +7,7 @@ func startFailureLine(_ error: any Error) -> String {
     if let error = error as? StubServerError, case .server(let server) = error,
         let advice = server.addressInUseAdvice()
     {
-        return "petmock: \(error); \(advice)"
+        return "petmock: error: \(error); \(advice)"
     }
-    return "petmock: \(error)"
+    return "petmock: error: \(error)"
 }

@@ -22,7 +22,7 @@ enum ValidateCommand {
         do {
             report = try StubLoader(root: directory).load()
         } catch {
-            writeError("petmock: \(error)")
+            writeError("petmock: error: \(error)")
             return .couldNotRun
         }
         for problem in report.problems { writeOutput(problem.description) }

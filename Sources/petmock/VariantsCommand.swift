@@ -18,7 +18,7 @@ enum VariantsCommand {
         do {
             report = try StubLoader(root: arguments.value("stubs") ?? "Stubs").load()
         } catch {
-            writeError("petmock: \(error)")
+            writeError("petmock: error: \(error)")
             return .couldNotRun
         }
         for problem in report.problems where problem.isError { writeError(problem.description) }
