@@ -23,10 +23,8 @@ struct GitHubReporter {
                 "\(error.operation): could not verify: \(error.message)" + (error.url.map { "\nAt: \($0)" } ?? "")
             lines.append("::error title=could-not-verify::\(data(message))")
         }
-        let summary = report.summary
-        lines.append(
-            "petcontract: \(summary.operations) operations checked against \(report.target): \(summary.breaking) breaking, "
-                + "\(summary.warning) warnings, \(summary.info) info, \(summary.errors) errors")
+        // Plain text on standard output, after the annotations: GitHub shows it in the log.
+        lines.append("petcontract: " + report.summaryLine)
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -45,12 +45,7 @@ struct TextReporter {
         for note in report.notes {
             lines.append("\(paint("note", "1;36")): \(note)")
         }
-        let summary = report.summary
-        var tail =
-            "\(summary.operations) operation\(summary.operations == 1 ? "" : "s") checked against \(report.target) "
-            + "(contract \(report.contract)): \(summary.breaking) breaking, \(summary.warning) warning"
-            + "\(summary.warning == 1 ? "" : "s"), \(summary.info) info, \(summary.errors) error\(summary.errors == 1 ? "" : "s")"
-        if report.ignored > 0 { tail += ", \(report.ignored) ignored" }
+        var tail = report.summaryLine
         switch report.decodeCheck {
         case .none?: tail += "; schema only: no Codable models, so the decode check did not run"
         case .partial(let types)?:

@@ -34,6 +34,21 @@ public struct VerificationReport: Sendable, Hashable {
         self.ignored = ignored
     }
 
+    /// `2 operations checked against URL (contract C): 1 breaking, 1 warning, 0 info, 0 errors`,
+    /// each count with its plural, and the ignored ones when there are any.
+    public var summaryLine: String {
+        let summary = self.summary
+        func count(_ number: Int, _ word: String, plural: String? = nil) -> String {
+            "\(number) \(number == 1 ? word : plural ?? word + "s")"
+        }
+        var line =
+            "\(count(summary.operations, "operation")) checked against \(target) (contract \(contract)): "
+            + "\(summary.breaking) breaking, \(count(summary.warning, "warning")), \(summary.info) info, "
+            + count(summary.errors, "error")
+        if ignored > 0 { line += ", \(ignored) ignored" }
+        return line
+    }
+
     /// Counts for the summary line and the JSON report.
     public var summary: Summary {
         Summary(
