@@ -55,7 +55,8 @@ extension RecordCommand {
             let live = await walk.value
             for signal in signals { signal.cancel() }
             for error in live.errors {
-                writeError(TerminalText.escape("petmock: error: \(error.operation): \(error.url ?? ""): \(error.message)"))
+                writeError(
+                    TerminalText.escape("petmock: error: \(error.operation): \(error.url ?? ""): \(error.message)"))
             }
             let notFound = transport.heldNotFound
             let result = recorder.finish()
