@@ -75,6 +75,9 @@ enum DecodingDiagnostics {
 
     /// A type's name as Swift code spells it: `[PetJsonModel]` rather than `Array<PetJsonModel>`.
     static func name(of type: Any.Type) -> String {
+        // Foundation names the container it wanted, not a Swift type the user wrote.
+        if type == [Any].self { return "an array" }
+        if type == [String: Any].self { return "an object" }
         var text = String(describing: type)
         while let range = text.firstRange(of: "Array<") {
             guard let close = matchingClose(in: text, from: range.upperBound) else { break }

@@ -61,9 +61,15 @@ let petvet = CommandLineTool.single(spec) { arguments in
     case .success(let report):
         print(format == "json" ? report.renderedJSON(requests: activity.requestCount) : report.renderedText())
         return .success
-    case .failure:
+    case .failure(let error):
         // The error presenter has printed the reason already.
-        writeError("petvet: error: could not fetch the pet list")
+        var line = "petvet: error: could not fetch the pet list"
+        if case .http(let status, _, _, _) = error, status.code == 404 {
+            line += TerminalText.escape(
+                "; \(baseURL)/pets is not there: is --base-url the API's base URL? (the Pet API's ends in /api, "
+                    + "as in http://127.0.0.1:8080/api)")
+        }
+        writeError(line)
         return .couldNotRun
     }
 }

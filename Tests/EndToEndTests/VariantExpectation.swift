@@ -103,7 +103,7 @@ struct VariantExpectation: CustomStringConvertible, Sendable {
             "vet-id-renamed", rows: [], dropped: allPetsDropped("pet has no 'vetId'"), requests: 1,
             contractExit: 1, findings: ["response-property-probably-renamed breaking GET /pets $[0].vetId"]),
         failed(
-            "pets-wrapped", "cannot decode [PetJsonModel] at $: expected [Any], found object",
+            "pets-wrapped", "cannot decode [PetJsonModel] at $: expected an array, found object",
             findings: [
                 "response-property-type-changed breaking GET /pets $", "response-decode-failed breaking GET /pets $",
             ]),

@@ -124,7 +124,7 @@ struct Get<Response: Sendable>: Endpoint {
     @Test func elementsOfABodyThatIsNoArrayOrNoJSONFailAsAWhole() async {
         let get = Get(decoding: .jsonElements(StrictPet.self))
         let cases: [(body: String, message: String)] = [
-            (#"{"items": []}"#, "cannot decode [StrictPet] at $: expected [Any], found object"),
+            (#"{"items": []}"#, "cannot decode [StrictPet] at $: expected an array, found object"),
             (#"[{"firstName":"Rex","vetId":1}"#, "expected a JSON body, found invalid JSON (JSON ends early"),
             (#"[{"firstName":"Rex","vetId":tru}]"#, "expected a JSON body, found invalid JSON"),
             ("", "expected a JSON body, found an empty body"),

@@ -77,8 +77,21 @@ import Testing
         #expect(refused.stderr.contains("Failed to connect") || refused.stderr.contains("connect"))
     }
 
+    /// A base URL without the API's path prefix gets 404 for the pets: the error says where it
+    /// looked and what the base URL should look like.
+    @Test func aPetListThatIsNotThereHintsAtTheBaseURL() async throws {
+        let api = try PetAPIServer(pets: #"{"code":404,"message":"no route"}"#, vets: [:], petsStatus: .notFound)
+        let run = try await petvet(["--base-url", api.baseURL])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.contains("\(api.baseURL)/pets is not there: is --base-url the API's base URL?"), "\(run.stderr)")
+        #expect(run.stderr.contains("petvet: error: could not fetch the pet list"))
+    }
+
     @Test func usageErrorsExitSixtyFour() async throws {
         #expect(try await petvet([]).status == 64)
+        #expect(try await petvet(["--base-url", ""]).status == 64)
+        #expect(try await petvet(["--version"]).stdout.hasPrefix("petvet 0."))
         #expect(try await petvet(["--base-url", "http://x", "--format", "xml"]).status == 64)
         let help = try await petvet(["--help"])
         #expect(help.status == 0)

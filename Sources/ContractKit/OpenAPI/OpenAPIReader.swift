@@ -20,7 +20,7 @@ public struct OpenAPIReader: Sendable {
     /// Reads a contract file.
     public func read(file: String) throws(ContractError) -> Contract {
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw .io(path: file, message: "cannot read the file")
+            throw .io(path: file, message: FileProblem.unreadable(file))
         }
         return try read([UInt8](data), source: file)
     }

@@ -41,7 +41,7 @@ struct StubMappingReader {
             isDirectory.boolValue
         else {
             return (
-                [], [VerificationError(operation: root, url: nil, message: "no 'mappings' folder in the stub folder")]
+                [], [VerificationError(operation: root, url: nil, message: FileProblem.notAStubFolder(root))]
             )
         }
         let files = (FileManager.default.enumerator(atPath: mappingsDirectory)?.compactMap { $0 as? String } ?? [])
@@ -65,7 +65,7 @@ struct StubMappingReader {
 
     private func readFile(_ file: String) throws(StubReadError) -> [StubMapping] {
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw StubReadError(message: "cannot read the file")
+            throw StubReadError(message: FileProblem.unreadable(file))
         }
         let document: JSONValue
         do {
