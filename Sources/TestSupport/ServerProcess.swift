@@ -23,11 +23,16 @@ public final class ServerProcess: Sendable {
     private let log = OutputLog()
 
     /// Starts `tool arguments...` and waits (at most `timeout` seconds) for its readiness line.
-    public init(_ tool: String, _ arguments: [String], timeout: TimeInterval = 30) throws {
+    public init(
+        _ tool: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 30
+    ) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try BuiltTools.path(of: tool))
         process.arguments = arguments
         process.currentDirectoryURL = BuiltTools.repositoryRoot
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let (outPipe, errPipe) = try ProcessLaunch.withLock {
             let outPipe = Pipe()
             let errPipe = Pipe()

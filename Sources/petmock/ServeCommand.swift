@@ -1,4 +1,5 @@
 import ArgumentKit
+import Foundation
 import StubServer
 
 /// `petmock serve`: load the stubs, report their problems, serve until SIGINT/SIGTERM or
@@ -14,7 +15,9 @@ enum ServeCommand {
             .flag("watch", help: "Reload mapping files when they change."),
             .flag("strict", help: "Refuse to start if any stub file has a problem, warnings included."),
             .option(
-                "admin-token", value: "TOKEN", help: "Require 'Authorization: Bearer TOKEN' on /__admin (any client)."),
+                "admin-token", value: "TOKEN",
+                help: "Require 'Authorization: Bearer TOKEN' on /__admin (any client); default: $PETMOCK_ADMIN_TOKEN "
+                    + "when set."),
             .option("journal-size", value: "N", default: "10000", help: "How many requests the journal keeps."),
             .option("event-loops", value: "N", help: "Event loop threads (default: one per core)."),
             .option(
@@ -40,7 +43,10 @@ enum ServeCommand {
             journalCapacity: try arguments.int("journal-size", in: 0...10_000_000) ?? 10_000,
             strict: arguments.flag("strict"), watch: arguments.flag("watch"),
             proxyUnmatched: arguments.value("proxy-unmatched"))
-        if let token = arguments.value("admin-token") {
+        let fromEnvironment = ProcessInfo.processInfo.environment["PETMOCK_ADMIN_TOKEN"].flatMap {
+            $0.isEmpty ? nil : $0
+        }
+        if let token = arguments.value("admin-token") ?? fromEnvironment {
             guard !token.isEmpty else {
                 throw ArgumentError.invalidValue(option: "--admin-token", value: token, expected: "a non-empty token")
             }

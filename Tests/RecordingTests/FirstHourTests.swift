@@ -10,6 +10,19 @@ import Testing
 @Suite(.serialized) struct FirstHourTests {
     /// Recording into a folder whose hand-written stub answers the same request: the summary
     /// (and `validate`) says the recording never answers, naming both files.
+    /// docker-compose passes the admin token in the environment, and its health check sends it.
+    @Test func theAdminTokenCanComeFromTheEnvironment() async throws {
+        let server = try ServerProcess(
+            "petmock", ["serve", "--port", "0", "--stubs", "Stubs"], environment: ["PETMOCK_ADMIN_TOKEN": "s3cret"])
+        defer { server.stop() }
+        let client = CurlTransport()
+        let health = server.url + "/__admin/health"
+        #expect(try await client.send(HTTPClientRequest(method: .get, url: health)).status.code == 401)
+        let allowed = try await client.send(
+            HTTPClientRequest(method: .get, url: health, headers: ["Authorization": "Bearer s3cret"]))
+        #expect(allowed.status.code == 200)
+    }
+
     @Test func aRecordingHiddenByAHandWrittenStubIsReported() async throws {
         let api = try PetAPIUpstream()
         let folder = try TemporaryDirectory(prefix: "record-shadow")
