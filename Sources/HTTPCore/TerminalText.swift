@@ -9,6 +9,19 @@
 /// TerminalText.escape("::warning::hi")                   // \u003a:warning::hi
 /// ```
 public enum TerminalText {
+    /// Whether to colour output: only on a terminal, never with `NO_COLOR` set
+    /// (https://no-color.org) or `TERM=dumb`. Every tool decides the same way.
+    public static func wantsColor(isTerminal: Bool, environment: [String: String]) -> Bool {
+        guard isTerminal else { return false }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        return environment["TERM"] != "dumb"
+    }
+
+    /// `text` in an SGR colour (`1;31` bold red) when `color`, else as it is.
+    public static func paint(_ text: String, _ code: String, if color: Bool) -> String {
+        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
     /// The text with every character that could act shown as a `\u001b`-style escape (four
     /// lower-case hexadecimal digits): C0 controls (line feed and tab included, so the text
     /// stays on its line), DEL, C1 controls, the line and paragraph separators U+2028 and

@@ -1,5 +1,13 @@
 import ArgumentKit
+import Foundation
+import HTTPCore
 import StubServer
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `petmock validate`: every problem in every stub file, compiler style; exit 1 if any error.
 enum ValidateCommand {
@@ -25,7 +33,9 @@ enum ValidateCommand {
             writeError("petmock: error: \(error)")
             return .couldNotRun
         }
-        for problem in report.problems { writeOutput(problem.description) }
+        let color = TerminalText.wantsColor(
+            isTerminal: isatty(1) == 1, environment: ProcessInfo.processInfo.environment)
+        for problem in report.problems { writeOutput(problem.description(color: color)) }
         let files = report.files.count
         writeOutput(
             "\(directory): \(report.mappings.count) mapping\(report.mappings.count == 1 ? "" : "s") in \(files) "

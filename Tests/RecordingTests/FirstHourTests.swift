@@ -23,6 +23,28 @@ import Testing
         #expect(allowed.status.code == 200)
     }
 
+    /// `validate` colours its severities on a terminal, as petcontract does, and not with NO_COLOR
+    /// or through a pipe.
+    @Test func validateIsColouredOnATerminalOnly() async throws {
+        let folder = try TemporaryDirectory(prefix: "validate-colour")
+        defer { folder.remove() }
+        try writeText(
+            folder.file("mappings/bad.json"),
+            #"{"request": {"method": "GET", "url": "/x"}, "response": {"status": "200"}}"#)
+        let petmock = try BuiltTools.path(of: "petmock")
+        let command = "\(petmock) validate --stubs \(folder.path)"
+        let terminal = try await ToolProcess.run(
+            executable: "/usr/bin/script", ["-qec", command, "/dev/null"],
+            environment: ["TERM": "xterm", "NO_COLOR": ""])
+        #expect(terminal.stdout.contains("\u{1B}[1;31merror\u{1B}[0m: $.response.status"), "\(terminal.stdout)")
+        let plain = try await ToolProcess.run(
+            executable: "/usr/bin/script", ["-qec", command, "/dev/null"],
+            environment: ["TERM": "xterm", "NO_COLOR": "1"])
+        #expect(plain.stdout.contains("bad.json: error: $.response.status") && !plain.stdout.contains("\u{1B}["))
+        let piped = try await ToolProcess.run("petmock", ["validate", "--stubs", folder.path])
+        #expect(piped.status == 1 && !piped.stdout.contains("\u{1B}["))
+    }
+
     @Test func aRecordingHiddenByAHandWrittenStubIsReported() async throws {
         let api = try PetAPIUpstream()
         let folder = try TemporaryDirectory(prefix: "record-shadow")

@@ -47,9 +47,7 @@ public struct ReportRenderer: Sendable {
     /// Whether text output should be coloured: standard output is a terminal and `NO_COLOR` is
     /// unset or empty (https://no-color.org).
     public static func wantsColor(isTerminal: Bool, environment: [String: String]) -> Bool {
-        guard isTerminal else { return false }
-        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-        return environment["TERM"] != "dumb"
+        TerminalText.wantsColor(isTerminal: isTerminal, environment: environment)
     }
 }
 

@@ -88,8 +88,14 @@ public struct StubProblem: Sendable, Hashable, CustomStringConvertible {
     /// from the stub files are shown with their control characters escaped
     /// (``TerminalText/escape(_:)``), so a stub file cannot act on a terminal or a CI log.
     public var description: String {
-        let location = file.isEmpty ? "" : "\(file): "
-        return TerminalText.escape("\(location)\(severity.rawValue): \(path): \(message)")
+        description(color: false)
+    }
+
+    /// The line, with the severity in red or yellow when `color` (as petcontract's findings).
+    public func description(color: Bool) -> String {
+        let location = TerminalText.escape(file.isEmpty ? "" : "\(file): ")
+        let word = TerminalText.paint(severity.rawValue, severity == .error ? "1;31" : "1;33", if: color)
+        return location + word + TerminalText.escape(": \(path): \(message)")
     }
 
     /// Whether the problem is an error.
