@@ -78,7 +78,8 @@ public struct DecodingFailure: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         let location = path(after: "$")
-        let found = excerpt.isEmpty ? "" : " '\(excerpt)'"
+        // The excerpt is JSON text: a string shows its own quotes (`found string "2"`).
+        let found = excerpt.isEmpty ? "" : " \(excerpt)"
         return "\(url): cannot decode \(type) at \(location): \(problem)\(found)"
     }
 }

@@ -60,7 +60,7 @@ struct VariantExpectation: CustomStringConvertible, Sendable {
     /// so no vet is asked for, and the type change and decode failure on both operations.
     static func stringTypeChangedEverywhere(_ field: String) -> VariantExpectation {
         shown(
-            "type:\(field)", rows: [], dropped: undecodablePets(field, "expected String, found number '0'"),
+            "type:\(field)", rows: [], dropped: undecodablePets(field, "expected String, found number 0"),
             requests: 1, contractExit: 1,
             findings: ["GET /pets $[0]", "GET /vets/{id} $"].flatMap {
                 [
@@ -87,7 +87,7 @@ struct VariantExpectation: CustomStringConvertible, Sendable {
         // One pet that does not decode loses only its own row.
         shown(
             "vet-id-string", rows: [base[0], base[2], base[3]],
-            dropped: [#"1: API/pets: cannot decode [PetJsonModel] at $[1].vetId: expected Int, found string '"2"'"#],
+            dropped: [#"1: API/pets: cannot decode [PetJsonModel] at $[1].vetId: expected Int, found string "2""#],
             requests: 3, contractExit: 1,
             findings: [
                 "response-property-type-changed breaking GET /pets $[1].vetId",
@@ -195,7 +195,7 @@ struct VariantExpectation: CustomStringConvertible, Sendable {
             "type:title", rows: [],
             dropped: [(0, 1), (1, 2), (2, 1), (3, 3)].map { pet, vet in
                 "\(pet): vet \(vet) could not be fetched: API/vets/\(vet): cannot decode VetJsonModel at $.title: "
-                    + "expected String, found number '0'"
+                    + "expected String, found number 0"
             },
             contractExit: 1,
             findings: [
@@ -206,7 +206,7 @@ struct VariantExpectation: CustomStringConvertible, Sendable {
             "type:vetId", rows: [],
             dropped: ["1", "2", "1", "3"].enumerated().map { index, vetId in
                 "\(index): API/pets: cannot decode [PetJsonModel] at $[\(index)].vetId: expected Int, "
-                    + "found string '\"\(vetId)\"'"
+                    + "found string \"\(vetId)\""
             },
             requests: 1, contractExit: 1,
             findings: [

@@ -93,7 +93,7 @@ struct Get<Response: Sendable>: Endpoint {
         #expect(failure.url == "http://api.test/thing")
         #expect(
             failure.description
-                == #"http://api.test/thing: cannot decode [PetJsonModel] at $[2].vetId: expected Int, found string '"seven"'"#
+                == #"http://api.test/thing: cannot decode [PetJsonModel] at $[2].vetId: expected Int, found string "seven""#
         )
     }
 
@@ -110,7 +110,7 @@ struct Get<Response: Sendable>: Endpoint {
         // The same words as decoding the whole array: its type, the index leading the path.
         #expect(
             failure.description
-                == #"http://api.test/thing: cannot decode [StrictPet] at $[1].vetId: expected Int, found string '"7"'"#)
+                == #"http://api.test/thing: cannot decode [StrictPet] at $[1].vetId: expected Int, found string "7""#)
         let nested = try await send(
             .json(#"[[1, "x"]]"#), Get(decoding: .jsonElements([Int].self))
         ).get()
@@ -205,7 +205,7 @@ struct Get<Response: Sendable>: Endpoint {
         #expect(
             failure.description
                 == "http://api.test/thing: cannot decode [PetJsonModel] at $\(path.hasPrefix("[") ? "" : ".")\(path): "
-                + "expected Int, found number '\(excerpt)'")
+                + "expected Int, found number \(excerpt)")
     }
 
     @Test(arguments: [

@@ -73,6 +73,7 @@ struct RequestBody {
 
     private func excerpt(_ value: JSONValue) -> String {
         let text = value.serialized()
-        return "'" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "'"
+        // JSON text as it is: a string shows its own quotes (`"1"`), so no more are added.
+        return text.count > 40 ? String(text.prefix(40)) + "…" : text
     }
 }
