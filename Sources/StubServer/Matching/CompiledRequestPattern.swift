@@ -19,6 +19,8 @@ struct CompiledRequestPattern: Sendable {
     let pathParameters: [(name: String, matcher: CompiledMatcher)]
     let queryParameters: [(name: String, matcher: CompiledMatcher)]
     let headers: [(name: String, matcher: CompiledMatcher)]
+    let cookies: [(name: String, matcher: CompiledMatcher)]
+    let formParameters: [(name: String, matcher: CompiledMatcher)]
     let bodyPatterns: [CompiledMatcher]
     /// The query parameters a request must have for this pattern to match: those whose
     /// matcher refuses an absent value.
@@ -67,16 +69,26 @@ struct CompiledRequestPattern: Sendable {
         }
         let pathParameters = compileAll(pattern.pathParameters, "pathParameters")
         let queryParameters = compileAll(pattern.queryParameters, "queryParameters")
-        let headers = compileAll(pattern.headers, "headers")
+        var headers = compileAll(pattern.headers, "headers")
+        // Basic credentials are the Authorization header that carries them (WireMock's rule).
+        if let credentials = pattern.basicAuthCredentials {
+            headers.append(("Authorization", .equalTo(credentials.authorizationValue, caseInsensitive: false)))
+        }
+        let cookies = compileAll(pattern.cookies, "cookies")
+        let formParameters = compileAll(pattern.formParameters, "formParameters")
+        var requiredHeaders = required(headers, ignoringCase: true)
+        if cookies.contains(where: { !$0.matcher.matches(nil) }) {
+            requiredHeaders.insert("Cookie", ignoringCase: true)
+        }
         let body = pattern.bodyPatterns.enumerated().compactMap { index, matcher in
             CompiledMatcher.compile(matcher, at: "$.request.bodyPatterns[\(index)]", problems: &problems)
         }
         guard !problems[before...].contains(where: { $0.severity == .error }) else { return nil }
         return CompiledRequestPattern(
             source: pattern, method: pattern.method, url: url, pathParameters: pathParameters,
-            queryParameters: queryParameters, headers: headers, bodyPatterns: body,
-            requiredQueryNames: required(queryParameters, ignoringCase: false),
-            requiredHeaderNames: required(headers, ignoringCase: true))
+            queryParameters: queryParameters, headers: headers, cookies: cookies, formParameters: formParameters,
+            bodyPatterns: body, requiredQueryNames: required(queryParameters, ignoringCase: false),
+            requiredHeaderNames: requiredHeaders)
     }
 
     /// The names whose matcher fails when the field is absent (asked of the matcher itself).
@@ -109,6 +121,12 @@ struct CompiledRequestPattern: Sendable {
             return false
         }
         for header in headers where !Self.headerMatches(header.name, header.matcher, request) {
+            return false
+        }
+        for cookie in cookies where !Self.matchesAny(cookie.matcher, request.cookieValues(cookie.name)) {
+            return false
+        }
+        for field in formParameters where !Self.matchesAny(field.matcher, request.formValues(field.name)) {
             return false
         }
         for (index, pattern) in bodyPatterns.enumerated()
@@ -178,6 +196,19 @@ struct CompiledRequestPattern: Sendable {
             criteria.append(
                 Self.namedCriterion(
                     "header '\(header.name)'", header.matcher, values, source: source.headers, name: header.name))
+        }
+        for cookie in cookies {
+            criteria.append(
+                Self.namedCriterion(
+                    "cookie '\(cookie.name)'", cookie.matcher, request.cookieValues(cookie.name),
+                    source: source.cookies,
+                    name: cookie.name))
+        }
+        for field in formParameters {
+            criteria.append(
+                Self.namedCriterion(
+                    "form parameter '\(field.name)'", field.matcher, request.formValues(field.name),
+                    source: source.formParameters, name: field.name))
         }
         for (index, pattern) in bodyPatterns.enumerated() {
             let distance =

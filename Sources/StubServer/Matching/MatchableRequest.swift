@@ -81,6 +81,36 @@ final class MatchableRequest {
         return verdict
     }
 
+    /// The cookies of every `Cookie` field (RFC 6265 §4.2: `name=value` pairs split by `;`).
+    private(set) lazy var cookies: [(name: String, value: String)] = headers.values(name: "Cookie").flatMap {
+        field in
+        field.split(separator: ";").compactMap { pair -> (name: String, value: String)? in
+            let trimmed = pair.drop { $0 == " " || $0 == "\t" }
+            guard let equals = trimmed.firstIndex(of: "=") else { return nil }
+            var value = trimmed[trimmed.index(after: equals)...]
+            while value.last == " " || value.last == "\t" { value.removeLast() }
+            if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
+            return (String(trimmed[..<equals]), String(value))
+        }
+    }
+
+    /// The fields of an `application/x-www-form-urlencoded` body, decoded; none for another body.
+    private(set) lazy var formParameters: [(name: String, value: String)] = {
+        let type = headers["Content-Type"]?.lowercased() ?? ""
+        guard type.hasPrefix("application/x-www-form-urlencoded") else { return [] }
+        return QueryParameters.parse(Substring(bodyText))
+    }()
+
+    /// Every value of the cookie.
+    func cookieValues(_ name: String) -> [String] {
+        cookies.filter { $0.name == name }.map(\.value)
+    }
+
+    /// Every value of the form field.
+    func formValues(_ name: String) -> [String] {
+        formParameters.filter { $0.name == name }.map(\.value)
+    }
+
     /// Every value of the query parameter.
     func queryValues(_ name: String) -> [String] {
         queryParameters.filter { $0.name == name }.map(\.value)

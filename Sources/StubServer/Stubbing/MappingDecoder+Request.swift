@@ -4,8 +4,7 @@ import JSONKit
 extension MappingDecoder {
     private static let urlFields = ["url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate"]
     private static let unsupportedRequestFields = [
-        "cookies", "basicAuthCredentials", "formParameters", "multipartPatterns", "host", "port", "scheme",
-        "customMatcher", "clientIp",
+        "multipartPatterns", "host", "port", "scheme", "customMatcher", "clientIp",
     ]
 
     /// Decodes a request pattern object; nil when it has an error, unless `keepingErrors`
@@ -42,6 +41,9 @@ extension MappingDecoder {
             case "pathParameters": pattern.pathParameters = namedMatchers(member.value, at: here)
             case "queryParameters": pattern.queryParameters = namedMatchers(member.value, at: here)
             case "headers": pattern.headers = namedMatchers(member.value, at: here)
+            case "cookies": pattern.cookies = namedMatchers(member.value, at: here)
+            case "formParameters": pattern.formParameters = namedMatchers(member.value, at: here)
+            case "basicAuthCredentials": pattern.basicAuthCredentials = credentials(member.value, at: here)
             case "bodyPatterns":
                 guard case .array(let elements) = member.value else {
                     wrongType(here, expected: "an array of matchers", member.value)
@@ -53,9 +55,18 @@ extension MappingDecoder {
                     }
                 }
             case _ where Self.unsupportedRequestFields.contains(member.key):
-                unknownField(here, member.key, note: "not supported by petmock, ignored (the stub matches more)")
+                // Ignoring a criterion would make the stub match more than its author wrote.
+                problems.append(
+                    StubProblem(
+                        .error, .unknownField, file: file, path: here.description,
+                        detail: "'\(member.key)' is not supported by petmock; the mapping is refused rather than "
+                            + "served matching more requests than it says"))
             default:
-                unknownField(here, member.key)
+                problems.append(
+                    StubProblem(
+                        .error, .unknownField, file: file, path: here.description,
+                        detail: "unknown field '\(member.key)' in a request pattern; the mapping is refused rather "
+                            + "than served matching more requests than it says"))
             }
         }
         if !pattern.pathParameters.isEmpty, !isTemplate(pattern.url) {
@@ -66,6 +77,27 @@ extension MappingDecoder {
             pattern.pathParameters = []
         }
         return errorCount == errorsBefore || keepingErrors ? pattern : nil
+    }
+
+    /// `{"username": "...", "password": "..."}`, both strings, nothing else.
+    private mutating func credentials(_ value: JSONValue, at path: JSONPath) -> BasicCredentials? {
+        guard let object = object(value, at: path) else { return nil }
+        var username: String?
+        var password: String?
+        for member in object.members {
+            let here = path.appending(key: member.key)
+            switch member.key {
+            case "username": username = string(member.value, at: here)
+            case "password": password = string(member.value, at: here)
+            default: unknownField(here, member.key)
+            }
+        }
+        guard let username, let password else {
+            invalid(
+                path, expected: "'username' and 'password'", found: username == nil ? "no 'username'" : "no 'password'")
+            return nil
+        }
+        return BasicCredentials(username: username, password: password)
     }
 
     private func isTemplate(_ url: URLPattern?) -> Bool {

@@ -21,11 +21,18 @@ public struct RequestPattern: Sendable, Hashable {
     public var headers: [NamedMatcher]
     /// Matchers the body text must all satisfy.
     public var bodyPatterns: [StringMatcher]
+    /// Matchers for cookies (from the `Cookie` header fields), by name.
+    public var cookies: [NamedMatcher]
+    /// Matchers for form fields of an `application/x-www-form-urlencoded` body (decoded), by name.
+    public var formParameters: [NamedMatcher]
+    /// HTTP Basic credentials the request must carry (`Authorization: Basic ...`).
+    public var basicAuthCredentials: BasicCredentials?
 
     /// Creates a pattern; with no arguments it matches every request.
     public init(
         method: HTTPMethod? = nil, url: URLPattern? = nil, pathParameters: [NamedMatcher] = [],
-        queryParameters: [NamedMatcher] = [], headers: [NamedMatcher] = [], bodyPatterns: [StringMatcher] = []
+        queryParameters: [NamedMatcher] = [], headers: [NamedMatcher] = [], bodyPatterns: [StringMatcher] = [],
+        cookies: [NamedMatcher] = [], formParameters: [NamedMatcher] = [], basicAuthCredentials: BasicCredentials? = nil
     ) {
         self.method = method
         self.url = url
@@ -33,6 +40,29 @@ public struct RequestPattern: Sendable, Hashable {
         self.queryParameters = queryParameters
         self.headers = headers
         self.bodyPatterns = bodyPatterns
+        self.cookies = cookies
+        self.formParameters = formParameters
+        self.basicAuthCredentials = basicAuthCredentials
+    }
+}
+
+/// A user name and password for HTTP Basic authentication (RFC 7617), as WireMock's
+/// `basicAuthCredentials` gives them.
+public struct BasicCredentials: Sendable, Hashable {
+    /// The user name.
+    public var username: String
+    /// The password.
+    public var password: String
+
+    /// Creates credentials.
+    public init(username: String, password: String) {
+        self.username = username
+        self.password = password
+    }
+
+    /// The `Authorization` header value that carries them: `Basic base64(user:password)`.
+    public var authorizationValue: String {
+        "Basic " + Base64.encode(Array("\(username):\(password)".utf8))
     }
 }
 

@@ -51,8 +51,14 @@ extension RequestPattern {
         if let url { object[url.fieldName] = .string(url.value) }
         for (key, matchers) in [
             ("pathParameters", pathParameters), ("queryParameters", queryParameters), ("headers", headers),
+            ("cookies", cookies), ("formParameters", formParameters),
         ] where !matchers.isEmpty {
             object[key] = .object(JSONObject(matchers.map { ($0.name, $0.matcher.json) }))
+        }
+        if let basicAuthCredentials {
+            object["basicAuthCredentials"] = [
+                "username": .string(basicAuthCredentials.username), "password": .string(basicAuthCredentials.password),
+            ]
         }
         if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.json)) }
         return .object(object)

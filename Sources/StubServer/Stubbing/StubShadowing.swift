@@ -144,7 +144,9 @@ public enum StubShadowing {
         }
         return isSubset(lhs.pathParameters, of: rhs.pathParameters)
             && isSubset(lhs.queryParameters, of: rhs.queryParameters) && isSubset(lhs.headers, of: rhs.headers)
-            && isSubset(lhs.bodyPatterns, of: rhs.bodyPatterns)
+            && isSubset(lhs.bodyPatterns, of: rhs.bodyPatterns) && isSubset(lhs.cookies, of: rhs.cookies)
+            && isSubset(lhs.formParameters, of: rhs.formParameters)
+            && (lhs.basicAuthCredentials == nil || lhs.basicAuthCredentials == rhs.basicAuthCredentials)
     }
 
     /// Whether `Prefer: code=NNN` cannot reach the hidden mapping either: that picks the

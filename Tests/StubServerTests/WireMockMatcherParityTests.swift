@@ -1,0 +1,148 @@
+import HTTPCore
+import JSONKit
+import Testing
+
+@testable import StubServer
+
+/// Cookies, Basic credentials and form parameters, which petmock used to accept and ignore
+/// (a stub then matched more than its author wrote). Cases carried over as data from WireMock's
+/// acceptance tests (Apache-2.0): `CookieMatchingAcceptanceTest` and `BasicAuthAcceptanceTest`
+/// in `src/test/java/com/github/tomakehurst/wiremock/`, and the form-parameter examples of
+/// WireMock's request-matching documentation.
+@Suite struct WireMockMatcherParityTests {
+    /// A mapping's `request` as WireMock JSON, a request, and whether it matches.
+    struct Case: Sendable, CustomStringConvertible {
+        let source: String
+        let request: String
+        let headers: [(String, String)]
+        let body: String
+        let matches: Bool
+
+        var description: String { source }
+    }
+
+    static let cookieRequest =
+        #"{"method": "GET", "url": "/c", "cookies": {"my_cookie": {"contains": "mycookievalue"}}}"#
+    static let allCookies =
+        "my_cookie=xxx-mycookievalue-xxx; my_other_cookie=exact-other-value; irrelevant_cookie=whatever"
+
+    static let cases: [Case] = [
+        // CookieMatchingAcceptanceTest
+        Case(
+            source: "matchesOnWellFormedCookie", request: cookieRequest,
+            headers: [("Cookie", "my_cookie=xxx-mycookievalue-xxx")], body: "", matches: true),
+        Case(
+            source: "matchesWhenMultipleCookiesAreSentAndRequired",
+            request:
+                #"{"method": "GET", "url": "/c", "cookies": {"my_cookie": {"contains": "mycookievalue"}, "my_other_cookie": {"equalTo": "exact-other-value"}}}"#,
+            headers: [("Cookie", allCookies)], body: "", matches: true),
+        Case(
+            source: "doesNotMatchWhenExpectedCookieIsAbsent", request: cookieRequest,
+            headers: [("Cookie", "the_wrong_cookie=xxx-mycookievalue-xxx")], body: "", matches: false),
+        Case(
+            source: "doesNotMatchWhenExpectedCookieHasTheWrongValue", request: cookieRequest,
+            headers: [("Cookie", "my_cookie=youwontfindthis")], body: "", matches: false),
+        Case(
+            source: "doesNotMatchWhenExpectedCookieIsMalformed", request: cookieRequest,
+            headers: [("Cookie", "my_cookieyouwontfindthis;;sldfjskldjf%%")], body: "", matches: false),
+        Case(
+            source: "matchesWhenRequiredAbsentCookieIsAbsent",
+            request: #"{"method": "GET", "url": "/c", "cookies": {"not_this_cookie": {"absent": true}}}"#,
+            headers: [("Cookie", allCookies)], body: "", matches: true),
+        Case(
+            source: "doesNotMatchWhenRequiredAbsentCookieIsPresent",
+            request: #"{"method": "GET", "url": "/c", "cookies": {"my_cookie": {"absent": true}}}"#,
+            headers: [("Cookie", allCookies)], body: "", matches: false),
+        Case(
+            source: "matchesWhenRequiredCookieSentAsDuplicate",
+            request:
+                #"{"method": "GET", "url": "/c", "cookies": {"my_cookie": {"contains": "mycookievalue"}, "my_other_cookie": {"equalTo": "value-2"}}}"#,
+            headers: [("Cookie", "my_cookie=xxx-mycookievalue-xxx; my_other_cookie=value-1; my_other_cookie=value-2")],
+            body: "", matches: true),
+        Case(source: "no Cookie header at all", request: cookieRequest, headers: [], body: "", matches: false),
+        // BasicAuthAcceptanceTest
+        Case(
+            source: "matchesOnBasicAuth",
+            request:
+                #"{"method": "GET", "url": "/b", "basicAuthCredentials": {"username": "tom", "password": "secret"}}"#,
+            headers: [("Authorization", "Basic dG9tOnNlY3JldA==")], body: "", matches: true),
+        Case(
+            source: "doesNotMatchWithWrongPassword",
+            request:
+                #"{"method": "GET", "url": "/b", "basicAuthCredentials": {"username": "tom", "password": "secret"}}"#,
+            headers: [("Authorization", "Basic dG9tOndyb25n")], body: "", matches: false),
+        Case(
+            source: "doesNotMatchWithoutCredentials",
+            request:
+                #"{"method": "GET", "url": "/b", "basicAuthCredentials": {"username": "tom", "password": "secret"}}"#,
+            headers: [], body: "", matches: false),
+        // Form parameters (request-matching documentation)
+        Case(
+            source: "form parameter equalTo",
+            request: #"{"method": "POST", "url": "/f", "formParameters": {"tool": {"equalTo": "WireMock"}}}"#,
+            headers: [("Content-Type", "application/x-www-form-urlencoded")], body: "tool=WireMock&x=1", matches: true),
+        Case(
+            source: "form parameter decoded (plus and percent)",
+            request: #"{"method": "POST", "url": "/f", "formParameters": {"name": {"equalTo": "a b&c"}}}"#,
+            headers: [("Content-Type", "application/x-www-form-urlencoded; charset=utf-8")], body: "name=a+b%26c",
+            matches: true),
+        Case(
+            source: "form parameter with another value",
+            request: #"{"method": "POST", "url": "/f", "formParameters": {"tool": {"equalTo": "WireMock"}}}"#,
+            headers: [("Content-Type", "application/x-www-form-urlencoded")], body: "tool=Other", matches: false),
+        Case(
+            source: "form parameters only from a form body",
+            request: #"{"method": "POST", "url": "/f", "formParameters": {"tool": {"equalTo": "WireMock"}}}"#,
+            headers: [("Content-Type", "text/plain")], body: "tool=WireMock", matches: false),
+    ]
+
+    static func compiled(_ json: String) throws -> CompiledRequestPattern {
+        var decoder = MappingDecoder(file: "test.json")
+        let pattern = try #require(
+            decoder.decodeRequest(try JSONValue(parsing: json), at: .root.appending(key: "request")))
+        #expect(decoder.problems.isEmpty, "\(decoder.problems)")
+        var problems: [PatternProblem] = []
+        return try #require(CompiledRequestPattern.compile(pattern, problems: &problems))
+    }
+
+    @Test(arguments: cases)
+    func wireMockCase(_ example: Case) throws {
+        let pattern = try Self.compiled(example.request)
+        let headers = HTTPHeaders(example.headers)
+        let method: HTTPMethod = example.body.isEmpty ? .get : .post
+        let target = example.body.isEmpty ? (example.request.contains("/b") ? "/b" : "/c") : "/f"
+        let request = MatchableRequest(
+            method: method, target: Substring(target), headers: headers, body: Array(example.body.utf8))
+        #expect(pattern.matches(request) == example.matches, "\(example.source)")
+        // The near-miss report reads the same criteria: a match is every criterion matched.
+        #expect(pattern.evaluate(request).allSatisfy(\.matched) == example.matches, "\(example.source)")
+    }
+
+    @Test func theyRoundTripThroughTheAdminJSONAndNeverWarn() throws {
+        let json =
+            #"{"method": "POST", "url": "/x", "cookies": {"a": {"equalTo": "1"}}, "formParameters": {"f": {"contains": "v"}}, "basicAuthCredentials": {"username": "u", "password": "p"}}"#
+        var decoder = MappingDecoder(file: "test.json")
+        let pattern = try #require(decoder.decodeRequest(try JSONValue(parsing: json), at: .root))
+        #expect(decoder.problems.isEmpty)
+        var again = MappingDecoder(file: "again.json")
+        #expect(again.decodeRequest(pattern.json, at: .root) == pattern)
+        var bad = MappingDecoder(file: "bad.json")
+        _ = bad.decodeRequest(try JSONValue(parsing: #"{"basicAuthCredentials": {"username": "u"}}"#), at: .root)
+        #expect(
+            bad.problems.map(\.description) == [
+                "bad.json: error: $.basicAuthCredentials: expected 'username' and 'password', found no 'password'"
+            ])
+    }
+
+    @Test func aStubWithCookiesNoLongerHidesOrIsHiddenByOneWithout() throws {
+        let plain = RequestPattern(method: .get, url: .url("/c"))
+        let withCookie = RequestPattern(method: .get, url: .url("/c"), cookies: [NamedMatcher("s", .equalTo("1"))])
+        let response = ResponseDefinition()
+        #expect(
+            StubShadowing.covers(
+                StubMapping(request: plain, response: response), StubMapping(request: withCookie, response: response)))
+        #expect(
+            !StubShadowing.covers(
+                StubMapping(request: withCookie, response: response), StubMapping(request: plain, response: response)))
+    }
+}
