@@ -162,6 +162,15 @@ final class StubEngine: Sendable {
         _ request: HTTPServerRequest, _ matchable: MatchableRequest, snapshot: StubStore.Snapshot, variant: Variant?,
         responder: HTTPResponder
     ) {
+        if snapshot.index.all.isEmpty {
+            // WireMock's answer, word for word, when it has no stubs at all.
+            record(request, matchable, variant: variant?.description, status: 404, stub: nil)
+            responder.respond(
+                HTTPResponse(
+                    status: .notFound,
+                    text: "No response could be served as there are no stub mappings in this WireMock instance."))
+            return
+        }
         var named: String?
         if case .named(let name)? = variant { named = name }
         let misses = snapshot.index.nearMisses(for: matchable, variant: named, scenarios: scenarios)

@@ -36,10 +36,12 @@ public final class Admin: Sendable {
         store.stub(id: id)?.mapping
     }
 
-    /// Adds a mapping (replacing one with the same id); with `persistent: true` it is also
-    /// saved to the stub folder at once: when the file cannot be written, nothing changes.
+    /// Adds a mapping; one whose id another mapping has already is refused, as WireMock does
+    /// (``updateMapping(id:to:)`` replaces). With `persistent: true` it is also saved to the
+    /// stub folder at once: when the file cannot be written, nothing changes.
     @discardableResult
     public func addMapping(_ mapping: StubMapping) throws(AdminError) -> StubMapping {
+        if store.stub(id: mapping.id) != nil { throw .duplicateMappingID(mapping.id) }
         if mapping.persistent == true, store.loader != nil {
             switch store.addPersisting(mapping) {
             case .success(let stub): return stub.mapping
@@ -258,9 +260,16 @@ public final class Admin: Sendable {
         engine.scenarios.reset()
     }
 
-    /// Moves a scenario to a state.
-    public func setScenarioState(_ state: String, forScenario name: String) throws(AdminError) {
-        guard scenarios().contains(where: { $0.name == name }) else { throw .scenarioNotFound(name) }
+    /// Moves a scenario to one of its states, or (nil) back to its started state.
+    public func setScenarioState(_ state: String?, forScenario name: String) throws(AdminError) {
+        guard let scenario = scenarios().first(where: { $0.name == name }) else { throw .scenarioNotFound(name) }
+        guard let state else {
+            engine.scenarios.reset(name)
+            return
+        }
+        guard scenario.possibleStates.contains(state) else {
+            throw .unknownScenarioState(scenario: name, state: state, possible: scenario.possibleStates)
+        }
         engine.scenarios.set(name, to: state)
     }
 

@@ -6,6 +6,10 @@ public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidMapping([StubProblem])
     /// No scenario has this name.
     case scenarioNotFound(String)
+    /// A mapping with this id exists already (WireMock refuses a second with the same id).
+    case duplicateMappingID(String)
+    /// The scenario has no such state.
+    case unknownScenarioState(scenario: String, state: String, possible: [String])
     /// Saving needs a stub folder, and the server was started without one.
     case noStubFolder
     /// Writing a mapping file failed.
@@ -21,6 +25,9 @@ public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidMapping(let problems):
             "Invalid mapping: " + problems.filter(\.isError).map { "\($0.path): \($0.message)" }.joined(separator: "; ")
         case .scenarioNotFound(let name): "No scenario named '\(name)'"
+        case .duplicateMappingID(let id): "Duplicate stub mapping ID: a mapping with id '\(id)' exists already"
+        case .unknownScenarioState(let scenario, let state, let possible):
+            "Scenario '\(scenario)' has no state '\(state)'; its states: \(possible.joined(separator: ", "))"
         case .noStubFolder: "The server has no stub folder to save mappings to"
         case .saveFailed(let path, let reason): "Cannot save '\(path)': \(reason)"
         case .reloadFailed(let error): "Cannot reload the stubs: \(error)"

@@ -99,11 +99,12 @@ enum AdminJSON {
         ]
     }
 
-    static func scenario(_ scenario: Scenario) -> JSONValue {
+    /// A scenario as WireMock shows it: its mappings as stub objects.
+    static func scenario(_ scenario: Scenario, mappings: [String: StubMapping]) -> JSONValue {
         [
             "id": .string(scenario.name), "name": .string(scenario.name), "state": .string(scenario.state),
             "possibleStates": .array(scenario.possibleStates.map(JSONValue.string)),
-            "mappings": .array(scenario.mappingIDs.map(JSONValue.string)),
+            "mappings": .array(scenario.mappingIDs.compactMap { mappings[$0]?.json }),
         ]
     }
 

@@ -46,7 +46,10 @@ struct AdminRouter: Sendable {
             return requests(route, query: query, body: body)
         }
         if route.is(.get, "scenarios") {
-            return Self.json(["scenarios": .array(admin.scenarios().map(AdminJSON.scenario))])
+            let mappings = Dictionary(admin.mappings().map { ($0.id, $0) }) { first, _ in first }
+            return Self.json([
+                "scenarios": .array(admin.scenarios().map { AdminJSON.scenario($0, mappings: mappings) })
+            ])
         }
         if route.is(.post, "scenarios", "reset") {
             admin.resetScenarios()
@@ -177,7 +180,14 @@ struct AdminRouter: Sendable {
     }
 
     private func listRequests(_ query: [(name: String, value: String)]) -> HTTPResponse {
-        let all = admin.requests()
+        var all = admin.requests()
+        // WireMock's filters: `unmatched=true` and `matchingStub=ID`.
+        if query.contains(where: { $0.name == "unmatched" && $0.value == "true" }) {
+            all = all.filter { !$0.wasMatched }
+        }
+        if let id = query.first(where: { $0.name == "matchingStub" })?.value {
+            all = all.filter { $0.matchedMapping?.id == id }
+        }
         let limit = Self.integer("limit", in: query).map { max(0, $0) } ?? all.count
         return Self.json([
             "requests": .array(all.prefix(limit).map(AdminJSON.serveEvent)),
@@ -227,11 +237,15 @@ struct AdminRouter: Sendable {
     }
 
     private func setScenarioState(_ name: String, _ body: [UInt8]) -> HTTPResponse {
+        // An empty body resets the scenario (WireMock's rule).
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return perform { () throws(AdminError) in try admin.setScenarioState(nil, forScenario: name) }
+        }
         switch Self.parse(body) {
         case .failure(let failure): return failure.response
         case .success(let json):
             guard let state = json["state"]?.stringValue else {
-                return Self.json(AdminJSON.errors("Expected {\"state\": \"NAME\"}"), status: 422)
+                return Self.json(AdminJSON.errors("Expected {\"state\": \"NAME\"} or an empty body"), status: 422)
             }
             return perform { () throws(AdminError) in try admin.setScenarioState(state, forScenario: name) }
         }
@@ -280,6 +294,7 @@ struct AdminRouter: Sendable {
     static func failure(_ error: AdminError) -> HTTPResponse {
         switch error {
         case .mappingNotFound, .scenarioNotFound: return notFound(error.description)
+        case .duplicateMappingID, .unknownScenarioState: return json(AdminJSON.errors(error.description), status: 422)
         case .invalidMapping(let problems):
             return json(AdminJSON.errors(error.description, problems: problems), status: 422)
         case .noStubFolder: return json(AdminJSON.errors(error.description), status: 409)

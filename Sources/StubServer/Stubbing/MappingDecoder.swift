@@ -55,6 +55,7 @@ struct MappingDecoder {
         var response: ResponseDefinition?
         var mapping = StubMapping(request: RequestPattern(), response: ResponseDefinition())
         var idGiven = false
+        var unknownKeys: [String] = []
         for member in object.members {
             let here = path.appending(key: member.key)
             switch member.key {
@@ -83,10 +84,23 @@ struct MappingDecoder {
                 continue  // WireMock writes it in exports; the load order decides here.
             default:
                 unknownField(here, member.key)
+                unknownKeys.append(member.key)
             }
         }
-        if request == nil && !object.contains(key: "request") { missing(path.appending(key: "request"), "request") }
-        if response == nil && !object.contains(key: "response") { missing(path.appending(key: "response"), "response") }
+        // As in WireMock, no `request` matches every request and no `response` answers 200
+        // (`{}` is a valid mapping), unless an unknown field beside them may be a misspelt one:
+        // then the mapping would match more, or answer other, than its author meant.
+        for (field, present) in [("request", request != nil), ("response", response != nil)]
+        where !present && !object.contains(key: field) {
+            if unknownKeys.isEmpty {
+                if field == "request" { request = RequestPattern() } else { response = ResponseDefinition() }
+            } else {
+                problems.append(
+                    StubProblem(
+                        .error, .missingField, file: file, path: path.appending(key: field).description,
+                        detail: "missing field '\(field)' (is '\(unknownKeys[0])' a misspelling of it?)"))
+            }
+        }
         if mapping.scenarioName == nil && (mapping.requiredScenarioState != nil || mapping.newScenarioState != nil) {
             problems.append(
                 StubProblem(
