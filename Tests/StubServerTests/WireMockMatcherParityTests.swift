@@ -145,4 +145,37 @@ import Testing
             !StubShadowing.covers(
                 StubMapping(request: withCookie, response: response), StubMapping(request: plain, response: response)))
     }
+
+    /// `not` (WireMock 3's logical matcher) and `matchesJsonPath` with `absent`, from WireMock's
+    /// request-matching documentation and `JsonPathMatchingAcceptanceTest`.
+    @Test(arguments: [
+        (#"{"not": {"equalTo": "x"}}"#, "y" as String?, true), (#"{"not": {"equalTo": "x"}}"#, "x", false),
+        (#"{"not": {"absent": true}}"#, nil, false), (#"{"not": {"contains": "a"}}"#, nil, true),
+        (#"{"matchesJsonPath": {"expression": "$.wrong", "absent": true}}"#, #"{"right": 1}"#, true),
+        (#"{"matchesJsonPath": {"expression": "$.right", "absent": true}}"#, #"{"right": 1}"#, false),
+        (#"{"matchesJsonPath": {"expression": "$.right", "not": {"equalTo": "2"}}}"#, #"{"right": 1}"#, true),
+    ])
+    func notAndAbsentJSONPaths(matcher json: String, value: String?, expected: Bool) throws {
+        var decoder = MappingDecoder(file: "m.json")
+        let matcher = try #require(decoder.matcher(try JSONValue(parsing: json), at: .root), "\(decoder.problems)")
+        var problems: [PatternProblem] = []
+        let compiled = try #require(CompiledMatcher.compile(matcher, at: "$", problems: &problems))
+        #expect(compiled.matches(value) == expected, "\(json) on \(value ?? "nil")")
+        var again = MappingDecoder(file: "again.json")
+        #expect(again.matcher(matcher.json, at: .root) == matcher, "round trip")
+    }
+
+    /// `urlPath: "/path with spaces"` never matches `/path%20with%20spaces` in WireMock: the path
+    /// is compared as sent. petmock agrees, and warns that such a stub can never answer.
+    @Test func aURLWithASpaceCanNeverMatchAndSaysSo() throws {
+        var decoder = MappingDecoder(file: "m.json")
+        let pattern = try #require(
+            decoder.decodeRequest(try JSONValue(parsing: #"{"urlPath": "/path with spaces"}"#), at: .root))
+        #expect(decoder.problems.map(\.message).first?.contains("holds a space") == true)
+        var problems: [PatternProblem] = []
+        let compiled = try #require(CompiledRequestPattern.compile(pattern, problems: &problems))
+        let request = MatchableRequest(
+            method: .get, target: "/path%20with%20spaces", headers: HTTPHeaders(), body: [])
+        #expect(!compiled.matches(request))
+    }
 }

@@ -17,6 +17,7 @@ enum CompiledMatcher: Sendable {
     case binaryEqualTo([UInt8])
     case and([CompiledMatcher])
     case or([CompiledMatcher])
+    indirect case not(CompiledMatcher)
 
     /// Compiles a matcher; `path` names it in problems.
     static func compile(_ matcher: StringMatcher, at path: String, problems: inout [PatternProblem]) -> CompiledMatcher?
@@ -74,6 +75,8 @@ enum CompiledMatcher: Sendable {
             }
             if case .and = matcher { return .and(compiled) }
             return .or(compiled)
+        case .not(let inner):
+            return compile(inner, at: path + ".not", problems: &problems).map { .not($0) }
         }
     }
 
@@ -85,6 +88,7 @@ enum CompiledMatcher: Sendable {
         case .anything: return true
         case .and(let parts): return parts.allSatisfy { $0.matches(value, bytes: bytes, json: json) }
         case .or(let parts): return parts.contains { $0.matches(value, bytes: bytes, json: json) }
+        case .not(let inner): return !inner.matches(value, bytes: bytes, json: json)
         default: break
         }
         guard let value else { return false }
@@ -102,12 +106,14 @@ enum CompiledMatcher: Sendable {
             guard let document = json() ?? (try? JSONValue(parsing: value)) else { return false }
             let nodes = path.evaluate(on: document)
             guard let sub else { return !nodes.isEmpty }
+            // `{"expression": ..., "absent": true}`: the path selects nothing (WireMock's rule).
+            if case .absent = sub { return nodes.isEmpty }
             return nodes.contains { node in
                 let text = node.stringValue ?? node.serialized()
                 return sub.matches(text, json: { node })
             }
         case .binaryEqualTo(let expected): return (bytes ?? Array(value.utf8)) == expected
-        case .absent, .anything, .and, .or: return false
+        case .absent, .anything, .and, .or, .not: return false
         }
     }
 

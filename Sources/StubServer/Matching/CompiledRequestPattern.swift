@@ -110,7 +110,8 @@ struct CompiledRequestPattern: Sendable {
         case .any: break
         case .equal(let text): if !urlKnown && !request.targetEquals(text) { return false }
         case .path(let text):
-            if !urlKnown && !request.pathEquals(text) && request.decodedPath != text { return false }
+            // The path as sent, escapes and all, as WireMock compares it.
+            if !urlKnown && !request.pathEquals(text) { return false }
         case .pattern(let regex): if !regex.wholeMatches(request.target) { return false }
         case .pathPattern(let regex): if !regex.wholeMatches(request.path) { return false }
         case .template(let template):
@@ -233,7 +234,7 @@ struct CompiledRequestPattern: Sendable {
         case .path(let text):
             actual = String(request.path)
             distance =
-                request.pathEquals(text) || request.decodedPath == text ? 0 : StringDistance.normalized(text, actual)
+                request.pathEquals(text) ? 0 : StringDistance.normalized(text, actual)
         case .pattern(let regex): distance = regex.wholeMatches(request.target) ? 0 : 1
         case .pathPattern(let regex):
             actual = String(request.path)

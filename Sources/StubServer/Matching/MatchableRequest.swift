@@ -16,8 +16,6 @@ final class MatchableRequest {
 
     /// The decoded query parameters, in order.
     let queryParameters: [(name: String, value: String)]
-    /// The decoded path when the raw path has escapes (for `urlPath` equality), else nil.
-    let decodedPath: String?
 
     init(method: HTTPMethod, target: Substring, headers: HTTPHeaders, body: [UInt8]) {
         self.method = method
@@ -30,7 +28,6 @@ final class MatchableRequest {
             path = target
             queryParameters = []
         }
-        decodedPath = path.utf8.contains(UInt8(ascii: "%")) ? path.removingPercentEncoding() : nil
         self.headers = headers
         self.body = body
     }

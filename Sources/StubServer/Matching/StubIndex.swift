@@ -57,9 +57,6 @@ final class StubIndex: Sendable {
             // Members of these two lists are keyed by exactly this URL or path.
             Self.consider(byTarget[request.target], request, scenarios, urlKnown: true, best: &best)
             Self.consider(byPath[request.path], request, scenarios, urlKnown: true, best: &best)
-            if let decoded = request.decodedPath {
-                Self.consider(byPath[Substring(decoded)], request, scenarios, urlKnown: true, best: &best)
-            }
             if !byPrefix.isEmpty {
                 // Every prefix of the path that ends before a `/`, then the whole path.
                 let path = request.path

@@ -31,6 +31,18 @@ extension MappingDecoder {
                         here, expected: "one URL field", found: "both '\(existing.fieldName)' and '\(member.key)'")
                     continue
                 }
+                if (member.key == "url" || member.key == "urlPath"),
+                    let bad = text.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value >= 0x7F || $0 == "\"" })
+                {
+                    // A request target is sent escaped: such a stub could never answer.
+                    problems.append(
+                        StubProblem(
+                            .warning, .invalidValue, file: file, path: here.description,
+                            detail:
+                                "'\(text)' holds \(bad.value == 0x20 ? "a space" : "'\(bad.escaped(asASCII: true))'"), "
+                                + "which a request path never has unescaped; no request can match it (write it "
+                                + "percent-encoded, as clients send it: %20 for a space)"))
+                }
                 switch member.key {
                 case "url": pattern.url = .url(text)
                 case "urlPath": pattern.url = .urlPath(text)
@@ -118,7 +130,7 @@ extension MappingDecoder {
 
     static let operators = [
         "equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "anything", "equalToJson",
-        "matchesJsonPath", "binaryEqualTo", "and", "or",
+        "matchesJsonPath", "binaryEqualTo", "and", "or", "not",
     ]
     private static let modifiers = ["caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements", "enablePlaceholders"]
 
@@ -185,6 +197,7 @@ extension MappingDecoder {
                 parts.append(part)
             }
             return member.key == "and" ? .and(parts) : .or(parts)
+        case "not": return matcher(member.value, at: here).map { .not($0) }
         default:
             invalid(
                 here, expected: "a matcher petmock supports (\(Self.operators.joined(separator: ", ")))",

@@ -143,6 +143,8 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
     case and([StringMatcher])
     /// At least one matcher holds (`or`).
     case or([StringMatcher])
+    /// The matcher does not hold (`not`).
+    case not(StringMatcher)
 
     /// The WireMock operator name.
     public var operatorName: String {
@@ -159,6 +161,7 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
         case .binaryEqualTo: "binaryEqualTo"
         case .and: "and"
         case .or: "or"
+        case .not: "not"
         }
     }
 
@@ -174,6 +177,7 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
         case .binaryEqualTo(let bytes): "binaryEqualTo \(bytes.count) bytes"
         case .and(let all): all.map(\.description).joined(separator: " and ")
         case .or(let any): any.map(\.description).joined(separator: " or ")
+        case .not(let inner): "not (\(inner))"
         }
     }
 }

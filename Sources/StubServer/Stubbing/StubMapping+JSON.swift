@@ -89,6 +89,7 @@ extension StringMatcher {
         case .binaryEqualTo(let bytes): return ["binaryEqualTo": .string(Base64.encode(bytes))]
         case .and(let parts): return ["and": .array(parts.map(\.json))]
         case .or(let parts): return ["or": .array(parts.map(\.json))]
+        case .not(let inner): return ["not": inner.json]
         }
     }
 }
