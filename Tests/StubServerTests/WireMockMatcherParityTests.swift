@@ -178,4 +178,28 @@ import Testing
             method: .get, target: "/path%20with%20spaces", headers: HTTPHeaders(), body: [])
         #expect(!compiled.matches(request))
     }
+
+    /// Multi-valued query parameters and headers (WireMock's `MultiValuesMatchingAcceptanceTest`).
+    @Test(arguments: [
+        (#"{"hasExactly": [{"equalTo": "1"}, {"equalTo": "2"}]}"#, "/m?id=2&id=1", true),
+        (#"{"hasExactly": [{"equalTo": "1"}, {"equalTo": "2"}]}"#, "/m?id=1&id=2&id=3", false),
+        (#"{"hasExactly": [{"equalTo": "1"}, {"equalTo": "2"}]}"#, "/m?id=1&id=1", false),
+        (#"{"hasExactly": [{"contains": "1"}, {"equalTo": "1"}]}"#, "/m?id=1&id=10", true),
+        (#"{"includes": [{"equalTo": "1"}]}"#, "/m?id=3&id=1", true),
+        (#"{"includes": [{"equalTo": "1"}, {"equalTo": "4"}]}"#, "/m?id=3&id=1", false),
+        (#"{"includes": [{"equalTo": "1"}]}"#, "/m", false),
+    ])
+    func multiValuedQueryParameters(matcher json: String, target: String, expected: Bool) throws {
+        let pattern = try Self.compiled(#"{"urlPath": "/m", "queryParameters": {"id": \#(json)}}"#)
+        let request = MatchableRequest(method: .get, target: Substring(target), headers: HTTPHeaders(), body: [])
+        #expect(pattern.matches(request) == expected, "\(json) on \(target)")
+        #expect(pattern.evaluate(request).allSatisfy(\.matched) == expected)
+        let header = try Self.compiled(#"{"headers": {"X-Id": \#(json)}}"#)
+        let ids = target.split(separator: "?").dropFirst().first?.split(separator: "&").map {
+            ("X-Id", String($0.dropFirst(3)))
+        }
+        let withHeaders = MatchableRequest(
+            method: .get, target: "/m", headers: HTTPHeaders(ids ?? []), body: [])
+        #expect(header.matches(withHeaders) == expected, "header \(json) on \(target)")
+    }
 }

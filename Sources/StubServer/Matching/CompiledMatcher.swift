@@ -18,6 +18,8 @@ enum CompiledMatcher: Sendable {
     case and([CompiledMatcher])
     case or([CompiledMatcher])
     indirect case not(CompiledMatcher)
+    case hasExactly([CompiledMatcher])
+    case includes([CompiledMatcher])
 
     /// Compiles a matcher; `path` names it in problems.
     static func compile(_ matcher: StringMatcher, at path: String, problems: inout [PatternProblem]) -> CompiledMatcher?
@@ -64,7 +66,7 @@ enum CompiledMatcher: Sendable {
             guard let compiled = compile(sub, at: path + ".matchesJsonPath", problems: &problems) else { return nil }
             return .matchesJsonPath(jsonPath, compiled)
         case .binaryEqualTo(let bytes): return .binaryEqualTo(bytes)
-        case .and(let parts), .or(let parts):
+        case .and(let parts), .or(let parts), .hasExactly(let parts), .includes(let parts):
             var compiled: [CompiledMatcher] = []
             for (index, part) in parts.enumerated() {
                 guard let one = compile(part, at: "\(path).\(matcher.operatorName)[\(index)]", problems: &problems)
@@ -73,8 +75,12 @@ enum CompiledMatcher: Sendable {
                 }
                 compiled.append(one)
             }
-            if case .and = matcher { return .and(compiled) }
-            return .or(compiled)
+            switch matcher {
+            case .and: return .and(compiled)
+            case .hasExactly: return .hasExactly(compiled)
+            case .includes: return .includes(compiled)
+            default: return .or(compiled)
+            }
         case .not(let inner):
             return compile(inner, at: path + ".not", problems: &problems).map { .not($0) }
         }
@@ -89,6 +95,7 @@ enum CompiledMatcher: Sendable {
         case .and(let parts): return parts.allSatisfy { $0.matches(value, bytes: bytes, json: json) }
         case .or(let parts): return parts.contains { $0.matches(value, bytes: bytes, json: json) }
         case .not(let inner): return !inner.matches(value, bytes: bytes, json: json)
+        case .hasExactly, .includes: return matches(values: value.map { [$0] } ?? [])
         default: break
         }
         guard let value else { return false }
@@ -113,7 +120,47 @@ enum CompiledMatcher: Sendable {
                 return sub.matches(text, json: { node })
             }
         case .binaryEqualTo(let expected): return (bytes ?? Array(value.utf8)) == expected
-        case .absent, .anything, .and, .or, .not: return false
+        case .absent, .anything, .and, .or, .not, .hasExactly, .includes: return false
+        }
+    }
+
+    /// Whether the matcher takes every value of a multi-valued field at once (`hasExactly`,
+    /// `includes`) rather than any one of them.
+    var isMultiValued: Bool {
+        switch self {
+        case .hasExactly, .includes: true
+        default: false
+        }
+    }
+
+    /// Whether every value of a field, together, satisfies a multi-valued matcher; for any
+    /// other matcher, whether one value does (or, with none, absence does).
+    func matches(values: [String]) -> Bool {
+        switch self {
+        case .includes(let parts):
+            return parts.allSatisfy { part in values.contains { part.matches($0) } }
+        case .hasExactly(let parts):
+            // Each value to a distinct matcher: a small bipartite matching, by augmenting paths.
+            guard values.count == parts.count else { return false }
+            var owner = [Int?](repeating: nil, count: values.count)
+            func assign(_ part: Int, _ seen: inout [Bool]) -> Bool {
+                for value in values.indices where !seen[value] && parts[part].matches(values[value]) {
+                    seen[value] = true
+                    if owner[value] == nil || assign(owner[value]!, &seen) {
+                        owner[value] = part
+                        return true
+                    }
+                }
+                return false
+            }
+            for part in parts.indices {
+                var seen = [Bool](repeating: false, count: values.count)
+                if !assign(part, &seen) { return false }
+            }
+            return true
+        default:
+            if values.isEmpty { return matches(nil) }
+            return values.contains { matches($0) }
         }
     }
 

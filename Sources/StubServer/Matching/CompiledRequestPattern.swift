@@ -140,12 +140,12 @@ struct CompiledRequestPattern: Sendable {
     /// A multi-valued field matches when any value does; with no value, the matcher sees
     /// absence.
     static func matchesAny(_ matcher: CompiledMatcher, _ values: [String]) -> Bool {
-        if values.isEmpty { return matcher.matches(nil) }
-        return values.contains { matcher.matches($0) }
+        matcher.matches(values: values)
     }
 
     // The two loops below are matchesAny without building the array of values.
     private static func queryMatches(_ name: String, _ matcher: CompiledMatcher, _ request: MatchableRequest) -> Bool {
+        if matcher.isMultiValued { return matcher.matches(values: request.queryValues(name)) }
         var sawValue = false
         for parameter in request.queryParameters where parameter.name == name {
             if matcher.matches(parameter.value) { return true }
@@ -155,6 +155,7 @@ struct CompiledRequestPattern: Sendable {
     }
 
     private static func headerMatches(_ name: String, _ matcher: CompiledMatcher, _ request: MatchableRequest) -> Bool {
+        if matcher.isMultiValued { return matcher.matches(values: request.headers.values(name: name)) }
         var sawValue = false
         let length = name.utf8.count
         for field in request.headers.fields

@@ -130,7 +130,7 @@ extension MappingDecoder {
 
     static let operators = [
         "equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "anything", "equalToJson",
-        "matchesJsonPath", "binaryEqualTo", "and", "or", "not",
+        "matchesJsonPath", "binaryEqualTo", "and", "or", "not", "hasExactly", "includes",
     ]
     private static let modifiers = ["caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements", "enablePlaceholders"]
 
@@ -186,7 +186,7 @@ extension MappingDecoder {
                 return nil
             }
             return .binaryEqualTo(bytes)
-        case "and", "or":
+        case "and", "or", "hasExactly", "includes":
             guard case .array(let elements) = member.value else {
                 wrongType(here, expected: "an array of matchers", member.value)
                 return nil
@@ -196,7 +196,12 @@ extension MappingDecoder {
                 guard let part = matcher(element, at: here.appending(index: index)) else { return nil }
                 parts.append(part)
             }
-            return member.key == "and" ? .and(parts) : .or(parts)
+            switch member.key {
+            case "and": return .and(parts)
+            case "or": return .or(parts)
+            case "hasExactly": return .hasExactly(parts)
+            default: return .includes(parts)
+            }
         case "not": return matcher(member.value, at: here).map { .not($0) }
         default:
             invalid(

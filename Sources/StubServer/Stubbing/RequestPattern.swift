@@ -145,6 +145,11 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
     case or([StringMatcher])
     /// The matcher does not hold (`not`).
     case not(StringMatcher)
+    /// Of a multi-valued query parameter or header: every value is matched by one of these and
+    /// each of these matches one value, as many values as matchers (`hasExactly`).
+    case hasExactly([StringMatcher])
+    /// Of a multi-valued query parameter or header: each of these matches some value (`includes`).
+    case includes([StringMatcher])
 
     /// The WireMock operator name.
     public var operatorName: String {
@@ -162,6 +167,8 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
         case .and: "and"
         case .or: "or"
         case .not: "not"
+        case .hasExactly: "hasExactly"
+        case .includes: "includes"
         }
     }
 
@@ -178,6 +185,8 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
         case .and(let all): all.map(\.description).joined(separator: " and ")
         case .or(let any): any.map(\.description).joined(separator: " or ")
         case .not(let inner): "not (\(inner))"
+        case .hasExactly(let all): "hasExactly [" + all.map(\.description).joined(separator: ", ") + "]"
+        case .includes(let all): "includes [" + all.map(\.description).joined(separator: ", ") + "]"
         }
     }
 }

@@ -90,6 +90,8 @@ extension StringMatcher {
         case .and(let parts): return ["and": .array(parts.map(\.json))]
         case .or(let parts): return ["or": .array(parts.map(\.json))]
         case .not(let inner): return ["not": inner.json]
+        case .hasExactly(let parts): return ["hasExactly": .array(parts.map(\.json))]
+        case .includes(let parts): return ["includes": .array(parts.map(\.json))]
         }
     }
 }
