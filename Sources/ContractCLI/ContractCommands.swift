@@ -185,17 +185,18 @@ struct ContractCommands {
                 operations: arguments.values("operation"), include: arguments.values("include"),
                 exclude: arguments.values("exclude"))
             let source = ContractSource(file: arguments.value("contract"), builtIn: builtIn)
-            var (contract, models) = try source.load()
+            let (contract, models) = try source.load()
+            let selected: Contract
             do throws(SelectionProblem) {
                 try ParameterValue.check(parameterValues, in: contract)
-                contract = try selection.apply(to: contract)
+                selected = try selection.apply(to: contract)
             } catch {
                 throw ArgumentError.invalidCombination(error.description)
             }
             var report: VerificationReport
             if let baseURL = live ?? arguments.value("url") {
                 let verifier = LiveVerifier(
-                    contract: contract, models: models, transport: try Transport.make(timeout: timeout),
+                    contract: selected, models: models, transport: try Transport.make(timeout: timeout),
                     configuration: LiveVerifier.Configuration(
                         maxPerOperation: maxPerOperation, timeout: .seconds(timeout), headers: headers,
                         progress: ProgressLine.onTerminal()?.show, parameterValues: parameterValues,
@@ -204,7 +205,10 @@ struct ContractCommands {
                 ProgressLine.onTerminal()?.clear()
             } else {
                 let directory = arguments.value("dir") ?? "Stubs"
-                report = StubVerifier(contract: contract, models: models).verify(
+                report = StubVerifier(
+                    contract: contract, models: models,
+                    selected: selection.isEmpty ? nil : Set(selected.operations.map(\.name))
+                ).verify(
                     directory: directory, contractName: source.name)
             }
             let level =
