@@ -88,6 +88,12 @@ import Testing
                 Self.get(
                     "/nothing/{p}", parameters: #"{"name": "p", "in": "path", "required": true, "schema": {}}"#),
             ].joined(separator: ", "))
+        // The default survives a write and a read.
+        let written = try OpenAPIReader().read(Array(OpenAPIWriter().text(contract).utf8), source: "w.json")
+        #expect(
+            written.operations.map { $0.parameters[0].defaultValue }
+                == contract.operations.map { $0.parameters[0].defaultValue })
+        #expect(contract.operation(named: "GET /default/{p}")?.parameters[0].defaultValue == 30)
         let (report, calls) = await verify(contract)
         #expect(
             calls == [

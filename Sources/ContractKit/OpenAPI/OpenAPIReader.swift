@@ -8,8 +8,9 @@ import YAMLKit
 /// Understands `paths` with operations and path-level parameters, responses with JSON
 /// content, `components/schemas` (and `components/responses`/`parameters` references),
 /// `$ref`, `type` lists, 3.0's `nullable: true`, `allOf`/`anyOf`/`oneOf`, `enum`/`const`,
-/// `format`, `additionalProperties`, `examples`/`example`, and the `x-swift-type`,
-/// `x-swift-property` and `x-petkit-source` extensions. Problems are ``ContractError``s naming
+/// `format`, `additionalProperties`, `examples`/`example`, a parameter schema's `default`,
+/// response `links` (as parameter sources), and the `x-swift-type`, `x-swift-property` and
+/// `x-petkit-source` extensions. Problems are ``ContractError``s naming
 /// the file and JSON path.
 public struct OpenAPIReader: Sendable {
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
