@@ -108,6 +108,26 @@ import Testing
         #expect(given.allSatisfy { $0.hasSuffix("/mine") } && given.count == 6, "\(given)")
     }
 
+    /// A parameter by `$ref` (as GitHub's description writes them) whose schema, also by
+    /// `$ref`, has an example, an enum and a default.
+    @Test func referencedParametersAndSchemasGiveTheirValues() async throws {
+        let document = #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"},
+             "paths": {"/repos/{owner}": {"get": {"parameters": [{"$ref": "#/components/parameters/owner"},
+               {"$ref": "#/components/parameters/direction"}], "responses": {"200": {"description": "ok"}}}}},
+             "components": {
+               "parameters": {
+                 "owner": {"name": "owner", "in": "path", "required": true, "schema": {"type": "string", "example": "octocat"}},
+                 "direction": {"name": "direction", "in": "query", "required": true, "schema": {"$ref": "#/components/schemas/Direction"}}},
+               "schemas": {"Direction": {"type": "string", "enum": ["asc", "desc"], "default": "desc"}}}}
+            """#
+        let contract = try OpenAPIReader().read(Array(document.utf8), source: "refs.json")
+        let (report, calls) = await verify(contract)
+        #expect(calls == ["GET /repos/octocat?direction=asc"])
+        #expect(report.skipped.isEmpty)
+        #expect(contract.operations[0].parameters[1].defaultValue == "desc")
+    }
+
     @Test func valuesFromEarlierResponsesComeBeforeExamples() async throws {
         let contract = try Self.contract(
             [

@@ -196,7 +196,8 @@ import FoundationXML
                 swift: "PetJsonModel", message: "property '\(injected)' is not in the contract", hint: injected)
         ],
         errors: [VerificationError(operation: "GET /pets", url: nil, message: "malformed response: \(injected)")],
-        notes: [injected])
+        notes: [injected],
+        skipped: [SkippedOperation(operation: "GET /\(injected)", reason: "no value for {\(injected)}")])
 
     @Test(arguments: ReportFormat.allCases)
     func textFromTheAPICannotActOnATerminalOrACILog(_ format: ReportFormat) {
@@ -209,7 +210,7 @@ import FoundationXML
                 $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("::")
             }
             if format == .github {
-                #expect(commands.count == 2, "one annotation per finding and error, no more: \(commands)")
+                #expect(commands.count == 3, "one annotation per finding, error and skip, no more: \(commands)")
                 let own = ["::error title=", "::warning title=", "::notice title="]
                 #expect(commands.allSatisfy { command in own.contains { command.hasPrefix($0) } }, "\(commands)")
             } else {
