@@ -125,10 +125,31 @@ struct ContractCommands {
                     .option(
                         "header", short: "H", value: "'NAME: VALUE'", repeatable: true,
                         help: "Send this header with every request (credentials, say); repeatable."),
+                    .option(
+                        "param", value: "[OPERATION:]NAME=VALUE", repeatable: true,
+                        help: "A parameter value (before any the contract or earlier responses give); "
+                            + "OPERATION (operationId or 'METHOD /path') scopes it; repeatable."),
+                    .option(
+                        "operation", value: "ID", repeatable: true,
+                        help: "Check this operation (operationId or 'METHOD /path'); repeatable."),
+                    .option(
+                        "include", value: "GLOB", repeatable: true,
+                        help: "Check operations whose 'METHOD /path' or operationId match ('GET /repos/*')."),
+                    .option(
+                        "exclude", value: "GLOB", repeatable: true,
+                        help: "Leave out operations whose 'METHOD /path' or operationId match ('*/admin/*')."),
+                    .option(
+                        "methods", value: "GET,POST,...", default: "GET",
+                        help: "The methods whose operations are called live (others get a note)."),
+                    .option(
+                        "missing-optional", value: "LEVEL",
+                        help: "ignore, info or warning: the level of optional properties missing or null "
+                            + "(default: warning for the app's contract, info for a third-party file)."),
                 ] + Self.reportArguments,
                 discussion: """
                     EXIT CODES: 0 nothing breaking, 1 breaking drift (or warnings with --strict),
                                 2 could not verify (unreachable, timeout, bad contract), 64 usage error.
+                    An operation with no value for a required parameter is skipped (info), not failed.
                     """)
         ) { arguments in
             let live = arguments.value("live")
@@ -150,24 +171,71 @@ struct ContractCommands {
             let maxPerOperation = try arguments.int("max-per-operation", in: 1...10_000) ?? 20
             let timeout = try arguments.int("timeout", in: 1...3_600) ?? 10
             let headers = HTTPHeaders(try arguments.values("header", parsedBy: HTTPHeaders.Field.init(line:)))
+            let calling = live != nil || arguments.isPresent("url")
+            for option in ["param", "methods"] where arguments.isPresent(option) && !calling {
+                throw ArgumentError.invalidCombination(
+                    "'--\(option)' goes with '--live' or '--stub --url' (calls), not with stub files")
+            }
+            let parameterValues = try arguments.values("param", parsedBy: ParameterValue.init(parsing:))
+            let methods = try Self.methods(arguments.value("methods") ?? "GET")
+            let missingOptional = try arguments.choice(
+                "missing-optional", from: MissingOptionalLevel.allCases.map(\.rawValue)
+            ).flatMap(MissingOptionalLevel.init(rawValue:))
+            let selection = OperationSelection(
+                operations: arguments.values("operation"), include: arguments.values("include"),
+                exclude: arguments.values("exclude"))
             let source = ContractSource(file: arguments.value("contract"), builtIn: builtIn)
             let (contract, models) = try source.load()
-            let report: VerificationReport
+            let selected: Contract
+            do throws(SelectionProblem) {
+                try ParameterValue.check(parameterValues, in: contract)
+                selected = try selection.apply(to: contract)
+            } catch {
+                throw ArgumentError.invalidCombination(error.description)
+            }
+            var report: VerificationReport
             if let baseURL = live ?? arguments.value("url") {
                 let verifier = LiveVerifier(
-                    contract: contract, models: models, transport: try Transport.make(timeout: timeout),
+                    contract: selected, models: models, transport: try Transport.make(timeout: timeout),
                     configuration: LiveVerifier.Configuration(
                         maxPerOperation: maxPerOperation, timeout: .seconds(timeout), headers: headers,
-                        progress: ProgressLine.onTerminal()?.show))
+                        progress: ProgressLine.onTerminal()?.show, parameterValues: parameterValues,
+                        methods: methods))
                 report = await verifier.verify(baseURL: baseURL, contractName: source.name)
                 ProgressLine.onTerminal()?.clear()
             } else {
                 let directory = arguments.value("dir") ?? "Stubs"
-                report = StubVerifier(contract: contract, models: models).verify(
+                report = StubVerifier(
+                    contract: contract, models: models,
+                    selected: selection.isEmpty ? nil : Set(selected.operations.map(\.name))
+                ).verify(
                     directory: directory, contractName: source.name)
+            }
+            let level =
+                missingOptional ?? MissingOptionalLevel.defaultLevel(for: contract, builtIn: source.file == nil)
+            report = report.applying(missingOptional: level)
+            if missingOptional == nil && level == .info {
+                report.notes.append(
+                    "optional properties missing or null are info: a third-party contract (no x-swift-type) "
+                        + "does not say what the app needs (--missing-optional warning to change)")
             }
             return try options.finish(report, tool: name)
         }
+    }
+
+    /// `--methods GET,POST`: known HTTP methods, upper-cased.
+    static func methods(_ text: String) throws(ArgumentError) -> Set<HTTPMethod> {
+        var methods: Set<HTTPMethod> = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
+            guard OpenAPIReader.methodNames.contains(name) else {
+                throw .invalidValue(
+                    option: "--methods", value: text,
+                    expected: "methods separated by commas, of " + OpenAPIReader.methodNames.joined(separator: ", "))
+            }
+            methods.insert(HTTPMethod(rawValue: name.uppercased()))
+        }
+        return methods
     }
 
     var diff: CommandLineTool.Subcommand {

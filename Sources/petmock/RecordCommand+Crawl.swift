@@ -58,6 +58,10 @@ extension RecordCommand {
                 writeError(
                     TerminalText.escape("petmock: error: \(error.operation): \(error.url ?? ""): \(error.message)"))
             }
+            // An operation with no value for a required parameter was not called: said, not failed.
+            for skipped in live.skipped {
+                writeError(TerminalText.escape("petmock: \(skipped.operation): skipped: \(skipped.reason)"))
+            }
             let notFound = transport.heldNotFound
             let result = recorder.finish()
             if !notFound.isEmpty {

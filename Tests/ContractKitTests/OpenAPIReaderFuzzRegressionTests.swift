@@ -15,12 +15,13 @@ import Testing
         let reader = OpenAPIReader()
         let contract = try reader.read(Array(Self.parameterWithExamplesInBothPlaces.utf8), source: "fuzz.json")
         let parameter = try #require(contract.operation(named: "GET /p/{id}")?.parameters.first)
-        #expect(parameter.examples == [1, 2, 3])
+        // The parameter's own examples first (they are the more specific), then the schema's.
+        #expect(parameter.examples == [2, 3, 1])
         // The writer puts the examples on the schema and on the parameter; reading that back
         // used to add them up, so each write and read doubled the list.
         let written = OpenAPIWriter().text(contract)
         let again = try reader.read(Array(written.utf8), source: "written.json")
-        #expect(again.operation(named: "GET /p/{id}")?.parameters.first?.examples == [1, 2, 3])
+        #expect(again.operation(named: "GET /p/{id}")?.parameters.first?.examples == [2, 3, 1])
         #expect(OpenAPIWriter().text(again) == written)
     }
 }

@@ -128,11 +128,35 @@ import Testing
         ["verify", "--stub", "--bogus"], ["verify", "--stub", "--max-per-operation", "0"],
         ["verify", "--stub", "Stubs", "--url", "http://x"], ["verify", "--live", "http://x", "--url", "http://y"],
         ["diff", "only-one.json"], ["frobnicate"], ["generate", "--output"],
+        ["verify", "--stub", "Stubs", "--param", "id=1"], ["verify", "--live", "http://x", "--methods", "GET,FETCH"],
+        ["verify", "--stub", "Stubs", "--missing-optional", "loud"], ["verify", "--live", "http://x", "--param", "id"],
     ])
     func usageErrorsExitSixtyFour(arguments: [String]) async throws {
         let result = try await run(arguments)
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
         #expect(result.stderr.hasPrefix("petcontract: error: "))
+    }
+
+    /// A selector or `--param` that fits no operation is a usage error naming it, found before
+    /// anything is called (the port here is closed: a call would be exit 2).
+    @Test func selectorsAndParamsThatMatchNothingAreUsageErrors() async throws {
+        let cases: [([String], String)] = [
+            (["--include", "GET /nope*"], "--include 'GET /nope*' matches no operation"),
+            (["--exclude", "*/admin/*"], "--exclude '*/admin/*' matches no operation"),
+            (["--operation", "listOwners"], "--operation 'listOwners' matches no operation"),
+            (["--param", "ownerId=1"], "no operation of the contract has a parameter 'ownerId'"),
+            (["--param", "GET /pets:id=1"], "'GET /pets' has no parameter 'id'"),
+            (["--param", "getVeterinarian:id=1"], "--param 'getVeterinarian' matches no operation"),
+        ]
+        for (arguments, message) in cases {
+            let result = try await run(["verify", "--live", "http://127.0.0.1:9/api"] + arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        let stub = try await run(["verify", "--stub", "Stubs", "--exclude", "listPets"])
+        #expect(stub.status == 0, "\(stub.stdout)\(stub.stderr)")
+        #expect(stub.stdout.contains("1 mapping of operations not selected"), "\(stub.stdout)")
+        #expect(stub.stdout.contains("1 operation checked"), "\(stub.stdout)")
     }
 
     @Test func diffExitCodes() async throws {

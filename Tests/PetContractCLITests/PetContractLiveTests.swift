@@ -22,6 +22,73 @@ import Testing
     static let goodPets =
         #"[{"firstName": "Rex", "lastName": "Smith", "vetId": 1}, {"firstName": "Bella", "lastName": "Jones", "vetId": 2}]"#
 
+    /// A third-party contract: an operation with no value for its path parameter is skipped
+    /// (exit 0, even with --strict), `--param` gives it one; a missing optional property is info
+    /// unless `--missing-optional warning` says otherwise.
+    @Test func aThirdPartyContractSkipsWhatItCannotCallAndKeepsOptionalPropertiesAtInfo() async throws {
+        let contract = """
+            openapi: 3.0.3
+            info: {title: Owners, version: "1"}
+            paths:
+              /owners:
+                get:
+                  operationId: listOwners
+                  responses:
+                    "200":
+                      description: owners
+                      content:
+                        application/json:
+                          schema:
+                            type: array
+                            items: {type: object, required: [name], properties: {name: {type: string}, nickname: {type: string}}}
+              /owners/{owner}:
+                get:
+                  operationId: getOwner
+                  parameters: [{name: owner, in: path, required: true, schema: {type: string}}]
+                  responses:
+                    "200": {description: an owner, content: {application/json: {schema: {type: object}}}}
+              /owners/{owner}/pets:
+                post:
+                  parameters: [{name: owner, in: path, required: true, schema: {type: string}}]
+                  responses: {"201": {description: created}}
+            """
+        let folder = try PetContractProcess.folder(["owners.yaml": contract])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("owners.yaml").path
+        let server = try FixtureHTTPServer(routes: [
+            "/api/owners": .init(status: 200, contentType: Self.json, body: #"[{"name": "Ann"}]"#),
+            "/api/owners/ann": .init(status: 200, contentType: Self.json, body: #"{"name": "Ann"}"#),
+        ])
+        defer { server.stop() }
+        let verify = ["verify", "--live", server.baseURL + "/api", "--contract", file]
+        let skipped = try await PetContractProcess.run(verify + ["--strict"])
+        #expect(skipped.status == 0, "\(skipped.stdout)\(skipped.stderr)")
+        #expect(
+            skipped.stdout.contains("GET /owners/{owner}: note: skipped: no value for {owner}"), "\(skipped.stdout)")
+        #expect(skipped.stdout.contains("$[0].nickname: note: optional property 'nickname' is missing"))
+        #expect(skipped.stdout.contains("optional properties missing or null are info: a third-party contract"))
+        #expect(skipped.stdout.contains("POST /owners/{owner}/pets: not called"))
+        #expect(skipped.stdout.contains("1 operation checked"), "\(skipped.stdout)")
+        #expect(skipped.stdout.contains(", 1 skipped"))
+        let json = try await PetContractProcess.run(verify + ["--format", "json"])
+        #expect(json.stdout.contains(#""reason": "no value for {owner}""#), "\(json.stdout)")
+        let given = try await PetContractProcess.run(verify + ["--param", "getOwner:owner=ann", "--strict"])
+        #expect(given.status == 0, "\(given.stdout)\(given.stderr)")
+        #expect(given.stdout.contains("2 operations checked"), "\(given.stdout)")
+        #expect(!given.stdout.contains("skipped"))
+        let warning = try await PetContractProcess.run(verify + ["--missing-optional", "warning", "--strict"])
+        #expect(warning.status == 1, "\(warning.stdout)")
+        #expect(warning.stdout.contains("warning: optional property 'nickname' is missing"))
+        let ignored = try await PetContractProcess.run(verify + ["--missing-optional", "ignore", "--strict"])
+        #expect(ignored.status == 0)
+        #expect(ignored.stdout.contains("1 ignored"), "\(ignored.stdout)")
+        // POST is called only when asked for (with no body; the fixture has no route: 404).
+        let posted = try await PetContractProcess.run(
+            verify + ["--param", "owner=ann", "--methods", "GET,POST", "--operation", "POST /owners/{owner}/pets"])
+        #expect(posted.status == 1, "\(posted.stdout)\(posted.stderr)")
+        #expect(posted.stdout.contains("POST /owners/{owner}/pets $: error: status 404"), "\(posted.stdout)")
+    }
+
     @Test func aConformingAPIPassesAndWarningsFailWithStrict() async throws {
         let server = try FixtureHTTPServer(routes: PetContractLiveTests.api(pets: PetContractLiveTests.goodPets))
         defer { server.stop() }

@@ -71,4 +71,5 @@ expect "exit 1"
 expect "recorded 4 mappings in 4 files into Recorded"      # the recording walkthrough
 expect "2 operations checked against http://127.0.0.1:8081/api (contract built-in): 0 breaking"
 expect '"code":422'                                        # petapi refuses a pet with no vet
+expect "1 operation checked against http://127.0.0.1:8081 (contract Tests/ContractKitTests/Fixtures/petstore.yaml)"  # --include, --param
 echo "readme: every block ran as written" >&2

@@ -127,9 +127,13 @@ public struct ContractParameter: Sendable, Hashable {
     public var required: Bool
     /// Its schema.
     public var schema: Schema
-    /// Example values, used to call the operation when nothing better is known.
+    /// Example values, used to call the operation when nothing better is known: the parameter's
+    /// own `example`/`examples`, then its schema's.
     public var examples: [JSONValue]
-    /// Where values come from in earlier responses (`x-petkit-source`).
+    /// The schema's `default`, the last resort after examples and the schema's `enum`.
+    public var defaultValue: JSONValue?
+    /// Where values come from in earlier responses (`x-petkit-source`, and OpenAPI response
+    /// `links` whose parameters read `$response.body#/...`).
     public var sources: [ParameterSource]
     /// `description`.
     public var description: String?
@@ -137,13 +141,15 @@ public struct ContractParameter: Sendable, Hashable {
     /// Creates a parameter.
     public init(
         name: String, location: Location = .path, required: Bool = true, schema: Schema = Schema(types: [.string]),
-        examples: [JSONValue] = [], sources: [ParameterSource] = [], description: String? = nil
+        examples: [JSONValue] = [], defaultValue: JSONValue? = nil, sources: [ParameterSource] = [],
+        description: String? = nil
     ) {
         self.name = name
         self.location = location
         self.required = required
         self.schema = schema
         self.examples = examples
+        self.defaultValue = defaultValue
         self.sources = sources
         self.description = description
     }

@@ -8,11 +8,14 @@ import YAMLKit
 /// Understands `paths` with operations and path-level parameters, responses with JSON
 /// content, `components/schemas` (and `components/responses`/`parameters` references),
 /// `$ref`, `type` lists, 3.0's `nullable: true`, `allOf`/`anyOf`/`oneOf`, `enum`/`const`,
-/// `format`, `additionalProperties`, `examples`/`example`, and the `x-swift-type`,
-/// `x-swift-property` and `x-petkit-source` extensions. Problems are ``ContractError``s naming
+/// `format`, `additionalProperties`, `examples`/`example`, a parameter schema's `default`,
+/// response `links` (as parameter sources), and the `x-swift-type`, `x-swift-property` and
+/// `x-petkit-source` extensions. Problems are ``ContractError``s naming
 /// the file and JSON path.
 public struct OpenAPIReader: Sendable {
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    /// The operation keys of a path item: the methods an operation can have, lower case.
+    public static var methodNames: [String] { methods }
 
     /// Creates a reader.
     public init() {}
@@ -99,6 +102,7 @@ struct OpenAPIReadState {
             }
         }
         try checkReferences(contract)
+        try readLinks(into: &contract)
         return contract
     }
 
@@ -147,10 +151,11 @@ struct OpenAPIReadState {
             description: try node.optionalString("description"))
         if let schema = try node.child("schema") {
             parameter.schema = try readSchema(schema, depth: 0)
+            if case .object(let object) = try resolve(schema).value { parameter.defaultValue = object["default"] }
         }
-        // The schema's examples and the parameter's own, each value once: the writer puts them in
-        // both places, so adding them up would grow the list on every write and read.
-        let examples = parameter.schema.examples + (try readExamples(node))
+        // The parameter's own examples, then its schema's, each value once: the writer puts them
+        // in both places, so adding them up would grow the list on every write and read.
+        let examples = (try readExamples(node)) + parameter.schema.examples
         for example in examples where !parameter.examples.contains(example) { parameter.examples.append(example) }
         if let sources = try node.child("x-petkit-source") {
             for source in try sources.array() {

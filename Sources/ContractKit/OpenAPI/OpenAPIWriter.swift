@@ -50,6 +50,10 @@ public struct OpenAPIWriter: Sendable {
         if let description = parameter.description { object["description"] = .string(description) }
         object["required"] = .bool(parameter.required)
         object["schema"] = schema(parameter.schema)
+        if let value = parameter.defaultValue, case .object(var members) = object["schema"] {
+            members["default"] = value
+            object["schema"] = .object(members)
+        }
         if !parameter.examples.isEmpty {
             let examples = parameter.examples.enumerated().map {
                 ("example\($0.offset + 1)", JSONValue.object(["value": $0.element]))

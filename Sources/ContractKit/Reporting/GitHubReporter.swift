@@ -23,6 +23,9 @@ struct GitHubReporter {
                 "\(error.operation): could not verify: \(error.message)" + (error.url.map { "\nAt: \($0)" } ?? "")
             lines.append("::error title=could-not-verify::\(data(message))")
         }
+        for skipped in report.skipped {
+            lines.append("::notice title=skipped::\(data("\(skipped.operation): skipped: \(skipped.reason)"))")
+        }
         // Plain text on standard output, after the annotations: GitHub shows it in the log.
         lines.append("petcontract: " + report.summaryLine)
         return lines.joined(separator: "\n") + "\n"

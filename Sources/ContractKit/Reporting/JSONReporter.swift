@@ -38,12 +38,21 @@ struct JSONReporter {
                 value: .array((report.decodeCheck?.typesWithoutModel ?? []).map(JSONValue.string)))
             summaryObject = .object(members)
         }
-        return [
+        var document: JSONValue = [
             "target": .string(report.target),
             "contract": .string(report.contract),
             "summary": summaryObject,
             "findings": .array(findings),
             "errors": .array(errors),
         ]
+        // Operations not called for want of a parameter value (info): only when there are some.
+        if !report.skipped.isEmpty, case .object(var members) = document {
+            members.append(
+                key: "skipped",
+                value: .array(
+                    report.skipped.map { ["operation": .string($0.operation), "reason": .string($0.reason)] }))
+            document = .object(members)
+        }
+        return document
     }
 }

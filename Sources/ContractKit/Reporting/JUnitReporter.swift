@@ -6,7 +6,9 @@ struct JUnitReporter {
 
     func render(_ report: VerificationReport) -> String {
         var names = report.operations
-        for name in report.findings.map(\.operation) + report.errors.map(\.operation) where !names.contains(name) {
+        let skippedNames = report.skipped.map(\.operation)
+        for name in report.findings.map(\.operation) + report.errors.map(\.operation) + skippedNames
+        where !names.contains(name) {
             names.append(name)
         }
         var cases: [String] = []
@@ -35,6 +37,9 @@ struct JUnitReporter {
                     "      <error type=\"could-not-verify\" message=\"\(XML.escape(message))\">\(XML.escape(details))</error>"
                 )
             }
+            for skipped in report.skipped where skipped.operation == name {
+                body.append("      <skipped message=\"\(XML.escape("skipped: " + skipped.reason))\"/>")
+            }
             if !others.isEmpty {
                 body.append(
                     "      <system-out>" + XML.escape(others.map(describe).joined(separator: "\n")) + "</system-out>")
@@ -46,7 +51,7 @@ struct JUnitReporter {
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<testsuites name=\"petcontract\" \(counts)>",
-            "  <testsuite name=\"\(XML.escape("petcontract " + report.target))\" \(counts) skipped=\"0\">",
+            "  <testsuite name=\"\(XML.escape("petcontract " + report.target))\" \(counts) skipped=\"\(report.skipped.count)\">",
             "    <properties>",
             "      <property name=\"target\" value=\"\(XML.escape(report.target))\"/>",
             "      <property name=\"contract\" value=\"\(XML.escape(report.contract))\"/>",

@@ -72,6 +72,9 @@ extension VerificationReport {
         copy.contract = TerminalText.escape(contract)
         copy.operations = operations.map(TerminalText.escape)
         copy.notes = notes.map(TerminalText.escape)
+        copy.skipped = skipped.map {
+            SkippedOperation(operation: TerminalText.escape($0.operation), reason: TerminalText.escape($0.reason))
+        }
         copy.findings = findings.map { finding in
             var finding = finding
             finding.operation = TerminalText.escape(finding.operation)

@@ -23,6 +23,12 @@ struct SARIFReporter {
                 "shortDescription": ["text": "An endpoint or stub could not be checked"],
                 "defaultConfiguration": ["level": "error"],
             ])
+        rules.append(
+            [
+                "id": "operation-skipped", "name": "operation-skipped",
+                "shortDescription": ["text": "An operation was not called: a required parameter has no value"],
+                "defaultConfiguration": ["level": "note"],
+            ])
         var results: [JSONValue] = report.findings.map { finding in
             var properties = JSONObject([
                 ("operation", .string(finding.operation)), ("path", .string(finding.path)),
@@ -48,6 +54,14 @@ struct SARIFReporter {
                     "message": ["text": .string("\(error.operation): could not verify: \(error.message)")],
                     "locations": [location(report, operation: error.operation, path: nil)],
                     "properties": ["url": error.url.map(JSONValue.string) ?? .null],
+                ])
+        }
+        for skipped in report.skipped {
+            results.append(
+                [
+                    "ruleId": "operation-skipped", "level": "note",
+                    "message": ["text": .string("\(skipped.operation): skipped: \(skipped.reason)")],
+                    "locations": [location(report, operation: skipped.operation, path: nil)],
                 ])
         }
         let run: JSONValue = [

@@ -42,6 +42,9 @@ struct TextReporter {
             let url = error.url.map { " [\($0)]" } ?? ""
             lines.append("\(location): \(levelWord(.breaking)): could not verify: \(error.message)\(url)")
         }
+        for skipped in report.skipped {
+            lines.append("\(paint(skipped.operation, "1")): \(paint("note", "1;36")): skipped: \(skipped.reason)")
+        }
         for note in report.notes {
             lines.append("\(paint("note", "1;36")): \(note)")
         }

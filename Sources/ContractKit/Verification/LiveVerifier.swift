@@ -2,13 +2,14 @@ import HTTPClient
 import HTTPCore
 import JSONKit
 
-/// Calls every GET operation of a contract on a live API (or a running stub server) and checks
-/// each response.
+/// Calls every GET operation of a contract (or those of ``Configuration/methods``) on a live API
+/// (or a running stub server) and checks each response.
 ///
-/// Path parameters come from values found in earlier responses (a parameter's
-/// ``ParameterSource``s: every `vetId` seen in `GET /pets` is checked at `GET /vets/{id}`), or
-/// else from the contract's examples; at most ``Configuration/maxPerOperation`` calls per
-/// operation. An endpoint that cannot be reached is reported for that endpoint and the others
+/// Path parameters come from `--param` values, values found in earlier responses (a
+/// parameter's ``ParameterSource``s: every `vetId` seen in `GET /pets` is checked at
+/// `GET /vets/{id}`), or else from the contract's examples, `enum` and `default`; at most
+/// ``Configuration/maxPerOperation`` calls per operation. An operation with no value for a
+/// required parameter is skipped (``VerificationReport/skipped``), not failed. An endpoint that cannot be reached is reported for that endpoint and the others
 /// are still checked.
 ///
 /// ```swift
@@ -26,16 +27,23 @@ public struct LiveVerifier: Sendable {
         public var headers: HTTPHeaders
         /// Told before each request, for a progress line on a terminal; nil for none.
         public var progress: (@Sendable (Progress) -> Void)?
+        /// Parameter values given by hand (`--param`): they come before any other source.
+        public var parameterValues: [ParameterValue]
+        /// The methods whose operations are called (`--methods`); the others get a note.
+        public var methods: Set<HTTPMethod>
 
         /// Creates a configuration.
         public init(
             maxPerOperation: Int = 20, timeout: Duration = .seconds(10), headers: HTTPHeaders = HTTPHeaders(),
-            progress: (@Sendable (Progress) -> Void)? = nil
+            progress: (@Sendable (Progress) -> Void)? = nil, parameterValues: [ParameterValue] = [],
+            methods: Set<HTTPMethod> = [.get]
         ) {
             self.maxPerOperation = maxPerOperation
             self.timeout = timeout
             self.headers = headers
             self.progress = progress
+            self.parameterValues = parameterValues
+            self.methods = methods
         }
     }
 
@@ -78,6 +86,12 @@ public struct LiveVerifier: Sendable {
     struct Call {
         let url: String
         let expectation: StatusExpectation
+        var headers: [(name: String, value: String)] = []
+    }
+
+    /// Why an operation is not called: a required parameter has no value.
+    struct Skip: Error {
+        let reason: String
     }
 
     /// Calls and checks every operation against `baseURL`.
@@ -87,27 +101,33 @@ public struct LiveVerifier: Sendable {
         var collector = FindingCollector()
         var bodies: [String: [JSONValue]] = [:]
         let operations = LiveVerifier.ordered(validator.contract.operations)
-        let called = operations.filter { $0.method == .get }.count
+        let called = operations.filter { configuration.methods.contains($0.method) }.count
+        var position = 0
         for operation in operations {
-            guard operation.method == .get else {
-                report.notes.append("\(operation.name): not called (only GET operations are verified live)")
+            guard configuration.methods.contains(operation.method) else {
+                let methods = configuration.methods.map(\.rawValue).sorted().joined(separator: ", ")
+                report.notes.append(
+                    "\(operation.name): not called (only \(methods) operations are verified live; see --methods)")
                 continue
             }
+            position += 1
             let calls: [Call]
             switch plan(operation, baseURL: baseURL, bodies: bodies) {
             case .success(let planned): calls = planned
-            case .failure(let error):
-                report.errors.append(error)
+            case .failure(let skip):
+                report.skipped.append(SkippedOperation(operation: operation.name, reason: skip.reason))
                 continue
             }
             report.operations.append(operation.name)
             for (index, call) in calls.enumerated() {
                 configuration.progress?(
                     Progress(
-                        operation: operation.name, operationNumber: report.operations.count, operationCount: called,
+                        operation: operation.name, operationNumber: position, operationCount: called,
                         callNumber: index + 1, callCount: calls.count))
                 var request = HTTPClientRequest(
-                    method: .get, url: call.url, headers: configuration.headers, timeout: configuration.timeout)
+                    method: operation.method, url: call.url, headers: configuration.headers,
+                    timeout: configuration.timeout)
+                for header in call.headers { request.headers.add(name: header.name, value: header.value) }
                 if !request.headers.contains(name: "Accept") {
                     request.headers.add(name: "Accept", value: "application/json")
                 }
@@ -166,67 +186,108 @@ public struct LiveVerifier: Sendable {
     }
 
     /// The requests for one operation, or why it cannot be called.
+    ///
+    /// Path parameters, required query parameters, and any parameter with a `--param` value get
+    /// values, each from the first of: `--param` (scoped to the operation, then unscoped),
+    /// values found in earlier responses (`x-petkit-source`, response `links`), the
+    /// parameter's and its schema's examples, the schema's first `enum` value, its `default`.
+    /// Optional query and header parameters without a `--param` are left out.
     func plan(
         _ operation: ContractOperation, baseURL: String, bodies: [String: [JSONValue]]
-    ) -> Result<[Call], VerificationError> {
+    ) -> Result<[Call], Skip> {
         var valueSets: [(parameter: ContractParameter, values: [String], reason: String?)] = []
-        for parameter in operation.parameters where parameter.location == .path || parameter.required {
-            guard parameter.location != .header else { continue }
-            var values: [String] = []
-            var reason: String?
-            for source in parameter.sources {
-                guard let path = try? JSONPath(source.path) else { continue }
-                for body in bodies[source.operation] ?? [] {
-                    for value in path.evaluate(on: body) {
-                        guard let text = LiveVerifier.scalarText(value), !values.contains(text) else { continue }
-                        values.append(text)
-                    }
-                }
-                if !values.isEmpty, reason == nil {
-                    let name =
-                        path.components.last.map { component -> String in
-                            if case .key(let key) = component { return key }
-                            return parameter.name
-                        } ?? parameter.name
-                    reason = "\(name) found in \(source.operation)"
-                }
+        var missing: [String] = []
+        for parameter in operation.parameters {
+            let given = givenValues(parameter, of: operation)
+            let wanted = parameter.location == .path || (parameter.location == .query && parameter.required)
+            guard wanted || !given.isEmpty else { continue }
+            if !given.isEmpty {
+                valueSets.append((parameter, given, nil))
+                continue
             }
-            if values.isEmpty {
-                values = parameter.examples.compactMap(LiveVerifier.scalarText)
-            }
+            let (found, reason) = foundValues(parameter, bodies: bodies)
+            let values = found.isEmpty ? fallbackValues(parameter) : found
             guard !values.isEmpty else {
-                if parameter.location == .query && !parameter.required { continue }
-                return .failure(
-                    VerificationError(
-                        operation: operation.name, url: nil,
-                        message: "no value for \(parameter.location.rawValue) parameter '\(parameter.name)': "
-                            + "add an example or an x-petkit-source to the contract"))
+                missing.append(
+                    parameter.location == .path ? "{\(parameter.name)}" : "query parameter '\(parameter.name)'")
+                continue
             }
-            valueSets.append((parameter, values, reason))
+            valueSets.append((parameter, values, found.isEmpty ? nil : reason))
         }
+        guard missing.isEmpty else { return .failure(Skip(reason: "no value for " + missing.joined(separator: ", "))) }
         let count = min(configuration.maxPerOperation, valueSets.map(\.values.count).max() ?? 1)
         var calls: [Call] = []
         for position in 0..<max(count, 1) {
             var path = operation.path
             var query: [String] = []
+            var headers: [(name: String, value: String)] = []
             var reasons: [String] = []
             for set in valueSets {
                 let value = set.values[position % set.values.count]
                 if let reason = set.reason { reasons.append("\(reason): \(value)") }
                 switch set.parameter.location {
                 case .path: path = path.replacing("{\(set.parameter.name)}", with: LiveVerifier.percentEncode(value))
-                default:
+                case .query:
                     query.append(
                         "\(LiveVerifier.percentEncode(set.parameter.name))=\(LiveVerifier.percentEncode(value))")
+                case .header: headers.append((set.parameter.name, value))
                 }
             }
             var url = LiveVerifier.join(baseURL, path)
             if !query.isEmpty { url += "?" + query.joined(separator: "&") }
             let expectation: StatusExpectation =
                 reasons.isEmpty ? .documented : .success(reason: reasons.joined(separator: ", "))
-            calls.append(Call(url: url, expectation: expectation))
+            calls.append(Call(url: url, expectation: expectation, headers: headers))
         }
         return .success(calls)
+    }
+
+    /// `--param` values for the parameter: those scoped to this operation, else the unscoped ones.
+    func givenValues(_ parameter: ContractParameter, of operation: ContractOperation) -> [String] {
+        let mine = configuration.parameterValues.filter { $0.name == parameter.name && $0.applies(to: operation) }
+        let scoped = mine.filter { $0.operation != nil }
+        return LiveVerifier.distinct((scoped.isEmpty ? mine : scoped).map(\.value))
+    }
+
+    /// Values found in earlier responses, and what to say about them (`vetId found in GET /pets`).
+    func foundValues(
+        _ parameter: ContractParameter, bodies: [String: [JSONValue]]
+    ) -> (values: [String], reason: String?) {
+        var values: [String] = []
+        var reason: String?
+        for source in parameter.sources {
+            guard let path = try? JSONPath(source.path) else { continue }
+            for body in bodies[source.operation] ?? [] {
+                for value in path.evaluate(on: body) {
+                    guard let text = LiveVerifier.scalarText(value), !values.contains(text) else { continue }
+                    values.append(text)
+                }
+            }
+            if !values.isEmpty, reason == nil {
+                let name =
+                    path.components.last.map { component -> String in
+                        if case .key(let key) = component { return key }
+                        return parameter.name
+                    } ?? parameter.name
+                reason = "\(name) found in \(source.operation)"
+            }
+        }
+        return (values, reason)
+    }
+
+    /// The contract's own values: examples, else the schema's first `enum` value, else its `default`.
+    func fallbackValues(_ parameter: ContractParameter) -> [String] {
+        let examples = LiveVerifier.distinct(parameter.examples.compactMap(LiveVerifier.scalarText))
+        if !examples.isEmpty { return examples }
+        let schema = validator.contract.resolve(parameter.schema) ?? parameter.schema
+        if let first = schema.enumValues?.lazy.compactMap(LiveVerifier.scalarText).first { return [first] }
+        if let value = parameter.defaultValue.flatMap(LiveVerifier.scalarText) { return [value] }
+        return []
+    }
+
+    static func distinct(_ values: [String]) -> [String] {
+        var seen: Set<String> = []
+        return values.filter { seen.insert($0).inserted }
     }
 
     static func scalarText(_ value: JSONValue) -> String? {

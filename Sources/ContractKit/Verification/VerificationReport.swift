@@ -13,6 +13,8 @@ public struct VerificationReport: Sendable, Hashable {
     public var errors: [VerificationError]
     /// Things worth saying that are not findings (a mapping skipped, an operation not called).
     public var notes: [String]
+    /// Operations not called because a required parameter has no value; info, never a failure.
+    public var skipped: [SkippedOperation]
     /// How many findings an ignore file accepted.
     public var ignored: Int
     /// Whether bodies were also decoded with the app's `Codable` models; nil for a diff.
@@ -21,9 +23,10 @@ public struct VerificationReport: Sendable, Hashable {
     /// Creates a report.
     public init(
         target: String, contract: String, operations: [String] = [], findings: [Finding] = [],
-        errors: [VerificationError] = [], notes: [String] = [], ignored: Int = 0,
+        errors: [VerificationError] = [], notes: [String] = [], skipped: [SkippedOperation] = [], ignored: Int = 0,
         decodeCheck: DecodeCheckCoverage? = nil
     ) {
+        self.skipped = skipped
         self.decodeCheck = decodeCheck
         self.target = target
         self.contract = contract
@@ -45,6 +48,7 @@ public struct VerificationReport: Sendable, Hashable {
             "\(count(summary.operations, "operation")) checked against \(target) (contract \(contract)): "
             + "\(summary.breaking) breaking, \(count(summary.warning, "warning")), \(summary.info) info, "
             + count(summary.errors, "error")
+        if !skipped.isEmpty { line += ", \(skipped.count) skipped" }
         if ignored > 0 { line += ", \(ignored) ignored" }
         return line
     }
@@ -86,6 +90,22 @@ public struct VerificationReport: Sendable, Hashable {
         public var info: Int
         /// Endpoints that could not be checked.
         public var errors: Int
+    }
+}
+
+/// An operation that was not called because a required parameter has no value (no earlier
+/// response, example, enum, default or `--param` gave one). Reported at level info: it never
+/// fails a check on its own.
+public struct SkippedOperation: Sendable, Hashable {
+    /// The operation, `GET /repos/{owner}/{repo}`.
+    public var operation: String
+    /// Why, `no value for {owner}, {repo}`.
+    public var reason: String
+
+    /// Creates a skipped operation.
+    public init(operation: String, reason: String) {
+        self.operation = operation
+        self.reason = reason
     }
 }
 
