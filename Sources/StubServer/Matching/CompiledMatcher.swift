@@ -146,7 +146,9 @@ enum CompiledMatcher: Sendable {
             func assign(_ part: Int, _ seen: inout [Bool]) -> Bool {
                 for value in values.indices where !seen[value] && parts[part].matches(values[value]) {
                     seen[value] = true
-                    if owner[value] == nil || assign(owner[value]!, &seen) {
+                    let free: Bool
+                    if let current = owner[value] { free = assign(current, &seen) } else { free = true }
+                    if free {
                         owner[value] = part
                         return true
                     }
