@@ -27,6 +27,24 @@ extension StubEngine {
         }
     }
 
+    /// Passes a request on as a proxy stub says (`proxyBaseUrl`): its prefix removed, its
+    /// headers adjusted; the answer goes back as the upstream gave it, journaled with the stub.
+    func forward(
+        _ request: HTTPServerRequest, through proxy: ProxyDefinition, stub: CompiledStub, responder: HTTPResponder
+    ) {
+        let json = Self.wantsJSON(request.headers)
+        let originForm = proxy.upstreamOriginForm(request.head.originForm)
+        let headers = proxy.forwardedHeaders(request.headers)
+        self.proxy.run { [self] in
+            let upstream = await self.proxy.forward(
+                method: request.method, originForm: originForm, headers: headers, body: request.body,
+                target: proxy.baseURL, timeout: upstreamTimeout)
+            let reply = upstream.reply
+            record(request, nil, variant: nil, status: reply.status, stub: stub, upstream: upstream)
+            reply.send(through: responder, json: json)
+        }
+    }
+
     /// `200 OK in 12 ms`, or the failure.
     static func describe(_ upstream: UpstreamResult) -> String {
         let milliseconds = RecordedMappingBuilder.milliseconds(upstream.duration)

@@ -89,6 +89,21 @@ final class StubEngine: Sendable {
             }
             return
         }
+        if let proxy = stub.mapping.response.proxy {
+            if let requested, let variant, variant.isGenerated {
+                refuse(
+                    request, matchable,
+                    message: "Variant '\(requested)' does not apply: the stub that matched passes the request on "
+                        + "to \(proxy.baseURL) (proxyBaseUrl), and petmock drifts canned answers only",
+                    variant: requested, responder: responder)
+                return
+            }
+            if let name = stub.scenarioName, let next = stub.mapping.newScenarioState {
+                scenarios.transition(name, from: stub.requiredScenarioState, to: next)
+            }
+            forward(request, through: proxy, stub: stub, responder: responder)
+            return
+        }
         let served: ServedResponse
         if let variant, variant.isGenerated {
             served = stub.served(under: variant)

@@ -3,9 +3,8 @@ import JSONKit
 
 extension MappingDecoder {
     private static let bodyFields = ["body", "jsonBody", "base64Body", "bodyFileName"]
-    private static let unsupportedResponseFields = [
-        "transformers", "transformerParameters", "proxyBaseUrl", "additionalProxyRequestHeaders",
-        "removeProxyRequestHeaders", "proxyUrlPrefixToRemove",
+    private static let proxyFields = [
+        "proxyBaseUrl", "additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyUrlPrefixToRemove",
     ]
 
     /// Decodes a response definition object; nil when it has an error, unless `keepingErrors`
@@ -47,13 +46,61 @@ extension MappingDecoder {
                 response.fault = fault
             case "fromConfiguredStub":
                 continue  // WireMock adds it to what it serves; it means nothing in a file.
-            case _ where Self.unsupportedResponseFields.contains(member.key):
-                unknownField(here, member.key, note: "not supported by petmock, ignored")
+            case "transformers", "transformerParameters":
+                // Serving `{{request.path}}` unrendered would answer other than the stub says.
+                problems.append(
+                    StubProblem(
+                        .error, .unknownField, file: file, path: here.description,
+                        detail: "response templating ('\(member.key)') is not supported by petmock yet; the mapping "
+                            + "is refused rather than served with its templates unrendered"))
+            case _ where Self.proxyFields.contains(member.key):
+                continue  // Read together below.
             default:
                 unknownField(here, member.key)
             }
         }
+        response.proxy = proxy(object, at: path)
+        if response.proxy != nil, let bodyField {
+            invalid(path.appending(key: bodyField), expected: "no body beside 'proxyBaseUrl'", found: "'\(bodyField)'")
+        }
         return errorCount == errorsBefore || keepingErrors ? response : nil
+    }
+
+    /// `proxyBaseUrl` and the fields that go with it; the others without it are an error.
+    private mutating func proxy(_ object: JSONObject, at path: JSONPath) -> ProxyDefinition? {
+        guard let value = object["proxyBaseUrl"] else {
+            for field in Self.proxyFields where object[field] != nil {
+                invalid(path.appending(key: field), expected: "'proxyBaseUrl' beside it", found: "none")
+            }
+            return nil
+        }
+        let here = path.appending(key: "proxyBaseUrl")
+        guard let base = string(value, at: here) else { return nil }
+        let lowered = base.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), base.count > 8 else {
+            invalid(here, expected: "an http:// or https:// base URL", found: "'\(base)'")
+            return nil
+        }
+        var proxy = ProxyDefinition(baseURL: base)
+        if let added = object["additionalProxyRequestHeaders"] {
+            proxy.additionalRequestHeaders = headers(added, at: path.appending(key: "additionalProxyRequestHeaders"))
+        }
+        if let removed = object["removeProxyRequestHeaders"] {
+            let removedPath = path.appending(key: "removeProxyRequestHeaders")
+            if case .array(let names) = removed {
+                for (index, name) in names.enumerated() {
+                    if let text = string(name, at: removedPath.appending(index: index)) {
+                        proxy.removedRequestHeaders.append(text)
+                    }
+                }
+            } else {
+                wrongType(removedPath, expected: "an array of header names", removed)
+            }
+        }
+        if let prefix = object["proxyUrlPrefixToRemove"] {
+            proxy.urlPrefixToRemove = string(prefix, at: path.appending(key: "proxyUrlPrefixToRemove"))
+        }
+        return proxy
     }
 
     private mutating func body(_ field: String, _ value: JSONValue, at path: JSONPath) -> ResponseBody? {

@@ -25,6 +25,8 @@ public struct ResponseDefinition: Sendable, Hashable {
     public var chunkedDribbleDelay: ChunkedDribbleDelay?
     /// Break the connection instead of answering.
     public var fault: StubFault?
+    /// Forward the request to another server and answer what it answers (`proxyBaseUrl`).
+    public var proxy: ProxyDefinition?
 
     /// Creates a response definition.
     public init(
@@ -40,6 +42,48 @@ public struct ResponseDefinition: Sendable, Hashable {
         self.delayDistribution = delayDistribution
         self.chunkedDribbleDelay = chunkedDribbleDelay
         self.fault = fault
+    }
+}
+
+/// A stub that passes the request on (WireMock's `proxyBaseUrl` and friends), so a stub folder
+/// can mix canned answers with the real API.
+public struct ProxyDefinition: Sendable, Hashable {
+    /// The upstream's base URL; the request's path and query are appended (`proxyBaseUrl`).
+    public var baseURL: String
+    /// Header fields added to the forwarded request (`additionalProxyRequestHeaders`).
+    public var additionalRequestHeaders: HTTPHeaders
+    /// Header names left out of the forwarded request (`removeProxyRequestHeaders`).
+    public var removedRequestHeaders: [String]
+    /// A prefix taken off the path before forwarding (`proxyUrlPrefixToRemove`).
+    public var urlPrefixToRemove: String?
+
+    /// Creates a proxy definition.
+    public init(
+        baseURL: String, additionalRequestHeaders: HTTPHeaders = HTTPHeaders(), removedRequestHeaders: [String] = [],
+        urlPrefixToRemove: String? = nil
+    ) {
+        self.baseURL = baseURL
+        self.additionalRequestHeaders = additionalRequestHeaders
+        self.removedRequestHeaders = removedRequestHeaders
+        self.urlPrefixToRemove = urlPrefixToRemove
+    }
+
+    /// The request target upstream: the prefix removed when the path starts with it.
+    func upstreamOriginForm(_ originForm: Substring) -> Substring {
+        guard let prefix = urlPrefixToRemove, !prefix.isEmpty, originForm.hasPrefix(prefix) else { return originForm }
+        let rest = originForm.dropFirst(prefix.count)
+        return rest.isEmpty || rest.first == "?" ? Substring("/" + rest) : rest
+    }
+
+    /// The request's header fields as forwarded: removed ones out, additional ones in.
+    func forwardedHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
+        var result = headers
+        for name in removedRequestHeaders { result.remove(name: name) }
+        for field in additionalRequestHeaders.fields {
+            result.remove(name: field.name)
+        }
+        for field in additionalRequestHeaders.fields { result.add(name: field.name, value: field.value) }
+        return result
     }
 }
 

@@ -101,6 +101,17 @@ extension ResponseDefinition {
     public var json: JSONValue {
         var object = JSONObject()
         object["status"] = .int(Int64(status))
+        if let proxy {
+            object["proxyBaseUrl"] = .string(proxy.baseURL)
+            if !proxy.additionalRequestHeaders.fields.isEmpty {
+                object["additionalProxyRequestHeaders"] = .object(
+                    JSONObject(proxy.additionalRequestHeaders.fields.map { ($0.name, .string($0.value)) }))
+            }
+            if !proxy.removedRequestHeaders.isEmpty {
+                object["removeProxyRequestHeaders"] = .array(proxy.removedRequestHeaders.map(JSONValue.string))
+            }
+            if let prefix = proxy.urlPrefixToRemove { object["proxyUrlPrefixToRemove"] = .string(prefix) }
+        }
         if let statusMessage { object["statusMessage"] = .string(statusMessage) }
         if !headers.isEmpty {
             var grouped = JSONObject()
