@@ -26,7 +26,8 @@ struct HTMLReporter {
         var clean: [String] = []
         var number = 0
         for (position, name) in names.enumerated() {
-            let findings = report.findings.filter { $0.operation == name }.sorted { $0.level < $1.level }
+            let mine = report.findings.filter { $0.operation == name }
+            let findings = FindingLevel.allCases.flatMap { level in mine.filter { $0.level == level } }
             let errors = report.errors.filter { $0.operation == name }
             guard !findings.isEmpty || !errors.isEmpty else {
                 clean.append("<li><code>\(HTML.escape(name))</code></li>")
@@ -232,6 +233,7 @@ struct HTMLReporter {
         body { margin: 0 auto; max-width: 72rem; padding: 1rem 1.5rem 3rem; color: var(--fg);
           background: var(--bg); font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; }
         code, pre { font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 0.92em; }
+        pre code { font-size: 1em; }
         [hidden] { display: none !important; }
         h1 { font-size: 1.5rem; margin: 0.5rem 0; }
         h2 { font-size: 1.15rem; margin: 1.5rem 0 0.5rem; padding-bottom: 0.25rem; border-bottom: 1px solid var(--line); }
@@ -271,7 +273,7 @@ struct HTMLReporter {
         figure.excerpt { margin: 0.5rem 0 0; }
         figcaption { color: var(--muted); font-size: 0.85rem; }
         pre { margin: 0.2rem 0 0; padding: 0.5rem 0.7rem; background: var(--bg); border: 1px solid var(--line);
-          border-radius: 0.3rem; overflow-x: auto; white-space: pre; }
+          border-radius: 0.3rem; overflow-x: auto; white-space: pre; line-height: 1.4; }
         mark { background: var(--mark); color: inherit; border-radius: 0.2rem; outline: 2px solid var(--mark); }
         mark.end::after { content: "\\25C2  end of body"; font-style: italic; }
         .clean ul, .notes ul { margin: 0.3rem 0; }
