@@ -56,7 +56,7 @@ struct ContractCommands {
     static let formats = ReportFormat.allCases.map(\.rawValue)
 
     static let reportArguments: [ArgumentSpec] = [
-        .option("format", value: "FORMAT", default: "text", help: "text, json, junit, github or sarif."),
+        .option("format", value: "FORMAT", default: "text", help: "text, json, junit, github, sarif or html."),
         .option("output", short: "o", value: "FILE", help: "Write the report to FILE instead of standard output."),
         .flag("strict", help: "Warnings fail the check too (exit 1)."),
         .option("ignore", value: "FILE", help: "Accepted findings, one 'ID PATH [OPERATION]' a line."),

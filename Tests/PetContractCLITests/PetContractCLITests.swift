@@ -174,7 +174,7 @@ import Testing
         #expect(try await run(["diff", contract, "/nonexistent.json"]).status == 2)
     }
 
-    @Test(arguments: ["json", "junit", "github", "sarif", "text"])
+    @Test(arguments: ["json", "junit", "github", "sarif", "html", "text"])
     func everyFormatCanBeWrittenToAFile(format: String) async throws {
         let folder = try PetContractProcess.folder(["mappings/pets.json": PetContractCLITests.driftedStub])
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -12,6 +12,9 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     case github
     /// SARIF 2.1.0, for code-scanning dashboards.
     case sarif
+    /// One self-contained HTML page (inline CSS and script), with the response body around
+    /// each finding; for people, in a browser or a CI artifact.
+    case html
 }
 
 /// Renders reports; pure functions of the report, so outputs can be compared with snapshots.
@@ -22,7 +25,8 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
 public struct ReportRenderer: Sendable {
     /// Whether text output uses ANSI colours (on a terminal, unless `NO_COLOR` is set).
     public var color: Bool
-    /// Whether warnings fail (`--strict`): JUnit then lists them as failures.
+    /// Whether warnings fail (`--strict`): JUnit then lists them as failures, HTML's verdict
+    /// counts them.
     public var strict: Bool
 
     /// Creates a renderer.
@@ -41,6 +45,8 @@ public struct ReportRenderer: Sendable {
         case .junit: JUnitReporter(strict: strict).render(report.escapedForTerminals)
         case .github: GitHubReporter().render(report.escapedForTerminals)
         case .sarif: SARIFReporter().render(report)
+        // HTML escapes everything itself; its policy lets only its own script run.
+        case .html: HTMLReporter(strict: strict).render(report)
         }
     }
 

@@ -46,12 +46,13 @@ public struct ContractValidator: Sendable {
         var findings: [Finding] = []
         func add(
             _ id: FindingID, path: String = "$", expected: String, actual: String, swift: String? = nil,
-            message: String, hint: String? = nil, count: Int = 1
+            message: String, hint: String? = nil, count: Int = 1, excerpt: BodyExcerpt? = nil
         ) {
             findings.append(
                 Finding(
                     id: id, operation: operation.name, url: response.url, status: response.status, path: path,
-                    count: count, expected: expected, actual: actual, swift: swift, message: message, hint: hint))
+                    count: count, expected: expected, actual: actual, swift: swift, message: message, hint: hint,
+                    excerpt: excerpt))
         }
         let documented = operation.response(for: response.status)
         if case .success(let reason) = expecting, !(200..<300).contains(response.status) {
@@ -104,31 +105,39 @@ public struct ContractValidator: Sendable {
             body = try JSONValue(parsing: response.body)
         } catch {
             let excerpt = ContractValidator.textExcerpt(response.body)
+            let around = BodyExcerpt.around(offset: error.offset, in: response.body)
             if error.isTruncation {
                 add(
                     .bodyTruncated, expected: "complete JSON (\(plan.typeText))", actual: excerpt, swift: rootSwift,
-                    message: "the body is truncated JSON: \(error)")
+                    message: "the body is truncated JSON: \(error)", excerpt: around)
             } else {
                 add(
                     .bodyNotJSON, expected: "JSON (\(plan.typeText))", actual: excerpt, swift: rootSwift,
-                    message: "the body is not JSON: \(error)")
+                    message: "the body is not JSON: \(error)", excerpt: around)
             }
             return ResponseValidation(findings: findings, body: nil)
         }
         var walker = BodyWalker(rootSwift: rootSwift)
         walker.walk(body, plan)
-        for occurrence in walker.occurrences {
+        for (position, occurrence) in walker.occurrences.enumerated() {
+            // The first findings of a response carry the body around them (bounded: see
+            // BodyExcerpt); FindingCollector keeps a few KB of them per operation.
+            let excerpt =
+                position < BodyExcerpt.perResponse
+                ? BodyExcerpt.around(occurrence.path, in: body, actual: occurrence.actual) : nil
             add(
                 occurrence.id, path: occurrence.path.description, expected: occurrence.expected,
                 actual: occurrence.actual,
-                swift: occurrence.swift, message: occurrence.message, hint: occurrence.hint, count: occurrence.count)
+                swift: occurrence.swift, message: occurrence.message, hint: occurrence.hint, count: occurrence.count,
+                excerpt: excerpt)
         }
         if let typeName = rootSwift, case .failed(let path, let message)? = decoded {
             add(
                 .decodeFailed, path: path.description, expected: "the body decodes as \(typeName)",
                 actual: ContractValidator.shorten(message, to: 160),
                 swift: ContractValidator.swiftText(at: path, in: plan) ?? typeName,
-                message: "decoding \(typeName) throws at \(path): \(ContractValidator.shorten(message, to: 120))")
+                message: "decoding \(typeName) throws at \(path): \(ContractValidator.shorten(message, to: 120))",
+                excerpt: BodyExcerpt.around(path, in: body, actual: ""))
         }
         return ResponseValidation(findings: findings, body: body)
     }

@@ -27,12 +27,15 @@ public struct Finding: Sendable, Hashable {
     public var message: String
     /// A suggestion, such as the probable new name of a renamed key.
     public var hint: String?
+    /// The response body around ``path``, for the HTML report (the other formats leave it
+    /// out); nil for a diff, or where there was no body to quote.
+    public var excerpt: BodyExcerpt?
 
     /// Creates a finding; the level defaults to the id's.
     public init(
         id: FindingID, level: FindingLevel? = nil, operation: String, url: String? = nil, status: Int? = nil,
         path: String = "$", count: Int = 1, expected: String, actual: String, swift: String? = nil, message: String,
-        hint: String? = nil
+        hint: String? = nil, excerpt: BodyExcerpt? = nil
     ) {
         self.id = id
         self.level = level ?? id.level
@@ -46,6 +49,7 @@ public struct Finding: Sendable, Hashable {
         self.swift = swift
         self.message = message
         self.hint = hint
+        self.excerpt = excerpt
     }
 }
 
