@@ -250,4 +250,12 @@ import Testing
         #expect(page.contains("operation-removed"))
         #expect(!page.contains("<figure"))
     }
+
+    @Test func skippedOperationsAreListedEscaped() {
+        var report = VerificationReport(target: "t", contract: "c")
+        report.skipped = [SkippedOperation(operation: "GET /repos/{owner}", reason: "no value for {owner} <b>")]
+        let html = ReportRenderer().render(report, as: .html)
+        #expect(html.contains("<h2>Skipped</h2>"))
+        #expect(html.contains("GET /repos/{owner}: skipped: no value for {owner} &lt;b&gt;"))
+    }
 }

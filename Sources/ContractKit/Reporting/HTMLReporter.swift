@@ -59,6 +59,13 @@ struct HTMLReporter {
                 "<section class=\"clean\">\n<h2>No findings</h2>\n<ul>\n" + clean.joined(separator: "\n")
                     + "\n</ul>\n</section>")
         }
+        if !report.skipped.isEmpty {
+            let skipped = report.skipped.map {
+                "<li>\(HTML.escape($0.operation)): skipped: \(HTML.escape($0.reason))</li>"
+            }
+            .joined(separator: "\n")
+            sections.append("<section class=\"notes\">\n<h2>Skipped</h2>\n<ul>\n\(skipped)\n</ul>\n</section>")
+        }
         if !report.notes.isEmpty {
             let notes = report.notes.map { "<li>\(HTML.escape($0))</li>" }.joined(separator: "\n")
             sections.append("<section class=\"notes\">\n<h2>Notes</h2>\n<ul>\n\(notes)\n</ul>\n</section>")
