@@ -24,6 +24,57 @@ public struct JSONPathFilter: Sendable, Hashable {
         case root([JSONPath.Component])
         case literal(JSONValue)
         case regex(pattern: String, caseInsensitive: Bool)
+        /// A function of what a path selects (`@.things.size()`), as Jayway's JSONPath (and so
+        /// WireMock) has them.
+        indirect case function(Function, Operand)
+    }
+
+    /// The functions a filter may call on a path's value.
+    enum Function: String, Sendable, Hashable, CaseIterable {
+        /// An array's element count, an object's member count, a string's length.
+        case size
+        /// The same as `size` (Jayway's name for strings and arrays).
+        case length
+        /// The least number of an array.
+        case min
+        /// The greatest number of an array.
+        case max
+        /// The mean of an array's numbers.
+        case avg
+        /// The sum of an array's numbers.
+        case sum
+
+        func apply(_ value: JSONValue) -> JSONValue? {
+            switch self {
+            case .size, .length:
+                switch value {
+                case .array(let elements): return .int(Int64(elements.count))
+                case .object(let object): return .int(Int64(object.count))
+                case .string(let text): return .int(Int64(text.count))
+                default: return nil
+                }
+            case .min, .max, .avg, .sum:
+                guard case .array(let elements) = value else { return nil }
+                var numbers: [Double] = []
+                for element in elements {
+                    switch element {
+                    case .int(let number): numbers.append(Double(number))
+                    case .number(let number): numbers.append(number.doubleValue)
+                    default: return nil
+                    }
+                }
+                guard !numbers.isEmpty || self == .sum else { return nil }
+                let result: Double =
+                    switch self {
+                    case .min: numbers.min() ?? 0
+                    case .max: numbers.max() ?? 0
+                    case .avg: numbers.reduce(0, +) / Double(numbers.count)
+                    default: numbers.reduce(0, +)
+                    }
+                if result == result.rounded(), abs(result) < 9e15 { return .int(Int64(result)) }
+                return JSONNumber(result).map(JSONValue.number)
+            }
+        }
     }
 
     enum Comparison: String, Sendable, Hashable {
@@ -70,6 +121,8 @@ public struct JSONPathFilter: Sendable, Hashable {
         case .root(let components): JSONPath(components: components).evaluate(on: root, root: root)
         case .literal(let value): [value]
         case .regex(let pattern, _): [.string(pattern)]
+        case .function(let function, let inner):
+            values(of: inner, node: node, root: root).first.flatMap(function.apply).map { [$0] } ?? []
         }
     }
 

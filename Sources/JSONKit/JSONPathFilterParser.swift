@@ -50,6 +50,7 @@ struct JSONPathFilterParser {
         }
         guard case .current = lhs else {
             if case .root = lhs { return .exists(lhs) }
+            if case .function = lhs { return .exists(lhs) }
             throw path.failure("a comparison operator after a literal")
         }
         return .exists(lhs)
@@ -59,12 +60,22 @@ struct JSONPathFilterParser {
         path.skipSpaces()
         guard let character = path.current else { throw path.failure("'@', '$' or a literal") }
         switch character {
-        case "@":
+        case "@", "$":
             path.index += 1
-            return .current(try path.parseComponents())
-        case "$":
-            path.index += 1
-            return .root(try path.parseComponents())
+            var components = try path.parseComponents()
+            // `@.things.size()`: the last step names a function when a `()` follows it.
+            if path.current == "(", peek(1) == ")", case .key(let name)? = components.last {
+                guard let function = JSONPathFilter.Function(rawValue: name) else {
+                    throw path.failure(
+                        "a function of "
+                            + JSONPathFilter.Function.allCases.map { "\($0.rawValue)()" }.joined(separator: ", "))
+                }
+                path.index += 2
+                components.removeLast()
+                let inner: Operand = character == "@" ? .current(components) : .root(components)
+                return .function(function, inner)
+            }
+            return character == "@" ? .current(components) : .root(components)
         case "'", "\"":
             return .literal(.string(try path.parseQuoted()))
         case "/":

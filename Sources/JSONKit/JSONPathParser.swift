@@ -66,6 +66,7 @@ struct JSONPathParser {
     mutating func parseName() throws(JSONPathError) -> String {
         let start = index
         while let character = current, character != ".", character != "[", character != " ", character != ")",
+            character != "(",
             character != "=", character != "!", character != "<", character != ">", character != "&",
             character != "|", character != "]"
         {

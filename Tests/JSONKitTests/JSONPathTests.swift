@@ -107,3 +107,29 @@ import Testing
         }
     }
 }
+
+/// Filter functions as Jayway's JSONPath (and so WireMock's `matchesJsonPath`) has them:
+/// `$[?(@.things.size() == 2)]` from WireMock's request-matching documentation.
+@Suite struct JSONPathFilterFunctionTests {
+    static let document =
+        #"{"things": [1, 2], "name": "Rex", "items": [{"prices": [3, 9, 6]}, {"prices": [1.5, 2.5]}]}"#
+
+    @Test(arguments: [
+        ("$[?(@.things.size() == 2)]", 1), ("$[?(@.things.size() == 3)]", 0), ("$[?(@.name.length() == 3)]", 1),
+        ("$.items[?(@.prices.max() == 9)]", 1), ("$.items[?(@.prices.min() < 2)]", 1),
+        ("$.items[?(@.prices.avg() == 6)]", 1), ("$.items[?(@.prices.sum() == 4)]", 1),
+        ("$.items[?(@.prices.size() > 1)]", 2), ("$[?(@.name.size() > 10)]", 0),
+    ])
+    func functions(_ expression: String, _ count: Int) throws {
+        let path = try JSONPath(expression)
+        #expect(path.evaluate(on: try JSONValue(parsing: Self.document)).count == count, "\(expression)")
+    }
+
+    @Test func anUnknownFunctionIsAnErrorThatListsTheKnownOnes() {
+        #expect {
+            try JSONPath("$[?(@.things.count() == 2)]")
+        } throws: { error in
+            "\(error)".contains("size(), length(), min(), max(), avg(), sum()")
+        }
+    }
+}
