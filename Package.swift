@@ -19,7 +19,8 @@ func tests(_ name: String, _ dependencies: [Target.Dependency], exclude: [String
 
 /// What another package can depend on: every library a user imports, and the two tools.
 let libraries = [
-    "HTTPCore", "HTTPServer", "HTTPClient", "JSONKit", "YAMLKit", "ArgumentKit", "ContractModel", "ContractKit",
+    "HTTPCore", "HTTPServer", "HTTPClient", "LinearRegex", "JSONKit", "YAMLKit", "ArgumentKit", "ContractModel",
+    "ContractKit",
     "ContractCLI",
     "StubServer", "PetModels", "PetClient", "PetAppContract",
 ]
@@ -48,7 +49,8 @@ let package = Package(
         library("HTTPCore"),
         library("HTTPServer", ["HTTPCore", "Platform", "CSystem", "CZlib"]),
         library("HTTPClient", ["HTTPCore", "Platform", "CCurl", "CZlib"]),
-        library("JSONKit"),
+        library("LinearRegex"),
+        library("JSONKit", ["LinearRegex"]),
         library("YAMLKit", ["CYAML", "JSONKit"]),
         library("ArgumentKit"),
 
@@ -58,7 +60,8 @@ let package = Package(
         library("ContractCLI", ["ContractKit", "ArgumentKit", "HTTPClient", "HTTPCore"]),
 
         // The stub server (petmock's engine, admin API and recorder).
-        library("StubServer", ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "Platform", "CSystem"]),
+        library(
+            "StubServer", ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "Platform", "CSystem"]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel"]),
@@ -102,7 +105,7 @@ let package = Package(
             ],
             exclude: ["Snapshots", "Fixtures"]),
         tests("PetContractCLITests", ["petcontract", "TestSupport"]),
-        tests("StubServerTests", ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "TestSupport"]),
+        tests("StubServerTests", ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "LinearRegex", "TestSupport"]),
         tests(
             "RecordingTests",
             [

@@ -1,3 +1,5 @@
+import LinearRegex
+
 /// A filter expression of a ``JSONPath``, such as `@.vetId > 1 && @.lastName`.
 public struct JSONPathFilter: Sendable, Hashable {
     /// The expression as written between `[?(` and `)]`.
@@ -23,10 +25,33 @@ public struct JSONPathFilter: Sendable, Hashable {
         /// A path from the document root (`$...`).
         case root([JSONPath.Component])
         case literal(JSONValue)
-        case regex(pattern: String, caseInsensitive: Bool)
+        case regex(FilterRegex)
         /// A function of what a path selects (`@.things.size()`), as Jayway's JSONPath (and so
         /// WireMock) has them.
         indirect case function(Function, Operand)
+    }
+
+    /// A `/pattern/` or `/pattern/i`, compiled once when the path is parsed, matched in linear
+    /// time whatever the pattern (a stub author's typo cannot wedge an event loop).
+    struct FilterRegex: Sendable, Hashable {
+        let pattern: String
+        let caseInsensitive: Bool
+        let regex: LinearRegex
+
+        init(pattern: String, caseInsensitive: Bool) throws(RegexError) {
+            self.pattern = pattern
+            self.caseInsensitive = caseInsensitive
+            regex = try LinearRegex(caseInsensitive ? "(?i)" + pattern : pattern)
+        }
+
+        static func == (lhs: FilterRegex, rhs: FilterRegex) -> Bool {
+            lhs.pattern == rhs.pattern && lhs.caseInsensitive == rhs.caseInsensitive
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(pattern)
+            hasher.combine(caseInsensitive)
+        }
     }
 
     /// The functions a filter may call on a path's value.
@@ -103,12 +128,10 @@ public struct JSONPathFilter: Sendable, Hashable {
         case .compare(let lhs, let comparison, let rhs):
             guard let left = values(of: lhs, node: node, root: root).first else { return false }
             if comparison == .matches {
-                guard case .regex(let pattern, let caseInsensitive) = rhs, let text = left.stringValue else {
+                guard case .regex(let compiled) = rhs, let text = left.stringValue else {
                     return false
                 }
-                guard var regex = try? Regex(pattern) else { return false }
-                if caseInsensitive { regex = regex.ignoresCase() }
-                return (try? regex.wholeMatch(in: text)) != nil
+                return compiled.regex.wholeMatches(text)
             }
             guard let right = values(of: rhs, node: node, root: root).first else { return false }
             return JSONPathFilter.compare(left, comparison, right)
@@ -120,7 +143,7 @@ public struct JSONPathFilter: Sendable, Hashable {
         case .current(let components): JSONPath(components: components).evaluate(on: node, root: root)
         case .root(let components): JSONPath(components: components).evaluate(on: root, root: root)
         case .literal(let value): [value]
-        case .regex(let pattern, _): [.string(pattern)]
+        case .regex(let compiled): [.string(compiled.pattern)]
         case .function(let function, let inner):
             values(of: inner, node: node, root: root).first.flatMap(function.apply).map { [$0] } ?? []
         }

@@ -1,3 +1,5 @@
+import LinearRegex
+
 /// Parses the expression inside `[?( ... )]`: `||` over `&&` over `!`, comparisons and
 /// parentheses.
 struct JSONPathFilterParser {
@@ -117,8 +119,11 @@ struct JSONPathFilterParser {
             caseInsensitive = true
             path.index += 1
         }
-        guard (try? Regex(pattern)) != nil else { throw path.failure("a valid regular expression") }
-        return .regex(pattern: pattern, caseInsensitive: caseInsensitive)
+        do {
+            return .regex(try JSONPathFilter.FilterRegex(pattern: pattern, caseInsensitive: caseInsensitive))
+        } catch {
+            throw path.failure("a valid regular expression (\(error.reason))")
+        }
     }
 
     func peek(_ offset: Int) -> Character? {

@@ -133,3 +133,25 @@ import Testing
         }
     }
 }
+
+/// Regular expressions in filters (`=~`) and in `${json-unit.regex}` placeholders are a stub
+/// author's: they match in linear time, so a catastrophic pattern answers at once.
+@Suite struct JSONPathLinearRegexTests {
+    @Test func aCatastrophicFilterPatternAnswers() throws {
+        let long = String(repeating: "a", count: 5_000) + "!"
+        let document = try JSONValue(parsing: #"[{"name": "\#(long)"}, {"name": "aaa"}]"#)
+        let path = try JSONPath("$[?(@.name =~ /(a+)+$/)]")
+        #expect(path.evaluate(on: document).count == 1)
+        let caseless = try JSONPath("$[?(@.name =~ /AAA/i)]")
+        #expect(caseless.evaluate(on: document).count == 1)
+        #expect(throws: JSONPathError.self) { try JSONPath(#"$[?(@.name =~ /(a)\1/)]"#) }
+    }
+
+    @Test func aCatastrophicPlaceholderAnswers() throws {
+        let comparison = JSONComparison(ignoreArrayOrder: false, ignoreExtraElements: false, placeholders: true)
+        let expected = try JSONValue(parsing: #"{"name": "${json-unit.regex}(a|aa)+$"}"#)
+        let actual = try JSONValue(parsing: #"{"name": "\#(String(repeating: "a", count: 5_000))!"}"#)
+        #expect(!comparison.matches(expected: expected, actual: actual))
+        #expect(comparison.matches(expected: expected, actual: try JSONValue(parsing: #"{"name": "aaaa"}"#)))
+    }
+}

@@ -3,6 +3,7 @@ import HTTPCore
 import TestSupport
 import Testing
 
+@testable import LinearRegex
 @testable import StubServer
 
 /// Stub regular expressions: Java's syntax and whole-match semantics (`String.matches`), in
@@ -126,7 +127,7 @@ import Testing
 
     @Test(arguments: refusals)
     func refusedWithAReason(_ pattern: String, _ reason: String) {
-        #expect(throws: PatternError.self) { try CompiledRegex(pattern) }
+        #expect(throws: RegexError.self) { try CompiledRegex(pattern) }
         do {
             _ = try CompiledRegex(pattern)
         } catch {

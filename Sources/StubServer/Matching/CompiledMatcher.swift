@@ -1,4 +1,5 @@
 import JSONKit
+import LinearRegex
 
 /// A ``StringMatcher`` made ready to run: regular expressions compiled, JSONPaths parsed.
 ///
@@ -30,7 +31,7 @@ enum CompiledMatcher: Sendable {
         case .doesNotContain(let text): return .doesNotContain(ByteSearch(text))
         case .matches(let pattern), .doesNotMatch(let pattern):
             do {
-                let regex = try CompiledRegex(pattern)
+                let regex = try CompiledRegex.compiled(pattern)
                 if let warning = regex.backtrackingWarning {
                     problems.append(
                         PatternProblem(

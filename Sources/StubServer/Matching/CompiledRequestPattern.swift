@@ -39,7 +39,7 @@ struct CompiledRequestPattern: Sendable {
         case .urlPath(let text): url = .path(text)
         case .urlPattern(let text), .urlPathPattern(let text):
             do {
-                let regex = try CompiledRegex(text)
+                let regex = try CompiledRegex.compiled(text)
                 if case .urlPattern = pattern.url { url = .pattern(regex) } else { url = .pathPattern(regex) }
                 if let warning = regex.backtrackingWarning {
                     problems.append(

@@ -194,18 +194,18 @@ struct RegexParser {
     }
 
     /// The whole pattern's tree.
-    mutating func parse() throws(PatternError) -> RegexNode {
+    mutating func parse() throws(RegexError) -> RegexNode {
         let node = try parseAlternation()
         if position < scalars.count { throw failure("unmatched ')'") }
         return node
     }
 
-    private func failure(_ reason: String) -> PatternError {
-        PatternError(pattern: pattern, reason: "\(reason) at offset \(min(position, scalars.count))")
+    private func failure(_ reason: String) -> RegexError {
+        RegexError(pattern: pattern, reason: "\(reason) at offset \(min(position, scalars.count))")
     }
 
-    private func unsupported(_ feature: String) -> PatternError {
-        PatternError(
+    private func unsupported(_ feature: String) -> RegexError {
+        RegexError(
             pattern: pattern,
             reason: "\(feature) (at offset \(position)) cannot be matched in linear time, and petmock refuses it")
     }
@@ -236,12 +236,12 @@ struct RegexParser {
         }
     }
 
-    private mutating func enter() throws(PatternError) {
+    private mutating func enter() throws(RegexError) {
         depth += 1
         if depth > Self.maximumDepth { throw failure("groups or classes nested deeper than \(Self.maximumDepth)") }
     }
 
-    private mutating func parseAlternation() throws(PatternError) -> RegexNode {
+    private mutating func parseAlternation() throws(RegexError) -> RegexNode {
         var branches = [try parseSequence()]
         while peek == "|" {
             position += 1
@@ -250,7 +250,7 @@ struct RegexParser {
         return branches.count == 1 ? branches[0] : .alternation(branches)
     }
 
-    private mutating func parseSequence() throws(PatternError) -> RegexNode {
+    private mutating func parseSequence() throws(RegexError) -> RegexNode {
         var items: [RegexNode] = []
         while true {
             skipComments()
@@ -268,7 +268,7 @@ struct RegexParser {
     }
 
     /// The quantifier after an atom applied to it, or nil when none follows.
-    private mutating func parseQuantifier(_ atom: RegexNode) throws(PatternError) -> RegexNode? {
+    private mutating func parseQuantifier(_ atom: RegexNode) throws(RegexError) -> RegexNode? {
         let minimum: Int
         var maximum: Int?
         switch peek {
@@ -299,7 +299,7 @@ struct RegexParser {
     }
 
     /// `{n}`, `{n,}` or `{n,m}`, leaving the position on the closing brace.
-    private mutating func parseBounds() throws(PatternError) -> (Int, Int?) {
+    private mutating func parseBounds() throws(RegexError) -> (Int, Int?) {
         let start = position
         position += 1
         guard let minimum = parseNumber() else { throw failure("illegal repetition") }
@@ -328,7 +328,7 @@ struct RegexParser {
 
     /// The atoms one construct stands for: usually one; none for `(?i)`; several for `\Q…\E`
     /// (a quantifier then applies to the last).
-    private mutating func parseAtoms() throws(PatternError) -> [RegexNode] {
+    private mutating func parseAtoms() throws(RegexError) -> [RegexNode] {
         guard let scalar = next() else { return [] }
         switch scalar {
         case "(": return try parseGroup()
@@ -362,7 +362,7 @@ struct RegexParser {
     }
 
     /// After `(`: a group, or inline flags (which last to the end of the enclosing group).
-    private mutating func parseGroup() throws(PatternError) -> [RegexNode] {
+    private mutating func parseGroup() throws(RegexError) -> [RegexNode] {
         try enter()
         defer { depth -= 1 }
         let saved = flags
@@ -421,7 +421,7 @@ struct RegexParser {
     }
 
     /// After `\` outside a class.
-    private mutating func parseEscape() throws(PatternError) -> [RegexNode] {
+    private mutating func parseEscape() throws(RegexError) -> [RegexNode] {
         guard let scalar = next() else { throw failure("trailing backslash") }
         switch scalar {
         case "b":
@@ -460,7 +460,7 @@ struct RegexParser {
 
     /// At the letter after `\`: `\d \D \w \W \s \S \h \H \v \V \p{…} \P{…}`, or nil for
     /// anything else (the position unchanged).
-    private mutating func parsePredefinedClass() throws(PatternError) -> CharacterPredicate? {
+    private mutating func parsePredefinedClass() throws(RegexError) -> CharacterPredicate? {
         guard let scalar = peek else { return nil }
         let digit = CharacterPredicate.range(0x30, 0x39)
         let word = CharacterPredicate.union([.range(0x61, 0x7A), .range(0x41, 0x5A), digit, .scalar(0x5F)])
@@ -493,7 +493,7 @@ struct RegexParser {
     }
 
     /// After `\p` or `\P`: `{Name}` or a one-letter name.
-    private mutating func parseProperty() throws(PatternError) -> CharacterPredicate {
+    private mutating func parseProperty() throws(RegexError) -> CharacterPredicate {
         var name = ""
         if peek == "{" {
             position += 1
@@ -559,7 +559,7 @@ struct RegexParser {
     ]
 
     /// At the character after `\`: one escaped character's value.
-    private mutating func parseCharacterEscape() throws(PatternError) -> UInt32 {
+    private mutating func parseCharacterEscape() throws(RegexError) -> UInt32 {
         guard let scalar = next() else { throw failure("trailing backslash") }
         switch scalar {
         case "t": return 0x09
@@ -608,7 +608,7 @@ struct RegexParser {
         }
     }
 
-    private mutating func parseHex(maximumDigits: Int, exactly: Bool) throws(PatternError) -> UInt32 {
+    private mutating func parseHex(maximumDigits: Int, exactly: Bool) throws(RegexError) -> UInt32 {
         var value: UInt32 = 0
         var digits = 0
         while digits < maximumDigits, let scalar = peek, let digit = Character(scalar).hexDigitValue {
@@ -620,7 +620,7 @@ struct RegexParser {
         return value
     }
 
-    private func scalarValue(_ value: UInt32) throws(PatternError) -> UInt32 {
+    private func scalarValue(_ value: UInt32) throws(RegexError) -> UInt32 {
         guard Unicode.Scalar(value) != nil else {
             throw failure("escape of U+\(String(value, radix: 16)), no character")
         }
@@ -628,7 +628,7 @@ struct RegexParser {
     }
 
     /// After `[`: the class up to its `]`, with ranges, negation, nesting and `&&`.
-    private mutating func parseClass() throws(PatternError) -> CharacterPredicate {
+    private mutating func parseClass() throws(RegexError) -> CharacterPredicate {
         try enter()
         defer { depth -= 1 }
         var negated = false
@@ -642,7 +642,7 @@ struct RegexParser {
 
     /// Class items up to and including the closing `]`; `&&` intersects what comes before
     /// with the rest. A `]` before any item is a literal, as in Java (`[]a]`).
-    private mutating func parseClassBody() throws(PatternError) -> CharacterPredicate {
+    private mutating func parseClassBody() throws(RegexError) -> CharacterPredicate {
         var items: [CharacterPredicate] = []
         while true {
             skipComments()
@@ -670,7 +670,7 @@ struct RegexParser {
     }
 
     /// A class member starting with `lower`: `lower-upper`, or `lower` alone.
-    private mutating func parseRange(from lower: UInt32) throws(PatternError) -> CharacterPredicate {
+    private mutating func parseRange(from lower: UInt32) throws(RegexError) -> CharacterPredicate {
         guard peek == "-", let after = peek(1), after != "]", after != "[" else { return fold(.scalar(lower)) }
         position += 1
         let upper: UInt32

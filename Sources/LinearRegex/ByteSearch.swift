@@ -1,15 +1,21 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A substring search over UTF-8 bytes in time linear in the text (Knuth–Morris–Pratt, with
 /// `memchr` to skip ahead to the first byte): the needle's table is built once, at load.
 /// Over valid UTF-8 a byte match is a match of the same characters, as Java's
 /// `String.contains` compares them (no Unicode normalisation).
-struct ByteSearch: Sendable {
-    let needle: [UInt8]
+public struct ByteSearch: Sendable {
+    /// The bytes searched for.
+    public let needle: [UInt8]
     /// For each prefix length, the length of its longest proper prefix that is also a suffix.
     private let fallback: [Int]
 
-    init(_ needle: [UInt8]) {
+    /// Prepares a search for these bytes.
+    public init(_ needle: [UInt8]) {
         self.needle = needle
         var fallback = [Int](repeating: 0, count: needle.count + 1)
         var length = 0
@@ -21,12 +27,13 @@ struct ByteSearch: Sendable {
         self.fallback = fallback
     }
 
-    init(_ needle: String) {
+    /// Prepares a search for the UTF-8 of this text.
+    public init(_ needle: String) {
         self.init(Array(needle.utf8))
     }
 
     /// Whether the needle occurs in the text (an empty needle always does).
-    func occurs<Bytes: Collection<UInt8>>(in text: Bytes) -> Bool {
+    public func occurs<Bytes: Collection<UInt8>>(in text: Bytes) -> Bool {
         if needle.isEmpty { return true }
         if let found = text.withContiguousStorageIfAvailable({ occurs(in: $0) }) { return found }
         return occurs(in: Array(text))

@@ -27,7 +27,7 @@ struct RegexProgram: Sendable {
     let isAssertionFree: Bool
 
     /// Compiles a parsed pattern; throws when the program would pass ``maximumSize``.
-    init(_ node: RegexNode, classes: [CharacterClass], pattern: String) throws(PatternError) {
+    init(_ node: RegexNode, classes: [CharacterClass], pattern: String) throws(RegexError) {
         var builder = Builder(pattern: pattern)
         try builder.emit(Self.trimmingAnchors(node))
         try builder.append(.match)
@@ -62,9 +62,9 @@ struct RegexProgram: Sendable {
         var next: Int32 { Int32(instructions.count) }
 
         @discardableResult
-        mutating func append(_ instruction: Instruction) throws(PatternError) -> Int {
+        mutating func append(_ instruction: Instruction) throws(RegexError) -> Int {
             guard instructions.count < RegexProgram.maximumSize else {
-                throw PatternError(
+                throw RegexError(
                     pattern: pattern,
                     reason:
                         "the pattern compiles to more than \(RegexProgram.maximumSize) states (large repetition counts?)"
@@ -74,7 +74,7 @@ struct RegexProgram: Sendable {
             return instructions.count - 1
         }
 
-        mutating func emit(_ node: RegexNode) throws(PatternError) {
+        mutating func emit(_ node: RegexNode) throws(RegexError) {
             switch node {
             case .scalar(let value): try append(.scalar(value))
             case .character(let index): try append(.character(Int32(index)))

@@ -1,0 +1,94 @@
+/// A regular expression in Java's syntax (as WireMock and Jayway's JSONPath read them),
+/// matched against whole strings as `String.matches` does, in time linear in the text: a
+/// Thompson NFA simulation (``RegexProgram``), and for long texts a lazily built automaton
+/// (``RegexDFA``). Whatever a stub author or a contract writes, a match cannot take
+/// exponential time; what needs backtracking (backreferences, lookaround, atomic groups,
+/// possessive quantifiers on groups) is refused when the pattern is compiled.
+///
+/// ```swift
+/// let regex = try LinearRegex("/redos/(a+)+$")
+/// regex.wholeMatches("/redos/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!")   // false, at once
+/// ```
+public final class LinearRegex: Sendable {
+    let program: RegexProgram
+    /// The expression as written.
+    public let pattern: String
+    /// Text every match must start with (possibly empty).
+    public let literalPrefix: String
+    /// A literal every match contains (possibly empty).
+    private let requiredLiteral: ByteSearch
+    /// Why a backtracking engine (Java's, so WireMock's) could take exponential time on this
+    /// pattern, when it could: callers report it as a warning.
+    public let backtrackingWarning: String?
+
+    /// Compiles `pattern`, or throws what is wrong with it (or what is refused in it).
+    public init(_ pattern: String) throws(RegexError) {
+        var parser = RegexParser(pattern)
+        let node = try parser.parse()
+        program = try RegexProgram(node, classes: parser.classes, pattern: pattern)
+        self.pattern = pattern
+        literalPrefix = Self.literalPrefix(of: pattern)
+        var literal = String.UnicodeScalarView()
+        literal.append(contentsOf: node.requiredLiteral.compactMap(Unicode.Scalar.init))
+        requiredLiteral = ByteSearch(String(literal))
+        backtrackingWarning =
+            node.hasNestedQuantifier()
+            ? "nested quantifier: matches in linear time in petmock, but backtracks catastrophically in "
+                + "WireMock/Java on a long near miss" : nil
+    }
+
+    /// Whether the whole text matches.
+    public func wholeMatches<S: StringProtocol>(_ text: S) -> Bool {
+        if !literalPrefix.isEmpty && !text.utf8.starts(with: literalPrefix.utf8) { return false }
+        if !requiredLiteral.occurs(in: text.utf8) { return false }
+        if program.isAssertionFree && text.utf8.count >= Self.automatonThreshold,
+            let matched = text.utf8.withContiguousStorageIfAvailable({ bytes in
+                var automaton = RegexDFA(program)
+                return automaton.wholeMatches(bytes)
+            })
+        {
+            return matched
+        }
+        return program.wholeMatches(text.unicodeScalars)
+    }
+
+    /// Texts of at least this many bytes are matched by a ``RegexDFA`` (when the program has
+    /// no assertions): building its states pays off only over a long text.
+    static let automatonThreshold = 256
+    /// The characters a whole match must begin with: the leading run of plain characters,
+    /// minus the last one when a quantifier follows it; empty when the pattern has a top-level
+    /// alternation or starts with anything else.
+    public static func literalPrefix(of pattern: String) -> String {
+        if pattern.contains("|") { return "" }
+        var prefix: [Character] = []
+        var characters = Array(pattern)
+        if characters.first == "^" { characters.removeFirst() }
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if "\\.[]()*+?{}^$|".contains(character) {
+                if "*?{".contains(character) && !prefix.isEmpty { prefix.removeLast() }
+                break
+            }
+            prefix.append(character)
+            index += 1
+        }
+        return String(prefix)
+    }
+}
+
+/// A pattern that does not compile, or that needs what linear-time matching cannot do.
+public struct RegexError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The pattern as written.
+    public let pattern: String
+    /// What is wrong, with the offset where it is.
+    public let reason: String
+
+    /// Creates an error.
+    public init(pattern: String, reason: String) {
+        self.pattern = pattern
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}
