@@ -72,17 +72,27 @@ for n in range(19):
     else:
         request["queryParameters"] = {"page": {"equalTo": str(n)}}
     mappings.append({"request": request, "response": {"status": 200, "body": f"tenant {n}"}, "priority": 1 + n % 5})
-# 980 more elsewhere: exact paths, regular expressions, templates, under /api like the target.
+# 980 more elsewhere, under /api like the target, with every kind of matcher: exact paths,
+# regular expressions, templates, body JSONPaths, cookies, Basic credentials, multi-valued
+# query parameters (hasExactly) and `not`.
 for n in range(980):
-    kind = n % 4
+    kind = n % 7
     if kind == 0:
         request = {"method": "GET", "url": f"/api/items/{n}"}
     elif kind == 1:
         request = {"method": "GET", "urlPathPattern": f"/api/things{n}/[0-9]+"}
     elif kind == 2:
         request = {"method": "GET", "urlPathTemplate": f"/api/owners{n}/{{id}}/pets"}
-    else:
+    elif kind == 3:
         request = {"method": "POST", "urlPath": f"/api/orders/{n}", "bodyPatterns": [{"matchesJsonPath": "$.id"}]}
+    elif kind == 4:
+        request = {"method": "GET", "urlPath": f"/api/session{n}", "cookies": {"session": {"matches": "[a-f0-9]{8}"}}}
+    elif kind == 5:
+        request = {"method": "GET", "urlPath": f"/api/private{n}",
+                   "basicAuthCredentials": {"username": f"user{n}", "password": "secret"}}
+    else:
+        request = {"method": "GET", "urlPath": f"/api/search{n}",
+                   "queryParameters": {"tag": {"hasExactly": [{"equalTo": "a"}, {"not": {"equalTo": "b"}}]}}}
     mappings.append({"request": request, "response": {"status": 200, "jsonBody": {"n": n}}, "priority": 1 + n % 5})
 for start in range(0, len(mappings), 100):
     with open(f"{folder}/mappings-{start // 100:02d}.json", "w") as out:
@@ -121,6 +131,33 @@ CONF
 start_nginx="$(first_response "$port_nginx" /api/pets nginx -p "$work" -c "$work/nginx.conf")"
 pids+=("${start_nginx%% *}")
 
+# Proxying to the same upstream (that nginx): a petmock proxy stub vs nginx's proxy_pass.
+port_proxy="$(free_port)"; port_nginx_proxy="$(free_port)"
+mkdir -p "$work/proxy/mappings" "$work/proxy-nginx/logs"
+cat > "$work/proxy/mappings/proxy.json" <<JSON
+{"request": {"method": "GET", "urlPathPattern": "/api/.*"}, "response": {"proxyBaseUrl": "http://127.0.0.1:$port_nginx"}}
+JSON
+start_proxy="$(first_response "$port_proxy" /api/pets "$petmock" serve --stubs "$work/proxy" --port "$port_proxy")"
+pids+=("${start_proxy%% *}")
+cat > "$work/proxy-nginx/nginx.conf" <<CONF
+worker_processes $(nproc);
+daemon off;
+pid $work/proxy-nginx/nginx.pid;
+error_log $work/proxy-nginx/logs/error.log crit;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    keepalive_requests 1000000;
+    upstream api { server 127.0.0.1:$port_nginx; keepalive 64; }
+    server {
+        listen 127.0.0.1:$port_nginx_proxy;
+        location / { proxy_pass http://api; proxy_http_version 1.1; proxy_set_header Connection ""; }
+    }
+}
+CONF
+start_nginx_proxy="$(first_response "$port_nginx_proxy" /api/pets nginx -p "$work/proxy-nginx" -c "$work/proxy-nginx/nginx.conf")"
+pids+=("${start_nginx_proxy%% *}")
+
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
 run() { wrk -t2 -c64 -d"$duration" "http://127.0.0.1:$1/api/pets"; }
 rps() { echo "$1" | awk '/^Requests\/sec:/ { print $2 }'; }
@@ -133,6 +170,8 @@ out_one="$(run "$port_one")"
 out_many="$(run "$port_many")"
 out_many2="$(run "$port_many")"
 out_one2="$(run "$port_one")"
+out_nginx_proxy="$(run "$port_nginx_proxy")"
+out_proxy="$(run "$port_proxy")"
 rps_one="$(mean "$(rps "$out_one")" "$(rps "$out_one2")")"
 rps_many="$(mean "$(rps "$out_many")" "$(rps "$out_many2")")"
 
@@ -148,14 +187,16 @@ report="$(
     printf '%-44s %12s %12s %8s\n' "figure" "petmock" "reference" "ratio"
     printf '%-44s %12s %12s %8s\n' "req/s, Stubs/ vs nginx (same body)" "$(rps "$out_stubs")" "$(rps "$out_nginx")" "$(ratio "$(rps "$out_stubs")" "$(rps "$out_nginx")")"
     printf '%-44s %12s %12s %8s\n' "req/s, 1,000 mappings vs 1 mapping (2 runs)" "$rps_many" "$rps_one" "$(ratio "$rps_many" "$rps_one")"
+    printf '%-44s %12s %12s %8s\n' "req/s, proxy stub vs nginx proxy_pass" "$(rps "$out_proxy")" "$(rps "$out_nginx_proxy")" "$(ratio "$(rps "$out_proxy")" "$(rps "$out_nginx_proxy")")"
     echo
     echo "1,000 mappings cost ${cost}% of throughput (target < 10%); $count"
     echo "  (19 non-matching stubs on /api/pets checked first; 980 more under /api: exact, regex, template, body)"
     echo "process start to first response: ${start_many##* } ms with 1,000 mappings, ${start_one##* } ms with 1 (target < 100 ms)"
     echo "peak RSS: $(rss_mb "${start_stubs%% *}") MB serving Stubs/, $(rss_mb "${start_many%% *}") MB with 1,000 mappings"
-    echo "targets: Stubs/ vs nginx ratio >= 0.70; 1,000 vs 1 mapping ratio >= 0.90; first response < 100 ms"
+    echo "targets: Stubs/ vs nginx ratio >= 0.70; 1,000 vs 1 mapping ratio >= 0.90; proxy stub vs nginx proxy >= 0.70;"
+    echo "         first response < 100 ms"
     echo "load average before the runs: $load_before"
-    for name in out_nginx out_stubs out_one out_many out_one2 out_many2; do
+    for name in out_nginx out_stubs out_one out_many out_one2 out_many2 out_nginx_proxy out_proxy; do
         problems="$(errors "${!name}")"
         [ -n "$problems" ] && echo "$name: $problems"
     done
