@@ -60,7 +60,7 @@ enum DashboardFiles {
     static let style = #"""
         body { font: 14px/1.4 system-ui, sans-serif; margin: 0; color: #222; background: #fafafa; }
         header { display: flex; gap: 1em; align-items: baseline; padding: .5em 1em; background: #234; color: #fff; }
-        header h1 { font-size: 1.2em; margin: 0; } header .error { color: #fbb; }
+        header h1 { font-size: 1.2em; margin: 0; } header .error { color: #fbb; } header .ok { color: #9e9; }
         main { display: grid; grid-template-columns: 1fr 1fr; gap: 1em; padding: 1em; }
         section { background: #fff; border: 1px solid #ddd; border-radius: 4px; padding: .5em 1em; overflow: auto; }
         #journal, #mappings { grid-column: 1 / 3; }
