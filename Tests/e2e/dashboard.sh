@@ -3,7 +3,7 @@
 # Stubs/ plus a scenario (and a stub whose name is a <script>) on a free port, and has
 # dashboard_check.py drive the page in headless Chromium through chromedriver: the mappings
 # listed by file, a variant switched with one click served to the next request, an unmatched
-# request in the live journal with its near miss, a scenario state set, no injected script
+# request in the live journal with its near miss, a scenario state set, a load problem shown, no injected script
 # run, no console error (a Content-Security-Policy refusal included), and a state change sent
 # from another origin refused. A second petmock with --admin-token checks that the page asks
 # for the token and then works.
@@ -53,6 +53,15 @@ cat > "$work/stubs/mappings/checkout-scenario.json" <<'JSON'
   "response": {"status": 200, "jsonBody": {"state": "paid"}}}
 ]}
 JSON
+
+# A page with no Content-Security-Policy for the cross-origin check (opened as localhost, which
+# is another origin than 127.0.0.1).
+echo '{"request": {"method": "GET", "url": "/other-origin.html"}, "response": {"status": 200,
+  "headers": {"Content-Type": "text/html"}, "body": "<!doctype html><title>another origin</title>"}}' \
+    > "$work/stubs/mappings/other-origin.json"
+
+# A mapping petmock leaves out: the page lists the problem with its file and JSON path.
+echo '{"request": {"url": "/api/broken"}, "response": {"status": "200"}}' > "$work/stubs/mappings/broken.json"
 
 # Starts petmock on a free port; sets $started_url once it serves ("serving ... on URL").
 start_petmock() {

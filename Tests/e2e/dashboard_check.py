@@ -71,6 +71,9 @@ def check_dashboard(driver, url, screenshots):
         groups = [heading.text for heading in driver.find_elements(By.CSS_SELECTOR, "#mapping-groups h3")]
         check(any(group.endswith("mappings/vets.json") for group in groups), f"no vets.json group in {groups}")
         check(any(group.endswith("checkout-scenario.json") for group in groups), f"no scenario group in {groups}")
+    problem = wait_for("the load problem", lambda: [
+        item for item in shown(driver, "#problems li") if "broken.json" in item.text])
+    check(problem and "$.response.status" in problem[0].text, "the load problem does not show its JSON path")
 
     # One click on a file variant: the next request gets it.
     button = wait_for("the vet-id-renamed button",
@@ -86,6 +89,12 @@ def check_dashboard(driver, url, screenshots):
             row for row in shown(driver, "#journal-rows tr")
             if "/api/pets" in row.text and "vet-id-renamed" in row.text])
         check(row, "the journal does not show GET /api/pets with its variant")
+
+    # Request data and stub values are shown as text: a stub named with a <script> does not run.
+    call(url + "/api/order/pay", "POST", {})
+    check(wait_for("the stub named with a <script> in the journal", lambda: [
+        row for row in shown(driver, "#journal-rows tr") if "<script>window.__pwned=1</script>" in row.text]),
+        "the stub's name is not shown as text")
 
     # An unmatched request shows up live, with its near miss criterion by criterion.
     call(url + "/api/vetz")
@@ -109,13 +118,19 @@ def check_dashboard(driver, url, screenshots):
     check(wait_for("a mapping's JSON", lambda: '"request"' in driver.find_element(By.ID, "mapping-json").text),
           "no mapping JSON shown on click")
 
-    # Scenarios: set a state, then reset.
+    # Scenarios: reset (the POST above paid), then a state set with one click.
+    reset = driver.find_element(By.XPATH, "//*[@data-scenario='checkout']/button[text()='reset']")
+    reset.click()
+    check(wait_for("the scenario reset", lambda: '"open"' in call(url + "/api/order")[1]),
+          "after the scenario's reset GET /api/order is not open")
     state = wait_for("the scenario's 'paid' button", lambda: driver.find_element(
         By.CSS_SELECTOR, "[data-scenario='checkout'] button[data-state='paid']"))
     if state:
         state.click()
-        wait_for("the state set", lambda: "paid" in call(url + "/api/order")[1])
-        check("paid" in call(url + "/api/order")[1], "after setting 'paid' GET /api/order is not paid")
+        check(wait_for("the state set", lambda: '"paid"' in call(url + "/api/order")[1]),
+              "after setting 'paid' GET /api/order is not paid")
+        wait_for("the state shown", lambda: "on" in driver.find_element(
+            By.CSS_SELECTOR, "[data-scenario='checkout'] button[data-state='paid']").get_attribute("class"))
     # Back to every request for the picture, the near miss still open.
     driver.find_element(By.ID, "journal-filter").clear()
     driver.find_element(By.CSS_SELECTOR, "#journal-kind option[value='all']").click()
@@ -138,16 +153,23 @@ def check_cross_origin(driver, url):
     admin = url + "/__admin"
     call(admin + "/scenarios/checkout/state", "PUT", {"state": "paid"})
     other = url.replace("127.0.0.1", "localhost")
-    driver.get(other + "/__admin/ui")
+    driver.get(other + "/other-origin.html")
     driver.execute_script("""
         const target = arguments[0];
         window.__done = Promise.all([
           fetch(target + "/scenarios/reset", {method: "POST", mode: "no-cors"}),
+          fetch(target.replace("/__admin", "/cross-origin-probe"), {method: "POST", mode: "no-cors"}),
           fetch(target + "/mappings", {method: "POST", mode: "no-cors", headers: {"Content-Type": "text/plain"},
             body: JSON.stringify({request: {url: "/planted"}, response: {body: "x"}})}),
         ]).then(() => "sent", (error) => String(error));
     """, admin)
     driver.execute_async_script("window.__done.then(arguments[arguments.length - 1])")
+    # The requests did reach petmock (the probe is in the journal, from the other origin).
+    probes = [event["request"] for event in json.loads(call(admin + "/requests?limit=20")[1])["requests"]
+              if event["request"]["url"] == "/cross-origin-probe"]
+    check(probes and probes[0]["headers"].get("Origin") == other and
+          probes[0]["headers"].get("Sec-Fetch-Site") == "cross-site",
+          f"the cross-origin requests did not reach petmock as expected: {probes}")
     scenario = json.loads(call(admin + "/scenarios")[1])["scenarios"][0]
     check(scenario["state"] == "paid", f"a cross-origin POST reset the scenario (state {scenario['state']})")
     check(call(url + "/planted")[0] == 404, "a cross-origin POST added a mapping")
