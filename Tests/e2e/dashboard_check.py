@@ -51,6 +51,11 @@ def wait_for(description, condition, timeout=5.0):
         time.sleep(0.1)
 
 
+def click(driver, by, selector, description):
+    """Clicks an element, finding it again if the page rebuilt it meanwhile."""
+    return wait_for(description, lambda: driver.find_element(by, selector).click() or True)
+
+
 def screenshot(driver, path):
     driver.set_window_size(1300, 400)
     height = driver.execute_script("return document.documentElement.scrollHeight")
@@ -76,10 +81,7 @@ def check_dashboard(driver, url, screenshots):
     check(problem and "$.response.status" in problem[0].text, "the load problem does not show its JSON path")
 
     # One click on a file variant: the next request gets it.
-    button = wait_for("the vet-id-renamed button",
-                      lambda: driver.find_element(By.CSS_SELECTOR, "button[data-variant='vet-id-renamed']"))
-    if button:
-        button.click()
+    if click(driver, By.CSS_SELECTOR, "button[data-variant='vet-id-renamed']", "the vet-id-renamed button"):
         wait_for("the active variant shown",
                  lambda: driver.find_element(By.ID, "active-variant").text == "vet-id-renamed")
         status, body = call(url + "/api/pets")
@@ -98,10 +100,8 @@ def check_dashboard(driver, url, screenshots):
 
     # An unmatched request shows up live, with its near miss criterion by criterion.
     call(url + "/api/vetz")
-    row = wait_for("the unmatched request in the journal", lambda: [
-        row for row in shown(driver, "#journal-rows tr.unmatched") if "/api/vetz" in row.text])
-    if row:
-        row[0].click()
+    if click(driver, By.XPATH, "//tr[contains(@class, 'unmatched')][td[text()='/api/vetz']]",
+             "the unmatched request in the journal"):
         table = wait_for("the near miss", lambda: shown(driver, "#request-detail table.near-miss"))
         if table:
             text = driver.find_element(By.ID, "request-detail").text
@@ -119,14 +119,11 @@ def check_dashboard(driver, url, screenshots):
           "no mapping JSON shown on click")
 
     # Scenarios: reset (the POST above paid), then a state set with one click.
-    reset = driver.find_element(By.XPATH, "//*[@data-scenario='checkout']/button[text()='reset']")
-    reset.click()
+    click(driver, By.XPATH, "//*[@data-scenario='checkout']/button[text()='reset']", "the scenario's reset")
     check(wait_for("the scenario reset", lambda: '"open"' in call(url + "/api/order")[1]),
           "after the scenario's reset GET /api/order is not open")
-    state = wait_for("the scenario's 'paid' button", lambda: driver.find_element(
-        By.CSS_SELECTOR, "[data-scenario='checkout'] button[data-state='paid']"))
-    if state:
-        state.click()
+    if click(driver, By.CSS_SELECTOR, "[data-scenario='checkout'] button[data-state='paid']",
+             "the scenario's 'paid' button"):
         check(wait_for("the state set", lambda: '"paid"' in call(url + "/api/order")[1]),
               "after setting 'paid' GET /api/order is not paid")
         wait_for("the state shown", lambda: "on" in driver.find_element(
@@ -138,7 +135,7 @@ def check_dashboard(driver, url, screenshots):
     if screenshots:
         driver.execute_script("window.scrollTo(0, 0)")
         screenshot(driver, screenshots / "dashboard.png")
-    driver.find_element(By.ID, "variant-reset").click()
+    click(driver, By.ID, "variant-reset", "the variant's Reset")
     wait_for("the variant reset", lambda: json.loads(call(admin + "/petmock/variant")[1])["variant"] is None)
 
     check(driver.execute_script("return typeof window.__pwned") == "undefined",
@@ -193,10 +190,7 @@ def check_token(driver, url, token):
     wait_for("the mappings listed with the token",
              lambda: len(driver.find_elements(By.CSS_SELECTOR, "tr[data-mapping-id]")) == len(mappings))
     check(not shown(driver, "#token-form"), "the token form is still shown")
-    button = wait_for("a variant button", lambda: driver.find_element(
-        By.CSS_SELECTOR, "button[data-variant='vet-id-renamed']"))
-    if button:
-        button.click()
+    if click(driver, By.CSS_SELECTOR, "button[data-variant='vet-id-renamed']", "a variant button"):
         check(wait_for("the variant set with the token", lambda: "practitionerId" in call(url + "/api/pets")[1]),
               "the token dashboard did not switch the variant")
     stored = driver.execute_script("return sessionStorage.getItem('petmockToken')")

@@ -80,6 +80,8 @@ enum DashboardFiles {
         "use strict";
         const $ = (id) => document.getElementById(id);
         let journalKind = "all";
+        let lastState = "";
+        let lastJournal = "";
 
         function el(tag, text, className) {
           const node = document.createElement(tag);
@@ -207,6 +209,10 @@ enum DashboardFiles {
 
         async function refreshState() {
           const [variants, scenarios] = await Promise.all([api("GET", "/petmock/variants"), api("GET", "/scenarios")]);
+          // Rebuilt only when something changed, so a button is not replaced under the pointer.
+          const rendered = JSON.stringify([variants, scenarios]);
+          if (rendered === lastState) return;
+          lastState = rendered;
           $("active-variant").textContent = variants.active || "none";
           const files = $("file-variants");
           files.replaceChildren();
@@ -256,6 +262,10 @@ enum DashboardFiles {
           const query = journalKind === "unmatched" ? "&unmatched=true" : "";
           const journal = await api("GET", "/requests?limit=100" + query);
           const filter = $("journal-filter").value.toLowerCase();
+          const rendered = JSON.stringify([journalKind, filter, journal.requests.map((event) => event.id)]);
+          status("connected", "ok");
+          if (rendered === lastJournal) return;
+          lastJournal = rendered;
           const rows = $("journal-rows");
           rows.replaceChildren();
           for (const event of journal.requests) {
@@ -271,7 +281,6 @@ enum DashboardFiles {
             row.addEventListener("click", () => showRequest(event).catch(showError));
             rows.append(row);
           }
-          status("connected", "ok");
         }
 
         async function showRequest(event) {
