@@ -38,7 +38,7 @@ enum DashboardFiles {
               <select id="journal-kind"><option value="all">all</option><option value="matched">matched</option>
               <option value="unmatched">unmatched</option></select>
               <button id="journal-clear" type="button">Clear</button></p>
-            <table><thead><tr><th>time</th><th>method</th><th>URL</th><th>status</th><th>stub</th><th>variant</th>
+            <table><thead><tr><th>time</th><th>method</th><th>URL</th><th>status</th><th>stub</th><th title="per request or server-wide">variant in force</th>
               </tr></thead><tbody id="journal-rows"></tbody></table>
             <div id="request-detail"></div>
           </section>
