@@ -100,6 +100,12 @@ enum DashboardFiles {
           $("error").textContent = error.message;
           setTimeout(() => { if ($("error").textContent === error.message) $("error").textContent = ""; }, 10000);
         }
+        // A clickable row, for the keyboard too (Tab to it, Enter).
+        function clickable(row, action) {
+          row.tabIndex = 0;
+          row.addEventListener("click", action);
+          row.addEventListener("keydown", (event) => { if (event.key === "Enter") action(); });
+        }
         function status(text, className) {
           const node = $("status");
           node.textContent = text;
@@ -186,7 +192,7 @@ enum DashboardFiles {
                 mapping.scenarioName || "", state]) {
                 row.append(el("td", cell));
               }
-              row.addEventListener("click", () => { $("mapping-json").textContent = JSON.stringify(mapping, null, 2); });
+              clickable(row, () => { $("mapping-json").textContent = JSON.stringify(mapping, null, 2); });
               body.append(row);
             }
             table.append(body);
@@ -278,7 +284,7 @@ enum DashboardFiles {
             const row = el("tr", null, event.wasMatched ? "" : "unmatched");
             row.dataset.requestId = event.id;
             for (const cell of cells) row.append(el("td", cell));
-            row.addEventListener("click", () => showRequest(event).catch(showError));
+            clickable(row, () => showRequest(event).catch(showError));
             rows.append(row);
           }
         }
