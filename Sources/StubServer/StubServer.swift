@@ -84,6 +84,7 @@ public final class StubServer: Sendable {
         }
         let hook = ShutdownHook()
         admin = Admin(engine: engine, shutdown: { hook.run() })
+        admin.problemLog.replaceAll(problems)
         let router = AdminRouter(admin: admin, access: configuration.adminAccess, version: Self.version)
         http = HTTPServer(
             configuration: configuration.httpConfiguration, handler: StubRequestHandler(engine: engine, router: router))
@@ -180,6 +181,7 @@ public final class StubServer: Sendable {
             }
         }
         if bodiesChanged { reload(store.mappingFiles(), keepingOverrides: true) }
+        admin.problemLog.record(events)
         for event in events { hub.publish(event) }
     }
 }

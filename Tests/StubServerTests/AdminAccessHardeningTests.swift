@@ -29,14 +29,23 @@ import Testing
         if !allowed { #expect(refusal?.status == 403) }
     }
 
+    /// A change (POST) must come from the origin it is addressed to; a read from any loopback
+    /// origin (the browser keeps its answer from a page of another origin anyway).
     @Test(arguments: [
-        ("http://localhost:3000", true), ("http://127.0.0.1:8080", true), ("https://[::1]", true),
-        ("https://attacker.example", false), ("null", false), ("http://127.0.0.1.attacker.example", false),
+        ("http://localhost:3000", true, false), ("http://127.0.0.1:8080", true, true), ("https://[::1]", true, false),
+        ("https://attacker.example", false, false), ("null", false, false),
+        ("http://127.0.0.1.attacker.example", false, false),
     ])
-    func originMustBeLoopback(origin: String, allowed: Bool) {
-        let request = Self.request([("Host", "127.0.0.1:8080"), ("Origin", origin)])
-        let refusal = AdminAccess.loopbackOnly.refusal(for: request)
-        #expect((refusal == nil) == allowed, "Origin '\(origin)': \(refusal?.message ?? "allowed")")
+    func originMustBeLoopback(origin: String, mayRead: Bool, mayChange: Bool) {
+        let change = Self.request([("Host", "127.0.0.1:8080"), ("Origin", origin)])
+        let refusal = AdminAccess.loopbackOnly.refusal(for: change)
+        #expect((refusal == nil) == mayChange, "Origin '\(origin)': \(refusal?.message ?? "allowed")")
+        let read = HTTPServerRequest(
+            head: HTTPRequestHead(
+                method: .get, target: "/__admin/mappings",
+                headers: HTTPHeaders([("Host", "127.0.0.1:8080"), ("Origin", origin)])),
+            remoteAddress: HTTPSocketAddress(ipv4: (127, 0, 0, 1), port: 40000))
+        #expect((AdminAccess.loopbackOnly.refusal(for: read) == nil) == mayRead, "GET, Origin '\(origin)'")
     }
 
     @Test func anAbsoluteFormTargetNamesTheHost() {

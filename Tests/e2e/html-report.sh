@@ -25,16 +25,7 @@ fail() {
     exit 1
 }
 
-chromium="$(command -v chromium || true)"
-chromedriver="$(command -v chromedriver || true)"
-[ -n "$chromium" ] && [ -n "$chromedriver" ] ||
-    fail "chromium and chromedriver are needed: make test-deps (or apt-get install chromium chromium-driver)"
-
-venv="Tests/e2e/.venv"
-if ! "$venv/bin/python" -c 'import selenium' 2>/dev/null; then
-    [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check selenium
-fi
+. Tests/e2e/lib/browser.sh
 
 swift build --product petcontract >&2
 binary="$(swift build --show-bin-path)/petcontract"
@@ -73,6 +64,6 @@ cp "$contract" "$work/old.openapi.json"
 report diff old.openapi.json new.openapi.json --format html --output diff.html
 report diff old.openapi.json new.openapi.json --format json --output diff.json
 
-"$venv/bin/python" Tests/e2e/html_report_check.py \
+"$browser_python" Tests/e2e/html_report_check.py \
     --chromium "$chromium" --chromedriver "$chromedriver" --work "$work" \
     --screenshots "${screenshots:-$work}"

@@ -16,6 +16,8 @@ public final class Admin: Sendable {
     private let shutdownAction: @Sendable () -> Void
     /// When the admin (and so the server) was created, in milliseconds since 1970.
     let startedAt = Timestamp.nowMilliseconds()
+    /// The problems of the last load of each mapping file, for `/__admin/petmock/problems`.
+    let problemLog = LoadProblemLog()
 
     init(engine: StubEngine, shutdown: @escaping @Sendable () -> Void) {
         self.engine = engine
@@ -96,7 +98,9 @@ public final class Admin: Sendable {
     @discardableResult
     public func resetMappings() throws(AdminError) -> [StubProblem] {
         do {
-            return try store.reset()
+            let problems = try store.reset()
+            problemLog.replaceAll(problems)
+            return problems
         } catch {
             throw .reloadFailed(error)
         }

@@ -11,6 +11,7 @@ public enum AdminAccess: Sendable, Hashable {
 
     /// Why a request may not use the admin API, or nil when it may.
     func refusal(for request: HTTPServerRequest) -> (status: Int, message: String)? {
+        if let crossOrigin = Self.crossOriginRefusal(for: request) { return crossOrigin }
         switch self {
         case .open:
             return nil
@@ -45,6 +46,50 @@ public enum AdminAccess: Sendable, Hashable {
             if let given, Self.constantTimeEquals(Array(given.utf8), Array(token.utf8)) { return nil }
             return (401, "The admin API needs 'Authorization: Bearer TOKEN' with the token petmock was started with")
         }
+    }
+
+    /// Whether a request may be served without the token: the dashboard's static files
+    /// (`GET /__admin/ui`, its script and style sheet) hold no data, so a browser can load the
+    /// page and ask for the token; every data call still needs it. Loopback-only access
+    /// still applies its rules to them.
+    func isPublicPage(_ request: HTTPServerRequest) -> Bool {
+        guard case .token = self, request.method == .get || request.method == .head else { return false }
+        return Dashboard.serves(request.path)
+    }
+
+    /// A state-changing request (any method but GET, HEAD and OPTIONS) a browser sends from a
+    /// page of another origin: refused in every access mode, so a web page open in the
+    /// developer's browser cannot reset or shut petmock down. Browsers say so in
+    /// `Sec-Fetch-Site` (`same-origin` and `none`, typed by the user, pass); without it, an
+    /// `Origin` must name the origin the request is addressed to. Tools send neither.
+    static func crossOriginRefusal(for request: HTTPServerRequest) -> (status: Int, message: String)? {
+        let method = request.method
+        guard method != .get && method != .head && method != .options else { return nil }
+        if let site = request.headers.first(name: "Sec-Fetch-Site")?.lowercased() {
+            guard site == "same-origin" || site == "none" else {
+                return (403, "The admin API does not take changes from web pages of other origins ('\(site)')")
+            }
+            return nil
+        }
+        if let origin = request.headers.first(name: "Origin") {
+            let addressed = addressedAuthority(of: request)
+            guard let schemeEnd = origin.firstRange(of: "://"), let addressed,
+                origin[schemeEnd.upperBound...].lowercased() == addressed.lowercased()
+            else {
+                return (403, "The admin API does not take changes from web pages of other origins ('\(origin)')")
+            }
+        }
+        return nil
+    }
+
+    /// The authority (`127.0.0.1:8080`) a request is addressed to: an absolute-form target's,
+    /// else `Host`.
+    static func addressedAuthority(of request: HTTPServerRequest) -> String? {
+        let target = request.head.target
+        if !target.hasPrefix("/"), let schemeEnd = target.firstRange(of: "://") {
+            return String(target[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+        }
+        return request.headers.first(name: "Host").map { String($0.trimmingASCIISpaces()) }
     }
 
     /// The host a request is addressed to: the authority of an absolute-form target, which

@@ -17,6 +17,12 @@ struct AdminRouter: Sendable {
     }
 
     func handle(_ request: HTTPServerRequest, responder: HTTPResponder) {
+        if request.method == .get, let page = Dashboard.response(for: request.path),
+            access.isPublicPage(request) || access.refusal(for: request) == nil
+        {
+            responder.respond(page)
+            return
+        }
         if let refusal = access.refusal(for: request) {
             var response = Self.json(AdminJSON.errors(refusal.message), status: refusal.status)
             if refusal.status == 401 { response.headers.add(name: "WWW-Authenticate", value: "Bearer") }
@@ -65,6 +71,18 @@ struct AdminRouter: Sendable {
             return Self.json(["variant": .null])
         }
         if route.is(.get, "petmock", "variants") { return Self.json(admin.variants().json) }
+        if route.is(.get, "petmock", "problems") {
+            return Self.json(["problems": .array(admin.loadProblems().map(AdminJSON.problem))])
+        }
+        if route.is(.get, "petmock", "sources") {
+            let sources = admin.mappingSources().map { entry -> JSONValue in
+                [
+                    "id": .string(entry.id), "source": .string(entry.source),
+                    "file": entry.file.map(JSONValue.string) ?? .null,
+                ]
+            }
+            return Self.json(["mappings": .array(sources)])
+        }
         return notFound(route)
     }
 

@@ -1,0 +1,365 @@
+// The dashboard's files. The script builds every element with createElement and shows
+// server data only through textContent: stub values and request data are not trusted.
+// swift-format-ignore-file
+
+enum DashboardFiles {
+    static let html = #"""
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>petmock</title>
+        <link rel="icon" href="/__admin/ui/icon.svg">
+        <link rel="stylesheet" href="/__admin/ui/app.css">
+        <script src="/__admin/ui/app.js" defer></script>
+        </head>
+        <body>
+        <header><h1>petmock</h1><span id="status"></span><span id="error" class="error"></span></header>
+        <form id="token-form" hidden>
+          <label>Admin token <input id="token" type="password" autocomplete="off"></label>
+          <button type="submit">Use token</button>
+          <span>petmock was started with --admin-token; the token is kept for this tab only.</span>
+        </form>
+        <main id="main">
+          <section id="variants"><h2>Variants</h2>
+            <p>Active server-wide: <b id="active-variant"></b> <button id="variant-reset" type="button">Reset</button></p>
+            <div id="file-variants"></div>
+            <p><input id="variant-input" list="variant-forms" placeholder="missing:lastName" size="32">
+              <button id="variant-apply" type="button">Apply</button></p>
+            <datalist id="variant-forms"></datalist>
+            <div id="generated-variants"></div>
+          </section>
+          <section id="scenarios"><h2>Scenarios <button id="scenarios-reset" type="button">Reset all</button></h2>
+            <div id="scenario-list"></div>
+          </section>
+          <section id="journal"><h2>Requests</h2>
+            <p><input id="journal-filter" placeholder="filter" size="24">
+              <select id="journal-kind"><option value="all">all</option><option value="matched">matched</option>
+              <option value="unmatched">unmatched</option></select>
+              <button id="journal-clear" type="button">Clear</button></p>
+            <table><thead><tr><th>time</th><th>method</th><th>URL</th><th>status</th><th>stub</th><th title="per request or server-wide">variant in force</th>
+              </tr></thead><tbody id="journal-rows"></tbody></table>
+            <div id="request-detail"></div>
+          </section>
+          <section id="mappings"><h2>Mappings <button id="mappings-refresh" type="button">Refresh</button></h2>
+            <div id="problems"></div>
+            <div id="mapping-groups"></div>
+            <pre id="mapping-json"></pre>
+          </section>
+        </main>
+        </body>
+        </html>
+        """#
+
+    static let icon = #"""
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#234"/>
+        <text x="8" y="12" font-size="10" text-anchor="middle" fill="#fff">p</text></svg>
+        """#
+
+    static let style = #"""
+        body { font: 14px/1.4 system-ui, sans-serif; margin: 0; color: #222; background: #fafafa; }
+        header { display: flex; gap: 1em; align-items: baseline; padding: .5em 1em; background: #234; color: #fff; }
+        header h1 { font-size: 1.2em; margin: 0; } header .error { color: #fbb; } header .ok { color: #9e9; }
+        main { display: grid; grid-template-columns: 1fr 1fr; gap: 1em; padding: 1em; }
+        section { background: #fff; border: 1px solid #ddd; border-radius: 4px; padding: .5em 1em; overflow: auto; }
+        #journal, #mappings { grid-column: 1 / 3; }
+        h2 { font-size: 1.05em; margin: .3em 0; } h3 { font-size: .95em; margin: .8em 0 .2em; }
+        table { border-collapse: collapse; width: 100%; font-size: 13px; }
+        th, td { text-align: left; padding: 2px 6px; border-bottom: 1px solid #eee; vertical-align: top; }
+        table.mappings { table-layout: fixed; } table.mappings td { overflow-wrap: anywhere; }
+        tbody tr { cursor: pointer; } tbody tr:hover { background: #f0f4ff; }
+        .unmatched { color: #a00; } .on { background: #234; color: #fff; } .muted { color: #777; }
+        .error { color: #a00; } .warning { color: #960; } .ok { color: #070; }
+        button { margin: 2px; cursor: pointer; }
+        pre { background: #f4f4f4; padding: .5em; max-height: 24em; overflow: auto; font-size: 12px; }
+        #token-form { padding: 1em; background: #ffe; border-bottom: 1px solid #cc9; }
+        """#
+
+    static let script = #"""
+        "use strict";
+        const $ = (id) => document.getElementById(id);
+        let journalKind = "all";
+        let lastState = "";
+        let lastJournal = "";
+
+        function el(tag, text, className) {
+          const node = document.createElement(tag);
+          if (text !== undefined && text !== null) node.textContent = String(text);
+          if (className) node.className = className;
+          return node;
+        }
+        function button(text, action) {
+          const node = el("button", text);
+          node.type = "button";
+          node.addEventListener("click", action);
+          return node;
+        }
+        function showError(error) {
+          if (error instanceof NeedsToken) return;
+          $("error").textContent = error.message;
+          setTimeout(() => { if ($("error").textContent === error.message) $("error").textContent = ""; }, 10000);
+        }
+        // A clickable row, for the keyboard too (Tab to it, Enter).
+        function clickable(row, action) {
+          row.tabIndex = 0;
+          row.addEventListener("click", action);
+          row.addEventListener("keydown", (event) => { if (event.key === "Enter") action(); });
+        }
+        function status(text, className) {
+          const node = $("status");
+          node.textContent = text;
+          node.className = className || "";
+        }
+
+        class NeedsToken extends Error {}
+
+        async function api(method, path, body) {
+          const headers = {};
+          const token = sessionStorage.getItem("petmockToken");
+          if (token) headers["Authorization"] = "Bearer " + token;
+          const init = { method, headers, credentials: "omit", cache: "no-store" };
+          if (body !== undefined) {
+            headers["Content-Type"] = "application/json";
+            init.body = typeof body === "string" ? body : JSON.stringify(body);
+          }
+          const response = await fetch("/__admin" + path, init);
+          if (response.status === 401) {
+            $("token-form").hidden = false;
+            throw new NeedsToken("the admin token is needed");
+          }
+          const text = await response.text();
+          const json = text ? JSON.parse(text) : {};
+          if (!response.ok) {
+            const error = json.errors && json.errors[0] ? json.errors[0].title : response.statusText;
+            throw new Error(method + " " + path + ": " + response.status + " " + error);
+          }
+          return json;
+        }
+
+        async function act(action) {
+          try {
+            await action();
+            await refreshState();
+          } catch (error) {
+            showError(error);
+          }
+        }
+
+        function urlOf(request) {
+          return request.url || request.urlPath || request.urlPattern || request.urlPathPattern ||
+            request.urlPathTemplate || "(any URL)";
+        }
+
+        async function refreshMappings() {
+          const [list, sources, problems] = await Promise.all([
+            api("GET", "/mappings"), api("GET", "/petmock/sources"), api("GET", "/petmock/problems"),
+          ]);
+          const fileOf = new Map(sources.mappings.map((entry) =>
+            [entry.id, entry.file || (entry.source === "admin" ? "(added through the admin API)" : "(given in code)")]));
+          const groups = new Map();
+          for (const mapping of list.mappings) {
+            const file = fileOf.get(mapping.id) || "(unknown)";
+            if (!groups.has(file)) groups.set(file, []);
+            groups.get(file).push(mapping);
+          }
+          const container = $("mapping-groups");
+          container.replaceChildren();
+          for (const file of [...groups.keys()].sort()) {
+            // The path from mappings/ on; the whole path as the tooltip.
+            const heading = el("h3", file.includes("/mappings/") ? file.slice(file.lastIndexOf("/mappings/") + 1) : file);
+            heading.title = file;
+            container.append(heading);
+            const table = el("table", null, "mappings");
+            const head = el("tr");
+            for (const title of ["method", "URL", "status", "priority", "variant", "scenario", "state"]) {
+              head.append(el("th", title));
+            }
+            const thead = el("thead");
+            thead.append(head);
+            table.append(thead);
+            const body = el("tbody");
+            for (const mapping of groups.get(file)) {
+              const request = mapping.request || {};
+              const response = mapping.response || {};
+              const row = el("tr");
+              row.dataset.mappingId = mapping.id;
+              const state = mapping.requiredScenarioState
+                ? mapping.requiredScenarioState + (mapping.newScenarioState ? " → " + mapping.newScenarioState : "")
+                : (mapping.newScenarioState ? "→ " + mapping.newScenarioState : "");
+              for (const cell of [request.method || "ANY", urlOf(request), response.status || 200,
+                mapping.priority || "", (mapping.metadata && mapping.metadata.variant) || "",
+                mapping.scenarioName || "", state]) {
+                row.append(el("td", cell));
+              }
+              clickable(row, () => { $("mapping-json").textContent = JSON.stringify(mapping, null, 2); });
+              body.append(row);
+            }
+            table.append(body);
+            container.append(table);
+          }
+          const problemBox = $("problems");
+          problemBox.replaceChildren();
+          if (problems.problems.length > 0) {
+            problemBox.append(el("h3", "Load problems"));
+            const listNode = el("ul");
+            for (const problem of problems.problems) {
+              const item = el("li", null, problem.severity);
+              item.append(el("b", problem.file || "(code)"), el("span", " " + problem.severity + " at "),
+                el("code", problem.path), el("span", ": " + problem.message));
+              listNode.append(item);
+            }
+            problemBox.append(listNode);
+          }
+        }
+
+        async function refreshState() {
+          const [variants, scenarios] = await Promise.all([api("GET", "/petmock/variants"), api("GET", "/scenarios")]);
+          // Rebuilt only when something changed, so a button is not replaced under the pointer.
+          const rendered = JSON.stringify([variants, scenarios]);
+          if (rendered === lastState) return;
+          lastState = rendered;
+          $("active-variant").textContent = variants.active || "none";
+          const files = $("file-variants");
+          files.replaceChildren();
+          for (const variant of variants.fileVariants) {
+            const node = button(variant.name, () => act(() => api("PUT", "/petmock/variant", { variant: variant.name })));
+            node.dataset.variant = variant.name;
+            node.title = (variant.description || "") + " " + variant.endpoints.join(", ");
+            if (variant.name === variants.active) node.className = "on";
+            files.append(node);
+          }
+          const forms = $("variant-forms");
+          forms.replaceChildren();
+          const generated = $("generated-variants");
+          generated.replaceChildren();
+          for (const form of variants.generated) {
+            forms.append(Object.assign(el("option"), { value: form.form }));
+            const line = el("div", null, "muted");
+            line.append(el("code", form.form), el("span", " " + form.description));
+            generated.append(line);
+          }
+          for (const field of variants.jsonFields) {
+            for (const form of ["missing:", "null:", "type:", "rename:"]) {
+              forms.append(Object.assign(el("option"), { value: form + field + (form === "rename:" ? "=" : "") }));
+            }
+          }
+          const list = $("scenario-list");
+          list.replaceChildren();
+          if (scenarios.scenarios.length === 0) list.append(el("p", "No scenarios.", "muted"));
+          for (const scenario of scenarios.scenarios) {
+            const line = el("div");
+            line.dataset.scenario = scenario.name;
+            line.append(el("b", scenario.name), el("span", ": "));
+            for (const state of scenario.possibleStates) {
+              const node = button(state, () => act(() =>
+                api("PUT", "/scenarios/" + encodeURIComponent(scenario.name) + "/state", { state })));
+              node.dataset.state = state;
+              if (state === scenario.state) node.className = "on";
+              line.append(node);
+            }
+            line.append(button("reset", () => act(() =>
+              api("PUT", "/scenarios/" + encodeURIComponent(scenario.name) + "/state", ""))));
+            list.append(line);
+          }
+        }
+
+        async function refreshJournal() {
+          const query = journalKind === "unmatched" ? "&unmatched=true" : "";
+          const journal = await api("GET", "/requests?limit=100" + query);
+          const filter = $("journal-filter").value.toLowerCase();
+          const rendered = JSON.stringify([journalKind, filter, journal.requests.map((event) => event.id)]);
+          status("connected", "ok");
+          if (rendered === lastJournal) return;
+          lastJournal = rendered;
+          const rows = $("journal-rows");
+          rows.replaceChildren();
+          for (const event of journal.requests) {
+            if (journalKind === "matched" && !event.wasMatched) continue;
+            const request = event.request;
+            const stub = event.stubMapping ? (event.stubMapping.name || event.stubMapping.id) : "no stub matched";
+            const cells = [new Date(request.loggedDate).toLocaleTimeString(), request.method, request.url,
+              event.response.status, stub, request.petmockVariant || ""];
+            if (filter && !cells.join(" ").toLowerCase().includes(filter)) continue;
+            const row = el("tr", null, event.wasMatched ? "" : "unmatched");
+            row.dataset.requestId = event.id;
+            for (const cell of cells) row.append(el("td", cell));
+            clickable(row, () => showRequest(event).catch(showError));
+            rows.append(row);
+          }
+        }
+
+        async function showRequest(event) {
+          const detail = $("request-detail");
+          detail.replaceChildren();
+          const request = event.request;
+          detail.append(el("h3", request.method + " " + request.url));
+          if (event.wasMatched) {
+            detail.append(el("pre", JSON.stringify(event, null, 2)));
+            return;
+          }
+          const misses = await api("POST", "/near-misses/request", {
+            method: request.method, url: request.url, headers: request.headers, body: request.body,
+          });
+          if (misses.nearMisses.length === 0) detail.append(el("p", "No stub comes close.", "muted"));
+          for (const miss of misses.nearMisses) {
+            const mapping = miss.stubMapping;
+            detail.append(el("h3", "Near miss: " + (mapping.name || mapping.id) + " (distance " +
+              miss.matchResult.distance + ")"));
+            const table = el("table");
+            table.className = "near-miss";
+            const head = el("tr");
+            for (const title of ["", "criterion", "expected", "actual"]) head.append(el("th", title));
+            const thead = el("thead");
+            thead.append(head);
+            table.append(thead);
+            const body = el("tbody");
+            for (const criterion of miss.criteria) {
+              const row = el("tr", null, criterion.matched ? "ok" : "error");
+              for (const cell of [criterion.matched ? "✓" : "✗", criterion.criterion, criterion.expected,
+                criterion.actual]) {
+                row.append(el("td", cell));
+              }
+              body.append(row);
+            }
+            table.append(body);
+            detail.append(table);
+          }
+        }
+
+        async function refreshAll() {
+          try {
+            await Promise.all([refreshMappings(), refreshState(), refreshJournal()]);
+          } catch (error) {
+            showError(error);
+          }
+        }
+
+        function poll() {
+          refreshJournal().catch((error) => {
+            if (!(error instanceof NeedsToken)) status("disconnected: " + error.message, "error");
+          }).finally(() => setTimeout(poll, 1000));
+        }
+
+        document.addEventListener("DOMContentLoaded", () => {
+          $("token-form").addEventListener("submit", (event) => {
+            event.preventDefault();
+            sessionStorage.setItem("petmockToken", $("token").value);
+            $("token").value = "";
+            $("token-form").hidden = true;
+            refreshAll();
+          });
+          $("variant-reset").addEventListener("click", () => act(() => api("DELETE", "/petmock/variant")));
+          $("variant-apply").addEventListener("click", () =>
+            act(() => api("PUT", "/petmock/variant", { variant: $("variant-input").value })));
+          $("scenarios-reset").addEventListener("click", () => act(() => api("POST", "/scenarios/reset")));
+          $("journal-clear").addEventListener("click", () => act(() => api("DELETE", "/requests")));
+          $("journal-kind").addEventListener("change", (event) => { journalKind = event.target.value; refreshJournal(); });
+          $("journal-filter").addEventListener("input", () => refreshJournal());
+          $("mappings-refresh").addEventListener("click", () => refreshMappings().catch(showError));
+          refreshAll();
+          setInterval(() => refreshState().catch(showError), 3000);
+          setTimeout(poll, 1000);
+        });
+        """#
+}
