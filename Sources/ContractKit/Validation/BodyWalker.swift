@@ -41,6 +41,40 @@ struct BodyWalker {
         check(value, node, site: .root, swift: rootSwift)
     }
 
+    /// Adds another walker's findings (a trial of a `oneOf` branch), collapsing repeats.
+    mutating func absorb(_ other: BodyWalker) {
+        for occurrence in other.occurrences {
+            let general = occurrence.path.components.map { component -> JSONPath.Component in
+                if case .index = component { return .wildcard }
+                return component
+            }
+            let key = Key(id: occurrence.id, path: general, expected: occurrence.expected)
+            if let existing = index[key] {
+                occurrences[existing].count += occurrence.count
+            } else {
+                index[key] = occurrences.count
+                occurrences.append(occurrence)
+            }
+        }
+    }
+
+    /// How far the findings put the value from its schema: breaking ones weigh most, then
+    /// warnings, then info; 0 when the value is valid.
+    var distance: Int {
+        occurrences.reduce(0) { total, occurrence in
+            switch occurrence.id.level {
+            case .breaking: total + 10_000 * occurrence.count
+            case .warning: total + 100 * occurrence.count
+            case .info: total + occurrence.count
+            }
+        }
+    }
+
+    /// Whether a breaking finding was recorded.
+    var hasBreaking: Bool {
+        occurrences.contains { $0.id.level == .breaking }
+    }
+
     mutating func record(
         _ id: FindingID, extra: JSONPath.Component? = nil, expected: String, actual: String, swift: String?,
         message: String, hint: String? = nil
@@ -84,13 +118,13 @@ struct BodyWalker {
             }
             return
         }
-        if !node.anyOf.isEmpty && node.kinds.isEmpty {
-            // Take the first alternative the kind fits; with none, the value has the wrong type.
-            guard let alternative = node.anyOf.first(where: { $0.delegate != nil || $0.allows(kind) }) else {
+        if !node.anyOf.isEmpty {
+            guard node.kinds.isEmpty || node.allows(kind) else {
                 recordTypeChanged(value, node, site: site, swift: swift)
                 return
             }
-            check(value, alternative, site: site, swift: swift)
+            checkAlternatives(value, node, site: site, swift: swift)
+            checkNot(value, node, site: site, swift: swift)
             return
         }
         guard node.allows(kind) else {
@@ -98,13 +132,15 @@ struct BodyWalker {
             return
         }
         if let values = node.enumValues, !values.contains(where: { $0.isEquivalent(to: value) }) {
-            recordTypeChanged(value, node, site: site, swift: swift, enumMismatch: true)
+            recordNotInEnum(value, node, site: site, swift: swift)
             return
         }
+        checkNot(value, node, site: site, swift: swift)
         switch value {
         case .object(let object):
             checkObject(object, node, swift: swift)
         case .array(let elements):
+            checkArray(elements, node, site: site, swift: swift)
             guard let items = node.items else { return }
             for (position, element) in elements.enumerated() {
                 path.append(.index(position))
@@ -112,13 +148,9 @@ struct BodyWalker {
                 path.removeLast()
             }
         case .string(let text):
-            if let format = node.format, !FormatCheck.matches(text, format: format) {
-                recordTypeChanged(value, node, site: site, swift: swift, formatMismatch: format)
-            }
-        case .number(let number) where kind == .integer && node.format == "int64":
-            recordTypeChanged(.number(number), node, site: site, swift: swift, formatMismatch: "int64")
-        case .int(let number) where node.format == "int32" && Int32(exactly: number) == nil:
-            recordTypeChanged(value, node, site: site, swift: swift, formatMismatch: "int32")
+            checkString(text, node, site: site, swift: swift)
+        case .int, .number:
+            checkNumber(value, node, site: site, swift: swift)
         default:
             break
         }

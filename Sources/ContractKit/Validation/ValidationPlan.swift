@@ -19,6 +19,14 @@ final class PlanNode: @unchecked Sendable {
         let node: PlanNode
         let required: Bool
         let swift: String?
+        /// `writeOnly`: must not appear in a response.
+        let writeOnly: Bool
+    }
+
+    /// `discriminator`: the property, and the branch each of its values picks.
+    struct Discriminator {
+        let property: String
+        let branches: [String: PlanNode]
     }
 
     var kinds: [JSONKind] = []
@@ -30,6 +38,11 @@ final class PlanNode: @unchecked Sendable {
     var propertyIndex: [String: Int] = [:]
     var additional: Additional = .allowed
     var anyOf: [PlanNode] = []
+    var discriminator: Discriminator?
+    var not: PlanNode?
+    var limits = SchemaLimits()
+    /// `pattern` compiled, when it compiles and is at most ``ValidationPlan/patternLimit`` long.
+    var pattern: Regex<AnyRegexOutput>?
     var swiftType: String?
     /// Set for a nullable wrapper (`anyOf [X, null]`): validate as `delegate`, also allow null.
     var delegate: PlanNode?
@@ -80,17 +93,33 @@ final class PlanNode: @unchecked Sendable {
 struct ValidationPlan {
     let contract: Contract
     private var components: [String: PlanNode] = [:]
+    /// Nodes of schemas with `allOf` parts, shared like components: a part that refers back to
+    /// a schema holding the same `allOf` gives the same node, so compiling terminates.
+    private var composed: [Schema: PlanNode] = [:]
 
     init(contract: Contract) {
         self.contract = contract
     }
 
+    /// Patterns longer than this are not checked (Swift's `Regex` backtracks; the pattern and
+    /// subject sizes are bounded instead).
+    static let patternLimit = 512
+    /// Strings longer than this are not matched against a `pattern`.
+    static let patternSubjectLimit = 4096
+
     mutating func compile(_ schema: Schema) -> PlanNode {
-        if let name = schema.referencedComponent {
+        if let name = schema.referencedComponent, schema.allOf.isEmpty {
             if let existing = components[name] { return existing }
             let node = PlanNode()
             components[name] = node
             if let target = contract.component(named: name) { fill(node, from: target) }
+            return node
+        }
+        if !schema.allOf.isEmpty {
+            if let existing = composed[schema] { return existing }
+            let node = PlanNode()
+            composed[schema] = node
+            fill(node, from: schema)
             return node
         }
         let node = PlanNode()
@@ -98,10 +127,14 @@ struct ValidationPlan {
         return node
     }
 
-    private mutating func fill(_ node: PlanNode, from schema: Schema) {
+    private mutating func fill(_ node: PlanNode, from written: Schema) {
+        // `$ref`s of allOf parts followed and merged: the same schema the diff sees.
+        let schema = contract.flattened(written)
         // anyOf [X, {type: null}] is how 3.1 writes a nullable reference: fold it.
         let nonNull = schema.anyOf.filter { $0.types != [.null] }
-        if !schema.anyOf.isEmpty && nonNull.count == 1 && schema.types.isEmpty {
+        if !schema.anyOf.isEmpty && nonNull.count == 1 && schema.types.isEmpty && schema.properties.isEmpty
+            && schema.discriminator == nil && schema.not == nil
+        {
             let inner = compile(nonNull[0])
             node.delegate = inner
             node.nullable = schema.anyOf.count > nonNull.count
@@ -115,6 +148,21 @@ struct ValidationPlan {
         node.format = schema.format
         node.swiftType = schema.swiftType
         node.anyOf = schema.anyOf.map { compile($0) }
+        if let discriminator = schema.discriminator {
+            var branches: [String: PlanNode] = [:]
+            for (alternative, compiled) in zip(schema.anyOf, node.anyOf) {
+                if let name = alternative.referencedComponent { branches[name] = compiled }
+            }
+            for (value, target) in discriminator.mapping {
+                branches[value] = compile(Schema(reference: target))
+            }
+            node.discriminator = PlanNode.Discriminator(property: discriminator.propertyName, branches: branches)
+        }
+        if let not = schema.not { node.not = compile(not) }
+        node.limits = schema.limits
+        if let pattern = schema.limits.pattern, pattern.count <= ValidationPlan.patternLimit {
+            node.pattern = try? Regex(pattern)
+        }
         if !node.anyOf.isEmpty {
             node.nullable =
                 schema.types.isEmpty ? schema.anyOf.contains { $0.types.isEmpty || $0.isNullable } : node.nullable
@@ -126,7 +174,7 @@ struct ValidationPlan {
             node.properties.append(
                 PlanNode.Property(
                     name: property.name, node: compile(property.schema), required: required.contains(property.name),
-                    swift: property.schema.swiftProperty))
+                    swift: property.schema.swiftProperty, writeOnly: contract.flattened(property.schema).writeOnly))
         }
         switch schema.additionalProperties {
         case .forbidden: node.additional = .forbidden
@@ -136,5 +184,6 @@ struct ValidationPlan {
         node.isUnconstrained =
             schema.types.isEmpty && schema.enumValues == nil && schema.properties.isEmpty && schema.items == nil
             && schema.anyOf.isEmpty && schema.format == nil && schema.additionalProperties == nil
+            && schema.limits.isEmpty && schema.not == nil
     }
 }
