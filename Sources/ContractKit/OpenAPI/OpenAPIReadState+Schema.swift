@@ -221,6 +221,12 @@ extension OpenAPIReadState {
             try check(component.schema, "$.components.schemas.\(component.name)")
         }
         for operation in contract.operations {
+            let operationPath = "$.paths['\(operation.path)'].\(operation.method.rawValue.lowercased())"
+            for media in operation.requestBody?.content ?? [] {
+                if let schema = media.schema {
+                    try check(schema, operationPath + ".requestBody.content['\(media.mediaType)'].schema")
+                }
+            }
             for response in operation.responses {
                 if let schema = response.schema {
                     try check(

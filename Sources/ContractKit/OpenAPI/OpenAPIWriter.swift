@@ -39,6 +39,7 @@ public struct OpenAPIWriter: Sendable {
         if let operationId = operation.operationId { object["operationId"] = .string(operationId) }
         if let summary = operation.summary { object["summary"] = .string(summary) }
         if !operation.parameters.isEmpty { object["parameters"] = .array(operation.parameters.map(parameter)) }
+        if let body = operation.requestBody { object["requestBody"] = requestBody(body) }
         var responses = JSONObject()
         for response in operation.responses { responses[response.status] = .object(self.response(response)) }
         object["responses"] = .object(responses)
@@ -60,6 +61,19 @@ public struct OpenAPIWriter: Sendable {
             object["x-petkit-source"] = .array(
                 parameter.sources.map { ["operation": .string($0.operation), "path": .string($0.path)] })
         }
+        return .object(object)
+    }
+
+    private func requestBody(_ body: ContractRequestBody) -> JSONValue {
+        var object = JSONObject()
+        if let description = body.description { object["description"] = .string(description) }
+        var content = JSONObject()
+        for media in body.content {
+            content[media.mediaType] = .object(
+                media.schema.map { JSONObject([("schema", schema($0))]) } ?? JSONObject())
+        }
+        object["content"] = .object(content)
+        object["required"] = .bool(body.required)
         return .object(object)
     }
 
