@@ -78,21 +78,6 @@ extension OpenAPIReadState {
                 }
             }
         }
-        if let all = try node.child("allOf") {
-            // Inline parts merge here; with a `$ref` among them the parts are kept, and
-            // validation and diff merge them with the component (`Contract.flattened`).
-            var parts: [Schema] = []
-            for part in try all.array() { parts.append(try readSchema(part, depth: depth + 1)) }
-            if parts.contains(where: { $0.reference != nil || !$0.allOf.isEmpty }) {
-                if parts.count == 1 && schema == Schema() {
-                    schema = parts[0]
-                } else {
-                    schema.allOf = parts
-                }
-            } else {
-                for part in parts { schema = schema.merged(with: part) }
-            }
-        }
         if let not = try node.child("not") { schema.not = try readSchema(not, depth: depth + 1) }
         if let discriminator = try node.child("discriminator") {
             guard let name = try discriminator.optionalString("propertyName") else {
@@ -115,6 +100,22 @@ extension OpenAPIReadState {
         if let example = object["example"] { schema.examples.append(example) }
         schema.swiftType = try node.optionalString("x-swift-type")
         schema.swiftProperty = try node.optionalString("x-swift-property")
+        if let all = try node.child("allOf") {
+            // Read last, so that a lone `$ref` part with nothing beside it is that reference. Inline
+            // parts merge here; with a `$ref` among them the parts are kept, and
+            // validation and diff merge them with the component (`Contract.flattened`).
+            var parts: [Schema] = []
+            for part in try all.array() { parts.append(try readSchema(part, depth: depth + 1)) }
+            if parts.contains(where: { $0.reference != nil || !$0.allOf.isEmpty }) {
+                if parts.count == 1 && schema == Schema() {
+                    schema = parts[0]
+                } else {
+                    schema.allOf = parts
+                }
+            } else {
+                for part in parts { schema = schema.merged(with: part) }
+            }
+        }
         if schema.isNullable, var values = schema.enumValues, !values.contains(.null),
             try node.child("nullable")?.bool() == true
         {

@@ -86,6 +86,8 @@ public struct Schema: Sendable, Hashable {
     /// This schema with an `allOf` part's constraints added: properties and `required`
     /// together, `type`s intersected, the rest taken from the part where this one says nothing.
     public func merged(with part: Schema) -> Schema {
+        if self == Schema() { return part }
+        if part == Schema() { return self }
         var merged = self
         if merged.types.isEmpty {
             merged.types = part.types
@@ -100,7 +102,9 @@ public struct Schema: Sendable, Hashable {
         for property in part.properties {
             if let index = merged.properties.firstIndex(where: { $0.name == property.name }) {
                 let existing = merged.properties[index].schema
-                if existing.reference == nil && existing.allOf.isEmpty && property.schema.reference == nil
+                if existing == Schema() || property.schema == Schema() {
+                    merged.properties[index].schema = existing.merged(with: property.schema)
+                } else if existing.reference == nil && existing.allOf.isEmpty && property.schema.reference == nil
                     && property.schema.allOf.isEmpty
                 {
                     merged.properties[index].schema = existing.merged(with: property.schema)
