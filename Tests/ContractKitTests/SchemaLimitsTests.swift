@@ -50,6 +50,17 @@ import Testing
         #expect(try findings(schema: #"{"type": "string", "pattern": "b+"}"#, body: #""abbc""#) == [])
     }
 
+    @Test func nestedQuantifiersAreNotRunOnABacktrackingEngine() throws {
+        // (a+)+ takes exponential time on a backtracking engine for "aaaa...!": left unchecked.
+        let schema = #"{"type": "string", "pattern": "^(a+)+$"}"#
+        #expect(try findings(schema: schema, body: "\"" + String(repeating: "a", count: 40) + "!\"") == [])
+        // A quantified group without a quantifier inside is still checked.
+        #expect(
+            try findings(schema: #"{"type": "string", "pattern": "^(ab)+$"}"#, body: #""abx""#) == [
+                "response-string-pattern-mismatch $"
+            ])
+    }
+
     @Test func arraySizesAndUniqueness() throws {
         let sized = #"{"type": "array", "minItems": 1, "maxItems": 2, "items": {"type": "integer"}}"#
         #expect(try findings(schema: sized, body: "[1, 2]") == [])

@@ -107,6 +107,40 @@ struct ValidationPlan {
     /// Strings longer than this are not matched against a `pattern`.
     static let patternSubjectLimit = 4096
 
+    /// Whether a quantified group contains a quantifier (`(a+)+`, `(\\w*)*`): the shape that
+    /// makes a backtracking engine take exponential time. Such patterns are not checked.
+    static func hasNestedQuantifier(_ pattern: String) -> Bool {
+        var groups: [Bool] = []
+        var quantifiedInside = false
+        var characters = Array(pattern)[...]
+        while let character = characters.popFirst() {
+            switch character {
+            case "\\":
+                _ = characters.popFirst()
+            case "[":
+                while let inner = characters.popFirst(), inner != "]" {
+                    if inner == "\\" { _ = characters.popFirst() }
+                }
+            case "(":
+                groups.append(quantifiedInside)
+                quantifiedInside = false
+            case ")":
+                let inner = quantifiedInside
+                quantifiedInside = groups.popLast() ?? false
+                if let next = characters.first, "*+?{".contains(next) {
+                    if inner && next != "?" { return true }
+                    quantifiedInside = true
+                }
+                quantifiedInside = quantifiedInside || inner
+            case "*", "+", "{":
+                quantifiedInside = true
+            default:
+                break
+            }
+        }
+        return false
+    }
+
     mutating func compile(_ schema: Schema) -> PlanNode {
         if let name = schema.referencedComponent, schema.allOf.isEmpty {
             if let existing = components[name] { return existing }
@@ -160,7 +194,9 @@ struct ValidationPlan {
         }
         if let not = schema.not { node.not = compile(not) }
         node.limits = schema.limits
-        if let pattern = schema.limits.pattern, pattern.count <= ValidationPlan.patternLimit {
+        if let pattern = schema.limits.pattern, pattern.count <= ValidationPlan.patternLimit,
+            !ValidationPlan.hasNestedQuantifier(pattern)
+        {
             node.pattern = try? Regex(pattern)
         }
         if !node.anyOf.isEmpty {
