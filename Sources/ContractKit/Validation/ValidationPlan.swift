@@ -107,8 +107,9 @@ struct ValidationPlan {
     /// Strings longer than this are not matched against a `pattern`.
     static let patternSubjectLimit = 4096
 
-    /// Whether a quantified group contains a quantifier (`(a+)+`, `(\\w*)*`): the shape that
-    /// makes a backtracking engine take exponential time. Such patterns are not checked.
+    /// Whether a quantified group contains a quantifier or an alternation (`(a+)+`, `(a|aa)*`):
+    /// the shapes that make a backtracking engine take exponential time. Such patterns are not
+    /// checked.
     static func hasNestedQuantifier(_ pattern: String) -> Bool {
         var groups: [Bool] = []
         var quantifiedInside = false
@@ -132,7 +133,8 @@ struct ValidationPlan {
                     quantifiedInside = true
                 }
                 quantifiedInside = quantifiedInside || inner
-            case "*", "+", "{":
+            case "*", "+", "{", "|":
+                // An alternation inside a repeated group ((a|aa)+) backtracks as badly.
                 quantifiedInside = true
             default:
                 break
