@@ -130,6 +130,52 @@ func findings(schema: String, components: String = "{}", body: String) throws ->
                 == ["response-property-type-changed $.n"])
     }
 
+    @Test func subtypesThatReferToTheirPolymorphicParentTerminate() throws {
+        // The usual hierarchy: Pet chooses by discriminator, Dog and Cat are allOf [Pet, own part].
+        let components = ##"""
+            {"Pet": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}},
+               "oneOf": [{"$ref": "#/components/schemas/Dog"}, {"$ref": "#/components/schemas/Cat"}],
+               "discriminator": {"propertyName": "kind"}},
+             "Dog": {"allOf": [{"$ref": "#/components/schemas/Pet"}, {"type": "object", "required": ["bark"],
+               "properties": {"bark": {"type": "boolean"}}}]},
+             "Cat": {"allOf": [{"$ref": "#/components/schemas/Pet"}, {"type": "object", "required": ["meow"],
+               "properties": {"meow": {"type": "integer"}}}]},
+             "Shape": {"oneOf": [{"$ref": "#/components/schemas/Square"}]},
+             "Square": {"allOf": [{"$ref": "#/components/schemas/Shape"}, {"properties": {"side": {"type": "integer"}}}]}}
+            """##
+        let pets = ##"{"type": "array", "items": {"$ref": "#/components/schemas/Pet"}}"##
+        #expect(
+            try findings(
+                schema: pets, components: components,
+                body: ##"[{"kind": "Dog", "bark": true}, {"kind": "Cat", "meow": 1}]"##)
+                == [])
+        #expect(
+            try findings(schema: pets, components: components, body: ##"[{"kind": "Cat", "meow": "x"}]"##) == [
+                "response-property-type-changed $[0].meow"
+            ])
+        // Without a discriminator, a cycle through oneOf and allOf ends too.
+        let shape = ##"{"$ref": "#/components/schemas/Shape"}"##
+        #expect(try findings(schema: shape, components: components, body: ##"{"side": 2}"##) == [])
+        let old = try OpenAPIReader().read(
+            Array(
+                ##"{"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {}, "components": {"schemas": "##
+                    .utf8)
+                + Array(components.utf8) + Array("}}".utf8), source: "c.json")
+        #expect(ContractDiff().changes(old: old, new: old) == [])
+    }
+
+    @Test func cyclesOfChoicesAndNotsEnd() throws {
+        let components = ##"""
+            {"A": {"anyOf": [{"$ref": "#/components/schemas/B"}, {"type": "string"}]},
+             "B": {"anyOf": [{"$ref": "#/components/schemas/A"}, {"type": "integer"}]},
+             "N": {"not": {"$ref": "#/components/schemas/N"}}}
+            """##
+        let a = ##"{"$ref": "#/components/schemas/A"}"##
+        #expect(try findings(schema: a, components: components, body: "1") == [])
+        #expect(try findings(schema: a, components: components, body: "true") == ["response-property-type-changed $"])
+        _ = try findings(schema: ##"{"$ref": "#/components/schemas/N"}"##, components: components, body: "1")
+    }
+
     @Test func notConstAndEnum() throws {
         #expect(try findings(schema: ##"{"not": {"type": "string"}}"##, body: "1") == [])
         #expect(

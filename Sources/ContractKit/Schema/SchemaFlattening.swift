@@ -5,10 +5,15 @@ extension Contract {
     /// recursive `allOf` terminates; a reference to nothing is an empty schema too.
     public func flattened(_ schema: Schema) -> Schema {
         var visiting: Set<String> = []
-        return flatten(schema, visiting: &visiting)
+        var budget = 4096
+        return flatten(schema, visiting: &visiting, budget: &budget)
     }
 
-    private func flatten(_ schema: Schema, visiting: inout Set<String>) -> Schema {
+    /// `budget` bounds the parts merged in all, so `allOf`s that share parts many times over
+    /// (A: allOf [B, B], B: allOf [C, C], ...) cannot take exponential time.
+    private func flatten(_ schema: Schema, visiting: inout Set<String>, budget: inout Int) -> Schema {
+        guard budget > 0 else { return Schema() }
+        budget -= 1
         var base: Schema
         var entered: String?
         if let name = schema.referencedComponent {
@@ -17,7 +22,7 @@ extension Contract {
             }
             visiting.insert(name)
             entered = name
-            base = flatten(target, visiting: &visiting)
+            base = flatten(target, visiting: &visiting, budget: &budget)
             base.allOf = []
         } else if schema.reference != nil {
             return Schema()
@@ -26,7 +31,16 @@ extension Contract {
             base.allOf = []
         }
         for part in schema.allOf {
-            base = base.merged(with: flatten(part, visiting: &visiting))
+            var flat = flatten(part, visiting: &visiting, budget: &budget)
+            // A subtype's `allOf` names its polymorphic parent (Dog: allOf [Pet, ...], Pet:
+            // oneOf [Dog, Cat] with a discriminator): the parent's choice is not the subtype's,
+            // and taking it over would loop. Likewise a choice that names a schema being flattened.
+            let loops = flat.anyOf.contains { branch in branch.referencedComponent.map(visiting.contains) ?? false }
+            if flat.discriminator != nil || loops {
+                flat.anyOf = []
+                flat.discriminator = nil
+            }
+            base = base.merged(with: flat)
         }
         base.allOf = []
         if let entered { visiting.remove(entered) }

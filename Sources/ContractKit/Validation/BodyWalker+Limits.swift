@@ -4,6 +4,14 @@ extension BodyWalker {
     /// `oneOf`/`anyOf`: the branch the discriminator names, else the first branch the value is
     /// valid against (no findings), else the closest branch's findings, once.
     mutating func checkAlternatives(_ value: JSONValue, _ node: PlanNode, site: Site, swift: String?) {
+        let saved = choicesHere
+        choicesHere = choicesHere.depth == path.count ? (path.count, choicesHere.count + 1) : (path.count, 1)
+        defer { choicesHere = saved }
+        guard choicesHere.count <= 8 else {
+            // Choices that lead back to themselves without moving into the value: not a match.
+            recordTypeChanged(value, node, site: site, swift: swift)
+            return
+        }
         if let discriminator = node.discriminator, case .object(let object) = value,
             case .string(let tag)? = object[discriminator.property]
         {
@@ -24,6 +32,7 @@ extension BodyWalker {
         for alternative in node.anyOf where alternative.delegate != nil || alternative.allows(kind) {
             var trial = BodyWalker(rootSwift: rootSwift)
             trial.path = path
+            trial.choicesHere = choicesHere
             trial.check(value, alternative, site: site, swift: swift ?? alternative.swiftType)
             if trial.occurrences.isEmpty { return }
             if closest == nil || trial.distance < closest?.distance ?? .max { closest = trial }
@@ -38,8 +47,13 @@ extension BodyWalker {
     /// `not`: a value valid against the excluded schema (no breaking finding) is a finding.
     mutating func checkNot(_ value: JSONValue, _ node: PlanNode, site: Site, swift: String?) {
         guard let excluded = node.not else { return }
+        let saved = choicesHere
+        choicesHere = choicesHere.depth == path.count ? (path.count, choicesHere.count + 1) : (path.count, 1)
+        defer { choicesHere = saved }
+        guard choicesHere.count <= 8 else { return }
         var trial = BodyWalker(rootSwift: rootSwift)
         trial.path = path
+        trial.choicesHere = choicesHere
         trial.check(value, excluded, site: site, swift: swift)
         guard !trial.hasBreaking else { return }
         record(

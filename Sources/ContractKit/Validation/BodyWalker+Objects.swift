@@ -104,10 +104,13 @@ extension BodyWalker {
         return candidates == 1 && fitting == 1 ? best : nil
     }
 
-    static func isCompatible(_ value: JSONValue, _ node: PlanNode) -> Bool {
-        if let delegate = node.delegate { return value.isNull || isCompatible(value, delegate) }
+    static func isCompatible(_ value: JSONValue, _ node: PlanNode, depth: Int = 0) -> Bool {
+        guard depth < 16 else { return true }
+        if let delegate = node.delegate { return value.isNull || isCompatible(value, delegate, depth: depth + 1) }
         if value.isNull { return node.nullable }
-        if node.kinds.isEmpty && !node.anyOf.isEmpty { return node.anyOf.contains { isCompatible(value, $0) } }
+        if node.kinds.isEmpty && !node.anyOf.isEmpty {
+            return node.anyOf.contains { isCompatible(value, $0, depth: depth + 1) }
+        }
         return node.allows(value.kind)
     }
 

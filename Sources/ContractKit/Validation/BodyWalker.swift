@@ -32,6 +32,9 @@ struct BodyWalker {
     var path: [JSONPath.Component] = []
     /// The Swift type of the body, for findings at the root or in array items.
     let rootSwift: String?
+    /// How many `oneOf`/`anyOf` choices are being made for the value at the current path: a
+    /// cycle of choices that never moves into the value ends at a bound.
+    var choicesHere: (depth: Int, count: Int) = (0, 0)
 
     init(rootSwift: String?) {
         self.rootSwift = rootSwift

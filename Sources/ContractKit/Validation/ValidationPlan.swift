@@ -70,21 +70,30 @@ final class PlanNode: @unchecked Sendable {
     }
 
     /// The kinds without null, as a message says them: `integer`, `string (date-time)`.
-    var nonNullTypeText: String {
-        if let delegate { return delegate.nonNullTypeText }
+    var nonNullTypeText: String { nonNullTypeText(depth: 0) }
+
+    /// The kinds allowed, as a message says them: `integer or null`.
+    var typeText: String { typeText(depth: 0) }
+
+    /// Bounded, because choices can refer to each other in a cycle.
+    private func nonNullTypeText(depth: Int) -> String {
+        if depth > 8 { return "a schema" }
+        if let delegate { return delegate.nonNullTypeText(depth: depth + 1) }
         if let enumValues {
             return "one of " + enumValues.filter { $0 != .null }.map { $0.serialized() }.joined(separator: ", ")
         }
-        if kinds.isEmpty { return anyOf.isEmpty ? "any value" : anyOf.map(\.typeText).joined(separator: " or ") }
+        if kinds.isEmpty {
+            return anyOf.isEmpty
+                ? "any value" : anyOf.map { $0.typeText(depth: depth + 1) }.joined(separator: " or ")
+        }
         return kinds.map { kind in
             if let format, kind == .string { return "\(kind.rawValue) (\(format))" }
             return kind.rawValue
         }.joined(separator: " or ")
     }
 
-    /// The kinds allowed, as a message says them: `integer or null`.
-    var typeText: String {
-        let base = nonNullTypeText
+    private func typeText(depth: Int) -> String {
+        let base = nonNullTypeText(depth: depth)
         return (delegate?.nullable ?? false) || nullable ? base + " or null" : base
     }
 }
@@ -148,7 +157,9 @@ struct ValidationPlan {
             if let existing = components[name] { return existing }
             let node = PlanNode()
             components[name] = node
-            if let target = contract.component(named: name) { fill(node, from: target) }
+            // Flattened through the reference, so the component's own name counts as being
+            // flattened (a subtype naming it again through its parent stops there).
+            if contract.component(named: name) != nil { fill(node, from: Schema(reference: schema.reference)) }
             return node
         }
         if !schema.allOf.isEmpty {
