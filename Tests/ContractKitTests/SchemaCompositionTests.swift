@@ -164,6 +164,24 @@ func findings(schema: String, components: String = "{}", body: String) throws ->
         #expect(ContractDiff().changes(old: old, new: old) == [])
     }
 
+    @Test func propertiesBesideAOneOfHoldForEveryBranch() throws {
+        let components = ##"""
+            {"Pet": {"type": "object", "required": ["kind", "name"], "properties": {"kind": {"type": "string"},
+               "name": {"type": "string"}}, "oneOf": [{"$ref": "#/components/schemas/Dog"}, {"$ref": "#/components/schemas/Cat"}],
+               "discriminator": {"propertyName": "kind", "mapping": {"dog": "Dog", "cat": "Cat"}}},
+             "Dog": {"type": "object", "required": ["bark"], "properties": {"bark": {"type": "boolean"}}},
+             "Cat": {"type": "object", "required": ["meow"], "properties": {"meow": {"type": "integer"}}}}
+            """##
+        let pet = ##"{"$ref": "#/components/schemas/Pet"}"##
+        #expect(
+            try findings(schema: pet, components: components, body: ##"{"kind": "dog", "name": "Rex", "bark": true}"##)
+                == [])
+        #expect(
+            try findings(schema: pet, components: components, body: ##"{"kind": "cat", "meow": 2}"##) == [
+                "response-required-property-missing $.name"
+            ])
+    }
+
     @Test func cyclesOfChoicesAndNotsEnd() throws {
         let components = ##"""
             {"A": {"anyOf": [{"$ref": "#/components/schemas/B"}, {"type": "string"}]},

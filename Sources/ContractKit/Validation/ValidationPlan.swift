@@ -194,14 +194,30 @@ struct ValidationPlan {
         node.enumValues = schema.enumValues
         node.format = schema.format
         node.swiftType = schema.swiftType
-        node.anyOf = schema.anyOf.map { compile($0) }
+        // Properties beside a oneOf/anyOf hold for every branch: each branch is checked as
+        // allOf [those properties, the branch].
+        var own: Schema?
+        if !schema.anyOf.isEmpty && (!schema.properties.isEmpty || !schema.required.isEmpty) {
+            var part = schema
+            part.anyOf = []
+            part.discriminator = nil
+            part.not = nil
+            part.examples = []
+            own = part
+        }
+        func branch(_ alternative: Schema) -> Schema {
+            guard var combined = own else { return alternative }
+            combined.allOf = [alternative]
+            return combined
+        }
+        node.anyOf = schema.anyOf.map { compile(branch($0)) }
         if let discriminator = schema.discriminator {
             var branches: [String: PlanNode] = [:]
             for (alternative, compiled) in zip(schema.anyOf, node.anyOf) {
                 if let name = alternative.referencedComponent { branches[name] = compiled }
             }
             for (value, target) in discriminator.mapping {
-                branches[value] = compile(Schema(reference: target))
+                branches[value] = compile(branch(Schema(reference: target)))
             }
             node.discriminator = PlanNode.Discriminator(property: discriminator.propertyName, branches: branches)
         }
