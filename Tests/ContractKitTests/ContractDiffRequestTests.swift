@@ -165,10 +165,13 @@ import Testing
         #expect(findings.count == 1)
         let finding = try #require(findings.first)
         #expect(finding.id == .propertyTypeChanged)
-        #expect(finding.operation == "#/components/schemas/Pet")
+        #expect(finding.operation == "component Pet")
         #expect(finding.path == "$.vetId")
         #expect(finding.count == 40)
         #expect(finding.message.hasSuffix("in component Pet (40 operations)"))
         #expect(finding.hint?.hasPrefix("affects GET /p0 (200), GET /p0 (201), GET /p1 (200)") == true)
+        // An ignore file can name the component as the operation.
+        let ignore = try IgnoreList(text: "response-property-type-changed $.vetId component Pet", file: "ignore")
+        #expect(ignore.accepts(finding))
     }
 }

@@ -30,9 +30,9 @@ public struct ContractDiff: Sendable {
     /// Every change, in the old contract's operation order, additions last.
     ///
     /// A change inside a component both contracts share (`#/components/schemas/Pet`) is one
-    /// finding for the component, after the operations' own: its operation names the
-    /// component, its path starts at the component's root, its count is the number of
-    /// operations it affects and its hint lists them.
+    /// finding for the component, after the operations' own: its operation is `component Pet`,
+    /// its path starts at the component's root, its count is the number of operations it
+    /// affects and its hint lists them.
     public func changes(old: Contract, new: Contract) -> [Finding] {
         var findings: [Finding] = []
         var shared: [SchemaDiffWalk.ComponentFinding] = []
@@ -112,7 +112,8 @@ public struct ContractDiff: Sendable {
             guard let group = groups[key] else { return nil }
             var finding = group.finding
             let count = group.operations.count
-            finding.operation = Schema.componentPrefix + key.component
+            // Not `#/components/...`: an ignore file reads `#` as the start of a comment.
+            finding.operation = "component " + key.component
             finding.status = nil
             finding.count = count
             finding.message += " in component \(key.component) (\(count) operation\(count == 1 ? "" : "s"))"
