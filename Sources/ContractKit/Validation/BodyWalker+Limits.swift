@@ -76,6 +76,7 @@ extension BodyWalker {
                 .stringFormatMismatch, expected: node.typeText, actual: "string \(BodyWalker.excerpt(.string(text)))",
                 swift: swift, message: "\(subject) is not a valid \(format) value")
         }
+        guard node.boundsStrings else { return }
         let limits = node.limits
         if limits.minLength != nil || limits.maxLength != nil {
             let length = text.unicodeScalars.count
@@ -115,8 +116,8 @@ extension BodyWalker {
                 message: "\(subject) is outside the int32 range")
         default: break
         }
+        guard node.boundsNumbers, let number = value.doubleValue else { return }
         let limits = node.limits
-        guard limits.boundsNumbers, let number = value.doubleValue else { return }
         var broken: [String] = []
         if let minimum = limits.minimum, number < minimum { broken.append(">= \(BodyWalker.text(minimum))") }
         if let maximum = limits.maximum, number > maximum { broken.append("<= \(BodyWalker.text(maximum))") }

@@ -138,12 +138,12 @@ struct BodyWalker {
             recordNotInEnum(value, node, site: site, swift: swift)
             return
         }
-        checkNot(value, node, site: site, swift: swift)
+        if node.not != nil { checkNot(value, node, site: site, swift: swift) }
         switch value {
         case .object(let object):
             checkObject(object, node, swift: swift)
         case .array(let elements):
-            checkArray(elements, node, site: site, swift: swift)
+            if node.boundsArrays { checkArray(elements, node, site: site, swift: swift) }
             guard let items = node.items else { return }
             for (position, element) in elements.enumerated() {
                 path.append(.index(position))
@@ -151,9 +151,9 @@ struct BodyWalker {
                 path.removeLast()
             }
         case .string(let text):
-            checkString(text, node, site: site, swift: swift)
+            if node.format != nil || node.boundsStrings { checkString(text, node, site: site, swift: swift) }
         case .int, .number:
-            checkNumber(value, node, site: site, swift: swift)
+            if node.format != nil || node.boundsNumbers { checkNumber(value, node, site: site, swift: swift) }
         default:
             break
         }

@@ -41,6 +41,10 @@ final class PlanNode: @unchecked Sendable {
     var discriminator: Discriminator?
     var not: PlanNode?
     var limits = SchemaLimits()
+    /// Whether ``limits`` bounds numbers, strings or arrays: the walk's fast paths skip the rest.
+    var boundsNumbers = false
+    var boundsStrings = false
+    var boundsArrays = false
     /// `pattern` compiled, when it compiles and is at most ``ValidationPlan/patternLimit`` long.
     var pattern: Regex<AnyRegexOutput>?
     var swiftType: String?
@@ -223,6 +227,10 @@ struct ValidationPlan {
         }
         if let not = schema.not { node.not = compile(not) }
         node.limits = schema.limits
+        node.boundsNumbers = schema.limits.boundsNumbers
+        node.boundsStrings =
+            schema.limits.minLength != nil || schema.limits.maxLength != nil || schema.limits.pattern != nil
+        node.boundsArrays = schema.limits.minItems != nil || schema.limits.maxItems != nil || schema.limits.uniqueItems
         if let pattern = schema.limits.pattern, pattern.count <= ValidationPlan.patternLimit,
             !ValidationPlan.hasNestedQuantifier(pattern)
         {
