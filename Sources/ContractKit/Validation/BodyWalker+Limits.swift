@@ -70,7 +70,7 @@ extension BodyWalker {
 
     /// `format`, `minLength`/`maxLength` (in code points) and `pattern`.
     mutating func checkString(_ text: String, _ node: PlanNode, site: Site, swift: String?) {
-        let subject = BodyWalker.subject(site)
+        var subject: String { BodyWalker.subject(site) }
         if let format = node.format, !FormatCheck.matches(text, format: format) {
             record(
                 .stringFormatMismatch, expected: node.typeText, actual: "string \(BodyWalker.excerpt(.string(text)))",
@@ -102,8 +102,9 @@ extension BodyWalker {
     /// `int32`/`int64` ranges, `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`
     /// and `multipleOf`.
     mutating func checkNumber(_ value: JSONValue, _ node: PlanNode, site: Site, swift: String?) {
-        let subject = BodyWalker.subject(site)
-        let actual = "\(value.kind.rawValue) \(BodyWalker.excerpt(value))"
+        // Texts built only for a finding: this runs for every bounded number.
+        var subject: String { BodyWalker.subject(site) }
+        var actual: String { "\(value.kind.rawValue) \(BodyWalker.excerpt(value))" }
         switch (value, node.format) {
         case (.number, "int64") where value.kind == .integer:
             // An integral number the parser could not hold in an Int64.
@@ -136,7 +137,7 @@ extension BodyWalker {
     /// `minItems`, `maxItems` and `uniqueItems`.
     mutating func checkArray(_ elements: [JSONValue], _ node: PlanNode, site: Site, swift: String?) {
         let limits = node.limits
-        let subject = BodyWalker.subject(site)
+        var subject: String { BodyWalker.subject(site) }
         if elements.count < limits.minItems ?? 0 || elements.count > limits.maxItems ?? .max {
             let range = BodyWalker.rangeText(limits.minItems, limits.maxItems)
             record(
