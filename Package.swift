@@ -56,7 +56,7 @@ let package = Package(
 
         // Contracts: the model and endpoint vocabulary an app adopts, the engine, its command line.
         library("ContractModel"),
-        library("ContractKit", ["ContractModel", "JSONKit", "YAMLKit", "HTTPClient", "HTTPCore"]),
+        library("ContractKit", ["ContractModel", "JSONKit", "LinearRegex", "YAMLKit", "HTTPClient", "HTTPCore"]),
         library("ContractCLI", ["ContractKit", "ArgumentKit", "HTTPClient", "HTTPCore"]),
 
         // The stub server (petmock's engine, admin API and recorder).

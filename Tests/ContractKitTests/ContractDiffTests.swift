@@ -36,30 +36,30 @@ import Testing
     @Test(arguments: [
         (
             #"{"type": "object", "required": ["firstName", "vetId"], "properties": {"firstName": {"type": "string"}, "lastName": {"type": ["string", "null"]}, "vetId": {"type": "string"}, "kind": {"type": "string", "enum": ["dog", "cat"]}}}"#,
-            ["response-property-type-changed|breaking|$[*].vetId"]
+            ["response-property-type-changed|breaking|$.vetId"]
         ),
         (
             #"{"type": "object", "required": ["firstName"], "properties": {"firstName": {"type": "string"}, "lastName": {"type": ["string", "null"]}, "kind": {"type": "string", "enum": ["dog", "cat"]}}}"#,
-            ["response-required-property-missing|breaking|$[*].vetId"]
+            ["response-required-property-missing|breaking|$.vetId"]
         ),
         (
             #"{"type": "object", "required": ["firstName", "vetId"], "properties": {"firstName": {"type": "string"}, "vetId": {"type": "integer"}, "kind": {"type": "string", "enum": ["dog", "cat"]}}}"#,
-            ["response-optional-property-missing|warning|$[*].lastName"]
+            ["response-optional-property-missing|warning|$.lastName"]
         ),
         (
             #"{"type": "object", "required": ["firstName", "practitionerId"], "properties": {"firstName": {"type": "string"}, "lastName": {"type": ["string", "null"]}, "practitionerId": {"type": "integer"}, "kind": {"type": "string", "enum": ["dog", "cat"]}}}"#,
-            ["response-property-probably-renamed|breaking|$[*].vetId"]
+            ["response-property-probably-renamed|breaking|$.vetId"]
         ),
         (
             #"{"type": "object", "required": ["firstName", "vetId"], "properties": {"firstName": {"type": ["string", "null"]}, "lastName": {"type": ["string", "null"]}, "vetId": {"type": "integer"}, "kind": {"type": "string", "enum": ["dog", "cat"]}}}"#,
-            ["response-required-property-null|breaking|$[*].firstName"]
+            ["response-required-property-null|breaking|$.firstName"]
         ),
         (
             #"{"type": "object", "required": ["firstName"], "properties": {"firstName": {"type": "string"}, "lastName": {"type": ["string", "null"]}, "vetId": {"type": "integer"}, "kind": {"type": "string", "enum": ["dog", "cat", "bird"]}, "age": {"type": "integer"}}}"#,
             [
-                "response-required-property-missing|breaking|$[*].vetId",
-                "response-property-enum-value-added|warning|$[*].kind",
-                "response-property-unexpected|info|$[*].age",
+                "response-required-property-missing|breaking|$.vetId",
+                "response-property-enum-value-added|warning|$.kind",
+                "response-property-unexpected|info|$.age",
             ]
         ),
     ])

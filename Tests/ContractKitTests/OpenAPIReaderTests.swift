@@ -69,11 +69,11 @@ import Testing
         #expect(
             findings.map { "\($0.id.rawValue) \($0.path)" } == [
                 "response-required-property-null $.code",
-                "response-property-type-changed $.kind",
+                "response-value-not-in-enum $.kind",
                 "response-property-type-changed $.parts[1].id",
                 "response-property-type-changed $.extra.b",
                 "response-property-type-changed $.either",
-                "response-property-unexpected $.zzz",
+                "response-property-not-allowed $.zzz",
             ])
     }
 

@@ -70,11 +70,14 @@ public struct ContractOperation: Sendable, Hashable {
     public var parameters: [ContractParameter]
     /// The documented responses in document order.
     public var responses: [ContractResponse]
+    /// `requestBody`, when the operation takes one.
+    public var requestBody: ContractRequestBody?
 
     /// Creates an operation.
     public init(
         method: HTTPMethod, path: String, operationId: String? = nil, summary: String? = nil,
-        parameters: [ContractParameter] = [], responses: [ContractResponse] = []
+        parameters: [ContractParameter] = [], responses: [ContractResponse] = [],
+        requestBody: ContractRequestBody? = nil
     ) {
         self.method = method
         self.path = path
@@ -82,6 +85,7 @@ public struct ContractOperation: Sendable, Hashable {
         self.summary = summary
         self.parameters = parameters
         self.responses = responses
+        self.requestBody = requestBody
     }
 
     /// How findings name the operation: `GET /vets/{id}`.
@@ -167,6 +171,42 @@ public struct ParameterSource: Sendable, Hashable {
     public init(operation: String, path: String) {
         self.operation = operation
         self.path = path
+    }
+}
+
+/// An operation's `requestBody`: whether it is required and a schema per media type.
+public struct ContractRequestBody: Sendable, Hashable {
+    /// `required`.
+    public var required: Bool
+    /// `description`.
+    public var description: String?
+    /// `content`: the media types in document order, each with its schema (nil when not described).
+    public var content: [ContractMediaType]
+
+    /// Creates a request body.
+    public init(required: Bool = false, description: String? = nil, content: [ContractMediaType] = []) {
+        self.required = required
+        self.description = description
+        self.content = content
+    }
+
+    /// The entry for a media type (compared case-insensitively).
+    public func media(_ type: String) -> ContractMediaType? {
+        content.first { $0.mediaType.lowercased() == type.lowercased() }
+    }
+}
+
+/// One media type of a request body and its schema.
+public struct ContractMediaType: Sendable, Hashable {
+    /// `application/json`.
+    public var mediaType: String
+    /// The schema; nil when the body is not described.
+    public var schema: Schema?
+
+    /// Creates an entry.
+    public init(mediaType: String, schema: Schema? = nil) {
+        self.mediaType = mediaType
+        self.schema = schema
     }
 }
 

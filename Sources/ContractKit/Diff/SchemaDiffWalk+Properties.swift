@@ -12,7 +12,7 @@ extension SchemaDiffWalk {
             let required = oldRequired.contains(property.name)
             let propertyPath = path.appending(key: property.name)
             if required && !newRequired.contains(property.name) {
-                findings.append(
+                record(
                     Finding(
                         id: .requiredPropertyMissing, operation: operation, status: status,
                         path: propertyPath.description,
@@ -29,7 +29,7 @@ extension SchemaDiffWalk {
             if let rename = renameCandidate(for: property, among: added, goneCount: gone.count) {
                 added.removeAll { $0.name == rename.name }
                 let similarity = Int((NameSimilarity.score(property.name, rename.name) * 100).rounded())
-                findings.append(
+                record(
                     Finding(
                         id: .propertyProbablyRenamed, operation: operation, status: status, path: propertyPath,
                         expected: "'\(property.name)'", actual: "'\(rename.name)'",
@@ -39,7 +39,7 @@ extension SchemaDiffWalk {
                         hint: "name similarity \(similarity)%"))
                 continue
             }
-            findings.append(
+            record(
                 Finding(
                     id: required ? .requiredPropertyMissing : .optionalPropertyMissing, operation: operation,
                     status: status,
@@ -48,7 +48,7 @@ extension SchemaDiffWalk {
                     message: "\(required ? "required" : "optional") property '\(property.name)' was removed"))
         }
         for property in added {
-            findings.append(
+            record(
                 Finding(
                     id: .propertyUnexpected, operation: operation, status: status,
                     path: path.appending(key: property.name).description, expected: "absent",

@@ -15,12 +15,23 @@ struct SchemaDiffWalk {
         var reference: String?
     }
 
+    /// A finding inside a component both contracts share: reported once for the component.
+    struct ComponentFinding {
+        let component: String
+        let finding: Finding
+    }
+
     let old: Contract
     let new: Contract
     let operation: String
     let status: Int?
     var findings: [Finding] = []
-    private var visited: Set<String> = []
+    /// Findings inside shared components, with paths from the component's root.
+    var componentFindings: [ComponentFinding] = []
+    /// The shared component being compared (the innermost), if any.
+    var component: String?
+    var visited: Set<String> = []
+    var depth = 0
 
     init(old: Contract, new: Contract, operation: String, status: Int?) {
         self.old = old
@@ -34,10 +45,11 @@ struct SchemaDiffWalk {
         var nullable = false
         var reference: String?
         for _ in 0..<32 {
-            if current.reference != nil {
-                reference = reference ?? current.referencedComponent
-                guard let target = contract.resolve(current) else { break }
-                current = target
+            if current.reference != nil || !current.allOf.isEmpty {
+                // A reference, or allOf parts (a `$ref` among them): followed and merged.
+                let only = current.allOf.count == 1 && current.reference == nil ? current.allOf[0] : current
+                reference = reference ?? only.referencedComponent
+                current = contract.flattened(current)
                 continue
             }
             let nonNull = current.anyOf.filter { $0.types != [.null] }
@@ -51,24 +63,59 @@ struct SchemaDiffWalk {
         return Resolved(schema: current, nullable: nullable || current.isNullable, reference: reference)
     }
 
-    private mutating func add(
+    mutating func add(
         _ id: FindingID, _ path: JSONPath, expected: String, actual: String, swift: String?, message: String,
         hint: String? = nil
     ) {
-        findings.append(
+        record(
             Finding(
                 id: id, operation: operation, status: status, path: path.description, expected: expected,
-                actual: actual,
-                swift: swift, message: message, hint: hint))
+                actual: actual, swift: swift, message: message, hint: hint))
     }
 
-    mutating func compare(_ before: Schema, _ after: Schema, path: JSONPath, site: Site) {
+    /// Keeps a finding: for the shared component being compared, or for the operation.
+    mutating func record(_ finding: Finding) {
+        if let component {
+            componentFindings.append(ComponentFinding(component: component, finding: finding))
+        } else {
+            findings.append(finding)
+        }
+    }
+
+    /// Whether to compare a pair of schemas: a component both sides share is entered once per
+    /// walk (its findings then belong to it, with paths from its root), other pairs of
+    /// components once per place, and nesting is bounded (a recursive `allOf` without a name).
+    mutating func enter(
+        _ oldSide: Resolved, _ newSide: Resolved, path: inout JSONPath, direction: String
+    ) -> (entered: Bool, saved: String?) {
+        guard depth < 64 else { return (false, component) }
+        if let left = oldSide.reference, left == newSide.reference {
+            guard visited.insert("\(direction)|\(left)").inserted else { return (false, component) }
+            let saved = component
+            component = left
+            path = .root
+            return (true, saved)
+        }
+        if let left = oldSide.reference, let right = newSide.reference {
+            // A recursive schema: compare each pair of components once.
+            guard visited.insert("\(direction)|\(left)|\(right)|\(path.generalized)").inserted else {
+                return (false, component)
+            }
+        }
+        return (true, component)
+    }
+
+    mutating func compare(_ before: Schema, _ after: Schema, path written: JSONPath, site: Site) {
         let oldSide = SchemaDiffWalk.resolve(before, in: old)
         let newSide = SchemaDiffWalk.resolve(after, in: new)
         let swift = before.swiftProperty ?? oldSide.schema.swiftType
-        if let left = oldSide.reference, let right = newSide.reference {
-            // A recursive schema: compare each pair of components once.
-            guard visited.insert("\(left)|\(right)|\(path.generalized)").inserted else { return }
+        var path = written
+        let (entered, saved) = enter(oldSide, newSide, path: &path, direction: "response")
+        guard entered else { return }
+        depth += 1
+        defer {
+            depth -= 1
+            component = saved
         }
         let oldKinds = oldSide.schema.types.filter { $0 != .null }
         let newKinds = newSide.schema.types.filter { $0 != .null }
@@ -127,7 +174,25 @@ struct SchemaDiffWalk {
         if let oldItems = oldSide.schema.items, let newItems = newSide.schema.items {
             compare(oldItems, newItems, path: path.appending(index: 0).generalized, site: .item)
         }
+        for (oldBranch, newBranch) in SchemaDiffWalk.pairedBranches(oldSide.schema, newSide.schema) {
+            compare(oldBranch, newBranch, path: path, site: site)
+        }
         compareProperties(oldSide.schema, newSide.schema, path: path)
+    }
+
+    /// `oneOf`/`anyOf` branches of both sides paired by the component they name, else by position.
+    static func pairedBranches(_ before: Schema, _ after: Schema) -> [(Schema, Schema)] {
+        var pairs: [(Schema, Schema)] = []
+        for (index, branch) in before.anyOf.enumerated() {
+            if let name = branch.referencedComponent {
+                if let match = after.anyOf.first(where: { $0.referencedComponent == name }) {
+                    pairs.append((branch, match))
+                }
+            } else if index < after.anyOf.count, after.anyOf[index].referencedComponent == nil {
+                pairs.append((branch, after.anyOf[index]))
+            }
+        }
+        return pairs
     }
 
     static func subject(_ site: Site) -> String {

@@ -78,15 +78,44 @@ extension OpenAPIReadState {
                 }
             }
         }
-        if let all = try node.child("allOf") {
-            for part in try all.array() { schema = merge(schema, try readSchema(part, depth: depth + 1)) }
+        if let not = try node.child("not") { schema.not = try readSchema(not, depth: depth + 1) }
+        if let discriminator = try node.child("discriminator") {
+            guard let name = try discriminator.optionalString("propertyName") else {
+                throw discriminator.invalid("a discriminator with a 'propertyName'")
+            }
+            var mapping: [String: String] = [:]
+            if let entries = try discriminator.child("mapping") {
+                for (value, target) in try entries.members() {
+                    var pointer = try target.string()
+                    if !pointer.hasPrefix("#") { pointer = Schema.componentPrefix + pointer }
+                    mapping[value] = pointer
+                }
+            }
+            schema.discriminator = Discriminator(propertyName: name, mapping: mapping)
         }
+        try readLimits(node, into: &schema)
         if let examples = try node.child("examples") {
             schema.examples = (try? examples.array().map(\.value)) ?? []
         }
         if let example = object["example"] { schema.examples.append(example) }
         schema.swiftType = try node.optionalString("x-swift-type")
         schema.swiftProperty = try node.optionalString("x-swift-property")
+        if let all = try node.child("allOf") {
+            // Read last, so that a lone `$ref` part with nothing beside it is that reference. Inline
+            // parts merge here; with a `$ref` among them the parts are kept, and
+            // validation and diff merge them with the component (`Contract.flattened`).
+            var parts: [Schema] = []
+            for part in try all.array() { parts.append(try readSchema(part, depth: depth + 1)) }
+            if parts.contains(where: { $0.reference != nil || !$0.allOf.isEmpty }) {
+                if parts.count == 1 && schema == Schema() {
+                    schema = parts[0]
+                } else {
+                    schema.allOf = parts
+                }
+            } else {
+                for part in parts { schema = schema.merged(with: part) }
+            }
+        }
         if schema.isNullable, var values = schema.enumValues, !values.contains(.null),
             try node.child("nullable")?.bool() == true
         {
@@ -94,6 +123,61 @@ extension OpenAPIReadState {
             schema.enumValues = values
         }
         return schema
+    }
+
+    /// Bounds, `readOnly` and `writeOnly`; 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum`
+    /// move `minimum`/`maximum` to the 3.1 number form.
+    private func readLimits(_ node: OpenAPINode, into schema: inout Schema) throws(ContractError) {
+        func number(_ key: String) throws(ContractError) -> Double? {
+            guard let child = try node.child(key) else { return nil }
+            guard let value = child.value.doubleValue, value.isFinite else { throw child.invalid("a number") }
+            return value
+        }
+        func count(_ key: String) throws(ContractError) -> Int? {
+            guard let child = try node.child(key) else { return nil }
+            guard let value = child.value.doubleValue, value >= 0, value <= Double(Int32.max),
+                value.rounded() == value
+            else { throw child.invalid("a non-negative integer") }
+            return Int(value)
+        }
+        var limits = SchemaLimits()
+        limits.minimum = try number("minimum")
+        limits.maximum = try number("maximum")
+        if let exclusive = try node.child("exclusiveMinimum") {
+            if case .bool(let flag) = exclusive.value {
+                if flag {
+                    limits.exclusiveMinimum = limits.minimum
+                    limits.minimum = nil
+                }
+            } else {
+                limits.exclusiveMinimum = try number("exclusiveMinimum")
+            }
+        }
+        if let exclusive = try node.child("exclusiveMaximum") {
+            if case .bool(let flag) = exclusive.value {
+                if flag {
+                    limits.exclusiveMaximum = limits.maximum
+                    limits.maximum = nil
+                }
+            } else {
+                limits.exclusiveMaximum = try number("exclusiveMaximum")
+            }
+        }
+        limits.multipleOf = try number("multipleOf")
+        if let step = limits.multipleOf, step <= 0 {
+            throw ContractError.invalidContract(
+                file: file, path: node.path.appending(key: "multipleOf").description, expected: "a number above 0",
+                found: "\(step)")
+        }
+        limits.minLength = try count("minLength")
+        limits.maxLength = try count("maxLength")
+        limits.pattern = try node.optionalString("pattern")
+        limits.minItems = try count("minItems")
+        limits.maxItems = try count("maxItems")
+        limits.uniqueItems = try node.child("uniqueItems")?.bool() ?? false
+        schema.limits = limits.merged(with: schema.limits)
+        schema.readOnly = try node.child("readOnly")?.bool() ?? schema.readOnly
+        schema.writeOnly = try node.child("writeOnly")?.bool() ?? schema.writeOnly
     }
 
     private func readTypes(_ node: OpenAPINode) throws(ContractError) -> [JSONKind] {
@@ -113,24 +197,6 @@ extension OpenAPIReadState {
         return kinds
     }
 
-    /// `allOf` of one schema is that schema; of several, their properties and requirements
-    /// together. A `$ref` part alone is kept as the reference.
-    private func merge(_ base: Schema, _ part: Schema) -> Schema {
-        if base == Schema() { return part }
-        var merged = base
-        if merged.reference == nil && merged.types.isEmpty && merged.properties.isEmpty {
-            merged.reference = part.reference
-        }
-        if merged.types.isEmpty { merged.types = part.types }
-        merged.properties += part.properties.filter { merged.property(named: $0.name) == nil }
-        merged.required += part.required.filter { !merged.required.contains($0) }
-        if merged.items == nil { merged.items = part.items }
-        if merged.format == nil { merged.format = part.format }
-        if merged.enumValues == nil { merged.enumValues = part.enumValues }
-        if merged.swiftType == nil { merged.swiftType = part.swiftType }
-        return merged
-    }
-
     /// Every `$ref` to a component must name one.
     func checkReferences(_ contract: Contract) throws(ContractError) {
         let names = Set(contract.components.map(\.name))
@@ -146,11 +212,22 @@ extension OpenAPIReadState {
                 try check(inner, path + ".additionalProperties")
             }
             for (index, alternative) in schema.anyOf.enumerated() { try check(alternative, path + ".anyOf[\(index)]") }
+            for (index, part) in schema.allOf.enumerated() { try check(part, path + ".allOf[\(index)]") }
+            if let not = schema.not { try check(not, path + ".not") }
+            for (value, target) in schema.discriminator?.mapping.sorted(by: { $0.key < $1.key }) ?? [] {
+                try check(Schema(reference: target), path + ".discriminator.mapping.\(value)")
+            }
         }
         for component in contract.components {
             try check(component.schema, "$.components.schemas.\(component.name)")
         }
         for operation in contract.operations {
+            let operationPath = "$.paths['\(operation.path)'].\(operation.method.rawValue.lowercased())"
+            for media in operation.requestBody?.content ?? [] {
+                if let schema = media.schema {
+                    try check(schema, operationPath + ".requestBody.content['\(media.mediaType)'].schema")
+                }
+            }
             for response in operation.responses {
                 if let schema = response.schema {
                     try check(

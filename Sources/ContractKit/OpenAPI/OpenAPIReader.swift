@@ -126,6 +126,7 @@ struct OpenAPIReadState {
                 }
             }
             operation.parameters = parameters
+            if let body = try node.child("requestBody") { operation.requestBody = try readRequestBody(body) }
             guard let responses = try node.child("responses") else {
                 throw ContractError.invalidContract(
                     file: file, path: node.path.appending(key: "responses").description, expected: "a responses object",
@@ -184,6 +185,23 @@ struct OpenAPIReadState {
             }
         }
         return examples
+    }
+
+    private func readRequestBody(_ node: OpenAPINode) throws(ContractError) -> ContractRequestBody {
+        let node = try resolve(node)
+        var body = ContractRequestBody(
+            required: try node.child("required")?.bool() ?? false, description: try node.optionalString("description"))
+        for (mediaType, mediaNode) in try node.child("content")?.members() ?? []
+        where !body.content.contains(where: { $0.mediaType == mediaType }) {
+            let schema = try mediaNode.child("schema")
+            body.content.append(
+                ContractMediaType(
+                    mediaType: mediaType,
+                    schema: try schema.map { node throws(ContractError) in
+                        try readSchema(node, depth: 0)
+                    }))
+        }
+        return body
     }
 
     private func readResponse(_ status: String, _ node: OpenAPINode) throws(ContractError) -> ContractResponse {

@@ -39,6 +39,7 @@ public struct OpenAPIWriter: Sendable {
         if let operationId = operation.operationId { object["operationId"] = .string(operationId) }
         if let summary = operation.summary { object["summary"] = .string(summary) }
         if !operation.parameters.isEmpty { object["parameters"] = .array(operation.parameters.map(parameter)) }
+        if let body = operation.requestBody { object["requestBody"] = requestBody(body) }
         var responses = JSONObject()
         for response in operation.responses { responses[response.status] = .object(self.response(response)) }
         object["responses"] = .object(responses)
@@ -67,6 +68,19 @@ public struct OpenAPIWriter: Sendable {
         return .object(object)
     }
 
+    private func requestBody(_ body: ContractRequestBody) -> JSONValue {
+        var object = JSONObject()
+        if let description = body.description { object["description"] = .string(description) }
+        var content = JSONObject()
+        for media in body.content {
+            content[media.mediaType] = .object(
+                media.schema.map { JSONObject([("schema", schema($0))]) } ?? JSONObject())
+        }
+        object["content"] = .object(content)
+        object["required"] = .bool(body.required)
+        return .object(object)
+    }
+
     private func response(_ response: ContractResponse) -> JSONObject {
         var object = JSONObject([("description", .string(response.description))])
         guard let mediaType = response.mediaType else { return object }
@@ -86,6 +100,27 @@ public struct OpenAPIWriter: Sendable {
         }
         object["content"] = .object(JSONObject([(mediaType, .object(media))]))
         return object
+    }
+
+    private func writeLimits(_ schema: Schema, into object: inout JSONObject) {
+        let limits = schema.limits
+        func number(_ value: Double) -> JSONValue {
+            if value.rounded() == value, abs(value) < 1e15 { return .int(Int64(value)) }
+            return JSONNumber(value).map(JSONValue.number) ?? .null
+        }
+        if let value = limits.minimum { object["minimum"] = number(value) }
+        if let value = limits.maximum { object["maximum"] = number(value) }
+        if let value = limits.exclusiveMinimum { object["exclusiveMinimum"] = number(value) }
+        if let value = limits.exclusiveMaximum { object["exclusiveMaximum"] = number(value) }
+        if let value = limits.multipleOf { object["multipleOf"] = number(value) }
+        if let value = limits.minLength { object["minLength"] = .int(Int64(value)) }
+        if let value = limits.maxLength { object["maxLength"] = .int(Int64(value)) }
+        if let value = limits.pattern { object["pattern"] = .string(value) }
+        if let value = limits.minItems { object["minItems"] = .int(Int64(value)) }
+        if let value = limits.maxItems { object["maxItems"] = .int(Int64(value)) }
+        if limits.uniqueItems { object["uniqueItems"] = true }
+        if schema.readOnly { object["readOnly"] = true }
+        if schema.writeOnly { object["writeOnly"] = true }
     }
 
     /// A schema object; keys in a fixed order.
@@ -112,6 +147,17 @@ public struct OpenAPIWriter: Sendable {
         }
         if let items = schema.items { object["items"] = self.schema(items) }
         if !schema.anyOf.isEmpty { object["anyOf"] = .array(schema.anyOf.map(self.schema)) }
+        if let discriminator = schema.discriminator {
+            var written = JSONObject([("propertyName", .string(discriminator.propertyName))])
+            if !discriminator.mapping.isEmpty {
+                written["mapping"] = .object(
+                    JSONObject(discriminator.mapping.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
+            }
+            object["discriminator"] = .object(written)
+        }
+        if !schema.allOf.isEmpty { object["allOf"] = .array(schema.allOf.map(self.schema)) }
+        if let not = schema.not { object["not"] = self.schema(not) }
+        writeLimits(schema, into: &object)
         if !schema.examples.isEmpty { object["examples"] = .array(schema.examples) }
         if let swiftType = schema.swiftType { object["x-swift-type"] = .string(swiftType) }
         if let swiftProperty = schema.swiftProperty { object["x-swift-property"] = .string(swiftProperty) }

@@ -30,7 +30,19 @@ public struct Schema: Sendable, Hashable {
     public var swiftType: String?
     /// `x-swift-property`: the Swift property it was reflected from (`PetJsonModel.vetId: Int?`).
     public var swiftProperty: String?
+    /// `allOf` parts kept as written because one of them is a `$ref` (inline-only parts are
+    /// merged when read); ``Contract/flattened(_:)`` merges them with the referenced schemas.
+    public var allOf: [Schema] = []
+    /// `discriminator` of a `oneOf`/`anyOf`: which property names the branch.
+    public var discriminator: Discriminator?
+    /// Numeric, string and array bounds (`minimum`, `maxLength`, `pattern`, `minItems`, ...).
+    public var limits = SchemaLimits()
+    /// `readOnly`: sent by the server only.
+    public var readOnly = false
+    /// `writeOnly`: sent by the client only; never in a response.
+    public var writeOnly = false
     private var itemsBox: SchemaBox?
+    private var notBox: SchemaBox?
 
     /// Creates a schema.
     public init(
@@ -63,6 +75,60 @@ public struct Schema: Sendable, Hashable {
     public var items: Schema? {
         get { itemsBox?.value }
         set { itemsBox = newValue.map(SchemaBox.init) }
+    }
+
+    /// `not`: the value must not match this schema.
+    public var not: Schema? {
+        get { notBox?.value }
+        set { notBox = newValue.map(SchemaBox.init) }
+    }
+
+    /// This schema with an `allOf` part's constraints added: properties and `required`
+    /// together, `type`s intersected, the rest taken from the part where this one says nothing.
+    public func merged(with part: Schema) -> Schema {
+        if self == Schema() { return part }
+        if part == Schema() { return self }
+        var merged = self
+        if merged.types.isEmpty {
+            merged.types = part.types
+        } else if !part.types.isEmpty {
+            merged.types = merged.types.compactMap { kind -> JSONKind? in
+                if part.types.contains(kind) { return kind }
+                if kind == .number && part.types.contains(.integer) { return .integer }
+                if kind == .integer && part.types.contains(.number) { return .integer }
+                return nil
+            }
+        }
+        for property in part.properties {
+            if let index = merged.properties.firstIndex(where: { $0.name == property.name }) {
+                let existing = merged.properties[index].schema
+                if existing == Schema() || property.schema == Schema() {
+                    merged.properties[index].schema = existing.merged(with: property.schema)
+                } else if existing.reference == nil && existing.allOf.isEmpty && property.schema.reference == nil
+                    && property.schema.allOf.isEmpty
+                {
+                    merged.properties[index].schema = existing.merged(with: property.schema)
+                } else {
+                    merged.properties[index].schema.allOf.append(property.schema)
+                }
+            } else {
+                merged.properties.append(property)
+            }
+        }
+        merged.required += part.required.filter { !merged.required.contains($0) }
+        if merged.items == nil { merged.items = part.items }
+        if merged.format == nil { merged.format = part.format }
+        if merged.enumValues == nil { merged.enumValues = part.enumValues }
+        if merged.swiftType == nil { merged.swiftType = part.swiftType }
+        if merged.additionalProperties == nil { merged.additionalProperties = part.additionalProperties }
+        if merged.anyOf.isEmpty { merged.anyOf = part.anyOf }
+        if merged.discriminator == nil { merged.discriminator = part.discriminator }
+        if merged.not == nil { merged.not = part.not }
+        merged.limits = merged.limits.merged(with: part.limits)
+        merged.readOnly = merged.readOnly || part.readOnly
+        merged.writeOnly = merged.writeOnly || part.writeOnly
+        merged.allOf += part.allOf
+        return merged
     }
 
     /// Whether `null` is allowed (`type` lists `null`).
@@ -105,6 +171,74 @@ public struct Schema: Sendable, Hashable {
             if let format, kind == .string { return "string (\(format))" }
             return kind.rawValue
         }.joined(separator: " or ")
+    }
+}
+
+/// `discriminator`: the property whose value names the `oneOf`/`anyOf` branch.
+public struct Discriminator: Sendable, Hashable {
+    /// `propertyName`.
+    public var propertyName: String
+    /// `mapping`: value to `$ref`; without an entry a value names the component of that name.
+    public var mapping: [String: String]
+
+    /// Creates a discriminator.
+    public init(propertyName: String, mapping: [String: String] = [:]) {
+        self.propertyName = propertyName
+        self.mapping = mapping
+    }
+}
+
+/// The bounds of a schema: numbers, string lengths and patterns, array sizes.
+public struct SchemaLimits: Sendable, Hashable {
+    /// `minimum`.
+    public var minimum: Double?
+    /// `maximum`.
+    public var maximum: Double?
+    /// `exclusiveMinimum` (3.1's number form; 3.0's `true` moves `minimum` here when read).
+    public var exclusiveMinimum: Double?
+    /// `exclusiveMaximum`, likewise.
+    public var exclusiveMaximum: Double?
+    /// `multipleOf`.
+    public var multipleOf: Double?
+    /// `minLength`, in Unicode code points.
+    public var minLength: Int?
+    /// `maxLength`.
+    public var maxLength: Int?
+    /// `pattern`: an ECMA-262 regular expression the string must contain a match of.
+    public var pattern: String?
+    /// `minItems`.
+    public var minItems: Int?
+    /// `maxItems`.
+    public var maxItems: Int?
+    /// `uniqueItems`.
+    public var uniqueItems = false
+
+    /// Creates bounds.
+    public init() {}
+
+    /// Whether no bound is set.
+    public var isEmpty: Bool { self == SchemaLimits() }
+
+    /// Whether a number bound is set.
+    public var boundsNumbers: Bool {
+        minimum != nil || maximum != nil || exclusiveMinimum != nil || exclusiveMaximum != nil || multipleOf != nil
+    }
+
+    /// Each bound from this one, else from `other`.
+    func merged(with other: SchemaLimits) -> SchemaLimits {
+        var merged = self
+        merged.minimum = minimum ?? other.minimum
+        merged.maximum = maximum ?? other.maximum
+        merged.exclusiveMinimum = exclusiveMinimum ?? other.exclusiveMinimum
+        merged.exclusiveMaximum = exclusiveMaximum ?? other.exclusiveMaximum
+        merged.multipleOf = multipleOf ?? other.multipleOf
+        merged.minLength = minLength ?? other.minLength
+        merged.maxLength = maxLength ?? other.maxLength
+        merged.pattern = pattern ?? other.pattern
+        merged.minItems = minItems ?? other.minItems
+        merged.maxItems = maxItems ?? other.maxItems
+        merged.uniqueItems = uniqueItems || other.uniqueItems
+        return merged
     }
 }
 

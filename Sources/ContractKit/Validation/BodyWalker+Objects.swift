@@ -21,6 +21,13 @@ extension BodyWalker {
             if seen.contains(position) { continue }
             seen.insert(position)
             let property = node.properties[position]
+            if property.writeOnly {
+                record(
+                    .propertyNotAllowed, extra: .key(member.key), expected: "absent (writeOnly)",
+                    actual: BodyWalker.excerpt(member.value), swift: property.swift,
+                    message: "'\(member.key)' is writeOnly and must not appear in a response")
+                continue
+            }
             path.append(.key(member.key))
             check(
                 member.value, property.node,
@@ -30,7 +37,7 @@ extension BodyWalker {
         }
         if unknown.isEmpty && seen.count == node.properties.count { return }
         var used = [Bool](repeating: false, count: unknown.count)
-        let missing = node.properties.indices.filter { !seen.contains($0) }
+        let missing = node.properties.indices.filter { !seen.contains($0) && !node.properties[$0].writeOnly }
         for position in missing {
             let property = node.properties[position]
             let others = missing.map { node.properties[$0] }
@@ -63,7 +70,7 @@ extension BodyWalker {
         for (position, member) in unknown.enumerated() where !used[position] {
             if case .forbidden = node.additional {
                 record(
-                    .propertyUnexpected, extra: .key(member.key),
+                    .propertyNotAllowed, extra: .key(member.key),
                     expected: "no other properties (additionalProperties: false)",
                     actual: BodyWalker.excerpt(member.value), swift: swift,
                     message: "property '\(member.key)' is not in the contract, which forbids others")
@@ -97,10 +104,13 @@ extension BodyWalker {
         return candidates == 1 && fitting == 1 ? best : nil
     }
 
-    static func isCompatible(_ value: JSONValue, _ node: PlanNode) -> Bool {
-        if let delegate = node.delegate { return value.isNull || isCompatible(value, delegate) }
+    static func isCompatible(_ value: JSONValue, _ node: PlanNode, depth: Int = 0) -> Bool {
+        guard depth < 16 else { return true }
+        if let delegate = node.delegate { return value.isNull || isCompatible(value, delegate, depth: depth + 1) }
         if value.isNull { return node.nullable }
-        if node.kinds.isEmpty && !node.anyOf.isEmpty { return node.anyOf.contains { isCompatible(value, $0) } }
+        if node.kinds.isEmpty && !node.anyOf.isEmpty {
+            return node.anyOf.contains { isCompatible(value, $0, depth: depth + 1) }
+        }
         return node.allows(value.kind)
     }
 
@@ -120,26 +130,19 @@ extension BodyWalker {
         }
     }
 
-    mutating func recordTypeChanged(
-        _ value: JSONValue, _ node: PlanNode, site: Site, swift: String?, enumMismatch: Bool = false,
-        formatMismatch: String? = nil
-    ) {
-        let subject: String
+    static func subject(_ site: Site) -> String {
         switch site {
-        case .root: subject = "the body"
-        case .item: subject = "the element"
-        case .property(let name, _, _): subject = "'\(name)'"
+        case .root: "the body"
+        case .item: "the element"
+        case .property(let name, _, _): "'\(name)'"
         }
+    }
+
+    mutating func recordTypeChanged(_ value: JSONValue, _ node: PlanNode, site: Site, swift: String?) {
+        let subject = BodyWalker.subject(site)
         let found = value.kind.rawValue
-        let message: String
-        if enumMismatch {
-            message = "\(subject) is \(BodyWalker.excerpt(value)), not one of the contract's values"
-        } else if let formatMismatch {
-            message = "\(subject) is not a valid \(formatMismatch) value"
-        } else {
-            message =
-                "\(subject) is \(found == "integer" || found == "array" || found == "object" ? "an" : "a") \(found), the contract says \(node.typeText)"
-        }
+        let article = found == "integer" || found == "array" || found == "object" ? "an" : "a"
+        let message = "\(subject) is \(article) \(found), the contract says \(node.typeText)"
         record(
             .propertyTypeChanged, expected: node.typeText, actual: "\(found) \(BodyWalker.excerpt(value))",
             swift: swift,

@@ -32,6 +32,9 @@ struct BodyWalker {
     var path: [JSONPath.Component] = []
     /// The Swift type of the body, for findings at the root or in array items.
     let rootSwift: String?
+    /// How many `oneOf`/`anyOf` choices are being made for the value at the current path: a
+    /// cycle of choices that never moves into the value ends at a bound.
+    var choicesHere: (depth: Int, count: Int) = (0, 0)
 
     init(rootSwift: String?) {
         self.rootSwift = rootSwift
@@ -39,6 +42,40 @@ struct BodyWalker {
 
     mutating func walk(_ value: JSONValue, _ node: PlanNode) {
         check(value, node, site: .root, swift: rootSwift)
+    }
+
+    /// Adds another walker's findings (a trial of a `oneOf` branch), collapsing repeats.
+    mutating func absorb(_ other: BodyWalker) {
+        for occurrence in other.occurrences {
+            let general = occurrence.path.components.map { component -> JSONPath.Component in
+                if case .index = component { return .wildcard }
+                return component
+            }
+            let key = Key(id: occurrence.id, path: general, expected: occurrence.expected)
+            if let existing = index[key] {
+                occurrences[existing].count += occurrence.count
+            } else {
+                index[key] = occurrences.count
+                occurrences.append(occurrence)
+            }
+        }
+    }
+
+    /// How far the findings put the value from its schema: breaking ones weigh most, then
+    /// warnings, then info; 0 when the value is valid.
+    var distance: Int {
+        occurrences.reduce(0) { total, occurrence in
+            switch occurrence.id.level {
+            case .breaking: total + 10_000 * occurrence.count
+            case .warning: total + 100 * occurrence.count
+            case .info: total + occurrence.count
+            }
+        }
+    }
+
+    /// Whether a breaking finding was recorded.
+    var hasBreaking: Bool {
+        occurrences.contains { $0.id.level == .breaking }
     }
 
     mutating func record(
@@ -84,13 +121,13 @@ struct BodyWalker {
             }
             return
         }
-        if !node.anyOf.isEmpty && node.kinds.isEmpty {
-            // Take the first alternative the kind fits; with none, the value has the wrong type.
-            guard let alternative = node.anyOf.first(where: { $0.delegate != nil || $0.allows(kind) }) else {
+        if !node.anyOf.isEmpty {
+            guard node.kinds.isEmpty || node.allows(kind) else {
                 recordTypeChanged(value, node, site: site, swift: swift)
                 return
             }
-            check(value, alternative, site: site, swift: swift)
+            checkAlternatives(value, node, site: site, swift: swift)
+            checkNot(value, node, site: site, swift: swift)
             return
         }
         guard node.allows(kind) else {
@@ -98,13 +135,15 @@ struct BodyWalker {
             return
         }
         if let values = node.enumValues, !values.contains(where: { $0.isEquivalent(to: value) }) {
-            recordTypeChanged(value, node, site: site, swift: swift, enumMismatch: true)
+            recordNotInEnum(value, node, site: site, swift: swift)
             return
         }
+        if node.not != nil { checkNot(value, node, site: site, swift: swift) }
         switch value {
         case .object(let object):
             checkObject(object, node, swift: swift)
         case .array(let elements):
+            if node.boundsArrays { checkArray(elements, node, site: site, swift: swift) }
             guard let items = node.items else { return }
             for (position, element) in elements.enumerated() {
                 path.append(.index(position))
@@ -112,13 +151,9 @@ struct BodyWalker {
                 path.removeLast()
             }
         case .string(let text):
-            if let format = node.format, !FormatCheck.matches(text, format: format) {
-                recordTypeChanged(value, node, site: site, swift: swift, formatMismatch: format)
-            }
-        case .number(let number) where kind == .integer && node.format == "int64":
-            recordTypeChanged(.number(number), node, site: site, swift: swift, formatMismatch: "int64")
-        case .int(let number) where node.format == "int32" && Int32(exactly: number) == nil:
-            recordTypeChanged(value, node, site: site, swift: swift, formatMismatch: "int32")
+            if node.format != nil || node.boundsStrings { checkString(text, node, site: site, swift: swift) }
+        case .int, .number:
+            if node.format != nil || node.boundsNumbers { checkNumber(value, node, site: site, swift: swift) }
         default:
             break
         }

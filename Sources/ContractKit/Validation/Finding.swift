@@ -103,11 +103,55 @@ public enum FindingID: String, Sendable, Hashable, CaseIterable {
     case responseStatusAdded = "response-status-added"
     /// Diff: an enum in a response allows a value the old contract did not.
     case enumValueAdded = "response-property-enum-value-added"
+    /// A value outside its `enum` (or `const`).
+    case valueNotInEnum = "response-value-not-in-enum"
+    /// A number outside `minimum`/`maximum`/`exclusive*`, not a `multipleOf`, or outside its
+    /// `int32`/`int64` format's range.
+    case valueOutOfRange = "response-value-out-of-range"
+    /// A value that matches the schema of a `not`.
+    case valueExcluded = "response-value-excluded"
+    /// A string that is not its `format` (`date-time`, `email`, `uuid`, ...).
+    case stringFormatMismatch = "response-string-format-mismatch"
+    /// A string shorter than `minLength` or longer than `maxLength`.
+    case stringLengthOutOfRange = "response-string-length-out-of-range"
+    /// A string with no match of its `pattern`.
+    case stringPatternMismatch = "response-string-pattern-mismatch"
+    /// An array with fewer than `minItems` or more than `maxItems` elements.
+    case arraySizeOutOfRange = "response-array-size-out-of-range"
+    /// An array with `uniqueItems` that repeats an element.
+    case arrayItemsNotUnique = "response-array-items-not-unique"
+    /// A member the contract forbids in a response: `additionalProperties: false`, or a
+    /// `writeOnly` property.
+    case propertyNotAllowed = "response-property-not-allowed"
+    /// Diff: an operation gained a required parameter.
+    case requestParameterAddedRequired = "request-parameter-added-required"
+    /// Diff: a parameter is gone (the server now ignores what the app sends).
+    case requestParameterRemoved = "request-parameter-removed"
+    /// Diff: an optional parameter became required.
+    case requestParameterBecameRequired = "request-parameter-became-required"
+    /// Diff: a parameter's type changed.
+    case requestParameterTypeChanged = "request-parameter-type-changed"
+    /// Diff: a parameter's enum lost a value the app may send.
+    case requestParameterEnumValueRemoved = "request-parameter-enum-value-removed"
+    /// Diff: the operation now requires a body it did not take.
+    case requestBodyAddedRequired = "request-body-added-required"
+    /// Diff: a request body media type is gone.
+    case requestBodyMediaTypeRemoved = "request-body-media-type-removed"
+    /// Diff: a request body gained a required property.
+    case requestBodyPropertyAddedRequired = "request-body-property-added-required"
+    /// Diff: an optional request body property became required.
+    case requestBodyPropertyBecameRequired = "request-body-property-became-required"
+    /// Diff: a request body value's type (or format) changed.
+    case requestBodyPropertyTypeChanged = "request-body-property-type-changed"
+    /// Diff: a request body enum lost a value the app may send.
+    case requestBodyEnumValueRemoved = "request-body-enum-value-removed"
 
     /// The level a finding of this id has.
     public var level: FindingLevel {
         switch self {
-        case .optionalPropertyMissing, .optionalPropertyNull, .enumValueAdded, .referenceDangling: .warning
+        case .optionalPropertyMissing, .optionalPropertyNull, .enumValueAdded, .referenceDangling,
+            .propertyNotAllowed, .requestParameterRemoved:
+            .warning
         case .propertyUnexpected, .operationAdded, .responseStatusAdded: .info
         default: .breaking
         }
@@ -118,7 +162,7 @@ public enum FindingID: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .requiredPropertyMissing: "A property the app needs is missing"
         case .optionalPropertyMissing: "An optional property is missing"
-        case .propertyTypeChanged: "A value has another JSON type (or enum value, or format) than the contract says"
+        case .propertyTypeChanged: "A value has another JSON type than the contract says"
         case .requiredPropertyNull: "A property the app needs is null"
         case .optionalPropertyNull: "An optional property is null"
         case .propertyProbablyRenamed: "A property is missing and a new one of a compatible type appeared"
@@ -135,6 +179,27 @@ public enum FindingID: String, Sendable, Hashable, CaseIterable {
         case .responseStatusRemoved: "A documented response status was removed"
         case .responseStatusAdded: "A response status was added"
         case .enumValueAdded: "An enum gained a value the app may not know"
+        case .valueNotInEnum: "A value outside its enum or const"
+        case .valueOutOfRange: "A number outside its minimum, maximum, multipleOf or integer format"
+        case .valueExcluded: "A value that matches the schema its 'not' excludes"
+        case .stringFormatMismatch: "A string that is not its format (date-time, email, uuid, ...)"
+        case .stringLengthOutOfRange: "A string shorter than minLength or longer than maxLength"
+        case .stringPatternMismatch: "A string that does not match its pattern"
+        case .arraySizeOutOfRange: "An array with fewer than minItems or more than maxItems elements"
+        case .arrayItemsNotUnique: "An array with uniqueItems that repeats an element"
+        case .propertyNotAllowed:
+            "A property the contract forbids in a response (additionalProperties: false, writeOnly)"
+        case .requestParameterAddedRequired: "An operation gained a required parameter"
+        case .requestParameterRemoved: "A request parameter was removed"
+        case .requestParameterBecameRequired: "A request parameter became required"
+        case .requestParameterTypeChanged: "A request parameter's type changed"
+        case .requestParameterEnumValueRemoved: "A request parameter's enum lost a value"
+        case .requestBodyAddedRequired: "An operation now requires a request body"
+        case .requestBodyMediaTypeRemoved: "A request body media type was removed"
+        case .requestBodyPropertyAddedRequired: "A request body gained a required property"
+        case .requestBodyPropertyBecameRequired: "A request body property became required"
+        case .requestBodyPropertyTypeChanged: "A request body value's type changed"
+        case .requestBodyEnumValueRemoved: "A request body enum lost a value"
         }
     }
 }

@@ -1,4 +1,5 @@
 import JSONKit
+import LinearRegex
 
 /// A schema compiled for walking: `$ref`s resolved to shared nodes, properties indexed by
 /// name, `anyOf [X, null]` folded into a nullable X.
@@ -19,6 +20,14 @@ final class PlanNode: @unchecked Sendable {
         let node: PlanNode
         let required: Bool
         let swift: String?
+        /// `writeOnly`: must not appear in a response.
+        let writeOnly: Bool
+    }
+
+    /// `discriminator`: the property, and the branch each of its values picks.
+    struct Discriminator {
+        let property: String
+        let branches: [String: PlanNode]
     }
 
     var kinds: [JSONKind] = []
@@ -30,6 +39,15 @@ final class PlanNode: @unchecked Sendable {
     var propertyIndex: [String: Int] = [:]
     var additional: Additional = .allowed
     var anyOf: [PlanNode] = []
+    var discriminator: Discriminator?
+    var not: PlanNode?
+    var limits = SchemaLimits()
+    /// Whether ``limits`` bounds numbers, strings or arrays: the walk's fast paths skip the rest.
+    var boundsNumbers = false
+    var boundsStrings = false
+    var boundsArrays = false
+    /// `pattern` compiled, when it compiles and is at most ``ValidationPlan/patternLimit`` long.
+    var pattern: LinearRegex?
     var swiftType: String?
     /// Set for a nullable wrapper (`anyOf [X, null]`): validate as `delegate`, also allow null.
     var delegate: PlanNode?
@@ -57,21 +75,30 @@ final class PlanNode: @unchecked Sendable {
     }
 
     /// The kinds without null, as a message says them: `integer`, `string (date-time)`.
-    var nonNullTypeText: String {
-        if let delegate { return delegate.nonNullTypeText }
+    var nonNullTypeText: String { nonNullTypeText(depth: 0) }
+
+    /// The kinds allowed, as a message says them: `integer or null`.
+    var typeText: String { typeText(depth: 0) }
+
+    /// Bounded, because choices can refer to each other in a cycle.
+    private func nonNullTypeText(depth: Int) -> String {
+        if depth > 8 { return "a schema" }
+        if let delegate { return delegate.nonNullTypeText(depth: depth + 1) }
         if let enumValues {
             return "one of " + enumValues.filter { $0 != .null }.map { $0.serialized() }.joined(separator: ", ")
         }
-        if kinds.isEmpty { return anyOf.isEmpty ? "any value" : anyOf.map(\.typeText).joined(separator: " or ") }
+        if kinds.isEmpty {
+            return anyOf.isEmpty
+                ? "any value" : anyOf.map { $0.typeText(depth: depth + 1) }.joined(separator: " or ")
+        }
         return kinds.map { kind in
             if let format, kind == .string { return "\(kind.rawValue) (\(format))" }
             return kind.rawValue
         }.joined(separator: " or ")
     }
 
-    /// The kinds allowed, as a message says them: `integer or null`.
-    var typeText: String {
-        let base = nonNullTypeText
+    private func typeText(depth: Int) -> String {
+        let base = nonNullTypeText(depth: depth)
         return (delegate?.nullable ?? false) || nullable ? base + " or null" : base
     }
 }
@@ -80,17 +107,34 @@ final class PlanNode: @unchecked Sendable {
 struct ValidationPlan {
     let contract: Contract
     private var components: [String: PlanNode] = [:]
+    /// Nodes of schemas with `allOf` parts, shared like components: a part that refers back to
+    /// a schema holding the same `allOf` gives the same node, so compiling terminates.
+    private var composed: [Schema: PlanNode] = [:]
 
     init(contract: Contract) {
         self.contract = contract
     }
 
+    /// Patterns longer than this are not checked (a bound on the compiled program's size).
+    static let patternLimit = 512
+    /// Strings longer than this are not matched against a `pattern`.
+    static let patternSubjectLimit = 4096
+
     mutating func compile(_ schema: Schema) -> PlanNode {
-        if let name = schema.referencedComponent {
+        if let name = schema.referencedComponent, schema.allOf.isEmpty {
             if let existing = components[name] { return existing }
             let node = PlanNode()
             components[name] = node
-            if let target = contract.component(named: name) { fill(node, from: target) }
+            // Flattened through the reference, so the component's own name counts as being
+            // flattened (a subtype naming it again through its parent stops there).
+            if contract.component(named: name) != nil { fill(node, from: Schema(reference: schema.reference)) }
+            return node
+        }
+        if !schema.allOf.isEmpty {
+            if let existing = composed[schema] { return existing }
+            let node = PlanNode()
+            composed[schema] = node
+            fill(node, from: schema)
             return node
         }
         let node = PlanNode()
@@ -98,10 +142,14 @@ struct ValidationPlan {
         return node
     }
 
-    private mutating func fill(_ node: PlanNode, from schema: Schema) {
+    private mutating func fill(_ node: PlanNode, from written: Schema) {
+        // `$ref`s of allOf parts followed and merged: the same schema the diff sees.
+        let schema = contract.flattened(written)
         // anyOf [X, {type: null}] is how 3.1 writes a nullable reference: fold it.
         let nonNull = schema.anyOf.filter { $0.types != [.null] }
-        if !schema.anyOf.isEmpty && nonNull.count == 1 && schema.types.isEmpty {
+        if !schema.anyOf.isEmpty && nonNull.count == 1 && schema.types.isEmpty && schema.properties.isEmpty
+            && schema.discriminator == nil && schema.not == nil
+        {
             let inner = compile(nonNull[0])
             node.delegate = inner
             node.nullable = schema.anyOf.count > nonNull.count
@@ -114,7 +162,44 @@ struct ValidationPlan {
         node.enumValues = schema.enumValues
         node.format = schema.format
         node.swiftType = schema.swiftType
-        node.anyOf = schema.anyOf.map { compile($0) }
+        // Properties beside a oneOf/anyOf hold for every branch: each branch is checked as
+        // allOf [those properties, the branch].
+        var own: Schema?
+        if !schema.anyOf.isEmpty && (!schema.properties.isEmpty || !schema.required.isEmpty) {
+            var part = schema
+            part.anyOf = []
+            part.discriminator = nil
+            part.not = nil
+            part.examples = []
+            own = part
+        }
+        func branch(_ alternative: Schema) -> Schema {
+            guard var combined = own else { return alternative }
+            combined.allOf = [alternative]
+            return combined
+        }
+        node.anyOf = schema.anyOf.map { compile(branch($0)) }
+        if let discriminator = schema.discriminator {
+            var branches: [String: PlanNode] = [:]
+            for (alternative, compiled) in zip(schema.anyOf, node.anyOf) {
+                if let name = alternative.referencedComponent { branches[name] = compiled }
+            }
+            for (value, target) in discriminator.mapping {
+                branches[value] = compile(branch(Schema(reference: target)))
+            }
+            node.discriminator = PlanNode.Discriminator(property: discriminator.propertyName, branches: branches)
+        }
+        if let not = schema.not { node.not = compile(not) }
+        node.limits = schema.limits
+        node.boundsNumbers = schema.limits.boundsNumbers
+        node.boundsStrings =
+            schema.limits.minLength != nil || schema.limits.maxLength != nil || schema.limits.pattern != nil
+        node.boundsArrays = schema.limits.minItems != nil || schema.limits.maxItems != nil || schema.limits.uniqueItems
+        if let pattern = schema.limits.pattern, pattern.count <= ValidationPlan.patternLimit {
+            // JSON Schema's `pattern` searches (it is not anchored): a whole match of
+            // `.*(?:pattern).*`, in linear time whatever the pattern.
+            node.pattern = try? LinearRegex("(?s).*(?:" + pattern + ").*")
+        }
         if !node.anyOf.isEmpty {
             node.nullable =
                 schema.types.isEmpty ? schema.anyOf.contains { $0.types.isEmpty || $0.isNullable } : node.nullable
@@ -126,7 +211,7 @@ struct ValidationPlan {
             node.properties.append(
                 PlanNode.Property(
                     name: property.name, node: compile(property.schema), required: required.contains(property.name),
-                    swift: property.schema.swiftProperty))
+                    swift: property.schema.swiftProperty, writeOnly: contract.flattened(property.schema).writeOnly))
         }
         switch schema.additionalProperties {
         case .forbidden: node.additional = .forbidden
@@ -136,5 +221,6 @@ struct ValidationPlan {
         node.isUnconstrained =
             schema.types.isEmpty && schema.enumValues == nil && schema.properties.isEmpty && schema.items == nil
             && schema.anyOf.isEmpty && schema.format == nil && schema.additionalProperties == nil
+            && schema.limits.isEmpty && schema.not == nil
     }
 }
