@@ -200,6 +200,25 @@ def check_token(driver, url, token):
     check(not errors, f"console errors with the token: {errors}")
 
 
+def check_recording(driver, url, target):
+    """Recording from the dashboard: start with a target, a request through petmock, stop, and
+    the page lists what was written."""
+    driver.get(url + "/__admin/ui")
+    wait_for("the recording status", lambda: driver.find_element(By.ID, "recording-status").text == "NeverStarted")
+    driver.find_element(By.ID, "recording-target").send_keys(target)
+    click(driver, By.ID, "recording-start", "the Start button")
+    wait_for("recording to start", lambda: driver.find_element(By.ID, "recording-status").text == "Recording")
+    status, _ = call(url + "/api/vets/2")
+    check(status == 200, f"a request while recording got {status}, not the target's 200")
+    click(driver, By.ID, "recording-stop", "the Stop button")
+    written = wait_for(
+        "what was written",
+        lambda: [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#recording-written li")])
+    check(written and any("GET /api/vets/2" in line and "200" in line for line in written),
+          f"the page does not list the recorded mapping: {written}")
+    wait_for("recording to stop", lambda: driver.find_element(By.ID, "recording-status").text == "Stopped")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--chromium", required=True)
@@ -215,6 +234,7 @@ def main():
         driver.set_window_size(1300, 1000)
         check_dashboard(driver, arguments.url, arguments.screenshots)
         check_cross_origin(driver, arguments.url)
+        check_recording(driver, arguments.url, arguments.token_url)
         check_token(driver, arguments.token_url, arguments.token)
     except Exception as error:  # a missing element: report it with the failures before it
         failures.append(f"{type(error).__name__}: {str(error).splitlines()[0]}")

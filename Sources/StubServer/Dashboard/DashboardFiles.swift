@@ -33,6 +33,13 @@ enum DashboardFiles {
           <section id="scenarios"><h2>Scenarios <button id="scenarios-reset" type="button">Reset all</button></h2>
             <div id="scenario-list"></div>
           </section>
+          <section id="recording"><h2>Recording</h2>
+            <p>Status: <b id="recording-status"></b></p>
+            <p><input id="recording-target" placeholder="the live API's origin" size="32">
+              <button id="recording-start" type="button">Start</button>
+              <button id="recording-stop" type="button">Stop</button></p>
+            <ul id="recording-written"></ul>
+          </section>
           <section id="journal"><h2>Requests</h2>
             <p><input id="journal-filter" placeholder="filter" size="24">
               <select id="journal-kind"><option value="all">all</option><option value="matched">matched</option>
@@ -213,8 +220,28 @@ enum DashboardFiles {
           }
         }
 
+        // Recording: start with a target (written into the stub folder), stop, what was written.
+        async function startRecording() {
+          await api("POST", "/recordings/start", { targetBaseUrl: $("recording-target").value, persist: true });
+          $("recording-written").replaceChildren();
+        }
+        async function stopRecording() {
+          const result = await api("POST", "/recordings/stop");
+          const list = $("recording-written");
+          list.replaceChildren();
+          const mappings = result.mappings || [];
+          if (mappings.length === 0) list.append(el("li", "nothing was recorded", "muted"));
+          for (const mapping of mappings) {
+            const request = mapping.request || {};
+            const status = mapping.response && mapping.response.status;
+            list.append(el("li", (request.method || "ANY") + " " + (request.url || request.urlPath || "") + " \u2192 " + status));
+          }
+        }
+
         async function refreshState() {
-          const [variants, scenarios] = await Promise.all([api("GET", "/petmock/variants"), api("GET", "/scenarios")]);
+          const [variants, scenarios, recording] = await Promise.all([
+            api("GET", "/petmock/variants"), api("GET", "/scenarios"), api("GET", "/recordings/status")]);
+          $("recording-status").textContent = recording.status;
           // Rebuilt only when something changed, so a button is not replaced under the pointer.
           const rendered = JSON.stringify([variants, scenarios]);
           if (rendered === lastState) return;
@@ -353,6 +380,8 @@ enum DashboardFiles {
           $("variant-apply").addEventListener("click", () =>
             act(() => api("PUT", "/petmock/variant", { variant: $("variant-input").value })));
           $("scenarios-reset").addEventListener("click", () => act(() => api("POST", "/scenarios/reset")));
+          $("recording-start").addEventListener("click", () => act(startRecording));
+          $("recording-stop").addEventListener("click", () => act(stopRecording));
           $("journal-clear").addEventListener("click", () => act(() => api("DELETE", "/requests")));
           $("journal-kind").addEventListener("change", (event) => { journalKind = event.target.value; refreshJournal(); });
           $("journal-filter").addEventListener("input", () => refreshJournal());
