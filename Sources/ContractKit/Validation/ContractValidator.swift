@@ -19,6 +19,8 @@ public struct ContractValidator: Sendable {
     /// The real types bodies are decoded with.
     public let models: ModelRegistry
     private let plans: [String: PlanNode]
+    /// Frees the nodes' cycles when the last copy of the validator goes.
+    private let graph: PlanGraph
 
     /// Creates a validator; schemas are compiled once here.
     public init(contract: Contract, models: ModelRegistry = ModelRegistry()) {
@@ -33,6 +35,7 @@ public struct ContractValidator: Sendable {
             }
         }
         self.plans = plans
+        graph = PlanGraph(compiler.nodes)
     }
 
     private static func planKey(_ operation: ContractOperation, _ response: ContractResponse) -> String {

@@ -110,6 +110,8 @@ struct ValidationPlan {
     /// Nodes of schemas with `allOf` parts, shared like components: a part that refers back to
     /// a schema holding the same `allOf` gives the same node, so compiling terminates.
     private var composed: [Schema: PlanNode] = [:]
+    /// Every node made, for ``PlanGraph`` to break their cycles when the plan goes.
+    private(set) var nodes: [PlanNode] = []
 
     init(contract: Contract) {
         self.contract = contract
@@ -123,7 +125,7 @@ struct ValidationPlan {
     mutating func compile(_ schema: Schema) -> PlanNode {
         if let name = schema.referencedComponent, schema.allOf.isEmpty {
             if let existing = components[name] { return existing }
-            let node = PlanNode()
+            let node = made(PlanNode())
             components[name] = node
             // Flattened through the reference, so the component's own name counts as being
             // flattened (a subtype naming it again through its parent stops there).
@@ -132,13 +134,18 @@ struct ValidationPlan {
         }
         if !schema.allOf.isEmpty {
             if let existing = composed[schema] { return existing }
-            let node = PlanNode()
+            let node = made(PlanNode())
             composed[schema] = node
             fill(node, from: schema)
             return node
         }
-        let node = PlanNode()
+        let node = made(PlanNode())
         fill(node, from: schema)
+        return node
+    }
+
+    private mutating func made(_ node: PlanNode) -> PlanNode {
+        nodes.append(node)
         return node
     }
 
@@ -222,5 +229,30 @@ struct ValidationPlan {
             schema.types.isEmpty && schema.enumValues == nil && schema.properties.isEmpty && schema.items == nil
             && schema.anyOf.isEmpty && schema.format == nil && schema.additionalProperties == nil
             && schema.limits.isEmpty && schema.not == nil
+    }
+}
+
+/// Owns a contract's compiled nodes. A recursive schema (a component that refers to itself,
+/// directly or through others) makes a cycle of nodes, which reference counting never frees:
+/// when the validator that holds the graph goes, the graph cuts every node's links.
+final class PlanGraph: @unchecked Sendable {
+    // Safe to share: the nodes are only read after compiling, and cut only here, when no
+    // validator can use them any more.
+    private let nodes: [PlanNode]
+
+    init(_ nodes: [PlanNode]) {
+        self.nodes = nodes
+    }
+
+    deinit {
+        for node in nodes {
+            node.items = nil
+            node.properties = []
+            node.additional = .allowed
+            node.anyOf = []
+            node.discriminator = nil
+            node.not = nil
+            node.delegate = nil
+        }
     }
 }
