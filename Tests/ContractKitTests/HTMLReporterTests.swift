@@ -258,4 +258,12 @@ import Testing
         #expect(html.contains("<h2>Skipped</h2>"))
         #expect(html.contains("GET /repos/{owner}: skipped: no value for {owner} &lt;b&gt;"))
     }
+
+    /// One escaper for HTML and JUnit's XML: nothing dropped, nothing XML 1.0 forbids written.
+    @Test func markupEscapingKeepsEveryCharacterVisible() {
+        #expect(XML.escape("a\u{1}b<'&\n") == "a\\u0001b&lt;&#39;&amp;\n")
+        #expect(HTML.escape("x\ny") == "x\\u000ay")
+        #expect(HTML.escape("x\ny", keepingLineBreaks: true) == "x\ny")
+        #expect(XML.escape("\u{FFFE}") == "\\ufffe")
+    }
 }

@@ -315,30 +315,9 @@ struct HTMLReporter {
         """
 }
 
-/// HTML text and attribute escaping.
+/// HTML text and attribute escaping: ``Markup/escape(_:keepingLineBreaks:)``.
 enum HTML {
-    /// `&`, `<`, `>`, `"` and `'` as entities; controls, line and paragraph separators and
-    /// bidirectional overrides as visible `\u001b`-style escapes (line feeds, carriage returns
-    /// and tabs kept when `keepingLineBreaks`, for preformatted text).
     static func escape(_ text: String, keepingLineBreaks: Bool = false) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default:
-                let isLineBreak = scalar == "\n" || scalar == "\r" || scalar == "\t"
-                if TerminalText.needsEscape(scalar) && !(keepingLineBreaks && isLineBreak) {
-                    result += TerminalText.escape(String(scalar))
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
+        Markup.escape(text, keepingLineBreaks: keepingLineBreaks)
     }
 }

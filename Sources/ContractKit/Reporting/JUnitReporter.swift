@@ -72,25 +72,10 @@ struct JUnitReporter {
     }
 }
 
-/// XML text and attribute escaping; characters XML 1.0 forbids are dropped.
+/// XML text and attribute escaping: ``Markup/escape(_:keepingLineBreaks:)`` (line breaks
+/// kept, as JUnit viewers show them).
 enum XML {
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        Markup.escape(text, keepingLineBreaks: true)
     }
 }
