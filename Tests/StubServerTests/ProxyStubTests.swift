@@ -71,6 +71,10 @@ import Testing
         _ = bad.decodeResponse(
             try JSONValue(parsing: #"{"proxyUrlPrefixToRemove": "/x", "proxyBaseUrl": "ftp://x"}"#), at: .root)
         #expect(bad.problems.map(\.message) == ["expected an http:// or https:// base URL, found 'ftp://x'"])
+        var delayed = MappingDecoder(file: "d.json")
+        _ = delayed.decodeResponse(
+            try JSONValue(parsing: #"{"proxyBaseUrl": "http://api.test", "fixedDelayMilliseconds": 100}"#), at: .root)
+        #expect(delayed.problems.map(\.path) == ["$.fixedDelayMilliseconds"], "never accepted and then ignored")
         var templated = MappingDecoder(file: "t.json")
         _ = templated.decodeResponse(
             try JSONValue(parsing: #"{"body": "{{request.path}}", "transformers": ["response-template"]}"#), at: .root)

@@ -75,6 +75,15 @@ extension MappingDecoder {
             return nil
         }
         let here = path.appending(key: "proxyBaseUrl")
+        // The upstream answers: a status, headers, a delay or a fault beside it would be ignored.
+        for field in [
+            "status", "statusMessage", "headers", "fixedDelayMilliseconds", "delayDistribution",
+            "chunkedDribbleDelay", "fault",
+        ] where object[field] != nil {
+            invalid(
+                path.appending(key: field), expected: "nothing petmock would ignore beside 'proxyBaseUrl'",
+                found: "'\(field)' (the upstream's answer is passed on as it is)")
+        }
         guard let base = string(value, at: here) else { return nil }
         let lowered = base.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), base.count > 8 else {

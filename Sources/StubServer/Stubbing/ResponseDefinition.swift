@@ -78,10 +78,8 @@ public struct ProxyDefinition: Sendable, Hashable {
     /// The request's header fields as forwarded: removed ones out, additional ones in.
     func forwardedHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
         var result = headers
-        for name in removedRequestHeaders { result.remove(name: name) }
-        for field in additionalRequestHeaders.fields {
-            result.remove(name: field.name)
-        }
+        // An added header replaces what the client sent under that name.
+        for name in removedRequestHeaders + additionalRequestHeaders.fields.map(\.name) { result.remove(name: name) }
         for field in additionalRequestHeaders.fields { result.add(name: field.name, value: field.value) }
         return result
     }

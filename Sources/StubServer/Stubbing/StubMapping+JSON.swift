@@ -100,7 +100,8 @@ extension ResponseDefinition {
     /// The definition as WireMock JSON.
     public var json: JSONValue {
         var object = JSONObject()
-        object["status"] = .int(Int64(status))
+        // A proxy stub answers with the upstream's status: writing one would be read as ignored.
+        if proxy == nil { object["status"] = .int(Int64(status)) }
         if let proxy {
             object["proxyBaseUrl"] = .string(proxy.baseURL)
             if !proxy.additionalRequestHeaders.fields.isEmpty {
