@@ -42,12 +42,13 @@ let package = Package(
         .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
         .target(name: "CSystem"),
 
-        // What the system offers, behind one interface: today the lock every module uses.
-        library("Platform"),
+        // What the system offers, behind one interface: the lock, pollers (epoll, poll), wake-up,
+        // listener and socket calls, file watchers and the file system.
+        library("Platform", ["CSystem"]),
 
         // HTTP: shared types, the epoll server, the libcurl client.
         library("HTTPCore"),
-        library("HTTPServer", ["HTTPCore", "Platform", "CSystem", "CZlib"]),
+        library("HTTPServer", ["HTTPCore", "Platform", "CZlib"]),
         library("HTTPClient", ["HTTPCore", "Platform", "CCurl", "CZlib"]),
         library("LinearRegex"),
         library("JSONKit", ["LinearRegex"]),
@@ -61,7 +62,7 @@ let package = Package(
 
         // The stub server (petmock's engine, admin API and recorder).
         library(
-            "StubServer", ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "Platform", "CSystem"]),
+            "StubServer", ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "Platform"]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel"]),
@@ -74,7 +75,10 @@ let package = Package(
         // The four tools.
         tool(
             "petmock",
-            ["StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "ContractKit", "PetAppContract", "ArgumentKit"]),
+            [
+                "StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "ContractKit", "PetAppContract", "ArgumentKit",
+                "Platform",
+            ]),
         tool("petcontract", ["ContractCLI", "PetAppContract"]),
         tool("petapi", ["PetAPIServer", "HTTPServer", "ArgumentKit"]),
         tool("petvet", ["PetClient", "HTTPClient", "HTTPCore", "ArgumentKit", "Platform"]),
@@ -87,12 +91,13 @@ let package = Package(
         tool("ClientBench", ["PetClient", "HTTPClient", "PetModels"], path: "Benchmarks/ClientBench"),
         tool("contract-bench", ["ContractKit", "JSONKit", "PetAppContract"], path: "Benchmarks/ContractBench"),
 
+        tests("PlatformTests", ["Platform", "TestSupport"]),
         tests("HTTPCoreTests", ["HTTPCore"]),
         tests("ArgumentKitTests", ["ArgumentKit"]),
         tests("JSONKitTests", ["JSONKit"]),
         tests("YAMLKitTests", ["YAMLKit", "JSONKit"]),
         tests("PetModelsTests", ["PetModels", "ContractModel"]),
-        tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "CSystem", "CZlib", "TestSupport"]),
+        tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "Platform", "CSystem", "CZlib", "TestSupport"]),
         tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer", "TestSupport"]),
         tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels", "ContractModel"]),
         tests(
@@ -105,12 +110,14 @@ let package = Package(
             ],
             exclude: ["Snapshots", "Fixtures"]),
         tests("PetContractCLITests", ["petcontract", "TestSupport"]),
-        tests("StubServerTests", ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "LinearRegex", "TestSupport"]),
+        tests(
+            "StubServerTests",
+            ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "LinearRegex", "Platform", "TestSupport"]),
         tests(
             "RecordingTests",
             [
                 "StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "ContractKit", "PetAppContract",
-                "PetAPIServer", "TestSupport", "petmock",
+                "PetAPIServer", "Platform", "TestSupport", "petmock",
             ]),
         tests("PetAPIServerTests", ["PetAPIServer", "HTTPServer", "HTTPClient", "HTTPCore", "JSONKit"]),
         tests("EndToEndTests", ["TestSupport", "PetClient", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),

@@ -100,7 +100,8 @@ public final class StubServer: Sendable {
         }
         guard configuration.watch, let loader = engine.store.loader else { return }
         do {
-            let created = try makePlatformFileWatcher(directories: [loader.mappingsDirectory, loader.filesDirectory])
+            let created = try configuration.watcher.makeWatcher(
+                directories: [loader.mappingsDirectory, loader.filesDirectory])
             try created.start { [weak self] paths in self?.filesChanged(paths) }
             watcher.withLock { $0 = created }
         } catch {

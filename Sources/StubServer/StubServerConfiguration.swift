@@ -1,4 +1,5 @@
 import HTTPServer
+import Platform
 
 /// How a ``StubServer`` listens and behaves; every argument has a default.
 ///
@@ -20,8 +21,12 @@ public struct StubServerConfiguration: Sendable {
     public var adminAccess: AdminAccess
     /// Refuse to start when any stub file has a problem (warnings included).
     public var strict: Bool
-    /// Reload mapping files when they change (Linux: inotify).
+    /// Reload mapping files when they change (see ``watcher``).
     public var watch: Bool
+    /// How ``watch`` sees changes: `.automatic` (the `PETKIT_WATCHER` environment variable,
+    /// `inotify` or `polling`, else inotify on Linux and polling elsewhere), `.inotify` (Linux
+    /// only) or `.polling` (a bounded scan of the folders every 200 ms).
+    public var watcher: FileWatcherKind = .automatic
     /// Timeouts, limits and so on for the underlying HTTP server; its host, port and loop
     /// count are replaced by the values above.
     public var http: HTTPServerConfiguration

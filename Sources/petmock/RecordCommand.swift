@@ -1,5 +1,6 @@
 import ArgumentKit
 import HTTPCore
+import Platform
 import StubServer
 
 /// `petmock record`: a recording proxy in front of the live API (or, with `--crawl`, a walk of

@@ -1,6 +1,7 @@
 import HTTPClient
 import HTTPCore
 import HTTPServer
+import Platform
 import StubServer
 import TestSupport
 import Testing

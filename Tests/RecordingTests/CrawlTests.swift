@@ -1,6 +1,7 @@
 import ContractKit
 import HTTPClient
 import PetAppContract
+import Platform
 import StubServer
 import TestSupport
 import Testing

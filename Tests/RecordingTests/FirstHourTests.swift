@@ -2,6 +2,7 @@ import Foundation
 import HTTPClient
 import HTTPCore
 import HTTPServer
+import Platform
 import StubServer
 import TestSupport
 import Testing

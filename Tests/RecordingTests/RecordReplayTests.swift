@@ -2,6 +2,7 @@ import HTTPClient
 import HTTPCore
 import HTTPServer
 import JSONKit
+import Platform
 import StubServer
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import JSONKit
+import Platform
 import Synchronization
 import TestSupport
 import Testing

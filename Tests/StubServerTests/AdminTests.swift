@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPServer
 import JSONKit
+import Platform
 import TestSupport
 import Testing
 

@@ -2,7 +2,10 @@
 #define CSYSTEM_H
 
 // What Swift's Glibc module does not expose, or exposes awkwardly: epoll, eventfd,
-// inotify, TCP options, and accept4/SOCK_* flags that are macros or enums.
+// inotify, TCP options, and accept4/SOCK_* flags that are macros or enums. Linux-only
+// declarations sit under __linux__; elsewhere the SOCK_* flags are 0 (Platform sets them
+// with fcntl) and MSG_NOSIGNAL is 0 where missing (Platform sets SO_NOSIGPIPE instead).
+// Only the Platform module uses what is declared here.
 #ifdef __linux__
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -43,6 +46,10 @@ static inline void csystem_epoll_event_set(struct epoll_event *event, uint32_t e
 static inline uint32_t csystem_epoll_event_events(const struct epoll_event *event) { return event->events; }
 static inline uint64_t csystem_epoll_event_token(const struct epoll_event *event) { return event->data.u64; }
 static inline size_t csystem_epoll_event_size(void) { return sizeof(struct epoll_event); }
+#else
+static const int CSYSTEM_SOCK_NONBLOCK = 0;
+static const int CSYSTEM_SOCK_CLOEXEC = 0;
+static const int CSYSTEM_SOCK_STREAM = SOCK_STREAM;
 #endif
 #if defined(__linux__) && defined(__GLIBC__)
 #include <malloc.h>
@@ -54,7 +61,16 @@ static inline int csystem_map_large_allocations(int bytes) { return mallopt(M_MM
 #else
 static inline int csystem_map_large_allocations(int bytes) { (void)bytes; return 0; }
 #endif
+#ifdef MSG_NOSIGNAL
 static const int CSYSTEM_MSG_NOSIGNAL = MSG_NOSIGNAL;
+#else
+static const int CSYSTEM_MSG_NOSIGNAL = 0;
+#endif
+#ifdef SO_NOSIGPIPE
+static const int CSYSTEM_SO_NOSIGPIPE = SO_NOSIGPIPE;
+#else
+static const int CSYSTEM_SO_NOSIGPIPE = 0;
+#endif
 static const int CSYSTEM_SO_REUSEPORT = SO_REUSEPORT;
 static const int CSYSTEM_TCP_NODELAY = TCP_NODELAY;
 static const int CSYSTEM_IPPROTO_TCP = IPPROTO_TCP;

@@ -1,5 +1,5 @@
-import CSystem
 import HTTPCore
+import Platform
 
 #if canImport(Glibc)
 import Glibc
@@ -327,9 +327,7 @@ final class Connection {
     /// Closes a stalled reader to make room for a new client: a 408 if the socket takes it at
     /// once, then the close (no lingering, so the place is free now).
     func evict(handingOverItsPlace: Bool) {
-        Self.evictionResponse.withUnsafeBytes {
-            _ = send(descriptor, $0.baseAddress, $0.count, CSYSTEM_MSG_NOSIGNAL)
-        }
+        _ = Self.evictionResponse.withUnsafeBytes { Socket.sendOnce(descriptor, $0) }
         loop.closeConnection(self, reset: false, releasingItsPlace: !handingOverItsPlace)
     }
 

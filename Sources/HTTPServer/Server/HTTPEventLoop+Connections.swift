@@ -1,4 +1,4 @@
-import CSystem
+import Platform
 
 #if canImport(Glibc)
 import Glibc
@@ -13,12 +13,7 @@ extension HTTPEventLoop {
     func acceptConnections() {
         for _ in 0..<64 {
             var address = sockaddr_storage()
-            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-            let descriptor = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    csystem_accept4(listener, $0, &length, CSYSTEM_SOCK_NONBLOCK | CSYSTEM_SOCK_CLOEXEC)
-                }
-            }
+            let descriptor = Socket.acceptConnection(listener, peer: &address)
             if descriptor < 0 {
                 let error = errno
                 if error == EINTR || error == ECONNABORTED { continue }
@@ -43,14 +38,11 @@ extension HTTPEventLoop {
         guard phase == .running,
             lifecycle.acquireConnection() || closeLongestIdleConnection(handingOverItsPlace: true)
         else {
-            Self.overloadResponse.withUnsafeBytes {
-                _ = send(descriptor, $0.baseAddress, $0.count, CSYSTEM_MSG_NOSIGNAL)
-            }
+            _ = Self.overloadResponse.withUnsafeBytes { Socket.sendOnce(descriptor, $0) }
             close(descriptor)
             return
         }
-        var on: Int32 = 1
-        setsockopt(descriptor, CSYSTEM_IPPROTO_TCP, CSYSTEM_TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        Socket.prepareConnection(descriptor)
         let slot = freeSlots.popLast() ?? appendSlot()
         nextGeneration &+= 1
         let connection = Connection(
@@ -59,6 +51,7 @@ extension HTTPEventLoop {
         do {
             try poller.addConnection(descriptor, token: UInt64(nextGeneration) << 32 | UInt64(slot))
         } catch {
+            poller.remove(descriptor)
             close(descriptor)
             freeSlots.append(slot)
             lifecycle.releaseConnection()
@@ -149,21 +142,14 @@ extension HTTPEventLoop {
         }
         close(spareDescriptor)
         var address = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let descriptor = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                csystem_accept4(listener, $0, &length, CSYSTEM_SOCK_NONBLOCK | CSYSTEM_SOCK_CLOEXEC)
-            }
-        }
+        let descriptor = Socket.acceptConnection(listener, peer: &address)
         let acceptError = errno
         if descriptor >= 0 && closeLongestIdleConnection(handingOverItsPlace: false) {
             spareDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
             return .accepted(descriptor, address)
         }
         if descriptor >= 0 {
-            Self.overloadResponse.withUnsafeBytes {
-                _ = send(descriptor, $0.baseAddress, $0.count, CSYSTEM_MSG_NOSIGNAL)
-            }
+            _ = Self.overloadResponse.withUnsafeBytes { Socket.sendOnce(descriptor, $0) }
             close(descriptor)
         }
         spareDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
@@ -201,10 +187,8 @@ extension HTTPEventLoop {
         guard !connection.isClosed else { return }
         connection.isClosed = true
         setTimeout(connection, nil)
-        if reset {
-            var option = linger(l_onoff: 1, l_linger: 0)
-            setsockopt(connection.descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
-        }
+        if reset { Socket.resetOnClose(connection.descriptor) }
+        poller.remove(connection.descriptor)
         close(connection.descriptor)
         connections[connection.slot] = nil
         freeSlots.append(connection.slot)

@@ -1,4 +1,3 @@
-import CSystem
 import Platform
 
 #if canImport(Glibc)
@@ -25,7 +24,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
     let configuration: HTTPServerConfiguration
     let handler: any HTTPHandler
     let lifecycle: ServerLifecycle
-    let poller: PlatformPoller
+    let poller: any Poller
     let index: Int
 
     var listener: Int32
@@ -66,7 +65,8 @@ public final class HTTPEventLoop: @unchecked Sendable {
         self.configuration = configuration
         self.handler = handler
         self.lifecycle = lifecycle
-        poller = try PlatformPoller()
+        let kind = configuration.poller
+        poller = try HTTPServerError.platform { () throws(PlatformError) in try kind.makePoller() }
         let lingerDuration = min(configuration.idleTimeout, .seconds(2))
         timeoutLists = [
             TimeoutList(duration: configuration.headerTimeout.nanoseconds),
@@ -87,7 +87,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
             // buffers: freeing them here too would free them twice.
             if spareDescriptor >= 0 { close(spareDescriptor) }
             poller.close()
-            throw error
+            throw HTTPServerError(error)
         }
     }
 
@@ -155,6 +155,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
         threadID = pthread_self()
         lifecycle.loopStarted()
         while phase != .stopped {
+            if !poller.isEdgeTriggered { updateInterest() }
             let timeout = pollTimeout()
             let count = poller.poll(timeoutMilliseconds: timeout)
             guard count >= 0 else {
@@ -227,7 +228,10 @@ public final class HTTPEventLoop: @unchecked Sendable {
     }
 
     private func finish() {
-        if listener >= 0 { close(listener) }
+        if listener >= 0 {
+            poller.remove(listener)
+            close(listener)
+        }
         listener = -1
         if spareDescriptor >= 0 { close(spareDescriptor) }
         spareDescriptor = -1

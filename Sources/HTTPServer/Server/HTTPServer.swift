@@ -1,4 +1,3 @@
-import CSystem
 import Platform
 
 #if canImport(Glibc)
@@ -55,7 +54,7 @@ public final class HTTPServer: Sendable {
     /// process kept ~24 MB more RSS per loop for good. Blocks of 1 MiB and more are mapped
     /// instead, so memory goes back to the system when the request is done. Process-wide,
     /// set once, on the first start.
-    private static let largeAllocationsMapped: Bool = csystem_map_large_allocations(1 << 20) == 1
+    private static let largeAllocationsMapped: Bool = MemorySettings.mapLargeAllocations(minimumBytes: 1 << 20)
 
     /// Binds, listens and starts the loops. Returns once the server accepts connections,
     /// which makes the return the readiness signal; ``port`` is then the bound port.
@@ -68,14 +67,19 @@ public final class HTTPServer: Sendable {
         var listeners: [Int32] = []
         var loops: [HTTPEventLoop] = []
         do {
-            let address = try Listener.resolve(host: configuration.host, port: configuration.port)
-            let first = try Listener.open(
-                address, host: configuration.host, backlog: configuration.backlog, reusePort: .open)
+            let configuration = self.configuration
+            let address = try HTTPServerError.platform {
+                () throws(PlatformError) in try Listener.resolve(host: configuration.host, port: configuration.port)
+            }
+            let first = try HTTPServerError.platform { () throws(PlatformError) in
+                try Listener.open(address, host: configuration.host, backlog: configuration.backlog, reusePort: .open)
+            }
             listeners.append(first.descriptor)
             let bound = Listener.withPort(address, first.port)
             for _ in 1..<configuration.eventLoopCount {
-                let next = try Listener.open(
-                    bound, host: configuration.host, backlog: configuration.backlog, reusePort: .join)
+                let next = try HTTPServerError.platform { () throws(PlatformError) in
+                    try Listener.open(bound, host: configuration.host, backlog: configuration.backlog, reusePort: .join)
+                }
                 listeners.append(next.descriptor)
             }
             for (index, listener) in listeners.enumerated() {
@@ -90,7 +94,7 @@ public final class HTTPServer: Sendable {
             boundPort.withLock { $0 = first.port }
         } catch {
             if loops.isEmpty {
-                for listener in listeners { close(listener) }
+                for listener in listeners { Descriptor.close(listener) }
             }
             lifecycle.state.withLock { $0.phase = .idle }
             lifecycle.shutdown()

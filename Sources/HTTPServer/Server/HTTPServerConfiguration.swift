@@ -1,8 +1,15 @@
+import Platform
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// Which readiness back end the event loops use: `.automatic` (the `PETKIT_POLLER`
+/// environment variable, `epoll` or `poll`, else epoll on Linux and `poll(2)` elsewhere),
+/// `.epoll` (Linux only) or `.poll` (portable, level-triggered, O(connections) per wait).
+public typealias HTTPPollerKind = PollerKind
 
 /// How an ``HTTPServer`` listens, what it accepts, and how long it waits.
 ///
@@ -40,6 +47,8 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public var shutdownGracePeriod: Duration
     /// The listen backlog of each listening socket.
     public var backlog: Int32
+    /// The readiness back end of the event loops (see ``HTTPPollerKind``); `.automatic` by default.
+    public var poller: HTTPPollerKind = .automatic
 
     /// Creates a configuration; every argument has a default.
     public init(

@@ -1,4 +1,4 @@
-import CSystem
+import Platform
 
 #if canImport(Glibc)
 import Glibc
@@ -81,12 +81,12 @@ struct OutboundQueue {
             }
             let written: Int
             if count == 1 {
-                written = send(descriptor, iovecs[0].iov_base, iovecs[0].iov_len, CSYSTEM_MSG_NOSIGNAL)
+                written = send(descriptor, iovecs[0].iov_base, iovecs[0].iov_len, Socket.sendFlags)
             } else {
                 var message = msghdr()
                 message.msg_iov = iovecs
                 message.msg_iovlen = count
-                written = sendmsg(descriptor, &message, CSYSTEM_MSG_NOSIGNAL)
+                written = sendmsg(descriptor, &message, Socket.sendFlags)
             }
             if written < 0 {
                 let error = errno

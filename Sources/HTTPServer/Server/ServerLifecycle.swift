@@ -1,4 +1,3 @@
-import CSystem
 import Platform
 
 #if canImport(Glibc)
@@ -20,7 +19,7 @@ final class ServerLifecycle: Sendable {
         var connections = 0
         var waiters: [CheckedContinuation<Void, Never>] = []
         var pendingSignals: [Int32] = []
-        var signalDescriptor: Int32 = -1
+        var signalChannel: WakeUpChannel?
         var forwardedSignals: [Int32] = []
     }
 
@@ -65,21 +64,22 @@ final class ServerLifecycle: Sendable {
         }
     }
 
-    /// Makes the signals write to an eventfd that `loop` watches; its event starts a shutdown.
+    /// Makes the signals write to a wake-up channel (an eventfd on Linux, a pipe elsewhere)
+    /// that `loop` watches; its event starts a shutdown.
     func forwardSignals(_ signals: [Int32], to loop: HTTPEventLoop) {
         state.withLock { state in
-            if state.signalDescriptor < 0 {
-                let descriptor = eventfd(0, CSYSTEM_EFD_NONBLOCK | CSYSTEM_EFD_CLOEXEC)
-                guard descriptor >= 0 else { return }
+            if state.signalChannel == nil {
+                guard let channel = try? WakeUpChannel() else { return }
                 do {
-                    try loop.poller.addReadable(descriptor, token: HTTPEventLoop.signalToken)
+                    try loop.poller.addReadable(channel.readDescriptor, token: HTTPEventLoop.signalToken)
                 } catch {
-                    close(descriptor)
+                    channel.close()
                     return
                 }
-                state.signalDescriptor = descriptor
+                state.signalChannel = channel
             }
-            for signal in signals where csystem_forward_signal(signal, state.signalDescriptor) == 0 {
+            guard let channel = state.signalChannel else { return }
+            for signal in signals where SignalForwarding.forward(signal, to: channel) {
                 state.forwardedSignals.append(signal)
             }
         }
@@ -87,9 +87,7 @@ final class ServerLifecycle: Sendable {
 
     /// Consumes a forwarded signal and starts the shutdown.
     func signalReceived() {
-        let descriptor = state.withLock { $0.signalDescriptor }
-        var value: UInt64 = 0
-        if descriptor >= 0 { _ = read(descriptor, &value, 8) }
+        state.withLock { $0.signalChannel }?.drain()
         shutdown()
     }
 
@@ -99,10 +97,10 @@ final class ServerLifecycle: Sendable {
             guard state.runningLoops == 0 else { return [] }
             state.phase = .stopped
             state.loops = []
-            for signal in state.forwardedSignals { csystem_restore_signal(signal) }
+            for signal in state.forwardedSignals { SignalForwarding.restore(signal) }
             state.forwardedSignals = []
-            if state.signalDescriptor >= 0 { close(state.signalDescriptor) }
-            state.signalDescriptor = -1
+            state.signalChannel?.close()
+            state.signalChannel = nil
             defer { state.waiters = [] }
             return state.waiters
         }

@@ -1,5 +1,6 @@
 import HTTPCore
 import JSONKit
+import Platform
 
 /// The stub server's administration, in process: the same operations the `/__admin` HTTP API
 /// offers (WireMock's), for Swift callers such as an app's tests.

@@ -1,3 +1,5 @@
+import Platform
+
 /// Writes recorded mappings into a stub folder without losing anything: every file atomically
 /// (temporary file, then rename), never over a file it did not write (a hand-written mapping,
 /// another request's recording, a symbolic link), and never outside the folder.

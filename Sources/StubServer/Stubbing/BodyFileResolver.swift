@@ -1,3 +1,5 @@
+import Platform
+
 /// Finds a `bodyFileName` under `__files/` and refuses names that lead outside it, by `..`
 /// or through a symbolic link.
 struct BodyFileResolver: Sendable {

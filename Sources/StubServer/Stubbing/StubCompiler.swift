@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPServer
 import JSONKit
+import Platform
 
 /// Makes ``CompiledStub``s from mappings: compiles patterns, reads body files from
 /// `__files/` (refusing any that lead outside it), and prepares each response once.

@@ -1,4 +1,5 @@
 import JSONKit
+import Platform
 
 extension StubLoader {
     /// Why the server may not write or remove this mapping file, or nil when it may. The

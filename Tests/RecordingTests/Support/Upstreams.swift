@@ -3,6 +3,7 @@ import HTTPCore
 import HTTPServer
 import JSONKit
 import PetAPIServer
+import Platform
 import StubServer
 import TestSupport
 

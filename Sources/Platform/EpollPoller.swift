@@ -2,32 +2,34 @@
 import CSystem
 import Glibc
 
-/// The Linux ``Poller``: epoll, with an eventfd for wake-ups.
-final class EpollPoller: Poller {
-    /// The epoll descriptor (internal for tests that break it on purpose).
-    let epoll: Int32
-    private let wakeDescriptor: Int32
+/// The Linux ``Poller``: epoll, edge-triggered for connections, with an eventfd for wake-ups.
+public final class EpollPoller: Poller {
+    /// The epoll descriptor (public for tests that break it on purpose).
+    public let epoll: Int32
+    private let wakeUp: WakeUpChannel
     private let events: UnsafeMutableRawPointer
     private let eventSize = csystem_epoll_event_size()
     private let capacity = 256
-    let wakeToken: UInt64 = .max - 1
+    public let wakeToken: UInt64 = .max - 1
+    public var isEdgeTriggered: Bool { true }
 
-    init() throws(HTTPServerError) {
+    /// Opens the epoll descriptor and its wake-up channel.
+    public init() throws(PlatformError) {
         epoll = epoll_create1(CSYSTEM_EPOLL_CLOEXEC)
-        guard epoll >= 0 else { throw .system(call: "epoll_create1", errno: errno) }
-        wakeDescriptor = eventfd(0, CSYSTEM_EFD_NONBLOCK | CSYSTEM_EFD_CLOEXEC)
-        guard wakeDescriptor >= 0 else {
-            let error = errno
-            Glibc.close(epoll)
-            throw .system(call: "eventfd", errno: error)
+        guard epoll >= 0 else { throw PlatformError.lastError("epoll_create1") }
+        do {
+            wakeUp = try WakeUpChannel()
+        } catch {
+            Descriptor.close(epoll)
+            throw error
         }
         events = UnsafeMutableRawPointer.allocate(byteCount: eventSize * capacity, alignment: 8)
         do {
-            try addReadable(wakeDescriptor, token: wakeToken)
+            try addReadable(wakeUp.readDescriptor, token: wakeToken)
         } catch {
             // Every stored property is set, so deinit runs after this throw and frees `events`.
-            Glibc.close(wakeDescriptor)
-            Glibc.close(epoll)
+            wakeUp.close()
+            Descriptor.close(epoll)
             throw error
         }
     }
@@ -36,40 +38,36 @@ final class EpollPoller: Poller {
         events.deallocate()
     }
 
-    func addConnection(_ descriptor: Int32, token: UInt64) throws(HTTPServerError) {
+    public func addConnection(_ descriptor: Int32, token: UInt64) throws(PlatformError) {
         let mask = UInt32(CSYSTEM_EPOLLIN | CSYSTEM_EPOLLOUT | CSYSTEM_EPOLLRDHUP) | CSYSTEM_EPOLLET
         try control(EPOLL_CTL_ADD, descriptor, mask: mask, token: token)
     }
 
-    func addReadable(_ descriptor: Int32, token: UInt64) throws(HTTPServerError) {
+    public func addReadable(_ descriptor: Int32, token: UInt64) throws(PlatformError) {
         try control(EPOLL_CTL_ADD, descriptor, mask: UInt32(CSYSTEM_EPOLLIN), token: token)
     }
 
-    func remove(_ descriptor: Int32) {
+    public func setInterest(_ descriptor: Int32, read: Bool, write: Bool) {}
+
+    public func remove(_ descriptor: Int32) {
         var event = epoll_event()
         _ = epoll_ctl(epoll, EPOLL_CTL_DEL, descriptor, &event)
     }
 
-    private func control(
-        _ operation: Int32, _ descriptor: Int32, mask: UInt32, token: UInt64
-    )
-        throws(HTTPServerError)
-    {
+    private func control(_ operation: Int32, _ descriptor: Int32, mask: UInt32, token: UInt64) throws(PlatformError) {
         var event = epoll_event()
         csystem_epoll_event_set(&event, mask, token)
-        guard epoll_ctl(epoll, operation, descriptor, &event) == 0 else {
-            throw .system(call: "epoll_ctl", errno: errno)
-        }
+        guard epoll_ctl(epoll, operation, descriptor, &event) == 0 else { throw PlatformError.lastError("epoll_ctl") }
     }
 
-    func poll(timeoutMilliseconds: Int32) -> Int {
+    public func poll(timeoutMilliseconds: Int32) -> Int {
         let count = epoll_wait(
             epoll, events.assumingMemoryBound(to: epoll_event.self), Int32(capacity), timeoutMilliseconds)
         if count < 0 { return errno == EINTR ? 0 : -1 }
         return Int(count)
     }
 
-    func event(at index: Int) -> PollEvent {
+    public func event(at index: Int) -> PollEvent {
         let event = (events + index * eventSize).assumingMemoryBound(to: epoll_event.self)
         let mask = csystem_epoll_event_events(event)
         return PollEvent(
@@ -80,22 +78,17 @@ final class EpollPoller: Poller {
             error: mask & UInt32(CSYSTEM_EPOLLERR) != 0)
     }
 
-    func wake() {
-        var one: UInt64 = 1
-        _ = write(wakeDescriptor, &one, 8)
+    public func wake() {
+        wakeUp.signal()
     }
 
-    func drainWake() {
-        var value: UInt64 = 0
-        _ = read(wakeDescriptor, &value, 8)
+    public func drainWake() {
+        wakeUp.drain()
     }
 
-    func close() {
-        Glibc.close(wakeDescriptor)
-        Glibc.close(epoll)
+    public func close() {
+        wakeUp.close()
+        Descriptor.close(epoll)
     }
 }
-
-/// The poller of this platform.
-typealias PlatformPoller = EpollPoller
 #endif

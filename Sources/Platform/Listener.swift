@@ -7,10 +7,11 @@ import Darwin
 #endif
 
 /// Creating listening sockets: one per event loop with `SO_REUSEPORT`, all on one port, so
-/// the kernel spreads new connections over the loops without a hand-off.
-enum Listener {
+/// the kernel spreads new connections over the loops without a hand-off. Sockets are
+/// non-blocking and close-on-exec (`SOCK_NONBLOCK` on Linux, `fcntl` elsewhere).
+public enum Listener {
     /// Resolves `host` to a socket address for `port`.
-    static func resolve(host: String, port: Int) throws(HTTPServerError) -> sockaddr_storage {
+    public static func resolve(host: String, port: Int) throws(PlatformError) -> sockaddr_storage {
         guard (0...65_535).contains(port) else { throw .invalidPort(port) }
         var storage = sockaddr_storage()
         var ipv4 = in_addr()
@@ -47,11 +48,12 @@ enum Listener {
         withUnsafeMutableBytes(of: &storage) { raw in
             raw.copyMemory(from: UnsafeRawBufferPointer(start: address, count: Int(first.pointee.ai_addrlen)))
         }
-        return try resolve(host: String(describing: HTTPSocketAddress(storage: storage).host), port: port)
+        guard let text = SocketAddress.host(of: storage) else { throw .invalidHost(host) }
+        return try resolve(host: text, port: port)
     }
 
     /// How a listening socket takes part in a `SO_REUSEPORT` group.
-    enum PortSharing {
+    public enum PortSharing {
         /// The first socket: binds exclusively, then opens the group.
         case open
         /// A further socket joining the group of the first.
@@ -59,15 +61,22 @@ enum Listener {
     }
 
     /// Opens a non-blocking listening socket on `address` and returns it with its bound port.
-    static func open(
+    public static func open(
         _ address: sockaddr_storage, host: String, backlog: Int32, reusePort: PortSharing
     )
-        throws(HTTPServerError) -> (descriptor: Int32, port: Int)
+        throws(PlatformError) -> (descriptor: Int32, port: Int)
     {
         var address = address
         let family = Int32(address.ss_family)
         let descriptor = socket(family, CSYSTEM_SOCK_STREAM | CSYSTEM_SOCK_NONBLOCK | CSYSTEM_SOCK_CLOEXEC, 0)
         guard descriptor >= 0 else { throw .system(call: "socket", errno: errno) }
+        #if !os(Linux)
+        guard Descriptor.makeNonBlockingAndCloseOnExec(descriptor) else {
+            let error = errno
+            Descriptor.close(descriptor)
+            throw .system(call: "fcntl", errno: error)
+        }
+        #endif
         var on: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
         // The first socket binds without SO_REUSEPORT, so a port already taken by anyone
@@ -84,7 +93,7 @@ enum Listener {
         let requestedPort = port(of: address)
         guard bound == 0 else {
             let error = errno
-            close(descriptor)
+            Descriptor.close(descriptor)
             throw .bindFailed(host: host, port: requestedPort, errno: error)
         }
         if reusePort == .open {
@@ -92,7 +101,7 @@ enum Listener {
         }
         guard listen(descriptor, backlog) == 0 else {
             let error = errno
-            close(descriptor)
+            Descriptor.close(descriptor)
             throw .system(call: "listen", errno: error)
         }
         var local = sockaddr_storage()
@@ -103,17 +112,13 @@ enum Listener {
         return (descriptor, port(of: local))
     }
 
-    static func port(of address: sockaddr_storage) -> Int {
-        HTTPSocketAddress(storage: address).port
+    /// The port of an address.
+    public static func port(of address: sockaddr_storage) -> Int {
+        SocketAddress.port(of: address)
     }
 
     /// The same address with another port.
-    static func withPort(_ address: sockaddr_storage, _ port: Int) -> sockaddr_storage {
-        var address = address
-        withUnsafeMutableBytes(of: &address) { raw in
-            // sin_port and sin6_port sit at the same offset, right after the family.
-            raw.storeBytes(of: UInt16(port).bigEndian, toByteOffset: 2, as: UInt16.self)
-        }
-        return address
+    public static func withPort(_ address: sockaddr_storage, _ port: Int) -> sockaddr_storage {
+        SocketAddress.withPort(address, port)
     }
 }

@@ -31,7 +31,7 @@ package struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertib
     package var isNotFound: Bool { code == ENOENT }
 }
 
-/// The few file-system calls the stub server needs, on POSIX directly (no Foundation).
+/// The few file-system calls petkit needs, on POSIX directly (no Foundation).
 package enum FileSystem {
     /// What a path names.
     package enum Kind: Sendable, Equatable {

@@ -1,11 +1,10 @@
 #if os(Linux)
 import CSystem
 import Glibc
-import Platform
 
 /// A ``FileWatcher`` on Linux's inotify: one watch per folder in the tree (new folders get
 /// theirs as they appear), read by a dedicated thread that blocks in `poll` on the inotify
-/// descriptor and an eventfd used to stop it.
+/// descriptor and a wake-up channel used to stop it.
 public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     // Safe to share: `inotify`, `stopEvent` and `thread` are written in start() before the
     // thread runs and only read afterwards; `folders` and `onChange` are touched only by the
@@ -13,7 +12,7 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     // only writes to the eventfd and joins. `phase` is guarded by `lock`.
     private let directories: [String]
     private var inotify: Int32 = -1
-    private var stopEvent: Int32 = -1
+    private var stopEvent: WakeUpChannel?
     private var folders: [Int32: String] = [:]
     private var onChange: (@Sendable ([String]) -> Void)?
     private var thread: pthread_t?
@@ -42,8 +41,11 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
         do throws(FileWatcherError) {
             inotify = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
             guard inotify >= 0 else { throw failure("inotify_init1") }
-            stopEvent = eventfd(0, CSYSTEM_EFD_NONBLOCK | CSYSTEM_EFD_CLOEXEC)
-            guard stopEvent >= 0 else { throw failure("eventfd") }
+            do {
+                stopEvent = try WakeUpChannel()
+            } catch {
+                throw FileWatcherError(reason: "cannot create the watcher's stop channel: \(error)")
+            }
             var visited: Set<Int32> = []
             for directory in directories where FileSystem.kind(of: directory) == .directory {
                 guard addWatches(under: directory, reportFiles: nil, visited: &visited) else {
@@ -78,17 +80,16 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
             return phase == 1
         }
         guard running else { return }
-        var one: UInt64 = 1
-        _ = write(stopEvent, &one, 8)
+        stopEvent?.signal()
         if let thread, pthread_equal(thread, pthread_self()) == 0 { pthread_join(thread, nil) }
-        close(stopEvent)
+        stopEvent?.close()
         close(inotify)
     }
 
     /// Releases what a failed start opened; the watcher cannot be started again.
     private func abandon() {
         phase.withLock { $0 = 2 }
-        if stopEvent >= 0 { close(stopEvent) }
+        stopEvent?.close()
         if inotify >= 0 { close(inotify) }
     }
 
@@ -122,7 +123,7 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     private func run() {
         var descriptors = [
             pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: stopEvent, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: stopEvent?.readDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
         ]
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a polling watcher remembers of a folder tree: for each entry (names starting with
+/// `.` skipped, links followed) its identity, size and times, so two scans tell what changed.
+struct FileTreeSnapshot {
+    /// What identifies one version of an entry.
+    struct Stamp: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modified: Int64
+        var changed: Int64
+        var isDirectory: Bool
+    }
+
+    private(set) var entries: [String: Stamp] = [:]
+    /// Whether the scan stopped at its bound (``maxEntries`` or ``maxDepth``) before the end.
+    private(set) var truncated = false
+
+    /// The most entries one scan looks at, so a huge tree cannot make each scan unbounded.
+    static let maxEntries = 20_000
+    /// The deepest folder level a scan enters.
+    static let maxDepth = 32
+
+    private let entryLimit: Int
+    private let depthLimit: Int
+
+    /// Scans the trees under `directories` (those that exist), within the bounds given.
+    init(directories: [String], maxEntries: Int = maxEntries, maxDepth: Int = maxDepth) {
+        entryLimit = maxEntries
+        depthLimit = maxDepth
+        var visited: Set<[UInt64]> = []
+        for directory in directories {
+            guard let stamp = Self.stamp(directory), stamp.isDirectory else { continue }
+            visited.insert([stamp.device, stamp.inode])
+            scan(directory, depth: 0, visited: &visited)
+        }
+    }
+
+    private mutating func scan(_ folder: String, depth: Int, visited: inout Set<[UInt64]>) {
+        guard let names = try? FileSystem.names(in: folder) else { return }
+        for name in names where !name.hasPrefix(".") {
+            guard entries.count < entryLimit else {
+                truncated = true
+                return
+            }
+            let path = FileSystem.join(folder, name)
+            guard let stamp = Self.stamp(path) else { continue }
+            entries[path] = stamp
+            guard stamp.isDirectory else { continue }
+            // A folder reached again through a link keeps its first path, so a loop ends at once.
+            guard depth + 1 < depthLimit else {
+                truncated = true
+                continue
+            }
+            if visited.insert([stamp.device, stamp.inode]).inserted {
+                scan(path, depth: depth + 1, visited: &visited)
+            }
+        }
+    }
+
+    /// The stamp of `path`, following links; nil when it does not exist.
+    static func stamp(_ path: String) -> Stamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        let changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+        #else
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        #endif
+        return Stamp(
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+            size: Int64(info.st_size), modified: modified, changed: changed,
+            isDirectory: info.st_mode & S_IFMT == S_IFDIR)
+    }
+
+    /// The paths that differ from `earlier`, sorted: entries added, removed or changed
+    /// (a folder only when it appears or goes: its times change with every file in it).
+    func changes(since earlier: FileTreeSnapshot) -> [String] {
+        var changed: [String] = []
+        for (path, stamp) in entries {
+            guard let before = earlier.entries[path] else {
+                changed.append(path)
+                continue
+            }
+            if stamp.isDirectory != before.isDirectory || (!stamp.isDirectory && stamp != before) {
+                changed.append(path)
+            }
+        }
+        for path in earlier.entries.keys where entries[path] == nil {
+            changed.append(path)
+        }
+        return changed.sorted()
+    }
+}

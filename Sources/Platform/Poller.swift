@@ -1,0 +1,57 @@
+/// What a readiness poller reported for one registered descriptor.
+public struct PollEvent: Sendable, Hashable {
+    /// The token the descriptor was registered with.
+    public var token: UInt64
+    /// Bytes (or an end of stream) can be read.
+    public var readable: Bool
+    /// Bytes can be written.
+    public var writable: Bool
+    /// The peer closed its side, or the descriptor hung up.
+    public var hangup: Bool
+    /// The descriptor has a pending error (or is not open).
+    public var error: Bool
+
+    /// Creates an event.
+    public init(token: UInt64, readable: Bool, writable: Bool, hangup: Bool, error: Bool) {
+        self.token = token
+        self.readable = readable
+        self.writable = writable
+        self.hangup = hangup
+        self.error = error
+    }
+}
+
+/// Readiness notification for descriptors, plus a wake-up other threads can trigger: the one
+/// OS-specific piece of an event loop. ``EpollPoller`` (Linux) and ``PollPoller`` (`poll(2)`,
+/// everywhere) implement it; a kqueue back end for macOS would implement the same.
+///
+/// All methods but ``wake()`` are for the polling thread only.
+public protocol Poller: AnyObject {
+    /// Whether a connection's readiness is reported once per change (epoll's edge-triggered
+    /// mode) rather than for as long as it lasts. The owner of a level-triggered poller tells
+    /// it through ``setInterest(_:read:write:)`` what it waits for before each poll, or the
+    /// same readiness comes back at every poll.
+    var isEdgeTriggered: Bool { get }
+    /// Registers a connection socket for read and write readiness (edge-triggered where the
+    /// poller is, else for reading until ``setInterest(_:read:write:)`` says otherwise).
+    func addConnection(_ descriptor: Int32, token: UInt64) throws(PlatformError)
+    /// Registers a descriptor (listener, wake-up) for level-triggered read readiness.
+    func addReadable(_ descriptor: Int32, token: UInt64) throws(PlatformError)
+    /// What a connection waits for (level-triggered pollers; edge-triggered ones ignore it).
+    func setInterest(_ descriptor: Int32, read: Bool, write: Bool)
+    /// Unregisters a descriptor; call it before closing one.
+    func remove(_ descriptor: Int32)
+    /// Waits up to `timeoutMilliseconds` (-1: forever) and returns how many events arrived
+    /// (0 when interrupted), or -1 when the poller itself failed and cannot be used again.
+    func poll(timeoutMilliseconds: Int32) -> Int
+    /// One event of the last ``poll(timeoutMilliseconds:)``.
+    func event(at index: Int) -> PollEvent
+    /// Wakes a thread blocked in ``poll(timeoutMilliseconds:)``; callable from any thread.
+    func wake()
+    /// Consumes pending wake-ups; called on the polling thread when the wake token fires.
+    func drainWake()
+    /// The token under which wake-ups are reported.
+    var wakeToken: UInt64 { get }
+    /// Releases the poller's descriptors.
+    func close()
+}

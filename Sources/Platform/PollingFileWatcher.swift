@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A ``FileWatcher`` for any POSIX system: a thread scans the trees every ``interval`` and
+/// reports the entries whose inode, size or times changed, that appeared or that went. Each
+/// scan is bounded (``FileTreeSnapshot/maxEntries`` entries, ``FileTreeSnapshot/maxDepth``
+/// levels): a tree past the bound is refused at start, and one that grows past it later is
+/// reported once on standard error and watched as far as the bound reaches.
+public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
+    // Safe to share: `snapshot`, `onChange` and `warned` are touched only by the watcher
+    // thread once it runs (start() sets them before creating it); `stopChannel` and `thread`
+    // are written in start() before the thread runs and only read afterwards; `phase` is
+    // guarded by its lock.
+    private let directories: [String]
+    /// How long the watcher waits between scans.
+    public let interval: Duration
+    private var snapshot = FileTreeSnapshot(directories: [])
+    private var onChange: (@Sendable ([String]) -> Void)?
+    private var stopChannel: WakeUpChannel?
+    private var thread: pthread_t?
+    private var warned = false
+    /// The bound of each scan (lowered by tests).
+    var entryLimit = FileTreeSnapshot.maxEntries
+    /// 0 idle, 1 running, 2 stopped.
+    private let phase = Locked(0)
+
+    /// Creates a watcher for the trees under `directories` (those that exist at each scan).
+    public init(directories: [String], interval: Duration = .milliseconds(200)) {
+        self.directories = directories
+        self.interval = interval
+    }
+
+    deinit {
+        stop()
+    }
+
+    public func start(onChange: @escaping @Sendable ([String]) -> Void) throws(FileWatcherError) {
+        let idle = phase.withLock { phase in
+            defer { if phase == 0 { phase = 1 } }
+            return phase == 0
+        }
+        guard idle else { throw FileWatcherError(reason: "the watcher was already started") }
+        let first = FileTreeSnapshot(directories: directories, maxEntries: entryLimit)
+        guard !first.truncated else {
+            phase.withLock { $0 = 2 }
+            throw FileWatcherError(reason: boundMessage)
+        }
+        do {
+            stopChannel = try WakeUpChannel()
+        } catch {
+            phase.withLock { $0 = 2 }
+            throw FileWatcherError(reason: "cannot create the watcher's stop channel: \(error)")
+        }
+        snapshot = first
+        self.onChange = onChange
+        let box = Unmanaged.passRetained(self)
+        var created = pthread_t()
+        let result = pthread_create(
+            &created, nil,
+            { argument in
+                guard let argument else { return nil }
+                Unmanaged<PollingFileWatcher>.fromOpaque(argument).takeRetainedValue().run()
+                return nil
+            }, box.toOpaque())
+        guard result == 0 else {
+            box.release()
+            phase.withLock { $0 = 2 }
+            stopChannel?.close()
+            throw FileWatcherError(reason: "cannot start the watcher thread: \(PlatformError.message(result))")
+        }
+        thread = created
+    }
+
+    public func stop() {
+        let running = phase.withLock { phase in
+            defer { phase = 2 }
+            return phase == 1
+        }
+        guard running else { return }
+        stopChannel?.signal()
+        if let thread, pthread_equal(thread, pthread_self()) == 0 { pthread_join(thread, nil) }
+        stopChannel?.close()
+    }
+
+    private func run() {
+        guard let stopChannel else { return }
+        var stopEntry = pollfd(fd: stopChannel.readDescriptor, events: Int16(POLLIN), revents: 0)
+        let (seconds, attoseconds) = interval.components
+        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        while true {
+            let ready = poll(&stopEntry, 1, max(1, milliseconds))
+            if ready < 0 && errno == EINTR { continue }
+            if ready != 0 { return }
+            let next = FileTreeSnapshot(directories: directories, maxEntries: entryLimit)
+            if next.truncated && !warned {
+                warned = true
+                let line = Array("warning: \(boundMessage); changes past the bound are not seen\n".utf8)
+                _ = line.withUnsafeBytes { Descriptor.write(2, $0.baseAddress, $0.count) }
+            }
+            let changed = next.changes(since: snapshot)
+            snapshot = next
+            if !changed.isEmpty { onChange?(changed) }
+        }
+    }
+
+    private var boundMessage: String {
+        "the trees under \(directories.map { "'\($0)'" }.joined(separator: ", ")) hold more than "
+            + "\(entryLimit) entries or go deeper than \(FileTreeSnapshot.maxDepth) levels, "
+            + "the most the polling watcher scans"
+    }
+}

@@ -1,0 +1,61 @@
+import CSystem
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The socket calls an event loop makes, with each system's way of doing them: `accept4` on
+/// Linux, `accept` and `fcntl` elsewhere; `MSG_NOSIGNAL` on each send where it exists,
+/// `SO_NOSIGPIPE` on the socket where it does not.
+public enum Socket {
+    /// Flags for `send`/`sendmsg` on a connection: a peer that has gone away gives `EPIPE`,
+    /// not `SIGPIPE` (0 where ``prepareConnection(_:)`` sets `SO_NOSIGPIPE` instead).
+    public static let sendFlags: Int32 = CSYSTEM_MSG_NOSIGNAL
+
+    /// Accepts one waiting connection from `listener`, non-blocking and close-on-exec, and
+    /// stores the peer's address; returns the descriptor, or -1 with `errno` set.
+    public static func acceptConnection(_ listener: Int32, peer: inout sockaddr_storage) -> Int32 {
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        return withUnsafeMutablePointer(to: &peer) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                #if os(Linux)
+                return csystem_accept4(listener, address, &length, CSYSTEM_SOCK_NONBLOCK | CSYSTEM_SOCK_CLOEXEC)
+                #else
+                let descriptor = accept(listener, address, &length)
+                guard descriptor >= 0 else { return -1 }
+                guard Descriptor.makeNonBlockingAndCloseOnExec(descriptor) else {
+                    let error = errno
+                    Descriptor.close(descriptor)
+                    errno = error
+                    return -1
+                }
+                return descriptor
+                #endif
+            }
+        }
+    }
+
+    /// Sets what every accepted connection gets: `TCP_NODELAY` (responses are written whole),
+    /// and `SO_NOSIGPIPE` where `MSG_NOSIGNAL` does not exist.
+    public static func prepareConnection(_ descriptor: Int32) {
+        var on: Int32 = 1
+        setsockopt(descriptor, CSYSTEM_IPPROTO_TCP, CSYSTEM_TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        #if !os(Linux)
+        setsockopt(descriptor, SOL_SOCKET, CSYSTEM_SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+
+    /// Makes the next close of `descriptor` send a reset (`SO_LINGER` with 0 seconds).
+    public static func resetOnClose(_ descriptor: Int32) {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
+
+    /// Sends `bytes` once, without blocking or `SIGPIPE`; returns what `send` returned.
+    @discardableResult
+    public static func sendOnce(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+        send(descriptor, bytes.baseAddress, bytes.count, sendFlags)
+    }
+}

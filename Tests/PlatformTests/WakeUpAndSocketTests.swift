@@ -1,0 +1,67 @@
+import Platform
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The wake-up channel and the socket calls, on real descriptors.
+@Suite struct WakeUpAndSocketTests {
+    private func isReadable(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) == 1
+    }
+
+    @Test func aSignalMakesTheChannelReadableUntilDrained() throws {
+        let channel = try WakeUpChannel()
+        defer { channel.close() }
+        #expect(!isReadable(channel.readDescriptor))
+        for _ in 0..<100 { channel.signal() }
+        #expect(isReadable(channel.readDescriptor))
+        channel.drain()
+        #expect(!isReadable(channel.readDescriptor))
+    }
+
+    @Test func anAcceptedConnectionIsNonBlockingAndCloseOnExec() throws {
+        let address = try Listener.resolve(host: "127.0.0.1", port: 0)
+        let listener = try Listener.open(address, host: "127.0.0.1", backlog: 4, reusePort: .open)
+        defer { Descriptor.close(listener.descriptor) }
+        #expect(listener.port > 0)
+        #expect(fcntl(listener.descriptor, F_GETFL, 0) & O_NONBLOCK != 0)
+
+        var peer = sockaddr_storage()
+        #expect(Socket.acceptConnection(listener.descriptor, peer: &peer) == -1)
+        #expect(errno == EAGAIN || errno == EWOULDBLOCK)
+
+        #if os(Linux)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        let client = socket(Int32(address.ss_family), stream, 0)
+        defer { Descriptor.close(client) }
+        var target = Listener.withPort(address, listener.port)
+        let connected = withUnsafePointer(to: &target) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        #expect(connected == 0)
+        var waiting = pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&waiting, 1, 5000) == 1)
+        let accepted = Socket.acceptConnection(listener.descriptor, peer: &peer)
+        try #require(accepted >= 0)
+        defer { Descriptor.close(accepted) }
+        Socket.prepareConnection(accepted)
+        #expect(fcntl(accepted, F_GETFL, 0) & O_NONBLOCK != 0)
+        #expect(fcntl(accepted, F_GETFD, 0) & FD_CLOEXEC != 0)
+        #expect(SocketAddress.host(of: peer) == "127.0.0.1")
+    }
+
+    @Test func badHostsAndPortsAreNamed() {
+        #expect(throws: PlatformError.invalidPort(70_000)) { try Listener.resolve(host: "127.0.0.1", port: 70_000) }
+        #expect(PlatformError.invalidPort(70_000).description == "Invalid port: expected 0...65535, found '70000'")
+    }
+}
