@@ -98,4 +98,16 @@ struct FileTreeSnapshot {
         }
         return changed.sorted()
     }
+
+    /// The changes since `reported` that `previous` (the scan before this one) already showed
+    /// the same way: a file still being written (truncated, half full) differs between two
+    /// scans, and is reported only once it holds still.
+    func settledChanges(since reported: FileTreeSnapshot, previous: FileTreeSnapshot) -> [String] {
+        changes(since: reported).filter { entries[$0] == previous.entries[$0] }
+    }
+
+    /// Takes the entries of `paths` from `other` (after reporting them).
+    mutating func adopt(_ paths: [String], from other: FileTreeSnapshot) {
+        for path in paths { entries[path] = other.entries[path] }
+    }
 }

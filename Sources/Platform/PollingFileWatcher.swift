@@ -5,19 +5,22 @@ import Darwin
 #endif
 
 /// A ``FileWatcher`` for any POSIX system: a thread scans the trees every ``interval`` and
-/// reports the entries whose inode, size or times changed, that appeared or that went. Each
+/// reports the entries whose inode, size or times changed, that appeared or that went, once
+/// two scans in a row agree (so a file is not reported half written). Each
 /// scan is bounded (``FileTreeSnapshot/maxEntries`` entries, ``FileTreeSnapshot/maxDepth``
 /// levels): a tree past the bound is refused at start, and one that grows past it later is
 /// reported once on standard error and watched as far as the bound reaches.
 public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
-    // Safe to share: `snapshot`, `onChange` and `warned` are touched only by the watcher
+    // Safe to share: `reported`, `previous`, `onChange` and `warned` are touched only by the watcher
     // thread once it runs (start() sets them before creating it); `stopChannel` and `thread`
     // are written in start() before the thread runs and only read afterwards; `phase` is
     // guarded by its lock.
     private let directories: [String]
     /// How long the watcher waits between scans.
     public let interval: Duration
-    private var snapshot = FileTreeSnapshot(directories: [])
+    /// The tree as last reported, and as the last scan saw it.
+    private var reported = FileTreeSnapshot(directories: [])
+    private var previous = FileTreeSnapshot(directories: [])
     private var onChange: (@Sendable ([String]) -> Void)?
     private var stopChannel: WakeUpChannel?
     private var thread: pthread_t?
@@ -54,7 +57,8 @@ public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
             phase.withLock { $0 = 2 }
             throw FileWatcherError(reason: "cannot create the watcher's stop channel: \(error)")
         }
-        snapshot = first
+        reported = first
+        previous = first
         self.onChange = onChange
         let box = Unmanaged.passRetained(self)
         var created = pthread_t()
@@ -100,8 +104,9 @@ public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
                 let line = Array("warning: \(boundMessage); changes past the bound are not seen\n".utf8)
                 _ = line.withUnsafeBytes { Descriptor.write(2, $0.baseAddress, $0.count) }
             }
-            let changed = next.changes(since: snapshot)
-            snapshot = next
+            let changed = next.settledChanges(since: reported, previous: previous)
+            reported.adopt(changed, from: next)
+            previous = next
             if !changed.isEmpty { onChange?(changed) }
         }
     }

@@ -49,6 +49,24 @@ import Darwin
         #expect(after.changes(since: after).isEmpty)
     }
 
+    @Test func aFileIsReportedOnceTwoScansAgree() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let root = folder.path
+        try write(root + "/a.json", "{}")
+        let reported = FileTreeSnapshot(directories: [root])
+        try write(root + "/a.json", "{\"half")
+        let previous = FileTreeSnapshot(directories: [root])
+        try write(root + "/a.json", "{\"half\": \"written\"}")
+        let writing = FileTreeSnapshot(directories: [root])
+        #expect(writing.settledChanges(since: reported, previous: previous).isEmpty)
+        let still = FileTreeSnapshot(directories: [root])
+        #expect(still.settledChanges(since: reported, previous: writing) == [root + "/a.json"])
+        var adopted = reported
+        adopted.adopt([root + "/a.json"], from: still)
+        #expect(still.changes(since: adopted).isEmpty)
+    }
+
     @Test func scansAreBoundedAndLinkLoopsEnd() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

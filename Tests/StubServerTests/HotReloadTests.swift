@@ -1,16 +1,29 @@
+import Platform
 import StubServer
 import TestSupport
 import Testing
 
 /// `--watch`: edits reload, broken edits keep the last good version, fixes reload again.
-/// Every wait is on the server's reload event, bounded by a timeout; nothing sleeps.
+/// Every wait is on the server's reload event, bounded by a timeout; nothing sleeps. Each
+/// test runs over every watcher of the system (inotify and polling on Linux).
 @Suite struct HotReloadTests {
-    @Test func editsBreakagesFixesAndDeletions() async throws {
+    static let watchers: [FileWatcherKind] = {
+        #if os(Linux)
+        [.inotify, .polling]
+        #else
+        [.polling]
+        #endif
+    }()
+
+    @Test(arguments: watchers) func editsBreakagesFixesAndDeletions(watcher: FileWatcherKind) async throws {
         let stubs = try TemporaryStubs()
         stubs.write("mappings/a.json", TemporaryStubs.mapping("/a", body: "one"))
         stubs.write("__files/body.txt", "file one")
         stubs.write("mappings/f.json", #"{"request": {"url": "/f"}, "response": {"bodyFileName": "body.txt"}}"#)
-        let server = try startServer(stubs: stubs.root) { $0.watch = true }
+        let server = try startServer(stubs: stubs.root) {
+            $0.watch = true
+            $0.watcher = watcher
+        }
         defer { server.stop() }
         let file = stubs.root + "/mappings/a.json"
         #expect(try fetch(server.port, "/a").text == "one")
@@ -56,9 +69,12 @@ import Testing
         #expect(try fetch(server.port, "/a").status == 404)
     }
 
-    @Test func aNewBrokenFileServesNothingAndSaysWhy() async throws {
+    @Test(arguments: watchers) func aNewBrokenFileServesNothingAndSaysWhy(watcher: FileWatcherKind) async throws {
         let stubs = try TemporaryStubs()
-        let server = try startServer(stubs: stubs.root) { $0.watch = true }
+        let server = try startServer(stubs: stubs.root) {
+            $0.watch = true
+            $0.watcher = watcher
+        }
         defer { server.stop() }
         let events = server.events()
         stubs.write("mappings/bad.json", "{ not json")

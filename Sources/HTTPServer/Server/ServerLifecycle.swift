@@ -65,18 +65,18 @@ final class ServerLifecycle: Sendable {
     }
 
     /// Makes the signals write to a wake-up channel (an eventfd on Linux, a pipe elsewhere)
-    /// that `loop` watches; its event starts a shutdown.
+    /// that `loop` watches; its event starts a shutdown. The loop registers the channel on its
+    /// own thread (a poller is not for other threads); a signal before that waits in it.
     func forwardSignals(_ signals: [Int32], to loop: HTTPEventLoop) {
         state.withLock { state in
             if state.signalChannel == nil {
                 guard let channel = try? WakeUpChannel() else { return }
-                do {
-                    try loop.poller.addReadable(channel.readDescriptor, token: HTTPEventLoop.signalToken)
-                } catch {
-                    channel.close()
-                    return
-                }
                 state.signalChannel = channel
+                loop.execute {
+                    // Unless the loop stopped in between (and closed the channel).
+                    guard self.state.withLock({ $0.signalChannel === channel }) else { return }
+                    try? loop.poller.addReadable(channel.readDescriptor, token: HTTPEventLoop.signalToken)
+                }
             }
             guard let channel = state.signalChannel else { return }
             for signal in signals where SignalForwarding.forward(signal, to: channel) {
