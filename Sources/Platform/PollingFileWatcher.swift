@@ -23,7 +23,7 @@ public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
     private var previous = FileTreeSnapshot(directories: [])
     private var onChange: (@Sendable ([String]) -> Void)?
     private var stopChannel: WakeUpChannel?
-    private var thread: pthread_t?
+    private var thread: PlatformThread?
     private var warned = false
     /// The bound of each scan (lowered by tests).
     var entryLimit = FileTreeSnapshot.maxEntries
@@ -60,22 +60,13 @@ public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
         reported = first
         previous = first
         self.onChange = onChange
-        let box = Unmanaged.passRetained(self)
-        var created = pthread_t()
-        let result = pthread_create(
-            &created, nil,
-            { argument in
-                guard let argument else { return nil }
-                Unmanaged<PollingFileWatcher>.fromOpaque(argument).takeRetainedValue().run()
-                return nil
-            }, box.toOpaque())
-        guard result == 0 else {
-            box.release()
+        do {
+            thread = try PlatformThread.start { self.run() }
+        } catch {
             phase.withLock { $0 = 2 }
             stopChannel?.close()
-            throw FileWatcherError(reason: "cannot start the watcher thread: \(PlatformError.message(result))")
+            throw FileWatcherError(reason: "cannot start the watcher thread: \(error)")
         }
-        thread = created
     }
 
     public func stop() {
@@ -85,7 +76,7 @@ public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
         }
         guard running else { return }
         stopChannel?.signal()
-        if let thread, pthread_equal(thread, pthread_self()) == 0 { pthread_join(thread, nil) }
+        thread?.join()
         stopChannel?.close()
     }
 

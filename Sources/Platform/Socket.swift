@@ -53,6 +53,20 @@ public enum Socket {
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
     }
 
+    /// Opens a blocking, close-on-exec TCP socket of `family` (`AF_INET`, `AF_INET6`) that
+    /// never raises `SIGPIPE` when sent to with ``sendFlags``; -1 with `errno` on failure.
+    public static func openStream(family: Int32) -> Int32 {
+        let descriptor = socket(family, CSYSTEM_SOCK_STREAM | CSYSTEM_SOCK_CLOEXEC, 0)
+        #if !os(Linux)
+        if descriptor >= 0 {
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            var on: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, CSYSTEM_SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        }
+        #endif
+        return descriptor
+    }
+
     /// Sends `bytes` once, without blocking or `SIGPIPE`; returns what `send` returned.
     @discardableResult
     public static func sendOnce(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {

@@ -1,5 +1,9 @@
+import Platform
+
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A loopback port that refuses every connection for as long as this object lives: a socket
@@ -21,7 +25,7 @@ public final class ClosedPort: Sendable {
     public init() throws(ClosedPortError) {
         // `self.descriptor` is set only on success: deinit, which closes it, also runs when an
         // init throws after every stored property is set.
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = Socket.openStream(family: AF_INET)
         guard descriptor >= 0 else { throw ClosedPortError(call: "socket", code: errno) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

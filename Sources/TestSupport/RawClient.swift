@@ -1,5 +1,9 @@
+import Platform
+
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A blocking HTTP/1.1 client on a raw loopback socket, for live tests: it sends exactly the
@@ -41,7 +45,7 @@ public final class RawClient {
         // `self.descriptor` is set only once connected: a class whose init throws after every
         // stored property is set still runs deinit, which would close the descriptor a second
         // time, by then perhaps another test's epoll, eventfd or socket.
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = Socket.openStream(family: AF_INET)
         guard descriptor >= 0 else { throw .system("socket", errno) }
         let (seconds, attoseconds) = timeout.components
         var time = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
@@ -82,7 +86,7 @@ public final class RawClient {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw in
-                Glibc.send(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset, Int32(MSG_NOSIGNAL))
+                Socket.sendOnce(descriptor, UnsafeRawBufferPointer(rebasing: raw[offset...]))
             }
             if written < 0 {
                 switch errno {

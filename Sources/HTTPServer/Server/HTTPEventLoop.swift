@@ -48,7 +48,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
     let iovecCapacity = 64
 
     private let mailbox = Locked(Mailbox())
-    private var threadID = pthread_t()
+    private var threadID = ThreadIdentity.none
 
     struct Mailbox {
         var jobs: [@Sendable () -> Void] = []
@@ -98,7 +98,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
 
     /// Whether the caller runs on this loop's thread.
     public var inEventLoop: Bool {
-        pthread_equal(pthread_self(), threadID) != 0
+        threadID == .current
     }
 
     /// Runs `work` on the loop's thread soon (never inline, even when called on the loop);
@@ -134,25 +134,14 @@ public final class HTTPEventLoop: @unchecked Sendable {
 
     /// Starts the loop's thread.
     func startThread() throws(HTTPServerError) {
-        let box = Unmanaged.passRetained(self)
-        var thread = pthread_t()
-        let result = pthread_create(
-            &thread, nil,
-            { argument in
-                guard let argument else { return nil }
-                let loop = Unmanaged<HTTPEventLoop>.fromOpaque(argument).takeRetainedValue()
-                loop.run()
-                return nil
-            }, box.toOpaque())
-        guard result == 0 else {
-            box.release()
-            throw .system(call: "pthread_create", errno: result)
+        let thread = try HTTPServerError.platform { () throws(PlatformError) in
+            try PlatformThread.start { self.run() }
         }
-        pthread_detach(thread)
+        thread.detach()
     }
 
     private func run() {
-        threadID = pthread_self()
+        threadID = .current
         lifecycle.loopStarted()
         while phase != .stopped {
             if !poller.isEdgeTriggered { updateInterest() }

@@ -85,7 +85,11 @@ struct OutboundQueue {
             } else {
                 var message = msghdr()
                 message.msg_iov = iovecs
+                #if canImport(Darwin)
+                message.msg_iovlen = Int32(count)
+                #else
                 message.msg_iovlen = count
+                #endif
                 written = sendmsg(descriptor, &message, Socket.sendFlags)
             }
             if written < 0 {
