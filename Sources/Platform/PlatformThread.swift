@@ -17,7 +17,9 @@ public struct ThreadIdentity: Equatable, @unchecked Sendable {
     public static var current: ThreadIdentity { ThreadIdentity(handle: pthread_self()) }
 
     public static func == (left: ThreadIdentity, right: ThreadIdentity) -> Bool {
-        guard let first = left.handle, let second = right.handle else { return left.handle == nil && right.handle == nil }
+        guard let first = left.handle, let second = right.handle else {
+            return left.handle == nil && right.handle == nil
+        }
         return pthread_equal(first, second) != 0
     }
 }

@@ -67,7 +67,8 @@ import Testing
             try client.send(get("/big") + get("/big"))
             for _ in 0..<2 { #expect(try client.readResponse().body == big.response.body) }
             let upload = [UInt8](repeating: 65, count: 1 << 20)
-            try client.send(Array("POST /up HTTP/1.1\r\nHost: h\r\nContent-Length: \(upload.count)\r\n\r\n".utf8) + upload)
+            try client.send(
+                Array("POST /up HTTP/1.1\r\nHost: h\r\nContent-Length: \(upload.count)\r\n\r\n".utf8) + upload)
             #expect(try client.readResponse().text == "/up \(upload.count)")
             try client.send((0..<200).map { get("/\($0)") }.joined())
             for index in 0..<200 { #expect(try client.readResponse().text == "/\(index) 0") }

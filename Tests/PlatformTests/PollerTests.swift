@@ -126,7 +126,9 @@ import Darwin
     }
 
     @Test func anUnknownPollerInTheEnvironmentIsAnErrorNamingIt() {
-        #expect(throws: PlatformError.invalidSetting(name: "PETKIT_POLLER", value: "kqueue", expected: "'epoll' or 'poll'")) {
+        #expect(
+            throws: PlatformError.invalidSetting(name: "PETKIT_POLLER", value: "kqueue", expected: "'epoll' or 'poll'")
+        ) {
             try PollerKind.automatic.resolved { $0 == "PETKIT_POLLER" ? "kqueue" : nil }
         }
         let error = PlatformError.invalidSetting(name: "PETKIT_POLLER", value: "kqueue", expected: "'epoll' or 'poll'")
