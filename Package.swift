@@ -58,7 +58,7 @@ let package = Package(
         // Contracts: the model and endpoint vocabulary an app adopts, the engine, its command line.
         library("ContractModel"),
         library("ContractKit", ["ContractModel", "JSONKit", "LinearRegex", "YAMLKit", "HTTPClient", "HTTPCore"]),
-        library("ContractCLI", ["ContractKit", "ArgumentKit", "HTTPClient", "HTTPCore"]),
+        library("ContractCLI", ["ContractKit", "ArgumentKit", "HTTPClient", "HTTPCore", "Platform"]),
 
         // The stub server (petmock's engine, admin API and recorder).
         library(
@@ -80,7 +80,7 @@ let package = Package(
                 "Platform",
             ]),
         tool("petcontract", ["ContractCLI", "PetAppContract"]),
-        tool("petapi", ["PetAPIServer", "HTTPServer", "ArgumentKit"]),
+        tool("petapi", ["PetAPIServer", "HTTPServer", "ArgumentKit", "Platform"]),
         tool("petvet", ["PetClient", "HTTPClient", "HTTPCore", "ArgumentKit", "Platform"]),
 
         // Helpers for tests: processes, raw sockets, temporary folders.

@@ -1,6 +1,7 @@
 import ArgumentKit
 import ContractKit
 import Foundation
+import Platform
 
 #if canImport(Glibc)
 import Glibc
@@ -53,13 +54,11 @@ struct ReportOptions {
 enum Output {
     /// Writes atomically (temporary file, then rename), creating parent folders.
     static func write(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url, options: .atomic)
+        do throws(FileSystemError) {
+            try FileSystem.createDirectory(FileSystem.directory(of: path))
+            try FileSystem.writeAtomically(Array(text.utf8), to: path)
         } catch {
-            throw ContractError.io(path: path, message: "cannot write: \(error.localizedDescription)")
+            throw ContractError.io(path: path, message: "cannot write: \(error.reason)")
         }
     }
 }

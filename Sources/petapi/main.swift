@@ -1,6 +1,7 @@
 import ArgumentKit
 import HTTPServer
 import PetAPIServer
+import Platform
 import Synchronization
 
 #if canImport(Glibc)
@@ -84,17 +85,7 @@ final class StoreHandler: HTTPHandler {
 
 /// The whole file, or nil when it cannot be read.
 func readFile(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 { return nil }
-        if count == 0 { return bytes }
-        bytes += buffer[0..<count]
-    }
+    try? FileSystem.read(path)
 }
 
 await tool.main()

@@ -308,18 +308,6 @@ public struct LiveVerifier: Sendable {
 
     /// Percent-encodes everything but RFC 3986's unreserved characters.
     static func percentEncode(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            let isUnreserved =
-                (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x2D
-                || byte == 0x2E || byte == 0x5F || byte == 0x7E
-            if isUnreserved {
-                result.append(Character(Unicode.Scalar(byte)))
-            } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return result
+        text.percentEncoded()
     }
 }
