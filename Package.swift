@@ -98,7 +98,7 @@ let package = Package(
         tests("YAMLKitTests", ["YAMLKit", "JSONKit"]),
         tests("PetModelsTests", ["PetModels", "ContractModel"]),
         tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "Platform", "CZlib", "TestSupport"]),
-        tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer", "TestSupport"]),
+        tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer", "Platform", "TestSupport"]),
         tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels", "ContractModel"]),
         tests(
             "PetvetTests", ["petvet", "PetClient", "HTTPClient", "HTTPServer", "HTTPCore", "PetModels", "TestSupport"]),
@@ -109,7 +109,7 @@ let package = Package(
                 "HTTPClient", "HTTPCore",
             ],
             exclude: ["Snapshots", "Fixtures"]),
-        tests("PetContractCLITests", ["petcontract", "TestSupport"]),
+        tests("PetContractCLITests", ["petcontract", "Platform", "TestSupport"]),
         tests(
             "StubServerTests",
             ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "LinearRegex", "Platform", "TestSupport"]),

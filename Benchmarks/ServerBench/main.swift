@@ -6,6 +6,8 @@ import HTTPServer
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 var port = 8080

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,7 @@ final class RawPeer: Sendable {
     private let listener: Int32
 
     init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = Socket.openStream(family: AF_INET)
         guard fd >= 0 else { throw PeerError("socket failed") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -71,7 +72,7 @@ final class RawPeer: Sendable {
 
     static func write(_ text: String, to fd: Int32) {
         let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeBytes { Descriptor.write(fd, $0.baseAddress, $0.count) }
     }
 
     /// Closes with SO_LINGER 0, which sends a TCP reset instead of a FIN.

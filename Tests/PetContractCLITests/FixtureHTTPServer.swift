@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Synchronization
 
 #if canImport(Glibc)
@@ -28,7 +29,7 @@ final class FixtureHTTPServer: Sendable {
     init(routes: [String: Response], requiredHeader: String? = nil) throws {
         self.routes = routes
         self.requiredHeader = requiredHeader
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = Socket.openStream(family: AF_INET)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -5,6 +5,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// WireMock's own stub roots (`../shared/compat/wiremock`, from WireMock's test resources)

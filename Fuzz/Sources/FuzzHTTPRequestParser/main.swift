@@ -94,6 +94,8 @@ public func fuzzHTTPRequestParser(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // SwiftPM makes this file's top-level code the program's entry point (libFuzzer's `main` is

@@ -31,6 +31,8 @@ public func fuzzOpenAPIReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // SwiftPM makes this file's top-level code the program's entry point (libFuzzer's `main` is

@@ -5,6 +5,8 @@ import StubServer
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A stub root made once per process: the fuzzer's input becomes `mappings/fuzz.json`, next to

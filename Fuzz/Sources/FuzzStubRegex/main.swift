@@ -57,6 +57,8 @@ func verdicts(_ pattern: String, _ text: [UInt8]) -> [Bool]? {
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 exit(fuzz_driver_run(CommandLine.argc, CommandLine.unsafeArgv, fuzzStubRegex))

@@ -32,6 +32,8 @@ public func fuzzYAMLReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // SwiftPM makes this file's top-level code the program's entry point (libFuzzer's `main` is

@@ -6,6 +6,8 @@ import TestSupport
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A loopback HTTP server that misbehaves on purpose, at the byte level: each request's path
