@@ -26,6 +26,12 @@ public enum Descriptor {
         return fcntl(descriptor, F_SETFD, descriptorFlags | FD_CLOEXEC) == 0
     }
 
+    /// Opens `/dev/null` for reading, close-on-exec: a descriptor held in reserve for the
+    /// moment the process runs out of them; -1 when none is left.
+    public static func openSpare() -> Int32 {
+        open("/dev/null", O_RDONLY | O_CLOEXEC)
+    }
+
     /// Reads up to `count` bytes into `buffer`; -1 with `errno` on failure.
     public static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)

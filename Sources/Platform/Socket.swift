@@ -67,9 +67,30 @@ public enum Socket {
         return descriptor
     }
 
+    /// Sends the first `count` buffers of `vectors` in one `sendmsg` (one `send` for a single
+    /// buffer), without blocking or `SIGPIPE`; returns what the call returned.
+    public static func send(_ descriptor: Int32, vectors: UnsafeMutablePointer<iovec>, count: Int) -> Int {
+        if count == 1 {
+            return systemSend(descriptor, vectors[0].iov_base, vectors[0].iov_len, sendFlags)
+        }
+        var message = msghdr()
+        message.msg_iov = vectors
+        #if canImport(Darwin)
+        message.msg_iovlen = Int32(count)
+        #else
+        message.msg_iovlen = count
+        #endif
+        return sendmsg(descriptor, &message, sendFlags)
+    }
+
     /// Sends `bytes` once, without blocking or `SIGPIPE`; returns what `send` returned.
     @discardableResult
     public static func sendOnce(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
-        send(descriptor, bytes.baseAddress, bytes.count, sendFlags)
+        systemSend(descriptor, bytes.baseAddress, bytes.count, sendFlags)
     }
+}
+
+/// `send(2)`, callable where a method named `send` hides it.
+private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
+    send(descriptor, buffer, count, flags)
 }

@@ -39,7 +39,7 @@ extension HTTPEventLoop {
             lifecycle.acquireConnection() || closeLongestIdleConnection(handingOverItsPlace: true)
         else {
             _ = Self.overloadResponse.withUnsafeBytes { Socket.sendOnce(descriptor, $0) }
-            close(descriptor)
+            Descriptor.close(descriptor)
             return
         }
         Socket.prepareConnection(descriptor)
@@ -52,7 +52,7 @@ extension HTTPEventLoop {
             try poller.addConnection(descriptor, token: UInt64(nextGeneration) << 32 | UInt64(slot))
         } catch {
             poller.remove(descriptor)
-            close(descriptor)
+            Descriptor.close(descriptor)
             freeSlots.append(slot)
             lifecycle.releaseConnection()
             return
@@ -140,19 +140,19 @@ extension HTTPEventLoop {
             pauseAccepting()
             return .stop
         }
-        close(spareDescriptor)
+        Descriptor.close(spareDescriptor)
         var address = sockaddr_storage()
         let descriptor = Socket.acceptConnection(listener, peer: &address)
         let acceptError = errno
         if descriptor >= 0 && closeLongestIdleConnection(handingOverItsPlace: false) {
-            spareDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            spareDescriptor = Descriptor.openSpare()
             return .accepted(descriptor, address)
         }
         if descriptor >= 0 {
             _ = Self.overloadResponse.withUnsafeBytes { Socket.sendOnce(descriptor, $0) }
-            close(descriptor)
+            Descriptor.close(descriptor)
         }
-        spareDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        spareDescriptor = Descriptor.openSpare()
         if descriptor >= 0 && spareDescriptor >= 0 { return .again }
         if descriptor < 0 && spareDescriptor >= 0 && (acceptError == EAGAIN || acceptError == EWOULDBLOCK) {
             return .stop
@@ -189,7 +189,7 @@ extension HTTPEventLoop {
         setTimeout(connection, nil)
         if reset { Socket.resetOnClose(connection.descriptor) }
         poller.remove(connection.descriptor)
-        close(connection.descriptor)
+        Descriptor.close(connection.descriptor)
         connections[connection.slot] = nil
         freeSlots.append(connection.slot)
         connectionCount -= 1
@@ -231,7 +231,7 @@ extension HTTPEventLoop {
         phase = .draining
         if listener >= 0 {
             poller.remove(listener)
-            close(listener)
+            Descriptor.close(listener)
             listener = -1
         }
         for case let connection? in connections {

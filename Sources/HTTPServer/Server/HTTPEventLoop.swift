@@ -79,13 +79,13 @@ public final class HTTPEventLoop: @unchecked Sendable {
         random = SplitMix64(seed: seed.next())
         readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
         iovecs = UnsafeMutablePointer<iovec>.allocate(capacity: iovecCapacity)
-        spareDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        spareDescriptor = Descriptor.openSpare()
         do {
             try poller.addReadable(listener, token: Self.listenerToken)
         } catch {
             // Every stored property is set, so deinit runs after this throw and frees the
             // buffers: freeing them here too would free them twice.
-            if spareDescriptor >= 0 { close(spareDescriptor) }
+            if spareDescriptor >= 0 { Descriptor.close(spareDescriptor) }
             poller.close()
             throw HTTPServerError(error)
         }
@@ -219,10 +219,10 @@ public final class HTTPEventLoop: @unchecked Sendable {
     private func finish() {
         if listener >= 0 {
             poller.remove(listener)
-            close(listener)
+            Descriptor.close(listener)
         }
         listener = -1
-        if spareDescriptor >= 0 { close(spareDescriptor) }
+        if spareDescriptor >= 0 { Descriptor.close(spareDescriptor) }
         spareDescriptor = -1
         mailbox.withLock { box in
             box.closed = true

@@ -79,19 +79,7 @@ struct OutboundQueue {
                     iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count)
                 count += 1
             }
-            let written: Int
-            if count == 1 {
-                written = send(descriptor, iovecs[0].iov_base, iovecs[0].iov_len, Socket.sendFlags)
-            } else {
-                var message = msghdr()
-                message.msg_iov = iovecs
-                #if canImport(Darwin)
-                message.msg_iovlen = Int32(count)
-                #else
-                message.msg_iovlen = count
-                #endif
-                written = sendmsg(descriptor, &message, Socket.sendFlags)
-            }
+            let written = Socket.send(descriptor, vectors: iovecs, count: count)
             if written < 0 {
                 let error = errno
                 if error == EINTR { continue }
