@@ -79,8 +79,8 @@ let package = Package(
         tool("petapi", ["PetAPIServer", "HTTPServer", "ArgumentKit"]),
         tool("petvet", ["PetClient", "HTTPClient", "HTTPCore", "ArgumentKit", "Platform"]),
 
-        // Helpers for tests: processes, raw sockets, temporary folders.
-        library("TestSupport"),
+        // Helpers for tests: processes, raw sockets, temporary folders, handlers' answers as values.
+        library("TestSupport", ["HTTPServer", "HTTPCore"]),
 
         // Benchmark executables (Benchmarks/*.sh run them).
         tool("ServerBench", ["HTTPServer", "HTTPCore"], path: "Benchmarks/ServerBench"),

@@ -73,12 +73,11 @@ final class StoreHandler: HTTPHandler {
         self.handler.withLock { $0 = handler }
     }
 
-    func handle(_ request: HTTPServerRequest, responder: HTTPResponder) {
+    func reply(to request: HTTPServerRequest) -> HTTPReply {
         guard let handler = handler.withLock({ $0 }) else {
-            responder.respond(HTTPResponse(status: .serviceUnavailable, text: "petapi: starting"))
-            return
+            return .response(HTTPResponse(status: .serviceUnavailable, text: "petapi: starting"))
         }
-        handler.handle(request, responder: responder)
+        return handler.reply(to: request)
     }
 }
 

@@ -12,15 +12,15 @@ final class LiveServer: Sendable {
     let server: HTTPServer
     private let log = Log()
 
-    init(_ handler: @escaping @Sendable (HTTPServerRequest, HTTPResponder) -> Void) throws {
+    init(_ handler: @escaping @Sendable (HTTPServerRequest) -> HTTPReply) throws {
         let log = self.log
         server = HTTPServer(
             configuration: HTTPServerConfiguration(
                 port: 0, eventLoopCount: 1, shutdownGracePeriod: .milliseconds(50))
         ) {
-            request, responder in
+            request in
             log.entries.withLock { $0.append(request) }
-            handler(request, responder)
+            return handler(request)
         }
         try server.start()
     }

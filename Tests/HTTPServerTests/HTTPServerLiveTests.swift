@@ -65,14 +65,17 @@ import Glibc
     }
 
     @Test func pipelinedRequestsAreAnsweredInOrderEvenWhenTheFirstIsLate() throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
             let response = HTTPResponse(text: String(request.path))
             if request.path == "/slow" {
                 // Answered later from another thread, after the fast ones were parsed.
-                DispatchQueue.global().async { responder.respond(response, delay: .fixed(.milliseconds(30))) }
-            } else {
-                responder.respond(response)
+                let reply = DeferredReply()
+                DispatchQueue.global().async {
+                    reply.complete(.response(response).delayed(by: .fixed(.milliseconds(30))))
+                }
+                return .deferred(reply)
             }
+            return .response(response)
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)
@@ -85,8 +88,8 @@ import Glibc
     }
 
     @Test func chunkedUploadIsDechunked() throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
-            responder.respond(HTTPResponse(body: request.body))
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
+            return .response(HTTPResponse(body: request.body))
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)
@@ -99,8 +102,8 @@ import Glibc
     }
 
     @Test func expectContinueGetsA100BeforeTheBody() throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
-            responder.respond(HTTPResponse(text: "got \(request.body.count)"))
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
+            return .response(HTTPResponse(text: "got \(request.body.count)"))
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)
@@ -115,11 +118,11 @@ import Glibc
 
     @Test func headGetsLengthButNoBody() throws {
         let pets = PreparedResponse(body: Array("[1,2,3]".utf8))
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
             if request.path == "/dynamic" {
-                responder.respond(HTTPResponse(text: "dynamic"))
+                return .response(HTTPResponse(text: "dynamic"))
             } else {
-                responder.respond(pets)
+                return .prepared(pets)
             }
         }
         try withServer(handler: handler) { server in
@@ -136,9 +139,11 @@ import Glibc
     }
 
     @Test func answersFromAnotherThreadArrive() throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
             // A Dispatch thread, not a Task: these blocking tests occupy the cooperative pool.
-            DispatchQueue.global().async { responder.respond(HTTPResponse(status: .created, text: "later")) }
+            let reply = DeferredReply()
+            DispatchQueue.global().async { reply.complete(.response(HTTPResponse(status: .created, text: "later"))) }
+            return .deferred(reply)
         }
         try withServer(HTTPServerConfiguration(eventLoopCount: 2), handler: handler) { server in
             for _ in 0..<3 {
@@ -155,9 +160,9 @@ import Glibc
 
     @Test func requestCarriesHeadBodyAndRemoteAddress() throws {
         let seen = SharedValue<HTTPServerRequest?>(nil)
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
             seen.set(request)
-            responder.respond(HTTPResponse())
+            return .response(HTTPResponse())
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)
@@ -177,8 +182,8 @@ import Glibc
     @Test func keepAliveHasNoNaglePauses() throws {
         // 50 sequential keep-alive exchanges; a 40 ms Nagle/delayed-ACK stall on each would
         // take 2 s. The request goes out in two writes, the way that provokes stalls.
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
-            responder.respond(HTTPResponse(body: request.body + Array(repeating: UInt8(ascii: "x"), count: 3000)))
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
+            return .response(HTTPResponse(body: request.body + Array(repeating: UInt8(ascii: "x"), count: 3000)))
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)
@@ -195,7 +200,7 @@ import Glibc
 
     @Test func largeResponsesSurviveBackpressure() throws {
         let big = PreparedResponse(body: (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
-        try withServer(handler: { _, responder in responder.respond(big) }) { server in
+        try withServer(handler: { _ in .prepared(big) }) { server in
             let client = try RawClient(port: server.port)
             try client.send(get("/a") + get("/b"))
             for _ in 0..<2 {
@@ -206,9 +211,9 @@ import Glibc
     }
 
     @Test func largeUploadsAndLongPipelinesArrive() throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
             let sum = request.body.reduce(0) { $0 &+ Int($1) }
-            responder.respond(HTTPResponse(text: "\(request.path) \(request.body.count) \(sum)"))
+            return .response(HTTPResponse(text: "\(request.path) \(request.body.count) \(sum)"))
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)

@@ -18,7 +18,7 @@ final class PetAPIServer: Sendable {
         let counter = self.counter
         server = HTTPServer(
             configuration: HTTPServerConfiguration(port: 0, eventLoopCount: 1, shutdownGracePeriod: .milliseconds(50))
-        ) { request, responder in
+        ) { request in
             let path = String(request.path)
             counter.paths.withLock { $0.append(path) }
             func json(_ text: String, _ status: HTTPStatus = .ok) -> HTTPResponse {
@@ -27,18 +27,18 @@ final class PetAPIServer: Sendable {
                     compression: .gzipIfAccepted)
             }
             if path == "/api/pets" {
-                responder.respond(json(pets, petsStatus))
+                return .response(json(pets, petsStatus))
             } else if path.hasPrefix("/api/vets/"), let id = Int(path.dropFirst("/api/vets/".count)),
                 let vet = vets[id]
             {
                 if let vet {
-                    responder.respond(json(vet))
+                    return .response(json(vet))
                 } else {
-                    responder.respond(
+                    return .response(
                         HTTPResponse(status: .internalServerError, text: "<h1>oops</h1>", contentType: "text/html"))
                 }
             } else {
-                responder.respond(json(#"{"code":404,"message":"no such thing"}"#, .notFound))
+                return .response(json(#"{"code":404,"message":"no such thing"}"#, .notFound))
             }
         }
         try server.start()

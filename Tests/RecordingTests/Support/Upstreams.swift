@@ -31,7 +31,7 @@ final class PetAPIUpstream: Sendable {
 let quickServer = HTTPServerConfiguration(port: 0, eventLoopCount: 1, shutdownGracePeriod: .milliseconds(100))
 
 /// An upstream answering every request with the closure.
-func startUpstream(_ handler: @escaping @Sendable (HTTPServerRequest, HTTPResponder) -> Void) throws -> HTTPServer {
+func startUpstream(_ handler: @escaping @Sendable (HTTPServerRequest) -> HTTPReply) throws -> HTTPServer {
     let server = HTTPServer(configuration: quickServer, handler: handler)
     try server.start()
     return server
