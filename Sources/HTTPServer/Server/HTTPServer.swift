@@ -24,7 +24,8 @@ import Darwin
 public final class HTTPServer: Sendable {
     /// The configuration the server was created with.
     public let configuration: HTTPServerConfiguration
-    private let handler: any HTTPHandler
+    /// The handler; tests can call it directly (a request in, a reply value out).
+    public let handler: any HTTPHandler
     private let lifecycle: ServerLifecycle
     private let boundPort = Locked(0)
 
