@@ -93,7 +93,7 @@ let package = Package(
         tests("YAMLKitTests", ["YAMLKit", "JSONKit"]),
         tests("PetModelsTests", ["PetModels", "ContractModel"]),
         tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "CSystem", "CZlib", "TestSupport"]),
-        tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer", "TestSupport"]),
+        tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer", "Platform", "TestSupport"]),
         tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels", "ContractModel"]),
         tests(
             "PetvetTests", ["petvet", "PetClient", "HTTPClient", "HTTPServer", "HTTPCore", "PetModels", "TestSupport"]),
