@@ -11,9 +11,9 @@ import Testing
 
     /// What each request looked like on arrival: method, body, one header.
     private func echoServer() throws -> LiveServer {
-        try LiveServer { request, responder in
+        try LiveServer { request in
             let trace = request.headers["X-Trace"] ?? "-"
-            responder.respond(
+            return .response(
                 HTTPResponse(
                     headers: [
                         "X-Method": request.method.rawValue, "X-Seen-Trace": trace,

@@ -17,35 +17,34 @@ import Platform
 /// event loop. Tests of handlers read a deferred reply with ``wait(atMost:)``.
 public final class DeferredReply: Sendable {
     private enum State {
-        case pending
+        /// Not complete; the semaphore a test waits on, once one does.
+        case pending(DispatchSemaphore?)
         case completed(HTTPReply)
         /// The connection is waiting: the reply goes to it.
         case attached(@Sendable (HTTPReply) -> Void)
         case delivered
     }
 
-    private let state = Locked(State.pending)
-    /// Signalled once, at the first completion, for ``wait(atMost:)``.
-    private let completion = DispatchSemaphore(value: 0)
+    private let state = Locked(State.pending(nil))
 
     /// Creates a pending reply.
     public init() {}
 
     /// Completes the reply; the first call counts.
     public func complete(_ reply: HTTPReply) {
-        let receiver: (@Sendable (HTTPReply) -> Void)? = state.withLock { state in
+        let (receiver, waiter) = state.withLock { state -> ((@Sendable (HTTPReply) -> Void)?, DispatchSemaphore?) in
             switch state {
-            case .pending:
+            case .pending(let waiter):
                 state = .completed(reply)
-                completion.signal()
-                return nil
+                return (nil, waiter)
             case .attached(let receiver):
                 state = .delivered
-                return receiver
+                return (receiver, nil)
             case .completed, .delivered:
-                return nil
+                return (nil, nil)
             }
         }
+        waiter?.signal()
         receiver?(reply)
     }
 
@@ -69,10 +68,19 @@ public final class DeferredReply: Sendable {
     /// Blocks until the reply is complete or `timeout` passed; the reply, or nil. For tests
     /// of handlers: a reply already handed to a connection is not seen here.
     public func wait(atMost timeout: Duration) -> HTTPReply? {
-        guard completion.wait(timeout: .now() + .nanoseconds(Int(clamping: timeout.nanoseconds))) == .success else {
-            return nil
+        let waiter: DispatchSemaphore? = state.withLock { state in
+            guard case .pending(let existing) = state else { return nil }
+            if let existing { return existing }
+            let created = DispatchSemaphore(value: 0)
+            state = .pending(created)
+            return created
         }
-        completion.signal()  // for the next waiter
+        if let waiter {
+            guard waiter.wait(timeout: .now() + .nanoseconds(Int(clamping: timeout.nanoseconds))) == .success else {
+                return nil
+            }
+            waiter.signal()  // for the next waiter
+        }
         return state.withLock { state in
             if case .completed(let reply) = state { return reply }
             return nil
