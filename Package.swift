@@ -80,7 +80,7 @@ let package = Package(
         tool("petvet", ["PetClient", "HTTPClient", "HTTPCore", "ArgumentKit", "Platform"]),
 
         // Helpers for tests: processes, raw sockets, temporary folders, handlers' answers as values.
-        library("TestSupport", ["HTTPServer", "HTTPCore"]),
+        library("TestSupport", ["HTTPServer", "HTTPCore", "Platform"]),
 
         // Benchmark executables (Benchmarks/*.sh run them).
         tool("ServerBench", ["HTTPServer", "HTTPCore"], path: "Benchmarks/ServerBench"),
@@ -104,7 +104,7 @@ let package = Package(
                 "HTTPClient", "HTTPCore",
             ],
             exclude: ["Snapshots", "Fixtures"]),
-        tests("PetContractCLITests", ["petcontract", "TestSupport"]),
+        tests("PetContractCLITests", ["petcontract", "TestSupport", "HTTPServer", "HTTPCore"]),
         tests("StubServerTests", ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "LinearRegex", "TestSupport"]),
         tests(
             "RecordingTests",

@@ -2,6 +2,7 @@ import HTTPClient
 import HTTPCore
 import HTTPServer
 import Platform
+import TestSupport
 import Testing
 
 /// The I/O thread reuses the easy handles of finished transfers (reset between them), and
@@ -10,8 +11,8 @@ import Testing
     let transport = CurlTransport()
 
     /// What each request looked like on arrival: method, body, one header.
-    private func echoServer() throws -> LiveServer {
-        try LiveServer { request in
+    private func echoServer() throws -> LiveHTTPServer {
+        try LiveHTTPServer { request in
             let trace = request.headers["X-Trace"] ?? "-"
             return .response(
                 HTTPResponse(

@@ -2,6 +2,7 @@ import HTTPClient
 import HTTPCore
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// CurlTransport against our own HTTPServer on loopback: the real thing at both ends.
@@ -12,7 +13,7 @@ import Testing
     let transport = CurlTransport()
 
     @Test func sequentialRequestsReuseOneKeptAliveConnection() async throws {
-        let server = try LiveServer { _ in return .response(HTTPResponse(text: "ok")) }
+        let server = try LiveHTTPServer { _ in return .response(HTTPResponse(text: "ok")) }
         var reused: [Bool] = []
         for _ in 0..<10 {
             let response = try await transport.send(HTTPClientRequest(url: server.url("/ping")))
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func gzipBodiesArriveDecodedAndSayHowTheyCame() async throws {
-        let server = try LiveServer { _ in
+        let server = try LiveHTTPServer { _ in
             return .response(
                 HTTPResponse(
                     headers: ["Content-Type": "application/json"], body: Self.json, compression: .gzipIfAccepted))
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func chunkedBodiesAreReassembled() async throws {
-        let server = try LiveServer { _ in
+        let server = try LiveHTTPServer { _ in
             return .response(HTTPResponse(body: Self.json, framing: .chunked))
         }
         let response = try await transport.send(HTTPClientRequest(url: server.url("/chunked")))
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func methodsHeadersAndBodiesReachTheServer() async throws {
-        let server = try LiveServer { request in
+        let server = try LiveHTTPServer { request in
             return .response(
                 HTTPResponse(
                     status: .created, headers: ["X-Method": request.method.rawValue, "Set-Cookie": "id=1"],
@@ -88,7 +89,7 @@ import Testing
         // Nagle's algorithm meeting a delayed ACK costs 40 ms per exchange, every time; a
         // stall-free connection answers a small request in well under a millisecond. The
         // median keeps a scheduling hiccup on a busy machine from failing the test.
-        let server = try LiveServer { request in
+        let server = try LiveHTTPServer { request in
             return .response(HTTPResponse(headers: ["Content-Type": "application/json"], body: Self.json))
         }
         var totals: [Duration] = []
@@ -110,7 +111,7 @@ import Testing
         // The server answers nobody until all 12 requests are in, so a client that ran them
         // one at a time would never finish (and the time limit would fail the test).
         let waiting = Mutex<[DeferredReply]>([])
-        let server = try LiveServer { request in
+        let server = try LiveHTTPServer { request in
             let reply = DeferredReply()
             let batch = waiting.withLock { waiting -> [DeferredReply] in
                 waiting.append(reply)
@@ -133,7 +134,7 @@ import Testing
     }
 
     @Test func totalTimeoutCutsOffASlowAnswer() async throws {
-        let server = try LiveServer { _ in
+        let server = try LiveHTTPServer { _ in
             return .response(HTTPResponse(text: "late")).delayed(by: .fixed(.seconds(30)))
         }
         await #expect {
@@ -151,7 +152,7 @@ import Testing
         (.randomDataThenClose(byteCount: 64), .malformedResponse),
     ])
     func brokenConnectionsFailWithTheirKind(fault: HTTPFault, kind: HTTPClientError.Kind) async throws {
-        let server = try LiveServer { _ in return .fault(fault) }
+        let server = try LiveHTTPServer { _ in return .fault(fault) }
         await #expect {
             try await transport.send(HTTPClientRequest(url: server.url("/broken")))
         } throws: { error in
@@ -162,7 +163,7 @@ import Testing
 
     @Test func cancellationMidRequestAbandonsOnlyThatRequest() async throws {
         let arrived = AsyncStream<Void>.makeStream()
-        let server = try LiveServer { request in
+        let server = try LiveHTTPServer { request in
             if request.path == "/hang" {
                 arrived.continuation.yield()
                 return .response(HTTPResponse(text: "too late")).delayed(by: .fixed(.seconds(30)))
@@ -186,7 +187,7 @@ import Testing
 
     @Test func oversizedBodiesFailAsTooLargeWhateverTheFraming() async throws {
         let zeros = [UInt8](repeating: 0, count: 1 << 20)
-        let server = try LiveServer { request in
+        let server = try LiveHTTPServer { request in
             switch request.path {
             case "/length": return .response(HTTPResponse(body: zeros))
             case "/chunked": return .response(HTTPResponse(body: zeros, framing: .chunked))
@@ -207,7 +208,7 @@ import Testing
     }
 
     @Test func responsesCarryVersionReasonAndTimings() async throws {
-        let server = try LiveServer { _ in
+        let server = try LiveHTTPServer { _ in
             return .response(HTTPResponse(status: HTTPStatus(code: 418, reasonPhrase: "Short And Stout")))
         }
         let response = try await transport.send(HTTPClientRequest(url: server.url("/teapot")))
@@ -221,7 +222,7 @@ import Testing
     }
 
     @Test func theLoggerSeesCurlCommandsAndSummaries() async throws {
-        let server = try LiveServer { _ in return .response(HTTPResponse(text: "hi")) }
+        let server = try LiveHTTPServer { _ in return .response(HTTPResponse(text: "hi")) }
         let lines = Mutex<[String]>([])
         let logged = CurlTransport(
             configuration: .init(logger: HTTPClientLogger { entry in lines.withLock { $0.append("\(entry)") } }))

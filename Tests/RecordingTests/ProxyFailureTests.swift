@@ -23,7 +23,7 @@ import Testing
     }
 
     /// An upstream that breaks every connection this way.
-    static func broken(_ fault: HTTPFault) throws -> HTTPServer {
+    static func broken(_ fault: HTTPFault) throws -> LiveHTTPServer {
         try startUpstream { _ in return .fault(fault) }
     }
 

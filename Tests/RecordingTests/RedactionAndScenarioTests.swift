@@ -54,7 +54,7 @@ import Testing
 
 @Suite struct ScenarioTests {
     /// An upstream whose answer to `GET /counter` changes every time.
-    static func counter() throws -> HTTPServer {
+    static func counter() throws -> LiveHTTPServer {
         let count = Atomic<Int>(0)
         return try startUpstream { _ in
             let value = count.add(1, ordering: .relaxed).newValue
