@@ -101,7 +101,7 @@ let package = Package(
             "ContractKitTests",
             [
                 "ContractKit", "ContractCLI", "JSONKit", "ContractModel", "PetModels", "PetClient", "PetAppContract",
-                "HTTPClient", "HTTPCore",
+                "HTTPClient", "HTTPCore", "HTTPServer", "YAMLKit",
             ],
             exclude: ["Snapshots", "Fixtures"]),
         tests("PetContractCLITests", ["petcontract", "TestSupport"]),

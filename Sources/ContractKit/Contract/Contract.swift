@@ -121,6 +121,8 @@ public struct ContractParameter: Sendable, Hashable {
         case query
         /// A request header.
         case header
+        /// A cookie, sent in the `Cookie` header as `name=value`.
+        case cookie
     }
 
     /// The name.

@@ -145,7 +145,7 @@ struct OpenAPIReadState {
         guard let name = try node.optionalString("name") else { throw node.invalid("a parameter with a 'name'") }
         let locationText = try node.optionalString("in") ?? ""
         guard let location = ContractParameter.Location(rawValue: locationText) else {
-            throw node.invalid("a parameter 'in' path, query or header")
+            throw node.invalid("a parameter 'in' path, query, header or cookie")
         }
         var parameter = ContractParameter(
             name: name, location: location, required: try node.child("required")?.bool() ?? (location == .path),
