@@ -27,7 +27,7 @@ extension BodyWalker {
             }
             return
         }
-        let kind = value.kind
+        let kind = BodyWalker.kind(of: value)
         var closest: BodyWalker?
         var matched: [Int] = []
         for (index, alternative) in node.anyOf.enumerated()
@@ -54,6 +54,12 @@ extension BodyWalker {
             return
         }
         absorb(closest)
+    }
+
+    /// The value's JSON Schema type: a number with a zero fraction (`2.0`) is an integer.
+    static func kind(of value: JSONValue) -> JSONKind {
+        if case .number(let number) = value, number.isWholeNumber { return .integer }
+        return value.kind
     }
 
     /// `not`: a value valid against the excluded schema (no breaking finding) is a finding.

@@ -106,12 +106,15 @@ struct ExampleResponses {
             }
             return .object(merged)
         }
-        if let first = (schema["oneOf"] ?? schema["anyOf"])?.arrayValue?.first { return sample(first, depth: depth + 1) }
+        if let first = (schema["oneOf"] ?? schema["anyOf"])?.arrayValue?.first {
+            return sample(first, depth: depth + 1)
+        }
         let type = schema["type"]?.stringValue ?? schema["type"]?.arrayValue?.compactMap(\.stringValue).first
         switch type ?? (schema["properties"] != nil ? "object" : "string") {
         case "object":
             var object = JSONObject()
-            for member in schema["properties"]?.objectValue?.members ?? [] where resolve(member.value)["writeOnly"] != true {
+            for member in schema["properties"]?.objectValue?.members ?? []
+            where resolve(member.value)["writeOnly"] != true {
                 object[member.key] = sample(member.value, depth: depth + 1)
             }
             return .object(object)
