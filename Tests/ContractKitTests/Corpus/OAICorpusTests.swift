@@ -50,6 +50,28 @@ import YAMLKit
         return report
     }
 
+    /// Webhooks and callbacks are requests the API sends: named in the report, not checked.
+    @Test func webhooksAndCallbacksAreNotedNotVerified() async throws {
+        #expect(
+            try Self.contract("webhook-example", "yaml").unverified == [
+                "webhook 'newPet': a request the API sends, not verified"
+            ])
+        let callbacks = try Self.contract("callback-example", "json")
+        #expect(
+            callbacks.unverified == [
+                "callback 'onData' of POST /streams: a request the API sends, not verified"
+            ])
+        let document = ExampleResponses(document: try JSONValue(parsing: Self.bytes("callback-example", "json")))
+        let report = try await Self.verify(callbacks, document: document, routes: document.routes, name: "c")
+        #expect(report.notes.contains(callbacks.unverified[0]))
+        #expect {
+            try ContractSource(file: Self.folder.appendingPathComponent("webhook-example.yaml").path, builtIn: nil)
+                .load()
+        } throws: { error in
+            "\(error)".contains("only webhooks or callbacks")
+        }
+    }
+
     @Test(arguments: names) func yamlIsTheSameDocumentAsJSON(name: String) throws {
         let fromYAML = try YAMLReader().read(Self.bytes(name, "yaml"))
         let fromJSON = try JSONValue(parsing: Self.bytes(name, "json"))
