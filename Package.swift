@@ -87,6 +87,7 @@ let package = Package(
         tool("ServerBench", ["HTTPServer", "HTTPCore"], path: "Benchmarks/ServerBench"),
         tool("ClientBench", ["PetClient", "HTTPClient", "PetModels"], path: "Benchmarks/ClientBench"),
         tool("contract-bench", ["ContractKit", "JSONKit", "PetAppContract"], path: "Benchmarks/ContractBench"),
+        tool("openapi-bench", ["ContractKit", "JSONKit", "YAMLKit"], path: "Benchmarks/OpenAPIBench"),
 
         tests("HTTPCoreTests", ["HTTPCore"]),
         tests("ArgumentKitTests", ["ArgumentKit"]),
@@ -102,7 +103,7 @@ let package = Package(
             "ContractKitTests",
             [
                 "ContractKit", "ContractCLI", "JSONKit", "ContractModel", "PetModels", "PetClient", "PetAppContract",
-                "HTTPClient", "HTTPCore",
+                "HTTPClient", "HTTPCore", "HTTPServer", "YAMLKit",
             ],
             exclude: ["Snapshots", "Fixtures"]),
         tests("PetContractCLITests", ["petcontract", "TestSupport"]),
