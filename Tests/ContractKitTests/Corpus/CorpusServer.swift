@@ -10,16 +10,14 @@ final class CorpusServer: Sendable {
     init(_ routes: [ExampleResponses.Route]) throws {
         server = HTTPServer(
             configuration: HTTPServerConfiguration(port: 0, eventLoopCount: 1, shutdownGracePeriod: .milliseconds(50))
-        ) { request, responder in
+        ) { request in
             guard let route = routes.first(where: { $0.matches(method: request.method, path: request.path) }) else {
-                responder.respond(HTTPResponse(status: HTTPStatus(code: 404), text: "no route"))
-                return
+                return .response(HTTPResponse(status: HTTPStatus(code: 404), text: "no route"))
             }
             guard let body = route.body else {
-                responder.respond(HTTPResponse(status: HTTPStatus(code: route.status)))
-                return
+                return .response(HTTPResponse(status: HTTPStatus(code: route.status)))
             }
-            responder.respond(
+            return .response(
                 HTTPResponse(
                     status: HTTPStatus(code: route.status), headers: ["Content-Type": "application/json"],
                     body: body.serializedBytes()))
