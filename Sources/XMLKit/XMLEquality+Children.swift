@@ -1,0 +1,95 @@
+extension ComparisonWalk {
+    /// Compares two child lists: their lengths, then each expected child with the actual
+    /// child it pairs with. Both lists are sorted by local name (and, with
+    /// `ignoreOrderOfSameNode`, by text content) as WireMock's node matcher sorts them; an
+    /// expected child pairs with the first unpaired actual child of the same kind and name.
+    mutating func compareChildren(_ expected: ComparedElement, _ actual: ComparedElement, path: String) {
+        var expectedChildren = expected.children
+        // A text that is only `${xmlunit.ignore}` may be missing altogether (XMLUnit's rule).
+        if !actual.children.contains(where: { if case .text = $0 { true } else { false } }) {
+            expectedChildren.removeAll { child in
+                if case .text(let value, _, _) = child, case .ignore? = value.placeholder { return true }
+                return false
+            }
+        }
+        record(
+            .childNodelistLength, equal: expectedChildren.count == actual.children.count, path: path,
+            expected: "\(expectedChildren.count) child node(s)", found: "\(actual.children.count)")
+        if done { return }
+        var buckets: [String: (nodes: [ComparedNode], next: Int)] = [:]
+        for child in sorted(actual.children) { buckets[pairingKey(child), default: ([], 0)].nodes.append(child) }
+        for child in sorted(expectedChildren) {
+            if done { return }
+            let key = pairingKey(child)
+            guard let bucket = buckets[key], bucket.next < bucket.nodes.count else {
+                let (here, description) = (childPath(path, child), describe(child))
+                record(.childLookup, equal: false, path: here, expected: description, found: "no such child")
+                continue
+            }
+            buckets[key]?.next += 1
+            let here = childPath(path, child)
+            compareNodes(child, bucket.nodes[bucket.next], path: here)
+        }
+    }
+
+    /// The children in the order WireMock's node matcher sees them (a stable sort).
+    func sorted(_ nodes: [ComparedNode]) -> [ComparedNode] {
+        let byText = options.ignoreOrderOfSameNode
+        return nodes.enumerated().sorted { left, right in
+            let (a, b) = (left.element, right.element)
+            if a.localName != b.localName { return a.localName < b.localName }
+            if byText, a.textContent != b.textContent { return a.textContent < b.textContent }
+            return left.offset < right.offset
+        }.map(\.element)
+    }
+
+    /// Children with the same key can pair: elements by namespace and name (unless those
+    /// comparisons are exempted), any text with any text, instructions with instructions.
+    func pairingKey(_ node: ComparedNode) -> String {
+        switch node {
+        case .element(let element):
+            let namespace = counted.contains(.namespaceURI) ? (element.namespaceURI ?? "") : ""
+            let name = counted.contains(.elementTagName) ? element.localName : ""
+            return "e{\(namespace)}\(name)"
+        case .text: return "#text"
+        case .processingInstruction: return "#pi"
+        }
+    }
+
+    func childPath(_ path: String, _ node: ComparedNode) -> String {
+        switch node {
+        case .element(let element): "\(path)/\(element.displayName)[\(element.position)]"
+        case .text(_, _, let position): "\(path)/text()[\(position)]"
+        case .processingInstruction(_, _, let position): "\(path)/processing-instruction()[\(position)]"
+        }
+    }
+
+    func describe(_ node: ComparedNode) -> String {
+        switch node {
+        case .element(let element): "<\(element.displayName)>"
+        case .text(let value, _, _): "text \(Self.quoted(value.text))"
+        case .processingInstruction(let target, _, _): "<?\(target)?>"
+        }
+    }
+
+    mutating func compareNodes(_ expected: ComparedNode, _ actual: ComparedNode, path: String) {
+        switch (expected, actual) {
+        case (.element(let left), .element(let right)): compareElements(left, right, path: path)
+        case (.text(let left, let leftCDATA, _), .text(let right, let rightCDATA, _)):
+            record(
+                .nodeType, equal: leftCDATA == rightCDATA, path: path, expected: expected.kind, found: actual.kind)
+            record(
+                .textValue, equal: valuesEqual(left, right.text), path: path, expected: Self.quoted(left.text),
+                found: Self.quoted(right.text))
+        case (.processingInstruction(let target, let data, _), .processingInstruction(let other, let otherData, _)):
+            record(
+                .processingInstructionTarget, equal: target == other, path: path, expected: Self.quoted(target),
+                found: Self.quoted(other))
+            record(
+                .processingInstructionData, equal: data == otherData, path: path, expected: Self.quoted(data),
+                found: Self.quoted(otherData))
+        default:
+            record(.nodeType, equal: false, path: path, expected: expected.kind, found: actual.kind)
+        }
+    }
+}

@@ -1,0 +1,196 @@
+/// WireMock's `equalToXml`: an expected document compared with actual ones the way XMLUnit
+/// compares them for WireMock (whitespace-only text and comments ignored, text trimmed,
+/// attribute order ignored, children paired by name after sorting by local name so sibling
+/// order of differently named elements does not matter, namespace prefixes not compared,
+/// placeholders in expected values), counting only the comparisons WireMock counts.
+///
+/// ```swift
+/// let equality = try XMLEquality(expected: XMLDocument(parsing: "<a>${xmlunit.ignore}</a>"),
+///                                options: XMLEqualityOptions(placeholders: XMLPlaceholderDelimiters()))
+/// equality.firstDifference(try XMLDocument(parsing: "<a>42</a>"))  // nil: equal
+/// ```
+public struct XMLEquality: Sendable {
+    /// The options it compares with.
+    public let options: XMLEqualityOptions
+    let expected: ComparedElement
+    let counted: Set<XMLComparisonType>
+
+    /// Prepares the comparison: finds the placeholders in the expected document.
+    /// - Throws: ``XMLPatternError`` for a delimiter that is not a regular expression or a
+    ///   placeholder petmock does not support.
+    public init(expected: XMLDocument, options: XMLEqualityOptions = XMLEqualityOptions()) throws(XMLPatternError) {
+        self.options = options
+        let reader = try options.placeholders.map { (delimiters) throws(XMLPatternError) in
+            try XMLPlaceholderReader(delimiters)
+        }
+        let builder = ComparedTreeBuilder(awareness: options.namespaceAwareness, placeholders: reader)
+        self.expected = try builder.element(expected.root, position: 1)
+        counted = XMLComparisonType.counted.subtracting(options.exemptedComparisons)
+    }
+
+    /// The first difference WireMock would count, nil when the documents are equal.
+    public func firstDifference(_ actual: XMLDocument) -> XMLDifference? {
+        var walk = ComparisonWalk(counted: counted, options: options, stopAtFirst: true)
+        walk.compareRoots(expected, actual: compared(actual))
+        return walk.first
+    }
+
+    /// The share of counted comparisons that differ, from 0 (equal) to 1.
+    public func distance(_ actual: XMLDocument) -> Double {
+        var walk = ComparisonWalk(counted: counted, options: options, stopAtFirst: false)
+        walk.compareRoots(expected, actual: compared(actual))
+        guard walk.total > 0 else { return walk.first == nil ? 0 : 1 }
+        return Double(walk.differences) / Double(walk.total)
+    }
+
+    private func compared(_ document: XMLDocument) -> ComparedElement {
+        let builder = ComparedTreeBuilder(awareness: options.namespaceAwareness, placeholders: nil)
+        // Without a placeholder reader no value can fail to read.
+        return (try? builder.element(document.root, position: 1))
+            ?? ComparedElement(
+                namespaceURI: nil, localName: "", displayName: "", position: 1, attributes: [], schemaLocation: nil,
+                noNamespaceSchemaLocation: nil, children: [], textContent: "")
+    }
+}
+
+/// What `equalToXml` compares, besides the expected document.
+public struct XMLEqualityOptions: Sendable, Hashable {
+    /// How namespaces are read and compared.
+    public var namespaceAwareness: XMLNamespaceAwareness
+    /// Comparisons that do not count (WireMock's `exemptedComparisons`).
+    public var exemptedComparisons: Set<XMLComparisonType>
+    /// Whether same-named siblings may come in any order (`ignoreOrderOfSameNode`).
+    public var ignoreOrderOfSameNode: Bool
+    /// Placeholder delimiters when placeholders are enabled (`enablePlaceholders`), else nil.
+    public var placeholders: XMLPlaceholderDelimiters?
+
+    /// Creates options (by default WireMock's: strict namespaces, nothing exempted, order of
+    /// same-named siblings significant, no placeholders).
+    public init(
+        namespaceAwareness: XMLNamespaceAwareness = .strict, exemptedComparisons: Set<XMLComparisonType> = [],
+        ignoreOrderOfSameNode: Bool = false, placeholders: XMLPlaceholderDelimiters? = nil
+    ) {
+        self.namespaceAwareness = namespaceAwareness
+        self.exemptedComparisons = exemptedComparisons
+        self.ignoreOrderOfSameNode = ignoreOrderOfSameNode
+        self.placeholders = placeholders
+    }
+}
+
+/// One comparison of two compared trees, counting what WireMock counts.
+struct ComparisonWalk {
+    let counted: Set<XMLComparisonType>
+    let options: XMLEqualityOptions
+    let stopAtFirst: Bool
+    var total = 0
+    var differences = 0
+    var first: XMLDifference?
+
+    init(counted: Set<XMLComparisonType>, options: XMLEqualityOptions, stopAtFirst: Bool) {
+        self.counted = counted
+        self.options = options
+        self.stopAtFirst = stopAtFirst
+    }
+
+    var done: Bool { stopAtFirst && first != nil }
+
+    /// Records one comparison (only counted kinds, with an expected side, count).
+    mutating func record(
+        _ type: XMLComparisonType, equal: Bool, path: @autoclosure () -> String, expected: @autoclosure () -> String,
+        found: @autoclosure () -> String
+    ) {
+        guard counted.contains(type) else { return }
+        total += 1
+        guard !equal else { return }
+        differences += 1
+        if first == nil { first = XMLDifference(type: type, path: path(), expected: expected(), found: found()) }
+    }
+
+    /// Whether two elements pair up as the same child (XMLUnit's `byName` selector; a
+    /// namespace or tag name comparison that is exempted does not keep them apart).
+    func pairs(_ expected: ComparedElement, _ actual: ComparedElement) -> Bool {
+        (!counted.contains(.namespaceURI) || expected.namespaceURI == actual.namespaceURI)
+            && (!counted.contains(.elementTagName) || expected.localName == actual.localName)
+    }
+
+    mutating func compareRoots(_ expected: ComparedElement, actual: ComparedElement) {
+        let path = "/\(expected.displayName)[1]"
+        guard pairs(expected, actual) else {
+            record(
+                .childLookup, equal: false, path: "/", expected: "root element <\(expected.displayName)>",
+                found: "<\(actual.displayName)>")
+            return
+        }
+        compareElements(expected, actual, path: path)
+    }
+
+    static func quoted(_ text: String) -> String {
+        let cut = text.count > 60 ? String(text.prefix(57)) + "..." : text
+        return "'\(cut)'"
+    }
+
+    func valuesEqual(_ expected: ComparedValue, _ actual: String) -> Bool {
+        if let placeholder = expected.placeholder { return placeholder.accepts(actual) }
+        return expected.text == actual
+    }
+
+    mutating func compareElements(_ expected: ComparedElement, _ actual: ComparedElement, path: String) {
+        if expected.namespaceURI != nil {
+            record(
+                .namespaceURI, equal: expected.namespaceURI == actual.namespaceURI, path: path,
+                expected: "namespace \(Self.quoted(expected.namespaceURI ?? ""))",
+                found: actual.namespaceURI.map { "namespace \(Self.quoted($0))" } ?? "no namespace")
+        }
+        record(
+            .elementTagName, equal: expected.localName == actual.localName, path: path,
+            expected: "<\(expected.displayName)>", found: "<\(actual.displayName)>")
+        if done { return }
+        compareAttributes(expected, actual, path: path)
+        if done { return }
+        compareChildren(expected, actual, path: path)
+    }
+
+    mutating func compareAttributes(_ expected: ComparedElement, _ actual: ComparedElement, path: String) {
+        // An ignored attribute may be absent (XMLUnit's placeholder rule).
+        let required = expected.attributes.filter { attribute in
+            if case .ignore = attribute.value.placeholder {
+                return actual.attributes.contains {
+                    $0.namespaceURI == attribute.namespaceURI && $0.localName == attribute.localName
+                }
+            }
+            return true
+        }
+        record(
+            .elementNumAttributes, equal: required.count == actual.attributes.count, path: path,
+            expected: "\(required.count) attribute(s)", found: "\(actual.attributes.count)")
+        for attribute in required {
+            if done { return }
+            let here = "\(path)/@\(attribute.displayName)"
+            guard
+                let match = actual.attributes.first(where: {
+                    $0.namespaceURI == attribute.namespaceURI && $0.localName == attribute.localName
+                })
+            else {
+                record(
+                    .attrNameLookup, equal: false, path: here, expected: "attribute \(attribute.displayName)",
+                    found: "none")
+                continue
+            }
+            record(
+                .attrValue, equal: valuesEqual(attribute.value, match.value.text), path: here,
+                expected: Self.quoted(attribute.value.text), found: Self.quoted(match.value.text))
+        }
+        for (type, expectedValue, actualValue, name) in [
+            (XMLComparisonType.schemaLocation, expected.schemaLocation, actual.schemaLocation, "xsi:schemaLocation"),
+            (
+                .noNamespaceSchemaLocation, expected.noNamespaceSchemaLocation, actual.noNamespaceSchemaLocation,
+                "xsi:noNamespaceSchemaLocation"
+            ),
+        ] {
+            guard let expectedValue else { continue }
+            record(
+                type, equal: actualValue.map { valuesEqual(expectedValue, $0.text) } ?? false, path: "\(path)/@\(name)",
+                expected: Self.quoted(expectedValue.text), found: actualValue.map { Self.quoted($0.text) } ?? "none")
+        }
+    }
+}
