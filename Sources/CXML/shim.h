@@ -11,6 +11,7 @@
 #include <libxml/xpathInternals.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlsave.h>
+#include <stdio.h>
 #include <string.h>
 
 /// The first error libxml2 reported, with its place.
@@ -22,22 +23,61 @@ typedef struct {
     char message[240];
 } cxml_first_error;
 
+/// What an XPath error code means (libxml2 sets no message on XPath errors it hands to a
+/// context's handler); the names follow libxml2's own table.
+static inline const char *cxml_xpath_message(int code) {
+    static const char *const messages[] = {
+        "ok", "number encoding", "unfinished literal", "start of literal", "expected $ for variable reference",
+        "undefined variable", "invalid predicate", "invalid expression", "missing closing curly brace",
+        "unregistered function", "invalid operand", "invalid type", "invalid number of arguments",
+        "invalid context size", "invalid context position", "memory allocation error", "syntax error",
+        "resource error", "sub resource error", "undefined namespace prefix", "encoding error",
+        "character out of XML range", "invalid or incomplete context", "stack usage error", "forbidden variable",
+        "operation limit exceeded", "recursion limit exceeded",
+    };
+    int index = code - XML_XPATH_EXPRESSION_OK;
+    if (index < 0 || index >= (int)(sizeof(messages) / sizeof(messages[0]))) return "XPath error";
+    return messages[index];
+}
+
 static inline void cxml_record(cxml_first_error *first, xmlErrorPtr error) {
     if (first == NULL || error == NULL || first->set || error->level < XML_ERR_ERROR) return;
     first->set = 1;
     first->line = error->line;
     first->column = error->int2;
     first->domain = error->domain;
+    if (error->message == NULL && error->domain == XML_FROM_XPATH) {
+        snprintf(first->message, sizeof(first->message), "%s (at character %d of the expression)",
+                 cxml_xpath_message(error->code), error->int1 + 1);
+        return;
+    }
     const char *message = error->message != NULL ? error->message : "unknown error";
     strncpy(first->message, message, sizeof(first->message) - 1);
     first->message[sizeof(first->message) - 1] = 0;
 }
 
+/// What a parse reported: the first well-formedness error, and apart from it the first
+/// namespace error (an unbound prefix), which only namespace-aware reading refuses.
+typedef struct {
+    cxml_first_error error;
+    cxml_first_error namespace_error;
+} cxml_parse_errors;
+
 /// A parser context's structured error handler: libxml2 hands it the context as `data`, and
-/// the record travels in the context's `_private` field.
+/// the records travel in the context's `_private` field. A namespace URI that is not a valid
+/// URI is only a warning (Java's parsers, and so WireMock, accept it).
 static inline void cxml_parser_error(void *data, xmlErrorPtr error) {
     xmlParserCtxtPtr context = (xmlParserCtxtPtr)data;
-    if (context != NULL) cxml_record((cxml_first_error *)context->_private, error);
+    if (context == NULL || error == NULL) return;
+    cxml_parse_errors *errors = (cxml_parse_errors *)context->_private;
+    if (errors == NULL) return;
+    if (error->domain == XML_FROM_NAMESPACE) {
+        if (error->code != XML_WAR_NS_URI && error->code != XML_WAR_NS_URI_RELATIVE) {
+            cxml_record(&errors->namespace_error, error);
+        }
+        return;
+    }
+    cxml_record(&errors->error, error);
 }
 
 /// An XPath context's structured error handler (`userData` is the record).
@@ -105,20 +145,17 @@ static inline void cxml_strip_namespaces(xmlNodePtr node) {
     }
 }
 
-/// Parses a document from memory with the given options, recording the first error. Returns
-/// NULL when the document is not well-formed; `namespace_well_formed` tells whether every
-/// prefix was bound.
-static inline xmlDocPtr cxml_read(const char *bytes, int length, int options, cxml_first_error *first,
-                                  int *namespace_well_formed) {
+/// Parses a document from memory with the given options, recording the first errors.
+/// Returns NULL when the document is not well-formed (namespace errors aside).
+static inline xmlDocPtr cxml_read(const char *bytes, int length, int options, cxml_parse_errors *errors) {
     xmlParserCtxtPtr context = xmlNewParserCtxt();
     if (context == NULL) return NULL;
-    context->_private = first;
+    context->_private = errors;
     if (context->sax != NULL) {
         context->sax->serror = cxml_parser_error;
         context->sax->initialized = XML_SAX2_MAGIC;
     }
     xmlDocPtr document = xmlCtxtReadMemory(context, bytes, length, NULL, NULL, options);
-    if (namespace_well_formed != NULL) *namespace_well_formed = context->nsWellFormed;
     if (document != NULL && !context->wellFormed) {
         xmlFreeDoc(document);
         document = NULL;

@@ -30,17 +30,14 @@ enum LibXML {
             throw XMLError(
                 line: 0, column: 0, message: "document of \(bytes.count) bytes is over the limit of \(limits.maxBytes)")
         }
-        var first = cxml_first_error()
-        var namespacesWellFormed: Int32 = 1
+        var errors = cxml_parse_errors()
         let document = bytes.withUnsafeBytes { raw in
-            cxml_read(
-                raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(raw.count), parseOptions, &first,
-                &namespacesWellFormed)
+            cxml_read(raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(raw.count), parseOptions, &errors)
         }
-        guard let document else { throw error(first, fallback: "not well-formed XML") }
-        if strictNamespaces && namespacesWellFormed == 0 {
+        guard let document else { throw error(errors.error, fallback: "not well-formed XML") }
+        if strictNamespaces && errors.namespace_error.set != 0 {
             xmlFreeDoc(document)
-            throw error(first, fallback: "a namespace prefix is not bound to a URI")
+            throw error(errors.namespace_error, fallback: "a namespace prefix is not bound to a URI")
         }
         return document
     }

@@ -216,7 +216,10 @@ struct CompiledRequestPattern: Sendable {
             let distance =
                 request.bodyMatches(pattern, source: source.bodyPatterns[index])
                 ? 0 : pattern.mismatchDistance(request.bodyText)
-            let excerpt = request.body.isEmpty ? "no body" : "'\(Self.excerpt(request.bodyText))'"
+            var excerpt = request.body.isEmpty ? "no body" : "'\(Self.excerpt(request.bodyText))'"
+            if distance > 0, let explanation = pattern.mismatchExplanation(request.body) {
+                excerpt += " (\(explanation))"
+            }
             criteria.append(
                 MatchCriterion(
                     name: "body", matched: distance == 0, expected: source.bodyPatterns[index].description,

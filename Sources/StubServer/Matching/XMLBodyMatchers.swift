@@ -1,0 +1,128 @@
+import XMLKit
+
+/// `equalToXml` made ready to run: the expected document parsed and its placeholders found.
+struct CompiledXMLEquality: Sendable {
+    let equality: XMLEquality
+    let awareness: XMLNamespaceAwareness
+
+    /// Parses the expected document; problems name `path.equalToXml` (or the delimiter field).
+    static func compile(_ match: XMLMatch, at path: String, problems: inout [PatternProblem]) -> CompiledXMLEquality? {
+        let options = match.options
+        let document: XMLDocument
+        do {
+            document = try XMLDocument(
+                parsing: match.expected, strictNamespaces: options.namespaceAwareness == .strict)
+        } catch {
+            problems.append(
+                PatternProblem(
+                    path: path + ".equalToXml", kind: "XML document",
+                    error: PatternError(
+                        pattern: CompiledRequestPattern.excerpt(match.expected), reason: error.description)))
+            return nil
+        }
+        do {
+            return CompiledXMLEquality(
+                equality: try XMLEquality(expected: document, options: options), awareness: options.namespaceAwareness)
+        } catch {
+            let pattern =
+                switch error.field {
+                case "placeholderOpeningDelimiterRegex": match.placeholderOpeningDelimiterRegex ?? ""
+                case "placeholderClosingDelimiterRegex": match.placeholderClosingDelimiterRegex ?? ""
+                default: CompiledRequestPattern.excerpt(match.expected)
+                }
+            let kind = error.field == "equalToXml" ? "XML placeholder" : "regular expression"
+            problems.append(
+                PatternProblem(
+                    path: path + "." + error.field, kind: kind,
+                    error: PatternError(pattern: pattern, reason: error.message)))
+            return nil
+        }
+    }
+
+    /// The actual document, or why it is not one.
+    func read(_ bytes: [UInt8]) -> Result<XMLDocument, XMLError> {
+        Result { () throws(XMLError) in try XMLDocument(parsing: bytes, strictNamespaces: awareness == .strict) }
+    }
+
+    func matches(_ bytes: [UInt8]) -> Bool {
+        guard case .success(let document) = read(bytes) else { return false }
+        return equality.firstDifference(document) == nil
+    }
+
+    /// What differs first, for the near-miss report.
+    func explain(_ bytes: [UInt8]) -> String? {
+        switch read(bytes) {
+        case .failure(let error): return "not XML: \(error)"
+        case .success(let document): return equality.firstDifference(document).map { "first difference: \($0)" }
+        }
+    }
+
+    /// WireMock's distance: the share of counted comparisons that differ (1 for no XML).
+    func distance(_ bytes: [UInt8]) -> Double {
+        guard case .success(let document) = read(bytes) else { return 1 }
+        return equality.distance(document)
+    }
+}
+
+/// `matchesXPath` made ready to run: the expression checked, the sub-matcher compiled.
+struct CompiledXPath: Sendable {
+    let xpath: XPathExpression
+    let sub: CompiledMatcher?
+
+    static func compile(_ match: XPathMatch, at path: String, problems: inout [PatternProblem]) -> CompiledXPath? {
+        let xpath: XPathExpression
+        do {
+            xpath = try XPathExpression(match.expression, namespaces: match.namespaces)
+        } catch {
+            problems.append(
+                PatternProblem(
+                    path: path + ".matchesXPath", kind: "XPath 1.0 expression",
+                    error: PatternError(pattern: match.expression, reason: error.description)))
+            return nil
+        }
+        guard let sub = match.sub else { return CompiledXPath(xpath: xpath, sub: nil) }
+        guard let compiled = CompiledMatcher.compile(sub, at: path + ".matchesXPath", problems: &problems) else {
+            return nil
+        }
+        return CompiledXPath(xpath: xpath, sub: compiled)
+    }
+
+    func evaluate(_ bytes: [UInt8]) -> Result<XPathResult, XMLError> {
+        Result { () throws(XMLError) in try xpath.evaluate(bytes, serializingNodes: sub != nil) }
+    }
+
+    /// Without a sub-matcher: the result is a non-empty node set, true, a number other than 0,
+    /// or a non-empty string. With one: some selected value satisfies it (`absent`: nothing
+    /// is selected).
+    func matches(_ bytes: [UInt8]) -> Bool {
+        guard case .success(let result) = evaluate(bytes) else { return false }
+        guard let sub else { return result.isTruthy }
+        if case .absent = sub { return result.values.isEmpty }
+        return result.values.contains { sub.matches($0) }
+    }
+
+    func explain(_ bytes: [UInt8]) -> String? {
+        switch evaluate(bytes) {
+        case .failure(let error): return "XPath not evaluated: \(error)"
+        case .success(let result):
+            let values = result.values
+            if values.isEmpty || (sub == nil && !result.isTruthy) {
+                return "'\(xpath.expression)' selected nothing"
+            }
+            let shown = values.prefix(3).map { "'\(CompiledRequestPattern.excerpt($0))'" }.joined(separator: ", ")
+            return "'\(xpath.expression)' selected \(shown)" + (values.count > 3 ? " and \(values.count - 3) more" : "")
+        }
+    }
+}
+
+extension CompiledMatcher {
+    /// Why a body does not match, beyond the body itself: the first XML difference, or what
+    /// an XPath selected; nil for matchers that have nothing more to say.
+    func mismatchExplanation(_ bytes: [UInt8]) -> String? {
+        switch self {
+        case .equalToXml(let xml): xml.explain(bytes)
+        case .matchesXPath(let xpath): xpath.explain(bytes)
+        default: nil
+        }
+    }
+}
