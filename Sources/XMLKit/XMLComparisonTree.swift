@@ -61,6 +61,18 @@ struct ComparedTreeBuilder {
     let awareness: XMLNamespaceAwareness
     /// Finds placeholders (expected document only).
     let placeholders: XMLPlaceholderReader?
+    /// Whether siblings are also sorted by their text (`ignoreOrderOfSameNode`).
+    let wantsTextContent: Bool
+
+    /// Text without the characters Java's `trim` removes (code points up to U+0020), worked on
+    /// the UTF-8 bytes.
+    static func trimmed(_ text: String) -> String {
+        let bytes = text.utf8
+        guard let first = bytes.firstIndex(where: { $0 > 0x20 }), let last = bytes.lastIndex(where: { $0 > 0x20 })
+        else { return "" }
+        if first == bytes.startIndex && bytes.index(after: last) == bytes.endIndex { return text }
+        return String(text[first...last])
+    }
 
     static let xsi = "http://www.w3.org/2001/XMLSchema-instance"
 
@@ -99,24 +111,26 @@ struct ComparedTreeBuilder {
                     displayName: attribute.name.qualifiedName, value: try value(attribute.value)))
         }
         var children: [ComparedNode] = []
-        var positions: [String: Int] = [:]
-        func next(_ key: String) -> Int {
-            let position = positions[key, default: 0] + 1
-            positions[key] = position
-            return position
-        }
+        children.reserveCapacity(element.children.count)
+        var positions: [XMLName: Int] = [:]
+        var texts = 0
+        var instructions = 0
         for child in element.children {
             switch child {
             case .element(let inner):
-                children.append(.element(try self.element(inner, position: next("e:" + inner.name.qualifiedName))))
+                let position = positions[inner.name, default: 0] + 1
+                positions[inner.name] = position
+                children.append(.element(try self.element(inner, position: position)))
             case .text(let text), .cdata(let text):
-                let trimmed = text.trimmingCharacters(in: { $0.asciiValue.map { $0 <= 0x20 } ?? false })
+                let trimmed = Self.trimmed(text)
                 if trimmed.isEmpty { continue }
                 var isCDATA = false
                 if case .cdata = child { isCDATA = true }
-                children.append(.text(try value(trimmed), cdata: isCDATA, position: next("text()")))
+                texts += 1
+                children.append(.text(try value(trimmed), cdata: isCDATA, position: texts))
             case .processingInstruction(let target, let data):
-                children.append(.processingInstruction(target: target, data: data, position: next("pi()")))
+                instructions += 1
+                children.append(.processingInstruction(target: target, data: data, position: instructions))
             case .comment: continue
             }
         }
@@ -126,6 +140,6 @@ struct ComparedTreeBuilder {
             localName: strict ? element.name.localName : element.name.qualifiedName,
             displayName: element.name.qualifiedName, position: position, attributes: attributes,
             schemaLocation: schemaLocation, noNamespaceSchemaLocation: noNamespaceSchemaLocation, children: children,
-            textContent: element.textContent)
+            textContent: wantsTextContent ? element.textContent : "")
     }
 }

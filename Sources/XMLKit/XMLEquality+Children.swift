@@ -16,19 +16,36 @@ extension ComparisonWalk {
             .childNodelistLength, equal: expectedChildren.count == actual.children.count, path: path,
             expected: "\(expectedChildren.count) child node(s)", found: "\(actual.children.count)")
         if done { return }
-        var buckets: [String: (nodes: [ComparedNode], next: Int)] = [:]
-        for child in sorted(actual.children) { buckets[pairingKey(child), default: ([], 0)].nodes.append(child) }
+        if expectedChildren.count == 1, actual.children.count == 1, let only = expectedChildren.first {
+            // One child each (the common leaf): no sorting or grouping to do.
+            let here = childPath(path, only)
+            if pairingKey(only) == pairingKey(actual.children[0]) {
+                compareNodes(only, actual.children[0], path: here)
+            } else {
+                let description = describe(only)
+                record(.childLookup, equal: false, path: here, expected: description, found: "no such child")
+            }
+            return
+        }
+        if expectedChildren.isEmpty { return }
+        // Actual children by pairing key, as indices in sorted order; a cursor per key (the
+        // index lists are never written while in use, so none is copied).
+        let sortedActual = sorted(actual.children)
+        var indices: [PairingKey: [Int]] = [:]
+        for (index, child) in sortedActual.enumerated() { indices[pairingKey(child), default: []].append(index) }
+        var cursors: [PairingKey: Int] = [:]
         for child in sorted(expectedChildren) {
             if done { return }
             let key = pairingKey(child)
-            guard let bucket = buckets[key], bucket.next < bucket.nodes.count else {
+            let next = cursors[key, default: 0]
+            guard let candidates = indices[key], next < candidates.count else {
                 let (here, description) = (childPath(path, child), describe(child))
                 record(.childLookup, equal: false, path: here, expected: description, found: "no such child")
                 continue
             }
-            buckets[key]?.next += 1
+            cursors[key] = next + 1
             let here = childPath(path, child)
-            compareNodes(child, bucket.nodes[bucket.next], path: here)
+            compareNodes(child, sortedActual[candidates[next]], path: here)
         }
     }
 
@@ -45,14 +62,14 @@ extension ComparisonWalk {
 
     /// Children with the same key can pair: elements by namespace and name (unless those
     /// comparisons are exempted), any text with any text, instructions with instructions.
-    func pairingKey(_ node: ComparedNode) -> String {
+    func pairingKey(_ node: ComparedNode) -> PairingKey {
         switch node {
         case .element(let element):
-            let namespace = counted.contains(.namespaceURI) ? (element.namespaceURI ?? "") : ""
-            let name = counted.contains(.elementTagName) ? element.localName : ""
-            return "e{\(namespace)}\(name)"
-        case .text: return "#text"
-        case .processingInstruction: return "#pi"
+            PairingKey(
+                kind: 0, namespace: counted.contains(.namespaceURI) ? element.namespaceURI : nil,
+                name: counted.contains(.elementTagName) ? element.localName : "")
+        case .text: PairingKey(kind: 1, namespace: nil, name: "")
+        case .processingInstruction: PairingKey(kind: 2, namespace: nil, name: "")
         }
     }
 
@@ -92,4 +109,11 @@ extension ComparisonWalk {
             record(.nodeType, equal: false, path: path, expected: expected.kind, found: actual.kind)
         }
     }
+}
+
+/// What pairs children: their kind, and for elements the namespace and name that count.
+struct PairingKey: Hashable {
+    let kind: UInt8
+    let namespace: String?
+    let name: String
 }

@@ -34,9 +34,9 @@ public struct XMLLimits: Sendable, Hashable {
     /// The longest XPath expression, in bytes.
     public var maxXPathLength: Int
 
-    /// The defaults: 4 MiB, depth 256, 200,000 nodes, 5,000,000 XPath steps, 4 KiB expressions.
+    /// The defaults: 8 MiB (the HTTP server's body limit), depth 256, 200,000 nodes, 5,000,000 XPath steps, 4 KiB expressions.
     public init(
-        maxBytes: Int = 4 << 20, maxDepth: Int = 256, maxNodes: Int = 200_000, maxXPathOperations: Int = 5_000_000,
+        maxBytes: Int = 8 << 20, maxDepth: Int = 256, maxNodes: Int = 200_000, maxXPathOperations: Int = 5_000_000,
         maxXPathLength: Int = 4096
     ) {
         self.maxBytes = maxBytes
