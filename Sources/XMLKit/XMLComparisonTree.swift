@@ -2,7 +2,9 @@
 /// out): whitespace-only text gone, other text trimmed, names keyed by the namespace mode,
 /// `xmlns` declarations and schema locations apart from the attributes, and placeholders
 /// found in the expected document's values.
-struct ComparedElement: Sendable {
+///
+/// A class: the walk passes elements around and sorts them, and a copy is then one retain.
+final class ComparedElement: Sendable {
     /// What pairs elements: `{uri}local` when namespace-aware, the written name otherwise.
     let namespaceURI: String?
     let localName: String
@@ -14,6 +16,22 @@ struct ComparedElement: Sendable {
     let noNamespaceSchemaLocation: ComparedValue?
     let children: [ComparedNode]
     let textContent: String
+
+    init(
+        namespaceURI: String?, localName: String, displayName: String, position: Int,
+        attributes: [ComparedAttribute], schemaLocation: ComparedValue?, noNamespaceSchemaLocation: ComparedValue?,
+        children: [ComparedNode], textContent: String
+    ) {
+        self.namespaceURI = namespaceURI
+        self.localName = localName
+        self.displayName = displayName
+        self.position = position
+        self.attributes = attributes
+        self.schemaLocation = schemaLocation
+        self.noNamespaceSchemaLocation = noNamespaceSchemaLocation
+        self.children = children
+        self.textContent = textContent
+    }
 }
 
 struct ComparedAttribute: Sendable {

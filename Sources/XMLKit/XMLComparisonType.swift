@@ -26,6 +26,38 @@ public enum XMLComparisonType: String, Sendable, Hashable, CaseIterable {
     case xmlStandalone = "XML_STANDALONE"
     case xmlVersion = "XML_VERSION"
 
+    /// The comparison's bit in a mask (a switch: hashing a raw-value enum hashes its string).
+    var bit: UInt32 { UInt32(1) << ordinal }
+
+    private var ordinal: UInt32 {
+        switch self {
+        case .attrNameLookup: 0
+        case .attrValue: 1
+        case .attrValueExplicitlySpecified: 2
+        case .childLookup: 3
+        case .childNodelistLength: 4
+        case .childNodelistSequence: 5
+        case .commentValue: 6
+        case .doctypeName: 7
+        case .doctypePublicID: 8
+        case .doctypeSystemID: 9
+        case .elementNumAttributes: 10
+        case .elementTagName: 11
+        case .hasDoctypeDeclaration: 12
+        case .namespacePrefix: 13
+        case .namespaceURI: 14
+        case .noNamespaceSchemaLocation: 15
+        case .nodeType: 16
+        case .processingInstructionData: 17
+        case .processingInstructionTarget: 18
+        case .schemaLocation: 19
+        case .textValue: 20
+        case .xmlEncoding: 21
+        case .xmlStandalone: 22
+        case .xmlVersion: 23
+        }
+    }
+
     /// The comparisons WireMock's `equalToXml` counts; every other kind of difference (a
     /// namespace prefix, the order of children, comments, the XML declaration, the DOCTYPE)
     /// is not one.

@@ -3,7 +3,7 @@ extension ComparisonWalk {
     /// child it pairs with. Both lists are sorted by local name (and, with
     /// `ignoreOrderOfSameNode`, by text content) as WireMock's node matcher sorts them; an
     /// expected child pairs with the first unpaired actual child of the same kind and name.
-    mutating func compareChildren(_ expected: ComparedElement, _ actual: ComparedElement, path: String) {
+    mutating func compareChildren(_ expected: ComparedElement, _ actual: ComparedElement, path: PathLink) {
         var expectedChildren = expected.children
         // A text that is only `${xmlunit.ignore}` may be missing altogether (XMLUnit's rule).
         if !actual.children.contains(where: { if case .text = $0 { true } else { false } }) {
@@ -13,7 +13,7 @@ extension ComparisonWalk {
             }
         }
         record(
-            .childNodelistLength, equal: expectedChildren.count == actual.children.count, path: path,
+            .childNodelistLength, equal: expectedChildren.count == actual.children.count, path: path.rendered,
             expected: "\(expectedChildren.count) child node(s)", found: "\(actual.children.count)")
         if done { return }
         if expectedChildren.count == 1, actual.children.count == 1, let only = expectedChildren.first {
@@ -23,7 +23,7 @@ extension ComparisonWalk {
                 compareNodes(only, actual.children[0], path: here)
             } else {
                 let description = describe(only)
-                record(.childLookup, equal: false, path: here, expected: description, found: "no such child")
+                record(.childLookup, equal: false, path: here.rendered, expected: description, found: "no such child")
             }
             return
         }
@@ -40,7 +40,7 @@ extension ComparisonWalk {
             let next = cursors[key, default: 0]
             guard let candidates = indices[key], next < candidates.count else {
                 let (here, description) = (childPath(path, child), describe(child))
-                record(.childLookup, equal: false, path: here, expected: description, found: "no such child")
+                record(.childLookup, equal: false, path: here.rendered, expected: description, found: "no such child")
                 continue
             }
             cursors[key] = next + 1
@@ -49,15 +49,18 @@ extension ComparisonWalk {
         }
     }
 
-    /// The children in the order WireMock's node matcher sees them (a stable sort).
+    /// The children in the order WireMock's node matcher sees them (a stable sort, on keys
+    /// worked out once).
     func sorted(_ nodes: [ComparedNode]) -> [ComparedNode] {
-        let byText = options.ignoreOrderOfSameNode
-        return nodes.enumerated().sorted { left, right in
-            let (a, b) = (left.element, right.element)
-            if a.localName != b.localName { return a.localName < b.localName }
-            if byText, a.textContent != b.textContent { return a.textContent < b.textContent }
-            return left.offset < right.offset
-        }.map(\.element)
+        guard nodes.count > 1 else { return nodes }
+        let names = nodes.map(\.localName)
+        let texts = options.ignoreOrderOfSameNode ? nodes.map(\.textContent) : []
+        let order = nodes.indices.sorted { left, right in
+            if names[left] != names[right] { return names[left] < names[right] }
+            if !texts.isEmpty, texts[left] != texts[right] { return texts[left] < texts[right] }
+            return left < right
+        }
+        return order.map { nodes[$0] }
     }
 
     /// Children with the same key can pair: elements by namespace and name (unless those
@@ -66,18 +69,21 @@ extension ComparisonWalk {
         switch node {
         case .element(let element):
             PairingKey(
-                kind: 0, namespace: counted.contains(.namespaceURI) ? element.namespaceURI : nil,
-                name: counted.contains(.elementTagName) ? element.localName : "")
+                kind: 0,
+                namespace: countedMask & XMLComparisonType.namespaceURI.bit != 0 ? element.namespaceURI : nil,
+                name: countedMask & XMLComparisonType.elementTagName.bit != 0 ? element.localName : "")
         case .text: PairingKey(kind: 1, namespace: nil, name: "")
         case .processingInstruction: PairingKey(kind: 2, namespace: nil, name: "")
         }
     }
 
-    func childPath(_ path: String, _ node: ComparedNode) -> String {
+    func childPath(_ path: PathLink, _ node: ComparedNode) -> PathLink {
         switch node {
-        case .element(let element): "\(path)/\(element.displayName)[\(element.position)]"
-        case .text(_, _, let position): "\(path)/text()[\(position)]"
-        case .processingInstruction(_, _, let position): "\(path)/processing-instruction()[\(position)]"
+        case .element(let element):
+            PathLink(parent: path, kind: .element, name: element.displayName, position: element.position)
+        case .text(_, _, let position): PathLink(parent: path, kind: .text, name: "", position: position)
+        case .processingInstruction(_, _, let position):
+            PathLink(parent: path, kind: .instruction, name: "", position: position)
         }
     }
 
@@ -89,24 +95,26 @@ extension ComparisonWalk {
         }
     }
 
-    mutating func compareNodes(_ expected: ComparedNode, _ actual: ComparedNode, path: String) {
+    mutating func compareNodes(_ expected: ComparedNode, _ actual: ComparedNode, path: PathLink) {
         switch (expected, actual) {
         case (.element(let left), .element(let right)): compareElements(left, right, path: path)
         case (.text(let left, let leftCDATA, _), .text(let right, let rightCDATA, _)):
             record(
-                .nodeType, equal: leftCDATA == rightCDATA, path: path, expected: expected.kind, found: actual.kind)
+                .nodeType, equal: leftCDATA == rightCDATA, path: path.rendered, expected: expected.kind,
+                found: actual.kind)
             record(
-                .textValue, equal: valuesEqual(left, right.text), path: path, expected: Self.quoted(left.text),
+                .textValue, equal: valuesEqual(left, right.text), path: path.rendered, expected: Self.quoted(left.text),
                 found: Self.quoted(right.text))
         case (.processingInstruction(let target, let data, _), .processingInstruction(let other, let otherData, _)):
             record(
-                .processingInstructionTarget, equal: target == other, path: path, expected: Self.quoted(target),
+                .processingInstructionTarget, equal: target == other, path: path.rendered,
+                expected: Self.quoted(target),
                 found: Self.quoted(other))
             record(
-                .processingInstructionData, equal: data == otherData, path: path, expected: Self.quoted(data),
+                .processingInstructionData, equal: data == otherData, path: path.rendered, expected: Self.quoted(data),
                 found: Self.quoted(otherData))
         default:
-            record(.nodeType, equal: false, path: path, expected: expected.kind, found: actual.kind)
+            record(.nodeType, equal: false, path: path.rendered, expected: expected.kind, found: actual.kind)
         }
     }
 }

@@ -89,8 +89,12 @@ struct ComparisonWalk {
     var differences = 0
     var first: XMLDifference?
 
+    /// ``counted`` as bits (a set of raw-value enums hashes their strings).
+    let countedMask: UInt32
+
     init(counted: Set<XMLComparisonType>, options: XMLEqualityOptions, stopAtFirst: Bool) {
         self.counted = counted
+        countedMask = counted.reduce(0) { $0 | $1.bit }
         self.options = options
         self.stopAtFirst = stopAtFirst
     }
@@ -102,7 +106,7 @@ struct ComparisonWalk {
         _ type: XMLComparisonType, equal: Bool, path: @autoclosure () -> String, expected: @autoclosure () -> String,
         found: @autoclosure () -> String
     ) {
-        guard counted.contains(type) else { return }
+        guard countedMask & type.bit != 0 else { return }
         total += 1
         guard !equal else { return }
         differences += 1
@@ -112,12 +116,12 @@ struct ComparisonWalk {
     /// Whether two elements pair up as the same child (XMLUnit's `byName` selector; a
     /// namespace or tag name comparison that is exempted does not keep them apart).
     func pairs(_ expected: ComparedElement, _ actual: ComparedElement) -> Bool {
-        (!counted.contains(.namespaceURI) || expected.namespaceURI == actual.namespaceURI)
-            && (!counted.contains(.elementTagName) || expected.localName == actual.localName)
+        (countedMask & XMLComparisonType.namespaceURI.bit == 0 || expected.namespaceURI == actual.namespaceURI)
+            && (countedMask & XMLComparisonType.elementTagName.bit == 0 || expected.localName == actual.localName)
     }
 
     mutating func compareRoots(_ expected: ComparedElement, actual: ComparedElement) {
-        let path = "/\(expected.displayName)[1]"
+        let path = PathLink(parent: nil, kind: .element, name: expected.displayName, position: 1)
         guard pairs(expected, actual) else {
             record(
                 .childLookup, equal: false, path: "/", expected: "root element <\(expected.displayName)>",
@@ -137,15 +141,15 @@ struct ComparisonWalk {
         return expected.text == actual
     }
 
-    mutating func compareElements(_ expected: ComparedElement, _ actual: ComparedElement, path: String) {
+    mutating func compareElements(_ expected: ComparedElement, _ actual: ComparedElement, path: PathLink) {
         if expected.namespaceURI != nil {
             record(
-                .namespaceURI, equal: expected.namespaceURI == actual.namespaceURI, path: path,
+                .namespaceURI, equal: expected.namespaceURI == actual.namespaceURI, path: path.rendered,
                 expected: "namespace \(Self.quoted(expected.namespaceURI ?? ""))",
                 found: actual.namespaceURI.map { "namespace \(Self.quoted($0))" } ?? "no namespace")
         }
         record(
-            .elementTagName, equal: expected.localName == actual.localName, path: path,
+            .elementTagName, equal: expected.localName == actual.localName, path: path.rendered,
             expected: "<\(expected.displayName)>", found: "<\(actual.displayName)>")
         if done { return }
         compareAttributes(expected, actual, path: path)
@@ -153,7 +157,7 @@ struct ComparisonWalk {
         compareChildren(expected, actual, path: path)
     }
 
-    mutating func compareAttributes(_ expected: ComparedElement, _ actual: ComparedElement, path: String) {
+    mutating func compareAttributes(_ expected: ComparedElement, _ actual: ComparedElement, path: PathLink) {
         if expected.attributes.isEmpty && actual.attributes.isEmpty && expected.schemaLocation == nil
             && expected.noNamespaceSchemaLocation == nil
         {
@@ -170,33 +174,34 @@ struct ComparisonWalk {
             return true
         }
         record(
-            .elementNumAttributes, equal: required.count == actual.attributes.count, path: path,
+            .elementNumAttributes, equal: required.count == actual.attributes.count, path: path.rendered,
             expected: "\(required.count) attribute(s)", found: "\(actual.attributes.count)")
         for attribute in required {
             if done { return }
-            let here = "\(path)/@\(attribute.displayName)"
+            let name = attribute.displayName
             guard
                 let match = actual.attributes.first(where: {
                     $0.namespaceURI == attribute.namespaceURI && $0.localName == attribute.localName
                 })
             else {
                 record(
-                    .attrNameLookup, equal: false, path: here, expected: "attribute \(attribute.displayName)",
+                    .attrNameLookup, equal: false, path: path.rendered + "/@" + name,
+                    expected: "attribute \(attribute.displayName)",
                     found: "none")
                 continue
             }
             record(
-                .attrValue, equal: valuesEqual(attribute.value, match.value.text), path: here,
+                .attrValue, equal: valuesEqual(attribute.value, match.value.text), path: path.rendered + "/@" + name,
                 expected: Self.quoted(attribute.value.text), found: Self.quoted(match.value.text))
         }
         if let expectedValue = expected.schemaLocation {
             compareSchemaLocation(
-                .schemaLocation, expectedValue, actual.schemaLocation, path: "\(path)/@xsi:schemaLocation")
+                .schemaLocation, expectedValue, actual.schemaLocation, path: path.rendered + "/@xsi:schemaLocation")
         }
         if let expectedValue = expected.noNamespaceSchemaLocation {
             compareSchemaLocation(
                 .noNamespaceSchemaLocation, expectedValue, actual.noNamespaceSchemaLocation,
-                path: "\(path)/@xsi:noNamespaceSchemaLocation")
+                path: path.rendered + "/@xsi:noNamespaceSchemaLocation")
         }
     }
 
@@ -206,5 +211,41 @@ struct ComparisonWalk {
         record(
             type, equal: actual.map { valuesEqual(expected, $0.text) } ?? false, path: path,
             expected: Self.quoted(expected.text), found: actual.map { Self.quoted($0.text) } ?? "none")
+    }
+}
+
+/// Where the walk is, as a chain to the root, made into an XPath only for a difference.
+final class PathLink: Sendable {
+    enum Kind: Sendable {
+        case element
+        case text
+        case instruction
+    }
+
+    let parent: PathLink?
+    let kind: Kind
+    let name: String
+    let position: Int
+
+    init(parent: PathLink?, kind: Kind, name: String, position: Int) {
+        self.parent = parent
+        self.kind = kind
+        self.name = name
+        self.position = position
+    }
+
+    /// The XPath, `/things[1]/thing[2]`.
+    var rendered: String {
+        var steps: [String] = []
+        var link: PathLink? = self
+        while let here = link {
+            switch here.kind {
+            case .element: steps.append("\(here.name)[\(here.position)]")
+            case .text: steps.append("text()[\(here.position)]")
+            case .instruction: steps.append("processing-instruction()[\(here.position)]")
+            }
+            link = here.parent
+        }
+        return "/" + steps.reversed().joined(separator: "/")
     }
 }
