@@ -131,9 +131,10 @@ struct ComparisonWalk {
         compareElements(expected, actual, path: path)
     }
 
+    /// A value for a difference: quoted, on one line, cut to 60 characters.
     static func quoted(_ text: String) -> String {
         let cut = text.count > 60 ? String(text.prefix(57)) + "..." : text
-        return "'\(cut)'"
+        return "'" + String(cut.map { $0.isNewline || $0 == "\t" ? " " : $0 }) + "'"
     }
 
     func valuesEqual(_ expected: ComparedValue, _ actual: String) -> Bool {

@@ -326,6 +326,29 @@ extension String {
         #expect(compiled.evaluate(notXML).first { $0.name == "body" }?.actual.contains("(not XML: line 1") == true)
     }
 
+    @Test func stubsChooseByXMLBodyAndExplainTheMiss() throws {
+        let mappings = try [
+            #"{"name": "rex", "request": {"method": "POST", "url": "/pets", "bodyPatterns": [{"equalToXml": "<pet><name>Rex</name></pet>"}]}, "response": {"status": 201}}"#,
+            #"{"name": "soap", "request": {"method": "POST", "url": "/pets", "bodyPatterns": [{"matchesXPath": "//s:Body/add", "xPathNamespaces": {"s": "urn:soap"}}]}, "response": {"status": 202}}"#,
+        ].map { try StubMapping(json: $0) }
+        let store = try StubStore(loader: nil, codeMappings: mappings, serverVariant: nil)
+        let index = store.snapshot().index
+        func post(_ body: String) -> MatchableRequest {
+            MatchableRequest(method: .post, target: "/pets", headers: HTTPHeaders(), body: Array(body.utf8))
+        }
+        let rex = post("<pet>\n  <name>Rex</name>\n</pet>")
+        #expect(index.match(rex, variant: nil, scenarios: ScenarioStore())?.mapping.name == "rex")
+        let soap = post("<e:Envelope xmlns:e='urn:soap'><e:Body><add/></e:Body></e:Envelope>")
+        #expect(index.match(soap, variant: nil, scenarios: ScenarioStore())?.mapping.name == "soap")
+        let max = post("<pet><name>Max</name></pet>")
+        #expect(index.match(max, variant: nil, scenarios: ScenarioStore()) == nil)
+        let misses = index.nearMisses(for: max, variant: nil, scenarios: ScenarioStore())
+        let closest = try #require(misses.first)
+        #expect(closest.mapping.name == "rex", "the XML distance ranks the nearer document first")
+        let body = try #require(closest.differences.first { $0.name == "body" })
+        #expect(body.actual.contains("TEXT_VALUE at /pet[1]/name[1]/text()[1]: expected 'Rex', found 'Max'"))
+    }
+
     @Test func everyOptionRoundTripsThroughTheAdminJSON() throws {
         let json = #"""
             {"equalToXml": "<a/>", "enablePlaceholders": true, "placeholderOpeningDelimiterRegex": "\\[",
