@@ -365,6 +365,26 @@ extension String {
         #expect(decoder.problems.isEmpty, "\(decoder.problems)")
     }
 
+    @Test(arguments: [
+        (#"{"matchesXPath": {"expression": "//a", "absent": true}}"#, "<r><b/></r>", true),
+        (#"{"matchesXPath": {"expression": "//b", "absent": true}}"#, "<r><b/></r>", false),
+        (
+            #"{"matchesXPath": {"expression": "//i/text()", "hasExactly": [{"equalTo": "2"}, {"equalTo": "1"}]}}"#,
+            "<r><i>1</i><i>2</i></r>", true
+        ),
+        (
+            #"{"matchesXPath": {"expression": "//i/text()", "includes": [{"equalTo": "3"}]}}"#,
+            "<r><i>1</i><i>2</i></r>", false
+        ),
+        (#"{"matchesXPath": "count(//i) = 2"}"#, "<r><i>1</i><i>2</i></r>", true),
+        (#"{"matchesXPath": {"expression": "count(//i)", "equalTo": "2"}}"#, "<r><i>1</i><i>2</i></r>", true),
+        (#"{"matchesXPath": {"expression": "//i", "not": {"contains": "3"}}}"#, "<r><i>1</i></r>", true),
+    ])
+    func subMatchersOnTheSelectedValues(matcher json: String, body: String, expected: Bool) throws {
+        let (_, compiled) = try XMLMatcherParityTests.compiled(json)
+        #expect(compiled.matches(body) == expected, "\(json) on \(body)")
+    }
+
     @Test func hostileBodiesAreRefusedQuickly() throws {
         let (_, compiled) = try XMLMatcherParityTests.compiled(#"{"matchesXPath": "count(//*[count(//*) > 1]) > 0"}"#)
         let wide = "<a>" + String(repeating: "<b/>", count: 20_000) + "</a>"

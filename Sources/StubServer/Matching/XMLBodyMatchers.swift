@@ -93,11 +93,13 @@ struct CompiledXPath: Sendable {
 
     /// Without a sub-matcher: the result is a non-empty node set, true, a number other than 0,
     /// or a non-empty string. With one: some selected value satisfies it (`absent`: nothing
-    /// is selected).
+    /// is selected; `hasExactly`/`includes`: the selected values together).
     func matches(_ bytes: [UInt8]) -> Bool {
         guard case .success(let result) = evaluate(bytes) else { return false }
         guard let sub else { return result.isTruthy }
         if case .absent = sub { return result.values.isEmpty }
+        // `hasExactly` and `includes` look at every selected value together.
+        if sub.isMultiValued { return sub.matches(values: result.values) }
         return result.values.contains { sub.matches($0) }
     }
 
