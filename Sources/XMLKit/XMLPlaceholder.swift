@@ -7,7 +7,8 @@ enum XMLPlaceholder: Sendable {
     case ignore
     /// A decimal number (sign, digits, fraction, exponent).
     case isNumber
-    /// The value matches the regular expression as a whole (Java syntax).
+    /// The value, trimmed, matches the regular expression (trimmed too) as a whole (Java
+    /// syntax), as XMLUnit's handler has it.
     case matchesRegex(LinearRegex)
 
     /// Whether the actual value satisfies the placeholder.
@@ -15,7 +16,7 @@ enum XMLPlaceholder: Sendable {
         switch self {
         case .ignore: true
         case .isNumber: Self.isNumber(value.trimmingCharacters(in: { $0.isWhitespace }))
-        case .matchesRegex(let regex): regex.wholeMatches(value)
+        case .matchesRegex(let regex): regex.wholeMatches(value.trimmingCharacters(in: { $0.isWhitespace }))
         }
     }
 
@@ -111,7 +112,7 @@ struct XMLPlaceholderReader: Sendable {
         case ("isNumber", nil): return .isNumber
         case ("matchesRegex", let pattern?):
             do {
-                return .matchesRegex(try LinearRegex(pattern))
+                return .matchesRegex(try LinearRegex(pattern.trimmingCharacters(in: { $0.isWhitespace })))
             } catch {
                 throw XMLPatternError(field: "equalToXml", message: "placeholder '\(value)': \(error.reason)")
             }

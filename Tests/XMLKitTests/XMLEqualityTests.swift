@@ -61,6 +61,7 @@ import XMLKit
         #expect(try difference("<a x=\"${xmlunit.matchesRegex([a-z]+)}\"/>", "<a x=\"abc\"/>", on) == nil)
         #expect(try difference("<a x=\"${xmlunit.matchesRegex([a-z]+)}\"/>", "<a x=\"ab1\"/>", on) != nil)
         #expect(try difference("<a x=\"${xmlunit.ignore}\"/>", "<a/>", on) == nil)
+        #expect(try difference("<a x=\"${xmlunit.matchesRegex( [0-9]+ )}\"/>", "<a x=\" 42 \"/>", on) == nil)
         #expect(try difference("<a>${xmlunit.ignore}</a>", "<a>123</a>") != nil)
         let custom = XMLEqualityOptions(placeholders: XMLPlaceholderDelimiters(opening: #"#\{"#, closing: "}"))
         #expect(try difference("<a>#{xmlunit.ignore}</a>", "<a>123</a>", custom) == nil)
