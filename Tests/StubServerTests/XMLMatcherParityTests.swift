@@ -206,6 +206,128 @@ import XMLKit
             body: "<counter>123</counter>", matches: true),
     ]
 
+    /// An `equalToXml` matcher's JSON with a namespace mode and exempted comparisons.
+    static func xml(_ expected: String, _ awareness: String, exempting: [String] = []) -> String {
+        let quoted = JSONValue.string(expected).serialized()
+        let exempted =
+            exempting.isEmpty
+            ? "" : #", "exemptedComparisons": ["# + exempting.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        return #"{"equalToXml": \#(quoted), "namespaceAwareness": "\#(awareness)"\#(exempted)}"#
+    }
+
+    static let element1 = #"<ns1:companyID xmlns:ns1="https://thing.com">100</ns1:companyID>"#
+    static let attribute1 = #"<companyID xmlns:ns1="https://thing.com" ns1:abc="123">100</companyID>"#
+    static let xmlnsExpected =
+        #"<GetValue xmlns:ns2="http://CIS/BIR/2014/07" xmlns:ns3="http://CIS/BIR/PUBL/2014/07" xmlns:ns4="http://schemas.microsoft.com/2003/10/Serialization/"/>"#
+    static let xmlnsActual =
+        #"<GetValue xmlns:ns2="http://CIS/BIR/PUBL/2014/07/DataContract" xmlns:ns3="http://CIS/BIR/2014/07" xmlns:ns4="http://schemas.microsoft.com/2003/10/Serialization/" xmlns:ns5="http://stuff.com"/>"#
+
+    /// `namespaceAwareness` cases from WireMock 3.12's `EqualToXmlPatternTest` (STRICT and
+    /// NONE; LEGACY is refused by petmock), one case per assertion.
+    static let namespaceCases: [Case] = [
+        Case(
+            source: "noNamespaceAwarenessAllowsUnboundNamespacesOnElements",
+            matcher: xml("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<tns:companyID>100</tns:companyID>\n", "NONE"),
+            body: #"<?xml version="1.0" encoding="utf-8"?><tns:companyID>100</tns:companyID>"#, matches: true),
+        Case(
+            source: "noNamespaceAwarenessAllowsUnboundNamespacesOnAttributes",
+            matcher: xml(#"<companyID tns:abc="123">100</companyID>"#, "NONE"),
+            body: #"<companyID tns:abc="123">100</companyID>"#, matches: true),
+        Case(
+            source: "strictNamespaceAwarenessMatchesWhenElementNamespacePrefixesDifferUnless",
+            matcher: xml(element1, "STRICT"), body: element1.replacingOccurrences("ns1", "ns2"), matches: true),
+        Case(
+            source:
+                "strictNamespaceAwarenessMatchesWhenElementNamespacePrefixesDifferUnless (exempting NAMESPACE_PREFIX)",
+            matcher: xml(element1, "STRICT", exempting: ["NAMESPACE_PREFIX"]),
+            body: element1.replacingOccurrences("ns1", "ns2"), matches: true),
+        Case(
+            source: "strictNamespaceAwarenessMatchesWhenAttributeNamespacePrefixesDiffer",
+            matcher: xml(attribute1, "STRICT"), body: attribute1.replacingOccurrences("ns1", "ns2"), matches: true),
+        Case(
+            source: "strictNamespaceAwarenessMatchesWhenAttributeNamespacePrefixesDiffer (exempting NAMESPACE_PREFIX)",
+            matcher: xml(attribute1, "STRICT", exempting: ["NAMESPACE_PREFIX"]),
+            body: attribute1.replacingOccurrences("ns1", "ns2"), matches: true),
+        Case(
+            source: "strictNamespaceAwarenessDoesNotMatchWhenElementNamespaceUrisDifferUnlessExplicitlyExcluded",
+            matcher: xml(element1.replacingOccurrences("thing", "stuff"), "STRICT"), body: element1, matches: false),
+        Case(
+            source:
+                "strictNamespaceAwarenessDoesNotMatchWhenElementNamespaceUrisDifferUnlessExplicitlyExcluded (exempting)",
+            matcher: xml(element1.replacingOccurrences("thing", "stuff"), "STRICT", exempting: ["NAMESPACE_URI"]),
+            body: element1, matches: true),
+        Case(
+            source: "strictNamespaceAwarenessDoesNotMatchWhenAttributeNamespaceUrisDiffer",
+            matcher: xml(attribute1, "STRICT"), body: attribute1.replacingOccurrences("thing", "stuff"), matches: false),
+        Case(
+            source: "noNamespaceAwarenessDoesNotMatchWhenElementNamespacePrefixesDiffer (STRICT)",
+            matcher: xml(element1.replacingOccurrences("thing", "stuff"), "STRICT"),
+            body: element1.replacingOccurrences("thing", "stuff").replacingOccurrences("ns1", "ns2"), matches: true),
+        Case(
+            source: "noNamespaceAwarenessDoesNotMatchWhenElementNamespacePrefixesDiffer",
+            matcher: xml(element1, "NONE"), body: element1.replacingOccurrences("ns1", "ns2"), matches: false),
+        Case(
+            source: "noNamespaceAwarenessDoesNotMatchWhenElementNamespacePrefixesDiffer (exempting NAMESPACE_PREFIX)",
+            matcher: xml(element1, "NONE", exempting: ["NAMESPACE_PREFIX"]),
+            body: element1.replacingOccurrences("ns1", "ns2"), matches: false),
+        Case(
+            source: "noNamespaceAwarenessDoesNotMatchWhenAttributeNamespacePrefixesDiffer (STRICT)",
+            matcher: xml(attribute1, "STRICT"), body: attribute1.replacingOccurrences("ns1", "ns2"), matches: true),
+        Case(
+            source: "noNamespaceAwarenessDoesNotMatchWhenAttributeNamespacePrefixesDiffer",
+            matcher: xml(attribute1, "NONE"), body: attribute1.replacingOccurrences("ns1", "ns2"), matches: false),
+        Case(
+            source: "noNamespaceAwarenessDoesNotMatchWhenAttributeNamespacePrefixesDiffer (exempting NAMESPACE_PREFIX)",
+            matcher: xml(attribute1, "NONE", exempting: ["NAMESPACE_PREFIX"]),
+            body: attribute1.replacingOccurrences("ns1", "ns2"), matches: false),
+        Case(
+            source: "noNamespaceAwarenessDoesNotMatchWhenElementNamespaceUrisDiffer",
+            matcher: xml(element1, "NONE"), body: element1.replacingOccurrences("thing", "stuff"), matches: false),
+        Case(
+            source: "noNamespaceAwarenessDoesNotMatchWhenElementNamespaceUrisDiffer (exempting NAMESPACE_URI)",
+            matcher: xml(element1, "NONE", exempting: ["NAMESPACE_URI"]),
+            body: element1.replacingOccurrences("thing", "stuff"), matches: false),
+        Case(
+            source: "noNamespaceAwarenessDoesNotMatchWhenAttributeNamespaceUrisDiffer",
+            matcher: xml(attribute1, "NONE"), body: attribute1.replacingOccurrences("thing", "stuff"), matches: false),
+        Case(
+            source: "noNamespaceAwarenessDoesNotMatchWhenAttributeNamespaceUrisDiffer (exempting NAMESPACE_URI)",
+            matcher: xml(attribute1, "NONE", exempting: ["NAMESPACE_URI"]),
+            body: attribute1.replacingOccurrences("thing", "stuff"), matches: false),
+        Case(
+            source: "xmlnsNamespacedAttributesAreNotComparedWhenUsingStrictNamespaceAwareness",
+            matcher: xml(xmlnsExpected, "STRICT"), body: xmlnsActual, matches: true),
+        Case(
+            source: "xmlnsNamespacedAttributesAreNotComparedWhenUsingStrictNamespaceAwareness (NONE)",
+            matcher: xml(xmlnsExpected, "NONE"), body: xmlnsActual, matches: false),
+        Case(
+            source: "xmlnsNamespacedAttributesAreComparedWhenUsingNoNamespaceAwareness (exempting NAMESPACE_URI)",
+            matcher: xml(xmlnsExpected, "NONE", exempting: ["NAMESPACE_URI"]), body: xmlnsActual, matches: false),
+        Case(
+            source:
+                "defaultNamespaceUrisOfXmlnsAttributesAreComparedWhenUsingStrictNamespaceAwarenessUnlessExplicitlyExcluded",
+            matcher: xml(#"<GetValue xmlns="http://thing.com"/>"#, "STRICT"),
+            body: #"<GetValue xmlns="http://stuff.com"/>"#, matches: false),
+        Case(
+            source:
+                "defaultNamespaceUrisOfXmlnsAttributesAreComparedWhenUsingStrictNamespaceAwarenessUnlessExplicitlyExcluded (exempting)",
+            matcher: xml(#"<GetValue xmlns="http://thing.com"/>"#, "STRICT", exempting: ["NAMESPACE_URI"]),
+            body: #"<GetValue xmlns="http://stuff.com"/>"#, matches: true),
+        Case(
+            source: "defaultXmlnsAttributesAreComparedWhenUsingNoNamespaceAwareness",
+            matcher: xml(#"<GetValue xmlns="http://thing.com"/>"#, "NONE"),
+            body: #"<GetValue xmlns="http://stuff.com"/>"#, matches: false),
+        Case(
+            source: "defaultXmlnsAttributesAreComparedWhenUsingNoNamespaceAwareness (exempting NAMESPACE_URI)",
+            matcher: xml(#"<GetValue xmlns="http://thing.com"/>"#, "NONE", exempting: ["NAMESPACE_URI"]),
+            body: #"<GetValue xmlns="http://stuff.com"/>"#, matches: false),
+    ]
+
+    @Test(arguments: namespaceCases)
+    func wireMockNamespaceCase(_ example: Case) throws {
+        try wireMockCase(example)
+    }
+
     static func compiled(_ json: String) throws -> (StringMatcher, CompiledMatcher) {
         var decoder = MappingDecoder(file: "m.json")
         let matcher = try #require(decoder.matcher(try JSONValue(parsing: json), at: .root), "\(decoder.problems)")
@@ -257,6 +379,11 @@ extension String {
     @Test(arguments: [
         (#"{"equalToXml": "<a><b></a>"}"#, "request.bodyPatterns[0].equalToXml: expected a valid XML document"),
         (#"{"equalToXml": "<p:a/>"}"#, "request.bodyPatterns[0].equalToXml: expected a valid XML document"),
+        // strictNamespaceAwarenessDoesNotAllowUnboundNamespacesOn{Elements,Attributes}
+        (
+            #"{"equalToXml": "<companyID tns:abc=\"123\">100</companyID>", "namespaceAwareness": "STRICT"}"#,
+            "request.bodyPatterns[0].equalToXml: expected a valid XML document"
+        ),
         (
             #"{"equalToXml": "<a/>", "exemptedComparisons": ["NAMESPACE_URI", "ATTRIBUTE_VALUE"]}"#,
             "request.bodyPatterns[0].exemptedComparisons[1]: expected an XMLUnit comparison type"
