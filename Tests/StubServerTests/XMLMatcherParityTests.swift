@@ -474,6 +474,8 @@ extension String {
         #expect(closest.mapping.name == "rex", "the XML distance ranks the nearer document first")
         let body = try #require(closest.differences.first { $0.name == "body" })
         #expect(body.actual.contains("TEXT_VALUE at /pet[1]/name[1]/text()[1]: expected 'Rex', found 'Max'"))
+        // Matching, ranking and explaining read the body as XML once.
+        #expect(max.bodyXMLDocuments.count == 1)
     }
 
     @Test func everyOptionRoundTripsThroughTheAdminJSON() throws {

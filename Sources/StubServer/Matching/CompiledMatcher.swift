@@ -188,7 +188,6 @@ enum CompiledMatcher: Sendable {
                 caseInsensitive ? expected.lowercased() : expected, caseInsensitive ? value.lowercased() : value)
             return max(0.1, distance)
         }
-        if case .equalToXml(let xml) = self, let value { return max(0.1, xml.distance(Array(value.utf8))) }
         return 1
     }
 }

@@ -48,20 +48,6 @@ struct CompiledXMLEquality: Sendable {
         guard case .success(let document) = read(bytes) else { return false }
         return equality.firstDifference(document) == nil
     }
-
-    /// What differs first, for the near-miss report.
-    func explain(_ bytes: [UInt8]) -> String? {
-        switch read(bytes) {
-        case .failure(let error): return "not XML: \(error)"
-        case .success(let document): return equality.firstDifference(document).map { "first difference: \($0)" }
-        }
-    }
-
-    /// WireMock's distance: the share of counted comparisons that differ (1 for no XML).
-    func distance(_ bytes: [UInt8]) -> Double {
-        guard case .success(let document) = read(bytes) else { return 1 }
-        return equality.distance(document)
-    }
 }
 
 /// `matchesXPath` made ready to run: the expression checked, the sub-matcher compiled.
@@ -118,13 +104,38 @@ struct CompiledXPath: Sendable {
 }
 
 extension CompiledMatcher {
-    /// Why a body does not match, beyond the body itself: the first XML difference, or what
-    /// an XPath selected; nil for matchers that have nothing more to say.
-    func mismatchExplanation(_ bytes: [UInt8]) -> String? {
+    /// For a top-level `equalToXml`, whether the request's body matches, reading the body once
+    /// per request for every such matcher; nil for other matchers.
+    func matchesXMLBody(of request: MatchableRequest) -> Bool? {
+        guard case .equalToXml(let xml) = self else { return nil }
+        guard case .success(let document) = request.bodyXML(strict: xml.awareness == .strict) else { return false }
+        return xml.equality.firstDifference(document) == nil
+    }
+
+    /// For XML matchers on a body that does not match: WireMock's distance (the share of
+    /// counted comparisons that differ; 1 for an XPath) and why, beyond the body itself: the
+    /// first XML difference, or what an XPath selected. Nil for other matchers.
+    func xmlMismatch(_ request: MatchableRequest) -> (distance: Double, explanation: String?)? {
         switch self {
-        case .equalToXml(let xml): xml.explain(bytes)
-        case .matchesXPath(let xpath): xpath.explain(bytes)
-        default: nil
+        case .equalToXml(let xml):
+            switch request.bodyXML(strict: xml.awareness == .strict) {
+            case .failure(let error): return (1, "not XML: \(error)")
+            case .success(let document):
+                let difference = xml.equality.firstDifference(document)
+                return (max(0.1, xml.equality.distance(document)), difference.map { "first difference: \($0)" })
+            }
+        case .matchesXPath(let xpath): return (1, xpath.explain(request.body))
+        default: return nil
         }
+    }
+}
+
+extension MatchableRequest {
+    /// The body as an XML document, read once per namespace mode.
+    func bodyXML(strict: Bool) -> Result<XMLDocument, XMLError> {
+        if let known = bodyXMLDocuments[strict] { return known }
+        let read = Result { () throws(XMLError) in try XMLDocument(parsing: body, strictNamespaces: strict) }
+        bodyXMLDocuments[strict] = read
+        return read
     }
 }
