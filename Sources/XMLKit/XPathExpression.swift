@@ -60,11 +60,22 @@ public struct XPathExpression: Sendable, Hashable {
     public func evaluate(
         _ bytes: [UInt8], limits: XMLLimits = .standard, serializingNodes: Bool = true
     ) throws(XMLError) -> XPathResult {
-        let document = try LibXML.read(bytes, limits: limits, strictNamespaces: !namespaces.isEmpty)
-        defer { xmlFreeDoc(document) }
-        if namespaces.isEmpty { cxml_strip_namespaces(xmlDocGetRootElement(document)) }
+        let document = try XPathDocument(parsing: bytes, limits: limits, localNames: usesLocalNames)
+        return try evaluate(on: document, limits: limits, serializingNodes: serializingNodes)
+    }
+
+    /// Whether the expression reads documents by local names (it declares no namespaces):
+    /// the ``XPathDocument`` it is evaluated on must be read the same way.
+    public var usesLocalNames: Bool { namespaces.isEmpty }
+
+    /// Evaluates the expression on a document already read (see ``usesLocalNames``).
+    /// - Throws: ``XMLError`` when a prefix is undeclared or the evaluation is over its limits.
+    public func evaluate(
+        on document: XPathDocument, limits: XMLLimits = .standard, serializingNodes: Bool = true
+    ) throws(XMLError) -> XPathResult {
+        precondition(document.localNames == usesLocalNames, "the document was read for another kind of expression")
         var first = cxml_first_error()
-        guard let context = cxml_xpath_context(document, &first, UInt(limits.maxXPathOperations)) else {
+        guard let context = cxml_xpath_context(document.document, &first, UInt(limits.maxXPathOperations)) else {
             throw XMLError(line: 0, column: 0, message: "out of memory")
         }
         defer { xmlXPathFreeContext(context) }
@@ -75,6 +86,27 @@ public struct XPathExpression: Sendable, Hashable {
             throw Self.error(first, fallback: "the expression could not be evaluated")
         }
         defer { xmlXPathFreeObject(object) }
-        return try XPathResult(object, document: document, limits: limits, serializing: serializingNodes)
+        return try XPathResult(object, document: document.document, limits: limits, serializing: serializingNodes)
+    }
+}
+
+/// A document in libxml2's form, read once for any number of XPath evaluations (each with
+/// its own context). Not shared between threads: it belongs to the request that read it.
+public final class XPathDocument {
+    let document: xmlDocPtr
+    /// Whether names were reduced to local names (for expressions without namespaces).
+    public let localNames: Bool
+
+    /// Reads a document as ``XPathExpression/evaluate(_:limits:serializingNodes:)`` does:
+    /// safely (see ``XMLDocument/init(parsing:limits:strictNamespaces:)-(_,_,_)``), with
+    /// namespaces strict unless `localNames`.
+    public init(parsing bytes: [UInt8], limits: XMLLimits = .standard, localNames: Bool) throws(XMLError) {
+        document = try LibXML.read(bytes, limits: limits, strictNamespaces: !localNames)
+        self.localNames = localNames
+        if localNames { cxml_strip_namespaces(xmlDocGetRootElement(document)) }
+    }
+
+    deinit {
+        xmlFreeDoc(document)
     }
 }

@@ -28,6 +28,13 @@ import XMLKit
         #expect(throws: XMLError.self) { try evaluate("//y:sub", xml, namespaces: declared) }
     }
 
+    @Test func oneDocumentServesManyExpressions() throws {
+        let document = try XPathDocument(parsing: Array(planets.utf8), localNames: true)
+        let names = try XPathExpression("//planet/@name").evaluate(on: document)
+        let count = try XPathExpression("count(//planet)").evaluate(on: document)
+        #expect(names.values == ["Earth", "Venus"] && count == .number("2"))
+    }
+
     @Test func badExpressionsAreRefusedWhenCompiled() {
         #expect(throws: XMLError.self) { try XPathExpression(#"//\\&&&&&"#) }
         #expect(throws: XMLError.self) { try XPathExpression("//a[") }

@@ -75,6 +75,9 @@ final class MatchableRequest {
     /// candidate stub, and the near-miss report, read the body once.
     var bodyXMLDocuments: [Bool: Result<XMLDocument, XMLError>] = [:]
 
+    /// The body read for XPath, by whether names are local: every `matchesXPath` shares it.
+    var bodyXPathDocuments: [Bool: Result<XPathDocument, XMLError>] = [:]
+
     /// Whether the body satisfies the matcher (`source` is what it was compiled from).
     func bodyMatches(_ matcher: CompiledMatcher, source: StringMatcher) -> Bool {
         if let verdict = bodyVerdicts[source] { return verdict }

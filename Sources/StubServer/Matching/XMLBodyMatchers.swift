@@ -77,11 +77,22 @@ struct CompiledXPath: Sendable {
         Result { () throws(XMLError) in try xpath.evaluate(bytes, serializingNodes: sub != nil) }
     }
 
+    /// Evaluates on the request's body, read once per request for every XPath matcher.
+    func evaluate(_ request: MatchableRequest) -> Result<XPathResult, XMLError> {
+        request.bodyXPath(localNames: xpath.usesLocalNames).flatMap { document in
+            Result { () throws(XMLError) in try xpath.evaluate(on: document, serializingNodes: sub != nil) }
+        }
+    }
+
+    func matches(_ bytes: [UInt8]) -> Bool {
+        matches(evaluate(bytes))
+    }
+
     /// Without a sub-matcher: the result is a non-empty node set, true, a number other than 0,
     /// or a non-empty string. With one: some selected value satisfies it (`absent`: nothing
     /// is selected; `hasExactly`/`includes`: the selected values together).
-    func matches(_ bytes: [UInt8]) -> Bool {
-        guard case .success(let result) = evaluate(bytes) else { return false }
+    func matches(_ evaluation: Result<XPathResult, XMLError>) -> Bool {
+        guard case .success(let result) = evaluation else { return false }
         guard let sub else { return result.isTruthy }
         if case .absent = sub { return result.values.isEmpty }
         // `hasExactly` and `includes` look at every selected value together.
@@ -89,8 +100,8 @@ struct CompiledXPath: Sendable {
         return result.values.contains { sub.matches($0) }
     }
 
-    func explain(_ bytes: [UInt8]) -> String? {
-        switch evaluate(bytes) {
+    func explain(_ evaluation: Result<XPathResult, XMLError>) -> String? {
+        switch evaluation {
         case .failure(let error): return "XPath not evaluated: \(error)"
         case .success(let result):
             let values = result.values
@@ -104,12 +115,18 @@ struct CompiledXPath: Sendable {
 }
 
 extension CompiledMatcher {
-    /// For a top-level `equalToXml`, whether the request's body matches, reading the body once
-    /// per request for every such matcher; nil for other matchers.
+    /// For a top-level `equalToXml` or `matchesXPath`, whether the request's body matches,
+    /// reading the body once per request for every such matcher; nil for other matchers.
     func matchesXMLBody(of request: MatchableRequest) -> Bool? {
-        guard case .equalToXml(let xml) = self else { return nil }
-        guard case .success(let document) = request.bodyXML(strict: xml.awareness == .strict) else { return false }
-        return xml.equality.firstDifference(document) == nil
+        switch self {
+        case .equalToXml(let xml):
+            guard case .success(let document) = request.bodyXML(strict: xml.awareness == .strict) else {
+                return false
+            }
+            return xml.equality.firstDifference(document) == nil
+        case .matchesXPath(let xpath): return xpath.matches(xpath.evaluate(request))
+        default: return nil
+        }
     }
 
     /// For XML matchers on a body that does not match: WireMock's distance (the share of
@@ -124,7 +141,7 @@ extension CompiledMatcher {
                 let difference = xml.equality.firstDifference(document)
                 return (max(0.1, xml.equality.distance(document)), difference.map { "first difference: \($0)" })
             }
-        case .matchesXPath(let xpath): return (1, xpath.explain(request.body))
+        case .matchesXPath(let xpath): return (1, xpath.explain(xpath.evaluate(request)))
         default: return nil
         }
     }
@@ -136,6 +153,16 @@ extension MatchableRequest {
         if let known = bodyXMLDocuments[strict] { return known }
         let read = Result { () throws(XMLError) in try XMLDocument(parsing: body, strictNamespaces: strict) }
         bodyXMLDocuments[strict] = read
+        return read
+    }
+
+    /// The body read for XPath, once per way of reading names.
+    func bodyXPath(localNames: Bool) -> Result<XPathDocument, XMLError> {
+        if let known = bodyXPathDocuments[localNames] { return known }
+        let read = Result { () throws(XMLError) in
+            try XPathDocument(parsing: body, localNames: localNames)
+        }
+        bodyXPathDocuments[localNames] = read
         return read
     }
 }
