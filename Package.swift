@@ -19,7 +19,8 @@ func tests(_ name: String, _ dependencies: [Target.Dependency], exclude: [String
 
 /// What another package can depend on: every library a user imports, and the two tools.
 let libraries = [
-    "HTTPCore", "HTTPServer", "HTTPClient", "LinearRegex", "JSONKit", "YAMLKit", "ArgumentKit", "ContractModel",
+    "HTTPCore", "HTTPServer", "HTTPClient", "LinearRegex", "JSONKit", "YAMLKit", "XMLKit", "ArgumentKit",
+    "ContractModel",
     "ContractKit",
     "ContractCLI",
     "StubServer", "MockCLI", "PetModels", "PetClient", "PetAppContract",
@@ -40,6 +41,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "CSystem"),
 
         // What the system offers, behind one interface: today the lock every module uses.
@@ -52,6 +54,7 @@ let package = Package(
         library("LinearRegex"),
         library("JSONKit", ["LinearRegex"]),
         library("YAMLKit", ["CYAML", "JSONKit"]),
+        library("XMLKit", ["CXML", "LinearRegex"]),
         library("ArgumentKit"),
 
         // Contracts: the model and endpoint vocabulary an app adopts, the engine, its command line.
@@ -61,7 +64,8 @@ let package = Package(
 
         // The stub server (petmock's engine, admin API and recorder).
         library(
-            "StubServer", ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "Platform", "CSystem"]),
+            "StubServer",
+            ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "XMLKit", "Platform", "CSystem"]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel"]),
@@ -93,6 +97,7 @@ let package = Package(
         tests("ArgumentKitTests", ["ArgumentKit"]),
         tests("JSONKitTests", ["JSONKit"]),
         tests("YAMLKitTests", ["YAMLKit", "JSONKit"]),
+        tests("XMLKitTests", ["XMLKit"]),
         tests("PetModelsTests", ["PetModels", "ContractModel"]),
         tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "CSystem", "CZlib", "TestSupport"]),
         tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer", "Platform", "TestSupport"]),
@@ -107,7 +112,9 @@ let package = Package(
             ],
             exclude: ["Snapshots", "Fixtures"]),
         tests("PetContractCLITests", ["petcontract", "TestSupport", "HTTPServer", "HTTPCore"]),
-        tests("StubServerTests", ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "LinearRegex", "TestSupport"]),
+        tests(
+            "StubServerTests",
+            ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "LinearRegex", "XMLKit", "TestSupport"]),
         tests(
             "RecordingTests",
             [
