@@ -108,7 +108,7 @@ let package = Package(
             "ContractKitTests",
             [
                 "ContractKit", "ContractCLI", "JSONKit", "ContractModel", "PetModels", "PetClient", "PetAppContract",
-                "HTTPClient", "HTTPCore", "HTTPServer", "YAMLKit",
+                "HTTPClient", "HTTPCore", "HTTPServer", "YAMLKit", "TestSupport",
             ],
             exclude: ["Snapshots", "Fixtures"]),
         tests("PetContractCLITests", ["petcontract", "TestSupport", "HTTPServer", "HTTPCore"]),
