@@ -4,7 +4,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 STUBS ?= Stubs
 # Libraries the package links (Package.swift declares them as apt providers too).
-BUILD_PACKAGES := libcurl4-openssl-dev zlib1g-dev libsqlite3-dev libyaml-dev pkg-config
+BUILD_PACKAGES := libcurl4-openssl-dev zlib1g-dev libsqlite3-dev libyaml-dev libxml2-dev pkg-config
 # Tools the tests use: docker-compose validates docker-compose.yml, python3 runs helper scripts,
 # script (bsdutils) gives a tool a pseudo-terminal, chromium and chromium-driver open the HTML
 # report and petmock's dashboard headless (Tests/e2e/html-report.sh, Tests/e2e/dashboard.sh).
@@ -18,7 +18,7 @@ FUZZ_SMOKE_SECONDS ?= 15
 # Soak (Benchmarks/soak.py): how long wrk loads petmock.
 SOAK_SECONDS ?= 180
 
-.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-client bench-contract lint format clean \
+.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-client bench-contract bench-openapi lint format clean \
 	fuzz fuzz-smoke hostile soak sanitize
 
 deps:
@@ -99,9 +99,12 @@ bench-client: bench-deps
 bench-contract: bench-deps
 	bash Benchmarks/bench-contract.sh
 
+bench-openapi: bench-deps
+	bash Benchmarks/bench-openapi.sh
+
 # Every Swift file we own, the same list for both (the packages' .build folders are left out).
 FORMAT_PATHS := Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift Benchmarks/ServerBench \
-	Benchmarks/ClientBench Benchmarks/ContractBench Examples/RepoBrowser/Sources Examples/RepoBrowser/Tests \
+	Benchmarks/ClientBench Benchmarks/ContractBench Benchmarks/OpenAPIBench Examples/RepoBrowser/Sources Examples/RepoBrowser/Tests \
 	Examples/RepoBrowser/Package.swift
 
 lint:

@@ -19,10 +19,11 @@ func tests(_ name: String, _ dependencies: [Target.Dependency], exclude: [String
 
 /// What another package can depend on: every library a user imports, and the two tools.
 let libraries = [
-    "HTTPCore", "HTTPServer", "HTTPClient", "LinearRegex", "JSONKit", "YAMLKit", "ArgumentKit", "ContractModel",
+    "HTTPCore", "HTTPServer", "HTTPClient", "LinearRegex", "JSONKit", "YAMLKit", "XMLKit", "ArgumentKit",
+    "ContractModel",
     "ContractKit",
     "ContractCLI",
-    "StubServer", "PetModels", "PetClient", "PetAppContract",
+    "StubServer", "MockCLI", "PetModels", "PetClient", "PetAppContract",
 ]
 
 let package = Package(
@@ -40,6 +41,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "CSystem"),
 
         // What the system offers, behind one interface: the lock, pollers (epoll, poll), wake-up,
@@ -53,6 +55,7 @@ let package = Package(
         library("LinearRegex"),
         library("JSONKit", ["LinearRegex"]),
         library("YAMLKit", ["CYAML", "JSONKit"]),
+        library("XMLKit", ["CXML", "LinearRegex"]),
         library("ArgumentKit"),
 
         // Contracts: the model and endpoint vocabulary an app adopts, the engine, its command line.
@@ -62,7 +65,8 @@ let package = Package(
 
         // The stub server (petmock's engine, admin API and recorder).
         library(
-            "StubServer", ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "Platform"]),
+            "StubServer",
+            ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "XMLKit", "Platform"]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel"]),
@@ -72,30 +76,31 @@ let package = Package(
         // The reference live API on SQLite.
         library("PetAPIServer", ["CSQLite", "HTTPServer", "HTTPCore", "JSONKit", "Platform"]),
 
+        // petmock's command line as a library (serve, record, validate, variants), for any app's contract.
+        library(
+            "MockCLI", ["StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "ContractKit", "ArgumentKit", "Platform"]),
+
         // The four tools.
-        tool(
-            "petmock",
-            [
-                "StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "ContractKit", "PetAppContract", "ArgumentKit",
-                "Platform",
-            ]),
+        tool("petmock", ["MockCLI", "PetAppContract"]),
         tool("petcontract", ["ContractCLI", "PetAppContract"]),
         tool("petapi", ["PetAPIServer", "HTTPServer", "ArgumentKit", "Platform"]),
         tool("petvet", ["PetClient", "HTTPClient", "HTTPCore", "ArgumentKit", "Platform"]),
 
-        // Helpers for tests: processes, raw sockets, temporary folders.
-        library("TestSupport", ["Platform"]),
+        // Helpers for tests: processes, raw sockets, temporary folders, handlers' answers as values.
+        library("TestSupport", ["HTTPServer", "HTTPCore", "Platform"]),
 
         // Benchmark executables (Benchmarks/*.sh run them).
         tool("ServerBench", ["HTTPServer", "HTTPCore"], path: "Benchmarks/ServerBench"),
         tool("ClientBench", ["PetClient", "HTTPClient", "PetModels"], path: "Benchmarks/ClientBench"),
         tool("contract-bench", ["ContractKit", "JSONKit", "PetAppContract"], path: "Benchmarks/ContractBench"),
+        tool("openapi-bench", ["ContractKit", "JSONKit", "YAMLKit"], path: "Benchmarks/OpenAPIBench"),
 
         tests("PlatformTests", ["Platform", "TestSupport"]),
         tests("HTTPCoreTests", ["HTTPCore"]),
         tests("ArgumentKitTests", ["ArgumentKit"]),
         tests("JSONKitTests", ["JSONKit"]),
         tests("YAMLKitTests", ["YAMLKit", "JSONKit"]),
+        tests("XMLKitTests", ["XMLKit"]),
         tests("PetModelsTests", ["PetModels", "ContractModel"]),
         tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "Platform", "CZlib", "TestSupport"]),
         tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer", "Platform", "TestSupport"]),
@@ -106,18 +111,18 @@ let package = Package(
             "ContractKitTests",
             [
                 "ContractKit", "ContractCLI", "JSONKit", "ContractModel", "PetModels", "PetClient", "PetAppContract",
-                "HTTPClient", "HTTPCore",
+                "HTTPClient", "HTTPCore", "HTTPServer", "YAMLKit", "TestSupport",
             ],
             exclude: ["Snapshots", "Fixtures"]),
-        tests("PetContractCLITests", ["petcontract", "Platform", "TestSupport"]),
+        tests("PetContractCLITests", ["petcontract", "Platform", "TestSupport", "HTTPServer", "HTTPCore"]),
         tests(
             "StubServerTests",
-            ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "LinearRegex", "Platform", "TestSupport"]),
+            ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "LinearRegex", "XMLKit", "Platform", "TestSupport"]),
         tests(
             "RecordingTests",
             [
                 "StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "ContractKit", "PetAppContract",
-                "PetAPIServer", "Platform", "TestSupport", "petmock",
+                "PetAPIServer", "Platform", "TestSupport", "MockCLI", "petmock",
             ]),
         tests("PetAPIServerTests", ["PetAPIServer", "HTTPServer", "HTTPClient", "HTTPCore", "JSONKit"]),
         tests("EndToEndTests", ["TestSupport", "PetClient", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),

@@ -25,8 +25,8 @@ let body = Array(
     #"[{"firstName":"Rex","lastName":"Smith","vetId":1},{"firstName":"Bella","lastName":"Jones","vetId":2},{"firstName":"Max","lastName":"Brown","vetId":3}]"#
         .utf8)
 let pets = PreparedResponse(headers: ["Content-Type": "application/json"], body: body)
-let server = HTTPServer(configuration: HTTPServerConfiguration(port: port, eventLoopCount: loops)) { _, responder in
-    responder.respond(pets)
+let server = HTTPServer(configuration: HTTPServerConfiguration(port: port, eventLoopCount: loops)) { _ in
+    .prepared(pets)
 }
 do {
     try server.start()

@@ -45,15 +45,15 @@ final class CurlEngine: Sendable {
         }
     }
 
-    /// Queues a transfer; `continuation` is resumed exactly once with its outcome.
-    func submit(_ transfer: CurlTransfer, continuation: CurlTransfer.Continuation) {
+    /// Queues a transfer; `completion` is called exactly once with its outcome.
+    func submit(_ transfer: CurlTransfer, completion: @escaping CurlTransfer.Completion) {
         let cancelledEarly = transfer.state.withLock { state -> Bool in
             if state.cancelled { return true }
-            state.continuation = continuation
+            state.completion = completion
             return false
         }
         if cancelledEarly {
-            continuation.resume(returning: .failure(.cancelledError(url: transfer.request.url)))
+            completion(.failure(.cancelledError(url: transfer.request.url)))
             return
         }
         let accepted = inbox.withLock { inbox -> Bool in
@@ -110,15 +110,15 @@ extension HTTPClientError {
 }
 
 extension CurlTransfer {
-    /// Resumes the waiting task with the outcome, once; later calls do nothing.
+    /// Hands the outcome to whoever waits, once; later calls do nothing.
     func finish(_ outcome: Result<HTTPClientResponse, HTTPClientError>) {
-        let continuation = state.withLock { state -> Continuation? in
+        let completion = state.withLock { state -> Completion? in
             guard !state.finished else { return nil }
             state.finished = true
-            defer { state.continuation = nil }
-            return state.continuation
+            defer { state.completion = nil }
+            return state.completion
         }
-        continuation?.resume(returning: outcome)
+        completion?(outcome)
     }
 
     var isCancelled: Bool {

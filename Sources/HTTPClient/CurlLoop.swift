@@ -9,6 +9,10 @@ final class CurlLoop: @unchecked Sendable {
     private let multi: MultiHandle
     private let engine: CurlEngine
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    /// Easy handles of finished transfers, reset for the next ones: making a handle allocates
+    /// and frees large buffers, which under load cost more than the transfer's own work.
+    private var idle: [UnsafeMutableRawPointer] = []
+    private static let maxIdleHandles = 64
 
     init(multi: MultiHandle, engine: CurlEngine) {
         self.multi = multi
@@ -37,6 +41,8 @@ final class CurlLoop: @unchecked Sendable {
             transfer.finish(.failure(.shutDownError(url: transfer.request.url)))
         }
         running = [:]
+        for easy in idle { curl_easy_cleanup(easy) }
+        idle = []
         curl_multi_cleanup(multi.pointer)
     }
 
@@ -46,7 +52,7 @@ final class CurlLoop: @unchecked Sendable {
             return
         }
         do {
-            let easy = try transfer.makeEasyHandle()
+            let easy = try transfer.makeEasyHandle(reusing: idle.popLast())
             let code = curl_multi_add_handle(multi.pointer, easy)
             guard code == CURLM_OK else {
                 let message = String(cString: curl_multi_strerror(code))
@@ -72,7 +78,13 @@ final class CurlLoop: @unchecked Sendable {
         guard let easy = transfer.easy else { return }
         curl_multi_remove_handle(multi.pointer, easy)
         running[easy] = nil
-        transfer.cleanUp()
+        guard let released = transfer.releaseEasyHandle() else { return }
+        if idle.count < Self.maxIdleHandles {
+            curl_easy_reset(released)
+            idle.append(released)
+        } else {
+            curl_easy_cleanup(released)
+        }
     }
 
     private func collectFinished() {

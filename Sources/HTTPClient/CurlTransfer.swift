@@ -10,10 +10,12 @@ final class CurlTransfer: @unchecked Sendable {
     // Safe to share: `state` is behind its own lock; every other mutable field is touched only
     // by the engine's single I/O thread (start, the libcurl callbacks it runs, and finish).
 
-    typealias Continuation = CheckedContinuation<Result<HTTPClientResponse, HTTPClientError>, Never>
+    /// Called once with the outcome, on the engine's I/O thread (or the submitting thread
+    /// when the transfer never starts).
+    typealias Completion = @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void
 
     struct State: Sendable {
-        var continuation: Continuation?
+        var completion: Completion?
         var cancelled = false
         var finished = false
     }
@@ -45,9 +47,12 @@ final class CurlTransfer: @unchecked Sendable {
         errorBuffer.deallocate()
     }
 
-    /// Creates and configures the easy handle; throws when libcurl refuses an option.
-    func makeEasyHandle() throws(HTTPClientError) -> UnsafeMutableRawPointer {
-        guard let easy = curl_easy_init() else {
+    /// Configures an easy handle for this request: `reusing` one a finished transfer gave back
+    /// (reset, so only its connection and DNS caches carry over), or a new one. Throws when
+    /// libcurl refuses an option; the handle is the transfer's from here on either way.
+    func makeEasyHandle(reusing idle: UnsafeMutableRawPointer? = nil) throws(HTTPClientError) -> UnsafeMutableRawPointer
+    {
+        guard let easy = idle ?? curl_easy_init() else {
             throw HTTPClientError(kind: .other, url: request.url, message: "libcurl could not create a handle")
         }
         self.easy = easy
@@ -255,6 +260,15 @@ final class CurlTransfer: @unchecked Sendable {
         return HTTPTimings(
             nameLookup: micros(CURLINFO_NAMELOOKUP_TIME_T), connect: micros(CURLINFO_CONNECT_TIME_T),
             firstByte: micros(CURLINFO_STARTTRANSFER_TIME_T), total: micros(CURLINFO_TOTAL_TIME_T))
+    }
+
+    /// Gives up the easy handle for another transfer to reuse (the caller resets it) and frees
+    /// the header list; the caller has removed the handle from the multi.
+    func releaseEasyHandle() -> UnsafeMutableRawPointer? {
+        let released = easy
+        easy = nil
+        cleanUp()
+        return released
     }
 
     /// Frees the easy handle and header list; the caller has removed the handle from the multi.

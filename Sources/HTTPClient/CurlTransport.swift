@@ -42,18 +42,42 @@ public final class CurlTransport: HTTPTransport {
         let transfer = CurlTransfer(request: request, options: configuration)
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                engine.submit(transfer, continuation: continuation)
+                engine.submit(transfer) { continuation.resume(returning: $0) }
             }
         } onCancel: {
             engine.cancel(transfer)
         }
-        switch outcome {
-        case .success(let response):
-            logger?.log(response: response, for: request)
-            return response
-        case .failure(let error):
+        log(outcome, for: request)
+        return try outcome.get()
+    }
+
+    /// Sends the request and calls `completion` once with the outcome, without a Swift task:
+    /// on the transport's I/O thread, so `completion` must only hand the outcome on (to an
+    /// event loop, a queue), never block. For servers that forward many requests (a proxy),
+    /// where the hops of a task per request would cost more than the transfer.
+    public func send(
+        _ request: HTTPClientRequest,
+        completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void
+    ) {
+        let logger = configuration.logger
+        logger?.log(request: request, compressed: configuration.decompress)
+        guard let engine else {
+            let error = HTTPClientError(kind: .other, url: request.url, message: "libcurl could not be initialised")
             logger?.log(error: error, for: request)
-            throw error
+            completion(.failure(error))
+            return
+        }
+        engine.submit(CurlTransfer(request: request, options: configuration)) { [self] outcome in
+            log(outcome, for: request)
+            completion(outcome)
+        }
+    }
+
+    private func log(_ outcome: Result<HTTPClientResponse, HTTPClientError>, for request: HTTPClientRequest) {
+        guard let logger = configuration.logger else { return }
+        switch outcome {
+        case .success(let response): logger.log(response: response, for: request)
+        case .failure(let error): logger.log(error: error, for: request)
         }
     }
 }

@@ -1,12 +1,13 @@
 import HTTPServer
 
 extension StubEngine {
-    /// Forwards a request to the live API and answers with what came back (see
-    /// ``ProxyReply``); records the exchange when recording, and journals it marked as
-    /// proxied. The answer goes out once the exchange is recorded, so a caller that has its
-    /// response knows the mapping is on disk.
-    func forward(_ request: HTTPServerRequest, to target: String, recorder: Recorder?, responder: HTTPResponder) {
+    /// Forwards a request to the live API and replies with what came back (see
+    /// ``ProxyReply``), a deferred reply; records the exchange when recording, and journals
+    /// it marked as proxied. The reply is completed once the exchange is recorded, so a
+    /// caller that has its response knows the mapping is on disk.
+    func forward(_ request: HTTPServerRequest, to target: String, recorder: Recorder?) -> HTTPReply {
         let json = Self.wantsJSON(request.headers)
+        let later = DeferredReply()
         let timeout = recorder?.configuration.timeout ?? upstreamTimeout
         proxy.run { [self] in
             let origin = request.head.originForm
@@ -23,26 +24,30 @@ extension StubEngine {
             if recorder == nil {
                 publish(.proxied(request: exchange.label, upstream: upstream.url, result: Self.describe(upstream)))
             }
-            reply.send(through: responder, json: json)
+            later.complete(reply.httpReply(json: json))
         }
+        return .deferred(later)
     }
 
     /// Passes a request on as a proxy stub says (`proxyBaseUrl`): its prefix removed, its
-    /// headers adjusted; the answer goes back as the upstream gave it, journaled with the stub.
-    func forward(
-        _ request: HTTPServerRequest, through proxy: ProxyDefinition, stub: CompiledStub, responder: HTTPResponder
-    ) {
+    /// headers adjusted; the answer goes back as the upstream gave it (a deferred reply),
+    /// journaled with the stub.
+    func forward(_ request: HTTPServerRequest, through proxy: ProxyDefinition, stub: CompiledStub) -> HTTPReply {
         let json = Self.wantsJSON(request.headers)
+        let later = DeferredReply()
         let originForm = proxy.upstreamOriginForm(request.head.originForm)
         let headers = proxy.forwardedHeaders(request.headers)
-        self.proxy.run { [self] in
-            let upstream = await self.proxy.forward(
-                method: request.method, originForm: originForm, headers: headers, body: request.body,
-                target: proxy.baseURL, timeout: upstreamTimeout)
+        // Called back on libcurl's I/O thread: journaling and handing the answer to the event
+        // loop are all it does, so no task (and its thread hops) per proxied request.
+        self.proxy.forward(
+            method: request.method, originForm: originForm, headers: headers, body: request.body,
+            target: proxy.baseURL, timeout: upstreamTimeout
+        ) { [self] upstream in
             let reply = upstream.reply
             record(request, nil, variant: nil, status: reply.status, stub: stub, upstream: upstream)
-            reply.send(through: responder, json: json)
+            later.complete(reply.httpReply(json: json))
         }
+        return .deferred(later)
     }
 
     /// `200 OK in 12 ms`, or the failure.

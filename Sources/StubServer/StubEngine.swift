@@ -4,8 +4,8 @@ import HTTPServer
 import JSONKit
 
 /// The stub server's core, with no socket of its own: picks the stub for a request (variants
-/// and scenarios considered), answers through the responder, and journals the request. The
-/// HTTP server and the admin API are adapters around it.
+/// and scenarios considered), journals it, and returns the reply as a value. The HTTP server
+/// and the admin API are adapters around it.
 final class StubEngine: Sendable {
     let store: StubStore
     let scenarios = ScenarioStore()
@@ -33,11 +33,10 @@ final class StubEngine: Sendable {
         self.publish = publish
     }
 
-    /// Answers one stub request (not an admin one).
-    func serve(_ request: HTTPServerRequest, responder: HTTPResponder) {
+    /// The reply to one stub request (not an admin one).
+    func reply(to request: HTTPServerRequest) -> HTTPReply {
         if recording.isActive, let session = recording.current() {
-            forward(request, to: session.target, recorder: session.recorder, responder: responder)
-            return
+            return forward(request, to: session.target, recorder: session.recorder)
         }
         let snapshot = store.snapshot()
         let matchable = MatchableRequest(request)
@@ -52,13 +51,11 @@ final class StubEngine: Sendable {
                 variant = try resolve(name, in: snapshot.index)
                 requested = name
             } catch {
-                refuse(request, matchable, message: error.description, variant: name, responder: responder)
-                return
+                return refuse(request, matchable, message: error.description, variant: name)
             }
         case .status(let code): status = code
         case .invalid(let message):
-            refuse(request, matchable, message: message, variant: nil, responder: responder)
-            return
+            return refuse(request, matchable, message: message, variant: nil)
         }
         let stub: CompiledStub?
         if let status {
@@ -71,8 +68,7 @@ final class StubEngine: Sendable {
                         ? "; no stub matches this request at all"
                         : "; statuses available: "
                             + available.map(String.init).joined(separator: ", "))
-                refuse(request, matchable, message: message, variant: "code=\(status)", responder: responder)
-                return
+                return refuse(request, matchable, message: message, variant: "code=\(status)")
             }
         } else {
             var named: String?
@@ -83,26 +79,22 @@ final class StubEngine: Sendable {
         }
         guard let stub else {
             if let target = proxyUnmatched {
-                forward(request, to: target, recorder: nil, responder: responder)
-            } else {
-                unmatched(request, matchable, snapshot: snapshot, variant: variant, responder: responder)
+                return forward(request, to: target, recorder: nil)
             }
-            return
+            return unmatched(request, matchable, snapshot: snapshot, variant: variant)
         }
         if let proxy = stub.mapping.response.proxy {
             if let requested, let variant, variant.isGenerated {
-                refuse(
+                return refuse(
                     request, matchable,
                     message: "Variant '\(requested)' does not apply: the stub that matched passes the request on "
                         + "to \(proxy.baseURL) (proxyBaseUrl), and petmock drifts canned answers only",
-                    variant: requested, responder: responder)
-                return
+                    variant: requested)
             }
             if let name = stub.scenarioName, let next = stub.mapping.newScenarioState {
                 scenarios.transition(name, from: stub.requiredScenarioState, to: next)
             }
-            forward(request, through: proxy, stub: stub, responder: responder)
-            return
+            return forward(request, through: proxy, stub: stub)
         }
         let served: ServedResponse
         if let variant, variant.isGenerated {
@@ -112,10 +104,9 @@ final class StubEngine: Sendable {
             if let requested, DriftGenerator.isUnchanged(served, from: stub.served),
                 let refusal = DriftGenerator.refusal(of: variant, named: requested, for: stub.served)
             {
-                refuse(
+                return refuse(
                     request, matchable, message: refusal.description, variant: requested,
-                    knownFields: refusal.knownFields, responder: responder)
-                return
+                    knownFields: refusal.knownFields)
             }
         } else {
             served = stub.served
@@ -128,9 +119,9 @@ final class StubEngine: Sendable {
             stub: stub)
         switch served {
         case .prepared(let prepared, let delay, let dribble):
-            responder.respond(prepared, delay: delay.httpDelay(), dribble: dribble)
+            return HTTPReply.prepared(prepared, dribble: dribble).delayed(by: delay.httpDelay())
         case .fault(let fault, let delay):
-            responder.fail(fault, delay: delay.httpDelay())
+            return HTTPReply.fault(fault).delayed(by: delay.httpDelay())
         }
     }
 
@@ -174,17 +165,15 @@ final class StubEngine: Sendable {
     }
 
     private func unmatched(
-        _ request: HTTPServerRequest, _ matchable: MatchableRequest, snapshot: StubStore.Snapshot, variant: Variant?,
-        responder: HTTPResponder
-    ) {
+        _ request: HTTPServerRequest, _ matchable: MatchableRequest, snapshot: StubStore.Snapshot, variant: Variant?
+    ) -> HTTPReply {
         if snapshot.index.all.isEmpty {
             // WireMock's answer, word for word, when it has no stubs at all.
             record(request, matchable, variant: variant?.description, status: 404, stub: nil)
-            responder.respond(
+            return .response(
                 HTTPResponse(
                     status: .notFound,
                     text: "No response could be served as there are no stub mappings in this WireMock instance."))
-            return
         }
         var named: String?
         if case .named(let name)? = variant { named = name }
@@ -192,24 +181,23 @@ final class StubEngine: Sendable {
         let response = UnmatchedReport(request: matchable, nearMisses: misses, variant: variant?.description)
             .response(json: Self.wantsJSON(request.headers))
         record(request, matchable, variant: variant?.description, status: 404, stub: nil)
-        responder.respond(response)
+        return .response(response)
     }
 
     private func refuse(
         _ request: HTTPServerRequest, _ matchable: MatchableRequest, message: String, variant: String?,
-        knownFields: [String]? = nil, responder: HTTPResponder
-    ) {
+        knownFields: [String]? = nil
+    ) -> HTTPReply {
         record(request, matchable, variant: variant, status: 400, stub: nil)
         if Self.wantsJSON(request.headers) {
             var body: JSONObject = ["code": 400, "message": .string(message)]
             if let knownFields { body["knownFields"] = .array(knownFields.map(JSONValue.string)) }
-            responder.respond(
+            return .response(
                 HTTPResponse(
                     status: .badRequest, headers: ["Content-Type": "application/json"],
                     body: JSONValue.object(body).serializedBytes()))
-        } else {
-            responder.respond(HTTPResponse(status: .badRequest, text: message + "\n"))
         }
+        return .response(HTTPResponse(status: .badRequest, text: message + "\n"))
     }
 
     func record(

@@ -5,11 +5,7 @@ struct StubRequestHandler: HTTPHandler {
     let engine: StubEngine
     let router: AdminRouter
 
-    func handle(_ request: HTTPServerRequest, responder: HTTPResponder) {
-        if AdminRouter.owns(request.path) {
-            router.handle(request, responder: responder)
-        } else {
-            engine.serve(request, responder: responder)
-        }
+    func reply(to request: HTTPServerRequest) -> HTTPReply {
+        AdminRouter.owns(request.path) ? router.reply(to: request) : engine.reply(to: request)
     }
 }

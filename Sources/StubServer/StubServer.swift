@@ -12,7 +12,10 @@ import Platform
 /// let service = RESTPetService(baseURL: server.baseURL + "/api")
 /// try server.admin.setVariant("missing:lastName")               // every pet loses lastName
 /// ```
-public final class StubServer: Sendable {
+///
+/// It is also the handler its HTTP server runs: ``reply(to:)`` answers a request as a value,
+/// so tests of stubs and of the admin API need no socket.
+public final class StubServer: HTTPHandler {
     /// The version reported by `/__admin/health`.
     public static let version = "0.1.0"
 
@@ -26,6 +29,7 @@ public final class StubServer: Sendable {
     public let loadProblems: [StubProblem]
 
     let engine: StubEngine
+    private let handler: StubRequestHandler
     private let http: HTTPServer
     private let hub: EventHub
     private let watcher = Locked<(any FileWatcher)?>(nil)
@@ -86,8 +90,8 @@ public final class StubServer: Sendable {
         admin = Admin(engine: engine, shutdown: { hook.run() })
         admin.problemLog.replaceAll(problems)
         let router = AdminRouter(admin: admin, access: configuration.adminAccess, version: Self.version)
-        http = HTTPServer(
-            configuration: configuration.httpConfiguration, handler: StubRequestHandler(engine: engine, router: router))
+        handler = StubRequestHandler(engine: engine, router: router)
+        http = HTTPServer(configuration: configuration.httpConfiguration, handler: handler)
         hook.set { [weak self] in self?.shutdown() }
     }
 
@@ -108,6 +112,12 @@ public final class StubServer: Sendable {
             http.stop()
             throw .watch(error)
         }
+    }
+
+    /// The reply to one request, stub or `/__admin`, exactly as the server gives it (journal,
+    /// scenarios and recording included); proxied requests are deferred replies.
+    public func reply(to request: HTTPServerRequest) -> HTTPReply {
+        handler.reply(to: request)
     }
 
     /// The bound port (after ``start()``).

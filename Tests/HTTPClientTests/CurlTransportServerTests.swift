@@ -2,6 +2,7 @@ import HTTPClient
 import HTTPCore
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// CurlTransport against our own HTTPServer on loopback: the real thing at both ends.
@@ -12,7 +13,7 @@ import Testing
     let transport = CurlTransport()
 
     @Test func sequentialRequestsReuseOneKeptAliveConnection() async throws {
-        let server = try LiveServer { _, responder in responder.respond(HTTPResponse(text: "ok")) }
+        let server = try LiveHTTPServer { _ in return .response(HTTPResponse(text: "ok")) }
         var reused: [Bool] = []
         for _ in 0..<10 {
             let response = try await transport.send(HTTPClientRequest(url: server.url("/ping")))
@@ -25,8 +26,8 @@ import Testing
     }
 
     @Test func gzipBodiesArriveDecodedAndSayHowTheyCame() async throws {
-        let server = try LiveServer { _, responder in
-            responder.respond(
+        let server = try LiveHTTPServer { _ in
+            return .response(
                 HTTPResponse(
                     headers: ["Content-Type": "application/json"], body: Self.json, compression: .gzipIfAccepted))
         }
@@ -45,8 +46,8 @@ import Testing
     }
 
     @Test func chunkedBodiesAreReassembled() async throws {
-        let server = try LiveServer { _, responder in
-            responder.respond(HTTPResponse(body: Self.json, framing: .chunked))
+        let server = try LiveHTTPServer { _ in
+            return .response(HTTPResponse(body: Self.json, framing: .chunked))
         }
         let response = try await transport.send(HTTPClientRequest(url: server.url("/chunked")))
         #expect(response.headers["Transfer-Encoding"] == "chunked")
@@ -54,8 +55,8 @@ import Testing
     }
 
     @Test func methodsHeadersAndBodiesReachTheServer() async throws {
-        let server = try LiveServer { request, responder in
-            responder.respond(
+        let server = try LiveHTTPServer { request in
+            return .response(
                 HTTPResponse(
                     status: .created, headers: ["X-Method": request.method.rawValue, "Set-Cookie": "id=1"],
                     body: request.body))
@@ -88,8 +89,8 @@ import Testing
         // Nagle's algorithm meeting a delayed ACK costs 40 ms per exchange, every time; a
         // stall-free connection answers a small request in well under a millisecond. The
         // median keeps a scheduling hiccup on a busy machine from failing the test.
-        let server = try LiveServer { request, responder in
-            responder.respond(HTTPResponse(headers: ["Content-Type": "application/json"], body: Self.json))
+        let server = try LiveHTTPServer { request in
+            return .response(HTTPResponse(headers: ["Content-Type": "application/json"], body: Self.json))
         }
         var totals: [Duration] = []
         for index in 0..<30 {
@@ -109,15 +110,17 @@ import Testing
     @Test func concurrentRequestsRunTogetherOnTheOneIOThread() async throws {
         // The server answers nobody until all 12 requests are in, so a client that ran them
         // one at a time would never finish (and the time limit would fail the test).
-        let waiting = Mutex<[HTTPResponder]>([])
-        let server = try LiveServer { request, responder in
-            let batch = waiting.withLock { waiting -> [HTTPResponder] in
-                waiting.append(responder)
+        let waiting = Mutex<[DeferredReply]>([])
+        let server = try LiveHTTPServer { request in
+            let reply = DeferredReply()
+            let batch = waiting.withLock { waiting -> [DeferredReply] in
+                waiting.append(reply)
                 guard waiting.count == 12 else { return [] }
                 defer { waiting = [] }
                 return waiting
             }
-            for held in batch { held.respond(HTTPResponse(text: "released")) }
+            for held in batch { held.complete(.response(HTTPResponse(text: "released"))) }
+            return .deferred(reply)
         }
         let transport = self.transport
         let bodies = try await withThrowingTaskGroup(of: [UInt8].self) { group in
@@ -131,8 +134,8 @@ import Testing
     }
 
     @Test func totalTimeoutCutsOffASlowAnswer() async throws {
-        let server = try LiveServer { _, responder in
-            responder.respond(HTTPResponse(text: "late"), delay: .fixed(.seconds(30)))
+        let server = try LiveHTTPServer { _ in
+            return .response(HTTPResponse(text: "late")).delayed(by: .fixed(.seconds(30)))
         }
         await #expect {
             try await transport.send(HTTPClientRequest(url: server.url("/slow"), timeout: .milliseconds(250)))
@@ -149,7 +152,7 @@ import Testing
         (.randomDataThenClose(byteCount: 64), .malformedResponse),
     ])
     func brokenConnectionsFailWithTheirKind(fault: HTTPFault, kind: HTTPClientError.Kind) async throws {
-        let server = try LiveServer { _, responder in responder.fail(fault) }
+        let server = try LiveHTTPServer { _ in return .fault(fault) }
         await #expect {
             try await transport.send(HTTPClientRequest(url: server.url("/broken")))
         } throws: { error in
@@ -160,12 +163,12 @@ import Testing
 
     @Test func cancellationMidRequestAbandonsOnlyThatRequest() async throws {
         let arrived = AsyncStream<Void>.makeStream()
-        let server = try LiveServer { request, responder in
+        let server = try LiveHTTPServer { request in
             if request.path == "/hang" {
                 arrived.continuation.yield()
-                responder.respond(HTTPResponse(text: "too late"), delay: .fixed(.seconds(30)))
+                return .response(HTTPResponse(text: "too late")).delayed(by: .fixed(.seconds(30)))
             } else {
-                responder.respond(HTTPResponse(text: "fine"))
+                return .response(HTTPResponse(text: "fine"))
             }
         }
         let transport = self.transport
@@ -184,11 +187,11 @@ import Testing
 
     @Test func oversizedBodiesFailAsTooLargeWhateverTheFraming() async throws {
         let zeros = [UInt8](repeating: 0, count: 1 << 20)
-        let server = try LiveServer { request, responder in
+        let server = try LiveHTTPServer { request in
             switch request.path {
-            case "/length": responder.respond(HTTPResponse(body: zeros))
-            case "/chunked": responder.respond(HTTPResponse(body: zeros, framing: .chunked))
-            default: responder.respond(HTTPResponse(body: zeros, compression: .gzipIfAccepted))
+            case "/length": return .response(HTTPResponse(body: zeros))
+            case "/chunked": return .response(HTTPResponse(body: zeros, framing: .chunked))
+            default: return .response(HTTPResponse(body: zeros, compression: .gzipIfAccepted))
             }
         }
         let limited = CurlTransport(configuration: .init(maxResponseSize: 64 * 1024))
@@ -205,8 +208,8 @@ import Testing
     }
 
     @Test func responsesCarryVersionReasonAndTimings() async throws {
-        let server = try LiveServer { _, responder in
-            responder.respond(HTTPResponse(status: HTTPStatus(code: 418, reasonPhrase: "Short And Stout")))
+        let server = try LiveHTTPServer { _ in
+            return .response(HTTPResponse(status: HTTPStatus(code: 418, reasonPhrase: "Short And Stout")))
         }
         let response = try await transport.send(HTTPClientRequest(url: server.url("/teapot")))
         #expect(response.status.code == 418)
@@ -219,7 +222,7 @@ import Testing
     }
 
     @Test func theLoggerSeesCurlCommandsAndSummaries() async throws {
-        let server = try LiveServer { _, responder in responder.respond(HTTPResponse(text: "hi")) }
+        let server = try LiveHTTPServer { _ in return .response(HTTPResponse(text: "hi")) }
         let lines = Mutex<[String]>([])
         let logged = CurlTransport(
             configuration: .init(logger: HTTPClientLogger { entry in lines.withLock { $0.append("\(entry)") } }))

@@ -37,13 +37,12 @@ import Testing
     }
 
     @Test(arguments: kinds) func pipelinedAnswersKeepOrderBehindALateOne(kind: HTTPPollerKind) throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
             let response = HTTPResponse(text: String(request.path))
-            if request.path == "/slow" {
-                DispatchQueue.global().async { responder.respond(response, delay: .fixed(.milliseconds(30))) }
-            } else {
-                responder.respond(response)
-            }
+            guard request.path == "/slow" else { return .response(response) }
+            let reply = DeferredReply()
+            DispatchQueue.global().async { reply.complete(.response(response).delayed(by: .fixed(.milliseconds(30)))) }
+            return .deferred(reply)
         }
         try withServer(configuration(kind), handler: handler) { server in
             let client = try RawClient(port: server.port)
@@ -55,12 +54,9 @@ import Testing
 
     @Test(arguments: kinds) func backPressureOnLargeResponsesAndUploads(kind: HTTPPollerKind) throws {
         let big = PreparedResponse(body: (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
-            if request.path == "/big" {
-                responder.respond(big)
-            } else {
-                responder.respond(HTTPResponse(text: "\(request.path) \(request.body.count)"))
-            }
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
+            request.path == "/big"
+                ? .prepared(big) : .response(HTTPResponse(text: "\(request.path) \(request.body.count)"))
         }
         try withServer(configuration(kind), handler: handler) { server in
             let client = try RawClient(port: server.port)
@@ -76,8 +72,8 @@ import Testing
     }
 
     @Test(arguments: kinds) func aHalfClosedClientStillGetsItsLateAnswer(kind: HTTPPollerKind) throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
-            responder.respond(HTTPResponse(text: "late"), delay: .fixed(.milliseconds(50)))
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
+            .response(HTTPResponse(text: "late")).delayed(by: .fixed(.milliseconds(50)))
         }
         try withServer(configuration(kind), handler: handler) { server in
             let client = try RawClient(port: server.port)

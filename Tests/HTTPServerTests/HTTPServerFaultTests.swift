@@ -5,12 +5,12 @@ import Testing
 
 @Suite struct HTTPServerFaultTests {
     /// Answers `/fault` with the fault and anything else normally.
-    func handler(_ fault: HTTPFault) -> @Sendable (HTTPServerRequest, HTTPResponder) -> Void {
-        { request, responder in
+    func handler(_ fault: HTTPFault) -> @Sendable (HTTPServerRequest) -> HTTPReply {
+        { request in
             if request.path == "/fault" {
-                responder.fail(fault)
+                return .fault(fault)
             } else {
-                responder.respond(HTTPResponse(text: "fine"))
+                return .response(HTTPResponse(text: "fine"))
             }
         }
     }
@@ -92,9 +92,8 @@ import Testing
 
     @Test func chunkedDribbleSpreadsTheBodyOverTheDuration() throws {
         let body = Array(String(repeating: "abcdefghij", count: 5).utf8)
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { _, responder in
-            responder.respond(
-                PreparedResponse(body: body), dribble: HTTPDribble(chunkCount: 5, duration: .milliseconds(200)))
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
+            .prepared(PreparedResponse(body: body), dribble: HTTPDribble(chunkCount: 5, duration: .milliseconds(200)))
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)
@@ -113,11 +112,11 @@ import Testing
     }
 
     @Test func fixedDelayUsesTheLoopTimers() throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
             if request.path == "/slow" {
-                responder.respond(HTTPResponse(text: "slow"), delay: .fixed(.milliseconds(150)))
+                return .response(HTTPResponse(text: "slow")).delayed(by: .fixed(.milliseconds(150)))
             } else {
-                responder.respond(HTTPResponse(text: "fast"))
+                return .response(HTTPResponse(text: "fast"))
             }
         }
         try withServer(handler: handler) { server in
@@ -135,8 +134,8 @@ import Testing
     }
 
     @Test func delayedFaultStillBreaksTheConnection() throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { _, responder in
-            responder.fail(.emptyResponse, delay: .uniform(lower: .milliseconds(10), upper: .milliseconds(20)))
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
+            return .fault(.emptyResponse).delayed(by: .uniform(lower: .milliseconds(10), upper: .milliseconds(20)))
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)

@@ -84,9 +84,9 @@ import Darwin
 @Suite struct HTTPServerShutdownTests {
     @Test func shutdownFinishesInFlightResponsesAndClosesEveryConnection() throws {
         let arrived = DispatchSemaphore(value: 0)
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { _, responder in
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
             arrived.signal()
-            responder.respond(HTTPResponse(text: "finished"), delay: .fixed(.milliseconds(100)))
+            return .response(HTTPResponse(text: "finished")).delayed(by: .fixed(.milliseconds(100)))
         }
         let server = HTTPServer(configuration: HTTPServerConfiguration(eventLoopCount: 2), handler: handler)
         try server.start()
@@ -108,7 +108,7 @@ import Darwin
     }
 
     @Test func gracePeriodBoundsTheWait() throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { _, _ in }  // never answers
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in .deferred(DeferredReply()) }  // never answers
         let configuration = HTTPServerConfiguration(eventLoopCount: 1, shutdownGracePeriod: .milliseconds(100))
         let server = HTTPServer(configuration: configuration, handler: handler)
         try server.start()
@@ -153,9 +153,9 @@ import Darwin
 
     @Test func handlersCanShutDownTheServer() throws {
         let box = SharedValue<HTTPServer?>(nil)
-        let server = HTTPServer(configuration: HTTPServerConfiguration(eventLoopCount: 1)) { _, responder in
-            responder.respond(HTTPResponse(text: "bye"))
-            box.get()?.shutdown()
+        let server = HTTPServer(configuration: HTTPServerConfiguration(eventLoopCount: 1)) { _ in
+            box.get()?.shutdown()  // takes effect on the loop's next turn: the reply still goes out
+            return .response(HTTPResponse(text: "bye"))
         }
         box.set(server)
         try server.start()
@@ -170,21 +170,22 @@ import Darwin
 
 @Suite struct HTTPServerLateAnswerTests {
     @Test func answersAfterStopAreDropped() throws {
-        let kept = SharedValue<HTTPResponder?>(nil)
+        let kept = SharedValue<DeferredReply?>(nil)
         let arrived = DispatchSemaphore(value: 0)
         let configuration = HTTPServerConfiguration(eventLoopCount: 1, shutdownGracePeriod: .milliseconds(50))
-        let server = HTTPServer(configuration: configuration) { _, responder in
-            kept.set(responder)
+        let server = HTTPServer(configuration: configuration) { _ in
+            let reply = DeferredReply()
+            kept.set(reply)
             arrived.signal()
+            return .deferred(reply)
         }
         try server.start()
         let client = try RawClient(port: server.port)
         try client.send(get("/"))
         arrived.wait()
         server.stop()
-        let responder = try #require(kept.get())
-        responder.respond(HTTPResponse(text: "too late"))
-        responder.eventLoop.execute {}
+        let reply = try #require(kept.get())
+        reply.complete(.response(HTTPResponse(text: "too late")))
         #expect(try client.ending() == .closed([]))
         kept.set(nil)  // the handler's closure holds `kept`: break the cycle through the loop
     }
@@ -193,16 +194,21 @@ import Darwin
 @Suite struct HTTPEventLoopTimerTests {
     @Test func scheduledWorkRunsOnTheLoopAndCancelledWorkDoesNot() throws {
         let ran = SharedValue<[String]>([])
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { _, responder in
-            let loop = responder.eventLoop
+        let box = SharedValue<HTTPServer?>(nil)
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
+            guard let loop = box.get()?.eventLoops.first else { return .fault(.emptyResponse) }
+            let reply = DeferredReply()
             let cancelled = loop.schedule(after: .milliseconds(20)) { ran.update { $0.append("cancelled") } }
             cancelled.cancel()
             loop.schedule(after: .milliseconds(40)) {
                 ran.update { $0.append(loop.inEventLoop ? "on loop" : "elsewhere") }
-                responder.respond(HTTPResponse(text: "done"))
+                reply.complete(.response(HTTPResponse(text: "done")))
             }
+            return .deferred(reply)
         }
         try withServer(handler: handler) { server in
+            box.set(server)
+            defer { box.set(nil) }
             let client = try RawClient(port: server.port)
             try client.send(get("/"))
             #expect(try client.readResponse().text == "done")
@@ -211,14 +217,19 @@ import Darwin
     }
 
     @Test func executeFromAnotherThreadRunsOnTheLoop() throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { _, responder in
+        let box = SharedValue<HTTPServer?>(nil)
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
+            guard let loop = box.get()?.eventLoops.first else { return .fault(.emptyResponse) }
+            let reply = DeferredReply()
             DispatchQueue.global().async {
-                let loop = responder.eventLoop
                 let outside = loop.inEventLoop
-                loop.execute { responder.respond(HTTPResponse(text: "\(outside) \(loop.inEventLoop)")) }
+                loop.execute { reply.complete(.response(HTTPResponse(text: "\(outside) \(loop.inEventLoop)"))) }
             }
+            return .deferred(reply)
         }
         try withServer(handler: handler) { server in
+            box.set(server)
+            defer { box.set(nil) }
             let client = try RawClient(port: server.port)
             try client.send(get("/"))
             #expect(try client.readResponse().text == "false true")

@@ -67,14 +67,17 @@ import Darwin
     }
 
     @Test func pipelinedRequestsAreAnsweredInOrderEvenWhenTheFirstIsLate() throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
             let response = HTTPResponse(text: String(request.path))
             if request.path == "/slow" {
                 // Answered later from another thread, after the fast ones were parsed.
-                DispatchQueue.global().async { responder.respond(response, delay: .fixed(.milliseconds(30))) }
-            } else {
-                responder.respond(response)
+                let reply = DeferredReply()
+                DispatchQueue.global().async {
+                    reply.complete(.response(response).delayed(by: .fixed(.milliseconds(30))))
+                }
+                return .deferred(reply)
             }
+            return .response(response)
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)
@@ -87,8 +90,8 @@ import Darwin
     }
 
     @Test func chunkedUploadIsDechunked() throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
-            responder.respond(HTTPResponse(body: request.body))
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
+            return .response(HTTPResponse(body: request.body))
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)
@@ -101,8 +104,8 @@ import Darwin
     }
 
     @Test func expectContinueGetsA100BeforeTheBody() throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
-            responder.respond(HTTPResponse(text: "got \(request.body.count)"))
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
+            return .response(HTTPResponse(text: "got \(request.body.count)"))
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)
@@ -117,11 +120,11 @@ import Darwin
 
     @Test func headGetsLengthButNoBody() throws {
         let pets = PreparedResponse(body: Array("[1,2,3]".utf8))
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
             if request.path == "/dynamic" {
-                responder.respond(HTTPResponse(text: "dynamic"))
+                return .response(HTTPResponse(text: "dynamic"))
             } else {
-                responder.respond(pets)
+                return .prepared(pets)
             }
         }
         try withServer(handler: handler) { server in
@@ -138,9 +141,11 @@ import Darwin
     }
 
     @Test func answersFromAnotherThreadArrive() throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
             // A Dispatch thread, not a Task: these blocking tests occupy the cooperative pool.
-            DispatchQueue.global().async { responder.respond(HTTPResponse(status: .created, text: "later")) }
+            let reply = DeferredReply()
+            DispatchQueue.global().async { reply.complete(.response(HTTPResponse(status: .created, text: "later"))) }
+            return .deferred(reply)
         }
         try withServer(HTTPServerConfiguration(eventLoopCount: 2), handler: handler) { server in
             for _ in 0..<3 {
@@ -157,9 +162,9 @@ import Darwin
 
     @Test func requestCarriesHeadBodyAndRemoteAddress() throws {
         let seen = SharedValue<HTTPServerRequest?>(nil)
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
             seen.set(request)
-            responder.respond(HTTPResponse())
+            return .response(HTTPResponse())
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)
@@ -179,8 +184,8 @@ import Darwin
     @Test func keepAliveHasNoNaglePauses() throws {
         // 50 sequential keep-alive exchanges; a 40 ms Nagle/delayed-ACK stall on each would
         // take 2 s. The request goes out in two writes, the way that provokes stalls.
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
-            responder.respond(HTTPResponse(body: request.body + Array(repeating: UInt8(ascii: "x"), count: 3000)))
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
+            return .response(HTTPResponse(body: request.body + Array(repeating: UInt8(ascii: "x"), count: 3000)))
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)
@@ -197,7 +202,7 @@ import Darwin
 
     @Test func largeResponsesSurviveBackpressure() throws {
         let big = PreparedResponse(body: (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
-        try withServer(handler: { _, responder in responder.respond(big) }) { server in
+        try withServer(handler: { _ in .prepared(big) }) { server in
             let client = try RawClient(port: server.port)
             try client.send(get("/a") + get("/b"))
             for _ in 0..<2 {
@@ -208,9 +213,9 @@ import Darwin
     }
 
     @Test func largeUploadsAndLongPipelinesArrive() throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
             let sum = request.body.reduce(0) { $0 &+ Int($1) }
-            responder.respond(HTTPResponse(text: "\(request.path) \(request.body.count) \(sum)"))
+            return .response(HTTPResponse(text: "\(request.path) \(request.body.count) \(sum)"))
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)

@@ -78,7 +78,7 @@ let liveRefusals: [LiveRefusal] = [
 
     @Test func aClientVanishingMidResponseHarmsNothing() throws {
         let big = PreparedResponse(body: [UInt8](repeating: 7, count: 16 << 20))
-        try withServer(handler: { _, responder in responder.respond(big) }) { server in
+        try withServer(handler: { _ in .prepared(big) }) { server in
             for _ in 0..<3 {
                 let leaving = try RawClient(port: server.port)
                 try leaving.send(get("/big"))
@@ -141,13 +141,15 @@ let liveRefusals: [LiveRefusal] = [
 
     @Test func atTheLimitWithEveryConnectionBusyANewOneGets503() throws {
         let configuration = HTTPServerConfiguration(eventLoopCount: 1, maxConnections: 1)
-        let held = SharedValue<HTTPResponder?>(nil)
+        let held = SharedValue<DeferredReply?>(nil)
         let arrived = DispatchSemaphore(value: 0)
         try withServer(
             configuration,
-            handler: { _, responder in
-                held.set(responder)
+            handler: { _ in
+                let reply = DeferredReply()
+                held.set(reply)
                 arrived.signal()
+                return .deferred(reply)
             }
         ) { server in
             let busy = try RawClient(port: server.port)
@@ -156,8 +158,8 @@ let liveRefusals: [LiveRefusal] = [
             // The only slot is awaiting its answer: nothing idle to close, so a 503.
             let second = try RawClient(port: server.port)
             #expect(try second.readResponse().status == 503)
-            held.get()?.respond(HTTPResponse(text: "answered"))
-            held.set(nil)  // the responder holds the loop, which holds this handler: break the cycle
+            held.get()?.complete(.response(HTTPResponse(text: "answered")))
+            held.set(nil)  // the reply holds the connection's loop, which holds this handler: break the cycle
             #expect(try busy.readResponse().text == "answered", "the busy one was not closed to make room")
         }
     }

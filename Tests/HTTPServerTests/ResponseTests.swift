@@ -24,7 +24,7 @@ import Testing
         let body = Array(String(repeating: "pets ", count: 200).utf8)
         let prepared = PreparedResponse(
             headers: ["Content-Type": "text/plain"], body: body, compression: .gzipIfAccepted)
-        try withServer(handler: { _, responder in responder.respond(prepared) }) { server in
+        try withServer(handler: { _ in .prepared(prepared) }) { server in
             let client = try RawClient(port: server.port)
             try client.send(get("/", headers: "Accept-Encoding: gzip, br\r\n"))
             let zipped = try client.readResponse()
@@ -41,10 +41,10 @@ import Testing
     @Test func dynamicResponsesCompressOrUseTheGivenGzipBytes() throws {
         let body = Array(String(repeating: "vets ", count: 200).utf8)
         let precompressed = try #require(Gzip.compress(body, level: 9))
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
             let compression: HTTPResponse.Compression =
                 request.path == "/given" ? .precompressedGzip(precompressed) : .gzipIfAccepted
-            responder.respond(HTTPResponse(body: body, compression: compression))
+            return .response(HTTPResponse(body: body, compression: compression))
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)
@@ -62,11 +62,11 @@ import Testing
 
 @Suite struct ResponseWritingTests {
     @Test func chunkedFramingAndHandlerHeaders() throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
             var response = HTTPResponse(
                 headers: ["X-Custom": "a\r\nInjected: yes", "Content-Length": "999"], body: Array("chunky".utf8))
             response.framing = .chunked
-            responder.respond(response)
+            return .response(response)
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func noContentHasNoBodyOrLength() throws {
-        try withServer(handler: { _, responder in responder.respond(HTTPResponse(status: .noContent)) }) { server in
+        try withServer(handler: { _ in .response(HTTPResponse(status: .noContent)) }) { server in
             let client = try RawClient(port: server.port)
             try client.send(get("/") + get("/"))
             for _ in 0..<2 {
@@ -94,7 +94,7 @@ import Testing
 
     @Test func handlerConnectionCloseClosesAfterTheResponse() throws {
         let prepared = PreparedResponse(headers: ["Connection": "close"], body: Array("x".utf8))
-        try withServer(handler: { _, responder in responder.respond(prepared) }) { server in
+        try withServer(handler: { _ in .prepared(prepared) }) { server in
             let client = try RawClient(port: server.port)
             try client.send(get("/"))
             let response = try client.readResponse()
@@ -103,11 +103,19 @@ import Testing
         }
     }
 
-    @Test func onlyTheFirstAnswerCounts() throws {
-        let handler: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { _, responder in
-            responder.respond(HTTPResponse(text: "first"))
-            responder.respond(HTTPResponse(text: "second"))
-            responder.fail(.connectionReset)
+    @Test func onlyTheFirstCompletionOfADeferredReplyCounts() throws {
+        let alone = DeferredReply()
+        #expect(alone.wait(atMost: .zero) == nil)
+        alone.complete(.response(HTTPResponse(text: "first")))
+        alone.complete(.fault(.connectionReset))
+        #expect(alone.wait(atMost: .zero)?.response()?.body == Array("first".utf8))
+        // On the wire: completed before the connection asked for it, three times.
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
+            let reply = DeferredReply()
+            reply.complete(.response(HTTPResponse(text: "first")))
+            reply.complete(.response(HTTPResponse(text: "second")))
+            reply.complete(.fault(.connectionReset))
+            return .deferred(reply)
         }
         try withServer(handler: handler) { server in
             let client = try RawClient(port: server.port)

@@ -1,53 +1,39 @@
 import HTTPCore
 import HTTPServer
-import Synchronization
+import TestSupport
 
-/// A small Pet API on our HTTPServer (127.0.0.1, port 0) for end-to-end runs: pets and vets
-/// from JSON text, plus ways to break it. Counts requests; stops when released.
+/// A small Pet API on a live server (127.0.0.1, port 0) for end-to-end runs: pets and vets
+/// from JSON text, plus ways to break it. Keeps the paths asked for; stops when released.
 final class PetAPIServer: Sendable {
-    private final class Counter: Sendable {
-        let paths = Mutex<[String]>([])
-    }
-
-    let server: HTTPServer
-    private let counter = Counter()
+    let server: LiveHTTPServer
 
     /// Serves `pets` at `/api/pets` and each vet at `/api/vets/{id}`; other paths get a
     /// `{code, message}` 404. A vet given as `nil` answers an HTML 500 page.
     init(pets: String, vets: [Int: String?], petsStatus: HTTPStatus = .ok) throws {
-        let counter = self.counter
-        server = HTTPServer(
-            configuration: HTTPServerConfiguration(port: 0, eventLoopCount: 1, shutdownGracePeriod: .milliseconds(50))
-        ) { request, responder in
+        server = try LiveHTTPServer { request in
             let path = String(request.path)
-            counter.paths.withLock { $0.append(path) }
             func json(_ text: String, _ status: HTTPStatus = .ok) -> HTTPResponse {
                 HTTPResponse(
                     status: status, headers: ["Content-Type": "application/json"], body: Array(text.utf8),
                     compression: .gzipIfAccepted)
             }
             if path == "/api/pets" {
-                responder.respond(json(pets, petsStatus))
+                return .response(json(pets, petsStatus))
             } else if path.hasPrefix("/api/vets/"), let id = Int(path.dropFirst("/api/vets/".count)),
                 let vet = vets[id]
             {
                 if let vet {
-                    responder.respond(json(vet))
+                    return .response(json(vet))
                 } else {
-                    responder.respond(
+                    return .response(
                         HTTPResponse(status: .internalServerError, text: "<h1>oops</h1>", contentType: "text/html"))
                 }
             } else {
-                responder.respond(json(#"{"code":404,"message":"no such thing"}"#, .notFound))
+                return .response(json(#"{"code":404,"message":"no such thing"}"#, .notFound))
             }
         }
-        try server.start()
     }
 
-    deinit {
-        server.stop()
-    }
-
-    var baseURL: String { "http://127.0.0.1:\(server.port)/api" }
-    var paths: [String] { counter.paths.withLock { $0 } }
+    var baseURL: String { server.url("/api") }
+    var paths: [String] { server.requests.map { String($0.path) } }
 }

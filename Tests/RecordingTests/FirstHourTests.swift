@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func aBusyPortLeavesNoFolderNoDatabaseAndSaysWhatToDo() async throws {
-        let busy = try startUpstream { _, responder in responder.respond(HTTPResponse(text: "busy")) }
+        let busy = try startUpstream { _ in return .response(HTTPResponse(text: "busy")) }
         let folder = try TemporaryDirectory(prefix: "busy-port")
         defer {
             busy.stop()

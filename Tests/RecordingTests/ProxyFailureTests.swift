@@ -23,8 +23,8 @@ import Testing
     }
 
     /// An upstream that breaks every connection this way.
-    static func broken(_ fault: HTTPFault) throws -> HTTPServer {
-        try startUpstream { _, responder in responder.fail(fault) }
+    static func broken(_ fault: HTTPFault) throws -> LiveHTTPServer {
+        try startUpstream { _ in return .fault(fault) }
     }
 
     @Test func anUpstreamThatIsDownGivesA502WithAClearBody() async throws {
@@ -73,8 +73,8 @@ import Testing
     }
 
     @Test func aSlowUpstreamGivesA504AfterTheTimeout() async throws {
-        let upstream = try startUpstream { _, responder in
-            responder.respond(HTTPResponse(text: "late"), delay: .fixed(.seconds(5)))
+        let upstream = try startUpstream { _ in
+            return .response(HTTPResponse(text: "late")).delayed(by: .fixed(.seconds(5)))
         }
         let server = try Self.recording(
             "http://127.0.0.1:\(upstream.port)", recordFailures: true, timeout: .milliseconds(300))

@@ -79,20 +79,23 @@ import Testing
     @Test func ctrlCDuringACrawlKeepsWhatWasRecorded() async throws {
         let (reached, signal) = AsyncStream<Void>.makeStream()
         let api = try PetAPIUpstream()
-        let slow = try startUpstream { request, responder in
+        let slow = try startUpstream { request in
             // Everything but one vet answers at once; vet 2 makes the crawl wait.
             if request.path == "/api/vets/2" {
                 signal.yield()
-                responder.respond(HTTPResponse(text: "late"), delay: .fixed(.seconds(30)))
-                return
+                return .response(HTTPResponse(text: "late")).delayed(by: .fixed(.seconds(30)))
             }
             let forwarded = api.baseURL + request.head.target
+            let reply = DeferredReply()
             Task {
                 let response = try await TestClient().get(forwarded)
-                responder.respond(
-                    HTTPResponse(
-                        status: response.status, headers: ["Content-Type": "application/json"], body: response.body))
+                reply.complete(
+                    .response(
+                        HTTPResponse(
+                            status: response.status, headers: ["Content-Type": "application/json"],
+                            body: response.body)))
             }
+            return .deferred(reply)
         }
         let folder = try TemporaryDirectory(prefix: "crawl-interrupt")
         defer {
@@ -120,16 +123,15 @@ import Testing
 
     @Test func crawlHeadersReachTheApiAndNeverAFile() async throws {
         // An API that answers only with the key: every operation needs it.
-        let guarded = try startUpstream { request, responder in
+        let guarded = try startUpstream { request in
             guard request.headers["X-Api-Key"] == "s3cret" else {
-                responder.respond(HTTPResponse(status: .unauthorized, text: "no key"))
-                return
+                return .response(HTTPResponse(status: .unauthorized, text: "no key"))
             }
             let body =
                 request.path == "/api/pets" || request.path == "/api/vets"
                 ? #"[{"firstName":"Rex","lastName":"Smith","vetId":1}]"#
                 : #"{"firstName":"Ann","lastName":"Lee","title":"DVM","vetId":1}"#
-            responder.respond(HTTPResponse(headers: ["Content-Type": "application/json"], body: Array(body.utf8)))
+            return .response(HTTPResponse(headers: ["Content-Type": "application/json"], body: Array(body.utf8)))
         }
         let folder = try TemporaryDirectory(prefix: "crawl-header")
         defer {
@@ -157,12 +159,12 @@ import Testing
     }
 
     @Test func crawlingADriftedApiShowsTheDriftAndFails() async throws {
-        let drifted = try startUpstream { request, responder in
+        let drifted = try startUpstream { request in
             let body =
                 request.path == "/api/pets"
                 ? #"[{"firstName":"Rex","vetId":"1"}]"#
                 : #"{"firstName":"Ann","lastName":"Lee","title":"DVM"}"#
-            responder.respond(HTTPResponse(headers: ["Content-Type": "application/json"], body: Array(body.utf8)))
+            return .response(HTTPResponse(headers: ["Content-Type": "application/json"], body: Array(body.utf8)))
         }
         let folder = try TemporaryDirectory(prefix: "crawl-drift")
         defer {

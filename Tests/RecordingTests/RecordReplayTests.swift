@@ -63,15 +63,15 @@ import Testing
 
     @Test func aGzipUpstreamIsStoredDecodedAndLargeTextGoesToFiles() async throws {
         let page = "<html><body>" + String(repeating: "<p>pets and vets</p>", count: 400) + "</body></html>"
-        let upstream = try startUpstream { request, responder in
+        let upstream = try startUpstream { request in
             switch request.path {
             case "/page":
-                responder.respond(
+                return .response(
                     HTTPResponse(
                         headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(page.utf8),
                         compression: .gzipIfAccepted))
             default:
-                responder.respond(
+                return .response(
                     HTTPResponse(
                         headers: ["Content-Type": "image/png"], body: [0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF, 0x10],
                         compression: .identity))
@@ -108,8 +108,8 @@ import Testing
         let json = #"[{"firstName":"Rex","lastName":"Smith","vetId":1}]"#
         let coded = try #require(Gzip.compress(Array(json.utf8), wrapper: .zlib))
         #expect(coded != Array(json.utf8) && coded.first == 0x78, "a zlib stream, as Content-Encoding: deflate means")
-        let upstream = try startUpstream { _, responder in
-            responder.respond(
+        let upstream = try startUpstream { _ in
+            return .response(
                 HTTPResponse(
                     headers: ["Content-Type": "application/json", "Content-Encoding": "deflate"], body: coded,
                     compression: .identity))

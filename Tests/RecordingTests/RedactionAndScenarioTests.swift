@@ -11,9 +11,9 @@ import Testing
 @Suite struct RedactionTests {
     @Test func secretsReachTheApiAndTheCallerButNeverAFile() async throws {
         let seen = Mutex<HTTPHeaders>(HTTPHeaders())
-        let upstream = try startUpstream { request, responder in
+        let upstream = try startUpstream { request in
             seen.withLock { $0 = request.headers }
-            responder.respond(
+            return .response(
                 HTTPResponse(
                     headers: [
                         "Content-Type": "application/json", "Set-Cookie": "session=s3cr3t-cookie",
@@ -55,11 +55,11 @@ import Testing
 
 @Suite struct ScenarioTests {
     /// An upstream whose answer to `GET /counter` changes every time.
-    static func counter() throws -> HTTPServer {
+    static func counter() throws -> LiveHTTPServer {
         let count = Atomic<Int>(0)
-        return try startUpstream { _, responder in
+        return try startUpstream { _ in
             let value = count.add(1, ordering: .relaxed).newValue
-            responder.respond(HTTPResponse(text: "call \(value)"))
+            return .response(HTTPResponse(text: "call \(value)"))
         }
     }
 

@@ -59,21 +59,19 @@ import Darwin
 
     @Test func aLongPersistentIDIsSavedUnderABoundedFileName() throws {
         let stubs = try TemporaryStubs()
-        let server = try startServer(stubs: stubs.root)
-        defer { server.stop() }
-        let port = server.port
+        let server = try makeServer(stubs: stubs.root)
         let id = String(repeating: "a", count: 300)
-        let created = try fetch(
-            port, "POST", "/__admin/mappings",
+        let created = try server.answer(
+            "POST", "/__admin/mappings",
             body: #"{"id": "\#(id)", "persistent": true, "request": {"url": "/long"}, "response": {"body": "long"}}"#)
         #expect(created.status == 201, "\(created.text)")
         let names = try FileSystem.names(in: stubs.root + "/mappings")
         #expect(names.count == 1 && names.allSatisfy { $0.utf8.count < 128 }, "\(names)")
-        #expect(try fetch(port, "/long").text == "long")
-        #expect(try fetch(port, "POST", "/__admin/mappings/save").status == 200)
+        #expect(try server.answer("/long").text == "long")
+        #expect(try server.answer("POST", "/__admin/mappings/save").status == 200)
         // The file is read back as the same mapping.
         try server.admin.resetMappings()
-        #expect(try fetch(port, "/__admin/mappings/\(id)").status == 200)
+        #expect(try server.answer("/__admin/mappings/\(id)").status == 200)
     }
 
     @Test func fileNamesFromIDsAreBoundedStableAndDistinct() {
@@ -98,28 +96,26 @@ import Darwin
             "mappings/"
             + Admin.fileName(for: StubMapping(id: id, request: RequestPattern(), response: ResponseDefinition()))
         stubs.write(blocked + "/keep.txt", "in the way")
-        let server = try startServer(stubs: stubs.root)
-        defer { server.stop() }
-        let port = server.port
-        let created = try fetch(
-            port, "POST", "/__admin/mappings",
+        let server = try makeServer(stubs: stubs.root)
+        let created = try server.answer(
+            "POST", "/__admin/mappings",
             body: #"{"id": "\#(id)", "persistent": true, "request": {"url": "/p"}, "response": {"body": "p"}}"#)
         #expect(created.status == 500)
-        #expect(try fetch(port, "/__admin/mappings/\(id)").status == 404, "the mapping did not go live")
-        #expect(try fetch(port, "/p").status == 404)
-        #expect(try fetch(port, "POST", "/__admin/mappings/save").status == 200, "nothing left half-added")
+        #expect(try server.answer("/__admin/mappings/\(id)").status == 404, "the mapping did not go live")
+        #expect(try server.answer("/p").status == 404)
+        #expect(try server.answer("POST", "/__admin/mappings/save").status == 200, "nothing left half-added")
 
         // The same for an admin mapping updated to persistent: the old version stays.
-        let plain = try fetch(
-            port, "POST", "/__admin/mappings",
+        let plain = try server.answer(
+            "POST", "/__admin/mappings",
             body: #"{"id": "\#(id)", "request": {"url": "/p"}, "response": {"body": "old"}}"#)
         #expect(plain.status == 201)
-        let updated = try fetch(
-            port, "PUT", "/__admin/mappings/\(id)",
+        let updated = try server.answer(
+            "PUT", "/__admin/mappings/\(id)",
             body: #"{"persistent": true, "request": {"url": "/p"}, "response": {"body": "new"}}"#)
         #expect(updated.status == 500)
-        #expect(try fetch(port, "/p").text == "old")
-        #expect(try fetch(port, "/__admin/mappings/\(id)").json["persistent"] == nil)
+        #expect(try server.answer("/p").text == "old")
+        #expect(try server.answer("/__admin/mappings/\(id)").json["persistent"] == nil)
     }
 
     @Test func handWrittenMappingChangesOutliveOtherReloadsUntilTheirFileChanges() async throws {
@@ -207,13 +203,12 @@ import Darwin
             ]}
             """
         stubs.write("mappings/both.json", text)
-        let server = try startServer(stubs: stubs.root)
-        defer { server.stop() }
-        #expect(try fetch(server.port, "DELETE", "/__admin/mappings/\(Self.handWritten)").status == 200)
-        #expect(try fetch(server.port, "/one").status == 404)
+        let server = try makeServer(stubs: stubs.root)
+        #expect(try server.answer("DELETE", "/__admin/mappings/\(Self.handWritten)").status == 200)
+        #expect(try server.answer("/one").status == 404)
         #expect(String(decoding: try FileSystem.read(stubs.root + "/mappings/both.json"), as: UTF8.self) == text)
         try server.admin.resetMappings()
-        #expect(try fetch(server.port, "/one").text == "1")
+        #expect(try server.answer("/one").text == "1")
     }
 
     @Test func aPersistentMappingFileThatIsASymbolicLinkIsNeitherReplacedNorRemoved() throws {

@@ -18,54 +18,49 @@ import Testing
         """
 
     @Test func aSecondMappingWithTheSameIdIsRefused() throws {
-        let server = try startServer()
-        defer { server.stop() }
+        let server = try makeServer()
         let mapping =
             #"{"id": "3c1d5b7e-8f4a-4d2b-9c6e-1a2b3c4d5e6f", "request": {"url": "/a"}, "response": {"status": 200}}"#
-        #expect(try fetch(server.port, "POST", "/__admin/mappings", body: mapping).status == 201)
-        let again = try fetch(server.port, "POST", "/__admin/mappings", body: mapping)
+        #expect(try server.answer("POST", "/__admin/mappings", body: mapping).status == 201)
+        let again = try server.answer("POST", "/__admin/mappings", body: mapping)
         #expect(again.status == 422)
         #expect(again.json["errors"]?[0]?["title"]?.stringValue?.hasPrefix("Duplicate stub mapping ID") == true)
-        #expect(try fetch(server.port, "/__admin/mappings").json["mappings"]?.arrayValue?.count == 1)
+        #expect(try server.answer("/__admin/mappings").json["mappings"]?.arrayValue?.count == 1)
     }
 
     @Test func scenarioStatesAreCheckedAndAnEmptyBodyResets() throws {
         let folder = try TemporaryStubs()
         folder.write("mappings/todo.json", Self.scenarioMappings)
-        let server = try startServer(stubs: folder.root)
-        defer { server.stop() }
-        let port = server.port
-        #expect(try fetch(port, "PUT", "/__admin/scenarios/todo/state", body: #"{"state": "done"}"#).status == 200)
-        #expect(try fetch(port, "/todo").text == "done")
-        let unknownState = try fetch(port, "PUT", "/__admin/scenarios/todo/state", body: #"{"state": "nope"}"#)
+        let server = try makeServer(stubs: folder.root)
+        #expect(try server.answer("PUT", "/__admin/scenarios/todo/state", body: #"{"state": "done"}"#).status == 200)
+        #expect(try server.answer("/todo").text == "done")
+        let unknownState = try server.answer("PUT", "/__admin/scenarios/todo/state", body: #"{"state": "nope"}"#)
         #expect(unknownState.status == 422, "\(unknownState.text)")
-        #expect(try fetch(port, "PUT", "/__admin/scenarios/todo/state", body: "").status == 200)
-        #expect(try fetch(port, "/todo").status == 404, "reset to Started")
-        #expect(try fetch(port, "PUT", "/__admin/scenarios/other/state", body: "").status == 404)
+        #expect(try server.answer("PUT", "/__admin/scenarios/todo/state", body: "").status == 200)
+        #expect(try server.answer("/todo").status == 404, "reset to Started")
+        #expect(try server.answer("PUT", "/__admin/scenarios/other/state", body: "").status == 404)
         // scenarios[].mappings are the stub objects, as WireMock lists them.
-        let scenarios = try fetch(port, "/__admin/scenarios").json["scenarios"]?.arrayValue ?? []
+        let scenarios = try server.answer("/__admin/scenarios").json["scenarios"]?.arrayValue ?? []
         #expect(scenarios.first?["mappings"]?[0]?["request"]?["url"] == "/todo")
     }
 
     @Test func theJournalFiltersAsWireMockDoes() throws {
-        let server = try startServer(mappings: [
+        let server = try makeServer(mappings: [
             StubMapping(
                 id: "5f0c8d6e-1b2a-4c3d-8e9f-0a1b2c3d4e5f",
                 request: RequestPattern(method: .get, url: .url("/hit")), response: ResponseDefinition(status: 200))
         ])
-        defer { server.stop() }
-        _ = try fetch(server.port, "/hit")
-        _ = try fetch(server.port, "/miss")
-        let unmatched = try fetch(server.port, "/__admin/requests?unmatched=true").json["requests"]?.arrayValue ?? []
+        _ = try server.answer("/hit")
+        _ = try server.answer("/miss")
+        let unmatched = try server.answer("/__admin/requests?unmatched=true").json["requests"]?.arrayValue ?? []
         #expect(unmatched.map { $0["request"]?["url"] } == ["/miss"])
-        let matching = try fetch(server.port, "/__admin/requests?matchingStub=5f0c8d6e-1b2a-4c3d-8e9f-0a1b2c3d4e5f")
+        let matching = try server.answer("/__admin/requests?matchingStub=5f0c8d6e-1b2a-4c3d-8e9f-0a1b2c3d4e5f")
         #expect((matching.json["requests"]?.arrayValue ?? []).map { $0["request"]?["url"] } == ["/hit"])
     }
 
     @Test func withNoStubsThe404SaysWhatWireMockSays() throws {
-        let server = try startServer()
-        defer { server.stop() }
-        let response = try fetch(server.port, "/anything")
+        let server = try makeServer()
+        let response = try server.answer("/anything")
         #expect(response.status == 404)
         #expect(
             response.text == "No response could be served as there are no stub mappings in this WireMock instance.")

@@ -7,78 +7,71 @@ import Testing
 
 @testable import StubServer
 
-/// The `/__admin` API over HTTP, and the same operations in process.
+/// The `/__admin` API as requests and replies (no socket), and the same operations in process.
 @Suite struct AdminTests {
     @Test func mappingsRoundTripOverHTTP() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let port = server.port
-        let list = try fetch(port, "/__admin/mappings")
+        let server = try makeServer(stubs: Fixtures.stubs)
+        let list = try server.answer("/__admin/mappings")
         let total = Fixtures.stubCount
         #expect(list.status == 200 && list.json["meta"]?["total"] == .int(Int64(total)))
         #expect(list.json["mappings"]?.arrayValue?.count == total)
-        #expect(try fetch(port, "/__admin/mappings?limit=2&offset=1").json["mappings"]?.arrayValue?.count == 2)
+        #expect(try server.answer("/__admin/mappings?limit=2&offset=1").json["mappings"]?.arrayValue?.count == 2)
 
-        let created = try fetch(
-            port, "POST", "/__admin/mappings",
+        let created = try server.answer(
+            "POST", "/__admin/mappings",
             body:
                 #"{"name": "ping", "request": {"method": "GET", "url": "/ping"}, "response": {"status": 200, "body": "pong"}}"#
         )
         #expect(created.status == 201)
         let id = try #require(created.json["id"]?.stringValue)
         #expect(created.json["uuid"]?.stringValue == id)
-        let ping = try fetch(port, "/ping")
+        let ping = try server.answer("/ping")
         #expect(
             ping.text == "pong" && ping.headers["Matched-Stub-Id"] == id && ping.headers["Matched-Stub-Name"] == "ping")
-        #expect(try fetch(port, "/__admin/mappings/\(id)").json["name"] == "ping")
+        #expect(try server.answer("/__admin/mappings/\(id)").json["name"] == "ping")
 
-        let updated = try fetch(
-            port, "PUT", "/__admin/mappings/\(id)",
+        let updated = try server.answer(
+            "PUT", "/__admin/mappings/\(id)",
             body: #"{"request": {"method": "GET", "url": "/ping"}, "response": {"status": 200, "body": "pong 2"}}"#)
         #expect(updated.status == 200 && updated.json["id"] == .string(id))
-        #expect(try fetch(port, "/ping").text == "pong 2")
+        #expect(try server.answer("/ping").text == "pong 2")
 
-        #expect(try fetch(port, "DELETE", "/__admin/mappings/\(id)").status == 200)
-        #expect(try fetch(port, "/ping").status == 404)
-        #expect(try fetch(port, "DELETE", "/__admin/mappings/\(id)").status == 404)
-        #expect(try fetch(port, "/__admin/mappings/\(id)").status == 404)
+        #expect(try server.answer("DELETE", "/__admin/mappings/\(id)").status == 200)
+        #expect(try server.answer("/ping").status == 404)
+        #expect(try server.answer("DELETE", "/__admin/mappings/\(id)").status == 404)
+        #expect(try server.answer("/__admin/mappings/\(id)").status == 404)
     }
 
     @Test func invalidMappingsAre422sWithPointers() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let response = try fetch(
-            server.port, "POST", "/__admin/mappings", body: #"{"request": {"url": "/x"}, "response": {"status": "ok"}}"#
+        let server = try makeServer(stubs: Fixtures.stubs)
+        let response = try server.answer(
+            "POST", "/__admin/mappings", body: #"{"request": {"url": "/x"}, "response": {"status": "ok"}}"#
         )
         #expect(response.status == 422)
         #expect(response.json["errors"]?[0]?["source"]?["pointer"] == "/response/status")
-        #expect(try fetch(server.port, "POST", "/__admin/mappings", body: "{").status == 400)
+        #expect(try server.answer("POST", "/__admin/mappings", body: "{").status == 400)
     }
 
     @Test func resetRestoresTheFilesAndClearsTheRest() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let port = server.port
-        _ = try fetch(port, "POST", "/__admin/mappings", body: #"{"request": {"url": "/extra"}, "response": {}}"#)
-        _ = try fetch(port, "DELETE", "/__admin/mappings/5d1a4c52-0000-4000-8000-000000000001")
-        #expect(try fetch(port, "/api/pets").status == 404)
-        #expect(try fetch(port, "POST", "/__admin/mappings/reset").status == 200)
-        #expect(try fetch(port, "/api/pets").status == 200)
-        #expect(try fetch(port, "/extra").status == 404)
-        #expect(try fetch(port, "DELETE", "/__admin/mappings").status == 200)
+        let server = try makeServer(stubs: Fixtures.stubs)
+        _ = try server.answer("POST", "/__admin/mappings", body: #"{"request": {"url": "/extra"}, "response": {}}"#)
+        _ = try server.answer("DELETE", "/__admin/mappings/5d1a4c52-0000-4000-8000-000000000001")
+        #expect(try server.answer("/api/pets").status == 404)
+        #expect(try server.answer("POST", "/__admin/mappings/reset").status == 200)
+        #expect(try server.answer("/api/pets").status == 200)
+        #expect(try server.answer("/extra").status == 404)
+        #expect(try server.answer("DELETE", "/__admin/mappings").status == 200)
         #expect(server.admin.mappings().isEmpty)
-        #expect(try fetch(port, "POST", "/__admin/reset").status == 200)
+        #expect(try server.answer("POST", "/__admin/reset").status == 200)
         #expect(server.admin.mappings().count == Fixtures.stubCount && server.admin.requests().isEmpty)
     }
 
     @Test func journalQueries() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let port = server.port
-        _ = try fetch(port, "/api/pets")
-        _ = try fetch(port, "/api/vets/1", headers: [("X-Trace", "abc")])
-        _ = try fetch(port, "POST", "/nowhere", body: #"{"a": 1}"#)
-        let all = try fetch(port, "/__admin/requests")
+        let server = try makeServer(stubs: Fixtures.stubs)
+        _ = try server.answer("/api/pets")
+        _ = try server.answer("/api/vets/1", headers: [("X-Trace", "abc")])
+        _ = try server.answer("POST", "/nowhere", body: #"{"a": 1}"#)
+        let all = try server.answer("/__admin/requests")
         #expect(all.json["meta"]?["total"] == 3 && all.json["requestJournalDisabled"] == false)
         let newest = try #require(all.json["requests"]?[0])
         #expect(newest["request"]?["url"] == "/nowhere" && newest["wasMatched"] == false)
@@ -87,61 +80,59 @@ import Testing
         #expect(oldest["stubMapping"]?["id"] == "5d1a4c52-0000-4000-8000-000000000001")
         #expect(oldest["responseDefinition"]?["status"] == 200)
         let id = try #require(newest["id"]?.stringValue)
-        #expect(try fetch(port, "/__admin/requests/\(id)").json["request"]?["method"] == "POST")
+        #expect(try server.answer("/__admin/requests/\(id)").json["request"]?["method"] == "POST")
 
-        let count = try fetch(
-            port, "POST", "/__admin/requests/count", body: #"{"method": "GET", "urlPathPattern": "/api/.*"}"#)
+        let count = try server.answer(
+            "POST", "/__admin/requests/count", body: #"{"method": "GET", "urlPathPattern": "/api/.*"}"#)
         #expect(count.json["count"] == 2)
-        let found = try fetch(
-            port, "POST", "/__admin/requests/find", body: #"{"headers": {"X-Trace": {"equalTo": "abc"}}}"#)
+        let found = try server.answer(
+            "POST", "/__admin/requests/find", body: #"{"headers": {"X-Trace": {"equalTo": "abc"}}}"#)
         #expect(found.json["requests"]?.arrayValue?.map { $0["url"] } == ["/api/vets/1"])
-        let unmatched = try fetch(port, "/__admin/requests/unmatched")
+        let unmatched = try server.answer("/__admin/requests/unmatched")
         #expect(unmatched.json["requests"]?.arrayValue?.count == 1)
-        let misses = try fetch(port, "/__admin/requests/unmatched/near-misses")
+        let misses = try server.answer("/__admin/requests/unmatched/near-misses")
         let miss = try #require(misses.json["nearMisses"]?[0])
         #expect(miss["request"]?["url"] == "/nowhere")
         #expect((miss["matchResult"]?["distance"]?.doubleValue ?? 0) > 0)
         #expect(miss["stubMapping"]?["id"]?.stringValue != nil)
 
-        #expect(try fetch(port, "DELETE", "/__admin/requests").status == 200)
-        #expect(try fetch(port, "/__admin/requests").json["meta"]?["total"] == 0)
+        #expect(try server.answer("DELETE", "/__admin/requests").status == 200)
+        #expect(try server.answer("/__admin/requests").json["meta"]?["total"] == 0)
     }
 
     @Test func scenariosOverHTTP() throws {
         let compat = try #require(Fixtures.wireMockCompat, "../shared/compat/wiremock is missing")
-        let server = try startServer(stubs: compat + "/remoteloader")
-        defer { server.stop() }
-        let port = server.port
-        let scenarios = try fetch(port, "/__admin/scenarios")
+        let server = try makeServer(stubs: compat + "/remoteloader")
+        let scenarios = try server.answer("/__admin/scenarios")
         let todo = try #require(scenarios.json["scenarios"]?[0])
         #expect(todo["name"] == "To do list" && todo["state"] == "Started")
         #expect(todo["possibleStates"] == ["Started", "Cancel newspaper item added"])
-        let put = try fetch(
-            port, "PUT", "/__admin/scenarios/To%20do%20list/state", body: #"{"state": "Cancel newspaper item added"}"#)
+        let put = try server.answer(
+            "PUT", "/__admin/scenarios/To%20do%20list/state", body: #"{"state": "Cancel newspaper item added"}"#)
         #expect(put.status == 200)
-        #expect(try fetch(port, "/todo/items").text.contains("Cancel newspaper"))
-        #expect(try fetch(port, "POST", "/__admin/scenarios/reset").status == 200)
-        #expect(try fetch(port, "/todo/items").text == "<items><item>Buy milk</item></items>")
-        #expect(try fetch(port, "PUT", "/__admin/scenarios/nope/state", body: #"{"state": "x"}"#).status == 404)
+        #expect(try server.answer("/todo/items").text.contains("Cancel newspaper"))
+        #expect(try server.answer("POST", "/__admin/scenarios/reset").status == 200)
+        #expect(try server.answer("/todo/items").text == "<items><item>Buy milk</item></items>")
+        #expect(try server.answer("PUT", "/__admin/scenarios/nope/state", body: #"{"state": "x"}"#).status == 404)
     }
 
     @Test func variantEndpoints() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let port = server.port
-        #expect(try fetch(port, "PUT", "/__admin/petmock/variant", body: #"{"variant": "pets-wrapped"}"#).status == 200)
-        #expect(try fetch(port, "/api/pets").json["items"] != nil)
-        #expect(try fetch(port, "/__admin/petmock/variant").json["variant"] == "pets-wrapped")
-        let unknown = try fetch(port, "PUT", "/__admin/petmock/variant", body: #"{"variant": "bogus"}"#)
+        let server = try makeServer(stubs: Fixtures.stubs)
+        #expect(
+            try server.answer("PUT", "/__admin/petmock/variant", body: #"{"variant": "pets-wrapped"}"#).status == 200)
+        #expect(try server.answer("/api/pets").json["items"] != nil)
+        #expect(try server.answer("/__admin/petmock/variant").json["variant"] == "pets-wrapped")
+        let unknown = try server.answer("PUT", "/__admin/petmock/variant", body: #"{"variant": "bogus"}"#)
         #expect(unknown.status == 400 && unknown.json["knownVariants"]?.arrayValue?.contains("slow") == true)
-        #expect(try fetch(port, "/__admin/petmock/variant").json["variant"] == "pets-wrapped")
-        #expect(try fetch(port, "PUT", "/__admin/petmock/variant", body: #"{"variant": null}"#).status == 200)
-        #expect(try fetch(port, "/api/pets").json.arrayValue != nil)
-        let catalog = try fetch(port, "/__admin/petmock/variants")
+        #expect(try server.answer("/__admin/petmock/variant").json["variant"] == "pets-wrapped")
+        #expect(try server.answer("PUT", "/__admin/petmock/variant", body: #"{"variant": null}"#).status == 200)
+        #expect(try server.answer("/api/pets").json.arrayValue != nil)
+        let catalog = try server.answer("/__admin/petmock/variants")
         #expect(catalog.json["fileVariants"]?.arrayValue?.count == 12)
         #expect(catalog.json["jsonFields"]?.arrayValue?.contains("vetId") == true)
     }
 
+    /// Live: the shutdown's own answer must still go out before the server stops.
     @Test func healthAndShutdown() async throws {
         let server = try startServer(stubs: Fixtures.stubs)
         let health = try fetch(server.port, "/__admin/health")
@@ -151,14 +142,13 @@ import Testing
     }
 
     @Test func tokenProtectsTheAdminAPI() throws {
-        let server = try startServer(stubs: Fixtures.stubs) { $0.adminAccess = .token("s3cret") }
-        defer { server.stop() }
-        let refused = try fetch(server.port, "/__admin/mappings")
+        let server = try makeServer(stubs: Fixtures.stubs) { $0.adminAccess = .token("s3cret") }
+        let refused = try server.answer("/__admin/mappings")
         #expect(refused.status == 401 && refused.headers["WWW-Authenticate"] == "Bearer")
-        #expect(try fetch(server.port, "/__admin/mappings", headers: [("Authorization", "Bearer wrong")]).status == 401)
+        #expect(try server.answer("/__admin/mappings", headers: [("Authorization", "Bearer wrong")]).status == 401)
         #expect(
-            try fetch(server.port, "/__admin/mappings", headers: [("Authorization", "Bearer s3cret")]).status == 200)
-        #expect(try fetch(server.port, "/api/pets").status == 200)
+            try server.answer("/__admin/mappings", headers: [("Authorization", "Bearer s3cret")]).status == 200)
+        #expect(try server.answer("/api/pets").status == 200)
     }
 
     @Test func loopbackOnlyRefusesOtherAddresses() {
@@ -173,13 +163,12 @@ import Testing
     @Test func savingWritesMappingFilesAtomically() throws {
         let stubs = try TemporaryStubs()
         stubs.write("mappings/base.json", TemporaryStubs.mapping("/base", body: "base"))
-        let server = try startServer(stubs: stubs.root)
-        defer { server.stop() }
-        let created = try fetch(
-            server.port, "POST", "/__admin/mappings",
+        let server = try makeServer(stubs: stubs.root)
+        let created = try server.answer(
+            "POST", "/__admin/mappings",
             body: #"{"name": "Saved One!", "request": {"url": "/saved"}, "response": {"body": "kept"}}"#)
         let id = try #require(created.json["id"]?.stringValue)
-        let saved = try fetch(server.port, "POST", "/__admin/mappings/save")
+        let saved = try server.answer("POST", "/__admin/mappings/save")
         let path = stubs.root + "/mappings/saved-one-\(id).json"
         #expect(saved.json["saved"] == [.string(path)])
         let names = try FileSystem.names(in: stubs.root + "/mappings")
@@ -188,7 +177,7 @@ import Testing
         #expect(written["request"]?["url"] == "/saved")
         // The saved file is a mapping file now: a reset keeps it.
         try server.admin.resetMappings()
-        #expect(try fetch(server.port, "/saved").text == "kept")
+        #expect(try server.answer("/saved").text == "kept")
         let persistent = try server.admin.addMapping(
             StubMapping(request: RequestPattern(url: .url("/p")), response: ResponseDefinition(), persistent: true))
         #expect(try FileSystem.names(in: stubs.root + "/mappings").contains("mapping-\(persistent.id).json"))
@@ -197,14 +186,13 @@ import Testing
     }
 
     @Test func inProcessAdminMatchesTheHTTPOne() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
+        let server = try makeServer(stubs: Fixtures.stubs)
         let added = try server.admin.addMapping(
             StubMapping(
                 request: RequestPattern(method: .get, url: .url("/swift")),
                 response: ResponseDefinition(body: .text("hi"))))
-        #expect(try fetch(server.port, "/__admin/mappings/\(added.id)").json["request"]?["url"] == "/swift")
-        #expect(try fetch(server.port, "/swift").text == "hi")
+        #expect(try server.answer("/__admin/mappings/\(added.id)").json["request"]?["url"] == "/swift")
+        #expect(try server.answer("/swift").text == "hi")
         #expect(try server.admin.countRequests(matching: RequestPattern(url: .url("/swift"))) == 1)
         #expect(throws: AdminError.mappingNotFound("nope")) { try server.admin.removeMapping(id: "nope") }
         #expect(throws: AdminError.self) {

@@ -30,25 +30,23 @@ import Darwin
     }
 
     @Test func remoteLoaderServesBodiesFilesHeadersAndTheScenario() throws {
-        let server = try startServer(stubs: try root("remoteloader"))
-        defer { server.stop() }
-        let port = server.port
-        #expect(try fetch(port, "/remote-load/1").text == "Remote load 1")
-        #expect(try fetch(port, "POST", "/remote-load/1").text == "Remote load 1", "no method means any method")
-        #expect(try fetch(port, "/remote-load/2").status == 404, "Accept must contain text/plain")
-        let two = try fetch(port, "/remote-load/2?x=1", headers: [("Accept", "text/plain, */*")])
+        let server = try makeServer(stubs: try root("remoteloader"))
+        #expect(try server.answer("/remote-load/1").text == "Remote load 1")
+        #expect(try server.answer("POST", "/remote-load/1").text == "Remote load 1", "no method means any method")
+        #expect(try server.answer("/remote-load/2").status == 404, "Accept must contain text/plain")
+        let two = try server.answer("/remote-load/2?x=1", headers: [("Accept", "text/plain, */*")])
         #expect(two.text == "Remote load 2" && two.headers["Content-Type"] == "text/plain")
-        #expect(try fetch(port, "/text-file").text == "Some text")
-        let png = try fetch(port, "/image-file")
+        #expect(try server.answer("/text-file").text == "Some text")
+        let png = try server.answer("/image-file")
         let expected = try FileBytes.read(try root("remoteloader") + "/__files/favicon3.png")
         #expect(png.body == expected && png.headers["Content-Type"] == "image/png")
-        #expect(try fetch(port, "/binary-file-from-header").headers["Content-Type"] == "image/jpg")
-        #expect(try fetch(port, "/text-file-from-header").headers["Content-Type"] == "application/json")
+        #expect(try server.answer("/binary-file-from-header").headers["Content-Type"] == "image/jpg")
+        #expect(try server.answer("/text-file-from-header").headers["Content-Type"] == "application/json")
 
-        #expect(try fetch(port, "/todo/items").text == "<items><item>Buy milk</item></items>")
-        let added = try fetch(port, "POST", "/todo/items", body: "Cancel newspaper subscription")
+        #expect(try server.answer("/todo/items").text == "<items><item>Buy milk</item></items>")
+        let added = try server.answer("POST", "/todo/items", body: "Cancel newspaper subscription")
         #expect(added.status == 201)
-        let after = try fetch(port, "/todo/items")
+        let after = try server.answer("/todo/items")
         #expect(after.text.contains("<item>Cancel newspaper subscription</item>"))
         #expect(after.headers["Matched-Stub-Id"] != nil)
     }
@@ -64,14 +62,13 @@ import Darwin
     }
 
     @Test func testFileRootServesJSONBodiesAsWritten() throws {
-        let server = try startServer(stubs: try root("test-file-root"))
-        defer { server.stop() }
-        let json = try fetch(server.port, "/testjsonmapping")
+        let server = try makeServer(stubs: try root("test-file-root"))
+        let json = try server.answer("/testjsonmapping")
         #expect(json.headers["Content-Type"] == "application/json")
         #expect(
             json.text
                 == #"{"bignumber":1234567890.12,"integer_as_float":2.0,"array":[1,2,3],"integer":2,"key":"value"}"#)
-        #expect(try fetch(server.port, "/testmapping").text == "default test mapping")
+        #expect(try server.answer("/testmapping").text == "default test mapping")
     }
 }
 

@@ -13,11 +13,10 @@ import Testing
     static let files = ["/__admin/ui", "/__admin/ui/app.js", "/__admin/ui/app.css", "/__admin/ui/icon.svg"]
 
     @Test func thePageAndItsFilesAreServedWithAContentSecurityPolicy() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
+        let server = try makeServer(stubs: Fixtures.stubs)
         let types = ["text/html", "text/javascript", "text/css", "image/svg+xml"]
         for (path, type) in zip(Self.files, types) {
-            let response = try fetch(server.port, path)
+            let response = try server.answer(path)
             #expect(response.status == 200, "\(path)")
             #expect(response.header("Content-Type")?.hasPrefix(type) == true, "\(path)")
             let policy = try #require(response.header("Content-Security-Policy"))
@@ -29,37 +28,36 @@ import Testing
             }
             #expect(response.header("X-Content-Type-Options") == "nosniff")
         }
-        let page = try fetch(server.port, "/__admin/ui").text
+        let page = try server.answer("/__admin/ui").text
         #expect(page.contains(#"<script src="/__admin/ui/app.js""#))
         // Nothing is fetched from elsewhere, and no inline script or style the policy would refuse.
         for file in ["/__admin/ui", "/__admin/ui/app.js", "/__admin/ui/app.css"] {
-            let text = try fetch(server.port, file).text
+            let text = try server.answer(file).text
             #expect(!text.contains("http://") && !text.contains("https://") && !text.contains("//cdn"), "\(file)")
             #expect(!text.contains("innerHTML") && !text.contains("outerHTML"), "\(file)")
             #expect(!text.contains("style=\"") && !text.contains("onclick"), "\(file)")
         }
         #expect(!page.contains("<script>") && !page.contains("<style>"))
         // The stub path is untouched: a path outside /__admin is not the dashboard.
-        #expect(try fetch(server.port, "/ui").status == 404)
-        #expect(try fetch(server.port, "/__admin/ui/other.js").status == 404)
+        #expect(try server.answer("/ui").status == 404)
+        #expect(try server.answer("/__admin/ui/other.js").status == 404)
     }
 
     @Test func withATokenThePageLoadsWithoutItAndEveryDataCallNeedsIt() throws {
-        let server = try startServer(stubs: Fixtures.stubs) { $0.adminAccess = .token("s3cret") }
-        defer { server.stop() }
+        let server = try makeServer(stubs: Fixtures.stubs) { $0.adminAccess = .token("s3cret") }
         for path in Self.files {
-            #expect(try fetch(server.port, path).status == 200, "\(path)")
+            #expect(try server.answer(path).status == 200, "\(path)")
         }
         for path in [
             "/__admin/mappings", "/__admin/requests?limit=10", "/__admin/petmock/problems",
             "/__admin/petmock/sources", "/__admin/petmock/variants", "/__admin/scenarios",
         ] {
-            let refused = try fetch(server.port, path)
+            let refused = try server.answer(path)
             #expect(refused.status == 401 && refused.header("WWW-Authenticate") == "Bearer", "\(path)")
-            #expect(try fetch(server.port, path, headers: [("Authorization", "Bearer s3cret")]).status == 200)
+            #expect(try server.answer(path, headers: [("Authorization", "Bearer s3cret")]).status == 200)
         }
         // Only GET: anything else under /__admin/ui is the admin API's, token and all.
-        #expect(try fetch(server.port, "POST", "/__admin/ui").status == 401)
+        #expect(try server.answer("POST", "/__admin/ui").status == 401)
     }
 
     @Test func loopbackOnlyAppliesToThePage() throws {
@@ -77,41 +75,39 @@ import Testing
     }
 
     @Test func theDashboardsOwnChangesPassAndOtherOriginsAreRefused() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let port = server.port
+        let server = try makeServer(stubs: Fixtures.stubs)
+        let port = 8080  // any: the requests are addressed to `Host: 127.0.0.1`, no port
         let variant = #"{"variant": "vet-id-renamed"}"#
         // What the browser sends from the page itself.
-        let own = try fetch(
-            port, "PUT", "/__admin/petmock/variant",
+        let own = try server.answer(
+            "PUT", "/__admin/petmock/variant",
             headers: [("Origin", "http://127.0.0.1:\(port)"), ("Sec-Fetch-Site", "same-origin")], body: variant)
         #expect(own.status == 200)
-        #expect(try fetch(port, "/api/pets").text.contains("practitionerId"))
+        #expect(try server.answer("/api/pets").text.contains("practitionerId"))
         // Another origin, loopback or not, by Sec-Fetch-Site or (older browsers) by Origin.
         for headers in [
             [("Origin", "http://localhost:3000"), ("Sec-Fetch-Site", "same-site")],
             [("Origin", "https://attacker.example"), ("Sec-Fetch-Site", "cross-site")],
             [("Sec-Fetch-Site", "cross-site")], [("Origin", "http://localhost:\(port)")], [("Origin", "null")],
         ] {
-            let refused = try fetch(port, "DELETE", "/__admin/petmock/variant", headers: headers)
+            let refused = try server.answer("DELETE", "/__admin/petmock/variant", headers: headers)
             #expect(refused.status == 403, "\(headers)")
-            #expect(try fetch(port, "POST", "/__admin/shutdown", headers: headers).status == 403, "\(headers)")
+            #expect(try server.answer("POST", "/__admin/shutdown", headers: headers).status == 403, "\(headers)")
         }
-        #expect(try fetch(port, "/api/pets").text.contains("practitionerId"))
+        #expect(try server.answer("/api/pets").text.contains("practitionerId"))
         // A tool sends neither header; a read from another origin is not a change.
         #expect(
-            try fetch(port, "GET", "/__admin/petmock/variant", headers: [("Sec-Fetch-Site", "cross-site")]).status
+            try server.answer("GET", "/__admin/petmock/variant", headers: [("Sec-Fetch-Site", "cross-site")]).status
                 == 200)
-        #expect(try fetch(port, "DELETE", "/__admin/petmock/variant").status == 200)
+        #expect(try server.answer("DELETE", "/__admin/petmock/variant").status == 200)
     }
 
     @Test func aTokenDoesNotLetAnotherOriginChangeAnything() throws {
-        let server = try startServer(stubs: Fixtures.stubs) { $0.adminAccess = .token("s3cret") }
-        defer { server.stop() }
+        let server = try makeServer(stubs: Fixtures.stubs) { $0.adminAccess = .token("s3cret") }
         let headers = [("Authorization", "Bearer s3cret"), ("Sec-Fetch-Site", "cross-site")]
-        #expect(try fetch(server.port, "POST", "/__admin/reset", headers: headers).status == 403)
+        #expect(try server.answer("POST", "/__admin/reset", headers: headers).status == 403)
         let own = [("Authorization", "Bearer s3cret"), ("Sec-Fetch-Site", "same-origin")]
-        #expect(try fetch(server.port, "POST", "/__admin/reset", headers: own).status == 200)
+        #expect(try server.answer("POST", "/__admin/reset", headers: own).status == 200)
     }
 
     @Test func theProblemsOfTheLastLoadByFileAndPath() async throws {
@@ -143,13 +139,12 @@ import Testing
     }
 
     @Test func eachMappingsSource() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let created = try fetch(
-            server.port, "POST", "/__admin/mappings",
+        let server = try makeServer(stubs: Fixtures.stubs)
+        let created = try server.answer(
+            "POST", "/__admin/mappings",
             body: #"{"request": {"url": "/added"}, "response": {"body": "x"}}"#)
         let id = try #require(created.json["id"]?.stringValue)
-        let sources = try fetch(server.port, "/__admin/petmock/sources").json["mappings"]?.arrayValue ?? []
+        let sources = try server.answer("/__admin/petmock/sources").json["mappings"]?.arrayValue ?? []
         #expect(sources.count == Fixtures.stubCount + 1)
         let added = try #require(sources.first { $0["id"]?.stringValue == id })
         #expect(added["source"] == "admin" && added["file"] == .null)
@@ -158,7 +153,7 @@ import Testing
                 $0["source"] == "file" && $0["file"]?.stringValue == Fixtures.stubs + "/mappings/vets.json"
             })
         // The mappings themselves keep WireMock's shape.
-        let mapping = try fetch(server.port, "/__admin/mappings/\(id)").json
+        let mapping = try server.answer("/__admin/mappings/\(id)").json
         #expect(mapping["file"] == nil && mapping["petmockFile"] == nil)
     }
 }

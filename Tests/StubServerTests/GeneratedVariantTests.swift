@@ -5,7 +5,7 @@ import Testing
 
 @testable import StubServer
 
-/// The generated drift variants, seen from a client socket.
+/// The generated drift variants as the server answers them (the slow and fault ones on a socket).
 @Suite struct GeneratedVariantTests {
     static let nested = StubMapping(
         id: "00000000-0000-4000-8000-000000000001",
@@ -47,9 +47,8 @@ import Testing
 
     @Test(arguments: drifts)
     func jsonDriftAppliesToEveryObject(_ variant: String, _ expected: JSONValue) throws {
-        let server = try startServer(mappings: [Self.nested])
-        defer { server.stop() }
-        let response = try fetch(server.port, "/nested", headers: [("X-Petmock-Variant", variant)])
+        let server = try makeServer(mappings: [Self.nested])
+        let response = try server.answer("/nested", headers: [("X-Petmock-Variant", variant)])
         #expect(response.status == 200)
         #expect(response.json == expected, "\(response.text)")
         #expect(response.headers["Petmock-Variant"] == variant)
@@ -64,9 +63,8 @@ import Testing
     func everyGeneratedAnswerNamesItsStub(_ variant: String) throws {
         var named = Self.nested
         named.name = "nested pets"
-        let server = try startServer(mappings: [named])
-        defer { server.stop() }
-        let response = try fetch(server.port, "/nested", headers: [("X-Petmock-Variant", variant)])
+        let server = try makeServer(mappings: [named])
+        let response = try server.answer("/nested", headers: [("X-Petmock-Variant", variant)])
         #expect(response.headers["Matched-Stub-Id"] == named.id)
         #expect(response.headers["Matched-Stub-Name"] == "nested pets")
         #expect(response.headers["Petmock-Variant"] == variant, "every generated answer says which variant made it")
@@ -89,15 +87,14 @@ import Testing
         ("rename:$.owner.login=user", "the JSONPath $.owner.login selects nothing in the response"),
     ])
     func aDriftTheResponseCannotTakeIsA400ListingItsFields(_ variant: String, _ reason: String) throws {
-        let server = try startServer(mappings: [Self.nested])
-        defer { server.stop() }
-        let text = try fetch(server.port, "/nested", headers: [("X-Petmock-Variant", variant)])
+        let server = try makeServer(mappings: [Self.nested])
+        let text = try server.answer("/nested", headers: [("X-Petmock-Variant", variant)])
         #expect(text.status == 400)
         #expect(
             text.text == "Variant '\(variant)' does not apply: \(reason). Known fields: name, pets, title, vet, vetId\n"
         )
-        let json = try fetch(
-            server.port, "/nested", headers: [("X-Petmock-Variant", variant), ("Accept", "application/json")])
+        let json = try server.answer(
+            "/nested", headers: [("X-Petmock-Variant", variant), ("Accept", "application/json")])
         #expect(json.status == 400 && json.json["code"] == 400)
         #expect(json.json["knownFields"] == ["name", "pets", "title", "vet", "vetId"])
         #expect(json.json["message"]?.stringValue?.hasPrefix("Variant '\(variant)' does not apply") == true)
@@ -106,22 +103,20 @@ import Testing
     }
 
     @Test func aFieldDriftOnABodyThatIsNotJSONIsA400() throws {
-        let server = try startServer(mappings: [Self.page])
-        defer { server.stop() }
-        let response = try fetch(server.port, "/page", headers: [("Prefer", "example=missing:vetId")])
+        let server = try makeServer(mappings: [Self.page])
+        let response = try server.answer("/page", headers: [("Prefer", "example=missing:vetId")])
         #expect(response.status == 400)
         #expect(response.text.contains("does not apply: the response body is not JSON (text/html)"))
-        #expect(try fetch(server.port, "/page", headers: [("X-Petmock-Variant", "truncated")]).status == 200)
+        #expect(try server.answer("/page", headers: [("X-Petmock-Variant", "truncated")]).status == 200)
     }
 
     @Test func anInvalidJSONPathIsA400WithTheParseError() throws {
-        let server = try startServer(mappings: [Self.nested])
-        defer { server.stop() }
-        let response = try fetch(server.port, "/nested", headers: [("X-Petmock-Variant", "type:$.pets[")])
+        let server = try makeServer(mappings: [Self.nested])
+        let response = try server.answer("/nested", headers: [("X-Petmock-Variant", "type:$.pets[")])
         #expect(response.status == 400)
         #expect(
             response.text.contains("Unknown variant 'type:$.pets[': invalid JSONPath: JSONPath '$.pets[' at offset 7"))
-        let admin = try fetch(server.port, "PUT", "/__admin/petmock/variant", body: #"{"variant": "null:$..["}"#)
+        let admin = try server.answer("PUT", "/__admin/petmock/variant", body: #"{"variant": "null:$..["}"#)
         #expect(admin.status == 400)
         #expect(admin.json["errors"]?[0]?["title"]?.stringValue?.contains("invalid JSONPath") == true, "\(admin.text)")
         #expect(throws: StubServerError.self) {
@@ -130,18 +125,16 @@ import Testing
     }
 
     @Test func aServerWideDriftAppliesWhereTheFieldIsAndLeavesTheRestAlone() throws {
-        let server = try startServer(mappings: [Self.nested, Self.plain, Self.page])
-        defer { server.stop() }
-        let port = server.port
+        let server = try makeServer(mappings: [Self.nested, Self.plain, Self.page])
         #expect(
-            try fetch(port, "PUT", "/__admin/petmock/variant", body: #"{"variant": "missing:vetId"}"#).status == 200)
-        let nested = try fetch(port, "/nested")
+            try server.answer("PUT", "/__admin/petmock/variant", body: #"{"variant": "missing:vetId"}"#).status == 200)
+        let nested = try server.answer("/nested")
         #expect(nested.json["pets"]?[0]?["vetId"] == nil && nested.headers["Petmock-Variant"] == "missing:vetId")
-        let plain = try fetch(port, "/plain")
+        let plain = try server.answer("/plain")
         #expect(plain.status == 200 && plain.json == ["title": "DVM"])
         #expect(plain.headers["Petmock-Variant"] == nil, "no header claims a drift that was not made")
-        #expect(try fetch(port, "/page").text == "<p>vetId</p>")
-        let perRequest = try fetch(port, "/plain", headers: [("X-Petmock-Variant", "missing:vetId")])
+        #expect(try server.answer("/page").text == "<p>vetId</p>")
+        let perRequest = try server.answer("/plain", headers: [("X-Petmock-Variant", "missing:vetId")])
         #expect(perRequest.status == 400, "asked for by name, the same drift is strict")
     }
 
@@ -153,16 +146,14 @@ import Testing
         ),
     ])
     func aServerWideDriftNoStubCanTakeIsRefused(_ variant: String, _ reason: String) throws {
-        let server = try startServer(mappings: [Self.nested, Self.plain, Self.page])
-        defer { server.stop() }
-        let port = server.port
-        let refused = try fetch(port, "PUT", "/__admin/petmock/variant", body: #"{"variant": "\#(variant)"}"#)
+        let server = try makeServer(mappings: [Self.nested, Self.plain, Self.page])
+        let refused = try server.answer("PUT", "/__admin/petmock/variant", body: #"{"variant": "\#(variant)"}"#)
         #expect(refused.status == 400)
         #expect(refused.json["knownFields"] == ["name", "pets", "title", "vet", "vetId"])
         let message = refused.json["errors"]?[0]?["title"]?.stringValue
         #expect(
             message == "Variant '\(variant)' does not apply: \(reason). Known fields: name, pets, title, vet, vetId")
-        #expect(try fetch(port, "/__admin/petmock/variant").json["variant"] == .null)
+        #expect(try server.answer("/__admin/petmock/variant").json["variant"] == .null)
         #expect(throws: VariantError.self) { try server.admin.setVariant(variant) }
         #expect {
             _ = try StubServer(mappings: [Self.nested], configuration: StubServerConfiguration(variant: variant))
@@ -171,7 +162,7 @@ import Testing
             return error.knownFields == ["name", "pets", "title", "vet", "vetId"]
         }
         try server.admin.setVariant("type:$.pets[1].name")
-        #expect(try fetch(port, "/nested").json["pets"]?[1]?["name"] == 0)
+        #expect(try server.answer("/nested").json["pets"]?[1]?["name"] == 0)
     }
 
     @Test func typeDriftFlipsEveryKind() {
@@ -184,15 +175,14 @@ import Testing
     }
 
     @Test func bodyVariantsOnThePetList() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let base = try fetch(server.port, "/api/pets")
-        let truncated = try fetch(server.port, "/api/pets", headers: [("X-Petmock-Variant", "truncated")])
+        let server = try makeServer(stubs: Fixtures.stubs)
+        let base = try server.answer("/api/pets")
+        let truncated = try server.answer("/api/pets", headers: [("X-Petmock-Variant", "truncated")])
         #expect(truncated.status == 200 && truncated.body == Array(base.body.prefix(base.body.count / 2)))
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: truncated.body) }
-        let empty = try fetch(server.port, "/api/pets", headers: [("Prefer", "example=empty")])
+        let empty = try server.answer("/api/pets", headers: [("Prefer", "example=empty")])
         #expect(empty.status == 200 && empty.body.isEmpty && empty.headers["Content-Type"] == "application/json")
-        let html = try fetch(server.port, "/api/vets/1", headers: [("X-Petmock-Variant", "html-error")])
+        let html = try server.answer("/api/vets/1", headers: [("X-Petmock-Variant", "html-error")])
         #expect(html.status == 502 && html.headers["Content-Type"] == "text/html; charset=utf-8")
         #expect(html.text.contains("502 Bad Gateway"))
     }
@@ -212,12 +202,11 @@ import Testing
     }
 
     @Test func variantsAreCachedAndDoNotTouchTheBase() throws {
-        let server = try startServer(mappings: [Self.nested])
-        defer { server.stop() }
-        let first = try fetch(server.port, "/nested", headers: [("X-Petmock-Variant", "missing:name")])
-        let second = try fetch(server.port, "/nested", headers: [("X-Petmock-Variant", "missing:name")])
+        let server = try makeServer(mappings: [Self.nested])
+        let first = try server.answer("/nested", headers: [("X-Petmock-Variant", "missing:name")])
+        let second = try server.answer("/nested", headers: [("X-Petmock-Variant", "missing:name")])
         #expect(first.body == second.body)
-        #expect(try fetch(server.port, "/nested").json[path: "pets"]?[0]?["name"] == "Rex")
+        #expect(try server.answer("/nested").json[path: "pets"]?[0]?["name"] == "Rex")
     }
 }
 

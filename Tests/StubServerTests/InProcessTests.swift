@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The library as an app's tests use it: mappings built in Swift, a free port, the admin
-/// in process. This is the README's example.
+/// in process (the README's example), or no port at all, replies as values.
 @Suite struct InProcessTests {
     @Test func mappingsBuiltInSwiftOnAFreePort() throws {
         let server = try StubServer(mappings: [
@@ -34,12 +34,11 @@ import Testing
                     request: RequestPattern(url: .url("/extra")), response: ResponseDefinition(body: .text("x")))
             ],
             configuration: StubServerConfiguration(eventLoopCount: 1))
-        try server.start()
-        defer { server.stop() }
-        #expect(try fetch(server.port, "/extra").text == "x")
-        #expect(try fetch(server.port, "/api/pets").status == 200)
+        // Not started: its replies as values.
+        #expect(try server.answer("/extra").text == "x")
+        #expect(try server.answer("/api/pets").status == 200)
         try server.admin.resetMappings()
-        #expect(try fetch(server.port, "/extra").text == "x", "code mappings survive a reset")
+        #expect(try server.answer("/extra").text == "x", "code mappings survive a reset")
     }
 
     @Test func twoServersSideBySide() throws {
@@ -56,15 +55,14 @@ import Testing
 }
 
 @Suite struct ConcurrencyTests {
+    /// Requests answered on three threads while a fourth changes mappings and the variant.
     @Test func servingWhileMappingsChange() async throws {
-        let server = try startServer(stubs: Fixtures.stubs) { $0.eventLoopCount = 2 }
-        defer { server.stop() }
-        let port = server.port
+        let server = try makeServer(stubs: Fixtures.stubs)
         let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
             for _ in 0..<3 {
                 group.addTask {
                     var seen: [Int] = []
-                    for _ in 0..<60 { seen.append(try fetch(port, "/api/pets").status) }
+                    for _ in 0..<60 { seen.append(try server.answer("/api/pets").status) }
                     return seen
                 }
             }

@@ -20,22 +20,20 @@ import Testing
 
     @Test func defaultCapacityIsTenThousandAndZeroDisables() throws {
         #expect(StubServerConfiguration().journalCapacity == 10_000)
-        let server = try startServer(stubs: Fixtures.stubs) { $0.journalCapacity = 0 }
-        defer { server.stop() }
-        _ = try fetch(server.port, "/api/pets")
+        let server = try makeServer(stubs: Fixtures.stubs) { $0.journalCapacity = 0 }
+        _ = try server.answer("/api/pets")
         #expect(server.admin.requests().isEmpty)
-        #expect(try fetch(server.port, "/__admin/requests").json["requestJournalDisabled"] == true)
+        #expect(try server.answer("/__admin/requests").json["requestJournalDisabled"] == true)
     }
 
     @Test func removingOneEntryKeepsTheRest() throws {
-        let server = try startServer(stubs: Fixtures.stubs) { $0.journalCapacity = 3 }
-        defer { server.stop() }
-        for number in 1...4 { _ = try fetch(server.port, "/api/vets/\(number)") }
+        let server = try makeServer(stubs: Fixtures.stubs) { $0.journalCapacity = 3 }
+        for number in 1...4 { _ = try server.answer("/api/vets/\(number)") }
         let middle = try #require(server.admin.requests().dropFirst().first)
         #expect(server.admin.removeRequest(id: middle.id))
         #expect(server.admin.requests().map(\.url) == ["/api/vets/4", "/api/vets/2"])
-        _ = try fetch(server.port, "/api/vets/5")
-        _ = try fetch(server.port, "/api/vets/6")
+        _ = try server.answer("/api/vets/5")
+        _ = try server.answer("/api/vets/6")
         #expect(server.admin.requests().map(\.url) == ["/api/vets/6", "/api/vets/5", "/api/vets/4"])
     }
 

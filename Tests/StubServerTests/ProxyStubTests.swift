@@ -11,20 +11,18 @@ import Testing
 /// `proxyUrlPrefixToRemove`; cases after WireMock's `ProxyAcceptanceTest`).
 @Suite struct ProxyStubTests {
     /// An upstream that answers with what it received: the target and the header names.
-    static func upstream() throws -> HTTPServer {
-        let handler = HTTPClosureHandler { request, responder in
+    static func upstream() throws -> LiveHTTPServer {
+        let handler = HTTPClosureHandler { request in
             let names = request.headers.fields.map { $0.name.lowercased() }.sorted()
             let added = request.headers["X-Added"] ?? ""
             let body: JSONValue = [
                 "target": .string(String(request.head.target)), "headers": .array(names.map(JSONValue.string)),
                 "added": .string(added),
             ]
-            responder.respond(
+            return .response(
                 HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: body.serializedBytes()))
         }
-        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, eventLoopCount: 1), handler: handler)
-        try server.start()
-        return server
+        return try LiveHTTPServer(handler: handler)
     }
 
     @Test func cannedAnswersFirstTheRestPassedOnAsTheStubSays() throws {

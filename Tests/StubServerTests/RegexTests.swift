@@ -159,7 +159,7 @@ import Testing
     }
 }
 
-/// Stub patterns through the loader and a live server.
+/// Stub patterns through the loader and the server's replies.
 @Suite struct RegexStubTests {
     @Test func validateWarnsOnNestedQuantifiersAndRefusesBackreferences() throws {
         let stubs = try TemporaryStubs()
@@ -191,7 +191,7 @@ import Testing
     }
 
     @Test func aCatastrophicPatternAnswersAndTheLoopServesOn() throws {
-        let server = try startServer(mappings: [
+        let server = try makeServer(mappings: [
             StubMapping(
                 request: RequestPattern(method: .get, url: .urlPattern("/redos/(a+)+$")),
                 response: ResponseDefinition(body: .text("redos"))),
@@ -205,15 +205,14 @@ import Testing
                 response: ResponseDefinition(body: .text("pong"))
             ),
         ])
-        defer { server.stop() }
         #expect(server.loadProblems.filter { $0.kind == .backtrackingPattern }.count == 2)
         let run = String(repeating: "a", count: 40)
-        #expect(try fetch(server.port, "/redos/\(run)!").status == 404)
-        #expect(try fetch(server.port, "/redos/\(run)").text == "redos")
-        #expect(try fetch(server.port, "POST", "/redos-body", headers: [("X-Key", run + "!")], body: run).status == 404)
-        #expect(try fetch(server.port, "POST", "/redos-body", headers: [("X-Key", run)], body: run + "!").status == 404)
-        #expect(try fetch(server.port, "POST", "/redos-body", headers: [("X-Key", run)], body: run).text == "body")
-        #expect(try fetch(server.port, "/ping").text == "pong")
+        #expect(try server.answer("/redos/\(run)!").status == 404)
+        #expect(try server.answer("/redos/\(run)").text == "redos")
+        #expect(try server.answer("POST", "/redos-body", headers: [("X-Key", run + "!")], body: run).status == 404)
+        #expect(try server.answer("POST", "/redos-body", headers: [("X-Key", run)], body: run + "!").status == 404)
+        #expect(try server.answer("POST", "/redos-body", headers: [("X-Key", run)], body: run).text == "body")
+        #expect(try server.answer("/ping").text == "pong")
     }
 
     @Test func eachBodyMatcherLooksAtTheBodyOncePerRequest() throws {

@@ -4,15 +4,15 @@ import StubServer
 import TestSupport
 import Testing
 
-/// The repository's pet/vet stubs served over a real socket: the base, every file variant,
+/// The repository's pet/vet stubs as the server answers them (as values; the slow, fault and
+/// keep-alive cases over a real socket): the base, every file variant,
 /// the ways to pick a variant, and the unmatched report.
 @Suite struct ServingTests {
     static let petsID = "5d1a4c52-0000-4000-8000-000000000001"
 
     @Test func basePetsAndVets() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let pets = try fetch(server.port, "/api/pets")
+        let server = try makeServer(stubs: Fixtures.stubs)
+        let pets = try server.answer("/api/pets")
         #expect(pets.status == 200)
         #expect(pets.headers["Content-Type"] == "application/json")
         #expect(pets.headers["Matched-Stub-Id"] == Self.petsID)
@@ -21,10 +21,10 @@ import Testing
         #expect(pets.json[0]?["vetId"] == 1)
         let vetIDs = Set((pets.json.arrayValue ?? []).compactMap { $0["vetId"]?.intValue })
         for id in vetIDs.sorted() {
-            let vet = try fetch(server.port, "/api/vets/\(id)")
+            let vet = try server.answer("/api/vets/\(id)")
             #expect(vet.status == 200 && vet.json["firstName"]?.stringValue != nil, "vet \(id)")
         }
-        let unknown = try fetch(server.port, "/api/vets/99")
+        let unknown = try server.answer("/api/vets/99")
         #expect(unknown.status == 404)
         #expect(unknown.json == ["code": 404, "message": "No vet with that id"])
         #expect(unknown.headers["Matched-Stub-Name"] == "vets: unknown id")
@@ -40,38 +40,35 @@ import Testing
 
     @Test(arguments: jsonVariants)
     func fileVariantsOverlayTheBase(_ variant: String, _ path: String, _ check: @Sendable (JSONValue) -> Bool) throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let response = try fetch(server.port, path, headers: [("X-Petmock-Variant", variant)])
+        let server = try makeServer(stubs: Fixtures.stubs)
+        let response = try server.answer(path, headers: [("X-Petmock-Variant", variant)])
         #expect(response.status == 200)
         #expect(response.headers["Petmock-Variant"] == variant)
         #expect(check(response.json), "\(response.text)")
-        let base = try fetch(server.port, path)
+        let base = try server.answer(path)
         #expect(base.headers["Petmock-Variant"] == nil)
     }
 
     @Test func aVariantWithoutAStubForThePathFallsBackToTheBase() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let vet = try fetch(server.port, "/api/vets/1", headers: [("X-Petmock-Variant", "pets-wrapped")])
+        let server = try makeServer(stubs: Fixtures.stubs)
+        let vet = try server.answer("/api/vets/1", headers: [("X-Petmock-Variant", "pets-wrapped")])
         #expect(vet.status == 200 && vet.json["firstName"] == "Ann")
     }
 
     @Test func errorAndBrokenBodyVariants() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let truncated = try fetch(server.port, "/api/pets", headers: [("X-Petmock-Variant", "truncated-json")])
+        let server = try makeServer(stubs: Fixtures.stubs)
+        let truncated = try server.answer("/api/pets", headers: [("X-Petmock-Variant", "truncated-json")])
         #expect(truncated.status == 200)
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: truncated.body) }
         #expect(truncated.text.hasPrefix("[{\"firstName\":\"Rex\""))
-        let empty = try fetch(server.port, "/api/pets", headers: [("X-Petmock-Variant", "empty-body")])
+        let empty = try server.answer("/api/pets", headers: [("X-Petmock-Variant", "empty-body")])
         #expect(empty.status == 200 && empty.body.isEmpty && empty.headers["Content-Length"] == "0")
-        let proxy = try fetch(server.port, "/api/pets", headers: [("X-Petmock-Variant", "proxy-html-502")])
+        let proxy = try server.answer("/api/pets", headers: [("X-Petmock-Variant", "proxy-html-502")])
         #expect(proxy.status == 502 && proxy.headers["Content-Type"]?.hasPrefix("text/html") == true)
         #expect(proxy.text.contains("<h1>502 Bad Gateway</h1>"))
-        let failure = try fetch(server.port, "/api/pets", headers: [("X-Petmock-Variant", "server-error-500")])
+        let failure = try server.answer("/api/pets", headers: [("X-Petmock-Variant", "server-error-500")])
         #expect(failure.status == 500 && failure.json["code"] == 500 && failure.json["message"]?.stringValue != nil)
-        let maintenance = try fetch(server.port, "/api/pets", headers: [("X-Petmock-Variant", "maintenance-503")])
+        let maintenance = try server.answer("/api/pets", headers: [("X-Petmock-Variant", "maintenance-503")])
         #expect(maintenance.status == 503 && maintenance.headers["Retry-After"] == "120")
     }
 
@@ -91,41 +88,38 @@ import Testing
     }
 
     @Test func preferHeadersPickVariantsAndStatuses() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let example = try fetch(server.port, "/api/pets", headers: [("Prefer", "example=vet-id-string")])
+        let server = try makeServer(stubs: Fixtures.stubs)
+        let example = try server.answer("/api/pets", headers: [("Prefer", "example=vet-id-string")])
         #expect(example.json[1]?["vetId"] == "2")
-        let code = try fetch(server.port, "/api/pets", headers: [("Prefer", "code=503")])
+        let code = try server.answer("/api/pets", headers: [("Prefer", "code=503")])
         #expect(code.status == 503)
-        let notFound = try fetch(server.port, "/api/vets/1", headers: [("Prefer", "code=404")])
+        let notFound = try server.answer("/api/vets/1", headers: [("Prefer", "code=404")])
         #expect(notFound.status == 404 && notFound.json["code"] == 404)
-        let impossible = try fetch(server.port, "/api/pets", headers: [("Prefer", "code=418")])
+        let impossible = try server.answer("/api/pets", headers: [("Prefer", "code=418")])
         #expect(impossible.status == 400)
         #expect(impossible.text.contains("statuses available: 200, 500, 502, 503"))
     }
 
     @Test func unknownVariantsAre400sListingTheKnownOnes() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let response = try fetch(server.port, "/api/pets", headers: [("X-Petmock-Variant", "no-such-variant")])
+        let server = try makeServer(stubs: Fixtures.stubs)
+        let response = try server.answer("/api/pets", headers: [("X-Petmock-Variant", "no-such-variant")])
         #expect(response.status == 400)
         #expect(response.text.contains("Unknown variant 'no-such-variant'"))
         #expect(response.text.contains("vet-id-string") && response.text.contains("missing:FIELD"))
-        let malformed = try fetch(
-            server.port, "/api/pets", headers: [("X-Petmock-Variant", "rename:vetId"), ("Accept", "application/json")])
+        let malformed = try server.answer(
+            "/api/pets", headers: [("X-Petmock-Variant", "rename:vetId"), ("Accept", "application/json")])
         #expect(malformed.status == 400 && malformed.json["message"]?.stringValue?.contains("rename:FIELD=NEW") == true)
     }
 
     @Test func serverWideVariantFromConfigurationAndAdmin() throws {
-        let server = try startServer(stubs: Fixtures.stubs) { $0.variant = "vet-id-string" }
-        defer { server.stop() }
-        #expect(try fetch(server.port, "/api/pets").json[1]?["vetId"] == "2")
-        let perRequest = try fetch(server.port, "/api/pets", headers: [("X-Petmock-Variant", "pets-wrapped")])
+        let server = try makeServer(stubs: Fixtures.stubs) { $0.variant = "vet-id-string" }
+        #expect(try server.answer("/api/pets").json[1]?["vetId"] == "2")
+        let perRequest = try server.answer("/api/pets", headers: [("X-Petmock-Variant", "pets-wrapped")])
         #expect(perRequest.json["items"] != nil)
         try server.admin.setVariant("missing:vetId")
-        #expect(try fetch(server.port, "/api/pets").json[0]?["vetId"] == nil)
+        #expect(try server.answer("/api/pets").json[0]?["vetId"] == nil)
         try server.admin.setVariant(nil)
-        #expect(try fetch(server.port, "/api/pets").json[0]?["vetId"] == 1)
+        #expect(try server.answer("/api/pets").json[0]?["vetId"] == 1)
         #expect(throws: VariantError.self) { try server.admin.setVariant("nope") }
         #expect(throws: StubServerError.self) {
             _ = try StubServer(stubsDirectory: Fixtures.stubs, configuration: StubServerConfiguration(variant: "nope"))
@@ -133,14 +127,13 @@ import Testing
     }
 
     @Test func unmatchedRequestsGetTheReport() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let text = try fetch(server.port, "/api/pet")
+        let server = try makeServer(stubs: Fixtures.stubs)
+        let text = try server.answer("/api/pet")
         #expect(text.status == 404 && text.headers["Content-Type"]?.hasPrefix("text/plain") == true)
         #expect(text.text.hasPrefix("Request was not matched"))
         #expect(text.text.contains("Closest stub: 'pets: list' (\(Self.petsID))"))
         #expect(text.text.contains("url       DIFFERS  expected urlPath '/api/pets', found '/api/pet'"))
-        let json = try fetch(server.port, "POST", "/api/pets", headers: [("Accept", "application/json")], body: "{}")
+        let json = try server.answer("POST", "/api/pets", headers: [("Accept", "application/json")], body: "{}")
         #expect(json.status == 404 && json.json["message"] == "Request was not matched")
         let closest = try #require(json.json["closestStubs"]?[0])
         #expect(closest["id"] == .string(Self.petsID))

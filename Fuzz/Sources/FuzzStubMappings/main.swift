@@ -45,6 +45,9 @@ let probes: [LoggedRequest] = [
     LoggedRequest(
         method: .post, url: "/api/vets/7", headers: ["Content-Type": "application/json", "X-Petmock-Variant": "slow"],
         body: Array(#"{"firstName": "Ann", "tags": [1, "a", null], "n": {"m": true}}"#.utf8)),
+    LoggedRequest(
+        method: .post, url: "/api/pets", headers: ["Content-Type": "application/xml"],
+        body: Array(#"<p:pet xmlns:p="urn:pets" id="1"><name>Ann</name><!-- c --><tag>a</tag></p:pet>"#.utf8)),
 ]
 
 /// The check libFuzzer runs on every input: loading a folder whose mapping file holds the

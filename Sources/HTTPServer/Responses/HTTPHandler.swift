@@ -1,29 +1,28 @@
-/// Something that answers requests: the server calls it on an event-loop thread with each
-/// complete request, and it answers through the responder, at once or later.
+/// Something that answers requests: a function from a request to a reply value.
 ///
-/// `handle` runs on the event loop, so it must not block: answer at once from memory, or
-/// start the work elsewhere (a `Task`, another thread) and call the responder from there.
+/// The server calls ``reply(to:)`` on an event-loop thread with each complete request and
+/// turns the returned ``HTTPReply`` into bytes. It must not block: answer from memory, or
+/// return `.deferred` and finish the work elsewhere. Because a reply is a value, a handler is
+/// tested without sockets: build an ``HTTPServerRequest``, call `reply(to:)`, read the reply.
 public protocol HTTPHandler: Sendable {
-    /// Handles one request; must eventually call exactly one of the responder's methods.
-    func handle(_ request: HTTPServerRequest, responder: HTTPResponder)
+    /// The reply to one request.
+    func reply(to request: HTTPServerRequest) -> HTTPReply
 }
 
 /// A handler made from a closure.
 ///
 /// ```swift
-/// let handler = HTTPClosureHandler { request, responder in
-///     responder.respond(HTTPResponse(text: "hello"))
-/// }
+/// let handler = HTTPClosureHandler { request in .response(HTTPResponse(text: "hello")) }
 /// ```
 public struct HTTPClosureHandler: HTTPHandler {
-    private let body: @Sendable (HTTPServerRequest, HTTPResponder) -> Void
+    private let body: @Sendable (HTTPServerRequest) -> HTTPReply
 
     /// Creates a handler that calls `body` for each request.
-    public init(_ body: @escaping @Sendable (HTTPServerRequest, HTTPResponder) -> Void) {
+    public init(_ body: @escaping @Sendable (HTTPServerRequest) -> HTTPReply) {
         self.body = body
     }
 
-    public func handle(_ request: HTTPServerRequest, responder: HTTPResponder) {
-        body(request, responder)
+    public func reply(to request: HTTPServerRequest) -> HTTPReply {
+        body(request)
     }
 }

@@ -8,7 +8,7 @@ import HTTPCore
 /// the response). For a response sent many times, build a ``PreparedResponse`` once instead.
 ///
 /// ```swift
-/// responder.respond(HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: Array(json.utf8)))
+/// return .response(HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: Array(json.utf8)))
 /// ```
 public struct HTTPResponse: Sendable, Hashable {
     /// Whether and how the body may be gzip-compressed.

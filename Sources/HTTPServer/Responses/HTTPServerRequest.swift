@@ -16,6 +16,17 @@ public struct HTTPServerRequest: Sendable {
         self.remoteAddress = remoteAddress
     }
 
+    /// Creates a request as a client on this machine would send it, for tests of handlers:
+    /// `HTTPServerRequest(method: .post, target: "/api/pets", body: Array(json.utf8))`.
+    public init(
+        method: HTTPMethod = .get, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
+        remoteAddress: HTTPSocketAddress = HTTPSocketAddress(ipv4: (127, 0, 0, 1), port: 49152)
+    ) {
+        self.init(
+            head: HTTPRequestHead(method: method, target: target, headers: headers), body: body,
+            remoteAddress: remoteAddress)
+    }
+
     /// The method.
     public var method: HTTPMethod { head.method }
     /// The header fields.

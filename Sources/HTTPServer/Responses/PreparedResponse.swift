@@ -7,7 +7,7 @@ import HTTPCore
 ///
 /// ```swift
 /// let pets = PreparedResponse(headers: ["Content-Type": "application/json"], body: Array(json.utf8))
-/// let server = HTTPServer { request, responder in responder.respond(pets) }
+/// let server = HTTPServer { _ in .prepared(pets) }
 /// ```
 ///
 /// Prepared responses are always delimited by `Content-Length` (a dribble still sends chunks).

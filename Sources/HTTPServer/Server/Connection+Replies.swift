@@ -1,29 +1,51 @@
 import HTTPCore
 
+/// Where a reply that comes later goes: a connection (its slot and generation on its loop)
+/// and the number of the request it answers.
+struct ReplyAddress: Sendable {
+    let loop: HTTPEventLoop
+    let slot: Int
+    let generation: UInt32
+    let sequence: UInt64
+}
+
 extension Connection {
-    /// Takes the handler's answer to request number `sequence`; stale answers are dropped.
-    func deliver(_ reply: HTTPResponder.Reply, dribble: HTTPDribble?, sequence: UInt64) {
-        guard !isClosed, sequence == self.sequence, case .awaitingResponse = phase, let request = current else {
-            return
-        }
+    /// Takes a later reply to request number `sequence`; stale replies are dropped.
+    func deliver(_ reply: HTTPReply, sequence: UInt64) {
+        guard sequence == self.sequence else { return }
+        answer(with: reply)
+    }
+
+    /// Turns the handler's reply to the current request into bytes (or a timer, or a wait
+    /// for a deferred reply).
+    func answer(with reply: HTTPReply) {
+        guard !isClosed, case .awaitingResponse = phase, let request = current else { return }
         switch reply {
         case .prepared(let prepared):
-            if let dribble {
-                startDribble(prepared.response, dribble: dribble, request: request)
-            } else {
-                writePrepared(prepared, request: request)
-                finishResponse()
-            }
+            writePrepared(prepared, request: request)
+            finishResponse()
         case .response(let response):
-            if let dribble {
-                startDribble(response, dribble: dribble, request: request)
-            } else {
-                writeResponse(response, request: request)
-                finishResponse()
-            }
+            writeResponse(response, request: request)
+            finishResponse()
+        case .dribbled(let response, let dribble):
+            startDribble(response, dribble: dribble, request: request)
         case .fault(let fault):
             perform(fault, request: request)
+        case .delayed(let later, let delay):
+            let wait = delay.sample(using: &loop.random).nanoseconds
+            guard wait > 0 else { return answer(with: later) }
+            let address = replyAddress
+            _ = loop.timers.schedule(at: Clock.monotonicNanoseconds() &+ wait) { [loop] in
+                loop.deliver(later, to: address)
+            }
+        case .deferred(let deferred):
+            let address = replyAddress
+            deferred.whenComplete { reply in address.loop.deliver(reply, to: address) }
         }
+    }
+
+    private var replyAddress: ReplyAddress {
+        ReplyAddress(loop: loop, slot: slot, generation: generation, sequence: sequence)
     }
 
     /// Whether the connection stays open after the answer being written.

@@ -190,8 +190,7 @@ final class Connection {
         loop.setTimeout(self, nil)
         let request = HTTPServerRequest(head: parsed.head, body: body, remoteAddress: remoteAddress)
         body = []
-        let responder = HTTPResponder(eventLoop: loop, slot: slot, generation: generation, sequence: sequence)
-        loop.handler.handle(request, responder: responder)
+        answer(with: loop.handler.reply(to: request))
     }
 
     private func peerDidClose() {

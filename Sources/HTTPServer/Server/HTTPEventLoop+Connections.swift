@@ -248,35 +248,20 @@ extension HTTPEventLoop {
         }
     }
 
-    func deliver(_ reply: HTTPResponder.Reply, dribble: HTTPDribble?, delay: HTTPDelay, to responder: HTTPResponder) {
+    /// Hands a reply that came later (after a delay, or completed from another thread) to
+    /// its connection, if that connection is still the one at the address.
+    func deliver(_ reply: HTTPReply, to address: ReplyAddress) {
         if inEventLoop {
-            deliverOnLoop(reply, dribble: dribble, delay: delay, to: responder)
+            deliverNow(reply, to: address)
         } else {
-            execute { self.deliverOnLoop(reply, dribble: dribble, delay: delay, to: responder) }
+            execute { self.deliverNow(reply, to: address) }
         }
     }
 
-    private func deliverOnLoop(
-        _ reply: HTTPResponder.Reply, dribble: HTTPDribble?, delay: HTTPDelay, to responder: HTTPResponder
-    ) {
-        if case .none = delay {
-            deliverNow(reply, dribble: dribble, to: responder)
-            return
-        }
-        let wait = delay.sample(using: &random).nanoseconds
-        guard wait > 0 else {
-            deliverNow(reply, dribble: dribble, to: responder)
-            return
-        }
-        _ = timers.schedule(at: Clock.monotonicNanoseconds() &+ wait) { [self] in
-            deliverNow(reply, dribble: dribble, to: responder)
-        }
-    }
-
-    private func deliverNow(_ reply: HTTPResponder.Reply, dribble: HTTPDribble?, to responder: HTTPResponder) {
-        guard responder.slot < connections.count, let connection = connections[responder.slot],
-            connection.generation == responder.generation
+    private func deliverNow(_ reply: HTTPReply, to address: ReplyAddress) {
+        guard address.slot < connections.count, let connection = connections[address.slot],
+            connection.generation == address.generation
         else { return }
-        connection.deliver(reply, dribble: dribble, sequence: responder.sequence)
+        connection.deliver(reply, sequence: address.sequence)
     }
 }

@@ -10,8 +10,8 @@ import Darwin
 /// `SO_REUSEPORT` listening socket; handlers run on the loops.
 ///
 /// ```swift
-/// let server = HTTPServer(configuration: HTTPServerConfiguration(port: 8080)) { request, responder in
-///     responder.respond(HTTPResponse(text: "hello \(request.path)"))
+/// let server = HTTPServer(configuration: HTTPServerConfiguration(port: 8080)) { request in
+///     .response(HTTPResponse(text: "hello \(request.path)"))
 /// }
 /// try server.start()              // returns once listening: server.port is bound
 /// try server.shutdownOnSignals()  // SIGINT/SIGTERM: graceful shutdown
@@ -23,7 +23,8 @@ import Darwin
 public final class HTTPServer: Sendable {
     /// The configuration the server was created with.
     public let configuration: HTTPServerConfiguration
-    private let handler: any HTTPHandler
+    /// The handler; tests can call it directly (a request in, a reply value out).
+    public let handler: any HTTPHandler
     private let lifecycle: ServerLifecycle
     private let boundPort = Locked(0)
 
@@ -37,7 +38,7 @@ public final class HTTPServer: Sendable {
     /// Creates a server whose handler is a closure.
     public convenience init(
         configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
-        handler: @escaping @Sendable (HTTPServerRequest, HTTPResponder) -> Void
+        handler: @escaping @Sendable (HTTPServerRequest) -> HTTPReply
     ) {
         self.init(configuration: configuration, handler: HTTPClosureHandler(handler))
     }

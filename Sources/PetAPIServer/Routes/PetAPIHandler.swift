@@ -23,10 +23,14 @@ public struct PetAPIHandler: HTTPHandler {
 
     // Store calls run on the event loop: each is one short SQLite statement or transaction
     // on a WAL database, far shorter than a thread hop would be.
-    public func handle(_ request: HTTPServerRequest, responder: HTTPResponder) {
-        let response: HTTPResponse
+    public func reply(to request: HTTPServerRequest) -> HTTPReply {
+        .response(response(to: request))
+    }
+
+    /// The response to one request: the route's, or the refusal as `{code, message}`.
+    public func response(to request: HTTPServerRequest) -> HTTPResponse {
         do {
-            response = try route(request)
+            return try route(request)
         } catch {
             let refusal: PetAPIError =
                 switch error {
@@ -34,9 +38,8 @@ public struct PetAPIHandler: HTTPHandler {
                 case let error as PetStoreError: error.apiError
                 default: PetAPIError(status: .internalServerError, message: "\(error)")
                 }
-            response = PetAPIHandler.json(refusal.body, status: refusal.status, headers: refusal.headers)
+            return PetAPIHandler.json(refusal.body, status: refusal.status, headers: refusal.headers)
         }
-        responder.respond(response)
     }
 
     private func route(_ request: HTTPServerRequest) throws -> HTTPResponse {

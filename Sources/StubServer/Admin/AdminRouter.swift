@@ -16,27 +16,30 @@ struct AdminRouter: Sendable {
         path.hasPrefix(prefix) && (path.count == prefix.count || path.dropFirst(prefix.count).first == "/")
     }
 
-    func handle(_ request: HTTPServerRequest, responder: HTTPResponder) {
+    /// The reply to an admin request (one ``owns(_:)`` accepts).
+    func reply(to request: HTTPServerRequest) -> HTTPReply {
+        .response(response(to: request))
+    }
+
+    /// The response to an admin request. `POST /__admin/shutdown` begins the shutdown here:
+    /// the server only stops taking work on its loops' next turn, so the reply still goes out.
+    func response(to request: HTTPServerRequest) -> HTTPResponse {
         if request.method == .get, let page = Dashboard.response(for: request.path),
             access.isPublicPage(request) || access.refusal(for: request) == nil
         {
-            responder.respond(page)
-            return
+            return page
         }
         if let refusal = access.refusal(for: request) {
             var response = Self.json(AdminJSON.errors(refusal.message), status: refusal.status)
             if refusal.status == 401 { response.headers.add(name: "WWW-Authenticate", value: "Bearer") }
-            responder.respond(response)
-            return
+            return response
         }
         let path = request.path.dropFirst(Self.prefix.count)
         let segments = path.split(separator: "/").map { $0.removingPercentEncoding() ?? String($0) }
         let query = request.query.map { QueryParameters.parse($0) } ?? []
         let response = route(request.method, segments, query: query, body: request.body)
-        responder.respond(response)
-        if request.method == .post && segments == ["shutdown"] {
-            responder.eventLoop.execute { admin.shutdown() }
-        }
+        if request.method == .post && segments == ["shutdown"] { admin.shutdown() }
+        return response
     }
 
     private func route(

@@ -21,6 +21,8 @@ enum CompiledMatcher: Sendable {
     indirect case not(CompiledMatcher)
     case hasExactly([CompiledMatcher])
     case includes([CompiledMatcher])
+    case equalToXml(CompiledXMLEquality)
+    indirect case matchesXPath(CompiledXPath)
 
     /// Compiles a matcher; `path` names it in problems.
     static func compile(_ matcher: StringMatcher, at path: String, problems: inout [PatternProblem]) -> CompiledMatcher?
@@ -84,6 +86,10 @@ enum CompiledMatcher: Sendable {
             }
         case .not(let inner):
             return compile(inner, at: path + ".not", problems: &problems).map { .not($0) }
+        case .equalToXml(let match):
+            return CompiledXMLEquality.compile(match, at: path, problems: &problems).map { .equalToXml($0) }
+        case .matchesXPath(let match):
+            return CompiledXPath.compile(match, at: path, problems: &problems).map { .matchesXPath($0) }
         }
     }
 
@@ -121,6 +127,8 @@ enum CompiledMatcher: Sendable {
                 return sub.matches(text, json: { node })
             }
         case .binaryEqualTo(let expected): return (bytes ?? Array(value.utf8)) == expected
+        case .equalToXml(let xml): return xml.matches(bytes ?? Array(value.utf8))
+        case .matchesXPath(let xpath): return xpath.matches(bytes ?? Array(value.utf8))
         case .absent, .anything, .and, .or, .not, .hasExactly, .includes: return false
         }
     }

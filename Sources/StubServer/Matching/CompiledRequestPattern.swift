@@ -213,10 +213,14 @@ struct CompiledRequestPattern: Sendable {
                     source: source.formParameters, name: field.name))
         }
         for (index, pattern) in bodyPatterns.enumerated() {
-            let distance =
+            var distance =
                 request.bodyMatches(pattern, source: source.bodyPatterns[index])
                 ? 0 : pattern.mismatchDistance(request.bodyText)
-            let excerpt = request.body.isEmpty ? "no body" : "'\(Self.excerpt(request.bodyText))'"
+            var excerpt = request.body.isEmpty ? "no body" : "'\(Self.excerpt(request.bodyText))'"
+            if distance > 0, let xml = pattern.xmlMismatch(request) {
+                distance = xml.distance
+                if let explanation = xml.explanation { excerpt += " (\(explanation))" }
+            }
             criteria.append(
                 MatchCriterion(
                     name: "body", matched: distance == 0, expected: source.bodyPatterns[index].description,

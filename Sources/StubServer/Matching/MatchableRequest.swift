@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPServer
 import JSONKit
+import XMLKit
 
 /// A request as matching sees it: method, raw target, headers and body, with the query, the
 /// body text and the body's JSON worked out once, on first use. Used for live requests and
@@ -70,10 +71,18 @@ final class MatchableRequest {
     /// a body pattern, and the near-miss report after them, look at the body once per matcher.
     private(set) var bodyVerdicts: [StringMatcher: Bool] = [:]
 
+    /// The body read as XML, by whether namespaces were strict: every `equalToXml` of every
+    /// candidate stub, and the near-miss report, read the body once.
+    var bodyXMLDocuments: [Bool: Result<XMLDocument, XMLError>] = [:]
+
+    /// The body read for XPath, by whether names are local: every `matchesXPath` shares it.
+    var bodyXPathDocuments: [Bool: Result<XPathDocument, XMLError>] = [:]
+
     /// Whether the body satisfies the matcher (`source` is what it was compiled from).
     func bodyMatches(_ matcher: CompiledMatcher, source: StringMatcher) -> Bool {
         if let verdict = bodyVerdicts[source] { return verdict }
-        let verdict = matcher.matches(bodyText, bytes: body, json: { self.bodyJSON })
+        let verdict =
+            matcher.matchesXMLBody(of: self) ?? matcher.matches(bodyText, bytes: body, json: { self.bodyJSON })
         bodyVerdicts[source] = verdict
         return verdict
     }

@@ -82,15 +82,15 @@ public enum ProxyReply: Sendable, Hashable {
         }
     }
 
-    /// Answers the caller.
-    func send(through responder: HTTPResponder, json: Bool) {
+    /// The reply to the caller.
+    func httpReply(json: Bool) -> HTTPReply {
         switch self {
         case .response(let status, let headers, let body):
-            responder.respond(HTTPResponse(status: status, headers: headers, body: body))
+            .response(HTTPResponse(status: status, headers: headers, body: body))
         case .gatewayError(let status, let kind, let message):
-            responder.respond(Self.gatewayResponse(status: status, kind: kind, message: message, json: json))
+            .response(Self.gatewayResponse(status: status, kind: kind, message: message, json: json))
         case .fault(let fault):
-            responder.fail(fault == .emptyResponse ? .emptyResponse : .connectionReset)
+            .fault(fault == .emptyResponse ? .emptyResponse : .connectionReset)
         }
     }
 }

@@ -25,15 +25,21 @@ final class UpstreamProxy: Sendable {
         transport.withLock { transport in
             if let transport { return transport }
             // The server frames and compresses its own answers; the upstream may send gzip
-            // or deflate, which arrive decoded. Redirects are the caller's to follow.
+            // or deflate, which arrive decoded. Redirects are the caller's to follow. Every
+            // request under way holds an upstream connection; the cache keeps as many for reuse
+            // as a busy server has clients, so a burst does not end in a connect per request.
             let made = CurlTransport(
                 configuration: CurlTransportConfiguration(
                     connectTimeout: .seconds(10), totalTimeout: .seconds(30), followRedirects: false,
-                    userAgent: "petmock"))
+                    maxCachedConnections: Self.cachedConnections, userAgent: "petmock"))
             transport = made
             return made
         }
     }
+
+    /// Idle upstream connections kept for reuse (libcurl's default cache of a few would close
+    /// and reopen one per request under a load of more clients than that).
+    static let cachedConnections = 256
 
     /// The URL a request goes to: the target (without a trailing slash) plus the request's
     /// path and query.
@@ -43,16 +49,25 @@ final class UpstreamProxy: Sendable {
         return base + originForm
     }
 
+    /// The request that goes upstream: the target's URL, the forwarded headers, and a body for
+    /// the methods that carry one.
+    static func upstreamRequest(
+        method: HTTPMethod, originForm: Substring, headers: HTTPHeaders, body: [UInt8], target: String,
+        timeout: Duration
+    ) -> HTTPClientRequest {
+        let sendsBody = !body.isEmpty || method == .post || method == .put || method == .patch
+        return HTTPClientRequest(
+            method: method, url: upstreamURL(target: target, originForm: originForm),
+            headers: HeaderRules.forwardedRequestHeaders(headers), body: sendsBody ? body : nil, timeout: timeout)
+    }
+
     /// Sends the request upstream and waits for the whole answer.
     func forward(
         method: HTTPMethod, originForm: Substring, headers: HTTPHeaders, body: [UInt8], target: String,
         timeout: Duration
     ) async -> UpstreamResult {
-        let url = Self.upstreamURL(target: target, originForm: originForm)
-        let sendsBody = !body.isEmpty || method == .post || method == .put || method == .patch
-        let request = HTTPClientRequest(
-            method: method, url: url, headers: HeaderRules.forwardedRequestHeaders(headers),
-            body: sendsBody ? body : nil, timeout: timeout)
+        let request = Self.upstreamRequest(
+            method: method, originForm: originForm, headers: headers, body: body, target: target, timeout: timeout)
         let clock = ContinuousClock()
         let start = clock.now
         let outcome: Result<HTTPClientResponse, HTTPClientError>
@@ -61,7 +76,25 @@ final class UpstreamProxy: Sendable {
         } catch {
             outcome = .failure(error)
         }
-        return UpstreamResult(url: url, outcome: outcome, duration: clock.now - start)
+        return UpstreamResult(url: request.url, outcome: outcome, duration: clock.now - start)
+    }
+
+    /// Sends the request upstream and calls `completion` with the whole answer, counted like
+    /// ``run(_:)``'s work. No task: `completion` runs on libcurl's I/O thread, so it must only
+    /// hand the answer on (journal it, give it to the event loop), never block or write files.
+    func forward(
+        method: HTTPMethod, originForm: Substring, headers: HTTPHeaders, body: [UInt8], target: String,
+        timeout: Duration, completion: @escaping @Sendable (UpstreamResult) -> Void
+    ) {
+        let request = Self.upstreamRequest(
+            method: method, originForm: originForm, headers: headers, body: body, target: target, timeout: timeout)
+        let clock = ContinuousClock()
+        let start = clock.now
+        inFlight.withLock { $0.count += 1 }
+        currentTransport().send(request) { [self] outcome in
+            completion(UpstreamResult(url: request.url, outcome: outcome, duration: clock.now - start))
+            finishedOne()
+        }
     }
 
     /// Runs `work` as a counted task: ``drained()`` waits for it.
@@ -69,14 +102,18 @@ final class UpstreamProxy: Sendable {
         inFlight.withLock { $0.count += 1 }
         Task(executorPreference: executor) { [self] in
             await work()
-            let waiters = inFlight.withLock { state -> [CheckedContinuation<Void, Never>] in
-                state.count -= 1
-                guard state.count == 0 else { return [] }
-                defer { state.waiters = [] }
-                return state.waiters
-            }
-            for waiter in waiters { waiter.resume() }
+            finishedOne()
         }
+    }
+
+    private func finishedOne() {
+        let waiters = inFlight.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.count -= 1
+            guard state.count == 0 else { return [] }
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
     }
 
     /// How many forwarded requests are under way.

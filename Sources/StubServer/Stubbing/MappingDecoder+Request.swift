@@ -130,14 +130,17 @@ extension MappingDecoder {
 
     static let operators = [
         "equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "anything", "equalToJson",
-        "matchesJsonPath", "binaryEqualTo", "and", "or", "not", "hasExactly", "includes",
+        "matchesJsonPath", "binaryEqualTo", "and", "or", "not", "hasExactly", "includes", "equalToXml",
+        "matchesXPath",
     ]
     private static let modifiers = ["caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements", "enablePlaceholders"]
 
     /// Decodes one matcher object such as `{"equalTo": "x", "caseInsensitive": true}`.
     mutating func matcher(_ value: JSONValue, at path: JSONPath) -> StringMatcher? {
         guard let object = object(value, at: path) else { return nil }
-        let operatorMembers = object.members.filter { !Self.modifiers.contains($0.key) && $0.key != "expression" }
+        let operatorMembers = object.members.filter {
+            !Self.modifiers.contains($0.key) && $0.key != "expression" && !Self.xmlOptions.contains($0.key)
+        }
         guard operatorMembers.count == 1, let member = operatorMembers.first else {
             if operatorMembers.isEmpty {
                 invalid(
@@ -155,6 +158,7 @@ extension MappingDecoder {
         }
         let here = path.appending(key: member.key)
         let flag = { (name: String) in object[name]?.boolValue ?? false }
+        guard xmlOptionsFit(object, operator: member.key, at: path) else { return nil }
         switch member.key {
         case "equalTo":
             return string(member.value, at: here).map { .equalTo($0, caseInsensitive: flag("caseInsensitive")) }
@@ -203,6 +207,8 @@ extension MappingDecoder {
             default: return .includes(parts)
             }
         case "not": return matcher(member.value, at: here).map { .not($0) }
+        case "equalToXml": return xmlMatcher(object, at: path)
+        case "matchesXPath": return xpathMatcher(object, at: path)
         default:
             invalid(
                 here, expected: "a matcher petmock supports (\(Self.operators.joined(separator: ", ")))",

@@ -150,6 +150,11 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
     case hasExactly([StringMatcher])
     /// Of a multi-valued query parameter or header: each of these matches some value (`includes`).
     case includes([StringMatcher])
+    /// The text is XML equal to a document (`equalToXml`), with WireMock's options.
+    case equalToXml(XMLMatch)
+    /// The text is XML on which an XPath selects something (`matchesXPath`), or something
+    /// whose text satisfies a sub-matcher.
+    case matchesXPath(XPathMatch)
 
     /// The WireMock operator name.
     public var operatorName: String {
@@ -169,6 +174,8 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
         case .not: "not"
         case .hasExactly: "hasExactly"
         case .includes: "includes"
+        case .equalToXml: "equalToXml"
+        case .matchesXPath: "matchesXPath"
         }
     }
 
@@ -187,6 +194,8 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
         case .not(let inner): "not (\(inner))"
         case .hasExactly(let all): "hasExactly [" + all.map(\.description).joined(separator: ", ") + "]"
         case .includes(let all): "includes [" + all.map(\.description).joined(separator: ", ") + "]"
+        case .equalToXml(let xml): "equalToXml '\(CompiledRequestPattern.excerpt(xml.expected))'"
+        case .matchesXPath(let xpath): "matchesXPath '\(xpath.expression)'" + (xpath.sub.map { " where \($0)" } ?? "")
         }
     }
 }

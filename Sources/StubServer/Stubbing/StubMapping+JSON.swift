@@ -92,6 +92,8 @@ extension StringMatcher {
         case .not(let inner): return ["not": inner.json]
         case .hasExactly(let parts): return ["hasExactly": .array(parts.map(\.json))]
         case .includes(let parts): return ["includes": .array(parts.map(\.json))]
+        case .equalToXml(let xml): return .object(xml.jsonMembers)
+        case .matchesXPath(let xpath): return xpath.json
         }
     }
 }

@@ -1,21 +1,21 @@
 import HTTPCore
 import HTTPServer
+import TestSupport
 
 /// Runs `body` against a started server on a free port and always stops the server.
 func withServer<T>(
     _ configuration: HTTPServerConfiguration = HTTPServerConfiguration(eventLoopCount: 1),
-    handler: @escaping @Sendable (HTTPServerRequest, HTTPResponder) -> Void,
+    handler: @escaping @Sendable (HTTPServerRequest) -> HTTPReply,
     _ body: (HTTPServer) throws -> T
 ) throws -> T {
-    let server = HTTPServer(configuration: configuration, handler: handler)
-    try server.start()
-    defer { server.stop() }
-    return try body(server)
+    let live = try LiveHTTPServer(configuration: configuration, handler: HTTPClosureHandler(handler))
+    defer { live.stop() }
+    return try body(live.server)
 }
 
 /// A handler answering `path` in the body, for order checks.
-let echoPath: @Sendable (HTTPServerRequest, HTTPResponder) -> Void = { request, responder in
-    responder.respond(HTTPResponse(text: String(request.path)))
+let echoPath: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
+    return .response(HTTPResponse(text: String(request.path)))
 }
 
 /// Measures wall-clock time of `body` in milliseconds (for lower bounds of delays only).

@@ -9,18 +9,17 @@ import TestSupport
 
 /// The reference Pet API in process, on SQLite in a fresh folder: the real upstream.
 final class PetAPIUpstream: Sendable {
-    let server: HTTPServer
+    let server: LiveHTTPServer
     let folder: TemporaryDirectory
 
     init() throws {
         folder = try TemporaryDirectory(prefix: "petapi-upstream")
         let store = try PetStore(path: folder.file("petapi.sqlite"))
-        server = HTTPServer(configuration: quickServer, handler: PetAPIHandler(store: store))
-        try server.start()
+        server = try LiveHTTPServer(handler: PetAPIHandler(store: store))
     }
 
     /// `http://127.0.0.1:PORT` (the API lives under `/api`).
-    var baseURL: String { "http://127.0.0.1:\(server.port)" }
+    var baseURL: String { server.baseURL }
 
     func stop() {
         server.stop()
@@ -28,14 +27,9 @@ final class PetAPIUpstream: Sendable {
     }
 }
 
-/// One loop, a short shutdown grace: test servers stop at once.
-let quickServer = HTTPServerConfiguration(port: 0, eventLoopCount: 1, shutdownGracePeriod: .milliseconds(100))
-
 /// An upstream answering every request with the closure.
-func startUpstream(_ handler: @escaping @Sendable (HTTPServerRequest, HTTPResponder) -> Void) throws -> HTTPServer {
-    let server = HTTPServer(configuration: quickServer, handler: handler)
-    try server.start()
-    return server
+func startUpstream(_ handler: @escaping @Sendable (HTTPServerRequest) -> HTTPReply) throws -> LiveHTTPServer {
+    try LiveHTTPServer(handler)
 }
 
 /// A stub server on a free port over a stub folder (or none), started.

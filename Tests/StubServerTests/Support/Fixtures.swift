@@ -120,6 +120,16 @@ func startServer(
     return server
 }
 
+/// A server that is not started: tests ask it with `server.answer(...)` (its replies as
+/// values, no socket). Wire behaviour (faults, delays, keep-alive) stays with ``startServer``.
+func makeServer(
+    stubs: String? = nil, mappings: [StubMapping] = [], configure: (inout StubServerConfiguration) -> Void = { _ in }
+) throws -> StubServer {
+    var configuration = StubServerConfiguration(port: 0, eventLoopCount: 1)
+    configure(&configuration)
+    return try StubServer(stubsDirectory: stubs, mappings: mappings, configuration: configuration)
+}
+
 extension RawResponse {
     /// The body as JSON (`null` when it is not JSON).
     var json: JSONValue { (try? JSONValue(parsing: body)) ?? .null }
