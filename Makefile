@@ -19,7 +19,7 @@ FUZZ_SMOKE_SECONDS ?= 15
 SOAK_SECONDS ?= 180
 
 .PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-client bench-contract bench-openapi lint format clean \
-	fuzz fuzz-smoke hostile soak sanitize
+	fuzz fuzz-smoke hostile soak sanitize test-portable
 
 deps:
 	@scripts/install-deps.sh $(BUILD_PACKAGES)
@@ -49,6 +49,12 @@ test: test-deps
 		bash "$$script" || exit 1; \
 	done
 	$(MAKE) --no-print-directory fuzz-smoke
+
+# The server, stub-server and hardening suites again over the portable back ends (poll(2) and
+# the polling file watcher), as on a system without epoll or inotify.
+test-portable: test-deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	PETKIT_POLLER=poll PETKIT_WATCHER=polling $(SWIFT) test --skip-build --filter 'HTTPServerTests|StubServerTests|HardeningTests'
 
 # Each fuzz target for FUZZ_SECONDS; figures to Benchmarks/results/fuzz.txt. Fails on any crash.
 fuzz: deps
