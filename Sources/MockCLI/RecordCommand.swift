@@ -121,11 +121,14 @@ enum RecordCommand {
         let madeFolder = FileSystem.kind(of: directory) == nil
         defer { if madeFolder { FileSystem.removeEmptyDirectory(directory) } }
         let server: StubServer
+        let events: AsyncStream<StubServerEvent>
         do {
             try FileSystem.createDirectory(directory)
             server = try StubServer(
                 stubsDirectory: directory, configuration: StubServerConfiguration(host: host, port: port))
             try server.admin.startRecording(configuration)
+            // Listen for events before the first request can arrive, so none is missed.
+            events = server.events()
             try server.start()
         } catch {
             writeError(startFailureLine(error))
@@ -135,7 +138,6 @@ enum RecordCommand {
         writeOutput(
             "petmock: recording on \(server.baseURL) from \(configuration.targetBaseURL ?? "") into \(directory); "
                 + "Ctrl-C stops")
-        let events = server.events()
         let logger = Task {
             for await event in events { writeError("petmock: \(event)") }
         }

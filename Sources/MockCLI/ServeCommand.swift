@@ -82,6 +82,8 @@ enum ServeCommand {
                 "petmock: warning: listening on \(host) without --admin-token: the stubs are reachable from other "
                     + "machines; the admin API answers this machine only (pass --admin-token TOKEN to use it remotely)")
         }
+        // Listen for events before the first request can arrive, so none is missed.
+        let events = server.events()
         do {
             try server.start()
         } catch {
@@ -95,7 +97,6 @@ enum ServeCommand {
         if configuration.watch { line += ", watching for changes" }
         if let target = configuration.proxyUnmatched { line += ", unmatched requests proxied to \(target)" }
         writeOutput(line)
-        let events = server.events()
         let logger = Task {
             for await event in events { writeError("petmock: \(event)") }
         }
