@@ -40,6 +40,9 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public var shutdownGracePeriod: Duration
     /// The listen backlog of each listening socket.
     public var backlog: Int32
+    /// Where the event loops read the time for timeouts, delays, timers and the `Date`
+    /// header: ``ServerClock/system`` by default; a test may pass a clock it moves by hand.
+    public var clock: ServerClock = .system
 
     /// Creates a configuration; every argument has a default.
     public init(
