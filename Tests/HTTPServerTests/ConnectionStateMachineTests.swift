@@ -263,7 +263,10 @@ import Testing
 
     // MARK: Faults and refusals
 
-    @Test(arguments: [HTTPFault.emptyResponse, .randomDataThenClose(byteCount: 8), .malformedResponseChunk()])
+    @Test(arguments: [
+        HTTPFault.emptyResponse, .randomDataThenClose(byteCount: 8), .malformedResponseChunk(),
+        .truncatedBody(HTTPResponse(text: "whole"), keepingBytes: 2),
+    ])
     func faultsSendWhatTheyQueueThenCloseWithoutLingering(fault: HTTPFault) {
         var machine = newMachine()
         _ = machine.requestReceived()

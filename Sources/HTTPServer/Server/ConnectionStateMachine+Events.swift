@@ -8,14 +8,14 @@ extension ConnectionStateMachine {
 
     /// Before parsing another request: pauses when `pendingBytes` of output wait.
     mutating func outputQueued(pendingBytes: Int) -> Action {
-        guard pendingBytes >= Self.outputHighWater else { return .none }
+        guard pendingBytes >= Self.outputHighWater, phase != .closed else { return .none }
         readingPaused = true
         return .pauseReading
     }
 
     /// The output queue is empty again.
     mutating func outputDrained() -> Action {
-        guard readingPaused else { return .none }
+        guard readingPaused, phase != .closed else { return .none }
         readingPaused = false
         return .resumeReading
     }
