@@ -49,6 +49,7 @@ final class Connection {
         parser = HTTPRequestParser(limits: loop.configuration.limits)
     }
 
+    // Read-only views of the machine's state, for the loop (readiness, eviction, replies).
     var phase: Phase { machine.phase }
     var writeBlocked: Bool { machine.writeBlocked }
     var outputPaused: Bool { machine.readingPaused }
