@@ -8,8 +8,9 @@ import Testing
 import Glibc
 #endif
 
-/// The deadlines on the wire. Their rules (header, body, idle, stalled, linger) are tested as
-/// values in `ConnectionStateMachineTests`; these check that the loop applies them.
+/// Deadlines and timers on the wire. The deadline rules (header, body, idle, stalled, linger)
+/// are tested as values in `ConnectionStateMachineTests`; these check that the loop applies
+/// them, and reads the time from the configured `ServerClock`.
 @Suite struct HTTPServerTimeoutTests {
     static let configuration = HTTPServerConfiguration(
         eventLoopCount: 1, headerTimeout: .milliseconds(150), idleTimeout: .milliseconds(300),
@@ -25,19 +26,29 @@ import Glibc
             let client = try RawClient(port: server.port)
             try client.send("GET / HTTP/1.1\r\nHost: h\r\n")
             let loop = try #require(server.eventLoops.first)
-            // The loop reads the head at some clock reading; each round moves the clock past
-            // any deadline armed before it and wakes the loop.
-            var answered = false
-            for _ in 0..<100 where !answered {
-                manual.advance(by: .seconds(601))
-                loop.execute {}
-                var poller = pollfd(fd: client.descriptor, events: Int16(POLLIN), revents: 0)
-                answered = poll(&poller, 1, 50) > 0
-            }
+            let answered = advanceUntilAnswered(client.descriptor, clock: manual, step: .seconds(601), loop: loop)
             #expect(answered, "no 408 after the clock passed the header deadline")
             let response = try client.readResponse()
             #expect(response.status == 408)
             #expect(try client.ending() == .closed([]))
+        }
+    }
+
+    @Test func delayedReplyWaitsForTheServerClock() throws {
+        // A 10-minute delay: only the hand-moved clock can bring the answer within the test.
+        let manual = ManualClock()
+        var configuration = HTTPServerConfiguration(eventLoopCount: 1)
+        configuration.clock = manual.clock
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
+            .response(HTTPResponse(text: "later")).delayed(by: .fixed(.seconds(600)))
+        }
+        try withServer(configuration, handler: handler) { server in
+            let client = try RawClient(port: server.port)
+            try client.send(get("/"))
+            let loop = try #require(server.eventLoops.first)
+            let answered = advanceUntilAnswered(client.descriptor, clock: manual, step: .seconds(601), loop: loop)
+            #expect(answered, "no answer after the clock passed the delay")
+            #expect(try client.readResponse().text == "later")
         }
     }
 
