@@ -18,7 +18,7 @@ FUZZ_SMOKE_SECONDS ?= 15
 # Soak (Benchmarks/soak.py): how long wrk loads petmock.
 SOAK_SECONDS ?= 180
 
-.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-client bench-contract lint format clean \
+.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-client bench-contract bench-openapi lint format clean \
 	fuzz fuzz-smoke hostile soak sanitize
 
 deps:
@@ -99,9 +99,12 @@ bench-client: bench-deps
 bench-contract: bench-deps
 	bash Benchmarks/bench-contract.sh
 
+bench-openapi: bench-deps
+	bash Benchmarks/bench-openapi.sh
+
 # Every Swift file we own, the same list for both (the packages' .build folders are left out).
 FORMAT_PATHS := Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift Benchmarks/ServerBench \
-	Benchmarks/ClientBench Benchmarks/ContractBench Examples/RepoBrowser/Sources Examples/RepoBrowser/Tests \
+	Benchmarks/ClientBench Benchmarks/ContractBench Benchmarks/OpenAPIBench Examples/RepoBrowser/Sources Examples/RepoBrowser/Tests \
 	Examples/RepoBrowser/Package.swift
 
 lint:

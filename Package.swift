@@ -22,7 +22,7 @@ let libraries = [
     "HTTPCore", "HTTPServer", "HTTPClient", "LinearRegex", "JSONKit", "YAMLKit", "ArgumentKit", "ContractModel",
     "ContractKit",
     "ContractCLI",
-    "StubServer", "PetModels", "PetClient", "PetAppContract",
+    "StubServer", "MockCLI", "PetModels", "PetClient", "PetAppContract",
 ]
 
 let package = Package(
@@ -71,10 +71,11 @@ let package = Package(
         // The reference live API on SQLite.
         library("PetAPIServer", ["CSQLite", "HTTPServer", "HTTPCore", "JSONKit", "Platform"]),
 
+        // petmock's command line as a library (serve, record, validate, variants), for any app's contract.
+        library("MockCLI", ["StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "ContractKit", "ArgumentKit"]),
+
         // The four tools.
-        tool(
-            "petmock",
-            ["StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "ContractKit", "PetAppContract", "ArgumentKit"]),
+        tool("petmock", ["MockCLI", "PetAppContract"]),
         tool("petcontract", ["ContractCLI", "PetAppContract"]),
         tool("petapi", ["PetAPIServer", "HTTPServer", "ArgumentKit"]),
         tool("petvet", ["PetClient", "HTTPClient", "HTTPCore", "ArgumentKit", "Platform"]),
@@ -86,6 +87,7 @@ let package = Package(
         tool("ServerBench", ["HTTPServer", "HTTPCore"], path: "Benchmarks/ServerBench"),
         tool("ClientBench", ["PetClient", "HTTPClient", "PetModels"], path: "Benchmarks/ClientBench"),
         tool("contract-bench", ["ContractKit", "JSONKit", "PetAppContract"], path: "Benchmarks/ContractBench"),
+        tool("openapi-bench", ["ContractKit", "JSONKit", "YAMLKit"], path: "Benchmarks/OpenAPIBench"),
 
         tests("HTTPCoreTests", ["HTTPCore"]),
         tests("ArgumentKitTests", ["ArgumentKit"]),
@@ -101,7 +103,7 @@ let package = Package(
             "ContractKitTests",
             [
                 "ContractKit", "ContractCLI", "JSONKit", "ContractModel", "PetModels", "PetClient", "PetAppContract",
-                "HTTPClient", "HTTPCore",
+                "HTTPClient", "HTTPCore", "HTTPServer", "YAMLKit", "TestSupport",
             ],
             exclude: ["Snapshots", "Fixtures"]),
         tests("PetContractCLITests", ["petcontract", "TestSupport", "HTTPServer", "HTTPCore"]),
@@ -110,7 +112,7 @@ let package = Package(
             "RecordingTests",
             [
                 "StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "ContractKit", "PetAppContract",
-                "PetAPIServer", "TestSupport", "petmock",
+                "PetAPIServer", "TestSupport", "MockCLI", "petmock",
             ]),
         tests("PetAPIServerTests", ["PetAPIServer", "HTTPServer", "HTTPClient", "HTTPCore", "JSONKit"]),
         tests("EndToEndTests", ["TestSupport", "PetClient", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),

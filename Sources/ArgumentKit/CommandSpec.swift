@@ -17,12 +17,26 @@ public struct CommandSpec: Sendable {
     /// Extra text printed after the argument list (examples, exit codes).
     public let discussion: String
 
+    /// The typed declarations, when the command was made from them: parsing reads each once.
+    private let declarations: [any ArgumentDeclaration]
+
     /// Creates a command specification.
     public init(name: String, abstract: String, arguments: [ArgumentSpec], discussion: String = "") {
         self.name = name
         self.abstract = abstract
         self.arguments = arguments
         self.discussion = discussion
+        declarations = []
+    }
+
+    /// Creates a command specification from declared arguments (``Argument``), which the
+    /// command's body then reads its values through: `arguments[Serve.port]`.
+    public init(name: String, abstract: String, arguments: [any ArgumentDeclaration], discussion: String = "") {
+        self.name = name
+        self.abstract = abstract
+        self.arguments = arguments.map(\.spec)
+        self.discussion = discussion
+        declarations = arguments
     }
 
     /// Parses the words after the command name. `--` ends option parsing.
@@ -31,7 +45,7 @@ public struct CommandSpec: Sendable {
         for argument in arguments {
             if let value = argument.defaultValue { defaults[argument.name] = value }
         }
-        var result = ParsedArguments(defaults: defaults)
+        var result = ParsedArguments(defaults: defaults, declared: Set(arguments.map(\.name)))
         var bare: [String] = []
         var index = 0
         var onlyPositionals = false
@@ -89,6 +103,7 @@ public struct CommandSpec: Sendable {
                 throw .missingOption("--\(argument.name) <\(valueName.lowercased())>")
             }
         }
+        for declaration in declarations { try declaration.check(result) }
         return result
     }
 

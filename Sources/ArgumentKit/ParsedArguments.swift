@@ -4,21 +4,23 @@ public struct ParsedArguments: Sendable {
     var flags: Set<String> = []
     var positionals: [String: [String]] = [:]
     let defaults: [String: String]
+    /// The names of every argument the command declares.
+    let declared: Set<String>
 
     /// The value of an option or positional, else its default, else nil.
-    public func value(_ name: String) -> String? {
+    func value(_ name: String) -> String? {
         options[name]?.last ?? positionals[name]?.first ?? defaults[name]
     }
 
     /// Every value given for a repeatable option or variadic positional.
-    public func values(_ name: String) -> [String] {
+    func values(_ name: String) -> [String] {
         options[name] ?? positionals[name] ?? []
     }
 
     /// Every value given for a repeatable option, each read by `parse`; a value `parse` refuses
     /// is an ``ArgumentError/invalidValue(option:value:expected:)`` with the error's description
     /// as what was expected.
-    public func values<Value, Failure: Error & CustomStringConvertible>(
+    func values<Value, Failure: Error & CustomStringConvertible>(
         _ name: String, parsedBy parse: (String) throws(Failure) -> Value
     ) throws(ArgumentError) -> [Value] {
         var parsed: [Value] = []
@@ -33,17 +35,17 @@ public struct ParsedArguments: Sendable {
     }
 
     /// Whether a flag was given.
-    public func flag(_ name: String) -> Bool {
+    func flag(_ name: String) -> Bool {
         flags.contains(name)
     }
 
     /// Whether an option or positional was given on the command line (not defaulted).
-    public func isPresent(_ name: String) -> Bool {
+    func isPresent(_ name: String) -> Bool {
         options[name] != nil || positionals[name] != nil || flags.contains(name)
     }
 
     /// The value as a whole number in `range`, or nil when absent with no default.
-    public func int(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws(ArgumentError) -> Int? {
+    func int(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws(ArgumentError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
             let expected =
@@ -56,7 +58,7 @@ public struct ParsedArguments: Sendable {
 
     /// The value as an `http://` or `https://` URL with a host (a base URL), or nil when not
     /// given; anything else (empty, no scheme, spaces, control characters) is a usage error.
-    public func httpURL(_ name: String) throws(ArgumentError) -> String? {
+    func httpURL(_ name: String) throws(ArgumentError) -> String? {
         guard let value = value(name) else { return nil }
         let lowered = value.lowercased()
         let scheme = ["http://", "https://"].first { lowered.hasPrefix($0) }
@@ -72,7 +74,7 @@ public struct ParsedArguments: Sendable {
     }
 
     /// The value as one of a fixed set of words, or nil when absent with no default.
-    public func choice(_ name: String, from choices: [String]) throws(ArgumentError) -> String? {
+    func choice(_ name: String, from choices: [String]) throws(ArgumentError) -> String? {
         guard let text = value(name) else { return nil }
         guard choices.contains(text) else {
             throw .invalidValue(

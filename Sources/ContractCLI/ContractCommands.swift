@@ -53,30 +53,25 @@ struct ContractCommands {
     let name: String
     let builtIn: ConsumerContract?
 
-    static let formats = ReportFormat.allCases.map(\.rawValue)
-
-    static let reportArguments: [ArgumentSpec] = [
-        .option("format", value: "FORMAT", default: "text", help: "text, json, junit, github, sarif or html."),
-        .option("output", short: "o", value: "FILE", help: "Write the report to FILE instead of standard output."),
-        .flag("strict", help: "Warnings fail the check too (exit 1)."),
-        .option("ignore", value: "FILE", help: "Accepted findings, one 'ID PATH [OPERATION]' a line."),
+    /// `--format`, `--output`, `--strict`, `--ignore`: every report-writing command has them.
+    static let reportArguments: [any ArgumentDeclaration] = [
+        ReportOptions.format, ReportOptions.output, ReportOptions.strict, ReportOptions.ignore,
     ]
 
     var generate: CommandLineTool.Subcommand {
         let name = name
         let builtIn = builtIn
         let defaultOutput = builtIn?.defaultOutput ?? "Contracts/contract.openapi.json"
+        let output = Argument<String>.option(
+            "output", short: "o", value: "FILE", default: defaultOutput,
+            help: "Where to write the contract ('-' for standard output).")
         return CommandLineTool.Subcommand(
             verb: "generate",
             spec: CommandSpec(
                 name: "\(name) generate",
                 abstract: builtIn.map { "Write the OpenAPI 3.1 contract of what \($0.title)'s app calls." }
                     ?? "Write the OpenAPI 3.1 contract of the app's endpoints (none are built into this tool).",
-                arguments: [
-                    .option(
-                        "output", short: "o", value: "FILE", default: defaultOutput,
-                        help: "Where to write the contract ('-' for standard output).")
-                ])
+                arguments: [output])
         ) { arguments in
             guard let builtIn else {
                 throw ContractError.noContract(
@@ -85,7 +80,7 @@ struct ContractCommands {
             }
             let (contract, _) = try builtIn.make()
             let text = OpenAPIWriter().text(contract)
-            let output = arguments.value("output") ?? defaultOutput
+            let output = arguments[output]
             if output == "-" {
                 print(text, terminator: "")
             } else {
@@ -100,91 +95,46 @@ struct ContractCommands {
     var verify: CommandLineTool.Subcommand {
         let name = name
         let builtIn = builtIn
+        let options = VerifyArguments(builtIn: builtIn)
         return CommandLineTool.Subcommand(
             verb: "verify",
             spec: CommandSpec(
                 name: "\(name) verify",
                 abstract: "Check a live API, a running stub server or stub files against the contract.",
-                arguments: [
-                    .option(
-                        "live", value: "BASE_URL",
-                        help: "Call the API at BASE_URL (for example http://127.0.0.1:8081/api)."
-                    ),
-                    .flag("stub", help: "Check stub files (DIR, default Stubs) or, with --url, a running petmock."),
-                    .positional("dir", optional: true, help: "The stub folder for --stub."),
-                    .option("url", value: "URL", help: "With --stub: the base URL of a running petmock."),
-                    .option(
-                        "contract", value: "FILE",
-                        help: builtIn.map { "An OpenAPI contract (default: \($0.title)'s, from the app's endpoints)." }
-                            ?? "The OpenAPI contract to check against (required: none is built in)."),
-                    .option(
-                        "max-per-operation", value: "N", default: "20",
-                        help: "The most calls per operation (distinct ids)."
-                    ),
-                    .option("timeout", value: "SECONDS", default: "10", help: "The time allowed for each request."),
-                    .option(
-                        "header", short: "H", value: "'NAME: VALUE'", repeatable: true,
-                        help: "Send this header with every request (credentials, say); repeatable."),
-                    .option(
-                        "param", value: "[OPERATION:]NAME=VALUE", repeatable: true,
-                        help: "A parameter value (before any the contract or earlier responses give); "
-                            + "OPERATION (operationId or 'METHOD /path') scopes it; repeatable."),
-                    .option(
-                        "operation", value: "ID", repeatable: true,
-                        help: "Check this operation (operationId or 'METHOD /path'); repeatable."),
-                    .option(
-                        "include", value: "GLOB", repeatable: true,
-                        help: "Check operations whose 'METHOD /path' or operationId match ('GET /repos/*')."),
-                    .option(
-                        "exclude", value: "GLOB", repeatable: true,
-                        help: "Leave out operations whose 'METHOD /path' or operationId match ('*/admin/*')."),
-                    .option(
-                        "methods", value: "GET,POST,...", default: "GET",
-                        help: "The methods whose operations are called live (others get a note)."),
-                    .option(
-                        "missing-optional", value: "LEVEL",
-                        help: "ignore, info or warning: the level of optional properties missing or null "
-                            + "(default: warning for the app's contract, info for a third-party file)."),
-                ] + Self.reportArguments,
+                arguments: options.all + Self.reportArguments,
                 discussion: """
                     EXIT CODES: 0 nothing breaking, 1 breaking drift (or warnings with --strict),
                                 2 could not verify (unreachable, timeout, bad contract), 64 usage error.
                     An operation with no value for a required parameter is skipped (info), not failed.
                     """)
         ) { arguments in
-            let live = arguments.value("live")
-            let stub = arguments.flag("stub")
+            let live = arguments[options.live]
+            let stub = arguments[options.stub]
             guard (live != nil) != stub else {
                 throw ArgumentError.invalidCombination(
                     "Give exactly one of '--live BASE_URL' and '--stub [DIR | --url URL]'")
             }
-            if live != nil && (arguments.isPresent("dir") || arguments.isPresent("url")) {
+            if live != nil && (arguments.isPresent(options.dir) || arguments.isPresent(options.url)) {
                 throw ArgumentError.invalidCombination("'--url' and a stub folder go with '--stub', not '--live'")
             }
-            if arguments.isPresent("dir") && arguments.isPresent("url") {
+            if arguments.isPresent(options.dir) && arguments.isPresent(options.url) {
                 throw ArgumentError.invalidCombination("Give a stub folder or '--url', not both")
             }
-            for option in ["live", "url"] {
-                _ = try arguments.httpURL(option)
-            }
-            let options = try ReportOptions(arguments)
-            let maxPerOperation = try arguments.int("max-per-operation", in: 1...10_000) ?? 20
-            let timeout = try arguments.int("timeout", in: 1...3_600) ?? 10
-            let headers = HTTPHeaders(try arguments.values("header", parsedBy: HTTPHeaders.Field.init(line:)))
-            let calling = live != nil || arguments.isPresent("url")
-            for option in ["param", "methods"] where arguments.isPresent(option) && !calling {
+            let report = ReportOptions(arguments)
+            let timeout = arguments[options.timeout]
+            let headers = HTTPHeaders(arguments[options.header])
+            let calling = live != nil || arguments.isPresent(options.url)
+            for option in [options.param, options.methods] as [any ArgumentDeclaration]
+            where arguments.isPresent(option) && !calling {
                 throw ArgumentError.invalidCombination(
-                    "'--\(option)' goes with '--live' or '--stub --url' (calls), not with stub files")
+                    "'--\(option.spec.name)' goes with '--live' or '--stub --url' (calls), not with stub files")
             }
-            let parameterValues = try arguments.values("param", parsedBy: ParameterValue.init(parsing:))
-            let methods = try Self.methods(arguments.value("methods") ?? "GET")
-            let missingOptional = try arguments.choice(
-                "missing-optional", from: MissingOptionalLevel.allCases.map(\.rawValue)
-            ).flatMap(MissingOptionalLevel.init(rawValue:))
+            let parameterValues = arguments[options.param]
+            let missingOptional = arguments[options.missingOptional]
             let selection = OperationSelection(
-                operations: arguments.values("operation"), include: arguments.values("include"),
-                exclude: arguments.values("exclude"))
-            let source = ContractSource(file: arguments.value("contract"), builtIn: builtIn)
+                operations: arguments[options.operation], include: arguments[options.include],
+                exclude: arguments[options.exclude])
+            let source = ContractSource(file: arguments[options.contract], builtIn: builtIn)
             let (contract, models) = try source.load()
             let selected: Contract
             do throws(SelectionProblem) {
@@ -193,33 +143,31 @@ struct ContractCommands {
             } catch {
                 throw ArgumentError.invalidCombination(error.description)
             }
-            var report: VerificationReport
-            if let baseURL = live ?? arguments.value("url") {
+            var verification: VerificationReport
+            if let baseURL = live ?? arguments[options.url] {
                 let verifier = LiveVerifier(
                     contract: selected, models: models, transport: try Transport.make(timeout: timeout),
                     configuration: LiveVerifier.Configuration(
-                        maxPerOperation: maxPerOperation, timeout: .seconds(timeout), headers: headers,
-                        progress: ProgressLine.onTerminal()?.show, parameterValues: parameterValues,
-                        methods: methods))
-                report = await verifier.verify(baseURL: baseURL, contractName: source.name)
+                        maxPerOperation: arguments[options.maxPerOperation], timeout: .seconds(timeout),
+                        headers: headers, progress: ProgressLine.onTerminal()?.show, parameterValues: parameterValues,
+                        methods: arguments[options.methods]))
+                verification = await verifier.verify(baseURL: baseURL, contractName: source.name)
                 ProgressLine.onTerminal()?.clear()
             } else {
-                let directory = arguments.value("dir") ?? "Stubs"
-                report = StubVerifier(
+                verification = StubVerifier(
                     contract: contract, models: models,
                     selected: selection.isEmpty ? nil : Set(selected.operations.map(\.name))
-                ).verify(
-                    directory: directory, contractName: source.name)
+                ).verify(directory: arguments[options.dir] ?? "Stubs", contractName: source.name)
             }
             let level =
                 missingOptional ?? MissingOptionalLevel.defaultLevel(for: contract, builtIn: source.file == nil)
-            report = report.applying(missingOptional: level)
+            verification = verification.applying(missingOptional: level)
             if missingOptional == nil && level == .info {
-                report.notes.append(
+                verification.notes.append(
                     "optional properties missing or null are info: a third-party contract (no x-swift-type) "
                         + "does not say what the app needs (--missing-optional warning to change)")
             }
-            return try options.finish(report, tool: name)
+            return try report.finish(verification, tool: name)
         }
     }
 
@@ -240,21 +188,19 @@ struct ContractCommands {
 
     var diff: CommandLineTool.Subcommand {
         let name = name
+        let old = Argument<String>.positional("old", help: "The contract clients were built against.")
+        let new = Argument<String>.positional("new", help: "The changed contract.")
         return CommandLineTool.Subcommand(
             verb: "diff",
             spec: CommandSpec(
                 name: "\(name) diff", abstract: "Report breaking changes between two contract files.",
-                arguments: [
-                    .positional("old", help: "The contract clients were built against."),
-                    .positional("new", help: "The changed contract."),
-                ] + Self.reportArguments,
+                arguments: [old, new] + Self.reportArguments,
                 discussion:
                     "EXIT CODES: 0 nothing breaking, 1 breaking changes, 2 a contract cannot be read, 64 usage error.")
         ) { arguments in
-            let options = try ReportOptions(arguments)
-            guard let oldFile = arguments.value("old"), let newFile = arguments.value("new") else {
-                throw ArgumentError.missingArgument("old")
-            }
+            let options = ReportOptions(arguments)
+            let oldFile = arguments[old]
+            let newFile = arguments[new]
             let reader = OpenAPIReader()
             let report = ContractDiff().report(
                 old: try reader.read(file: oldFile), new: try reader.read(file: newFile), oldName: oldFile,

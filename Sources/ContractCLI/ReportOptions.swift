@@ -11,17 +11,24 @@ import Darwin
 /// `--format`, `--output`, `--strict` and `--ignore`: how a report is filtered, rendered,
 /// written, and turned into an exit code.
 struct ReportOptions {
+    static let format = Argument<ReportFormat>.choice(
+        "format", value: "FORMAT", default: .text, help: "text, json, junit, github, sarif or html.")
+    static let output = Argument<String?>.option(
+        "output", short: "o", value: "FILE", help: "Write the report to FILE instead of standard output.")
+    static let strict = Argument<Bool>.flag("strict", help: "Warnings fail the check too (exit 1).")
+    static let ignore = Argument<String?>.option(
+        "ignore", value: "FILE", help: "Accepted findings, one 'ID PATH [OPERATION]' a line.")
+
     let format: ReportFormat
     let output: String?
     let strict: Bool
     let ignoreFile: String?
 
-    init(_ arguments: ParsedArguments) throws(ArgumentError) {
-        let name = try arguments.choice("format", from: ContractCommands.formats) ?? "text"
-        format = ReportFormat(rawValue: name) ?? .text
-        output = arguments.value("output")
-        strict = arguments.flag("strict")
-        ignoreFile = arguments.value("ignore")
+    init(_ arguments: ParsedArguments) {
+        format = arguments[Self.format]
+        output = arguments[Self.output]
+        strict = arguments[Self.strict]
+        ignoreFile = arguments[Self.ignore]
     }
 
     /// Applies the ignore file, writes the report, and returns the exit code.

@@ -35,6 +35,25 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     }
 
+    /// Whether the value is a whole number however it is written (`2`, `2.0`, `1e3`, `250e-2`
+    /// is not): JSON Schema's `integer` type counts these.
+    public var isWholeNumber: Bool {
+        if isIntegral { return true }
+        let parts = text.lowercased().split(separator: "e", maxSplits: 1)
+        guard let mantissa = parts.first else { return false }
+        // An exponent beyond any digit count we could have is read as "very large or small".
+        let exponent = parts.count > 1 ? Int(parts[1].prefix(9)) ?? 0 : 0
+        let halves = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = halves[0].drop { $0 == "-" }
+        var fraction = halves.count > 1 ? Substring(halves[1]) : ""
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        if exponent >= 0 { return fraction.count <= exponent }
+        // A negative exponent moves digits of the whole part behind the point: they must be zeros.
+        guard fraction.isEmpty else { return false }
+        let zeros = whole.reversed().prefix { $0 == "0" }.count
+        return whole.allSatisfy { $0 == "0" } || zeros >= -exponent
+    }
+
     public var description: String { text }
 
     /// Whether the bytes are exactly one JSON number (RFC 8259 §6).

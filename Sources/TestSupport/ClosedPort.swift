@@ -21,24 +21,12 @@ public final class ClosedPort: Sendable {
     public init() throws(ClosedPortError) {
         // `self.descriptor` is set only on success: deinit, which closes it, also runs when an
         // init throws after every stored property is set.
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw ClosedPortError(call: "socket", code: errno) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
+        do {
+            (descriptor, port) = try LoopbackSocket.bind(listening: nil)
+        } catch {
+            guard case .system(let call, let code) = error else { throw ClosedPortError(call: "bind", code: 0) }
+            throw ClosedPortError(call: call, code: code)
         }
-        guard bound else {
-            let code = errno
-            close(descriptor)
-            throw ClosedPortError(call: "bind", code: code)
-        }
-        self.descriptor = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
     }
 
     deinit {

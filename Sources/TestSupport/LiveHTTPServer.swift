@@ -17,12 +17,17 @@ public final class LiveHTTPServer: Sendable {
     private let log = Locked<[HTTPServerRequest]>([])
 
     /// Starts `handler` on a free port.
-    public init(eventLoopCount: Int = 1, handler: some HTTPHandler) throws(HTTPServerError) {
-        let log = self.log
-        server = HTTPServer(
+    public convenience init(eventLoopCount: Int = 1, handler: some HTTPHandler) throws(HTTPServerError) {
+        try self.init(
             configuration: HTTPServerConfiguration(
-                host: "127.0.0.1", port: 0, eventLoopCount: eventLoopCount, shutdownGracePeriod: .milliseconds(100))
-        ) { request in
+                host: "127.0.0.1", port: 0, eventLoopCount: eventLoopCount, shutdownGracePeriod: .milliseconds(100)),
+            handler: handler)
+    }
+
+    /// Starts `handler` with a configuration of the test's own (its port should be 0).
+    public init(configuration: HTTPServerConfiguration, handler: some HTTPHandler) throws(HTTPServerError) {
+        let log = self.log
+        server = HTTPServer(configuration: configuration) { request in
             log.withLock { $0.append(request) }
             return handler.reply(to: request)
         }

@@ -23,12 +23,21 @@ public final class ServerProcess: Sendable {
     private let log = OutputLog()
 
     /// Starts `tool arguments...` and waits (at most `timeout` seconds) for its readiness line.
+    /// With `openFileLimit`, it runs under that many descriptors (`ulimit -n`, through a shell
+    /// that execs the tool, so the process is still the tool's own).
     public init(
-        _ tool: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 30
+        _ tool: String, _ arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil,
+        timeout: TimeInterval = 30
     ) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltTools.path(of: tool))
-        process.arguments = arguments
+        let path = try BuiltTools.path(of: tool)
+        if let openFileLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", path] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = BuiltTools.repositoryRoot
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -64,6 +73,20 @@ public final class ServerProcess: Sendable {
     /// (waiting at most `timeout` seconds for the end); use after ``stop(grace:)``.
     public func finalOutput(within timeout: TimeInterval = 10) -> [String] {
         log.allLines(within: timeout)
+    }
+
+    /// Everything written to standard error, read to its end once the process has exited
+    /// (waiting at most `timeout` seconds for the end); use after ``stop(grace:)``.
+    public func finalErrorOutput(within timeout: TimeInterval = 10) -> String {
+        log.allErrors(within: timeout)
+    }
+
+    /// The process's resident memory in kB (`VmRSS` in `/proc/PID/status`), or nil.
+    public var residentKilobytes: Int? {
+        let pid = process.value.processIdentifier
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
     }
 
     /// Whether the process is still running.
@@ -136,6 +159,7 @@ final class OutputLog: @unchecked Sendable {
     private var storedLines: [String] = []
     private var ended = false
     private var storedErrors = Data()
+    private var errorsEnded = false
 
     func follow(out: FileHandle, err: FileHandle) {
         Thread.detachNewThread { [self] in
@@ -161,8 +185,13 @@ final class OutputLog: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             while true {
                 let chunk = err.availableData
-                if chunk.isEmpty { return }
                 condition.lock()
+                if chunk.isEmpty {
+                    errorsEnded = true
+                    condition.broadcast()
+                    condition.unlock()
+                    return
+                }
                 storedErrors.append(chunk)
                 condition.unlock()
             }
@@ -185,6 +214,15 @@ final class OutputLog: @unchecked Sendable {
         defer { condition.unlock() }
         while !ended && condition.wait(until: deadline) {}
         return storedLines
+    }
+
+    /// All of standard error, once it has ended (or `timeout` seconds have passed).
+    func allErrors(within timeout: TimeInterval) -> String {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !errorsEnded && condition.wait(until: deadline) {}
+        return String(decoding: storedErrors, as: UTF8.self)
     }
 
     var lines: [String] {

@@ -7,23 +7,30 @@ import Synchronization
 import Glibc
 #endif
 
-let serve = CommandSpec(
-    name: "petapi serve", abstract: "Serve the reference Pet API from a SQLite database.",
-    arguments: [
-        .option("db", value: "PATH", default: "petapi.sqlite", help: "The SQLite file; created and seeded if new."),
-        .option("seed", value: "FILE", help: "JSON seed for a new database (default: the built-in pets and vets)."),
-        .option("host", value: "HOST", default: "127.0.0.1", help: "The address to listen on."),
-        .option("port", short: "p", value: "PORT", default: "8081", help: "The port; 0 picks a free one."),
-        .option("event-loops", value: "N", help: "Event loop threads (default: one per core)."),
-    ],
-    discussion: "Prints 'petapi listening on http://HOST:PORT/api' once it accepts connections.")
+enum Serve {
+    static let db = Argument<String>.option(
+        "db", value: "PATH", default: "petapi.sqlite", help: "The SQLite file; created and seeded if new.")
+    static let seed = Argument<String?>.option(
+        "seed", value: "FILE", help: "JSON seed for a new database (default: the built-in pets and vets).")
+    static let host = Argument<String>.option(
+        "host", value: "HOST", default: "127.0.0.1", help: "The address to listen on.")
+    static let port = Argument<Int>.number(
+        "port", short: "p", value: "PORT", default: 8081, in: 0...65535, help: "The port; 0 picks a free one.")
+    static let eventLoops = Argument<Int?>.number(
+        "event-loops", in: 1...256, help: "Event loop threads (default: one per core).")
+
+    static let spec = CommandSpec(
+        name: "petapi serve", abstract: "Serve the reference Pet API from a SQLite database.",
+        arguments: [db, seed, host, port, eventLoops],
+        discussion: "Prints 'petapi listening on http://HOST:PORT/api' once it accepts connections.")
+}
 
 let tool = CommandLineTool(
     name: "petapi", abstract: "The reference live Pet API, backed by SQLite.",
     subcommands: [
-        .init(verb: "serve", spec: serve) { arguments in
+        .init(verb: "serve", spec: Serve.spec) { arguments in
             let seed: PetAPISeed
-            if let file = arguments.value("seed") {
+            if let file = arguments[Serve.seed] {
                 guard let bytes = readFile(file) else {
                     writeError("petapi: error: cannot read seed file '\(file)'")
                     return .couldNotRun
@@ -37,10 +44,9 @@ let tool = CommandLineTool(
             } else {
                 seed = .standard
             }
-            let path = arguments.value("db") ?? "petapi.sqlite"
+            let path = arguments[Serve.db]
             let configuration = HTTPServerConfiguration(
-                host: arguments.value("host") ?? "127.0.0.1", port: try arguments.int("port", in: 0...65535) ?? 8081,
-                eventLoopCount: try arguments.int("event-loops", in: 1...256))
+                host: arguments[Serve.host], port: arguments[Serve.port], eventLoopCount: arguments[Serve.eventLoops])
             // Listen first, then open (and maybe create and seed) the database: a busy port
             // leaves no database file behind. Until it is open, requests get a 503.
             let handler = StoreHandler()

@@ -1,10 +1,5 @@
-import ArgumentKit
+import MockCLI
+import PetAppContract
 
-// Subcommands in help order.
-let petmock = CommandLineTool(
-    name: "petmock",
-    abstract: "A WireMock-compatible stub server with every broken variant of the API.",
-    subcommands: [
-        ServeCommand.subcommand, RecordCommand.subcommand, ValidateCommand.subcommand, VariantsCommand.subcommand,
-    ])
-await petmock.main()
+// petmock with the pet app's contract built in (what `record --crawl` walks and checks).
+await MockTool(contract: PetApp.contract).main()

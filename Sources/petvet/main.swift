@@ -9,17 +9,22 @@ import Glibc
 import Darwin
 #endif
 
+enum Format: String, CaseIterable, Sendable { case text, json }
+
+let baseURLArgument = Argument<String>.requiredHTTPURL(
+    "base-url", help: "The Pet API's base URL, such as http://127.0.0.1:8080/api.")
+let formatArgument = Argument<Format>.choice(
+    "format", value: "FORMAT", default: .text, help: "'text' (a table) or 'json'.")
+let concurrencyArgument = Argument<Int>.number(
+    "concurrency", default: 8, in: 1...256, help: "The most vet requests in flight at once.")
+let timeoutArgument = Argument<Int>.number(
+    "timeout", value: "SECONDS", default: 10, in: 1...3600, help: "How long one request may take.")
+let verboseArgument = Argument<Bool>.flag(
+    "verbose", short: "v", help: "Log requests as curl commands and responses as summaries to stderr.")
+
 let spec = CommandSpec(
     name: "petvet", abstract: "Print the pet/vet table the app would show, fetched from a Pet API.",
-    arguments: [
-        .option(
-            "base-url", value: "URL", required: true, help: "The Pet API's base URL, such as http://127.0.0.1:8080/api."
-        ),
-        .option("format", value: "FORMAT", default: "text", help: "'text' (a table) or 'json'."),
-        .option("concurrency", value: "N", default: "8", help: "The most vet requests in flight at once."),
-        .option("timeout", value: "SECONDS", default: "10", help: "How long one request may take."),
-        .flag("verbose", short: "v", help: "Log requests as curl commands and responses as summaries to stderr."),
-    ],
+    arguments: [baseURLArgument, formatArgument, concurrencyArgument, timeoutArgument, verboseArgument],
     discussion: """
         Prints the rows (pet name; vet name and title), then each pet that got no row and why.
         JSON: {"rows":[{"petName":…,"vetNameAndTitle":…}],"dropped":[{"index":N,"reason":…}],"requests":N}
@@ -29,15 +34,15 @@ let spec = CommandSpec(
         """)
 
 let petvet = CommandLineTool.single(spec) { arguments in
-    let format = try arguments.choice("format", from: ["text", "json"]) ?? "text"
-    let concurrency = try arguments.int("concurrency", in: 1...256) ?? 8
-    let timeout = try arguments.int("timeout", in: 1...3600) ?? 10
-    let baseURL = try arguments.httpURL("base-url") ?? ""
+    let format = arguments[formatArgument]
+    let concurrency = arguments[concurrencyArgument]
+    let timeout = arguments[timeoutArgument]
+    let baseURL = arguments[baseURLArgument]
 
     let activity = RequestActivity(showsSpinner: isatty(1) == 1)
     var configuration = CurlTransportConfiguration(
         connectTimeout: .seconds(min(timeout, 10)), totalTimeout: .seconds(timeout))
-    if arguments.flag("verbose") {
+    if arguments[verboseArgument] {
         configuration.logger = HTTPClientLogger { entry in
             activity.printAbove(TerminalText.escapeEachLine("\(entry)"), toStandardError: true)
         }
@@ -59,7 +64,7 @@ let petvet = CommandLineTool.single(spec) { arguments in
 
     switch outcome {
     case .success(let report):
-        print(format == "json" ? report.renderedJSON(requests: activity.requestCount) : report.renderedText())
+        print(format == .json ? report.renderedJSON(requests: activity.requestCount) : report.renderedText())
         return .success
     case .failure(let error):
         // The error presenter has printed the reason already.

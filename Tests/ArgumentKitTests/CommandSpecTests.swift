@@ -1,5 +1,6 @@
-import ArgumentKit
 import Testing
+
+@testable import ArgumentKit
 
 @Suite struct CommandSpecTests {
     let spec = CommandSpec(

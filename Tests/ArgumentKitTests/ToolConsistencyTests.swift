@@ -1,5 +1,6 @@
-import ArgumentKit
 import Testing
+
+@testable import ArgumentKit
 
 /// What every petkit tool shares: `--version`, required options, help that fits, base URLs
 /// checked as usage errors, one-command tools with the same handling as the others.

@@ -40,7 +40,7 @@ import Darwin
     }
 
     @Test func silentServerTimesOut() async throws {
-        let peer = try RawPeer()
+        let peer = try ScriptedPeer()
         let error = try #require(await failure(HTTPClientRequest(url: peer.url, timeout: .milliseconds(300))))
         #expect(error.kind == .timedOut)
         #expect(error.curlCode == 28)
@@ -48,16 +48,16 @@ import Darwin
     }
 
     @Test func resetAfterTheRequestIsConnectionClosed() async throws {
-        let peer = try RawPeer()
+        let peer = try ScriptedPeer()
         async let outcome = failure(HTTPClientRequest(url: peer.url))
-        RawPeer.reset(try await peer.acceptRequest())
+        ScriptedPeer.reset(try await peer.acceptRequest())
         let error = try #require(await outcome)
         #expect(error.kind == .connectionClosed)
         #expect(error.message.lowercased().contains("reset") || error.message.contains("Recv failure"))
     }
 
     @Test func closeWithoutAnswerIsConnectionClosed() async throws {
-        let peer = try RawPeer()
+        let peer = try ScriptedPeer()
         async let outcome = failure(HTTPClientRequest(url: peer.url))
         close(try await peer.acceptRequest())
         let error = try #require(await outcome)
@@ -69,10 +69,10 @@ import Darwin
         "HTTP/1.1 200 OK\r\nContent-Ty", "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n", "HTTP/1.1 2",
     ])
     func aHeadCutOffIsConnectionClosed(_ partial: String) async throws {
-        let peer = try RawPeer()
+        let peer = try ScriptedPeer()
         async let outcome = failure(HTTPClientRequest(url: peer.url))
         let fd = try await peer.acceptRequest()
-        RawPeer.write(partial, to: fd)
+        ScriptedPeer.write(partial, to: fd)
         close(fd)
         let error = try #require(await outcome, "a response that never completed is no response")
         #expect(error.kind == .connectionClosed)
@@ -81,21 +81,21 @@ import Darwin
     }
 
     @Test func aBodyShorterThanItsContentLengthIsConnectionClosed() async throws {
-        let peer = try RawPeer()
+        let peer = try ScriptedPeer()
         async let outcome = failure(HTTPClientRequest(url: peer.url))
         let fd = try await peer.acceptRequest()
-        RawPeer.write("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n[1,2", to: fd)
+        ScriptedPeer.write("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n[1,2", to: fd)
         close(fd)
         let error = try #require(await outcome)
         #expect(error.kind == .connectionClosed)
     }
 
     @Test func aCompleteHeadWithABodyToTheCloseIsAResponse() async throws {
-        let peer = try RawPeer()
+        let peer = try ScriptedPeer()
         let transport = self.transport
         async let outcome = transport.send(HTTPClientRequest(url: peer.url))
         let fd = try await peer.acceptRequest()
-        RawPeer.write("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n[1,2]", to: fd)
+        ScriptedPeer.write("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n[1,2]", to: fd)
         close(fd)
         let response = try await outcome
         #expect(response.status.code == 200)
@@ -103,17 +103,17 @@ import Darwin
     }
 
     @Test func garbageIsMalformedResponse() async throws {
-        let peer = try RawPeer()
+        let peer = try ScriptedPeer()
         async let outcome = failure(HTTPClientRequest(url: peer.url))
         let fd = try await peer.acceptRequest()
-        RawPeer.write("SSH-2.0-OpenSSH_9.2\r\n\r\nnot http at all\r\n", to: fd)
+        ScriptedPeer.write("SSH-2.0-OpenSSH_9.2\r\n\r\nnot http at all\r\n", to: fd)
         let error = try #require(await outcome)
         close(fd)
         #expect(error.kind == .malformedResponse)
     }
 
     @Test func cancellingTheTaskAbandonsTheTransferAndClosesTheConnection() async throws {
-        let peer = try RawPeer()
+        let peer = try ScriptedPeer()
         let transport = self.transport
         let task = Task { try await transport.send(HTTPClientRequest(url: peer.url)) }
         let fd = try await peer.acceptRequest()
@@ -125,12 +125,12 @@ import Darwin
         }
         #expect(error.kind == .cancelled)
         // The easy handle was removed, so libcurl closed the half-done connection.
-        #expect(try await RawPeer.waitForClose(fd))
+        #expect(try await ScriptedPeer.waitForClose(fd))
         close(fd)
     }
 
     @Test func cancelledBeforeSendingNeverConnects() async throws {
-        let peer = try RawPeer()
+        let peer = try ScriptedPeer()
         let transport = self.transport
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
@@ -145,13 +145,13 @@ import Darwin
     }
 
     @Test func theTransportStillWorksAfterFailures() async throws {
-        let peer = try RawPeer()
+        let peer = try ScriptedPeer()
         async let first = failure(HTTPClientRequest(url: peer.url))
-        RawPeer.reset(try await peer.acceptRequest())
+        ScriptedPeer.reset(try await peer.acceptRequest())
         #expect(await first?.kind == .connectionClosed)
         async let second: HTTPClientResponse = transport.send(HTTPClientRequest(url: peer.url))
         let fd = try await peer.acceptRequest()
-        RawPeer.write("HTTP/1.1 204 No Content\r\nX-Peer: raw\r\n\r\n", to: fd)
+        ScriptedPeer.write("HTTP/1.1 204 No Content\r\nX-Peer: raw\r\n\r\n", to: fd)
         let response = try await second
         close(fd)
         #expect(response.status == .noContent)

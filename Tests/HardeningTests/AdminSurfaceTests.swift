@@ -41,7 +41,7 @@ import Testing
     @Test func aTokenGuardsEveryAdminRoute() throws {
         let folder = try TemporaryDirectory(prefix: "petkit-admin")
         defer { folder.remove() }
-        let server = try LimitedServer(
+        let server = try ServerProcess(
             "petmock", ["serve", "--stubs", Self.stubs, "--port", "0", "--admin-token", "s3cret"])
         defer { server.stop() }
         for (method, path) in Self.routes {
@@ -61,13 +61,9 @@ import Testing
         (["--host", "127.0.0.1"], false),
     ])
     func servingBeyondLoopbackWithoutATokenWarns(options: [String], warns: Bool) throws {
-        let folder = try TemporaryDirectory(prefix: "petkit-admin")
-        defer { folder.remove() }
-        let errors = folder.file("stderr")
-        let server = try LimitedServer(
-            "petmock", ["serve", "--stubs", Self.stubs, "--port", "0"] + options, errorFile: errors)
+        let server = try ServerProcess("petmock", ["serve", "--stubs", Self.stubs, "--port", "0"] + options)
         server.stop()
-        let text = try String(contentsOfFile: errors, encoding: .utf8)
+        let text = server.finalErrorOutput()
         #expect(text.contains("warning: listening on 0.0.0.0 without --admin-token") == warns, "\(text)")
     }
 }

@@ -6,8 +6,8 @@ import Testing
 /// room for a new client; with none idle, the client gets a 503 instead of waiting in the
 /// backlog, and the event loop does not spin on a listener it cannot accept from.
 @Suite struct DescriptorLimitTests {
-    static func limitedPetAPI(_ folder: TemporaryDirectory) throws -> LimitedServer {
-        try LimitedServer(
+    static func limitedPetAPI(_ folder: TemporaryDirectory) throws -> ServerProcess {
+        try ServerProcess(
             "petapi", ["serve", "--db", folder.file("api.sqlite"), "--port", "0", "--event-loops", "1"],
             openFileLimit: 48)
     }

@@ -21,7 +21,7 @@ let sanitizerAllocatorActive: Bool = {
     func largeUploadsDoNotKeepTheServersMemory() throws {
         let folder = try TemporaryDirectory(prefix: "petkit-memory")
         defer { folder.remove() }
-        let server = try LimitedServer(
+        let server = try ServerProcess(
             "petapi", ["serve", "--db", folder.file("api.sqlite"), "--port", "0", "--event-loops", "1"])
         defer { server.stop() }
         let warmUp = try RawClient(port: server.port)

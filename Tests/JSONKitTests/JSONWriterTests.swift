@@ -76,3 +76,20 @@ import Testing
         #expect(try JSONValue(parsing: text).serialized() == #"{"a":[1,2.50,{"b":null,"b":"x"}],"c":"é","d":-1.0e10}"#)
     }
 }
+
+@Suite struct JSONNumberValueTests {
+    @Test(arguments: [
+        ("2", true), ("2.0", true), ("-2.000", true), ("1e3", true), ("1.5e1", true), ("250e-2", false),
+        ("200e-2", true), ("0.0e-5", true), ("2.5", false), ("1e-3", false), ("1.25e1", false),
+    ])
+    func wholeNumbersHoweverWritten(text: String, whole: Bool) throws {
+        #expect(try #require(JSONNumber(text: text)).isWholeNumber == whole)
+    }
+
+    @Test func twoAndTwoPointZeroAreEquivalent() throws {
+        let twoPointZero = JSONValue.number(try #require(JSONNumber(text: "2.0")))
+        #expect(JSONValue.int(2).isEquivalent(to: twoPointZero))
+        #expect(twoPointZero.isEquivalent(to: .int(2)))
+        #expect(!JSONValue.int(2).isEquivalent(to: .number(try #require(JSONNumber(text: "2.5")))))
+    }
+}

@@ -5,6 +5,8 @@ import StubServer
 import TestSupport
 import Testing
 
+@testable import MockCLI
+
 /// `--crawl` as a library: the contract verifier's walk through a recording transport.
 @Suite struct CrawlTests {
     @Test func theContractsOperationsAreRecordedFollowingIdsFoundInResponses() async throws {
@@ -15,13 +17,19 @@ import Testing
             stubs.remove()
         }
         let (contract, models) = try PetApp.contract.make()
-        let recorder = try Recorder(configuration: RecordingConfiguration(), stubsDirectory: stubs.path)
-        let verifier = LiveVerifier(
-            contract: contract, models: models,
-            transport: RecordingTransport(wrapping: TestClient().transport, recorder: recorder))
-        let live = await verifier.verify(baseURL: api.baseURL + "/api", contractName: "built-in")
-        let result = recorder.finish()
-        #expect(live.errors.isEmpty)
+        let configuration = RecordingConfiguration(targetBaseURL: api.baseURL + "/api")
+        let recorder = try Recorder(configuration: configuration, stubsDirectory: stubs.path)
+        // The same walk `petmock record --crawl` runs, without its printing and signal handling.
+        let crawl = RecordCommand.Crawl(
+            configuration: configuration, directory: stubs.path,
+            check: RecordingCheck(directory: stubs.path, contractFile: nil, builtIn: PetApp.contract, enabled: true),
+            maxPerOperation: 20, headers: [:])
+        let outcome = await crawl.crawl(
+            contract: contract, models: models, contractName: "built-in", recorder: recorder,
+            transport: TestClient().transport)
+        let result = outcome.recording
+        #expect(outcome.live.errors.isEmpty)
+        #expect(outcome.notFound.isEmpty)
         // What the app calls: /pets, then /vets/{id} with every vetId the seeded pets name
         // (1, 2 and 3), each recorded once.
         #expect(

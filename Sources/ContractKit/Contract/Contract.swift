@@ -17,6 +17,10 @@ public struct Contract: Sendable, Hashable {
     public var operations: [ContractOperation]
     /// `components/schemas`, in order.
     public var components: [NamedSchema]
+    /// What the document describes that verification does not check, one line each: webhooks
+    /// and callbacks (requests the API sends, not answers to the app's calls). Reports carry
+    /// them as notes; the writer leaves them out.
+    public var unverified: [String] = []
 
     /// Creates a contract.
     public init(
@@ -121,6 +125,8 @@ public struct ContractParameter: Sendable, Hashable {
         case query
         /// A request header.
         case header
+        /// A cookie, sent in the `Cookie` header as `name=value`.
+        case cookie
     }
 
     /// The name.

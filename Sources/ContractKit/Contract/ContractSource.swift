@@ -33,7 +33,9 @@ public struct ContractSource: Sendable {
         let contract = try OpenAPIReader().read(file: file)
         guard !contract.operations.isEmpty else {
             throw .invalidContract(
-                file: file, path: "$.paths", expected: "at least one operation to verify", found: "none")
+                file: file, path: "$.paths", expected: "at least one operation to verify",
+                found: contract.unverified.isEmpty
+                    ? "none" : "none (only webhooks or callbacks: requests the API sends, which are not verified)")
         }
         return (contract, builtIn?.models ?? ModelRegistry())
     }

@@ -207,7 +207,8 @@ public struct ContractDiff: Sendable {
     }
 
     /// Parameters match by name and location: one gone, newly required, narrowed in type or
-    /// format, or with fewer enum values; a new parameter matters when it is required.
+    /// format, with fewer enum values or tighter bounds; a new parameter matters when it is
+    /// required.
     private func compareParameters(
         _ before: ContractOperation, _ after: ContractOperation, old: Contract, new: Contract
     ) -> [Finding] {
@@ -241,6 +242,13 @@ public struct ContractDiff: Sendable {
                 add(
                     .requestParameterEnumValueRemoved, parameter, expected: oldSchema.typeText,
                     actual: newSchema.typeText, message: "\(label) no longer accepts \(removed)")
+            }
+            let tightened = SchemaDiffWalk.tightened(oldSchema.limits, newSchema.limits)
+            if !tightened.isEmpty {
+                add(
+                    .requestParameterBoundTightened, parameter, expected: "the old bounds",
+                    actual: tightened.joined(separator: ", "),
+                    message: "\(label) is bounded more tightly: \(tightened.joined(separator: ", "))")
             }
         }
         for parameter in after.parameters

@@ -34,6 +34,7 @@ extension SchemaDiffWalk {
                 .requestBodyEnumValueRemoved, path, expected: oldSchema.typeText, actual: newSchema.typeText,
                 swift: nil, message: "\(subject) no longer accepts \(removed)")
         }
+        compareRequestConstraints(oldSchema, newSchema, path: path, subject: subject)
         if let oldItems = oldSchema.items, let newItems = newSchema.items {
             compareRequest(oldItems, newItems, path: path.appending(index: 0).generalized, site: .item)
         }

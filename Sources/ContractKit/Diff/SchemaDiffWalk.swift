@@ -171,6 +171,7 @@ struct SchemaDiffWalk {
                     message: "\(subject) may now be \(added.map { $0.serialized() }.joined(separator: " or "))")
             }
         }
+        compareResponseConstraints(oldSide.schema, newSide.schema, path: path, subject: subject)
         if let oldItems = oldSide.schema.items, let newItems = newSide.schema.items {
             compare(oldItems, newItems, path: path.appending(index: 0).generalized, site: .item)
         }

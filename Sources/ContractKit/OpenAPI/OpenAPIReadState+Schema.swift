@@ -78,6 +78,10 @@ extension OpenAPIReadState {
                 }
             }
         }
+        // `oneOf` alone is exactly-one; beside an `anyOf` both lists are read as one any-of.
+        let hasOneOf = try node.child("oneOf") != nil
+        let hasAnyOf = try node.child("anyOf") != nil
+        schema.branchesExclusive = hasOneOf && !hasAnyOf
         if let not = try node.child("not") { schema.not = try readSchema(not, depth: depth + 1) }
         if let discriminator = try node.child("discriminator") {
             guard let name = try discriminator.optionalString("propertyName") else {

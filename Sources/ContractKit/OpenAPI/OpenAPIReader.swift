@@ -99,7 +99,16 @@ struct OpenAPIReadState {
             for (path, item) in try paths.members() {
                 guard path.hasPrefix("/") else { throw item.invalid("a path starting with '/' as the key") }
                 contract.operations.append(contentsOf: try readPathItem(path, item))
+                for (key, node) in try resolve(item).members() where OpenAPIReader.methods.contains(key) {
+                    for (name, _) in try node.child("callbacks")?.members() ?? [] {
+                        contract.unverified.append(
+                            "callback '\(name)' of \(key.uppercased()) \(path): a request the API sends, not verified")
+                    }
+                }
             }
+        }
+        for (name, _) in try root.child("webhooks")?.members() ?? [] {
+            contract.unverified.append("webhook '\(name)': a request the API sends, not verified")
         }
         try checkReferences(contract)
         try readLinks(into: &contract)
@@ -145,7 +154,7 @@ struct OpenAPIReadState {
         guard let name = try node.optionalString("name") else { throw node.invalid("a parameter with a 'name'") }
         let locationText = try node.optionalString("in") ?? ""
         guard let location = ContractParameter.Location(rawValue: locationText) else {
-            throw node.invalid("a parameter 'in' path, query or header")
+            throw node.invalid("a parameter 'in' path, query, header or cookie")
         }
         var parameter = ContractParameter(
             name: name, location: location, required: try node.child("required")?.bool() ?? (location == .path),

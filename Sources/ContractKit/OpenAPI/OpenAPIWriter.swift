@@ -146,7 +146,9 @@ public struct OpenAPIWriter: Sendable {
         case nil: break
         }
         if let items = schema.items { object["items"] = self.schema(items) }
-        if !schema.anyOf.isEmpty { object["anyOf"] = .array(schema.anyOf.map(self.schema)) }
+        if !schema.anyOf.isEmpty {
+            object[schema.branchesExclusive ? "oneOf" : "anyOf"] = .array(schema.anyOf.map(self.schema))
+        }
         if let discriminator = schema.discriminator {
             var written = JSONObject([("propertyName", .string(discriminator.propertyName))])
             if !discriminator.mapping.isEmpty {

@@ -18,6 +18,9 @@ public struct Schema: Sendable, Hashable {
     public var additionalProperties: AdditionalProperties?
     /// `anyOf`: the value must match at least one.
     public var anyOf: [Schema]
+    /// Whether the branches of ``anyOf`` were written as `oneOf`: a value must match exactly one
+    /// of them (unless a `discriminator` names its branch, which then decides alone).
+    public var branchesExclusive = false
     /// `enum`: the allowed values.
     public var enumValues: [JSONValue]?
     /// `format`: `date-time`, `uri`, `uuid`, `int64`, ...
@@ -121,7 +124,10 @@ public struct Schema: Sendable, Hashable {
         if merged.enumValues == nil { merged.enumValues = part.enumValues }
         if merged.swiftType == nil { merged.swiftType = part.swiftType }
         if merged.additionalProperties == nil { merged.additionalProperties = part.additionalProperties }
-        if merged.anyOf.isEmpty { merged.anyOf = part.anyOf }
+        if merged.anyOf.isEmpty {
+            merged.anyOf = part.anyOf
+            merged.branchesExclusive = part.branchesExclusive
+        }
         if merged.discriminator == nil { merged.discriminator = part.discriminator }
         if merged.not == nil { merged.not = part.not }
         merged.limits = merged.limits.merged(with: part.limits)

@@ -25,6 +25,7 @@ public struct StubVerifier: Sendable {
     public func verify(directory: String, contractName: String, mappingFiles: [String]? = nil) -> VerificationReport {
         var report = VerificationReport(
             target: directory, contract: contractName, decodeCheck: validator.models.coverage(of: validator.contract))
+        report.notes += validator.contract.unverified
         let (mappings, errors) = StubMappingReader(root: directory).read(only: mappingFiles.map(Set.init))
         report.errors = errors
         var collector = FindingCollector()

@@ -27,21 +27,39 @@ extension BodyWalker {
             }
             return
         }
-        let kind = value.kind
+        let kind = BodyWalker.kind(of: value)
         var closest: BodyWalker?
-        for alternative in node.anyOf where alternative.delegate != nil || alternative.allows(kind) {
+        var matched: [Int] = []
+        for (index, alternative) in node.anyOf.enumerated()
+        where alternative.delegate != nil || alternative.allows(kind) {
             var trial = BodyWalker(rootSwift: rootSwift)
             trial.path = path
             trial.choicesHere = choicesHere
             trial.check(value, alternative, site: site, swift: swift ?? alternative.swiftType)
-            if trial.occurrences.isEmpty { return }
+            if !trial.hasBreaking { matched.append(index) }
+            if trial.occurrences.isEmpty && !node.exclusive { return }
             if closest == nil || trial.distance < closest?.distance ?? .max { closest = trial }
+            if node.exclusive && matched.count > 1 { break }
         }
         guard let closest else {
             recordTypeChanged(value, node, site: site, swift: swift)
             return
         }
+        if node.exclusive && matched.count > 1 {
+            let names = matched.map { "branch \($0 + 1) (\(node.anyOf[$0].typeText))" }.joined(separator: " and ")
+            record(
+                .oneOfAmbiguous, expected: "exactly one oneOf branch: \(node.typeText)",
+                actual: BodyWalker.excerpt(value), swift: swift,
+                message: "\(BodyWalker.subject(site)) matches \(names) of a oneOf, which allows exactly one")
+            return
+        }
         absorb(closest)
+    }
+
+    /// The value's JSON Schema type: a number with a zero fraction (`2.0`) is an integer.
+    static func kind(of value: JSONValue) -> JSONKind {
+        if case .number(let number) = value, number.isWholeNumber { return .integer }
+        return value.kind
     }
 
     /// `not`: a value valid against the excluded schema (no breaking finding) is a finding.

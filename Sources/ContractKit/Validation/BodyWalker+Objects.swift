@@ -111,7 +111,7 @@ extension BodyWalker {
         if node.kinds.isEmpty && !node.anyOf.isEmpty {
             return node.anyOf.contains { isCompatible(value, $0, depth: depth + 1) }
         }
-        return node.allows(value.kind)
+        return node.allows(BodyWalker.kind(of: value))
     }
 
     /// A null property value: fine where the schema allows null and the property is required

@@ -112,7 +112,7 @@ struct BodyWalker {
             return
         }
         if node.isUnconstrained { return }
-        let kind = value.kind
+        let kind = BodyWalker.kind(of: value)
         if kind == .null {
             if case .property(let name, let required, _) = site {
                 recordNull(name: name, required: required, node: node, swift: swift)

@@ -123,6 +123,8 @@ public enum FindingID: String, Sendable, Hashable, CaseIterable {
     /// A member the contract forbids in a response: `additionalProperties: false`, or a
     /// `writeOnly` property.
     case propertyNotAllowed = "response-property-not-allowed"
+    /// A value that matches more than one branch of a `oneOf` (with no discriminator to choose).
+    case oneOfAmbiguous = "response-value-matches-several-branches"
     /// Diff: an operation gained a required parameter.
     case requestParameterAddedRequired = "request-parameter-added-required"
     /// Diff: a parameter is gone (the server now ignores what the app sends).
@@ -145,12 +147,26 @@ public enum FindingID: String, Sendable, Hashable, CaseIterable {
     case requestBodyPropertyTypeChanged = "request-body-property-type-changed"
     /// Diff: a request body enum lost a value the app may send.
     case requestBodyEnumValueRemoved = "request-body-enum-value-removed"
+    /// Diff: a parameter's bounds (minimum, maximum, lengths, pattern, ...) became stricter.
+    case requestParameterBoundTightened = "request-parameter-bound-tightened"
+    /// Diff: a request body value's bounds became stricter.
+    case requestBodyBoundTightened = "request-body-bound-tightened"
+    /// Diff: a request body `oneOf`/`anyOf` lost a branch the app may send.
+    case requestBodyBranchRemoved = "request-body-branch-removed"
+    /// Diff: a request body discriminator lost a value, or a value names another schema.
+    case requestBodyDiscriminatorMappingChanged = "request-body-discriminator-mapping-changed"
+    /// Diff: a response value's bounds loosened or went (it may be what the app never saw).
+    case responseBoundLoosened = "response-property-bound-loosened"
+    /// Diff: a response `oneOf`/`anyOf` gained a branch the app may not handle.
+    case responseBranchAdded = "response-property-branch-added"
+    /// Diff: a response discriminator gained a value, or a value names another schema.
+    case responseDiscriminatorMappingChanged = "response-discriminator-mapping-changed"
 
     /// The level a finding of this id has.
     public var level: FindingLevel {
         switch self {
         case .optionalPropertyMissing, .optionalPropertyNull, .enumValueAdded, .referenceDangling,
-            .propertyNotAllowed, .requestParameterRemoved:
+            .propertyNotAllowed, .requestParameterRemoved, .oneOfAmbiguous:
             .warning
         case .propertyUnexpected, .operationAdded, .responseStatusAdded: .info
         default: .breaking
@@ -187,6 +203,7 @@ public enum FindingID: String, Sendable, Hashable, CaseIterable {
         case .stringPatternMismatch: "A string that does not match its pattern"
         case .arraySizeOutOfRange: "An array with fewer than minItems or more than maxItems elements"
         case .arrayItemsNotUnique: "An array with uniqueItems that repeats an element"
+        case .oneOfAmbiguous: "A value that matches more than one branch of a oneOf"
         case .propertyNotAllowed:
             "A property the contract forbids in a response (additionalProperties: false, writeOnly)"
         case .requestParameterAddedRequired: "An operation gained a required parameter"
@@ -200,6 +217,13 @@ public enum FindingID: String, Sendable, Hashable, CaseIterable {
         case .requestBodyPropertyBecameRequired: "A request body property became required"
         case .requestBodyPropertyTypeChanged: "A request body value's type changed"
         case .requestBodyEnumValueRemoved: "A request body enum lost a value"
+        case .requestParameterBoundTightened: "A request parameter's bounds became stricter"
+        case .requestBodyBoundTightened: "A request body value's bounds became stricter"
+        case .requestBodyBranchRemoved: "A request body oneOf/anyOf lost a branch"
+        case .requestBodyDiscriminatorMappingChanged: "A request body discriminator lost or moved a value"
+        case .responseBoundLoosened: "A response value's bounds loosened or were removed"
+        case .responseBranchAdded: "A response oneOf/anyOf gained a branch"
+        case .responseDiscriminatorMappingChanged: "A response discriminator gained or moved a value"
         }
     }
 }

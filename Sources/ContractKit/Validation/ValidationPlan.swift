@@ -39,6 +39,8 @@ final class PlanNode: @unchecked Sendable {
     var propertyIndex: [String: Int] = [:]
     var additional: Additional = .allowed
     var anyOf: [PlanNode] = []
+    /// `oneOf`: exactly one branch of ``anyOf`` may match.
+    var exclusive = false
     var discriminator: Discriminator?
     var not: PlanNode?
     var limits = SchemaLimits()
@@ -186,6 +188,7 @@ struct ValidationPlan {
             return combined
         }
         node.anyOf = schema.anyOf.map { compile(branch($0)) }
+        node.exclusive = schema.branchesExclusive
         if let discriminator = schema.discriminator {
             var branches: [String: PlanNode] = [:]
             for (alternative, compiled) in zip(schema.anyOf, node.anyOf) {

@@ -98,6 +98,7 @@ public struct LiveVerifier: Sendable {
     public func verify(baseURL: String, contractName: String) async -> VerificationReport {
         var report = VerificationReport(
             target: baseURL, contract: contractName, decodeCheck: validator.models.coverage(of: validator.contract))
+        report.notes += validator.contract.unverified
         var collector = FindingCollector()
         var bodies: [String: [JSONValue]] = [:]
         let operations = LiveVerifier.ordered(validator.contract.operations)
@@ -187,7 +188,7 @@ public struct LiveVerifier: Sendable {
 
     /// The requests for one operation, or why it cannot be called.
     ///
-    /// Path parameters, required query parameters, and any parameter with a `--param` value get
+    /// Path parameters, required query and cookie parameters, and any parameter with a `--param` value get
     /// values, each from the first of: `--param` (scoped to the operation, then unscoped),
     /// values found in earlier responses (`x-petkit-source`, response `links`), the
     /// parameter's and its schema's examples, the schema's first `enum` value, its `default`.
@@ -199,7 +200,9 @@ public struct LiveVerifier: Sendable {
         var missing: [String] = []
         for parameter in operation.parameters {
             let given = givenValues(parameter, of: operation)
-            let wanted = parameter.location == .path || (parameter.location == .query && parameter.required)
+            let wanted =
+                parameter.location == .path
+                || (parameter.required && (parameter.location == .query || parameter.location == .cookie))
             guard wanted || !given.isEmpty else { continue }
             if !given.isEmpty {
                 valueSets.append((parameter, given, nil))
@@ -209,7 +212,8 @@ public struct LiveVerifier: Sendable {
             let values = found.isEmpty ? fallbackValues(parameter) : found
             guard !values.isEmpty else {
                 missing.append(
-                    parameter.location == .path ? "{\(parameter.name)}" : "query parameter '\(parameter.name)'")
+                    parameter.location == .path
+                        ? "{\(parameter.name)}" : "\(parameter.location.rawValue) parameter '\(parameter.name)'")
                 continue
             }
             valueSets.append((parameter, values, found.isEmpty ? nil : reason))
@@ -221,6 +225,7 @@ public struct LiveVerifier: Sendable {
             var path = operation.path
             var query: [String] = []
             var headers: [(name: String, value: String)] = []
+            var cookies: [String] = []
             var reasons: [String] = []
             for set in valueSets {
                 let value = set.values[position % set.values.count]
@@ -231,8 +236,10 @@ public struct LiveVerifier: Sendable {
                     query.append(
                         "\(LiveVerifier.percentEncode(set.parameter.name))=\(LiveVerifier.percentEncode(value))")
                 case .header: headers.append((set.parameter.name, value))
+                case .cookie: cookies.append("\(set.parameter.name)=\(LiveVerifier.percentEncode(value))")
                 }
             }
+            if !cookies.isEmpty { headers.append(("Cookie", cookies.joined(separator: "; "))) }
             var url = LiveVerifier.join(baseURL, path)
             if !query.isEmpty { url += "?" + query.joined(separator: "&") }
             let expectation: StatusExpectation =

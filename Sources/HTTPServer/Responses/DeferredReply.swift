@@ -12,9 +12,10 @@ import Platform
 /// }
 /// ```
 ///
-/// The first completion counts; later ones are ignored, and so is a completion after the
-/// client went away or the server stopped. Completing costs one hop to the connection's
-/// event loop. Tests of handlers read a deferred reply with ``wait(atMost:)``.
+/// One deferred reply answers one request: return a new one from each call. The first
+/// completion counts; later ones are ignored, and so is a completion after the client went
+/// away or the server stopped. Completing from another thread costs one hop to the
+/// connection's event loop. Tests of handlers read a deferred reply with ``wait(atMost:)``.
 public final class DeferredReply: Sendable {
     private enum State {
         /// Not complete; the semaphore a test waits on, once one does.

@@ -49,16 +49,25 @@ final class UpstreamProxy: Sendable {
         return base + originForm
     }
 
+    /// The request that goes upstream: the target's URL, the forwarded headers, and a body for
+    /// the methods that carry one.
+    static func upstreamRequest(
+        method: HTTPMethod, originForm: Substring, headers: HTTPHeaders, body: [UInt8], target: String,
+        timeout: Duration
+    ) -> HTTPClientRequest {
+        let sendsBody = !body.isEmpty || method == .post || method == .put || method == .patch
+        return HTTPClientRequest(
+            method: method, url: upstreamURL(target: target, originForm: originForm),
+            headers: HeaderRules.forwardedRequestHeaders(headers), body: sendsBody ? body : nil, timeout: timeout)
+    }
+
     /// Sends the request upstream and waits for the whole answer.
     func forward(
         method: HTTPMethod, originForm: Substring, headers: HTTPHeaders, body: [UInt8], target: String,
         timeout: Duration
     ) async -> UpstreamResult {
-        let url = Self.upstreamURL(target: target, originForm: originForm)
-        let sendsBody = !body.isEmpty || method == .post || method == .put || method == .patch
-        let request = HTTPClientRequest(
-            method: method, url: url, headers: HeaderRules.forwardedRequestHeaders(headers),
-            body: sendsBody ? body : nil, timeout: timeout)
+        let request = Self.upstreamRequest(
+            method: method, originForm: originForm, headers: headers, body: body, target: target, timeout: timeout)
         let clock = ContinuousClock()
         let start = clock.now
         let outcome: Result<HTTPClientResponse, HTTPClientError>
@@ -67,7 +76,7 @@ final class UpstreamProxy: Sendable {
         } catch {
             outcome = .failure(error)
         }
-        return UpstreamResult(url: url, outcome: outcome, duration: clock.now - start)
+        return UpstreamResult(url: request.url, outcome: outcome, duration: clock.now - start)
     }
 
     /// Sends the request upstream and calls `completion` with the whole answer, counted like
@@ -77,16 +86,13 @@ final class UpstreamProxy: Sendable {
         method: HTTPMethod, originForm: Substring, headers: HTTPHeaders, body: [UInt8], target: String,
         timeout: Duration, completion: @escaping @Sendable (UpstreamResult) -> Void
     ) {
-        let url = Self.upstreamURL(target: target, originForm: originForm)
-        let sendsBody = !body.isEmpty || method == .post || method == .put || method == .patch
-        let request = HTTPClientRequest(
-            method: method, url: url, headers: HeaderRules.forwardedRequestHeaders(headers),
-            body: sendsBody ? body : nil, timeout: timeout)
+        let request = Self.upstreamRequest(
+            method: method, originForm: originForm, headers: headers, body: body, target: target, timeout: timeout)
         let clock = ContinuousClock()
         let start = clock.now
         inFlight.withLock { $0.count += 1 }
         currentTransport().send(request) { [self] outcome in
-            completion(UpstreamResult(url: url, outcome: outcome, duration: clock.now - start))
+            completion(UpstreamResult(url: request.url, outcome: outcome, duration: clock.now - start))
             finishedOne()
         }
     }

@@ -1,5 +1,6 @@
 import HTTPCore
 import HTTPServer
+import TestSupport
 
 /// Runs `body` against a started server on a free port and always stops the server.
 func withServer<T>(
@@ -7,10 +8,9 @@ func withServer<T>(
     handler: @escaping @Sendable (HTTPServerRequest) -> HTTPReply,
     _ body: (HTTPServer) throws -> T
 ) throws -> T {
-    let server = HTTPServer(configuration: configuration, handler: handler)
-    try server.start()
-    defer { server.stop() }
-    return try body(server)
+    let live = try LiveHTTPServer(configuration: configuration, handler: HTTPClosureHandler(handler))
+    defer { live.stop() }
+    return try body(live.server)
 }
 
 /// A handler answering `path` in the body, for order checks.

@@ -48,25 +48,7 @@ final class HostileHTTPServer: Sendable {
 
     init(behaviour: @escaping @Sendable (_ path: String, _ connection: Connection) -> Void) throws {
         self.behaviour = behaviour
-        let descriptor = socket(AF_INET, CSYSTEM_SOCK_STREAM | CSYSTEM_SOCK_CLOEXEC, 0)
-        guard descriptor >= 0 else { throw RawClientError.system("socket", errno) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && listen(descriptor, 64) == 0
-                    && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard bound else {
-            let error = errno
-            close(descriptor)
-            throw RawClientError.system("bind", error)
-        }
-        listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try LoopbackSocket.bind(listening: 64)
         DispatchQueue.global().async { [self] in acceptLoop() }
     }
 

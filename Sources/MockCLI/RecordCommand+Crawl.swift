@@ -3,7 +3,6 @@ import ContractKit
 import Dispatch
 import HTTPClient
 import HTTPCore
-import PetAppContract
 import StubServer
 
 #if canImport(Glibc)
@@ -24,8 +23,18 @@ extension RecordCommand {
         /// Sent with every request (credentials, say); the recorder never writes them.
         let headers: HTTPHeaders
 
+        /// What a crawl did: the walk's report, what was written, and the 404s held back.
+        struct Outcome {
+            let live: VerificationReport
+            let recording: RecordingResult
+            /// Exchanges answered 404 while nothing else had answered yet (none written).
+            let notFound: [RecordedExchange]
+        }
+
+        /// Crawls and records, printing what happens, then checks what was written; SIGINT and
+        /// SIGTERM stop the walk and keep what was recorded. Returns the exit code.
         func run() async throws -> ExitCode {
-            let source = ContractSource(file: check.contractFile, builtIn: PetApp.contract)
+            let source = ContractSource(file: check.contractFile, builtIn: check.builtIn)
             let (contract, models) = try source.load()
             let recorder: Recorder
             do {
@@ -36,40 +45,57 @@ extension RecordCommand {
                 writeError("petmock: error: \(error)")
                 return .couldNotRun
             }
-            let seconds = Int(configuration.timeout.components.seconds)
-            let curl = CurlTransport(
-                configuration: CurlTransportConfiguration(
-                    connectTimeout: .seconds(min(seconds, 10)), totalTimeout: configuration.timeout,
-                    userAgent: "petmock"))
-            // 404s are recorded only once the API has answered something else: a target where
-            // nothing is found (the origin without the API's path prefix) records nothing.
-            let transport = RecordingTransport(wrapping: curl, recorder: recorder, holdingNotFound: true)
-            let verifier = LiveVerifier(
-                contract: contract, models: models, transport: transport,
-                configuration: LiveVerifier.Configuration(
-                    maxPerOperation: maxPerOperation, timeout: configuration.timeout, headers: headers))
+            let curl = Self.transport(configuration)
             let target = configuration.targetBaseURL ?? ""
             writeOutput("petmock: crawling \(target) (contract \(source.name)) into \(directory)")
-            let walk = Task { await verifier.verify(baseURL: target, contractName: source.name) }
+            let walk = Task {
+                await crawl(
+                    contract: contract, models: models, contractName: source.name, recorder: recorder, transport: curl)
+            }
             let signals = Self.cancelOnSignals(walk)
-            let live = await walk.value
+            let outcome = await walk.value
             for signal in signals { signal.cancel() }
-            for error in live.errors {
+            for error in outcome.live.errors {
                 writeError(
                     TerminalText.escape("petmock: error: \(error.operation): \(error.url ?? ""): \(error.message)"))
             }
             // An operation with no value for a required parameter was not called: said, not failed.
-            for skipped in live.skipped {
+            for skipped in outcome.live.skipped {
                 writeError(TerminalText.escape("petmock: \(skipped.operation): skipped: \(skipped.reason)"))
             }
-            let notFound = transport.heldNotFound
-            let result = recorder.finish()
-            if !notFound.isEmpty {
-                writeError(await Self.nothingFound(notFound, target: target, headers: headers, transport: curl))
+            if !outcome.notFound.isEmpty {
+                writeError(await Self.nothingFound(outcome.notFound, target: target, headers: headers, transport: curl))
                 return .couldNotRun
             }
-            if result.mappings.isEmpty && !live.errors.isEmpty { return .couldNotRun }
-            return check.report(result)
+            if outcome.recording.mappings.isEmpty && !outcome.live.errors.isEmpty { return .couldNotRun }
+            return check.report(outcome.recording)
+        }
+
+        /// The walk itself, without printing or signals: the contract verifier's walk of the
+        /// operations through a ``RecordingTransport`` over `transport`; finishes the recorder.
+        func crawl(
+            contract: Contract, models: ModelRegistry, contractName: String, recorder: Recorder,
+            transport: any HTTPTransport
+        ) async -> Outcome {
+            // 404s are recorded only once the API has answered something else: a target where
+            // nothing is found (the origin without the API's path prefix) records nothing.
+            let recording = RecordingTransport(wrapping: transport, recorder: recorder, holdingNotFound: true)
+            let verifier = LiveVerifier(
+                contract: contract, models: models, transport: recording,
+                configuration: LiveVerifier.Configuration(
+                    maxPerOperation: maxPerOperation, timeout: configuration.timeout, headers: headers))
+            let live = await verifier.verify(baseURL: configuration.targetBaseURL ?? "", contractName: contractName)
+            let notFound = recording.heldNotFound
+            return Outcome(live: live, recording: recorder.finish(), notFound: notFound)
+        }
+
+        /// libcurl with the recording's timeout.
+        static func transport(_ configuration: RecordingConfiguration) -> CurlTransport {
+            let seconds = Int(configuration.timeout.components.seconds)
+            return CurlTransport(
+                configuration: CurlTransportConfiguration(
+                    connectTimeout: .seconds(min(seconds, 10)), totalTimeout: configuration.timeout,
+                    userAgent: "petmock"))
         }
 
         /// Why nothing was recorded when every request answered 404, and what to pass instead:
@@ -98,7 +124,7 @@ extension RecordCommand {
         }
 
         /// Makes SIGINT and SIGTERM cancel the task instead of killing the process.
-        private static func cancelOnSignals(_ task: Task<VerificationReport, Never>) -> [any DispatchSourceSignal] {
+        private static func cancelOnSignals(_ task: Task<Outcome, Never>) -> [any DispatchSourceSignal] {
             [SIGINT, SIGTERM].map { number in
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number)

@@ -11,12 +11,13 @@ import Darwin
 
 /// `petmock validate`: every problem in every stub file, compiler style; exit 1 if any error.
 enum ValidateCommand {
+    static let stubs = ServeCommand.stubs
+    static let strict = Argument<Bool>.flag(
+        "strict", help: "Fail on warnings (unknown fields, nested regex quantifiers) too.")
+
     static let spec = CommandSpec(
         name: "petmock validate", abstract: "Check every stub file and list every problem.",
-        arguments: [
-            .option("stubs", value: "DIR", default: "Stubs", help: "The stub folder (mappings/, __files/)."),
-            .flag("strict", help: "Fail on warnings (unknown fields, nested regex quantifiers) too."),
-        ],
+        arguments: [stubs, strict],
         discussion: """
             Problems print as FILE: error|warning: JSONPATH: expected ..., found ...
             Exit codes: 0 no errors, 1 errors (or warnings with --strict), 2 the folder cannot be read.
@@ -25,7 +26,7 @@ enum ValidateCommand {
     static let subcommand = CommandLineTool.Subcommand(verb: "validate", spec: spec, run: run)
 
     static func run(_ arguments: ParsedArguments) async throws -> ExitCode {
-        let directory = arguments.value("stubs") ?? "Stubs"
+        let directory = arguments[Self.stubs]
         let report: StubLoadReport
         do {
             report = try StubLoader(root: directory).load()
@@ -41,7 +42,7 @@ enum ValidateCommand {
             "\(directory): \(report.mappings.count) mapping\(report.mappings.count == 1 ? "" : "s") in \(files) "
                 + "file\(files == 1 ? "" : "s"), \(report.errorCount) error\(report.errorCount == 1 ? "" : "s"), "
                 + "\(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")")
-        let failed = report.errorCount > 0 || (arguments.flag("strict") && report.warningCount > 0)
+        let failed = report.errorCount > 0 || (arguments[Self.strict] && report.warningCount > 0)
         return failed ? .failure : .success
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentKit
+import ContractKit
 import HTTPCore
 import StubServer
 
@@ -6,34 +7,44 @@ import StubServer
 /// the contract's operations), writing WireMock mappings into the stub folder as it goes,
 /// then checking what it wrote against the contract.
 enum RecordCommand {
+    static let target = Argument<String>.required(
+        "target", value: "URL",
+        help: "The live API: its origin for the proxy (http://127.0.0.1:8081), its base URL for --crawl "
+            + "(http://127.0.0.1:8081/api).")
+    static let stubs = Argument<String>.option(
+        "stubs", value: "DIR", default: "Stubs", help: "The stub folder to record into.")
+    static let host = Argument<String>.option(
+        "host", value: "HOST", default: "127.0.0.1", help: "The address the proxy listens on.")
+    static let port = Argument<Int>.number(
+        "port", short: "p", value: "PORT", default: 8080, in: 0...65535, help: "The proxy's port; 0 picks a free one.")
+    static let redact = Argument<[String]>.repeated(
+        "redact", value: "HEADER", help: "Never write this header (besides Authorization, Cookie, Set-Cookie).")
+    static let captureHeader = Argument<[String]>.repeated(
+        "capture-header", value: "HEADER", help: "Match recorded requests on this header too.")
+    static let scenarios = Argument<Bool>.flag(
+        "scenarios", help: "Record a repeated request's answers as a scenario sequence.")
+    static let recordFailures = Argument<Bool>.flag(
+        "record-failures", help: "Also record upstream timeouts, resets and garbage (as passed on).")
+    static let timeout = Argument<Int>.number(
+        "timeout", value: "SECONDS", default: 30, in: 1...3_600, help: "The time allowed for each upstream request.")
+    static let crawl = Argument<Bool>.flag(
+        "crawl", help: "No proxy: call the contract's operations, following ids found in responses.")
+    static let contract = Argument<String?>.option(
+        "contract", value: "FILE", help: "The OpenAPI contract to crawl and check against (default: built in).")
+    static let maxPerOperation = Argument<Int>.number(
+        "max-per-operation", default: 20, in: 1...10_000, help: "With --crawl: the most calls per operation.")
+    static let header = Argument.repeated(
+        "header", short: "H", value: "'NAME: VALUE'",
+        help: "With --crawl: send this header with every request (never written to the stubs).",
+        parsedBy: HTTPHeaders.Field.init(line:))
+    static let noVerify = Argument<Bool>.flag(
+        "no-verify", help: "Do not check the recorded stubs against the contract afterwards.")
+
     static let spec = CommandSpec(
         name: "petmock record", abstract: "Record stubs from the live API: a proxy, or a crawl of the contract.",
         arguments: [
-            .option(
-                "target", value: "URL", required: true,
-                help: "The live API: its origin for the proxy (http://127.0.0.1:8081), its base URL for --crawl "
-                    + "(http://127.0.0.1:8081/api)."),
-            .option("stubs", value: "DIR", default: "Stubs", help: "The stub folder to record into."),
-            .option("host", value: "HOST", default: "127.0.0.1", help: "The address the proxy listens on."),
-            .option("port", short: "p", value: "PORT", default: "8080", help: "The proxy's port; 0 picks a free one."),
-            .option(
-                "redact", value: "HEADER", repeatable: true,
-                help: "Never write this header (besides Authorization, Cookie, Set-Cookie)."),
-            .option(
-                "capture-header", value: "HEADER", repeatable: true, help: "Match recorded requests on this header too."
-            ),
-            .flag("scenarios", help: "Record a repeated request's answers as a scenario sequence."),
-            .flag("record-failures", help: "Also record upstream timeouts, resets and garbage (as passed on)."),
-            .option("timeout", value: "SECONDS", default: "30", help: "The time allowed for each upstream request."),
-            .flag("crawl", help: "No proxy: call the contract's operations, following ids found in responses."),
-            .option(
-                "contract", value: "FILE", help: "The OpenAPI contract to crawl and check against (default: built in)."),
-            .option(
-                "max-per-operation", value: "N", default: "20", help: "With --crawl: the most calls per operation."),
-            .option(
-                "header", short: "H", value: "'NAME: VALUE'", repeatable: true,
-                help: "With --crawl: send this header with every request (never written to the stubs)."),
-            .flag("no-verify", help: "Do not check the recorded stubs against the contract afterwards."),
+            target, stubs, host, port, redact, captureHeader, scenarios, recordFailures, timeout, crawl, contract,
+            maxPerOperation, header, noVerify,
         ],
         discussion: """
             EXAMPLES:
@@ -54,42 +65,49 @@ enum RecordCommand {
             64 usage error.
             """)
 
-    static let subcommand = CommandLineTool.Subcommand(verb: "record", spec: spec, run: run)
+    /// The subcommand; `contract` is what a crawl walks and what the recording is checked
+    /// against when no `--contract` is given (nil: `--contract` is needed for either).
+    static func subcommand(contract: ConsumerContract?) -> CommandLineTool.Subcommand {
+        CommandLineTool.Subcommand(verb: "record", spec: spec) { arguments in
+            try await run(arguments, contract: contract)
+        }
+    }
 
-    static func run(_ arguments: ParsedArguments) async throws -> ExitCode {
-        let target = arguments.value("target") ?? ""
+    static func run(_ arguments: ParsedArguments, contract builtIn: ConsumerContract?) async throws -> ExitCode {
+        let target = arguments[Self.target]
         do {
             try RecordingConfiguration.validateTarget(target)
         } catch {
             throw ArgumentError.invalidValue(option: "--target", value: target, expected: "an http:// or https:// URL")
         }
-        if !arguments.flag("crawl") && (arguments.isPresent("contract") && arguments.flag("no-verify")) {
+        let crawls = arguments[Self.crawl]
+        if !crawls && (arguments.isPresent(Self.contract) && arguments[Self.noVerify]) {
             throw ArgumentError.invalidCombination(
                 "'--contract' serves '--crawl' and the check after recording, which '--no-verify' turns off")
         }
-        let headers = HTTPHeaders(try arguments.values("header", parsedBy: HTTPHeaders.Field.init(line:)))
-        if !arguments.flag("crawl") && !headers.isEmpty {
+        let headers = HTTPHeaders(arguments[Self.header])
+        if !crawls && !headers.isEmpty {
             throw ArgumentError.invalidCombination(
                 "'--header' goes with '--crawl'; through the proxy, the app's own request headers are sent")
         }
         let configuration = RecordingConfiguration(
-            targetBaseURL: target, repeatsAsScenarios: arguments.flag("scenarios"),
-            recordFailures: arguments.flag("record-failures"),
-            redactedHeaders: arguments.values("redact") + headers.map(\.name),
-            capturedHeaders: arguments.values("capture-header").map { CapturedHeader($0) },
-            timeout: .seconds(try arguments.int("timeout", in: 1...3_600) ?? 30))
-        let directory = arguments.value("stubs") ?? "Stubs"
+            targetBaseURL: target, repeatsAsScenarios: arguments[Self.scenarios],
+            recordFailures: arguments[Self.recordFailures],
+            redactedHeaders: arguments[Self.redact] + headers.map(\.name),
+            capturedHeaders: arguments[Self.captureHeader].map { CapturedHeader($0) },
+            timeout: .seconds(arguments[Self.timeout]))
+        let directory = arguments[Self.stubs]
         let check = RecordingCheck(
-            directory: directory, contractFile: arguments.value("contract"), enabled: !arguments.flag("no-verify"))
-        if arguments.flag("crawl") {
+            directory: directory, contractFile: arguments[Self.contract], builtIn: builtIn,
+            enabled: !arguments[Self.noVerify])
+        if crawls {
             return try await Crawl(
                 configuration: configuration, directory: directory, check: check,
-                maxPerOperation: try arguments.int("max-per-operation", in: 1...10_000) ?? 20, headers: headers
+                maxPerOperation: arguments[Self.maxPerOperation], headers: headers
             ).run()
         }
         return try await proxy(
-            configuration, directory: directory, host: arguments.value("host") ?? "127.0.0.1",
-            port: try arguments.int("port", in: 0...65535) ?? 8080, check: check)
+            configuration, directory: directory, host: arguments[Self.host], port: arguments[Self.port], check: check)
     }
 
     /// Serves as a recording proxy until SIGINT/SIGTERM (or the admin API's shutdown).

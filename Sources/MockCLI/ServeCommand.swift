@@ -5,25 +5,31 @@ import StubServer
 /// `petmock serve`: load the stubs, report their problems, serve until SIGINT/SIGTERM or
 /// `POST /__admin/shutdown`.
 enum ServeCommand {
+    static let stubs = Argument<String>.option(
+        "stubs", value: "DIR", default: "Stubs", help: "The stub folder (mappings/, __files/).")
+    static let host = Argument<String>.option(
+        "host", value: "HOST", default: "127.0.0.1", help: "The address to listen on.")
+    static let port = Argument<Int>.number(
+        "port", short: "p", value: "PORT", default: 8080, in: 0...65535, help: "The port; 0 picks a free one.")
+    static let variant = Argument<String?>.option(
+        "variant", value: "NAME", help: "A variant active for every request (file or generated).")
+    static let watch = Argument<Bool>.flag("watch", help: "Reload mapping files when they change.")
+    static let strict = Argument<Bool>.flag(
+        "strict", help: "Refuse to start if any stub file has a problem, warnings included.")
+    static let adminToken = Argument<String?>.option(
+        "admin-token", value: "TOKEN",
+        help: "Require 'Authorization: Bearer TOKEN' on /__admin (any client); default: $PETMOCK_ADMIN_TOKEN when set.")
+    static let journalSize = Argument<Int>.number(
+        "journal-size", default: 10_000, in: 0...10_000_000, help: "How many requests the journal keeps.")
+    static let eventLoops = Argument<Int?>.number(
+        "event-loops", in: 1...256, help: "Event loop threads (default: one per core).")
+    static let proxyUnmatched = Argument<String?>.option(
+        "proxy-unmatched", value: "BASE_URL",
+        help: "Forward requests no stub matches to the live API (journaled as proxied).")
+
     static let spec = CommandSpec(
         name: "petmock serve", abstract: "Serve a WireMock stub folder, its variants and the admin API.",
-        arguments: [
-            .option("stubs", value: "DIR", default: "Stubs", help: "The stub folder (mappings/, __files/)."),
-            .option("host", value: "HOST", default: "127.0.0.1", help: "The address to listen on."),
-            .option("port", short: "p", value: "PORT", default: "8080", help: "The port; 0 picks a free one."),
-            .option("variant", value: "NAME", help: "A variant active for every request (file or generated)."),
-            .flag("watch", help: "Reload mapping files when they change."),
-            .flag("strict", help: "Refuse to start if any stub file has a problem, warnings included."),
-            .option(
-                "admin-token", value: "TOKEN",
-                help: "Require 'Authorization: Bearer TOKEN' on /__admin (any client); default: $PETMOCK_ADMIN_TOKEN "
-                    + "when set."),
-            .option("journal-size", value: "N", default: "10000", help: "How many requests the journal keeps."),
-            .option("event-loops", value: "N", help: "Event loop threads (default: one per core)."),
-            .option(
-                "proxy-unmatched", value: "BASE_URL",
-                help: "Forward requests no stub matches to the live API (journaled as proxied)."),
-        ],
+        arguments: [stubs, host, port, variant, watch, strict, adminToken, journalSize, eventLoops, proxyUnmatched],
         discussion: """
             EXAMPLES:
               petmock serve --stubs Stubs --port 8080 --watch
@@ -36,17 +42,16 @@ enum ServeCommand {
     static let subcommand = CommandLineTool.Subcommand(verb: "serve", spec: spec, run: run)
 
     static func run(_ arguments: ParsedArguments) async throws -> ExitCode {
-        let directory = arguments.value("stubs") ?? "Stubs"
+        let directory = arguments[Self.stubs]
         var configuration = StubServerConfiguration(
-            host: arguments.value("host") ?? "127.0.0.1", port: try arguments.int("port", in: 0...65535) ?? 8080,
-            eventLoopCount: try arguments.int("event-loops", in: 1...256), variant: arguments.value("variant"),
-            journalCapacity: try arguments.int("journal-size", in: 0...10_000_000) ?? 10_000,
-            strict: arguments.flag("strict"), watch: arguments.flag("watch"),
-            proxyUnmatched: arguments.value("proxy-unmatched"))
+            host: arguments[Self.host], port: arguments[Self.port], eventLoopCount: arguments[Self.eventLoops],
+            variant: arguments[Self.variant], journalCapacity: arguments[Self.journalSize],
+            strict: arguments[Self.strict], watch: arguments[Self.watch],
+            proxyUnmatched: arguments[Self.proxyUnmatched])
         let fromEnvironment = ProcessInfo.processInfo.environment["PETMOCK_ADMIN_TOKEN"].flatMap {
             $0.isEmpty ? nil : $0
         }
-        if let token = arguments.value("admin-token") ?? fromEnvironment {
+        if let token = arguments[Self.adminToken] ?? fromEnvironment {
             guard !token.isEmpty else {
                 throw ArgumentError.invalidValue(option: "--admin-token", value: token, expected: "a non-empty token")
             }
@@ -72,7 +77,7 @@ enum ServeCommand {
         }
         for problem in server.loadProblems { writeError(problem.description) }
         let host = configuration.host
-        if configuration.adminAccess == .loopbackOnly && !Self.isLoopback(host) {
+        if configuration.adminAccess == .loopbackOnly && !isLoopback(host) {
             writeError(
                 "petmock: warning: listening on \(host) without --admin-token: the stubs are reachable from other "
                     + "machines; the admin API answers this machine only (pass --admin-token TOKEN to use it remotely)")

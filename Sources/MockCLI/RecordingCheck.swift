@@ -1,6 +1,5 @@
 import ArgumentKit
 import ContractKit
-import PetAppContract
 import StubServer
 
 /// After recording: prints what was written and checks the recorded mappings against the
@@ -8,6 +7,8 @@ import StubServer
 struct RecordingCheck {
     let directory: String
     let contractFile: String?
+    /// The contract built into the tool, used when no file is given.
+    let builtIn: ConsumerContract?
     let enabled: Bool
 
     /// Prints the summary and the check; returns the exit code.
@@ -34,7 +35,7 @@ struct RecordingCheck {
         for file in result.unwrittenFiles { writeError("petmock: error: could not write \(file)") }
         guard result.unwrittenFiles.isEmpty else { return .couldNotRun }
         guard enabled, !result.mappingFiles.isEmpty else { return .success }
-        let source = ContractSource(file: contractFile, builtIn: PetApp.contract)
+        let source = ContractSource(file: contractFile, builtIn: builtIn)
         let loaded: (contract: Contract, models: ModelRegistry)
         do {
             loaded = try source.load()

@@ -1,0 +1,80 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A loopback TCP listener scripted at the byte level, for failures no well-behaved server
+/// produces: silence, a reset, garbage, an early close. Port 0; blocking socket calls run on
+/// a dedicated thread, never on the cooperative pool.
+///
+/// ```swift
+/// let peer = try ScriptedPeer()
+/// async let outcome = client.send(HTTPClientRequest(url: peer.url))
+/// ScriptedPeer.reset(try await peer.acceptRequest())
+/// ```
+public final class ScriptedPeer: Sendable {
+    /// The port it listens on.
+    public let port: Int
+    private let listener: Int32
+
+    /// Listens on a free loopback port.
+    public init() throws(RawClientError) {
+        (listener, port) = try LoopbackSocket.bind(listening: 16)
+    }
+
+    deinit {
+        close(listener)
+    }
+
+    /// `http://127.0.0.1:PORT/`.
+    public var url: String { "http://127.0.0.1:\(port)/" }
+
+    /// Accepts one connection and reads the request head; returns the connection's descriptor.
+    public func acceptRequest() async throws -> Int32 {
+        try await Self.onThread { [listener] in
+            let fd = accept(listener, nil, nil)
+            // Not inherited by a child a test starts meanwhile (see ProcessLaunch).
+            if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            guard fd >= 0 else { throw RawClientError.system("accept", errno) }
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while !(received.count >= 4 && received.suffix(4).elementsEqual("\r\n\r\n".utf8)) {
+                let count = read(fd, &buffer, buffer.count)
+                guard count > 0 else { throw RawClientError.closed }
+                received += buffer[0..<count]
+            }
+            return fd
+        }
+    }
+
+    /// Waits until the other side closes the connection; true when it did (EOF or a reset).
+    public static func waitForClose(_ fd: Int32) async throws -> Bool {
+        try await onThread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(fd, &buffer, buffer.count)
+                if count <= 0 { return true }
+            }
+        }
+    }
+
+    /// Writes the text's bytes to the connection.
+    public static func write(_ text: String, to fd: Int32) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+    }
+
+    /// Closes with SO_LINGER 0, which sends a TCP reset instead of a FIN.
+    public static func reset(_ fd: Int32) {
+        var linger = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+        close(fd)
+    }
+
+    private static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+}
