@@ -22,7 +22,7 @@ let libraries = [
     "HTTPCore", "HTTPServer", "HTTPClient", "LinearRegex", "JSONKit", "YAMLKit", "ArgumentKit", "ContractModel",
     "ContractKit",
     "ContractCLI",
-    "StubServer", "PetModels", "PetClient", "PetAppContract",
+    "Templating", "StubServer", "PetModels", "PetClient", "PetAppContract",
 ]
 
 let package = Package(
@@ -54,6 +54,9 @@ let package = Package(
         library("YAMLKit", ["CYAML", "JSONKit"]),
         library("ArgumentKit"),
 
+        // Handlebars templates (petmock's response templating).
+        library("Templating", ["JSONKit", "LinearRegex", "HTTPCore", "Platform"]),
+
         // Contracts: the model and endpoint vocabulary an app adopts, the engine, its command line.
         library("ContractModel"),
         library("ContractKit", ["ContractModel", "JSONKit", "LinearRegex", "YAMLKit", "HTTPClient", "HTTPCore"]),
@@ -61,7 +64,8 @@ let package = Package(
 
         // The stub server (petmock's engine, admin API and recorder).
         library(
-            "StubServer", ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "Platform", "CSystem"]),
+            "StubServer",
+            ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "Platform", "CSystem", "Templating"]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel"]),
@@ -90,6 +94,7 @@ let package = Package(
         tests("HTTPCoreTests", ["HTTPCore"]),
         tests("ArgumentKitTests", ["ArgumentKit"]),
         tests("JSONKitTests", ["JSONKit"]),
+        tests("TemplatingTests", ["Templating", "JSONKit", "HTTPCore"]),
         tests("YAMLKitTests", ["YAMLKit", "JSONKit"]),
         tests("PetModelsTests", ["PetModels", "ContractModel"]),
         tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "CSystem", "CZlib", "TestSupport"]),
@@ -105,7 +110,9 @@ let package = Package(
             ],
             exclude: ["Snapshots", "Fixtures"]),
         tests("PetContractCLITests", ["petcontract", "TestSupport"]),
-        tests("StubServerTests", ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "LinearRegex", "TestSupport"]),
+        tests(
+            "StubServerTests",
+            ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "LinearRegex", "TestSupport", "Templating"]),
         tests(
             "RecordingTests",
             [
