@@ -23,6 +23,10 @@ enum ServeCommand {
             .option(
                 "proxy-unmatched", value: "BASE_URL",
                 help: "Forward requests no stub matches to the live API (journaled as proxied)."),
+            .flag(
+                "global-response-templating",
+                help: "Render every stub's response as a Handlebars template, not only those with "
+                    + "\"transformers\": [\"response-template\"]."),
         ],
         discussion: """
             EXAMPLES:
@@ -42,7 +46,8 @@ enum ServeCommand {
             eventLoopCount: try arguments.int("event-loops", in: 1...256), variant: arguments.value("variant"),
             journalCapacity: try arguments.int("journal-size", in: 0...10_000_000) ?? 10_000,
             strict: arguments.flag("strict"), watch: arguments.flag("watch"),
-            proxyUnmatched: arguments.value("proxy-unmatched"))
+            proxyUnmatched: arguments.value("proxy-unmatched"),
+            globalResponseTemplating: arguments.flag("global-response-templating"))
         let fromEnvironment = ProcessInfo.processInfo.environment["PETMOCK_ADMIN_TOKEN"].flatMap {
             $0.isEmpty ? nil : $0
         }

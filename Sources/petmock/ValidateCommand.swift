@@ -16,6 +16,9 @@ enum ValidateCommand {
         arguments: [
             .option("stubs", value: "DIR", default: "Stubs", help: "The stub folder (mappings/, __files/)."),
             .flag("strict", help: "Fail on warnings (unknown fields, nested regex quantifiers) too."),
+            .flag(
+                "global-response-templating",
+                help: "Check every response as a template, as 'serve --global-response-templating' renders them."),
         ],
         discussion: """
             Problems print as FILE: error|warning: JSONPATH: expected ..., found ...
@@ -28,7 +31,9 @@ enum ValidateCommand {
         let directory = arguments.value("stubs") ?? "Stubs"
         let report: StubLoadReport
         do {
-            report = try StubLoader(root: directory).load()
+            report = try StubLoader(
+                root: directory, globalResponseTemplating: arguments.flag("global-response-templating")
+            ).load()
         } catch {
             writeError("petmock: error: \(error)")
             return .couldNotRun
