@@ -21,11 +21,15 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
     public let position: TemplatePosition?
     /// What, in a sentence.
     public let message: String
+    /// Whether a bound was reached (the render stops); a helper's other errors render in place
+    /// as `[ERROR: message]`, as WireMock renders them.
+    public let isBound: Bool
 
     /// Creates an error.
-    public init(_ message: String, at position: TemplatePosition?) {
+    public init(_ message: String, at position: TemplatePosition?, isBound: Bool = false) {
         self.message = message
         self.position = position
+        self.isBound = isBound
     }
 
     /// `line 1, column 3: unknown helper 'foo'`.

@@ -64,10 +64,16 @@ struct HelperCall {
         TemplateError("'\(name)' \(message)", at: position)
     }
 
+    /// An error worded as WireMock words it (rendered in place as `[ERROR: message]`).
+    func wireMockFailure(_ message: String) -> TemplateError {
+        TemplateError(message, at: position)
+    }
+
     /// Counts `count` elements against the render's bound.
     mutating func spend(_ count: Int) throws(TemplateError) {
         guard count >= 0, count <= iterationsLeft else {
-            throw failure("would make more elements than the render's limit allows")
+            throw TemplateError(
+                "'\(name)' would make more elements than the render's limit allows", at: position, isBound: true)
         }
         iterationsLeft -= count
     }

@@ -26,7 +26,10 @@ extension TemplateHelpers {
             return .json(.array(found))
         },
         "parseJson": { call throws(TemplateError) in
-            let text = try call.parameter(0, "JSON text").text
+            guard !call.parameters.isEmpty else {
+                throw call.wireMockFailure("Missing required JSON string parameter")
+            }
+            let text = call.parameters[0].text
             guard let value = try? JSONValue(parsing: text) else {
                 throw call.failure("expects JSON, found '\(text.prefix(40))'")
             }
@@ -73,7 +76,7 @@ extension TemplateHelpers {
             }
             guard let match = regex.firstMatch(in: text) else {
                 if let fallback = call.hash("default") { return fallback }
-                throw call.failure("found nothing matching '\(pattern)'")
+                throw call.wireMockFailure("Nothing matched \(pattern)")
             }
             if call.parameters.count > 2 {
                 call.assignments.append((call.parameters[2].text, .array([.string(String(match))])))
@@ -134,7 +137,8 @@ final class MultiValue: TemplateNode {
         values.isEmpty ? .null : .node(MultiValue(values))
     }
 
-    var text: String { values.count == 1 ? values[0] : "[" + values.joined(separator: ", ") + "]" }
+    /// The first value, as WireMock renders a name with several.
+    var text: String { values.first ?? "" }
 
     func member(_ name: String) -> TemplateValue? {
         switch name {
@@ -142,7 +146,7 @@ final class MultiValue: TemplateNode {
         case "last": return values.last.map(TemplateValue.string)
         case "size", "length": return .int(values.count)
         default:
-            guard let index = Int(name), values.indices.contains(index) else { return nil }
+            guard let index = TemplateValue.listIndex(name, count: values.count) else { return nil }
             return .string(values[index])
         }
     }

@@ -45,9 +45,7 @@ extension TemplateHelpers {
             }
             guard !choices.isEmpty else { throw call.failure("expects values to pick from") }
             if let count = call.hash("count")?.integer {
-                guard count >= 0, count <= choices.count else {
-                    throw call.failure("expects a count from 0 to \(choices.count), found \(count)")
-                }
+                guard count >= 0 else { throw call.failure("expects a count of at least 0, found \(count)") }
                 return .array(Array(choices.shuffled().prefix(count)))
             }
             return choices.randomElement() ?? .null

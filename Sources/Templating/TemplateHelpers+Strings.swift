@@ -94,6 +94,7 @@ extension TemplateHelpers {
         "contains": { call throws(TemplateError) in
             let container = try call.parameter(0, "text or a list")
             let item = try call.parameter(1, "what to look for")
+            if case .null = item { return .bool(false) }
             switch container {
             case .array, .json(.array), .node:
                 let entries = container.entries
@@ -104,8 +105,11 @@ extension TemplateHelpers {
             }
         },
         "matches": { call throws(TemplateError) in
-            let text = try call.parameter(0, "text").text
-            let pattern = try call.parameter(1, "a regular expression").text
+            guard call.parameters.count >= 2 else {
+                throw call.wireMockFailure("You must specify the string to be matched and the regular expression")
+            }
+            let text = call.parameters[0].text
+            let pattern = call.parameters[1].text
             do {
                 return .bool(try RegexCache.regex(pattern).wholeMatches(text))
             } catch {

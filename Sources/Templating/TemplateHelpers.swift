@@ -45,8 +45,15 @@ enum TemplateHelpers {
         "not": { call throws(TemplateError) in .bool(!(try call.parameter(0, "a value").isTruthy)) },
         "math": math,
         "lookup": { call throws(TemplateError) in
-            let value = try call.parameter(0, "a value")
-            return value.member(try call.parameter(1, "a key").text) ?? .null
+            var value = try call.parameter(0, "a value")
+            let key = try call.parameter(1, "a key").text
+            if let direct = value.member(key) { return direct }
+            // `lookup request.query 'ids[].0'`: a dotted path, walked member by member.
+            for segment in key.split(separator: ".") {
+                guard let next = value.member(String(segment)) else { return .null }
+                value = next
+            }
+            return value
         },
         "val": { call throws(TemplateError) in
             let value = call.parameters.first ?? .null

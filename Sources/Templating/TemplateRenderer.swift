@@ -40,7 +40,8 @@ struct TemplateRenderer {
         outputBytes += text.utf8.count
         guard outputBytes <= limits.maximumOutputLength else {
             throw TemplateError(
-                "the rendered text would be longer than the limit of \(limits.maximumOutputLength) bytes", at: nil)
+                "the rendered text would be longer than the limit of \(limits.maximumOutputLength) bytes", at: nil,
+                isBound: true)
         }
         output += text
     }
@@ -74,7 +75,9 @@ struct TemplateRenderer {
             guard !entries.isEmpty else { return try render(block.inverse) }
             for (index, entry) in entries.enumerated() {
                 guard iterationsLeft > 0 else {
-                    throw TemplateError("'each' would visit more elements than the render's limit allows", at: block.call.position)
+                    throw TemplateError(
+                        "'each' would visit more elements than the render's limit allows", at: block.call.position,
+                        isBound: true)
                 }
                 iterationsLeft -= 1
                 var scope = Self.blockScope(
@@ -90,6 +93,9 @@ struct TemplateRenderer {
         case .function:
             var parameters = try block.call.parameters.map { expression throws(TemplateError) in
                 try evaluate(expression)
+            }
+            if block.call.name == "arrayJoin", parameters.count > 1 {
+                return try joinBlock(block, parameters)
             }
             if helper.blockContent != .none {
                 var inner = self
@@ -118,6 +124,28 @@ struct TemplateRenderer {
                 try render(block.inverse)
             }
         }
+    }
+
+    /// `{{#arrayJoin ',' list as |item|}}...{{/arrayJoin}}`: the body per element, joined.
+    private mutating func joinBlock(_ block: TemplateBlock, _ parameters: [TemplateValue]) throws(TemplateError) {
+        let items = TemplateHelpers.flattened(parameters.dropFirst())
+        let separator = parameters[0].text
+        var hash: [String: String] = [:]
+        for member in block.call.hash { hash[member.key] = try evaluate(member.value).text }
+        try write(hash["prefix"] ?? "")
+        for (index, item) in items.enumerated() {
+            guard iterationsLeft > 0 else {
+                throw TemplateError(
+                    "'arrayJoin' would visit more elements than the render's limit allows", at: block.call.position,
+                    isBound: true)
+            }
+            iterationsLeft -= 1
+            if index > 0 { try write(separator) }
+            var scope = Self.blockScope(block.blockParameters, [item, .int(index)])
+            scope["@index"] = .int(index)
+            try within(item, scope: scope) { renderer throws(TemplateError) in try renderer.render(block.body) }
+        }
+        try write(hash["suffix"] ?? "")
     }
 
     private static func blockScope(_ names: [String], _ values: [TemplateValue]) -> [String: TemplateValue] {
@@ -175,7 +203,13 @@ struct TemplateRenderer {
         var invocation = HelperCall(
             parameters: parameters, hash: hash, name: call.name, position: call.position,
             iterationsLeft: iterationsLeft, now: now)
-        let result = try function(&invocation)
+        let result: TemplateValue
+        do {
+            result = try function(&invocation)
+        } catch where !error.isBound {
+            // WireMock renders a helper's error in place; the render goes on.
+            return .string("[ERROR: \(error.message)]")
+        }
         iterationsLeft = invocation.iterationsLeft
         for (name, value) in invocation.assignments { variables[name] = value }
         return result

@@ -51,6 +51,9 @@ public final class TemplateRequest: TemplateNode {
 
     private lazy var bodyText = String(decoding: body, as: UTF8.self)
 
+    /// An id for the request (a random UUID), made when first read.
+    private lazy var id = TemplateHelpers.uuid()
+
     public var text: String { url }
 
     public var entries: [(key: String?, value: TemplateValue)] { [] }
@@ -58,6 +61,8 @@ public final class TemplateRequest: TemplateNode {
     public func member(_ name: String) -> TemplateValue? {
         switch name {
         case "url": return .string(url)
+        case "id": return .string(id)
+        case "requestLine": return .node(self)
         case "path": return .node(PathNode(text: String(path), segments: segments, parameters: pathParameters))
         case "pathSegments": return .node(PathNode(text: String(path), segments: segments, parameters: [:]))
         case "method": return .string(method)

@@ -84,7 +84,7 @@ public enum TemplateValue {
             if name == "size" || name == "length" { return .int(items.count) }
             if name == "first" { return items.first }
             if name == "last" { return items.last }
-            guard let index = Int(name), items.indices.contains(index) else { return nil }
+            guard let index = Self.listIndex(name, count: items.count) else { return nil }
             return items[index]
         case .object(let members): return members.first { $0.key == name }?.value
         case .json(let value):
@@ -98,6 +98,14 @@ public enum TemplateValue {
         case .node(let node): return node.member(name)
         default: return nil
         }
+    }
+
+    /// A list index from a member name: `0` is the first; a negative `-n` counts back from
+    /// the one before the last, as WireMock's lists do (`-1` is the second to last).
+    static func listIndex(_ name: String, count: Int) -> Int? {
+        guard let index = Int(name) else { return nil }
+        let resolved = index < 0 ? count - 1 + index : index
+        return resolved >= 0 && resolved < count ? resolved : nil
     }
 
     /// The elements `{{#each}}` visits: (key, value) pairs, keys nil for lists.
