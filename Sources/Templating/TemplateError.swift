@@ -21,15 +21,16 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
     public let position: TemplatePosition?
     /// What, in a sentence.
     public let message: String
-    /// Whether a bound was reached (the render stops); a helper's other errors render in place
-    /// as `[ERROR: message]`, as WireMock renders them.
-    public let isBound: Bool
+    /// Whether the render stops (a bound was reached, or a division by zero, which WireMock
+    /// answers with a 500); a helper's other errors render in place as `[ERROR: message]`, as
+    /// WireMock renders them.
+    public let stopsRender: Bool
 
     /// Creates an error.
-    public init(_ message: String, at position: TemplatePosition?, isBound: Bool = false) {
+    public init(_ message: String, at position: TemplatePosition?, stopsRender: Bool = false) {
         self.message = message
         self.position = position
-        self.isBound = isBound
+        self.stopsRender = stopsRender
     }
 
     /// `line 1, column 3: unknown helper 'foo'`.

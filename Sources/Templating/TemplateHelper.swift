@@ -73,7 +73,7 @@ struct HelperCall {
     mutating func spend(_ count: Int) throws(TemplateError) {
         guard count >= 0, count <= iterationsLeft else {
             throw TemplateError(
-                "'\(name)' would make more elements than the render's limit allows", at: position, isBound: true)
+                "'\(name)' would make more elements than the render's limit allows", at: position, stopsRender: true)
         }
         iterationsLeft -= count
     }

@@ -104,10 +104,10 @@ enum TemplateHelpers {
             case "-": return .int(x &- y)
             case "*": return .int(x &* y)
             case "/":
-                guard y != 0 else { throw call.failure("divides by zero") }
+                guard y != 0 else { throw TemplateError("'math' divides by zero", at: call.position, stopsRender: true) }
                 return x % y == 0 ? .int(x / y) : .double(Double(x) / Double(y))
             case "%":
-                guard y != 0 else { throw call.failure("divides by zero") }
+                guard y != 0 else { throw TemplateError("'math' divides by zero", at: call.position, stopsRender: true) }
                 return .int(x % y)
             default: break
             }
@@ -117,10 +117,10 @@ enum TemplateHelpers {
         case "-": return .double(a - b)
         case "*": return .double(a * b)
         case "/":
-            guard b != 0 else { throw call.failure("divides by zero") }
+            guard b != 0 else { throw TemplateError("'math' divides by zero", at: call.position, stopsRender: true) }
             return .double(a / b)
         case "%":
-            guard b != 0 else { throw call.failure("divides by zero") }
+            guard b != 0 else { throw TemplateError("'math' divides by zero", at: call.position, stopsRender: true) }
             return .double(a.truncatingRemainder(dividingBy: b))
         default:
             throw call.failure("expects one of '+', '-', '*', '/', '%' as the operator, found '\(operation)'")

@@ -41,7 +41,7 @@ struct TemplateRenderer {
         guard outputBytes <= limits.maximumOutputLength else {
             throw TemplateError(
                 "the rendered text would be longer than the limit of \(limits.maximumOutputLength) bytes", at: nil,
-                isBound: true)
+                stopsRender: true)
         }
         output += text
     }
@@ -77,7 +77,7 @@ struct TemplateRenderer {
                 guard iterationsLeft > 0 else {
                     throw TemplateError(
                         "'each' would visit more elements than the render's limit allows", at: block.call.position,
-                        isBound: true)
+                        stopsRender: true)
                 }
                 iterationsLeft -= 1
                 var scope = Self.blockScope(
@@ -137,7 +137,7 @@ struct TemplateRenderer {
             guard iterationsLeft > 0 else {
                 throw TemplateError(
                     "'arrayJoin' would visit more elements than the render's limit allows", at: block.call.position,
-                    isBound: true)
+                    stopsRender: true)
             }
             iterationsLeft -= 1
             if index > 0 { try write(separator) }
@@ -206,7 +206,7 @@ struct TemplateRenderer {
         let result: TemplateValue
         do {
             result = try function(&invocation)
-        } catch where !error.isBound {
+        } catch where !error.stopsRender {
             // WireMock renders a helper's error in place; the render goes on.
             return .string("[ERROR: \(error.message)]")
         }

@@ -22,6 +22,10 @@ struct ResponseTemplate: Sendable {
     /// `transformerParameters`, as templates read them (`parameters.name`).
     let parameters: JSONObject
 
+    /// `transformerParameters.disableBodyFileTemplating`: a body file is served as it is
+    /// (its name is still rendered).
+    var bodyFileTemplatingDisabled: Bool { parameters["disableBodyFileTemplating"] == .bool(true) }
+
     /// Compiles the mapping's templates, with problems at their JSON paths; nil when one does
     /// not compile. `body` is the body read at load (nil for a templated `bodyFileName`).
     static func compile(
@@ -59,6 +63,8 @@ struct ResponseTemplate: Sendable {
             compiledBody = .file(name: nameTemplate, filesRoot: filesRoot)
         case .bytes(let bytes):
             compiledBody = .fixed(bytes)
+        case .file where response.transformerParameters?["disableBodyFileTemplating"] == .bool(true):
+            compiledBody = .fixed(body ?? [])
         default:
             let bytes = body ?? []
             guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -110,7 +116,9 @@ struct ResponseTemplate: Sendable {
                 mapping.response.body = .file(name)
                 switch Self.readFile(name, filesRoot: filesRoot) {
                 case .success(let content):
-                    if let text = String(validating: content, as: UTF8.self), Template.mayContainTemplate(text) {
+                    if !bodyFileTemplatingDisabled, let text = String(validating: content, as: UTF8.self),
+                        Template.mayContainTemplate(text)
+                    {
                         bytes = Array(try Template(text).render(context).utf8)
                     } else {
                         bytes = content
