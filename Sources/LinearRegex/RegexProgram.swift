@@ -287,7 +287,8 @@ extension RegexProgram {
                 atFinalTerminator: terminator == offset)
         }
         func add(
-            _ counter: Int32, start: Int, into list: inout [(counter: Int32, start: Int)], at position: Machine.Position,
+            _ counter: Int32, start: Int, into list: inout [(counter: Int32, start: Int)],
+            at position: Machine.Position,
             step: Int
         ) {
             stack.removeAll(keepingCapacity: true)
@@ -323,7 +324,7 @@ extension RegexProgram {
             let scalar = text[offset].value
             next.removeAll(keepingCapacity: true)
             let following = position(offset + 1)
-            for thread in current where best == nil || thread.start <= best!.lowerBound {
+            for thread in current where thread.start <= (best?.lowerBound ?? Int.max) {
                 let taken: Bool
                 switch instructions[Int(thread.counter)] {
                 case .scalar(let value): taken = value == scalar

@@ -11,7 +11,9 @@ struct JavaDateFormat {
         "November", "December",
     ]
     static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    static let letters: Set<Character> = ["y", "M", "d", "H", "h", "k", "K", "m", "s", "S", "a", "E", "D", "u", "Z", "X", "z", "G"]
+    static let letters: Set<Character> = [
+        "y", "M", "d", "H", "h", "k", "K", "m", "s", "S", "a", "E", "D", "u", "Z", "X", "z", "G",
+    ]
 
     let tokens: [Token]
 
@@ -99,7 +101,8 @@ struct JavaDateFormat {
                 case "G": out += time.year > 0 ? "AD" : "BC"
                 case "Z": out += Self.offsetText(offsetSeconds, colon: false, zulu: false)
                 case "X": out += Self.offsetText(offsetSeconds, colon: count >= 3, zulu: true, short: count == 1)
-                default: out += offsetSeconds == 0 ? "UTC" : "GMT" + Self.offsetText(offsetSeconds, colon: true, zulu: false)
+                default:
+                    out += offsetSeconds == 0 ? "UTC" : "GMT" + Self.offsetText(offsetSeconds, colon: true, zulu: false)
                 }
             }
         }
@@ -190,7 +193,8 @@ struct JavaDateFormat {
                     let before = input.count
                     guard let fraction = number(width) else { return nil }
                     let digits = before - input.count
-                    time.millisecond = digits >= 3 ? fraction / Int(pow10(digits - 3)) : fraction * Int(pow10(3 - digits))
+                    time.millisecond =
+                        digits >= 3 ? fraction / Int(pow10(digits - 3)) : fraction * Int(pow10(3 - digits))
                 case "a":
                     guard let marker = name(["AM", "PM"]) else { return nil }
                     pm = marker == 1

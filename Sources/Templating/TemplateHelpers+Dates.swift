@@ -26,7 +26,9 @@ extension TemplateHelpers {
     ].map(JavaDateFormat.init)
 
     /// A date from a date value, epoch text, or text in `format` (or an ISO 8601 form).
-    private static func instant(_ value: TemplateValue, format: String?, _ call: HelperCall) throws(TemplateError)
+    private static func instant(
+        _ value: TemplateValue, format: String?, _ call: HelperCall
+    ) throws(TemplateError)
         -> Int64?
     {
         if case .date(let date) = value { return date.milliseconds }

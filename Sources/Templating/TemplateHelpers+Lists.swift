@@ -3,7 +3,8 @@ extension TemplateHelpers {
         "size": { call throws(TemplateError) in .int(try call.parameter(0, "a value").size) },
         "array": { call throws(TemplateError) in .array(call.parameters) },
         "range": { call throws(TemplateError) in
-            guard call.parameters.count >= 2, let start = call.parameters[0].integer, let end = call.parameters[1].integer
+            guard call.parameters.count >= 2, let start = call.parameters[0].integer,
+                let end = call.parameters[1].integer
             else {
                 throw call.wireMockFailure(
                     "The range helper requires both lower and upper bounds as integer parameters")

@@ -13,10 +13,13 @@ extension TemplateHelpers {
             case "ALPHABETIC": alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
             case "NUMERIC": alphabet = Array("0123456789")
             case "HEXADECIMAL": alphabet = Array("0123456789abcdef")
-            case "ALPHANUMERIC_AND_SYMBOLS": alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&()*+,-./:;<=>?@[]^_{|}~")
+            case "ALPHANUMERIC_AND_SYMBOLS":
+                alphabet = Array(
+                    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&()*+,-./:;<=>?@[]^_{|}~")
             default:
                 throw call.failure(
-                    "expects type ALPHANUMERIC, ALPHABETIC, NUMERIC, HEXADECIMAL, ALPHANUMERIC_AND_SYMBOLS or UUID, found '\(type)'")
+                    "expects type ALPHANUMERIC, ALPHABETIC, NUMERIC, HEXADECIMAL, ALPHANUMERIC_AND_SYMBOLS or UUID, found '\(type)'"
+                )
             }
             try call.spend(length)
             var text = String((0..<length).map { _ in alphabet.randomElement() ?? "0" })

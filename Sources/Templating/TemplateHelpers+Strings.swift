@@ -27,7 +27,9 @@ extension TemplateHelpers {
         "base64": { call throws(TemplateError) in
             let text = try call.parameter(0, "text").text
             if call.flag("decode") {
-                guard let bytes = Base64Text.decode(text) else { throw call.failure("could not decode '\(text.prefix(40))' as base64") }
+                guard let bytes = Base64Text.decode(text) else {
+                    throw call.failure("could not decode '\(text.prefix(40))' as base64")
+                }
                 return .string(String(decoding: bytes, as: UTF8.self))
             }
             let padding = call.hash("padding").map { $0.text != "false" } ?? true
@@ -139,7 +141,11 @@ enum Base64Text {
             let c = index + 2 < bytes.count ? bytes[index + 2] : 0
             out.append(alphabet[Int(a >> 2)])
             out.append(alphabet[Int((a & 3) << 4 | b >> 4)])
-            if index + 1 < bytes.count { out.append(alphabet[Int((b & 15) << 2 | c >> 6)]) } else if padding { out.append(61) }
+            if index + 1 < bytes.count {
+                out.append(alphabet[Int((b & 15) << 2 | c >> 6)])
+            } else if padding {
+                out.append(61)
+            }
             if index + 2 < bytes.count { out.append(alphabet[Int(c & 63)]) } else if padding { out.append(61) }
             index += 3
         }

@@ -14,7 +14,9 @@ enum TemplateHelpers {
             "each": TemplateHelper(kind: .eachBlock), "with": TemplateHelper(kind: .withBlock),
         ]
         for (name, function) in logic { helpers[name] = TemplateHelper(kind: .function(function)) }
-        for (name, function) in strings { helpers[name] = TemplateHelper(kind: .function(function), blockContent: .prepend) }
+        for (name, function) in strings {
+            helpers[name] = TemplateHelper(kind: .function(function), blockContent: .prepend)
+        }
         for (name, function) in predicates { helpers[name] = TemplateHelper(kind: .function(function)) }
         for (name, function) in lists { helpers[name] = TemplateHelper(kind: .function(function)) }
         for (name, function) in json { helpers[name] = TemplateHelper(kind: .function(function)) }
@@ -104,10 +106,14 @@ enum TemplateHelpers {
             case "-": return .int(x &- y)
             case "*": return .int(x &* y)
             case "/":
-                guard y != 0 else { throw TemplateError("'math' divides by zero", at: call.position, stopsRender: true) }
+                guard y != 0 else {
+                    throw TemplateError("'math' divides by zero", at: call.position, stopsRender: true)
+                }
                 return x % y == 0 ? .int(x / y) : .double(Double(x) / Double(y))
             case "%":
-                guard y != 0 else { throw TemplateError("'math' divides by zero", at: call.position, stopsRender: true) }
+                guard y != 0 else {
+                    throw TemplateError("'math' divides by zero", at: call.position, stopsRender: true)
+                }
                 return .int(x % y)
             default: break
             }

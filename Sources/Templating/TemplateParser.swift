@@ -103,8 +103,11 @@ struct TemplateParser {
                 continue
             }
             var kind: UInt8 = 0
-            if !triple, let next = peek(), [UInt8(ascii: "#"), UInt8(ascii: "/"), UInt8(ascii: "^"), UInt8(ascii: "&"),
-                UInt8(ascii: ">")].contains(next)
+            if !triple, let next = peek(),
+                [
+                    UInt8(ascii: "#"), UInt8(ascii: "/"), UInt8(ascii: "^"), UInt8(ascii: "&"),
+                    UInt8(ascii: ">"),
+                ].contains(next)
             {
                 kind = next
                 offset += 1
@@ -125,7 +128,8 @@ struct TemplateParser {
                 }
                 guard top.call.name == name else {
                     throw fail(
-                        "'{{/\(name)}}' closes the block '\(top.call.name)' opened at \(top.call.position)", at: nameStart)
+                        "'{{/\(name)}}' closes the block '\(top.call.name)' opened at \(top.call.position)",
+                        at: nameStart)
                 }
                 append(.block(Self.block(top)), to: &frames, root: &root)
                 continue
@@ -137,7 +141,8 @@ struct TemplateParser {
                 if isElseWord { offset += 4 }
                 skipSpaces()
                 guard !frames.isEmpty, !frames[frames.count - 1].inElse else {
-                    throw fail(frames.isEmpty ? "'{{else}}' outside a block" : "a second '{{else}}' in one block", at: open)
+                    throw fail(
+                        frames.isEmpty ? "'{{else}}' outside a block" : "a second '{{else}}' in one block", at: open)
                 }
                 frames[frames.count - 1].inElse = true
                 if isElseWord, let next = peek(), next != UInt8(ascii: "}"), next != UInt8(ascii: "~") {
@@ -167,7 +172,8 @@ struct TemplateParser {
         }
         flush(&text, strip: false, frames: &frames, root: &root)
         if let open = frames.last {
-            throw TemplateError("the block '\(open.call.name)' is not closed ('{{/\(open.call.name)}}')", at: open.call.position)
+            throw TemplateError(
+                "the block '\(open.call.name)' is not closed ('{{/\(open.call.name)}}')", at: open.call.position)
         }
         return root
     }
@@ -242,7 +248,9 @@ struct TemplateParser {
     }
 
     /// Parameters and `key=value` hash arguments up to `}}`, `)` or `as |`.
-    private mutating func arguments(depth: Int) throws(TemplateError) -> (
+    private mutating func arguments(
+        depth: Int
+    ) throws(TemplateError) -> (
         [TemplateExpression], [(key: String, value: TemplateExpression)]
     ) {
         var parameters: [TemplateExpression] = []
@@ -379,7 +387,8 @@ struct TemplateParser {
                 segment = try identifier()
                 guard !segment.isEmpty else {
                     throw fail(
-                        "expected a path, a literal or '(' but found '\(String(decoding: bytes[offset...].prefix(1), as: UTF8.self))'")
+                        "expected a path, a literal or '(' but found '\(String(decoding: bytes[offset...].prefix(1), as: UTF8.self))'"
+                    )
                 }
                 if first && !isData && parents == 0 && !isThis {
                     switch segment {
@@ -435,7 +444,8 @@ struct TemplateParser {
         }
         let closing = triple ? "}}}" : "}}"
         guard starts(with: closing) else {
-            let found = offset < bytes.count ? "'\(String(decoding: bytes[offset...].prefix(10), as: UTF8.self))'" : "the end"
+            let found =
+                offset < bytes.count ? "'\(String(decoding: bytes[offset...].prefix(10), as: UTF8.self))'" : "the end"
             throw fail("expected '\(closing)' but found \(found)")
         }
         offset += closing.utf8.count

@@ -64,7 +64,8 @@ struct TemplateRenderer {
                 try evaluate(expression)
             }
             guard let value, value.isTruthy else { return try render(block.inverse) }
-            try within(value, scope: Self.blockScope(block.blockParameters, [value])) { renderer throws(TemplateError) in
+            try within(value, scope: Self.blockScope(block.blockParameters, [value])) {
+                renderer throws(TemplateError) in
                 try renderer.render(block.body)
             }
         case .eachBlock:
@@ -187,7 +188,8 @@ struct TemplateRenderer {
                 // Inline `{{if cond 'yes' 'no'}}`.
                 var truthy = parameters.first?.isTruthy ?? false
                 if case .unlessBlock = helper.kind { truthy.toggle() }
-                return truthy ? (parameters.count > 1 ? parameters[1] : .null) : (parameters.count > 2 ? parameters[2] : .null)
+                return truthy
+                    ? (parameters.count > 1 ? parameters[1] : .null) : (parameters.count > 2 ? parameters[2] : .null)
             case .eachBlock, .withBlock:
                 throw TemplateError("'\(call.name)' is a block helper: use '{{#\(call.name) ...}}'", at: call.position)
             }
@@ -206,7 +208,7 @@ struct TemplateRenderer {
         let result: TemplateValue
         do {
             result = try function(&invocation)
-        } catch where !error.stopsRender {
+        } catch  where !error.stopsRender {
             // WireMock renders a helper's error in place; the render goes on.
             return .string("[ERROR: \(error.message)]")
         }

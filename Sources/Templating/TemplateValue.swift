@@ -33,7 +33,8 @@ public enum TemplateValue {
         case .double(let value): return Self.javaText(value)
         case .string(let value): return value
         case .array(let items): return "[" + items.map(\.text).joined(separator: ", ") + "]"
-        case .object(let members): return "{" + members.map { "\($0.key)=\($0.value.text)" }.joined(separator: ", ") + "}"
+        case .object(let members):
+            return "{" + members.map { "\($0.key)=\($0.value.text)" }.joined(separator: ", ") + "}"
         case .json(let value):
             switch value {
             case .null: return ""

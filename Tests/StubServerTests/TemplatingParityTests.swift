@@ -40,36 +40,44 @@ import Testing
 
     static let cases: [Case] = [
         Case(
-            source: "RTT.queryParameters", response: #"{"body": "Multi 1: {{request.query.multi_param.[0]}}, Multi 2: {{request.query.multi_param.[1]}}, Single 1: {{request.query.single-param}}"}"#,
+            source: "RTT.queryParameters",
+            response:
+                #"{"body": "Multi 1: {{request.query.multi_param.[0]}}, Multi 2: {{request.query.multi_param.[1]}}, Single 1: {{request.query.single-param}}"}"#,
             target: "/things?multi_param=one&multi_param=two&single-param=1234",
             expected: .body("Multi 1: one, Multi 2: two, Single 1: 1234")),
         Case(
-            source: "RTT.showsNothingWhenNoQueryParamsPresent", response: #"{"body": "{{request.query.multi_param.[0]}}"}"#,
+            source: "RTT.showsNothingWhenNoQueryParamsPresent",
+            response: #"{"body": "{{request.query.multi_param.[0]}}"}"#,
             target: "/things", expected: .body("")),
         Case(
             source: "RTT.requestHeaders",
-            response: #"{"body": "Request ID: {{request.headers.X-Request-Id}}, Awkward named header: {{request.headers.[123$%$^&__why_o_why]}}"}"#,
+            response:
+                #"{"body": "Request ID: {{request.headers.X-Request-Id}}, Awkward named header: {{request.headers.[123$%$^&__why_o_why]}}"}"#,
             target: "/things", headers: [("X-Request-Id", "req-id-1234"), ("123$%$^&__why_o_why", "foundit")],
             expected: .body("Request ID: req-id-1234, Awkward named header: foundit")),
         Case(
             source: "RTT.requestHeadersCaseInsensitive",
-            response: #"{"body": "Case key header: {{request.headers.case-key-123}}, With brackets: {{request.headers.[case-key-123]}}"}"#,
+            response:
+                #"{"body": "Case key header: {{request.headers.case-key-123}}, With brackets: {{request.headers.[case-key-123]}}"}"#,
             target: "/things", headers: [("Case-KEY-123", "foundit")],
             expected: .body("Case key header: foundit, With brackets: foundit")),
         Case(
             source: "RTT.cookies",
-            response: #"{"body": "session: {{request.cookies.session}}, Awkward named cookie: {{request.cookies.[)((**#$@#]}}"}"#,
+            response:
+                #"{"body": "session: {{request.cookies.session}}, Awkward named cookie: {{request.cookies.[)((**#$@#]}}"}"#,
             target: "/things", headers: [("Cookie", "session=session-1234; )((**#$@#=foundit")],
             expected: .body("session: session-1234, Awkward named cookie: foundit")),
         Case(
             source: "RTT.multiValueCookies",
-            response: #"{"body": "{{request.cookies.multi}}, {{request.cookies.multi.[0]}}, {{request.cookies.multi.[1]}}"}"#,
+            response:
+                #"{"body": "{{request.cookies.multi}}, {{request.cookies.multi.[0]}}, {{request.cookies.multi.[1]}}"}"#,
             target: "/things", headers: [("Cookie", "multi=one; multi=two")], expected: .body("one, one, two")),
         Case(
             source: "RTT.urlPath", response: #"{"body": "Path: {{request.path}}"}"#, target: "/the/entire/path",
             expected: .body("Path: /the/entire/path")),
         Case(
-            source: "RTT.urlPathNodes", response: #"{"body": "First: {{request.path.[0]}}, Last: {{request.path.[2]}}"}"#,
+            source: "RTT.urlPathNodes",
+            response: #"{"body": "First: {{request.path.[0]}}, Last: {{request.path.[2]}}"}"#,
             target: "/the/entire/path", expected: .body("First: the, Last: path")),
         Case(
             source: "RTT.urlPathNodesForRootPath", response: #"{"body": "{{request.path.[0]}}"}"#, target: "/",
@@ -93,7 +101,8 @@ import Testing
             headers: [("X-Correlation-Id", "12345")], expected: .header("X-Correlation-Id", "12345")),
         Case(
             source: "RTT.multiValueTemplatedResponseHeaders",
-            response: #"{"headers": {"X-Correlation-Id": ["{{request.headers.X-Correlation-Id-1}}", "{{request.headers.X-Correlation-Id-2}}"]}}"#,
+            response:
+                #"{"headers": {"X-Correlation-Id": ["{{request.headers.X-Correlation-Id-1}}", "{{request.headers.X-Correlation-Id-2}}"]}}"#,
             target: "/things", headers: [("X-Correlation-Id-1", "12345"), ("X-Correlation-Id-2", "56789")],
             expected: .header("X-Correlation-Id", "12345, 56789")),
         Case(
@@ -115,11 +124,13 @@ import Testing
             body: #"{"a": "1"}"#, expected: .body("foo")),
         Case(
             source: "RTT.transformerParametersAreAppliedToTemplate",
-            response: #"{"body": "{\"test\": \"{{parameters.variable}}\"}", "transformerParameters": {"variable": "some.value"}}"#,
+            response:
+                #"{"body": "{\"test\": \"{{parameters.variable}}\"}", "transformerParameters": {"variable": "some.value"}}"#,
             expected: .body(#"{"test": "some.value"}"#)),
         Case(
             source: "RTT.unknownTransformerParametersAreNotCausingIssues",
-            response: #"{"body": "{\"test1\": \"{{parameters.variable}}\", \"test2\": \"{{parameters.unknown}}\"}", "transformerParameters": {"variable": "some.value"}}"#,
+            response:
+                #"{"body": "{\"test1\": \"{{parameters.variable}}\", \"test2\": \"{{parameters.unknown}}\"}", "transformerParameters": {"variable": "some.value"}}"#,
             expected: .body(#"{"test1": "some.value", "test2": ""}"#)),
         Case(
             source: "RTT.requestLineHost", response: #"{"body": "host: {{{request.requestLine.host}}}"}"#,
@@ -151,7 +162,9 @@ import Testing
         Case(
             source: "RTT.base64EncodeContent", response: #"{"body": "{{#base64}}hello{{/base64}}"}"#,
             expected: .body("aGVsbG8=")),
-        Case(source: "RTT.base64EncodeValue", response: #"{"body": "{{{base64 'hello'}}}"}"#, expected: .body("aGVsbG8=")),
+        Case(
+            source: "RTT.base64EncodeValue", response: #"{"body": "{{{base64 'hello'}}}"}"#, expected: .body("aGVsbG8=")
+        ),
         Case(
             source: "RTT.base64EncodeValueWithoutPadding", response: #"{"body": "{{{base64 'hello' padding=false}}}"}"#,
             expected: .body("aGVsbG8")),
@@ -161,15 +174,19 @@ import Testing
         Case(
             source: "RTT.base64DecodeValueWithoutPadding", response: #"{"body": "{{{base64 'aGVsbG8' decode=true}}}"}"#,
             expected: .body("hello")),
-        Case(source: "RTT.urlEncodeValue", response: #"{"body": "{{{urlEncode 'one two'}}}"}"#, expected: .body("one+two")),
+        Case(
+            source: "RTT.urlEncodeValue", response: #"{"body": "{{{urlEncode 'one two'}}}"}"#,
+            expected: .body("one+two")),
         Case(
             source: "RTT.urlDecodeValue", response: #"{"body": "{{{urlEncode 'one+two' decode=true}}}"}"#,
             expected: .body("one two")),
         Case(
-            source: "RTT.extractFormValue", response: #"{"body": "{{{formData request.body 'form'}}}{{{form.item2}}}"}"#,
+            source: "RTT.extractFormValue",
+            response: #"{"body": "{{{formData request.body 'form'}}}{{{form.item2}}}"}"#,
             method: "POST", body: "item1=one&item2=two%202&item3=three%203", expected: .body("two%202")),
         Case(
-            source: "RTT.extractFormMultiValue", response: #"{"body": "{{{formData request.body 'form'}}}{{form.item.1}}"}"#,
+            source: "RTT.extractFormMultiValue",
+            response: #"{"body": "{{{formData request.body 'form'}}}{{form.item.1}}"}"#,
             method: "POST", body: "item=1&item=two%202&item=3", expected: .body("two%202")),
         Case(
             source: "RTT.extractFormValueWithUrlDecoding",
@@ -180,11 +197,13 @@ import Testing
             method: "POST", body: "abc-DEF-123", expected: .body("DEF")),
         Case(
             source: "RTT.extractMultipleRegexValues",
-            response: #"{"body": "{{regexExtract request.body '([a-z]+)-([A-Z]+)-([0-9]+)' 'parts'}}{{parts.0}},{{parts.1}},{{parts.2}}"}"#,
+            response:
+                #"{"body": "{{regexExtract request.body '([a-z]+)-([A-Z]+)-([0-9]+)' 'parts'}}{{parts.0}},{{parts.1}},{{parts.2}}"}"#,
             method: "POST", body: "abc-DEF-123", expected: .body("abc,DEF,123")),
         Case(
             source: "RTT.returnsReasonableDefaultWhenRegexExtractDoesNotMatchAnything",
-            response: #"{"body": "{{{regexExtract 'abc' '[0-9]+'}}}"}"#, expected: .body("[ERROR: Nothing matched [0-9]+]")),
+            response: #"{"body": "{{{regexExtract 'abc' '[0-9]+'}}}"}"#,
+            expected: .body("[ERROR: Nothing matched [0-9]+]")),
         Case(
             source: "RTT.regexExtractSupportsSpecifyingADefaultForWhenNothingMatches",
             response: #"{"body": "{{regexExtract 'abc' '[0-9]+' default='my default value'}}"}"#,
@@ -217,18 +236,21 @@ import Testing
             body: #"{ "names": ["Rob", "Tom", "Gus"] }"#, expected: .pattern("Rob|Tom|Gus")),
         Case(
             source: "RTT.picksRandomObjectFromListVariable",
-            response: #"{"body": "{{val (parseJson '{\"level\":1}') assign='one'}}{{val (parseJson '{\"level\":2}') assign='two'}}{{lookup (pickRandom (array one two)) 'level'}}"}"#,
+            response:
+                #"{"body": "{{val (parseJson '{\"level\":1}') assign='one'}}{{val (parseJson '{\"level\":2}') assign='two'}}{{lookup (pickRandom (array one two)) 'level'}}"}"#,
             expected: .pattern("[12]")),
         Case(
             source: "RTT.picksMultipleRandomItemsFromListVariableWhenCountSpecified",
-            response: #"{"body": "{{val (pickRandom (array 1 2 3 4 5) count=3) assign='result'}}{{result.0}} {{result.1}} {{result.2}} size={{size result}}"}"#,
+            response:
+                #"{"body": "{{val (pickRandom (array 1 2 3 4 5) count=3) assign='result'}}{{result.0}} {{result.1}} {{result.2}} size={{size result}}"}"#,
             expected: .pattern("[1-5] [1-5] [1-5] size=3")),
         Case(
             source: "RTT.picksAsManyRandomItemsAsPossibleFromListVariableWhenCountSpecifiedHigherThanItemCount",
             response: #"{"body": "{{val (pickRandom (array 1 2 3 4 5) count=8) assign='result'}}{{size result}}"}"#,
             expected: .body("5")),
         Case(
-            source: "RTT.squareBracketedRequestParameters1", response: #"{"body": "{{lookup request.query 'things[2]'}}"}"#,
+            source: "RTT.squareBracketedRequestParameters1",
+            response: #"{"body": "{{lookup request.query 'things[2]'}}"}"#,
             target: "/stuff?things%5B1%5D=one&things%5B2%5D=two&things%5B3%5D=three", expected: .body("two")),
         Case(
             source: "RTT.squareBracketedRequestParameters2",
@@ -240,7 +262,8 @@ import Testing
             target: "/stuff?one=1&two=2", expected: .body("Start \n\n 1 middle 2 end\n")),
         Case(
             source: "RTT.arrayStyleQueryParametersCanBeResolvedViaLookupHelper",
-            response: #"{"body": "1: {{lookup request.query 'ids[].0'}}, 2: {{lookup request.query 'ids[].1'}}, 3: {{lookup request.query 'ids[].2'}}"}"#,
+            response:
+                #"{"body": "1: {{lookup request.query 'ids[].0'}}, 2: {{lookup request.query 'ids[].1'}}, 3: {{lookup request.query 'ids[].2'}}"}"#,
             target: "/things?ids%5B%5D=111&ids%5B%5D=222&ids%5B%5D=333", expected: .body("1: 111, 2: 222, 3: 333")),
         Case(
             source: "RTT.generatesARandomInt", response: #"{"body": "{{randomInt lower='5' upper='9'}}"}"#,
@@ -263,9 +286,11 @@ import Testing
             response: #"{"body": "{{arrayAdd (array 1 'three') 2 position=1}}"}"#, expected: .body("[1, 2, three]")),
         Case(
             source: "RTT.addsArrayItemWthSpecifiedStartPosition",
-            response: #"{"body": "{{arrayAdd (array 1 'three') 2 position='start'}}"}"#, expected: .body("[2, 1, three]")),
+            response: #"{"body": "{{arrayAdd (array 1 'three') 2 position='start'}}"}"#,
+            expected: .body("[2, 1, three]")),
         Case(
-            source: "RTT.addsArrayItemWithNoPositionAddsToEnd", response: #"{"body": "{{arrayAdd (array 1 'three') 2}}"}"#,
+            source: "RTT.addsArrayItemWithNoPositionAddsToEnd",
+            response: #"{"body": "{{arrayAdd (array 1 'three') 2}}"}"#,
             expected: .body("[1, three, 2]")),
         Case(
             source: "RTT.addsArrayItemWithNegativePositionThrowsAnError",
@@ -284,22 +309,26 @@ import Testing
             response: #"{"body": "{{arrayRemove (array 1 2 'three') }}"}"#, expected: .body("[1, 2]")),
         Case(
             source: "RTT.parsesJsonLiteralToAMapOfMapsVariable",
-            response: #"{"body": "{{#parseJson 'parsedObj'}}\n{\n  \"name\": \"transformed\"\n}\n{{/parseJson}}\n{{parsedObj.name}}"}"#,
+            response:
+                #"{"body": "{{#parseJson 'parsedObj'}}\n{\n  \"name\": \"transformed\"\n}\n{{/parseJson}}\n{{parsedObj.name}}"}"#,
             expected: .body("\ntransformed")),
         Case(
             source: "RTT.parsesJsonVariableToAndReturns",
-            response: #"{"body": "{{#assign 'json'}}{\"name\": \"transformed\"}{{/assign}}{{lookup (parseJson json) 'name'}}"}"#,
+            response:
+                #"{"body": "{{#assign 'json'}}{\"name\": \"transformed\"}{{/assign}}{{lookup (parseJson json) 'name'}}"}"#,
             expected: .body("transformed")),
         Case(
             source: "RTT.parseJsonReportsInvalidParameterErrors", response: #"{"body": "{{{parseJson}}}"}"#,
             expected: .body("[ERROR: Missing required JSON string parameter]")),
         Case(
             source: "RTT.conditionalBranchingOnStringMatchesRegexInline",
-            response: #"{"body": "{{#if (matches '123' '[0-9]+')}}YES{{/if}}|{{#if (matches 'abc' '[0-9]+')}}YES{{/if}}"}"#,
+            response:
+                #"{"body": "{{#if (matches '123' '[0-9]+')}}YES{{/if}}|{{#if (matches 'abc' '[0-9]+')}}YES{{/if}}"}"#,
             expected: .body("YES|")),
         Case(
             source: "RTT.conditionalBranchingOnStringMatchesRegexBlock",
-            response: #"{"body": "{{#matches '123' '[0-9]+'}}YES{{/matches}}|{{#matches 'abc' '[0-9]+'}}YES{{/matches}}"}"#,
+            response:
+                #"{"body": "{{#matches '123' '[0-9]+'}}YES{{/matches}}|{{#matches 'abc' '[0-9]+'}}YES{{/matches}}"}"#,
             expected: .body("YES|")),
         Case(
             source: "RTT.matchesRegexReturnsErrorIfMissingParameter",
@@ -307,18 +336,21 @@ import Testing
             expected: .body("[ERROR: You must specify the string to be matched and the regular expression]")),
         Case(
             source: "RTT.conditionalBranchingOnStringContainsInline",
-            response: #"{"body": "{{#if (contains 'abcde' 'abc')}}YES{{/if}}|{{#if (contains 'abcde' '123')}}YES{{/if}}"}"#,
+            response:
+                #"{"body": "{{#if (contains 'abcde' 'abc')}}YES{{/if}}|{{#if (contains 'abcde' '123')}}YES{{/if}}"}"#,
             expected: .body("YES|")),
         Case(
             source: "RTT.stringContainsCopesWithNullString",
             response: #"{"body": "{{#if (contains 'abcde' request.query.nonexist)}}YES{{/if}}"}"#, expected: .body("")),
         Case(
             source: "RTT.conditionalBranchingOnArrayContainsBlock",
-            response: #"{"body": "{{#contains (array 'a' 'b' 'c') 'a'}}YES{{/contains}}|{{#contains (array 'a' 'b' 'c') 'z'}}YES{{/contains}}"}"#,
+            response:
+                #"{"body": "{{#contains (array 'a' 'b' 'c') 'a'}}YES{{/contains}}|{{#contains (array 'a' 'b' 'c') 'z'}}YES{{/contains}}"}"#,
             expected: .body("YES|")),
         Case(
             source: "RTT.mathematicalOperations",
-            response: #"{"body": "{{math 1 '+' 2}} {{math 4 '-' 2}} {{math 2 '*' 3}} {{math 8 '/' 2}} {{math 10 '%' 3}}"}"#,
+            response:
+                #"{"body": "{{math 1 '+' 2}} {{math 4 '-' 2}} {{math 2 '*' 3}} {{math 8 '/' 2}} {{math 10 '%' 3}}"}"#,
             expected: .body("3 2 6 4 1")),
         Case(
             source: "RTT.dateTruncation",
@@ -326,22 +358,27 @@ import Testing
             expected: .body("2021-06-29T00:00:00.000Z")),
         Case(
             source: "RTT.canParseLocalYearMonth",
-            response: #"{"body": "{{date (parseDate '2021-10' format='yyyy-MM') offset='+32 days' format='yyyy-MM'}}"}"#,
+            response:
+                #"{"body": "{{date (parseDate '2021-10' format='yyyy-MM') offset='+32 days' format='yyyy-MM'}}"}"#,
             expected: .body("2021-11")),
         Case(
-            source: "RTT.canParseLocalYear", response: #"{"body": "{{date (parseDate '2021' format='yyyy') format='yyyy-MM'}}"}"#,
+            source: "RTT.canParseLocalYear",
+            response: #"{"body": "{{date (parseDate '2021' format='yyyy') format='yyyy-MM'}}"}"#,
             expected: .body("2021-01")),
         Case(
             source: "RTT.valHelperReturnsDefaultsNullValue",
-            response: #"{"body": "{{val request.query.nonexist or='123'}} {{val request.query.nonexist default='123'}}"}"#,
+            response:
+                #"{"body": "{{val request.query.nonexist or='123'}} {{val request.query.nonexist default='123'}}"}"#,
             expected: .body("123 123")),
         Case(
             source: "RTT.valHelperReturnsValueIfNotNullValue",
-            response: #"{"body": "{{val 'exists'}}|{{val null}}|{{val 'exists' or='123'}}|{{val (array 1 2 3) default='123'}}"}"#,
+            response:
+                #"{"body": "{{val 'exists'}}|{{val null}}|{{val 'exists' or='123'}}|{{val (array 1 2 3) default='123'}}"}"#,
             expected: .body("exists||exists|[1, 2, 3]")),
         Case(
             source: "RTT.valHelperCanAssignValueToNamedVariable",
-            response: #"{"body": "{{val null or='other' assign='myVar'}}{{myVar}} {{val (array 1 2 3) assign='list'}}{{arrayJoin '*' list}}"}"#,
+            response:
+                #"{"body": "{{val null or='other' assign='myVar'}}{{myVar}} {{val (array 1 2 3) assign='list'}}{{arrayJoin '*' list}}"}"#,
             expected: .body("other 1*2*3")),
         Case(
             source: "RTT.valHelperCanAssignValueToNamedVariableAndMaintainsType",
@@ -349,11 +386,13 @@ import Testing
             expected: .body("Less Than")),
         Case(
             source: "RTT.joinWithObjectBody",
-            response: #"{"body": "{{#parseJson 'myThings'}}[{ \"id\": 1, \"name\": \"One\" }, { \"id\": 2, \"name\": \"Two\" }]{{/parseJson}}[{{#arrayJoin ',' myThings as |item|}}{\"name{{item.id}}\": \"{{item.name}}\"}{{/arrayJoin}}]"}"#,
+            response:
+                #"{"body": "{{#parseJson 'myThings'}}[{ \"id\": 1, \"name\": \"One\" }, { \"id\": 2, \"name\": \"Two\" }]{{/parseJson}}[{{#arrayJoin ',' myThings as |item|}}{\"name{{item.id}}\": \"{{item.name}}\"}{{/arrayJoin}}]"}"#,
             expected: .body(#"[{"name1": "One"},{"name2": "Two"}]"#)),
         Case(
             source: "RTT.joinWithNumbersListedAndPrefixAndSuffix",
-            response: #"{"body": "{{arrayJoin ',' 1 2 3  prefix='p..' suffix='..s'}}"}"#, expected: .body("p..1,2,3..s")),
+            response: #"{"body": "{{arrayJoin ',' 1 2 3  prefix='p..' suffix='..s'}}"}"#, expected: .body("p..1,2,3..s")
+        ),
         Case(
             source: "RTT.joinWithNoSeparatorShouldReturnError",
             response: #"{"body": "{{{arrayJoin (array 'One' 'Two' 'Three')}}}"}"#,
@@ -378,7 +417,8 @@ import Testing
             source: "RTA.Global.appliesResponseTemplate", response: #"{"body": "{{request.path.[0]}}"}"#,
             target: "/templated", global: true, expected: .body("templated")),
         Case(
-            source: "RTA.Global.appliesToResponseBodyFromFile", response: #"{"bodyFileName": "templated-example-1.txt"}"#,
+            source: "RTA.Global.appliesToResponseBodyFromFile",
+            response: #"{"bodyFileName": "templated-example-1.txt"}"#,
             target: "/templated", global: true, files: [("templated-example-1.txt", "{{request.path.[0]}}")],
             expected: .body("templated")),
         Case(
@@ -391,12 +431,14 @@ import Testing
             global: true, files: [("templated-example-3.txt", "{{request.path.1}}")], expected: .body("3")),
         Case(
             source: "RTA.Global.supportsDisablingTemplatingOfBodyFilesPerStub",
-            response: #"{"bodyFileName": "templated-example-1.txt", "transformerParameters": {"disableBodyFileTemplating": true}}"#,
+            response:
+                #"{"bodyFileName": "templated-example-1.txt", "transformerParameters": {"disableBodyFileTemplating": true}}"#,
             target: "/templated", global: true, files: [("templated-example-1.txt", "{{request.path.[0]}}")],
             expected: .body("{{request.path.[0]}}")),
         Case(
             source: "RTA.Global.supportsJsonBodiesWithTemplating",
-            response: #"{"jsonBody": {"modified": "{{jsonPath request.body '$.arrayprop.length()'}}"}}"#, method: "POST",
+            response: #"{"jsonBody": {"modified": "{{jsonPath request.body '$.arrayprop.length()'}}"}}"#,
+            method: "POST",
             body: #"{ "arrayprop": [1,2,3] }"#, global: true, expected: .body(#"{"modified":"3"}"#)),
         Case(
             source: "RTA.Global.jsonBodyTemplatesCanSpecifyRequestAttributes",
@@ -426,7 +468,8 @@ import Testing
             source: "RTA.Global.canLoopOverPathSegmentsWhenUsingPathTemplate",
             request: #"{"urlPathTemplate": "/v1/first/{0}/second/{1}"}"#,
             response: #"{"body": "{{#each request.path as |segment|}}{{segment}} {{/each}}"}"#,
-            target: "/v1/first/first1/second/second2", global: true, expected: .body(" v1 first first1 second second2 ")),
+            target: "/v1/first/first1/second/second2", global: true, expected: .body(" v1 first first1 second second2 ")
+        ),
         Case(
             source: "RTA.Global.bodyAsBase64IsAvailableOnTheRequestModel",
             response: #"{"body": "{{{request.bodyAsBase64}}}"}"#, method: "POST", body: #"{"foo":"bar"}"#, global: true,

@@ -40,7 +40,8 @@ import Testing
 
     @Test func globalTemplatingTemplatesEveryStubAndPlainOnesKeepTheirPreparedBytes() throws {
         let folder = try TemporaryStubs()
-        folder.write("mappings/a.json", #"{"request": {"urlPath": "/a"}, "response": {"body": "{{request.path.[0]}}"}}"#)
+        folder.write(
+            "mappings/a.json", #"{"request": {"urlPath": "/a"}, "response": {"body": "{{request.path.[0]}}"}}"#)
         folder.write("mappings/b.json", #"{"request": {"urlPath": "/b"}, "response": {"body": "plain {}"}}"#)
         let flagged = try StubLoader(root: folder.root).load()
         #expect(flagged.problems.isEmpty)
@@ -117,7 +118,9 @@ import Testing
         #expect(read.json["response"]?["body"] == "Hi {{request.query.name}}")
         let bad = try fetch(
             server.port, "POST", "/__admin/mappings",
-            body: #"{"request": {"url": "/x"}, "response": {"body": "{{#each}}", "transformers": ["response-template"]}}"#)
+            body:
+                #"{"request": {"url": "/x"}, "response": {"body": "{{#each}}", "transformers": ["response-template"]}}"#
+        )
         #expect(bad.status == 422 && bad.text.contains("line 1, column 4"), "\(bad.text)")
     }
 

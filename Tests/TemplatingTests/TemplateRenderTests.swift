@@ -47,7 +47,10 @@ func render(_ source: String, _ context: TemplateValue = context(), now: Int64 =
         ("{{#each (array)}}x{{else}}empty{{/each}}", "empty"),
         ("{{#with parameters}}{{flavour}}{{/with}}", "mint"),
         ("{{#each (array 1 2)}}{{request.method}}{{/each}}", "GETGET"),
-        ("{{eq 1 1}} {{eq 'a' 'b'}} {{ne 1 2}} {{gt 3 2}} {{gte 2 2}} {{lt 1 2}} {{lte 3 2}}", "true false true true true true false"),
+        (
+            "{{eq 1 1}} {{eq 'a' 'b'}} {{ne 1 2}} {{gt 3 2}} {{gte 2 2}} {{lt 1 2}} {{lte 3 2}}",
+            "true false true true true true false"
+        ),
         ("{{#eq request.query.a '1'}}one{{else}}other{{/eq}}", "one"),
         ("{{and true 1}} {{or false 0}} {{not false}}", "true false true"),
         ("{{eq 1 2 yes='same' no='different'}}", "different"),
@@ -82,7 +85,10 @@ func render(_ source: String, _ context: TemplateValue = context(), now: Int64 =
         ("{{parseJson '{\"n\":[1]}' 'parsed'}}{{parsed.n.[0]}}", "1"),
         ("{{#parseJson 'obj'}}{\"k\": \"v\"}{{/parseJson}}{{obj.k}}", "v"),
         ("{{{toJson (array 1 'a')}}}", "[\n  1,\n  \"a\"\n]"),
-        ("{{formData 'a=1&b=two+words&b=3' 'form' urlDecode=true}}{{form.a}} {{form.b.[0]}} {{form.b.[1]}}", "1 two words 3"),
+        (
+            "{{formData 'a=1&b=two+words&b=3' 'form' urlDecode=true}}{{form.a}} {{form.b.[0]}} {{form.b.[1]}}",
+            "1 two words 3"
+        ),
         ("{{now}}", "2023-11-14T22:13:20Z"),
         ("{{now format='yyyy-MM-dd HH:mm:ss.SSS'}}", "2023-11-14 22:13:20.123"),
         ("{{now format='epoch'}} {{now format='unix'}}", "1700000000123 1700000000"),
@@ -196,9 +202,12 @@ func render(_ source: String, _ context: TemplateValue = context(), now: Int64 =
             maximumSourceLength: 100, maximumDepth: 4, maximumOutputLength: 50, maximumIterations: 10)
         #expect(throws: TemplateError.self) { try Template(String(repeating: "x", count: 101), limits: limits) }
         #expect(throws: TemplateError.self) {
-            try Template("{{#if a}}{{#if a}}{{#if a}}{{#if a}}{{#if a}}{{/if}}{{/if}}{{/if}}{{/if}}{{/if}}", limits: limits)
+            try Template(
+                "{{#if a}}{{#if a}}{{#if a}}{{#if a}}{{#if a}}{{/if}}{{/if}}{{/if}}{{/if}}{{/if}}", limits: limits)
         }
-        #expect(throws: TemplateError.self) { try Template("{{upper (upper (upper (upper (upper 'a'))))}}", limits: limits) }
+        #expect(throws: TemplateError.self) {
+            try Template("{{upper (upper (upper (upper (upper 'a'))))}}", limits: limits)
+        }
         #expect(throws: TemplateError.self) {
             try Template("{{#each (range 1 20)}}x{{/each}}", limits: limits).render(context())
         }

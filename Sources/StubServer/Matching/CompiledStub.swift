@@ -60,7 +60,8 @@ final class CompiledStub: Sendable {
     private let variantCache = Locked<[Variant: ServedResponse]>([:])
 
     init(
-        mapping: StubMapping, sequence: Int, origin: StubOrigin, pattern: CompiledRequestPattern, served: ServedResponse,
+        mapping: StubMapping, sequence: Int, origin: StubOrigin, pattern: CompiledRequestPattern,
+        served: ServedResponse,
         template: ResponseTemplate? = nil
     ) {
         self.template = template

@@ -52,7 +52,8 @@ struct ResponseTemplate: Sendable {
         }
         var headers: [(name: String, value: Template)] = []
         for field in response.headers {
-            if let value = template(field.value, at: responsePath.appending(key: "headers").appending(key: field.name)) {
+            if let value = template(field.value, at: responsePath.appending(key: "headers").appending(key: field.name))
+            {
                 headers.append((field.name, value))
             }
         }

@@ -46,7 +46,8 @@ final class StubStore: Sendable {
 
     /// Loads the root (when there is one) and the code mappings; returns the problems found.
     init(
-        loader: StubLoader?, codeMappings: [StubMapping], serverVariant: Variant?, globalResponseTemplating: Bool = false
+        loader: StubLoader?, codeMappings: [StubMapping], serverVariant: Variant?,
+        globalResponseTemplating: Bool = false
     ) throws(StubLoadError) {
         self.loader = loader
         compiler = StubCompiler(filesRoot: loader?.filesDirectory, globalTemplating: globalResponseTemplating)
