@@ -137,7 +137,9 @@ struct ResponseTemplate: Sendable {
                 return .failure(
                     Failure(message: "the rendered value of the header '\(field.name)' holds control characters"))
             }
-            return .success(StubCompiler.prepare(mapping, body: bytes))
+            // The gzip form is made only for a client that can take it: this answer serves once.
+            let compress = request.headers.containsToken("gzip", inHeader: "Accept-Encoding")
+            return .success(StubCompiler.prepare(mapping, body: bytes, compress: compress))
         } catch {
             return .failure(Failure(message: "the response template failed: \(error.description)"))
         }

@@ -116,8 +116,9 @@ struct StubCompiler: Sendable {
         }
     }
 
-    /// Builds the wire form of a mapping's response.
-    static func prepare(_ mapping: StubMapping, body: [UInt8]) -> ServedResponse {
+    /// Builds the wire form of a mapping's response; `compress: false` skips the gzip form (a
+    /// response rendered for one client that does not accept gzip).
+    static func prepare(_ mapping: StubMapping, body: [UInt8], compress: Bool = true) -> ServedResponse {
         let definition = mapping.response
         let delay = StubDelay(
             fixedMilliseconds: definition.fixedDelayMilliseconds ?? 0, distribution: definition.delayDistribution)
@@ -140,7 +141,8 @@ struct StubCompiler: Sendable {
             return .fault(httpFault, delay)
         }
         let response = HTTPResponse(
-            status: status, headers: headers, body: body, compression: compression(for: headers, body: body))
+            status: status, headers: headers, body: body,
+            compression: compress ? compression(for: headers, body: body) : .identity)
         let dribble = definition.chunkedDribbleDelay.map {
             HTTPDribble(chunkCount: $0.numberOfChunks, duration: .milliseconds($0.totalDuration))
         }
