@@ -49,18 +49,23 @@ public struct TemplateLimits: Sendable, Hashable {
     /// The most elements `each` (and `range`, `randomValue` and other makers of lists) may
     /// visit or make in one render, all together.
     public var maximumIterations: Int
+    /// The most work helpers may do in one render, counted as the bytes of text (and the
+    /// elements of lists) they are given, all calls together.
+    public var maximumWork: Int
 
     /// Creates limits.
     public init(
         maximumSourceLength: Int = 1 << 20, maximumDepth: Int = 32, maximumOutputLength: Int = 4 << 20,
-        maximumIterations: Int = 100_000
+        maximumIterations: Int = 100_000, maximumWork: Int = 64 << 20
     ) {
+        self.maximumWork = maximumWork
         self.maximumSourceLength = maximumSourceLength
         self.maximumDepth = maximumDepth
         self.maximumOutputLength = maximumOutputLength
         self.maximumIterations = maximumIterations
     }
 
-    /// The defaults: 1 MiB of source, depth 32, 4 MiB of output, 100,000 iterations.
+    /// The defaults: 1 MiB of source, depth 32, 4 MiB of output, 100,000 iterations, 64 Mi
+    /// units of helper work.
     public static let standard = TemplateLimits()
 }

@@ -35,6 +35,8 @@ struct HelperCall {
     var iterationsLeft: Int
     /// The render's "now", in milliseconds since the epoch.
     let now: Int64
+    /// The longest text a helper may make (the render's output limit).
+    let maximumLength: Int
 
     /// The hash argument `key`, if given.
     func hash(_ key: String) -> TemplateValue? {
@@ -67,6 +69,15 @@ struct HelperCall {
     /// An error worded as WireMock words it (rendered in place as `[ERROR: message]`).
     func wireMockFailure(_ message: String) -> TemplateError {
         TemplateError(message, at: position)
+    }
+
+    /// Refuses a result longer than a render may write.
+    func checkLength(_ length: Int) throws(TemplateError) {
+        guard length <= maximumLength else {
+            throw TemplateError(
+                "'\(name)' would make \(length) bytes, more than the render's limit of \(maximumLength)", at: position,
+                stopsRender: true)
+        }
     }
 
     /// Counts `count` elements against the render's bound.

@@ -21,6 +21,7 @@ extension TemplateHelpers {
             guard call.parameters.count > 1 else { throw call.wireMockFailure("The parameter must be list") }
             let items = flattened(call.parameters.dropFirst())
             try call.spend(items.count)
+            try call.checkLength(items.count * separator.utf8.count)
             let joined = items.map(\.text).joined(separator: separator)
             return .string((call.hashText("prefix") ?? "") + joined + (call.hashText("suffix") ?? ""))
         },
@@ -30,6 +31,7 @@ extension TemplateHelpers {
             let separator = call.parameters[call.parameters.count - 1].text
             let items = flattened(call.parameters.dropLast())
             try call.spend(items.count)
+            try call.checkLength(items.count * separator.utf8.count)
             let joined = items.map(\.text).joined(separator: separator)
             return .string((call.hashText("prefix") ?? "") + joined + (call.hashText("suffix") ?? ""))
         },

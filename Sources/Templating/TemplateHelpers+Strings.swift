@@ -56,6 +56,8 @@ extension TemplateHelpers {
             let target = try call.parameter(1, "the text to replace").text
             let replacement = try call.parameter(2, "the replacement").text
             guard !target.isEmpty else { return .string(text) }
+            let most = text.utf8.count / target.utf8.count * max(replacement.utf8.count, 1) + text.utf8.count
+            try call.checkLength(most)
             return .string(text.replacing(target, with: replacement))
         },
         "abbreviate": { call throws(TemplateError) in

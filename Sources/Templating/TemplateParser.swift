@@ -6,7 +6,6 @@ struct TemplateParser {
     private let bytes: [UInt8]
     private var offset = 0
     private let limits: TemplateLimits
-    private let lineStarts: [Int]
 
     /// An open block while its body and inverse are read.
     private struct Frame {
@@ -22,26 +21,40 @@ struct TemplateParser {
     init(_ source: String, limits: TemplateLimits) {
         bytes = Array(source.utf8)
         self.limits = limits
-        var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
-        lineStarts = starts
     }
 
+    /// Where the last position was asked: positions are asked in increasing order while
+    /// parsing, so each is found by counting from the one before (linear in the template).
+    private var cursor = (offset: 0, line: 1, column: 1)
+
     /// The position of a byte offset.
-    func position(_ at: Int) -> TemplatePosition {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= at { low = middle } else { high = middle - 1 }
+    mutating func position(_ at: Int) -> TemplatePosition {
+        let target = min(at, bytes.count)
+        if target < cursor.offset { cursor = (0, 1, 1) }
+        var (offset, line, column) = cursor
+        while offset < target {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            offset += 1
         }
-        let start = lineStarts[low]
-        let column = bytes[start..<min(at, bytes.count)].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-        return TemplatePosition(line: low + 1, column: column + 1)
+        cursor = (offset, line, column)
+        return TemplatePosition(line: line, column: column)
+    }
+
+    /// The position of a byte offset, counted from the start (for errors, once).
+    func positionFromStart(_ at: Int) -> TemplatePosition {
+        var copy = self
+        copy.cursor = (0, 1, 1)
+        return copy.position(at)
     }
 
     private func fail(_ message: String, at: Int? = nil) -> TemplateError {
-        TemplateError(message, at: position(at ?? offset))
+        TemplateError(message, at: positionFromStart(at ?? offset))
     }
 
     mutating func parse() throws(TemplateError) -> [TemplateSegment] {
@@ -229,7 +242,7 @@ struct TemplateParser {
         return try call(head, parameters, hash, start: start)
     }
 
-    private func call(
+    private mutating func call(
         _ head: TemplateExpression, _ parameters: [TemplateExpression],
         _ hash: [(key: String, value: TemplateExpression)], start: Int
     ) throws(TemplateError) -> TemplateExpression {

@@ -4,6 +4,8 @@ struct TemplateRenderer {
     private(set) var output = ""
     private var outputBytes = 0
     private var iterationsLeft: Int
+    /// How much more work helpers may do (``TemplateLimits/maximumWork``).
+    private var workLeft: Int
     /// Variables set by helpers (`assign`, `formData`...), visible after they are set.
     private var variables: [String: TemplateValue] = [:]
     /// The context stack (`this` is the last).
@@ -18,6 +20,7 @@ struct TemplateRenderer {
         self.limits = limits
         self.now = now
         iterationsLeft = limits.maximumIterations
+        workLeft = limits.maximumWork
         contexts = [root]
     }
 
@@ -103,6 +106,7 @@ struct TemplateRenderer {
                 inner.output = ""
                 try inner.render(block.body)
                 iterationsLeft = inner.iterationsLeft
+                workLeft = inner.workLeft
                 variables = inner.variables
                 if helper.blockContent == .prepend {
                     parameters.insert(.string(inner.output), at: 0)
@@ -200,11 +204,17 @@ struct TemplateRenderer {
         _ call: TemplateCall, _ helper: TemplateHelper, _ parameters: [TemplateValue]
     ) throws(TemplateError) -> TemplateValue {
         guard case .function(let function) = helper.kind else { return .null }
+        workLeft -= parameters.reduce(1) { $0 + $1.workEstimate }
+        guard workLeft >= 0 else {
+            throw TemplateError(
+                "the helpers would do more work than the render's limit allows (\(limits.maximumWork) units)",
+                at: call.position, stopsRender: true)
+        }
         var hash: [(key: String, value: TemplateValue)] = []
         for member in call.hash { hash.append((member.key, try evaluate(member.value))) }
         var invocation = HelperCall(
             parameters: parameters, hash: hash, name: call.name, position: call.position,
-            iterationsLeft: iterationsLeft, now: now)
+            iterationsLeft: iterationsLeft, now: now, maximumLength: limits.maximumOutputLength)
         let result: TemplateValue
         do {
             result = try function(&invocation)

@@ -109,6 +109,19 @@ public enum TemplateValue {
         return resolved >= 0 && resolved < count ? resolved : nil
     }
 
+    /// What giving this value to a helper costs against ``TemplateLimits/maximumWork``: its
+    /// bytes of text, or its elements.
+    var workEstimate: Int {
+        switch self {
+        case .string(let text), .json(.string(let text)): return text.utf8.count
+        case .array(let items): return items.count
+        case .object(let members): return members.count
+        case .json(.array(let items)): return items.count
+        case .json(.object(let object)): return object.count
+        default: return 1
+        }
+    }
+
     /// The elements `{{#each}}` visits: (key, value) pairs, keys nil for lists.
     public var entries: [(key: String?, value: TemplateValue)] {
         switch self {

@@ -217,6 +217,17 @@ func render(_ source: String, _ context: TemplateValue = context(), now: Int64 =
         let nested = try Template("{{#each (range 1 3)}}{{#each (range 1 3)}}x{{/each}}{{/each}}", limits: limits)
         #expect(throws: TemplateError.self) { try nested.render(context()) }
         #expect(try Template("{{#each (range 1 3)}}x{{/each}}", limits: limits).render(context()) == "xxx")
+        // Work that writes nothing is bounded too: helpers are charged for the text they are given.
+        let work = TemplateLimits(maximumIterations: 1000, maximumWork: 10_000)
+        let busy = try Template(
+            "{{#each (range 1 1000)}}{{#if (matches request.body '.*x')}}{{/if}}{{/each}}", limits: work)
+        #expect(throws: TemplateError.self) { try busy.render(context(body: String(repeating: "a", count: 100))) }
+        #expect(throws: TemplateError.self) {
+            try Template("{{replace request.body 'a' 'bbbbbbbbbb'}}", limits: limits).render(context(body: "aaaaaaa"))
+        }
+        #expect(throws: TemplateError.self) {
+            try Template("{{arrayJoin request.body (range 1 9)}}", limits: limits).render(context(body: "0123456789"))
+        }
     }
 
     @Test func plainTextSkipsTheRenderer() throws {
