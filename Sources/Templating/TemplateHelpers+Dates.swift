@@ -2,7 +2,8 @@ extension TemplateHelpers {
     static let dates: [String: Function] = [
         "now": { call throws(TemplateError) in try dated(call.now, call) },
         "date": { call throws(TemplateError) in
-            let value = try call.parameter(0, "a date")
+            // Without a date, now (WireMock's `{{date offset='6 days'}}`).
+            guard let value = call.parameters.first else { return try dated(call.now, call) }
             guard let milliseconds = try instant(value, format: nil, call) else {
                 throw call.failure("expects a date, found '\(value.text.prefix(40))'")
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The helpers petmock's templates can call, by name (WireMock's and Handlebars' own).
 enum TemplateHelpers {
     typealias Function = @Sendable (inout HelperCall) throws(TemplateError) -> TemplateValue
@@ -94,43 +96,49 @@ enum TemplateHelpers {
     }
 
     private static let math: Function = { call throws(TemplateError) in
-        let left = try call.parameter(0, "a number")
-        let operation = try call.parameter(1, "an operator").text
-        let right = try call.parameter(2, "a number")
+        guard call.parameters.count == 3 else {
+            throw call.wireMockFailure(
+                "All maths functions require two operands and an operator as parameters e.g. 3 '+' 2")
+        }
+        let left = call.parameters[0]
+        let operation = call.parameters[1].text
+        let right = call.parameters[2]
+        guard ["+", "-", "*", "x", "/", "%"].contains(operation) else {
+            throw call.wireMockFailure("\(operation) is not a valid mathematical operator")
+        }
         guard let a = left.number, let b = right.number else {
             throw call.failure("expects numbers, found '\(left.text)' and '\(right.text)'")
         }
-        if let x = left.integer, let y = right.integer, left.number == Double(x), right.number == Double(y) {
+        if (operation == "/" || operation == "%") && b == 0 {
+            throw TemplateError("'math' divides by zero", at: call.position, stopsRender: true)
+        }
+        if let x = left.integer, let y = right.integer, a == Double(x), b == Double(y) {
             switch operation {
             case "+": return .int(x &+ y)
             case "-": return .int(x &- y)
-            case "*": return .int(x &* y)
-            case "/":
-                guard y != 0 else {
-                    throw TemplateError("'math' divides by zero", at: call.position, stopsRender: true)
-                }
-                return x % y == 0 ? .int(x / y) : .double(Double(x) / Double(y))
-            case "%":
-                guard y != 0 else {
-                    throw TemplateError("'math' divides by zero", at: call.position, stopsRender: true)
-                }
-                return .int(x % y)
-            default: break
+            case "*", "x": return .int(x &* y)
+            case "/": return x % y == 0 ? .int(x / y) : decimal(Decimal(x) / Decimal(y))
+            default: return .int(x % y)
             }
         }
+        // As WireMock's BigDecimal: 0.25 + 0.34 is 0.59.
+        let l = Decimal(string: left.text.trimmingSpaces.description) ?? Decimal(a)
+        let r = Decimal(string: right.text.trimmingSpaces.description) ?? Decimal(b)
         switch operation {
-        case "+": return .double(a + b)
-        case "-": return .double(a - b)
-        case "*": return .double(a * b)
-        case "/":
-            guard b != 0 else { throw TemplateError("'math' divides by zero", at: call.position, stopsRender: true) }
-            return .double(a / b)
-        case "%":
-            guard b != 0 else { throw TemplateError("'math' divides by zero", at: call.position, stopsRender: true) }
-            return .double(a.truncatingRemainder(dividingBy: b))
-        default:
-            throw call.failure("expects one of '+', '-', '*', '/', '%' as the operator, found '\(operation)'")
+        case "+": return decimal(l + r)
+        case "-": return decimal(l - r)
+        case "*", "x": return decimal(l * r)
+        case "/": return decimal(l / r)
+        default: return .double(a.truncatingRemainder(dividingBy: b))
         }
+    }
+
+    /// A decimal result: its exact text, as a number value.
+    private static func decimal(_ value: Decimal) -> TemplateValue {
+        var rounded = Decimal()
+        var source = value
+        NSDecimalRound(&rounded, &source, 16, .plain)
+        return .double(Double(rounded.description) ?? 0)
     }
 }
 

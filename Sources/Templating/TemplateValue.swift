@@ -156,6 +156,11 @@ public enum TemplateValue {
         case .double(let value): return value
         case .json(.int(let value)): return Double(value)
         case .json(.number(let value)): return Double(value.text)
+        case .date(let date):
+            switch date.format {
+            case "unix": return Double(date.milliseconds / 1000)
+            default: return Double(date.milliseconds)
+            }
         case .bool: return nil
         default: return Double(text.trimmingSpaces)
         }

@@ -8,8 +8,9 @@ import Testing
 
 /// Response templating measured against WireMock: cases carried over as data (a response,
 /// a request, the answer WireMock's test asserts) from WireMock's tests (Apache-2.0), each
-/// citing the test it came from: `ResponseTemplateTransformerTest` (RTT) and
-/// `ResponseTemplatingAcceptanceTest` (RTA) in
+/// citing the test it came from: `ResponseTemplateTransformerTest` (RTT),
+/// `ResponseTemplatingAcceptanceTest` (RTA), and the helpers' `MathsHelperTest` (MHT),
+/// `ParseDateHelperTest` (PDHT) and `HandlebarsCurrentDateHelperTest` (HCDH) in
 /// `src/test/java/com/github/tomakehurst/wiremock/[extension/responsetemplating/]`. Every case
 /// runs through a stub folder and a served request. The test client always sends
 /// `Host: 127.0.0.1`, so the `requestLine` cases expect that host where WireMock's mock request
@@ -404,6 +405,93 @@ import Testing
             source: "RTT.joinWithDifferentSeparators",
             response: #"{"body": "{{arrayJoin (pickRandom ':') (array 'One' 'Two' 'Three')}}"}"#,
             expected: .body("One:Two:Three")),
+        // MathsHelperTest (MHT), through templates
+        Case(
+            source: "MHT.returnsAnErrorIfNotExactlyTwoParameters", response: #"{"body": "{{{math 5 '+'}}}"}"#,
+            expected: .body(
+                "[ERROR: All maths functions require two operands and an operator as parameters e.g. 3 '+' 2]")),
+        Case(
+            source: "MHT.returnsAnErrorIfOperatorNotRecognised", response: #"{"body": "{{{math 2 '&' 3}}}"}"#,
+            expected: .body("[ERROR: & is not a valid mathematical operator]")),
+        Case(source: "MHT.addsTwoIntegers", response: #"{"body": "{{math 2 '+' 3}}"}"#, expected: .body("5")),
+        Case(
+            source: "MHT.addsTwoLongs", response: #"{"body": "{{math 2147483648 '+' 2147483648}}"}"#,
+            expected: .body("4294967296")),
+        Case(source: "MHT.addsAStringAndInteger", response: #"{"body": "{{math '2' '+' 3}}"}"#, expected: .body("5")),
+        Case(source: "MHT.addsADoubleAndInteger", response: #"{"body": "{{math 0.5 '+' 3}}"}"#, expected: .body("3.5")),
+        Case(
+            source: "MHT.addsAStringDoubleAndDouble", response: #"{"body": "{{math '0.25' '+' '0.34'}}"}"#,
+            expected: .body("0.59")),
+        Case(source: "MHT.subtractsTwoIntegers", response: #"{"body": "{{math 10 '-' 3}}"}"#, expected: .body("7")),
+        Case(
+            source: "MHT.multipliesTwoIntegers", response: #"{"body": "{{math 10 '*' 3}} {{math 10 'x' 3}}"}"#,
+            expected: .body("30 30")),
+        Case(source: "MHT.dividesTwoIntegers", response: #"{"body": "{{math 15 '/' 3}}"}"#, expected: .body("5")),
+        Case(source: "MHT.modsTwoIntegers", response: #"{"body": "{{math 11 '%' 3}}"}"#, expected: .body("2")),
+        Case(
+            source: "MHT.coercesEpochFormattedRenderableDateParameterCorrectly",
+            response: #"{"body": "{{math (parseDate '1663258226792' format='epoch') '+' 0}}"}"#,
+            expected: .body("1663258226792")),
+        // ParseDateHelperTest (PDHT), rendered in ISO 8601
+        Case(
+            source: "PDHT.parsesAnISO8601DateWhenNoFormatSpecified",
+            response: #"{"body": "{{parseDate '2018-05-01T01:02:03Z'}}"}"#, expected: .body("2018-05-01T01:02:03Z")),
+        Case(
+            source: "PDHT.parsesAnRFC1123DateWhenNoFormatSpecified",
+            response: #"{"body": "{{parseDate 'Tue, 01 Jun 2021 15:16:17 GMT'}}"}"#,
+            expected: .body("2021-06-01T15:16:17Z")),
+        Case(
+            source: "PDHT.parsesDateWithSuppliedFormat",
+            response: #"{"body": "{{parseDate '01/02/2003' format='dd/MM/yyyy'}}"}"#,
+            expected: .body("2003-02-01T00:00:00Z")),
+        Case(
+            source: "PDHT.parsesLocalDateTimeWithSuppliedFormat",
+            response: #"{"body": "{{parseDate '01/02/2003 05:06:07' format='dd/MM/yyyy HH:mm:ss'}}"}"#,
+            expected: .body("2003-02-01T05:06:07Z")),
+        Case(
+            source: "PDHT.parsesDateTimeWithEpochFormat",
+            response: #"{"body": "{{parseDate '1577964091000' format='epoch'}}"}"#,
+            expected: .body("2020-01-02T11:21:31Z")),
+        // HandlebarsCurrentDateHelperTest (HCDH)
+        Case(
+            source: "HCDH.rendersNowDateTime", response: #"{"body": "{{now}}"}"#,
+            expected: .pattern("[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]+Z")),
+        Case(
+            source: "HCDH.rendersNowDateTimeWithCustomFormat", response: #"{"body": "{{now format='yyyy/mm/dd'}}"}"#,
+            expected: .pattern("[0-9]{4}/[0-9]{2}/[0-9]{2}")),
+        Case(
+            source: "HCDH.rendersPassedDateTimeWithDayOffset",
+            response:
+                #"{"body": "{{date (parseDate '2018-04-16' format='yyyy-MM-dd') offset='5 days' format='yyyy-MM-dd'}}"}"#,
+            expected: .body("2018-04-21")),
+        Case(
+            source: "HCDH.rendersNowAsUnixEpochInMilliseconds", response: #"{"body": "{{now format='epoch'}}"}"#,
+            expected: .pattern("[0-9]{13}")),
+        Case(
+            source: "HCDH.rendersNowAsUnixEpochInSeconds", response: #"{"body": "{{now format='unix'}}"}"#,
+            expected: .pattern("[0-9]{10}")),
+        Case(
+            source: "HCDH.adjustsISO8601ToSpecfiedTimezone",
+            response:
+                #"{"body": "{{date (parseDate '2014-10-09T06:06:01Z') offset='3 days' timezone='Australia/Sydney'}}"}"#,
+            expected: .body("2014-10-12T17:06:01+11:00")),
+        Case(
+            source: "HCDH.adjustsCustomFormatToSpecfiedTimezone",
+            response:
+                #"{"body": "{{date (parseDate '2014-10-09T06:06:01Z') offset='3 days' timezone='Australia/Sydney' format='yyyy-MM-dd HH:mm:ssZ'}}"}"#,
+            expected: .body("2014-10-12 17:06:01+1100")),
+        Case(
+            source: "HCDH.helperIsIncludedInTemplateTransformerWithNowTagName",
+            response: #"{"body": "{{now offset='6 days'}}"}"#, expected: .pattern("[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]+Z")
+        ),
+        Case(
+            source: "HCDH.helperIsIncludedInTemplateTransformerWithDateTagName",
+            response: #"{"body": "{{date offset='6 days'}}"}"#,
+            expected: .pattern("[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]+Z")),
+        Case(
+            source: "HCDH.acceptsDateParameterwithDateTagName",
+            response: #"{"body": "{{date (parseDate '2018-05-05T10:11:12Z') offset='-1 days'}}"}"#,
+            expected: .body("2018-05-04T10:11:12Z")),
         // ResponseTemplatingAcceptanceTest
         Case(
             source: "RTA.Local.appliesResponseTemplateWhenAddedToStubMapping",
