@@ -68,7 +68,7 @@ struct JavaDateFormat {
     }
 
     func format(_ milliseconds: Int64, offsetSeconds: Int) -> String {
-        let time = CivilTime(milliseconds: milliseconds + Int64(offsetSeconds) * 1000)
+        let time = CivilTime(milliseconds: milliseconds &+ Int64(offsetSeconds) * 1000)
         var out = ""
         for token in tokens {
             switch token {
@@ -222,9 +222,9 @@ struct JavaDateFormat {
                 }
             }
         }
-        guard input.isEmpty else { return nil }
+        guard input.isEmpty, (1...9999).contains(time.year) else { return nil }
         if let pm { time.hour = time.hour % 12 + (pm ? 12 : 0) }
-        return time.milliseconds - Int64(offset) * 1000
+        return TemplateDate.inRange(time.milliseconds - Int64(offset) * 1000)
     }
 
     private func pow10(_ exponent: Int) -> Int {

@@ -18,6 +18,13 @@ public struct TemplateDate: Sendable, Hashable {
         self.timezone = timezone
     }
 
+    /// The instants dates may hold: years 0001 to 9999 (as ISO 8601 writes them), with a
+    /// margin for time zones.
+    static let range: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+
+    /// The instant, when it is in ``range``.
+    static func inRange(_ milliseconds: Int64) -> Int64? { range.contains(milliseconds) ? milliseconds : nil }
+
     /// The rendered text.
     public var text: String {
         switch format {

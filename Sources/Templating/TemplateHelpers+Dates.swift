@@ -35,8 +35,9 @@ extension TemplateHelpers {
         if case .date(let date) = value { return date.milliseconds }
         let text = String(value.text.trimmingSpaces)
         switch format {
-        case "epoch": return Int64(text)
-        case "unix": return Int64(text).map { $0 * 1000 }
+        case "epoch": return Int64(text).flatMap(TemplateDate.inRange)
+        case "unix":
+            return Int64(text).flatMap { abs($0) < Int64.max / 1000 ? $0 * 1000 : nil }.flatMap(TemplateDate.inRange)
         case let pattern?:
             if let letter = JavaDateFormat.unknownLetter(in: pattern) {
                 throw call.failure("does not know the date pattern letter '\(letter)' in '\(pattern)'")
@@ -52,7 +53,8 @@ extension TemplateHelpers {
     private static func dated(_ milliseconds: Int64, _ call: HelperCall) throws(TemplateError) -> TemplateValue {
         var milliseconds = milliseconds
         if let offset = call.hashText("offset") {
-            guard let moved = TemplateDate.applying(offset: offset, to: milliseconds) else {
+            guard let moved = TemplateDate.applying(offset: offset, to: milliseconds).flatMap(TemplateDate.inRange)
+            else {
                 throw call.failure("expects an offset such as '3 days' or '-1 hours', found '\(offset)'")
             }
             milliseconds = moved

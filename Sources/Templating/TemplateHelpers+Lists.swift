@@ -10,7 +10,12 @@ extension TemplateHelpers {
                     "The range helper requires both lower and upper bounds as integer parameters")
             }
             guard start <= end else { return .array([]) }
-            guard end - start < Int.max / 2 else { throw call.failure("expects a smaller range") }
+            let (span, overflow) = end.subtractingReportingOverflow(start)
+            guard !overflow, span < call.iterationsLeft else {
+                throw TemplateError(
+                    "'range' would make more elements than the render's limit allows", at: call.position,
+                    stopsRender: true)
+            }
             try call.spend(end - start + 1)
             return .array((start...end).map(TemplateValue.int))
         },

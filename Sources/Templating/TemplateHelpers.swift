@@ -117,8 +117,11 @@ enum TemplateHelpers {
             case "+": return .int(x &+ y)
             case "-": return .int(x &- y)
             case "*", "x": return .int(x &* y)
-            case "/": return x % y == 0 ? .int(x / y) : decimal(Decimal(x) / Decimal(y))
-            default: return .int(x % y)
+            case "/":
+                let (quotient, overflow) = x.dividedReportingOverflow(by: y)
+                if overflow { return decimal(Decimal(x) / Decimal(y)) }
+                return x % y == 0 ? .int(quotient) : decimal(Decimal(x) / Decimal(y))
+            default: return .int(x.remainderReportingOverflow(dividingBy: y).partialValue)
             }
         }
         // As WireMock's BigDecimal: 0.25 + 0.34 is 0.59.

@@ -249,6 +249,7 @@ struct TemplateParser {
         if case .path(let path, _) = head, path.segments.count == 1, !path.isData, !path.isThis, path.parents == 0 {
             let name = path.segments[0]
             if let helper = TemplateHelpers.find(name) {
+                try Self.checkInline(helper, name, at: start, self)
                 return .call(
                     TemplateCall(
                         name: name, helper: helper, parameters: parameters, hash: hash, position: position(start)))
@@ -258,6 +259,17 @@ struct TemplateParser {
             throw fail("expected a helper name before the arguments", at: start)
         }
         return head
+    }
+
+    /// `each` and `with` only work as blocks: used inline, they are refused here, not at render.
+    private static func checkInline(
+        _ helper: TemplateHelper, _ name: String, at offset: Int, _ parser: TemplateParser
+    ) throws(TemplateError) {
+        switch helper.kind {
+        case .eachBlock, .withBlock:
+            throw parser.fail("'\(name)' is a block helper: use '{{#\(name) ...}}...{{/\(name)}}'", at: offset)
+        default: return
+        }
     }
 
     /// Parameters and `key=value` hash arguments up to `}}`, `)` or `as |`.
@@ -308,6 +320,7 @@ struct TemplateParser {
             }
             let name = path.segments[0]
             guard let helper = TemplateHelpers.find(name) else { throw fail("unknown helper '\(name)'", at: start + 1) }
+            try Self.checkInline(helper, name, at: start + 1, self)
             return .call(
                 TemplateCall(name: name, helper: helper, parameters: parameters, hash: hash, position: position(start)))
         case UInt8(ascii: "\""), UInt8(ascii: "'"):

@@ -195,7 +195,9 @@ struct TemplateRenderer {
                 return truthy
                     ? (parameters.count > 1 ? parameters[1] : .null) : (parameters.count > 2 ? parameters[2] : .null)
             case .eachBlock, .withBlock:
-                throw TemplateError("'\(call.name)' is a block helper: use '{{#\(call.name) ...}}'", at: call.position)
+                throw TemplateError(
+                    "'\(call.name)' is a block helper: use '{{#\(call.name) ...}}'", at: call.position,
+                    stopsRender: true)
             }
         }
     }

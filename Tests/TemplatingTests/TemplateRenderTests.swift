@@ -165,6 +165,9 @@ func render(_ source: String, _ context: TemplateValue = context(), now: Int64 =
         ("{{request.path 'x'}}", 1, 3, "expected a helper name"),
         ("{{!-- never closed }}", 1, 1, "a comment is not closed"),
         ("{{upper 'a' b=1 'c'}}", 1, 17, "expected 'key=value'"),
+        // Found by FuzzTemplate: `with` and `each` inline are refused when compiled.
+        ("#{{with parametersq}}/{{p./w}}", 1, 4, "'with' is a block helper"),
+        ("{{upper (each 1)}}", 1, 10, "'each' is a block helper"),
     ]
 
     @Test func parseErrorsNameTheirPosition() {
@@ -228,6 +231,16 @@ func render(_ source: String, _ context: TemplateValue = context(), now: Int64 =
         #expect(throws: TemplateError.self) {
             try Template("{{arrayJoin request.body (range 1 9)}}", limits: limits).render(context(body: "0123456789"))
         }
+    }
+
+    @Test func extremeNumbersAndDatesNeverTrap() throws {
+        #expect(try render("{{math -9223372036854775808 '%' -1}}") == "0")
+        #expect(try !render("{{math -9223372036854775808 '/' -1}}").isEmpty)
+        #expect(throws: TemplateError.self) { try render("{{range -9223372036854775808 9223372036854775807}}") }
+        #expect(try render("{{{parseDate '9223372036854775807' format='epoch'}}}").hasPrefix("[ERROR: "))
+        #expect(try render("{{{parseDate '-9223372036854775' format='unix'}}}").hasPrefix("[ERROR: "))
+        #expect(try render("{{{parseDate '99999999/01/01' format='yyyyyyyy/MM/dd'}}}").hasPrefix("[ERROR: "))
+        #expect(try render("{{{date (parseDate '9999-12-31') offset='1000 years'}}}").hasPrefix("[ERROR: "))
     }
 
     @Test func plainTextSkipsTheRenderer() throws {
