@@ -106,7 +106,7 @@ final class StubEngine: Sendable {
         }
         let base: ServedResponse
         if let template = stub.template {
-            switch template.render(request, stub: stub, pathParameters: stub.pathParameters(matchable)) {
+            switch template.render(request, matchable, stub: stub) {
             case .success(let rendered): base = rendered
             case .failure(let failure):
                 record(request, matchable, variant: variant?.description, status: 500, stub: stub)

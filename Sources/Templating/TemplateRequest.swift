@@ -20,10 +20,12 @@ public final class TemplateRequest: TemplateNode {
     /// The client's address.
     public let clientIP: String
 
-    /// Creates the model of one request.
+    /// Creates the model of one request; `queryParameters`, when the caller has them decoded
+    /// already, saves parsing the query again.
     public init(
         method: String, url: String, headers: HTTPHeaders, body: [UInt8], baseURL: String,
-        pathParameters: [String: String] = [:], clientIP: String = ""
+        pathParameters: [String: String] = [:], clientIP: String = "",
+        queryParameters: [(name: String, value: String)]? = nil
     ) {
         self.method = method
         self.url = url
@@ -32,21 +34,26 @@ public final class TemplateRequest: TemplateNode {
         self.baseURL = baseURL
         self.pathParameters = pathParameters
         self.clientIP = clientIP
+        if let queryParameters { query = queryParameters }
     }
+
+    /// Where the query starts (`?`), found on the UTF-8 view.
+    private var question: String.Index? { url.utf8.firstIndex(of: UInt8(ascii: "?")) }
 
     /// The path, still percent-encoded.
     public var path: Substring {
-        if let question = url.firstIndex(of: "?") { return url[..<question] }
+        if let question { return url[..<question] }
         return url[...]
     }
 
-    private lazy var segments: [String] = path.split(separator: "/").map {
-        $0.removingPercentEncoding() ?? String($0)
+    private lazy var segments: [String] = path.utf8.split(separator: UInt8(ascii: "/")).map {
+        let raw = Substring($0)
+        return raw.removingPercentEncoding() ?? String(raw)
     }
 
     private lazy var query: [(name: String, value: String)] = {
-        guard let question = url.firstIndex(of: "?") else { return [] }
-        return QueryParameters.parse(url[url.index(after: question)...])
+        guard let question else { return [] }
+        return QueryParameters.parse(url[url.utf8.index(after: question)...])
     }()
 
     private lazy var bodyText = String(decoding: body, as: UTF8.self)

@@ -94,13 +94,13 @@ struct ResponseTemplate: Sendable {
 
     /// Renders the response for one request.
     func render(
-        _ request: HTTPServerRequest, stub: CompiledStub, pathParameters: [String: String]
+        _ request: HTTPServerRequest, _ matchable: MatchableRequest, stub: CompiledStub
     ) -> Result<ServedResponse, Failure> {
         let host = request.headers["Host"] ?? "localhost"
         let model = TemplateRequest(
             method: request.method.rawValue, url: String(request.head.originForm), headers: request.headers,
-            body: request.body, baseURL: "http://" + host, pathParameters: pathParameters,
-            clientIP: request.remoteAddress.host)
+            body: request.body, baseURL: "http://" + host, pathParameters: stub.pathParameters(matchable),
+            clientIP: request.remoteAddress.host, queryParameters: matchable.queryParameters)
         let context = TemplateValue.object([("request", .node(model)), ("parameters", .json(.object(parameters)))])
         var mapping = stub.mapping
         do {
