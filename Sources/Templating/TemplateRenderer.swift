@@ -249,7 +249,7 @@ struct TemplateRenderer {
                 value = found
             } else if let found = variables[name] {
                 value = found
-            } else if let found = contexts.reversed().lazy.compactMap({ $0.member(name) }).first {
+            } else if let found = member(name) {
                 value = found
             } else {
                 return .null
@@ -260,6 +260,16 @@ struct TemplateRenderer {
             value = next
         }
         return value
+    }
+
+    /// The first context, innermost first, that has the member (Handlebars.java looks outward).
+    private func member(_ name: String) -> TemplateValue? {
+        var index = contexts.count - 1
+        while index >= 0 {
+            if let found = contexts[index].member(name) { return found }
+            index -= 1
+        }
+        return nil
     }
 
     /// Handlebars' HTML escaping of `{{ }}` output.

@@ -48,6 +48,8 @@ public final class TemplateRequest: TemplateNode {
 
     private lazy var segments: [String] = path.utf8.split(separator: UInt8(ascii: "/")).map {
         let raw = Substring($0)
+        // Most segments have no escape: then the text is the segment as it is.
+        guard raw.utf8.contains(UInt8(ascii: "%")) else { return String(raw) }
         return raw.removingPercentEncoding() ?? String(raw)
     }
 
