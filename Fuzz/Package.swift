@@ -28,6 +28,7 @@ let package = Package(
         fuzzTarget("FuzzYAMLReader", ["YAMLKit", "JSONKit"]),
         fuzzTarget("FuzzStubRegex", ["StubServer", "HTTPCore"]),
         fuzzTarget("FuzzXMLMatcher", ["XMLKit"]),
+        fuzzTarget("FuzzTemplate", ["Templating", "HTTPCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

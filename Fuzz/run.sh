@@ -31,6 +31,7 @@ ALL_TARGETS=(
     yaml-reader:FuzzYAMLReader
     stub-regex:FuzzStubRegex
     xml:FuzzXMLMatcher
+    template:FuzzTemplate
 )
 
 selected=()

@@ -55,11 +55,16 @@ final class CompiledStub: Sendable {
     /// The first scenario fields, copied out for the hot path.
     let scenarioName: String?
     let requiredScenarioState: String?
+    /// The response's templates, when it is rendered per request (nil keeps `served`).
+    let template: ResponseTemplate?
     private let variantCache = Locked<[Variant: ServedResponse]>([:])
 
     init(
-        mapping: StubMapping, sequence: Int, origin: StubOrigin, pattern: CompiledRequestPattern, served: ServedResponse
+        mapping: StubMapping, sequence: Int, origin: StubOrigin, pattern: CompiledRequestPattern,
+        served: ServedResponse,
+        template: ResponseTemplate? = nil
     ) {
+        self.template = template
         self.mapping = mapping
         self.sequence = sequence
         self.origin = origin
@@ -68,6 +73,12 @@ final class CompiledStub: Sendable {
         priority = mapping.effectivePriority
         scenarioName = mapping.scenarioName
         requiredScenarioState = mapping.scenarioName == nil ? nil : mapping.requiredScenarioState
+    }
+
+    /// The `urlPathTemplate` variables the request's path gives, for templates.
+    func pathParameters(_ request: MatchableRequest) -> [String: String] {
+        guard case .template(let template) = pattern.url else { return [:] }
+        return template.match(request.path) ?? [:]
     }
 
     /// Where the stub stands among those that match the same request.

@@ -144,6 +144,8 @@ extension ResponseDefinition {
             object["delayDistribution"] = .object(distribution)
         case nil: break
         }
+        if !transformers.isEmpty { object["transformers"] = .array(transformers.map(JSONValue.string)) }
+        if let transformerParameters { object["transformerParameters"] = .object(transformerParameters) }
         if let dribble = chunkedDribbleDelay {
             object["chunkedDribbleDelay"] = [
                 "numberOfChunks": .int(Int64(dribble.numberOfChunks)),
