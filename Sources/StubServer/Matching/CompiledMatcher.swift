@@ -21,10 +21,12 @@ enum CompiledMatcher: Sendable {
     indirect case not(CompiledMatcher)
     case hasExactly([CompiledMatcher])
     case includes([CompiledMatcher])
+    case dateTime(DateTimeMatcher)
 
-    /// Compiles a matcher; `path` names it in problems.
-    static func compile(_ matcher: StringMatcher, at path: String, problems: inout [PatternProblem]) -> CompiledMatcher?
-    {
+    /// Compiles a matcher; `path` names it in problems; date-time matchers read "now" from `clock`.
+    static func compile(
+        _ matcher: StringMatcher, at path: String, problems: inout [PatternProblem], clock: MatchClock = .system
+    ) -> CompiledMatcher? {
         switch matcher {
         case .equalTo(let text, let caseInsensitive): return .equalTo(text, caseInsensitive: caseInsensitive)
         case .contains(let text): return .contains(ByteSearch(text))
@@ -64,13 +66,17 @@ enum CompiledMatcher: Sendable {
                 return nil
             }
             guard let sub else { return .matchesJsonPath(jsonPath, nil) }
-            guard let compiled = compile(sub, at: path + ".matchesJsonPath", problems: &problems) else { return nil }
+            guard let compiled = compile(sub, at: path + ".matchesJsonPath", problems: &problems, clock: clock) else {
+                return nil
+            }
             return .matchesJsonPath(jsonPath, compiled)
         case .binaryEqualTo(let bytes): return .binaryEqualTo(bytes)
         case .and(let parts), .or(let parts), .hasExactly(let parts), .includes(let parts):
             var compiled: [CompiledMatcher] = []
             for (index, part) in parts.enumerated() {
-                guard let one = compile(part, at: "\(path).\(matcher.operatorName)[\(index)]", problems: &problems)
+                guard
+                    let one = compile(
+                        part, at: "\(path).\(matcher.operatorName)[\(index)]", problems: &problems, clock: clock)
                 else {
                     return nil
                 }
@@ -83,7 +89,15 @@ enum CompiledMatcher: Sendable {
             default: return .or(compiled)
             }
         case .not(let inner):
-            return compile(inner, at: path + ".not", problems: &problems).map { .not($0) }
+            return compile(inner, at: path + ".not", problems: &problems, clock: clock).map { .not($0) }
+        case .dateTime(let spec):
+            do {
+                return .dateTime(try DateTimeMatcher(spec, clock: clock))
+            } catch {
+                problems.append(
+                    PatternProblem(path: path + "." + matcher.operatorName, kind: "date-time", error: error))
+                return nil
+            }
         }
     }
 
@@ -121,6 +135,7 @@ enum CompiledMatcher: Sendable {
                 return sub.matches(text, json: { node })
             }
         case .binaryEqualTo(let expected): return (bytes ?? Array(value.utf8)) == expected
+        case .dateTime(let matcher): return matcher.matches(value)
         case .absent, .anything, .and, .or, .not, .hasExactly, .includes: return false
         }
     }
@@ -180,6 +195,7 @@ enum CompiledMatcher: Sendable {
                 caseInsensitive ? expected.lowercased() : expected, caseInsensitive ? value.lowercased() : value)
             return max(0.1, distance)
         }
+        if case .dateTime(let matcher) = self, let value { return max(0.1, matcher.distance(value)) }
         return 1
     }
 }

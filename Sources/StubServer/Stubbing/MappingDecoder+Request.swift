@@ -17,7 +17,9 @@ extension MappingDecoder {
             let here = path.appending(key: member.key)
             switch member.key {
             case "method":
-                if let method = string(member.value, at: here) {
+                if case .object = member.value {
+                    pattern.methods = methodSet(member.value, at: here)
+                } else if let method = string(member.value, at: here) {
                     if method.isEmpty || method.contains(" ") {
                         invalid(here, expected: "an HTTP method such as 'GET' or 'ANY'", found: "'\(method)'")
                     } else if method != "ANY" {
@@ -91,6 +93,34 @@ extension MappingDecoder {
         return errorCount == errorsBefore || keepingErrors ? pattern : nil
     }
 
+    /// `{"oneOf": ["GET", "POST"]}` or `{"noneOf": [...]}`: one key, a non-empty array of method
+    /// names (`ANY` among them is dropped, as WireMock drops it).
+    private mutating func methodSet(_ value: JSONValue, at path: JSONPath) -> MethodSet? {
+        guard let object = object(value, at: path) else { return nil }
+        guard object.count == 1, let member = object.members.first, ["oneOf", "noneOf"].contains(member.key) else {
+            invalid(
+                path, expected: "'oneOf' or 'noneOf' with an array of methods",
+                found: object.members.map { "'\($0.key)'" }.joined(separator: ", "))
+            return nil
+        }
+        let here = path.appending(key: member.key)
+        guard case .array(let elements) = member.value, !elements.isEmpty else {
+            wrongType(here, expected: "a non-empty array of methods", member.value)
+            return nil
+        }
+        var methods: [HTTPMethod] = []
+        for (index, element) in elements.enumerated() {
+            guard let name = string(element, at: here.appending(index: index)) else { return nil }
+            if name.isEmpty || name.contains(" ") {
+                invalid(here.appending(index: index), expected: "an HTTP method such as 'GET'", found: "'\(name)'")
+                return nil
+            }
+            let method = HTTPMethod(rawValue: name)
+            if name != "ANY" && !methods.contains(method) { methods.append(method) }
+        }
+        return member.key == "oneOf" ? .oneOf(methods) : .noneOf(methods)
+    }
+
     /// `{"username": "...", "password": "..."}`, both strings, nothing else.
     private mutating func credentials(_ value: JSONValue, at path: JSONPath) -> BasicCredentials? {
         guard let object = object(value, at: path) else { return nil }
@@ -130,14 +160,17 @@ extension MappingDecoder {
 
     static let operators = [
         "equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "anything", "equalToJson",
-        "matchesJsonPath", "binaryEqualTo", "and", "or", "not", "hasExactly", "includes",
+        "matchesJsonPath", "binaryEqualTo", "and", "or", "not", "hasExactly", "includes", "before", "after",
+        "equalToDateTime",
     ]
     private static let modifiers = ["caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements", "enablePlaceholders"]
 
     /// Decodes one matcher object such as `{"equalTo": "x", "caseInsensitive": true}`.
     mutating func matcher(_ value: JSONValue, at path: JSONPath) -> StringMatcher? {
         guard let object = object(value, at: path) else { return nil }
-        let operatorMembers = object.members.filter { !Self.modifiers.contains($0.key) && $0.key != "expression" }
+        let operatorMembers = object.members.filter {
+            !Self.modifiers.contains($0.key) && $0.key != "expression" && !DateTimeSpec.optionKeys.contains($0.key)
+        }
         guard operatorMembers.count == 1, let member = operatorMembers.first else {
             if operatorMembers.isEmpty {
                 invalid(
@@ -154,6 +187,16 @@ extension MappingDecoder {
             _ = bool(modifier.value, at: path.appending(key: modifier.key))
         }
         let here = path.appending(key: member.key)
+        if let comparison = DateTimeSpec.Comparison(rawValue: member.key) {
+            return dateTime(comparison, object, at: path)
+        }
+        if let option = object.members.first(where: { DateTimeSpec.optionKeys.contains($0.key) }) {
+            invalid(
+                path.appending(key: option.key),
+                expected: "'\(option.key)' only beside before, after or equalToDateTime",
+                found: "it beside '\(member.key)'", kind: .unknownField)
+            return nil
+        }
         let flag = { (name: String) in object[name]?.boolValue ?? false }
         switch member.key {
         case "equalTo":
@@ -209,6 +252,39 @@ extension MappingDecoder {
                 found: "'\(member.key)'", kind: .unknownField)
             return nil
         }
+    }
+
+    /// `{"before": "now +3 days", "actualFormat": ..., "truncateActual": ...}` and its kin.
+    private mutating func dateTime(
+        _ comparison: DateTimeSpec.Comparison, _ object: JSONObject, at path: JSONPath
+    )
+        -> StringMatcher?
+    {
+        let errorsBefore = errorCount
+        guard let expected = string(object[comparison.rawValue] ?? .null, at: path.appending(key: comparison.rawValue))
+        else { return nil }
+        var spec = DateTimeSpec(comparison, expected)
+        for member in object.members where member.key != comparison.rawValue {
+            let here = path.appending(key: member.key)
+            switch member.key {
+            case "actualFormat": spec.actualFormat = string(member.value, at: here)
+            case "expectedOffset":
+                guard case .int(let amount) = member.value, abs(amount) <= 100_000 else {
+                    wrongType(here, expected: "a whole number up to 100000", member.value)
+                    continue
+                }
+                spec.expectedOffset = Int(amount)
+            case "expectedOffsetUnit": spec.expectedOffsetUnit = string(member.value, at: here)
+            case "truncateExpected": spec.truncateExpected = string(member.value, at: here)
+            case "truncateActual": spec.truncateActual = string(member.value, at: here)
+            case "applyTruncationLast": spec.applyTruncationLast = bool(member.value, at: here) ?? false
+            default:
+                invalid(
+                    here, expected: "a date-time option (\(DateTimeSpec.optionKeys.joined(separator: ", ")))",
+                    found: "'\(member.key)'", kind: .unknownField)
+            }
+        }
+        return errorCount == errorsBefore ? .dateTime(spec) : nil
     }
 
     private mutating func jsonPathMatcher(_ value: JSONValue, at path: JSONPath) -> StringMatcher? {

@@ -11,6 +11,9 @@ import JSONKit
 public struct RequestPattern: Sendable, Hashable {
     /// The method; nil (or `ANY` in files) matches every method.
     public var method: HTTPMethod?
+    /// Several methods (WireMock's `"method": {"oneOf": [...]}` or `{"noneOf": [...]}`); when
+    /// set, ``method`` is nil.
+    public var methods: MethodSet?
     /// How the URL must look; nil matches every URL.
     public var url: URLPattern?
     /// Matchers for the values a `urlPathTemplate` captures, by parameter name.
@@ -44,6 +47,31 @@ public struct RequestPattern: Sendable, Hashable {
         self.formParameters = formParameters
         self.basicAuthCredentials = basicAuthCredentials
     }
+}
+
+/// A method criterion naming several methods, as WireMock writes it in place of one method.
+public enum MethodSet: Sendable, Hashable, CustomStringConvertible {
+    /// Any of these methods (`{"oneOf": ["GET", "POST"]}`).
+    case oneOf([HTTPMethod])
+    /// Any method but these (`{"noneOf": ["DELETE"]}`).
+    case noneOf([HTTPMethod])
+
+    /// The WireMock key: `oneOf` or `noneOf`.
+    public var key: String {
+        switch self {
+        case .oneOf: "oneOf"
+        case .noneOf: "noneOf"
+        }
+    }
+
+    /// The methods named.
+    public var methods: [HTTPMethod] {
+        switch self {
+        case .oneOf(let methods), .noneOf(let methods): methods
+        }
+    }
+
+    public var description: String { "\(key) \(methods.map(\.rawValue).joined(separator: ", "))" }
 }
 
 /// A user name and password for HTTP Basic authentication (RFC 7617), as WireMock's
@@ -150,6 +178,9 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
     case hasExactly([StringMatcher])
     /// Of a multi-valued query parameter or header: each of these matches some value (`includes`).
     case includes([StringMatcher])
+    /// The value is a date-time before, after or equal to one (`before`, `after`,
+    /// `equalToDateTime`), with WireMock's format, offset and truncation options.
+    case dateTime(DateTimeSpec)
 
     /// The WireMock operator name.
     public var operatorName: String {
@@ -169,6 +200,7 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
         case .not: "not"
         case .hasExactly: "hasExactly"
         case .includes: "includes"
+        case .dateTime(let spec): spec.comparison.rawValue
         }
     }
 
@@ -187,6 +219,7 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
         case .not(let inner): "not (\(inner))"
         case .hasExactly(let all): "hasExactly [" + all.map(\.description).joined(separator: ", ") + "]"
         case .includes(let all): "includes [" + all.map(\.description).joined(separator: ", ") + "]"
+        case .dateTime(let spec): spec.description
         }
     }
 }

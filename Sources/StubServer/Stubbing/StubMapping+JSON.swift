@@ -47,7 +47,11 @@ extension RequestPattern {
     /// The pattern as WireMock JSON.
     public var json: JSONValue {
         var object = JSONObject()
-        object["method"] = .string(method?.rawValue ?? "ANY")
+        if let methods {
+            object["method"] = [methods.key: .array(methods.methods.map { .string($0.rawValue) })]
+        } else {
+            object["method"] = .string(method?.rawValue ?? "ANY")
+        }
         if let url { object[url.fieldName] = .string(url.value) }
         for (key, matchers) in [
             ("pathParameters", pathParameters), ("queryParameters", queryParameters), ("headers", headers),
@@ -92,6 +96,15 @@ extension StringMatcher {
         case .not(let inner): return ["not": inner.json]
         case .hasExactly(let parts): return ["hasExactly": .array(parts.map(\.json))]
         case .includes(let parts): return ["includes": .array(parts.map(\.json))]
+        case .dateTime(let spec):
+            var object: JSONObject = [spec.comparison.rawValue: .string(spec.expected)]
+            if let format = spec.actualFormat { object["actualFormat"] = .string(format) }
+            if let offset = spec.expectedOffset { object["expectedOffset"] = .int(Int64(offset)) }
+            if let unit = spec.expectedOffsetUnit { object["expectedOffsetUnit"] = .string(unit) }
+            if let truncation = spec.truncateExpected { object["truncateExpected"] = .string(truncation) }
+            if let truncation = spec.truncateActual { object["truncateActual"] = .string(truncation) }
+            if spec.applyTruncationLast { object["applyTruncationLast"] = true }
+            return .object(object)
         }
     }
 }
