@@ -88,10 +88,12 @@ enum DateTimeFormat: Sendable, Hashable {
     }
 
     /// ISO 8601: `2021-06-14T15:15:15.123+01:00[Europe/London]`, `...Z`, a local date-time,
-    /// `2021-06-14` (start of day) or `2021-06` (first day).
+    /// `2021-06-14` (start of day), `2021-06` (first day) or `2021` (first day of the year).
     static func iso(_ text: String) -> CivilDateTime? {
         var scanner = DateTimeScanner(text)
-        guard let year = scanner.number(4...4), scanner.take("-"), let month = scanner.number(2...2) else { return nil }
+        guard let year = scanner.number(4...4) else { return nil }
+        if scanner.atEnd { return CivilDateTime(year: year, month: 1, day: 1) }
+        guard scanner.take("-"), let month = scanner.number(2...2) else { return nil }
         var value = CivilDateTime(year: year, month: month, day: 1)
         if scanner.atEnd { return value.isValid ? value : nil }
         guard scanner.take("-"), let day = scanner.number(2...2) else { return nil }
