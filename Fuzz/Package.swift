@@ -27,6 +27,7 @@ let package = Package(
         fuzzTarget("FuzzStubMappings", ["StubServer", "HTTPCore", "JSONKit"]),
         fuzzTarget("FuzzYAMLReader", ["YAMLKit", "JSONKit"]),
         fuzzTarget("FuzzStubRegex", ["StubServer", "HTTPCore"]),
+        fuzzTarget("FuzzMultipartParser", ["StubServer", "HTTPCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -30,6 +30,7 @@ ALL_TARGETS=(
     stub-mappings:FuzzStubMappings
     yaml-reader:FuzzYAMLReader
     stub-regex:FuzzStubRegex
+    multipart:FuzzMultipartParser
 )
 
 selected=()

@@ -74,6 +74,11 @@ extension CompiledRequestPattern {
             }
             guard goesOn else { return false }
         }
+        for (index, multipart) in multipartPatterns.enumerated() {
+            let parts = request.multipartParts
+            let goesOn = recorder.record(multipart.matches(parts)) { multipart.criterion(parts, index: index) }
+            guard goesOn else { return false }
+        }
         return true
     }
 

@@ -40,6 +40,7 @@ struct CompiledRequestPattern: Sendable {
     let cookies: [(name: String, matcher: CompiledMatcher)]
     let formParameters: [(name: String, matcher: CompiledMatcher)]
     let bodyPatterns: [CompiledMatcher]
+    let multipartPatterns: [CompiledMultipartPattern]
     /// The query parameters a request must have for this pattern to match: those whose
     /// matcher refuses an absent value.
     let requiredQueryNames: FieldNameMask
@@ -105,11 +106,15 @@ struct CompiledRequestPattern: Sendable {
             CompiledMatcher.compile(
                 matcher, at: "$.request.bodyPatterns[\(index)]", problems: &problems, clock: clock)
         }
+        let multipart = pattern.multipartPatterns.enumerated().compactMap { index, entry in
+            CompiledMultipartPattern.compile(
+                entry, at: "$.request.multipartPatterns[\(index)]", problems: &problems, clock: clock)
+        }
         guard !problems[before...].contains(where: { $0.severity == .error }) else { return nil }
         return CompiledRequestPattern(
             source: pattern, method: methodMatch(pattern), url: url, pathParameters: pathParameters,
             queryParameters: queryParameters, headers: headers, cookies: cookies, formParameters: formParameters,
-            bodyPatterns: body, requiredQueryNames: required(queryParameters, ignoringCase: false),
+            bodyPatterns: body, multipartPatterns: multipart, requiredQueryNames: required(queryParameters, ignoringCase: false),
             requiredHeaderNames: requiredHeaders)
     }
 

@@ -4,7 +4,7 @@ import JSONKit
 extension MappingDecoder {
     private static let urlFields = ["url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate"]
     private static let unsupportedRequestFields = [
-        "multipartPatterns", "host", "port", "scheme", "customMatcher", "clientIp",
+        "host", "port", "scheme", "customMatcher", "clientIp",
     ]
 
     /// Decodes a request pattern object; nil when it has an error, unless `keepingErrors`
@@ -58,14 +58,15 @@ extension MappingDecoder {
             case "cookies": pattern.cookies = namedMatchers(member.value, at: here)
             case "formParameters": pattern.formParameters = namedMatchers(member.value, at: here)
             case "basicAuthCredentials": pattern.basicAuthCredentials = credentials(member.value, at: here)
-            case "bodyPatterns":
+            case "bodyPatterns": pattern.bodyPatterns = matchers(member.value, at: here)
+            case "multipartPatterns":
                 guard case .array(let elements) = member.value else {
-                    wrongType(here, expected: "an array of matchers", member.value)
+                    wrongType(here, expected: "an array of multipart patterns", member.value)
                     continue
                 }
                 for (index, element) in elements.enumerated() {
-                    if let matcher = matcher(element, at: here.appending(index: index)) {
-                        pattern.bodyPatterns.append(matcher)
+                    if let multipart = multipartPattern(element, at: here.appending(index: index)) {
+                        pattern.multipartPatterns.append(multipart)
                     }
                 }
             case _ where Self.unsupportedRequestFields.contains(member.key):
@@ -119,6 +120,44 @@ extension MappingDecoder {
             if name != "ANY" && !methods.contains(method) { methods.append(method) }
         }
         return member.key == "oneOf" ? .oneOf(methods) : .noneOf(methods)
+    }
+
+    /// An array of matchers (`bodyPatterns`).
+    private mutating func matchers(_ value: JSONValue, at path: JSONPath) -> [StringMatcher] {
+        guard case .array(let elements) = value else {
+            wrongType(path, expected: "an array of matchers", value)
+            return []
+        }
+        return elements.enumerated().compactMap { index, element in matcher(element, at: path.appending(index: index)) }
+    }
+
+    /// `{"matchingType": "ANY", "headers": {...}, "bodyPatterns": [...]}`, with `name` and
+    /// `fileName`.
+    private mutating func multipartPattern(_ value: JSONValue, at path: JSONPath) -> MultipartPattern? {
+        guard let object = object(value, at: path) else { return nil }
+        let errorsBefore = errorCount
+        var pattern = MultipartPattern()
+        for member in object.members {
+            let here = path.appending(key: member.key)
+            switch member.key {
+            case "matchingType":
+                guard let text = string(member.value, at: here) else { continue }
+                guard let type = MultipartPattern.MatchingType(rawValue: text) else {
+                    invalid(here, expected: "'ANY' or 'ALL'", found: "'\(text)'")
+                    continue
+                }
+                pattern.matchingType = type
+            case "name": pattern.name = string(member.value, at: here)
+            case "fileName": pattern.fileName = string(member.value, at: here)
+            case "headers": pattern.headers = namedMatchers(member.value, at: here)
+            case "bodyPatterns": pattern.bodyPatterns = matchers(member.value, at: here)
+            default:
+                invalid(
+                    here, expected: "a multipart pattern field (matchingType, name, fileName, headers, bodyPatterns)",
+                    found: "'\(member.key)'", kind: .unknownField)
+            }
+        }
+        return errorCount == errorsBefore ? pattern : nil
     }
 
     /// `{"username": "...", "password": "..."}`, both strings, nothing else.

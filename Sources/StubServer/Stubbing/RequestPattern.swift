@@ -30,12 +30,15 @@ public struct RequestPattern: Sendable, Hashable {
     public var formParameters: [NamedMatcher]
     /// HTTP Basic credentials the request must carry (`Authorization: Basic ...`).
     public var basicAuthCredentials: BasicCredentials?
+    /// Criteria on the parts of a `multipart/*` body, all of which must hold.
+    public var multipartPatterns: [MultipartPattern]
 
     /// Creates a pattern; with no arguments it matches every request.
     public init(
         method: HTTPMethod? = nil, url: URLPattern? = nil, pathParameters: [NamedMatcher] = [],
         queryParameters: [NamedMatcher] = [], headers: [NamedMatcher] = [], bodyPatterns: [StringMatcher] = [],
-        cookies: [NamedMatcher] = [], formParameters: [NamedMatcher] = [], basicAuthCredentials: BasicCredentials? = nil
+        cookies: [NamedMatcher] = [], formParameters: [NamedMatcher] = [], basicAuthCredentials: BasicCredentials? = nil,
+        multipartPatterns: [MultipartPattern] = []
     ) {
         self.method = method
         self.url = url
@@ -46,6 +49,7 @@ public struct RequestPattern: Sendable, Hashable {
         self.cookies = cookies
         self.formParameters = formParameters
         self.basicAuthCredentials = basicAuthCredentials
+        self.multipartPatterns = multipartPatterns
     }
 }
 

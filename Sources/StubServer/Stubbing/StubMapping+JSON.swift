@@ -65,6 +65,19 @@ extension RequestPattern {
             ]
         }
         if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.json)) }
+        if !multipartPatterns.isEmpty { object["multipartPatterns"] = .array(multipartPatterns.map(\.json)) }
+        return .object(object)
+    }
+}
+
+extension MultipartPattern {
+    /// The criterion as a WireMock `multipartPatterns` entry.
+    public var json: JSONValue {
+        var object: JSONObject = ["matchingType": .string(matchingType.rawValue)]
+        if let name { object["name"] = .string(name) }
+        if let fileName { object["fileName"] = .string(fileName) }
+        if !headers.isEmpty { object["headers"] = .object(JSONObject(headers.map { ($0.name, $0.matcher.json) })) }
+        if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.json)) }
         return .object(object)
     }
 }

@@ -154,6 +154,7 @@ public enum StubShadowing {
             && isSubset(lhs.bodyPatterns, of: rhs.bodyPatterns) && isSubset(lhs.cookies, of: rhs.cookies)
             && isSubset(lhs.formParameters, of: rhs.formParameters)
             && (lhs.basicAuthCredentials == nil || lhs.basicAuthCredentials == rhs.basicAuthCredentials)
+            && isSubset(lhs.multipartPatterns, of: rhs.multipartPatterns)
     }
 
     /// Whether `Prefer: code=NNN` cannot reach the hidden mapping either: that picks the
