@@ -22,6 +22,7 @@ enum CompiledMatcher: Sendable {
     case hasExactly([CompiledMatcher])
     case includes([CompiledMatcher])
     case dateTime(DateTimeMatcher)
+    case matchesJsonSchema(JSONSchemaValidator)
 
     /// Compiles a matcher; `path` names it in problems; date-time matchers read "now" from `clock`.
     static func compile(
@@ -98,6 +99,13 @@ enum CompiledMatcher: Sendable {
                     PatternProblem(path: path + "." + matcher.operatorName, kind: "date-time", error: error))
                 return nil
             }
+        case .matchesJsonSchema(let schema, _):
+            do {
+                return .matchesJsonSchema(try JSONSchemaValidator(schema))
+            } catch {
+                problems.append(PatternProblem(path: path + ".matchesJsonSchema", kind: "JSON Schema", error: error))
+                return nil
+            }
         }
     }
 
@@ -136,6 +144,7 @@ enum CompiledMatcher: Sendable {
             }
         case .binaryEqualTo(let expected): return (bytes ?? Array(value.utf8)) == expected
         case .dateTime(let matcher): return matcher.matches(value)
+        case .matchesJsonSchema(let validator): return validator.errors(value, json: json(), stopAtFirst: true).isEmpty
         case .absent, .anything, .and, .or, .not, .hasExactly, .includes: return false
         }
     }
@@ -196,6 +205,7 @@ enum CompiledMatcher: Sendable {
             return max(0.1, distance)
         }
         if case .dateTime(let matcher) = self, let value { return max(0.1, matcher.distance(value)) }
+        if case .matchesJsonSchema(let validator) = self, let value { return validator.distance(value) }
         return 1
     }
 }

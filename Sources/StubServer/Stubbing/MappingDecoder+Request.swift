@@ -200,9 +200,13 @@ extension MappingDecoder {
     static let operators = [
         "equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "anything", "equalToJson",
         "matchesJsonPath", "binaryEqualTo", "and", "or", "not", "hasExactly", "includes", "before", "after",
-        "equalToDateTime",
+        "equalToDateTime", "matchesJsonSchema",
     ]
-    private static let modifiers = ["caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements", "enablePlaceholders"]
+    private static let modifiers = [
+        "caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements", "enablePlaceholders", "schemaVersion",
+    ]
+    /// WireMock's JSON Schema versions.
+    static let schemaVersions = ["V4", "V6", "V7", "V201909", "V202012"]
 
     /// Decodes one matcher object such as `{"equalTo": "x", "caseInsensitive": true}`.
     mutating func matcher(_ value: JSONValue, at path: JSONPath) -> StringMatcher? {
@@ -261,6 +265,27 @@ extension MappingDecoder {
             return .equalToJson(
                 json, ignoreArrayOrder: flag("ignoreArrayOrder"), ignoreExtraElements: flag("ignoreExtraElements"))
         case "matchesJsonPath": return jsonPathMatcher(member.value, at: here)
+        case "matchesJsonSchema":
+            var schema = member.value
+            if case .string(let text) = member.value {
+                do {
+                    schema = try JSONValue(parsing: text)
+                } catch {
+                    invalid(here, expected: "a JSON Schema", found: "'\(text)' (\(error))", kind: .invalidPattern)
+                    return nil
+                }
+            }
+            var version: String?
+            if let value = object["schemaVersion"] {
+                version = string(value, at: path.appending(key: "schemaVersion"))
+                if let name = version, !Self.schemaVersions.contains(name) {
+                    invalid(
+                        path.appending(key: "schemaVersion"),
+                        expected: "one of " + Self.schemaVersions.joined(separator: ", "), found: "'\(name)'")
+                    return nil
+                }
+            }
+            return .matchesJsonSchema(schema, schemaVersion: version)
         case "binaryEqualTo":
             guard let text = string(member.value, at: here) else { return nil }
             guard let bytes = Base64.decode(text) else {

@@ -185,6 +185,9 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
     /// The value is a date-time before, after or equal to one (`before`, `after`,
     /// `equalToDateTime`), with WireMock's format, offset and truncation options.
     case dateTime(DateTimeSpec)
+    /// The text is JSON (or, when it is not, a JSON string) valid against the schema
+    /// (`matchesJsonSchema`, with WireMock's optional `schemaVersion` such as `V7`).
+    case matchesJsonSchema(JSONValue, schemaVersion: String? = nil)
 
     /// The WireMock operator name.
     public var operatorName: String {
@@ -205,6 +208,7 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
         case .hasExactly: "hasExactly"
         case .includes: "includes"
         case .dateTime(let spec): spec.comparison.rawValue
+        case .matchesJsonSchema: "matchesJsonSchema"
         }
     }
 
@@ -224,6 +228,7 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
         case .hasExactly(let all): "hasExactly [" + all.map(\.description).joined(separator: ", ") + "]"
         case .includes(let all): "includes [" + all.map(\.description).joined(separator: ", ") + "]"
         case .dateTime(let spec): spec.description
+        case .matchesJsonSchema(let schema, _): "matchesJsonSchema \(JSONComparison.excerpt(schema))"
         }
     }
 }

@@ -118,6 +118,10 @@ extension StringMatcher {
             if let truncation = spec.truncateActual { object["truncateActual"] = .string(truncation) }
             if spec.applyTruncationLast { object["applyTruncationLast"] = true }
             return .object(object)
+        case .matchesJsonSchema(let schema, let version):
+            var object: JSONObject = ["matchesJsonSchema": schema]
+            if let version { object["schemaVersion"] = .string(version) }
+            return .object(object)
         }
     }
 }
