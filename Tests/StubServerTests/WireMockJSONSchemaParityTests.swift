@@ -50,10 +50,13 @@ import Testing
             #"{ "things": 1 }"#, #"{ "things": [ "1" ] }"#,
         ].map { Case(source: "simpleRefRejectsNonMatches", schema: hasRef, version: "V4", value: $0, matches: false) }
         + [("5", true), ("0", true), ("100", true), ("10a", false), ("101", false)].map {
-            Case(source: "corercesNumericActualValueToJsonNumber", schema: numeric, version: "V4", value: $0, matches: $1)
+            Case(
+                source: "corercesNumericActualValueToJsonNumber", schema: numeric, version: "V4", value: $0, matches: $1
+            )
         }
         + [("abcd", true), ("abcde", true), ("abcdef", false), ("1", true), ("12345", true), ("123456", false)].map {
-            Case(source: "coercesNumericActualValueToJsonString", schema: stringy, version: "V4", value: $0, matches: $1)
+            Case(
+                source: "coercesNumericActualValueToJsonString", schema: stringy, version: "V4", value: $0, matches: $1)
         }
 
     static func compiled(_ json: String) throws -> CompiledMatcher {
@@ -128,7 +131,8 @@ import Testing
     /// fails is tried again as the text it was written as (WireMock's coercion), hence the `type`s.
     @Test(arguments: [
         (#"{"enum": ["a", 1]}"#, "1.0", true), (#"{"enum": ["a", 1]}"#, #""b""#, false),
-        (#"{"const": {"x": [1]}}"#, #"{"x": [1]}"#, true), (#"{"type": "number", "minimum": 2, "exclusiveMinimum": true}"#, "2", false),
+        (#"{"const": {"x": [1]}}"#, #"{"x": [1]}"#, true),
+        (#"{"type": "number", "minimum": 2, "exclusiveMinimum": true}"#, "2", false),
         (#"{"exclusiveMaximum": 3}"#, "2.5", true), (#"{"multipleOf": 0.5}"#, "2.5", true),
         (#"{"pattern": "b+"}"#, #""abbc""#, true), (#"{"pattern": "^b+$"}"#, #""abbc""#, false),
         (#"{"items": {"type": "integer"}, "minItems": 2, "uniqueItems": true}"#, "[1, 1]", false),
@@ -139,7 +143,10 @@ import Testing
         (#"{"oneOf": [{"type": "number"}, {"type": "integer"}]}"#, "1", false),
         (#"{"not": {"type": "string"}}"#, #"{"a": 1}"#, true), (#"{"maxProperties": 1}"#, #"{"a": 1, "b": 2}"#, false),
         (#"{"format": "date-time"}"#, #""2021-06-14T15:15:15Z""#, true), (#"{"format": "uuid"}"#, #""x""#, false),
-        (##"{"properties": {"next": {"$ref": "#"}}, "required": ["v"]}"##, ##"{"v": 1, "next": {"v": 2, "next": {}}}"##, false),
+        (
+            ##"{"properties": {"next": {"$ref": "#"}}, "required": ["v"]}"##,
+            ##"{"v": 1, "next": {"v": 2, "next": {}}}"##, false
+        ),
         (#"{"type": ["string", "null"]}"#, "null", true),
     ])
     func keywords(schema: String, value: String, expected: Bool) throws {

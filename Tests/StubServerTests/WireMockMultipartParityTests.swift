@@ -42,11 +42,13 @@ import Testing
     static let camelCased =
         #"[{"name": "field1", "bodyPatterns": [{"contains": "hello"}]}, {"name": "field2", "bodyPatterns": [{"contains": "world"}]}]"#
     static let camelCasedBody = body(
-        "uuid:7d3c", [
+        "uuid:7d3c",
+        [
             (["Content-Disposition: form-data; name=\"field1\""], "hello"),
             (["Content-Disposition: form-data; name=\"field2\""], "world"),
         ], closing: "--")
-    static let soap = "<soap:Envelope xmlns:soap=\"http://www.w3.org/2003/05/soap-envelope\"><soap:Body/></soap:Envelope>"
+    static let soap =
+        "<soap:Envelope xmlns:soap=\"http://www.w3.org/2003/05/soap-envelope\"><soap:Body/></soap:Envelope>"
 
     static let cases: [Case] = [
         Case(
@@ -67,13 +69,17 @@ import Testing
             source: "multipartBodiesCanBeMatchedWhenStubsWithOtherBodyMatchTypesArePresent",
             patterns: #"[{"headers": {"Content-Disposition": {"contains": "wiremocktest"}}}]"#,
             contentType: "multipart/form-data; boundary=b4",
-            body: body("b4", [(["Content-Disposition: form-data; name=\"wiremocktest\"", "Content-Type: text/plain"], "Whatever")]),
+            body: body(
+                "b4",
+                [(["Content-Disposition: form-data; name=\"wiremocktest\"", "Content-Type: text/plain"], "Whatever")]),
             matches: true),
         Case(
             source: "handlesLargeMultipartBody",
             patterns: #"[{"headers": {"Content-Disposition": {"contains": "vlarge"}}}]"#,
             contentType: "multipart/form-data; boundary=b5",
-            body: body("b5", [(["Content-Disposition: form-data; name=\"vlarge\""], String(repeating: "a1B2c3", count: 50_000))]),
+            body: body(
+                "b5",
+                [(["Content-Disposition: form-data; name=\"vlarge\""], String(repeating: "a1B2c3", count: 50_000))]),
             matches: true),
         Case(
             source: "acceptsAMultipartRequestWithCamelcasedContentTypeInformation", patterns: camelCased,
@@ -88,7 +94,8 @@ import Testing
                 #"[{"headers": {"content-type": {"equalTo": "application/xop+xml; type=\"application/soap+xml\""}}, "bodyPatterns": [{"equalTo": "\#(soap.replacingQuotes)"}]}, {"headers": {"content-type": {"equalTo": "text/plain"}, "content-id": {"equalTo": "<ref-to-attachment@some.domain.org>"}}, "bodyPatterns": [{"equalTo": "some text/plain content"}]}]"#,
             contentType: "multipart/related; boundary=b6",
             body: body(
-                "b6", [
+                "b6",
+                [
                     (["Content-Type: application/xop+xml; type=\"application/soap+xml\""], soap),
                     (
                         ["Content-Type: text/plain", "content-id: <ref-to-attachment@some.domain.org>"],
@@ -101,7 +108,8 @@ import Testing
                 #"[{"name": "filters", "bodyPatterns": [{"contains": "active"}]}, {"name": "data", "bodyPatterns": [{"contains": "SEARCH"}]}]"#,
             method: HTTPMethod(rawValue: "QUERY"), contentType: "multipart/form-data; boundary=b7",
             body: body(
-                "b7", [
+                "b7",
+                [
                     (["Content-Disposition: form-data; name=\"filters\""], "active users"),
                     (["Content-Disposition: form-data; name=\"data\""], "SEARCH DATA"),
                 ]), matches: true),
@@ -118,7 +126,8 @@ import Testing
             source: "a part body differs", patterns: #"[{"name": "text", "bodyPatterns": [{"contains": "bye"}]}]"#,
             contentType: "multipart/form-data; boundary=c1", body: body("c1", textAndFileParts), matches: false),
         Case(
-            source: "fileName", patterns: #"[{"fileName": "file", "headers": {"Content-Type": {"contains": "octet"}}}]"#,
+            source: "fileName",
+            patterns: #"[{"fileName": "file", "headers": {"Content-Type": {"contains": "octet"}}}]"#,
             contentType: "multipart/form-data; boundary=c2", body: body("c2", textAndFileParts), matches: true),
         Case(
             source: "not a multipart body", patterns: #"[{"name": "text"}]"#, contentType: "text/plain",
@@ -171,12 +180,14 @@ import Testing
     @Test func theNearMissReportSaysWhichPartDiffersInWhat() throws {
         let pattern = try Self.pattern(#"[{"name": "text", "bodyPatterns": [{"contains": "bye"}]}]"#)
         let request = MatchableRequest(
-            method: .post, target: "/multipart", headers: HTTPHeaders([("Content-Type", "multipart/form-data; boundary=b1")]),
+            method: .post, target: "/multipart",
+            headers: HTTPHeaders([("Content-Type", "multipart/form-data; boundary=b1")]),
             body: Self.body("b1", Self.textAndFileParts))
         let criterion = try #require(pattern.evaluate(request).last)
         #expect(criterion.name == "multipart[0]")
         #expect(criterion.expected == "a part with name 'text', body contains 'bye'")
-        #expect(criterion.actual == "parts: 'text' differs in body; 'file' differs in header 'Content-Disposition', body")
+        #expect(
+            criterion.actual == "parts: 'text' differs in body; 'file' differs in header 'Content-Disposition', body")
         #expect(criterion.distance == 0.5)
         let plain = MatchableRequest(method: .post, target: "/multipart", headers: HTTPHeaders(), body: [])
         #expect(pattern.evaluate(plain).last?.actual == "not a multipart body (or a malformed one)")
@@ -198,10 +209,12 @@ import Testing
     /// Bounds: too many parts is malformed (no match), never unbounded work.
     @Test func tooManyPartsIsNoMatch() {
         let parts = Array(repeating: (["Content-Disposition: form-data; name=\"p\""], "x"), count: 201)
-        #expect(MultipartParser.parse(contentType: "multipart/form-data; boundary=z", body: Self.body("z", parts)) == nil)
+        #expect(
+            MultipartParser.parse(contentType: "multipart/form-data; boundary=z", body: Self.body("z", parts)) == nil)
         let fewer = Array(parts.prefix(200))
         #expect(
-            MultipartParser.parse(contentType: "multipart/form-data; boundary=z", body: Self.body("z", fewer))?.count == 200)
+            MultipartParser.parse(contentType: "multipart/form-data; boundary=z", body: Self.body("z", fewer))?.count
+                == 200)
     }
 }
 

@@ -114,7 +114,8 @@ struct CompiledRequestPattern: Sendable {
         return CompiledRequestPattern(
             source: pattern, method: methodMatch(pattern), url: url, pathParameters: pathParameters,
             queryParameters: queryParameters, headers: headers, cookies: cookies, formParameters: formParameters,
-            bodyPatterns: body, multipartPatterns: multipart, requiredQueryNames: required(queryParameters, ignoringCase: false),
+            bodyPatterns: body, multipartPatterns: multipart,
+            requiredQueryNames: required(queryParameters, ignoringCase: false),
             requiredHeaderNames: requiredHeaders)
     }
 

@@ -37,7 +37,8 @@ public struct RequestPattern: Sendable, Hashable {
     public init(
         method: HTTPMethod? = nil, url: URLPattern? = nil, pathParameters: [NamedMatcher] = [],
         queryParameters: [NamedMatcher] = [], headers: [NamedMatcher] = [], bodyPatterns: [StringMatcher] = [],
-        cookies: [NamedMatcher] = [], formParameters: [NamedMatcher] = [], basicAuthCredentials: BasicCredentials? = nil,
+        cookies: [NamedMatcher] = [], formParameters: [NamedMatcher] = [],
+        basicAuthCredentials: BasicCredentials? = nil,
         multipartPatterns: [MultipartPattern] = []
     ) {
         self.method = method

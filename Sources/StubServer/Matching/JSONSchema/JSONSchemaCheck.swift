@@ -79,7 +79,8 @@ enum JSONSchemaCheck {
         case "properties":
             guard case .object(let properties) = value else { throw fail(here, "'properties' must be an object") }
             for property in properties.members {
-                try check(property.value, root: root, at: "\(here)/\(property.key)", depth: depth + 1, regexes: &regexes)
+                try check(
+                    property.value, root: root, at: "\(here)/\(property.key)", depth: depth + 1, regexes: &regexes)
             }
         case "required":
             guard let names = value.arrayValue, names.allSatisfy({ $0.stringValue != nil }) else {
@@ -95,7 +96,9 @@ enum JSONSchemaCheck {
                 try check(schema, root: root, at: "\(here)/\(index)", depth: depth + 1, regexes: &regexes)
             }
         case "minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties":
-            guard let count = value.intValue, count >= 0 else { throw fail(here, "'\(key)' must be a whole number ≥ 0") }
+            guard let count = value.intValue, count >= 0 else {
+                throw fail(here, "'\(key)' must be a whole number ≥ 0")
+            }
         case "uniqueItems": guard value.boolValue != nil else { throw fail(here, "'uniqueItems' must be a Boolean") }
         case "minimum", "maximum":
             guard value.doubleValue != nil else { throw fail(here, "'\(key)' must be a number") }
@@ -117,13 +120,15 @@ enum JSONSchemaCheck {
         case "format":
             guard let format = value.stringValue, formats.contains(format) else {
                 throw fail(
-                    here, "the format \(value.stringValue.map { "'\($0)'" } ?? "value") is not supported (petmock checks "
+                    here,
+                    "the format \(value.stringValue.map { "'\($0)'" } ?? "value") is not supported (petmock checks "
                         + formats.sorted().joined(separator: ", ") + ")")
             }
         case "$ref":
             guard let reference = value.stringValue, resolve(reference, in: root) != nil else {
                 throw fail(
-                    here, "the reference \(value.stringValue.map { "'\($0)'" } ?? "") cannot be resolved inside the schema")
+                    here,
+                    "the reference \(value.stringValue.map { "'\($0)'" } ?? "") cannot be resolved inside the schema")
             }
         default: break
         }

@@ -44,14 +44,17 @@ extension JSONSchemaValidator {
     ) {
         switch key {
         case "minItems":
-            if elements.count < Int(keyword.intValue ?? 0) { walk.errors.append("\(path): fewer than \(keyword) items") }
+            if elements.count < Int(keyword.intValue ?? 0) {
+                walk.errors.append("\(path): fewer than \(keyword) items")
+            }
         case "maxItems":
             if elements.count > Int(keyword.intValue ?? 0) { walk.errors.append("\(path): more than \(keyword) items") }
         case "uniqueItems":
             guard keyword.boolValue == true else { return }
             walk.steps -= elements.count * elements.count / 2
             guard walk.steps > 0 else { return }
-            for index in elements.indices where elements[..<index].contains(where: { Self.equal($0, elements[index]) }) {
+            for index in elements.indices where elements[..<index].contains(where: { Self.equal($0, elements[index]) })
+            {
                 walk.errors.append("\(path): the items are not unique")
                 return
             }
@@ -86,10 +89,11 @@ extension JSONSchemaValidator {
                 if walk.done { return }
             }
         case "additionalProperties":
-            let declared = Set(schema["properties"].flatMap { value -> [String]? in
-                if case .object(let properties) = value { return properties.keys }
-                return nil
-            } ?? [])
+            let declared = Set(
+                schema["properties"].flatMap { value -> [String]? in
+                    if case .object(let properties) = value { return properties.keys }
+                    return nil
+                } ?? [])
             for member in object.members where !declared.contains(member.key) {
                 if case .bool(false) = keyword {
                     walk.errors.append("\(path): the property '\(member.key)' is not allowed")

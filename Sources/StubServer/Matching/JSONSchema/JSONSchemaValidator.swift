@@ -70,8 +70,9 @@ struct JSONSchemaValidator: Sendable {
     }
 
     /// Whether the value is valid against a subschema, sharing the walk's step budget.
-    private func isValid(_ value: JSONValue, _ schema: JSONValue, at path: String, depth: Int, _ walk: inout Walk) -> Bool
-    {
+    private func isValid(
+        _ value: JSONValue, _ schema: JSONValue, at path: String, depth: Int, _ walk: inout Walk
+    ) -> Bool {
         var inner = Walk(stopAtFirst: true, steps: walk.steps)
         validate(value, against: schema, at: path, depth: depth, &inner)
         walk.steps = inner.steps
@@ -131,7 +132,8 @@ struct JSONSchemaValidator: Sendable {
                 fail("matches none of the 'anyOf' schemas")
             }
         case "oneOf":
-            let count = (keyword.arrayValue ?? []).filter { isValid(value, $0, at: path, depth: depth + 1, &walk) }.count
+            let count = (keyword.arrayValue ?? []).filter { isValid(value, $0, at: path, depth: depth + 1, &walk) }
+                .count
             if count != 1 { fail("matches \(count) of the 'oneOf' schemas, not exactly one") }
         case "format":
             if case .string(let text) = value, let format = keyword.stringValue, !JSONSchemaFormat.holds(format, text) {

@@ -92,7 +92,8 @@ struct CompiledMultipartPattern: Sendable {
             let differs = differences(part, stopAtFirst: false)
             distances.append(Double(differs.count) / total)
             let label = part.dispositionParameter("name").map { "'\(CompiledRequestPattern.excerpt($0))'" } ?? "unnamed"
-            described.append(differs.isEmpty ? "\(label) matches" : "\(label) differs in \(differs.joined(separator: ", "))")
+            described.append(
+                differs.isEmpty ? "\(label) matches" : "\(label) differs in \(differs.joined(separator: ", "))")
         }
         if parts.count > 10 { described.append("\(parts.count - 10) more") }
         let distance =
