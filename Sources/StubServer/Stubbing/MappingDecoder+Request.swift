@@ -128,7 +128,9 @@ extension MappingDecoder {
             wrongType(path, expected: "an array of matchers", value)
             return []
         }
-        return elements.enumerated().compactMap { index, element in matcher(element, at: path.appending(index: index)) }
+        return elements.enumerated().compactMap { index, element in
+            self.matcher(element, at: path.appending(index: index))
+        }
     }
 
     /// `{"matchingType": "ANY", "headers": {...}, "bodyPatterns": [...]}`, with `name` and
@@ -190,7 +192,7 @@ extension MappingDecoder {
         guard let object = object(value, at: path) else { return [] }
         var result: [NamedMatcher] = []
         for member in object.members {
-            if let matcher = matcher(member.value, at: path.appending(key: member.key)) {
+            if let matcher = self.matcher(member.value, at: path.appending(key: member.key)) {
                 result.append(NamedMatcher(member.key, matcher))
             }
         }
