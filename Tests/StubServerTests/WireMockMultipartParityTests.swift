@@ -216,6 +216,16 @@ import Testing
             MultipartParser.parse(contentType: "multipart/form-data; boundary=z", body: Self.body("z", fewer))?.count
                 == 200)
     }
+
+    /// Found by the fuzz target: a header value starting with a combining mark after `: `. As
+    /// Characters the space and the mark are one, so trimming must go by bytes.
+    @Test func aCombiningMarkAfterTheColonIsNotTrimmedWithTheSpace() throws {
+        let body = Array("--p\r\nX: \u{0747}y \r\n\r\nz\r\n--p--".utf8)
+        let parts = try #require(MultipartParser.parse(contentType: "multipart/mixed; boundary=p", body: body))
+        #expect(parts.first?.headers["X"] == "\u{0747}y")
+        #expect(MultipartParser.parse(contentType: " multipart/mixed; boundary= \"p\" ", body: body) == parts)
+    }
+
 }
 
 extension String {

@@ -27,17 +27,17 @@ public func fuzzMultipartParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
     return 0
 }
 
-/// The boundary parameter, as the parser reads it (unquoted).
+/// The boundary parameter, as the parser reads it (unquoted, trimmed as Unicode scalars).
 func boundary(of contentType: String) -> String? {
-    for piece in contentType.split(separator: ";").dropFirst() {
-        let trimmed = piece.drop { $0 == " " || $0 == "\t" }
-        guard let equals = trimmed.firstIndex(of: "=") else { continue }
-        let name = trimmed[..<equals].filter { $0 != " " && $0 != "\t" }.lowercased()
-        guard name == "boundary" else { continue }
-        var value = trimmed[trimmed.index(after: equals)...].drop { $0 == " " || $0 == "\t" }[...]
+    for piece in contentType.unicodeScalars.split(separator: ";").dropFirst() {
+        guard let equals = piece.firstIndex(of: "=") else { continue }
+        let name = piece[..<equals].filter { $0 != " " && $0 != "\t" }
+        guard String(String.UnicodeScalarView(name)).lowercased() == "boundary" else { continue }
+        var value = piece[piece.index(after: equals)...]
+        while value.first == " " || value.first == "\t" { value = value.dropFirst() }
         while value.last == " " || value.last == "\t" { value = value.dropLast() }
         if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
-        return String(value)
+        return String(String.UnicodeScalarView(value))
     }
     return nil
 }

@@ -33,8 +33,8 @@ public enum MultipartParser {
     /// The parts of the body, or nil when the content type is not `multipart/*` with a boundary,
     /// or the body is not a well-formed multipart body.
     public static func parse(contentType: String, body: [UInt8]) -> [MultipartPart]? {
-        let type = contentType.drop { $0 == " " || $0 == "\t" }
-        guard type.prefix(10).lowercased() == "multipart/", let boundary = parameter("boundary", in: String(type)),
+        let type = contentType.trimmingSpaces()
+        guard type.prefix(10).lowercased() == "multipart/", let boundary = parameter("boundary", in: type),
             (1...200).contains(boundary.utf8.count)
         else { return nil }
         return parse(body, boundary: Array(("--" + boundary).utf8))
@@ -80,8 +80,11 @@ public enum MultipartParser {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else { return nil }
             let name = String(decoding: line[..<colon], as: UTF8.self)
             guard name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
-            let value = String(decoding: line[(colon + 1)...], as: UTF8.self)
-            fields.append((name, value.trimmingSpaces()))
+            // Trimmed as bytes: a space before a combining mark is one Character with it.
+            var value = line[(colon + 1)...]
+            while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
+            while let last = value.last, last == 0x20 || last == 0x09 { value = value.dropLast() }
+            fields.append((name, String(decoding: value, as: UTF8.self)))
             position = lineEnd + 1
         }
     }
@@ -117,25 +120,24 @@ public enum MultipartParser {
     /// A parameter of a header value such as `form-data; name="file"; filename="a.txt"` or
     /// `multipart/form-data; boundary=xyz`, unquoted; the parameter name in any case.
     static func parameter(_ name: String, in value: String) -> String? {
-        for piece in value.split(separator: ";").dropFirst() {
-            let trimmed = piece.drop { $0 == " " || $0 == "\t" }
-            guard let equals = trimmed.firstIndex(of: "="),
-                trimmed[..<equals].trimmingSpaces().lowercased() == name.lowercased()
-            else { continue }
-            var text = trimmed[trimmed.index(after: equals)...].trimmingSpaces()[...]
+        // On Unicode scalars: a space before a combining mark is one Character with it.
+        for piece in value.unicodeScalars.split(separator: ";").dropFirst() {
+            guard let equals = piece.firstIndex(of: "=") else { continue }
+            guard String(piece[..<equals]).trimmingSpaces().lowercased() == name.lowercased() else { continue }
+            var text = String(piece[piece.index(after: equals)...]).trimmingSpaces().unicodeScalars[...]
             if text.count >= 2, text.first == "\"", text.last == "\"" { text = text.dropFirst().dropLast() }
-            return String(text)
+            return String(String.UnicodeScalarView(text))
         }
         return nil
     }
 }
 
-extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs.
+extension String {
+    /// The text without leading and trailing spaces and tabs (as Unicode scalars).
     fileprivate func trimmingSpaces() -> String {
-        var slice = self[...]
-        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
-        return String(slice)
+        var scalars = unicodeScalars[...]
+        while let first = scalars.first, first == " " || first == "\t" { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }
+        return String(String.UnicodeScalarView(scalars))
     }
 }
