@@ -29,6 +29,7 @@ let package = Package(
         fuzzTarget("FuzzStubRegex", ["StubServer", "HTTPCore"]),
         fuzzTarget("FuzzXMLMatcher", ["XMLKit"]),
         fuzzTarget("FuzzTemplate", ["Templating", "HTTPCore"]),
+        fuzzTarget("FuzzMultipartParser", ["StubServer", "HTTPCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,6 +32,7 @@ ALL_TARGETS=(
     stub-regex:FuzzStubRegex
     xml:FuzzXMLMatcher
     template:FuzzTemplate
+    multipart:FuzzMultipartParser
 )
 
 selected=()

@@ -91,11 +91,30 @@ final class CompiledStub: Sendable {
 
     /// Whether the request (and the scenario's state) lets this stub answer.
     func matches(_ request: MatchableRequest, scenarios: ScenarioStore, urlKnown: Bool = false) -> Bool {
-        guard pattern.matches(request, urlKnown: urlKnown) else { return false }
-        if let scenarioName, let requiredScenarioState {
-            return scenarios.state(of: scenarioName) == requiredScenarioState
+        var recorder = FirstFailure()
+        return evaluate(request, scenarios: scenarios, urlKnown: urlKnown, into: &recorder)
+    }
+
+    /// Every criterion, the scenario's state last, with what matched and what differed.
+    func criteria(for request: MatchableRequest, scenarios: ScenarioStore) -> [MatchCriterion] {
+        var recorder = AllCriteria()
+        _ = evaluate(request, scenarios: scenarios, into: &recorder)
+        return recorder.criteria
+    }
+
+    /// The request pattern's evaluation, then the scenario's state: the one place that state is
+    /// checked, for serving and for near misses alike.
+    func evaluate<Recorder: MatchRecorder>(
+        _ request: MatchableRequest, scenarios: ScenarioStore, urlKnown: Bool = false, into recorder: inout Recorder
+    ) -> Bool {
+        guard pattern.evaluate(request, urlKnown: urlKnown, into: &recorder) else { return false }
+        guard let scenarioName, let requiredScenarioState else { return true }
+        let state = scenarios.state(of: scenarioName)
+        return recorder.record(state == requiredScenarioState) {
+            MatchCriterion(
+                name: "scenario", matched: false, expected: "'\(scenarioName)' in state '\(requiredScenarioState)'",
+                actual: "state '\(state)'", distance: 1)
         }
-        return true
     }
 
     /// The answer under a generated variant, made once per variant and kept (at most 64
