@@ -4,6 +4,13 @@
 // uses. The helpers below keep libxml2's callbacks in C: errors are recorded per parse or
 // XPath context (never printed), and nothing is ever loaded from outside (no network, no
 // files, no external entities or DTDs).
+// Debian builds libxml2 with ICU, and then its encoding.h includes the system's ICU headers.
+// Those clash with the copy of ICU inside Foundation (`_FoundationICU`: "'UErrorCode' has
+// different definitions in different modules") in any client that imports Foundation and a
+// module that uses this one. XMLKit never touches ICU converters (only pointers to libxml2's
+// encoding handlers pass through), so the ICU part of libxml2's headers is left out.
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/tree.h>
