@@ -23,7 +23,7 @@ let libraries = [
     "ContractModel",
     "ContractKit",
     "ContractCLI",
-    "StubServer", "MockCLI", "PetModels", "PetClient", "PetAppContract",
+    "Templating", "StubServer", "MockCLI", "PetModels", "PetClient", "PetAppContract",
 ]
 
 let package = Package(
@@ -59,6 +59,9 @@ let package = Package(
         library("XMLKit", ["CXML", "LinearRegex"]),
         library("ArgumentKit"),
 
+        // Handlebars templates (petmock's response templating).
+        library("Templating", ["JSONKit", "LinearRegex", "HTTPCore", "Platform"]),
+
         // Contracts: the model and endpoint vocabulary an app adopts, the engine, its command line.
         library("ContractModel"),
         library("ContractKit", ["ContractModel", "JSONKit", "LinearRegex", "YAMLKit", "HTTPClient", "HTTPCore"]),
@@ -67,7 +70,7 @@ let package = Package(
         // The stub server (petmock's engine, admin API and recorder).
         library(
             "StubServer",
-            ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "XMLKit", "Platform"]),
+            ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "XMLKit", "Platform", "Templating"]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel"]),
@@ -100,6 +103,7 @@ let package = Package(
         tests("HTTPCoreTests", ["HTTPCore"]),
         tests("ArgumentKitTests", ["ArgumentKit"]),
         tests("JSONKitTests", ["JSONKit"]),
+        tests("TemplatingTests", ["Templating", "JSONKit", "HTTPCore"]),
         tests("YAMLKitTests", ["YAMLKit", "JSONKit"]),
         tests("XMLKitTests", ["XMLKit"]),
         tests("PetModelsTests", ["PetModels", "ContractModel"]),
@@ -118,7 +122,10 @@ let package = Package(
         tests("PetContractCLITests", ["petcontract", "Platform", "TestSupport", "HTTPServer", "HTTPCore"]),
         tests(
             "StubServerTests",
-            ["StubServer", "HTTPServer", "HTTPCore", "JSONKit", "LinearRegex", "XMLKit", "Platform", "TestSupport"]),
+            [
+                "StubServer", "HTTPServer", "HTTPCore", "JSONKit", "LinearRegex", "XMLKit", "Platform", "TestSupport",
+                "Templating",
+            ]),
         tests(
             "RecordingTests",
             [

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # petmock against nginx on loopback, same body, same run; then petmock with 1 and with 1,000
-# mappings (the target stub last in priority), and process start to first response with
-# 1,000 mappings. Writes Benchmarks/results/petmock.txt. Usage: Benchmarks/bench-petmock.sh [DURATION]
+# mappings (the target stub last in priority), a templated stub against the same answer
+# canned, and process start to first response with 1,000 mappings. Writes Benchmarks/results/petmock.txt. Usage: Benchmarks/bench-petmock.sh [DURATION]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration="${1:-10s}"
@@ -158,8 +158,30 @@ CONF
 start_nginx_proxy="$(first_response "$port_nginx_proxy" /api/pets nginx -p "$work/proxy-nginx" -c "$work/proxy-nginx/nginx.conf")"
 pids+=("${start_nginx_proxy%% *}")
 
+# Response templating: a stub whose body echoes two request values and a jsonPath of a query
+# parameter, against a plain stub answering the very same bytes, on one server.
+port_template="$(free_port)"
+mkdir -p "$work/template/mappings"
+cat > "$work/template/mappings/template.json" <<'JSON'
+{"mappings": [
+  {"request": {"method": "GET", "urlPathPattern": "/api/templated/[0-9]+"},
+   "response": {"status": 200, "headers": {"Content-Type": "application/json"},
+                "body": "{\"id\":\"{{request.path.[2]}}\",\"q\":\"{{request.query.q}}\",\"name\":\"{{jsonPath request.query.filter '$.name'}}\"}",
+                "transformers": ["response-template"]}},
+  {"request": {"method": "GET", "urlPathPattern": "/api/plain/[0-9]+"},
+   "response": {"status": 200, "headers": {"Content-Type": "application/json"},
+                "body": "{\"id\":\"42\",\"q\":\"x\",\"name\":\"Rex\"}"}}
+]}
+JSON
+template_query='?q=x&filter=%7B%22name%22%3A%22Rex%22%7D'
+start_template="$(first_response "$port_template" "/api/plain/42" "$petmock" serve --stubs "$work/template" --port "$port_template")"
+pids+=("${start_template%% *}")
+templated_body="$(curl -fsS "http://127.0.0.1:$port_template/api/templated/42$template_query")"
+plain_body="$(curl -fsS "http://127.0.0.1:$port_template/api/plain/42$template_query")"
+[ "$templated_body" = "$plain_body" ] || { echo "templated body '$templated_body' differs from '$plain_body'" >&2; exit 1; }
+
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
-run() { wrk -t2 -c64 -d"$duration" "http://127.0.0.1:$1/api/pets"; }
+run() { wrk -t2 -c64 -d"$duration" "http://127.0.0.1:$1${2:-/api/pets}"; }
 rps() { echo "$1" | awk '/^Requests\/sec:/ { print $2 }'; }
 mean() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (a + b) / 2 }'; }
 # Pairs run back to back, and the 1 vs 1,000 pair twice in alternation, so a change in the
@@ -172,6 +194,12 @@ out_many2="$(run "$port_many")"
 out_one2="$(run "$port_one")"
 out_nginx_proxy="$(run "$port_nginx_proxy")"
 out_proxy="$(run "$port_proxy")"
+out_plain="$(run "$port_template" "/api/plain/42$template_query")"
+out_templated="$(run "$port_template" "/api/templated/42$template_query")"
+out_templated2="$(run "$port_template" "/api/templated/42$template_query")"
+out_plain2="$(run "$port_template" "/api/plain/42$template_query")"
+rps_plain="$(mean "$(rps "$out_plain")" "$(rps "$out_plain2")")"
+rps_templated="$(mean "$(rps "$out_templated")" "$(rps "$out_templated2")")"
 rps_one="$(mean "$(rps "$out_one")" "$(rps "$out_one2")")"
 rps_many="$(mean "$(rps "$out_many")" "$(rps "$out_many2")")"
 
@@ -180,6 +208,7 @@ errors() { echo "$1" | awk '/Non-2xx|Socket errors/ { print }' | tr '\n' ' '; }
 rss_mb() { awk '/^VmHWM:/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 
 cost="$(awk -v one="$rps_one" -v many="$rps_many" 'BEGIN { printf "%.1f", (1 - many / one) * 100 }')"
+template_cost="$(awk -v plain="$rps_plain" -v templated="$rps_templated" 'BEGIN { printf "%.1f", (1 - templated / plain) * 100 }')"
 report="$(
     echo "petmock vs nginx $(nginx -v 2>&1 | sed 's/.*nginx\///') ($(nproc) workers), loopback, GET /api/pets ($(wc -c < "$work/www/api/pets")-byte JSON), wrk -t2 -c64 -d$duration"
     echo "machine: $(nproc) cores, $(uname -r), $(date -u +%Y-%m-%dT%H:%MZ)"
@@ -187,16 +216,21 @@ report="$(
     printf '%-44s %12s %12s %8s\n' "figure" "petmock" "reference" "ratio"
     printf '%-44s %12s %12s %8s\n' "req/s, Stubs/ vs nginx (same body)" "$(rps "$out_stubs")" "$(rps "$out_nginx")" "$(ratio "$(rps "$out_stubs")" "$(rps "$out_nginx")")"
     printf '%-44s %12s %12s %8s\n' "req/s, 1,000 mappings vs 1 mapping (2 runs)" "$rps_many" "$rps_one" "$(ratio "$rps_many" "$rps_one")"
+    printf '%-44s %12s %12s %8s\n' "req/s, templated stub vs plain (2 runs)" "$rps_templated" "$rps_plain" "$(ratio "$rps_templated" "$rps_plain")"
     printf '%-44s %12s %12s %8s\n' "req/s, proxy stub vs nginx proxy_pass" "$(rps "$out_proxy")" "$(rps "$out_nginx_proxy")" "$(ratio "$(rps "$out_proxy")" "$(rps "$out_nginx_proxy")")"
     echo
     echo "1,000 mappings cost ${cost}% of throughput (target < 10%); $count"
     echo "  (19 non-matching stubs on /api/pets checked first; 980 more under /api: exact, regex, template, body)"
+    echo "response templating costs ${template_cost}% of plain throughput (target < 15%): the body echoes"
+    echo "  request.path.[2], request.query.q and a jsonPath of a query parameter ($(printf %s "$plain_body" | wc -c) bytes)"
     echo "process start to first response: ${start_many##* } ms with 1,000 mappings, ${start_one##* } ms with 1 (target < 100 ms)"
     echo "peak RSS: $(rss_mb "${start_stubs%% *}") MB serving Stubs/, $(rss_mb "${start_many%% *}") MB with 1,000 mappings"
     echo "targets: Stubs/ vs nginx ratio >= 0.70; 1,000 vs 1 mapping ratio >= 0.90; proxy stub vs nginx proxy >= 0.70;"
+    echo "         templated vs plain >= 0.85;"
     echo "         first response < 100 ms"
     echo "load average before the runs: $load_before"
-    for name in out_nginx out_stubs out_one out_many out_one2 out_many2 out_nginx_proxy out_proxy; do
+    for name in out_nginx out_stubs out_one out_many out_one2 out_many2 out_nginx_proxy out_proxy out_plain out_templated \
+        out_templated2 out_plain2; do
         problems="$(errors "${!name}")"
         [ -n "$problems" ] && echo "$name: $problems"
     done

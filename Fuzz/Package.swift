@@ -28,6 +28,8 @@ let package = Package(
         fuzzTarget("FuzzYAMLReader", ["YAMLKit", "JSONKit"]),
         fuzzTarget("FuzzStubRegex", ["StubServer", "HTTPCore"]),
         fuzzTarget("FuzzXMLMatcher", ["XMLKit"]),
+        fuzzTarget("FuzzTemplate", ["Templating", "HTTPCore"]),
+        fuzzTarget("FuzzMultipartParser", ["StubServer", "HTTPCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -31,6 +31,8 @@ ALL_TARGETS=(
     yaml-reader:FuzzYAMLReader
     stub-regex:FuzzStubRegex
     xml:FuzzXMLMatcher
+    template:FuzzTemplate
+    multipart:FuzzMultipartParser
 )
 
 selected=()

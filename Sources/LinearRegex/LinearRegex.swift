@@ -92,3 +92,16 @@ public struct RegexError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { reason }
 }
+
+extension LinearRegex {
+    /// The first match in `text`: the leftmost, and the longest starting there (Java's
+    /// `find()` prefers by its quantifiers' greed, which gives the same for most patterns).
+    /// Linear in the text.
+    public func firstMatch(in text: String) -> Substring? {
+        let scalars = Array(text.unicodeScalars)
+        guard let range = program.firstMatch(scalars) else { return nil }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars[range])
+        return Substring(String(result))
+    }
+}

@@ -268,3 +268,80 @@ struct RegexProgram: Sendable {
         }
     }
 }
+
+extension RegexProgram {
+    /// The leftmost match in `text` and, among those starting there, the longest (as scalar
+    /// offsets), in time linear in the text: one pass, a thread per state remembering where
+    /// its match began.
+    func firstMatch(_ text: [Unicode.Scalar]) -> Range<Int>? {
+        var marks = [Int](repeating: -1, count: instructions.count)
+        var current: [(counter: Int32, start: Int)] = []
+        var next: [(counter: Int32, start: Int)] = []
+        var stack: [Int32] = []
+        var best: Range<Int>?
+        let terminator = Self.finalTerminatorOffset(text)
+        func position(_ offset: Int) -> Machine.Position {
+            Machine.Position(
+                previous: offset == 0 ? -1 : Int64(text[offset - 1].value),
+                following: offset == text.count ? -1 : Int64(text[offset].value), atStart: offset == 0,
+                atFinalTerminator: terminator == offset)
+        }
+        func add(
+            _ counter: Int32, start: Int, into list: inout [(counter: Int32, start: Int)],
+            at position: Machine.Position,
+            step: Int
+        ) {
+            stack.removeAll(keepingCapacity: true)
+            func push(_ counter: Int32) {
+                if marks[Int(counter)] == step { return }
+                marks[Int(counter)] = step
+                stack.append(counter)
+            }
+            push(counter)
+            while let counter = stack.popLast() {
+                switch instructions[Int(counter)] {
+                case .jump(let target): push(target)
+                case .split(let first, let second):
+                    push(second)
+                    push(first)
+                case .assertion(let assertion): if position.holds(assertion) { push(counter + 1) }
+                case .nextNotIn(let index):
+                    if position.atEnd || !classes[Int(index)].contains(UInt32(position.following)) { push(counter + 1) }
+                case .scalar, .character, .match:
+                    list.append((counter, start))
+                }
+            }
+        }
+        for offset in 0...text.count {
+            let here = position(offset)
+            if best == nil { add(0, start: offset, into: &current, at: here, step: offset) }
+            for thread in current {
+                guard case .match = instructions[Int(thread.counter)] else { continue }
+                if let found = best, thread.start > found.lowerBound || offset <= found.upperBound { continue }
+                best = thread.start..<offset
+            }
+            if offset == text.count { break }
+            let scalar = text[offset].value
+            next.removeAll(keepingCapacity: true)
+            let following = position(offset + 1)
+            for thread in current where thread.start <= (best?.lowerBound ?? Int.max) {
+                let taken: Bool
+                switch instructions[Int(thread.counter)] {
+                case .scalar(let value): taken = value == scalar
+                case .character(let index): taken = classes[Int(index)].contains(scalar)
+                default: taken = false
+                }
+                if taken { add(thread.counter + 1, start: thread.start, into: &next, at: following, step: offset + 1) }
+            }
+            swap(&current, &next)
+            if current.isEmpty && best != nil { break }
+        }
+        return best
+    }
+
+    private static func finalTerminatorOffset(_ text: [Unicode.Scalar]) -> Int? {
+        guard let last = text.last, Machine.Position.isTerminator(Int64(last.value)) else { return nil }
+        if last == "\n", text.count >= 2, text[text.count - 2] == "\r" { return text.count - 2 }
+        return text.count - 1
+    }
+}

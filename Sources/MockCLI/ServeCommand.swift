@@ -23,13 +23,20 @@ enum ServeCommand {
         "journal-size", default: 10_000, in: 0...10_000_000, help: "How many requests the journal keeps.")
     static let eventLoops = Argument<Int?>.number(
         "event-loops", in: 1...256, help: "Event loop threads (default: one per core).")
+    static let globalResponseTemplating = Argument<Bool>.flag(
+        "global-response-templating",
+        help: "Render every stub's response as a Handlebars template, not only those with "
+            + "\"transformers\": [\"response-template\"].")
     static let proxyUnmatched = Argument<String?>.option(
         "proxy-unmatched", value: "BASE_URL",
         help: "Forward requests no stub matches to the live API (journaled as proxied).")
 
     static let spec = CommandSpec(
         name: "petmock serve", abstract: "Serve a WireMock stub folder, its variants and the admin API.",
-        arguments: [stubs, host, port, variant, watch, strict, adminToken, journalSize, eventLoops, proxyUnmatched],
+        arguments: [
+            stubs, host, port, variant, watch, strict, adminToken, journalSize, eventLoops, proxyUnmatched,
+            globalResponseTemplating,
+        ],
         discussion: """
             EXAMPLES:
               petmock serve --stubs Stubs --port 8080 --watch
@@ -47,7 +54,8 @@ enum ServeCommand {
             host: arguments[Self.host], port: arguments[Self.port], eventLoopCount: arguments[Self.eventLoops],
             variant: arguments[Self.variant], journalCapacity: arguments[Self.journalSize],
             strict: arguments[Self.strict], watch: arguments[Self.watch],
-            proxyUnmatched: arguments[Self.proxyUnmatched])
+            proxyUnmatched: arguments[Self.proxyUnmatched],
+            globalResponseTemplating: arguments[Self.globalResponseTemplating])
         let fromEnvironment = ProcessInfo.processInfo.environment["PETMOCK_ADMIN_TOKEN"].flatMap {
             $0.isEmpty ? nil : $0
         }

@@ -15,9 +15,13 @@ enum ValidateCommand {
     static let strict = Argument<Bool>.flag(
         "strict", help: "Fail on warnings (unknown fields, nested regex quantifiers) too.")
 
+    static let globalResponseTemplating = Argument<Bool>.flag(
+        "global-response-templating",
+        help: "Check every response as a template, as 'serve --global-response-templating' renders them.")
+
     static let spec = CommandSpec(
         name: "petmock validate", abstract: "Check every stub file and list every problem.",
-        arguments: [stubs, strict],
+        arguments: [stubs, strict, globalResponseTemplating],
         discussion: """
             Problems print as FILE: error|warning: JSONPATH: expected ..., found ...
             Exit codes: 0 no errors, 1 errors (or warnings with --strict), 2 the folder cannot be read.
@@ -29,7 +33,9 @@ enum ValidateCommand {
         let directory = arguments[Self.stubs]
         let report: StubLoadReport
         do {
-            report = try StubLoader(root: directory).load()
+            report = try StubLoader(
+                root: directory, globalResponseTemplating: arguments[Self.globalResponseTemplating]
+            ).load()
         } catch {
             writeError("petmock: error: \(error)")
             return .couldNotRun

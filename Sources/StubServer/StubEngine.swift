@@ -96,20 +96,37 @@ final class StubEngine: Sendable {
             }
             return forward(request, through: proxy, stub: stub)
         }
+        let base: ServedResponse
+        if let template = stub.template {
+            switch template.render(request, matchable, stub: stub) {
+            case .success(let rendered): base = rendered
+            case .failure(let failure):
+                record(request, matchable, variant: variant?.description, status: 500, stub: stub)
+                return .response(
+                    HTTPResponse(
+                        status: HTTPStatus(code: 500),
+                        text: "petmock: stub \(stub.mapping.id): \(failure.message)\n"))
+            }
+        } else {
+            base = stub.served
+        }
         let served: ServedResponse
         if let variant, variant.isGenerated {
-            served = stub.served(under: variant)
+            // Drifts apply to what the templates rendered; only fixed answers are cached.
+            served =
+                stub.template == nil
+                ? stub.served(under: variant) : DriftGenerator.apply(variant, to: base, stub: stub.mapping)
             // A drift the request asked for by name either applies or is refused, never
             // served as the unchanged body; a server-wide one leaves such responses alone.
-            if let requested, DriftGenerator.isUnchanged(served, from: stub.served),
-                let refusal = DriftGenerator.refusal(of: variant, named: requested, for: stub.served)
+            if let requested, DriftGenerator.isUnchanged(served, from: base),
+                let refusal = DriftGenerator.refusal(of: variant, named: requested, for: base)
             {
                 return refuse(
                     request, matchable, message: refusal.description, variant: requested,
                     knownFields: refusal.knownFields)
             }
         } else {
-            served = stub.served
+            served = base
         }
         if let name = stub.scenarioName, let next = stub.mapping.newScenarioState {
             scenarios.transition(name, from: stub.requiredScenarioState, to: next)

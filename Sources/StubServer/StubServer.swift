@@ -58,7 +58,10 @@ public final class StubServer: HTTPHandler {
         let store: StubStore
         do {
             store = try StubStore(
-                loader: stubsDirectory.map { StubLoader(root: $0) }, codeMappings: mappings, serverVariant: nil)
+                loader: stubsDirectory.map {
+                    StubLoader(root: $0, globalResponseTemplating: configuration.globalResponseTemplating)
+                }, codeMappings: mappings, serverVariant: nil,
+                globalResponseTemplating: configuration.globalResponseTemplating)
         } catch {
             throw .load(error)
         }

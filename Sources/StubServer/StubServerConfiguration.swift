@@ -35,14 +35,18 @@ public struct StubServerConfiguration: Sendable {
     public var proxyUnmatched: String?
     /// How long a proxied request may take before the caller gets a 504.
     public var upstreamTimeout: Duration
+    /// Render every stub's response as a template, not only those whose `transformers` name
+    /// `response-template` (`--global-response-templating`).
+    public var globalResponseTemplating: Bool
 
     /// Creates a configuration.
     public init(
         host: String = "127.0.0.1", port: Int = 0, eventLoopCount: Int? = nil, variant: String? = nil,
         journalCapacity: Int = 10_000, adminAccess: AdminAccess = .loopbackOnly, strict: Bool = false,
         watch: Bool = false, http: HTTPServerConfiguration = HTTPServerConfiguration(), proxyUnmatched: String? = nil,
-        upstreamTimeout: Duration = .seconds(30)
+        upstreamTimeout: Duration = .seconds(30), globalResponseTemplating: Bool = false
     ) {
+        self.globalResponseTemplating = globalResponseTemplating
         self.host = host
         self.port = port
         self.eventLoopCount = eventLoopCount

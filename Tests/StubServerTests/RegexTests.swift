@@ -301,3 +301,30 @@ import Testing
         }
     }
 }
+
+/// `LinearRegex.firstMatch(in:)`, which `regexExtract` uses: the leftmost match, the longest
+/// there, in one pass.
+@Suite struct RegexSearchTests {
+    @Test func findsTheLeftmostLongestMatch() throws {
+        let cases: [(pattern: String, text: String, match: String?)] = [
+            ("[A-Z]+", "abc-DEF-123", "DEF"),
+            ("[0-9]+", "abc", nil),
+            ("a|ab", "xxab", "ab"),
+            ("\\bcat\\b", "concat cat", "cat"),
+            ("^abc", "abcabc", "abc"),
+            ("x*", "abc", ""),
+            ("[a-z]+[0-9]+", "ab12cd34", "ab12"),
+            ("é+", "café", "é"),
+        ]
+        for (pattern, text, match) in cases {
+            let found = try LinearRegex(pattern).firstMatch(in: text)
+            #expect(found.map(String.init) == match, "\(pattern) in \(text)")
+        }
+    }
+
+    @Test func aLongTextTakesOnePass() throws {
+        let text = String(repeating: "a", count: 20_000) + "!"
+        let regex = try LinearRegex("(a+)+!")
+        #expect(regex.firstMatch(in: text)?.count == 20_001)
+    }
+}

@@ -202,4 +202,36 @@ import Testing
             method: .get, target: "/m", headers: HTTPHeaders(ids ?? []), body: [])
         #expect(header.matches(withHeaders) == expected, "header \(json) on \(target)")
     }
+
+    /// Method `oneOf`/`noneOf`, from WireMock's `StubbingAcceptanceTest`
+    /// (`testStubWith{Is,Invalid Is}{OneOf,NoneOf}RequestMethods`, `...AndAnyRequestMethod`: `ANY`
+    /// in the list is dropped) and `RequestMethodTest` (the JSON shape).
+    @Test(arguments: [
+        (#"{"oneOf": ["PUT", "POST"]}"#, "PUT", true), (#"{"oneOf": ["PUT", "POST"]}"#, "POST", true),
+        (#"{"oneOf": ["PUT", "POST"]}"#, "GET", false), (#"{"noneOf": ["PUT", "POST"]}"#, "PUT", false),
+        (#"{"noneOf": ["PUT", "POST"]}"#, "POST", false), (#"{"noneOf": ["PUT", "POST"]}"#, "GET", true),
+        (#"{"oneOf": ["PUT", "POST", "ANY"]}"#, "PUT", true), (#"{"oneOf": ["PUT", "POST", "ANY"]}"#, "GET", false),
+        (#"{"noneOf": ["PUT", "POST", "ANY"]}"#, "POST", false), (#"{"noneOf": ["PUT", "POST", "ANY"]}"#, "GET", true),
+        (#"{"oneOf": ["GET", "POST", "PUT"]}"#, "PUT", true),
+    ])
+    func methodOneOf(methods: String, method: String, expected: Bool) throws {
+        let pattern = try Self.compiled(#"{"method": \#(methods), "url": "/some/url"}"#)
+        let request = MatchableRequest(
+            method: HTTPMethod(rawValue: method), target: "/some/url", headers: HTTPHeaders(), body: [])
+        #expect(pattern.matches(request) == expected, "\(methods) on \(method)")
+        #expect(pattern.evaluate(request).allSatisfy(\.matched) == expected)
+        var again = MappingDecoder(file: "again.json")
+        #expect(again.decodeRequest(pattern.source.json, at: .root) == pattern.source, "round trip")
+    }
+
+    @Test(arguments: [
+        (#"{"oneOf": []}"#, "$.method.oneOf"), (#"{"allOf": ["GET"]}"#, "$.method"),
+        (#"{"oneOf": ["GET"], "noneOf": ["PUT"]}"#, "$.method"), (#"{"oneOf": ["G T"]}"#, "$.method.oneOf[0]"),
+    ])
+    func badMethodSetsAreRefused(methods: String, path: String) throws {
+        var decoder = MappingDecoder(file: "m.json")
+        let decoded = decoder.decodeRequest(try JSONValue(parsing: #"{"method": \#(methods)}"#), at: .root)
+        #expect(decoded == nil)
+        #expect(decoder.problems.map(\.path) == [path])
+    }
 }

@@ -4,11 +4,13 @@ extension Connection {
     /// Breaks the connection as the fault says.
     func perform(_ fault: HTTPFault, request: HTTPParsedHead) {
         current = nil
+        let action = machine.faultRequested(fault)
+        guard action == .none else { return perform(action) }
         switch fault {
+        case .connectionReset:
+            break  // closed above: the machine answered `close(reset: true)`
         case .emptyResponse:
             closeAfterQueued()
-        case .connectionReset:
-            loop.closeConnection(self, reset: true)
         case .randomDataThenClose(let count):
             var bytes = [UInt8](repeating: 0, count: max(1, count))
             for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &loop.random) }
@@ -46,12 +48,11 @@ extension Connection {
 
     /// Sends what is queued, then closes without lingering (the client gets a plain FIN).
     private func closeAfterQueued() {
-        phase = .finishing(linger: false)
         if !isProcessing {
             flushOutput()
-            if !isClosed { updateTimeout() }
+            if !isClosed { settleDeadline() }
         } else if outbound.isEmpty {
-            loop.closeConnection(self, reset: false)
+            perform(machine.writeFinished(now: loop.now))
         }
     }
 
@@ -74,8 +75,7 @@ extension Connection {
             }
             if !notes.hasDate { buffer.append(loop.dates.line) }
         }
-        closeAfterResponse = closeAfterResponse || notes.wantsClose || !request.keepAlive || loop.phase != .running
-        if closeAfterResponse {
+        if !keepsAlive(request, handlerWantsClose: notes.wantsClose) {
             outbound.append(Self.connectionClose)
         } else {
             outbound.append(chunked ? Self.crlf : Self.connectionKeepAlive)
@@ -87,11 +87,11 @@ extension Connection {
             finishResponse()
             return
         }
-        phase = .responding
+        machine.dribbleBegins()
         let body = response.body
         let count = max(1, min(dribble.chunkCount, body.count))
         let interval = dribble.duration.nanoseconds / UInt64(count)
-        let start = Clock.monotonicNanoseconds()
+        let start = loop.clock.now
         let sequence = self.sequence
         for index in 0..<count {
             let lower = body.count * index / count
@@ -99,7 +99,7 @@ extension Connection {
             let piece = Array(body[lower..<upper])
             let isLast = index == count - 1
             let send = { [self] in
-                guard !isClosed, sequence == self.sequence, case .responding = phase else { return }
+                guard !isClosed, machine.isResponding(to: sequence) else { return }
                 if chunked {
                     outbound.appendOwned { buffer in
                         buffer.appendHex(piece.count)

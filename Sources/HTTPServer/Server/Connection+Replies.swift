@@ -12,14 +12,14 @@ struct ReplyAddress: Sendable {
 extension Connection {
     /// Takes a later reply to request number `sequence`; stale replies are dropped.
     func deliver(_ reply: HTTPReply, sequence: UInt64) {
-        guard sequence == self.sequence else { return }
+        guard machine.accepts(replyTo: sequence) else { return }
         answer(with: reply)
     }
 
     /// Turns the handler's reply to the current request into bytes (or a timer, or a wait
     /// for a deferred reply).
     func answer(with reply: HTTPReply) {
-        guard !isClosed, case .awaitingResponse = phase, let request = current else { return }
+        guard !isClosed, machine.phase == .awaitingResponse, let request = current else { return }
         switch reply {
         case .prepared(let prepared):
             writePrepared(prepared, request: request)
@@ -35,7 +35,7 @@ extension Connection {
             let wait = delay.sample(using: &loop.random).nanoseconds
             guard wait > 0 else { return answer(with: later) }
             let address = replyAddress
-            _ = loop.timers.schedule(at: Clock.monotonicNanoseconds() &+ wait) { [loop] in
+            _ = loop.timers.schedule(at: loop.clock.now &+ wait) { [loop] in
                 loop.deliver(later, to: address)
             }
         case .deferred(let deferred):
@@ -48,10 +48,9 @@ extension Connection {
         ReplyAddress(loop: loop, slot: slot, generation: generation, sequence: sequence)
     }
 
-    /// Whether the connection stays open after the answer being written.
-    private func keepsAlive(_ request: HTTPParsedHead, handlerWantsClose: Bool) -> Bool {
-        if !request.keepAlive || handlerWantsClose || closeAfterResponse || loop.phase != .running { return false }
-        return !(peerClosed && inbound.readableCount == 0)
+    /// Tells the machine an answer begins; returns whether the connection stays open after it.
+    func keepsAlive(_ request: HTTPParsedHead, handlerWantsClose: Bool) -> Bool {
+        machine.responseBegins(requestKeepAlive: request.keepAlive, handlerWantsClose: handlerWantsClose, input: input)
     }
 
     /// The per-request end of a head: `Date`, `Connection` if needed, and the empty line.
@@ -82,7 +81,6 @@ extension Connection {
         outbound.append(form.head, range: 0..<form.head.count)
         writeHeadTail(request: request, hasDate: prepared.hasDate, keepAlive: keepAlive)
         if request.head.method != .head { outbound.append(form.body, range: 0..<form.body.count) }
-        if !keepAlive { closeAfterResponse = true }
     }
 
     private func writeResponse(_ response: HTTPResponse, request: HTTPParsedHead) {
@@ -122,7 +120,6 @@ extension Connection {
                 outbound.append(body)
             }
         }
-        if !keepAlive { closeAfterResponse = true }
     }
 
     private static func writeFraming(status: HTTPStatus, length: Int, chunked: Bool, into buffer: ByteBuffer) {
@@ -140,28 +137,23 @@ extension Connection {
     /// The answer is fully queued: go back to reading, or finish the connection.
     func finishResponse() {
         current = nil
-        if closeAfterResponse {
-            // Linger only when the client may still be sending (unread or unparsed bytes).
-            phase = .finishing(linger: inbound.readableCount > 0 || !parser.isIdle)
-        } else {
-            phase = .reading
-        }
+        machine.responseQueued(input: input)
         if !isProcessing { resumeAfterAsyncAnswer() }
     }
 
     /// After an answer that came outside the read path: send it, then take any pipelined
     /// request already buffered and read what arrived meanwhile.
     private func resumeAfterAsyncAnswer() {
-        if case .reading = phase {
+        if case .reading = machine.phase {
             onReadable()
         } else {
             flushOutput()
-            if !isClosed { updateTimeout() }
+            if !isClosed { settleDeadline() }
         }
     }
 
-    /// Refuses the request being read with `status` and a one-line text body, then closes.
-    func refuse(_ status: HTTPStatus, message: String) {
+    /// Queues the refusal of the request being read: `status` and a one-line text body.
+    func queueRefusal(_ status: HTTPStatus, message: String) {
         let body = Array((message + "\n").utf8)
         outbound.appendOwned { buffer in
             buffer.append(ResponseHeadWriter.statusLine(status))
@@ -173,6 +165,5 @@ extension Connection {
         }
         current = nil
         self.body = []
-        phase = .finishing(linger: true)
     }
 }

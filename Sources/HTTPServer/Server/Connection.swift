@@ -7,27 +7,16 @@ import Glibc
 import Darwin
 #endif
 
-/// One client connection, confined to its event loop: reads and parses requests, hands
-/// each complete one to the handler, and writes the answers in request order.
+/// One client connection, confined to its event loop: the shell around a
+/// ``ConnectionStateMachine``. It reads the socket, runs the parser, turns replies into
+/// bytes and writes them; the machine decides what happens next (pause, hand over, refuse,
+/// linger, close) and which deadline holds, and the shell performs its actions.
 ///
 /// Pipelined requests are parsed one at a time: the next is looked at only once the current
 /// one is answered, so answers go out in order and unanswered input waits in `inbound`.
 final class Connection {
-    enum Phase {
-        /// Reading (or waiting for) a request.
-        case reading
-        /// The handler has the request and has not answered yet.
-        case awaitingResponse
-        /// An answer is being sent over time (dribble).
-        case responding
-        /// No more requests: flush what is queued, then close (lingering when `linger`).
-        case finishing(linger: Bool)
-        /// Our side is shut for writing; draining the client until it closes or time runs out.
-        case closing
-    }
+    typealias Phase = ConnectionStateMachine.Phase
 
-    /// Stop parsing further pipelined requests while this much output is queued.
-    static let outputHighWater = 256 * 1024
     /// Stop reading while this much unparsed input waits for an answer.
     static let inboundHighWater = 128 * 1024
 
@@ -39,20 +28,14 @@ final class Connection {
     let generation: UInt32
     let remoteAddress: HTTPSocketAddress
     var timeoutLinks = TimeoutList.Links()
-    /// When bytes last arrived (the loop's clock), to tell a stalled request from a slow one.
-    var lastProgress: UInt64
 
+    var machine: ConnectionStateMachine
     var parser: HTTPRequestParser
-    var phase = Phase.reading
     var current: HTTPParsedHead?
     var body: [UInt8] = []
-    var sequence: UInt64 = 0
     let inbound = ByteBuffer()
     var outbound = OutboundQueue()
-    var writeBlocked = false
-    var outputPaused = false
-    var peerClosed = false
-    var closeAfterResponse = false
+    /// The socket is closed (set by the loop's `closeConnection`).
     var isClosed = false
     var isProcessing = false
 
@@ -62,53 +45,95 @@ final class Connection {
         self.slot = slot
         self.generation = generation
         self.remoteAddress = remoteAddress
-        lastProgress = loop.now
+        machine = ConnectionStateMachine(timeouts: loop.connectionTimeouts, now: loop.now)
         parser = HTTPRequestParser(limits: loop.configuration.limits)
+    }
+
+    // Read-only views of the machine's state, for the loop (readiness, eviction, replies).
+    var phase: Phase { machine.phase }
+    var writeBlocked: Bool { machine.writeBlocked }
+    var outputPaused: Bool { machine.readingPaused }
+    var peerClosed: Bool { machine.peerClosed }
+    var sequence: UInt64 { machine.sequence }
+    var lastProgress: UInt64 { machine.lastProgress }
+
+    /// What the parser and the input buffer hold of the next request.
+    var input: ConnectionStateMachine.Input {
+        if parser.isReadingHead { return .head }
+        if !parser.isIdle { return .body }
+        return inbound.readableCount > 0 ? .buffered : .idle
+    }
+
+    /// Performs one of the machine's actions.
+    func perform(_ action: ConnectionStateMachine.Action) {
+        switch action {
+        case .none, .pauseReading, .resumeReading:
+            // Pausing and resuming steer the read loops, which look at the machine.
+            break
+        case .writeContinue:
+            outbound.append(Self.continueResponse)
+        case .handRequest:
+            loop.setDeadline(self, nil)
+            handToHandler()
+        case .refuse(let status, let message):
+            queueRefusal(status, message: message)
+        case .shutdownWrite(let lingerUntil):
+            shutdown(descriptor, Int32(SHUT_WR))
+            inbound.clear(releasingAbove: 0)
+            loop.setDeadline(self, .linger, at: lingerUntil)
+            drainClosing()
+        case .close(let reset):
+            loop.closeConnection(self, reset: reset)
+        }
+    }
+
+    /// Puts the connection under the deadline the machine wants now.
+    func settleDeadline() {
+        switch machine.settle(now: loop.now, input: input) {
+        case .keep: break
+        case .cancel: loop.setDeadline(self, nil)
+        case .arm(let kind, let at): loop.setDeadline(self, kind, at: at)
+        }
     }
 
     /// The socket is readable (or hung up): read what there is and act on it.
     func onReadable() {
-        if case .closing = phase {
+        if case .closing = machine.phase {
             drainClosing()
             return
         }
         var again = true
         while again && !isClosed {
             again = false
-            if case .reading = phase, inbound.readableCount > 0, !outputPaused { processInbound() }
+            if machine.canParse, inbound.readableCount > 0 { processInbound() }
             readAvailable()
             guard !isClosed else { return }
             flushOutput()
-            if outputPaused && outbound.isEmpty && !isClosed {
-                outputPaused = false
-                again = true
-            }
+            if !isClosed, outbound.isEmpty, machine.outputDrained() == .resumeReading { again = true }
         }
-        if !isClosed { updateTimeout() }
+        if !isClosed { settleDeadline() }
     }
 
     /// The socket became writable after a short write.
     func onWritable() {
         flushOutput()
         guard !isClosed else { return }
-        if outputPaused && outbound.isEmpty {
-            outputPaused = false
+        if outbound.isEmpty, machine.outputDrained() == .resumeReading {
             onReadable()
         } else {
-            updateTimeout()
+            settleDeadline()
         }
     }
 
     private func readAvailable() {
-        while !isClosed && !peerClosed {
-            let parsing: Bool
-            if case .reading = phase { parsing = !outputPaused } else { parsing = false }
+        while !isClosed && !machine.peerClosed {
+            let parsing = machine.canParse
             if !parsing && inbound.readableCount >= Self.inboundHighWater { return }
             let intoInbound = !parsing || inbound.readableCount > 0
             let target = intoInbound ? inbound.writableBytes(minimum: 16 * 1024) : loop.readBuffer
             let count = read(descriptor, target.baseAddress, target.count)
             if count > 0 {
-                lastProgress = loop.now
+                machine.bytesArrived(now: loop.now)
                 if intoInbound {
                     inbound.didWrite(count)
                     if parsing { processInbound() }
@@ -120,8 +145,7 @@ final class Connection {
                 // Edge-triggered: a short read drained the socket; new data raises a new edge.
                 if count < target.count { return }
             } else if count == 0 {
-                peerClosed = true
-                peerDidClose()
+                perform(machine.peerHalfClosed(input: input, outputEmpty: outbound.isEmpty))
                 return
             } else {
                 let error = errno
@@ -143,17 +167,14 @@ final class Connection {
         defer { isProcessing = false }
         var offset = 0
         while !isClosed {
-            guard case .reading = phase else { return offset }
-            if outbound.pendingBytes >= Self.outputHighWater {
-                outputPaused = true
-                return offset
-            }
+            guard case .reading = machine.phase else { return offset }
+            if machine.outputQueued(pendingBytes: outbound.pendingBytes) == .pauseReading { return offset }
             let start = offset
             let step: HTTPRequestParser.Step
             do {
                 step = try parser.parse(UnsafeRawBufferPointer(rebasing: bytes[start...]))
             } catch {
-                refuse(error.status, message: error.description)
+                perform(machine.parseFailed(error.status, message: error.description))
                 return bytes.count
             }
             offset += step.consumed
@@ -162,7 +183,7 @@ final class Connection {
                 return offset
             case .head(let parsed):
                 current = parsed
-                if parsed.expectsContinue { outbound.append(Self.continueResponse) }
+                perform(machine.headReceived(expectsContinue: parsed.expectsContinue))
             case .body(let range):
                 // Room for the declared length only once a body arrives at speed: a few bytes of
                 // a large declared length (thousands of trickling clients) take a few bytes.
@@ -175,7 +196,8 @@ final class Connection {
                     contentsOf: UnsafeRawBufferPointer(
                         rebasing: bytes[(start + range.lowerBound)..<(start + range.upperBound)]))
             case .end:
-                dispatch()
+                guard current != nil else { return offset }
+                perform(machine.requestReceived())
             }
         }
         return offset
@@ -183,34 +205,11 @@ final class Connection {
 
     static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
-    private func dispatch() {
+    private func handToHandler() {
         guard let parsed = current else { return }
-        sequence &+= 1
-        phase = .awaitingResponse
-        loop.setTimeout(self, nil)
         let request = HTTPServerRequest(head: parsed.head, body: body, remoteAddress: remoteAddress)
         body = []
         answer(with: loop.handler.reply(to: request))
-    }
-
-    private func peerDidClose() {
-        switch phase {
-        case .reading:
-            // Nothing more will come; whatever is queued is still sent.
-            if parser.isIdle && inbound.readableCount == 0 {
-                if outbound.isEmpty {
-                    loop.closeConnection(self, reset: false)
-                } else {
-                    phase = .finishing(linger: false)
-                }
-            } else if !parser.isIdle {
-                phase = .finishing(linger: false)
-            }
-        case .awaitingResponse, .responding, .finishing:
-            break
-        case .closing:
-            loop.closeConnection(self, reset: false)
-        }
     }
 
     /// Sends what is queued; when done, moves on to closing if that is next.
@@ -218,89 +217,45 @@ final class Connection {
         if !outbound.isEmpty {
             switch outbound.flush(to: descriptor, iovecs: loop.iovecs, iovecCapacity: loop.iovecCapacity) {
             case .done:
-                writeBlocked = false
+                break
             case .wouldBlock:
-                writeBlocked = true
+                machine.writeWouldBlock()
                 return
             case .failed:
-                loop.closeConnection(self, reset: false)
+                perform(machine.writeFailed())
                 return
             }
         }
-        if case .finishing(let linger) = phase {
-            if linger && !peerClosed {
-                startLingeringClose()
-            } else {
-                loop.closeConnection(self, reset: false)
-            }
-        }
+        perform(machine.writeFinished(now: loop.now))
     }
 
-    /// RFC 9112 §9.6: after a refusal the client may still be sending; shut our side and
-    /// read until it closes, so its unread bytes do not turn our close into a reset that
-    /// destroys the response before it is read.
-    private func startLingeringClose() {
-        shutdown(descriptor, Int32(SHUT_WR))
-        phase = .closing
-        inbound.clear(releasingAbove: 0)
-        loop.setTimeout(self, .linger)
-        drainClosing()
-    }
-
+    /// Lingering: reads and drops what the client still sends until it closes.
     private func drainClosing() {
         while !isClosed {
             let count = read(descriptor, loop.readBuffer.baseAddress, loop.readBuffer.count)
             if count > 0 { continue }
             if count < 0 && errno == EINTR { continue }
             if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
-            loop.closeConnection(self, reset: false)
-        }
-    }
-
-    func updateTimeout() {
-        let kind: TimeoutList.Kind?
-        switch phase {
-        case .reading:
-            if writeBlocked {
-                kind = .idle
-            } else if parser.isReadingHead || (parser.isIdle && inbound.readableCount > 0) {
-                kind = .header
+            if count == 0 {
+                perform(machine.peerHalfClosed(input: .idle, outputEmpty: true))
             } else {
-                kind = parser.isIdle ? .idle : .body
+                loop.closeConnection(self, reset: false)
             }
-        case .awaitingResponse, .responding:
-            kind = writeBlocked ? .idle : nil
-        case .finishing:
-            kind = .idle
-        case .closing:
-            kind = .linger
         }
-        loop.setTimeout(self, kind)
     }
 
-    func timedOut(_ kind: TimeoutList.Kind) {
-        switch (kind, phase) {
-        case (_, .closing), (_, .finishing):
-            loop.closeConnection(self, reset: false)
-        case (.header, .reading):
-            refuse(.requestTimeout, message: "Request head not received within the header timeout")
-            flushOutput()
-        case (.idle, .reading) where !writeBlocked && parser.isIdle && inbound.readableCount == 0:
-            loop.closeConnection(self, reset: false)
-        case (.body, .reading) where !writeBlocked:
-            refuse(.requestTimeout, message: "Request body not received within the body timeout")
-            flushOutput()
-        default:
-            loop.closeConnection(self, reset: false)
-        }
-        if !isClosed { updateTimeout() }
+    /// The loop found the connection's deadline passed.
+    func deadlineReached() {
+        let action = machine.deadlineReached(now: loop.now)
+        perform(action)
+        if case .refuse = action { flushOutput() }
+        if !isClosed { settleDeadline() }
     }
 
     /// Whether closing now loses nothing: no request begun, none being answered, nothing
     /// queued either way (a keep-alive connection waiting, or one that never sent a byte).
     var isBetweenRequests: Bool {
-        guard case .reading = phase else { return false }
-        return !writeBlocked && parser.isIdle && inbound.readableCount == 0 && outbound.isEmpty
+        machine.isBetweenRequests(input: input, outputEmpty: outbound.isEmpty)
     }
 
     /// Whether the client has sent bytes the loop has not read yet (a request on its way in a
@@ -315,9 +270,7 @@ final class Connection {
     /// Whether this connection is in the middle of receiving a request and has sent nothing
     /// for at least `age` nanoseconds: a stalled reader that may make room at the limit.
     func isStalledMidRequest(now: UInt64, age: UInt64) -> Bool {
-        guard case .reading = phase, !writeBlocked, outbound.isEmpty else { return false }
-        guard timeoutLinks.list == .header || timeoutLinks.list == .body else { return false }
-        return now &- lastProgress >= age
+        machine.isStalledMidRequest(now: now, age: age, outputEmpty: outbound.isEmpty)
     }
 
     static let evictionResponse = Array(
@@ -332,9 +285,6 @@ final class Connection {
 
     /// Graceful shutdown: close now when between requests, else after the current answer.
     func shutdownRequested() {
-        closeAfterResponse = true
-        if isBetweenRequests {
-            loop.closeConnection(self, reset: false)
-        }
+        perform(machine.shutdownRequested(input: input, outputEmpty: outbound.isEmpty))
     }
 }

@@ -59,7 +59,7 @@ extension HTTPEventLoop {
         }
         connections[slot] = connection
         connectionCount += 1
-        setTimeout(connection, .idle)
+        connection.settleDeadline()
     }
 
     /// How far down the idle list to look for a connection between requests (the list also
@@ -95,7 +95,7 @@ extension HTTPEventLoop {
     /// body began, so their first entries are the likeliest stalls.
     private func evictStalledRequest(handingOverItsPlace: Bool) -> Bool {
         let age = configuration.stalledRequestAge.nanoseconds
-        let current = Clock.monotonicNanoseconds()
+        let current = clock.now
         var stalest: Connection?
         for kind in [TimeoutList.Kind.header, .body] {
             var slot = timeoutLists[kind.rawValue].head
@@ -165,7 +165,7 @@ extension HTTPEventLoop {
         guard !acceptPaused, listener >= 0 else { return }
         acceptPaused = true
         poller.remove(listener)
-        _ = timers.schedule(at: Clock.monotonicNanoseconds() &+ 100_000_000) { [self] in
+        _ = timers.schedule(at: clock.now &+ 100_000_000) { [self] in
             acceptPaused = false
             guard phase == .running, listener >= 0 else { return }
             do {
@@ -186,7 +186,7 @@ extension HTTPEventLoop {
     func closeConnection(_ connection: Connection, reset: Bool, releasingItsPlace: Bool = true) {
         guard !connection.isClosed else { return }
         connection.isClosed = true
-        setTimeout(connection, nil)
+        setDeadline(connection, nil)
         if reset { Socket.resetOnClose(connection.descriptor) }
         poller.remove(connection.descriptor)
         Descriptor.close(connection.descriptor)
@@ -197,18 +197,17 @@ extension HTTPEventLoop {
         if phase == .draining && connectionCount == 0 { phase = .stopped }
     }
 
-    /// Puts a connection under the timeout of `kind`, or none. Staying under the header
-    /// timeout or the linger timeout keeps the original deadline; other kinds restart it.
-    func setTimeout(_ connection: Connection, _ kind: TimeoutList.Kind?) {
-        let current = connection.timeoutLinks.list
-        if let current, current == kind, current != .idle { return }
-        if let current {
+    /// Puts a connection under the deadline of `kind` due `at` (as its state machine
+    /// decided), or under none.
+    func setDeadline(_ connection: Connection, _ kind: TimeoutList.Kind?, at deadline: UInt64 = 0) {
+        if let current = connection.timeoutLinks.list {
             timeoutLists[current.rawValue].remove(
                 connection.slot, links: &connection.timeoutLinks, connections: connections)
         }
         if let kind {
             timeoutLists[kind.rawValue].append(
-                connection.slot, links: &connection.timeoutLinks, kind: kind, now: now, connections: connections)
+                connection.slot, links: &connection.timeoutLinks, kind: kind, deadline: deadline,
+                connections: connections)
         }
     }
 
@@ -218,8 +217,8 @@ extension HTTPEventLoop {
                 let head = timeoutLists[kind.rawValue].head
                 guard head >= 0, let connection = connections[head] else { break }
                 guard connection.timeoutLinks.deadline <= now else { break }
-                setTimeout(connection, nil)
-                connection.timedOut(kind)
+                setDeadline(connection, nil)
+                connection.deadlineReached()
             }
         }
     }
@@ -242,7 +241,7 @@ extension HTTPEventLoop {
             return
         }
         let grace = configuration.shutdownGracePeriod.nanoseconds
-        _ = timers.schedule(at: Clock.monotonicNanoseconds() &+ grace) { [self] in
+        _ = timers.schedule(at: clock.now &+ grace) { [self] in
             for case let connection? in connections { closeConnection(connection, reset: false) }
             phase = .stopped
         }

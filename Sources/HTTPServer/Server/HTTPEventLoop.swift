@@ -40,6 +40,10 @@ public final class HTTPEventLoop: @unchecked Sendable {
     var nextGeneration: UInt32 = 0
     var timers = TimerHeap()
     var timeoutLists: [TimeoutList]
+    /// The durations of the connections' deadlines.
+    let connectionTimeouts: ConnectionStateMachine.Timeouts
+    /// Where the loop reads the time (the configuration's clock).
+    let clock: ServerClock
     var now: UInt64
     var dates = DateCache()
     var random: SplitMix64
@@ -67,14 +71,10 @@ public final class HTTPEventLoop: @unchecked Sendable {
         self.lifecycle = lifecycle
         let kind = configuration.poller
         poller = try HTTPServerError.platform { () throws(PlatformError) in try kind.makePoller() }
-        let lingerDuration = min(configuration.idleTimeout, .seconds(2))
-        timeoutLists = [
-            TimeoutList(duration: configuration.headerTimeout.nanoseconds),
-            TimeoutList(duration: configuration.idleTimeout.nanoseconds),
-            TimeoutList(duration: configuration.bodyTimeout.nanoseconds),
-            TimeoutList(duration: lingerDuration.nanoseconds),
-        ]
-        now = Clock.monotonicNanoseconds()
+        timeoutLists = Array(repeating: TimeoutList(), count: TimeoutList.Kind.allCases.count)
+        connectionTimeouts = ConnectionStateMachine.Timeouts(configuration)
+        clock = configuration.clock
+        now = clock.now
         var seed = SystemRandomNumberGenerator()
         random = SplitMix64(seed: seed.next())
         readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
@@ -119,7 +119,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
     /// Runs `work` on the loop's thread after `delay`, using the loop's timers.
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> HTTPScheduledWork {
-        let deadline = Clock.monotonicNanoseconds() &+ delay.nanoseconds
+        let deadline = clock.now &+ delay.nanoseconds
         let box = ScheduledWorkBox()
         let guarded: @Sendable () -> Void = {
             if !box.cancelled { work() }
@@ -154,8 +154,8 @@ public final class HTTPEventLoop: @unchecked Sendable {
                 for case let connection? in connections { closeConnection(connection, reset: false) }
                 break
             }
-            now = Clock.monotonicNanoseconds()
-            dates.update(epochSeconds: Clock.epochSeconds())
+            now = clock.now
+            dates.update(epochSeconds: clock.epochSeconds)
             for position in 0..<count {
                 handle(poller.event(at: position))
             }
@@ -200,7 +200,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
     private func runDueTimers() {
         while let action = timers.popDue(now: now) {
             action()
-            now = Clock.monotonicNanoseconds()
+            now = clock.now
         }
     }
 
@@ -210,7 +210,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
             if let deadline = connections[list.head]?.timeoutLinks.deadline { earliest = min(earliest, deadline) }
         }
         guard earliest != .max else { return -1 }
-        let current = Clock.monotonicNanoseconds()
+        let current = clock.now
         guard earliest > current else { return 0 }
         let milliseconds = (earliest - current + 999_999) / 1_000_000
         return Int32(clamping: milliseconds)

@@ -1,6 +1,7 @@
 /// Connections waiting under one fixed timeout, oldest first: a doubly linked list through
-/// connection slots. Every member's deadline is its entry time plus the same duration, so
-/// the list stays sorted by deadline and each move is O(1), with no allocation per request.
+/// connection slots. Every member's deadline (set by its ``ConnectionStateMachine``) is its
+/// entry time plus the same duration, so the list stays sorted by deadline and each move is
+/// O(1), with no allocation per request.
 struct TimeoutList {
     /// Which list a connection is in.
     enum Kind: Int, CaseIterable {
@@ -22,18 +23,13 @@ struct TimeoutList {
         var deadline: UInt64 = 0
     }
 
-    let duration: UInt64
     private(set) var head = -1
     private var tail = -1
 
-    init(duration: UInt64) {
-        self.duration = duration
-    }
-
-    /// Appends a slot whose links are free.
-    mutating func append(_ slot: Int, links: inout Links, kind: Kind, now: UInt64, connections: [Connection?]) {
+    /// Appends a slot whose links are free, due at `deadline`.
+    mutating func append(_ slot: Int, links: inout Links, kind: Kind, deadline: UInt64, connections: [Connection?]) {
         links.list = kind
-        links.deadline = now &+ duration
+        links.deadline = deadline
         links.previous = tail
         links.next = -1
         if tail >= 0 { connections[tail]?.timeoutLinks.next = slot } else { head = slot }

@@ -46,7 +46,11 @@ enum AdminJSON {
         object["responseDefinition"] = .object(definition)
         object["response"] = ["status": request.responseStatus.map { .int(Int64($0)) } ?? .null]
         object["wasMatched"] = .bool(request.wasMatched)
-        if let mapping = request.matchedMapping { object["stubMapping"] = mapping.json }
+        if let mapping = request.matchedMapping {
+            object["stubMapping"] = mapping.json
+        } else if !request.wasMatched {
+            object["stubMapping"] = StubMapping.notConfigured.json
+        }
         if let upstream = request.upstream {
             for member in proxied(upstream) { object[member.key] = member.value }
         }

@@ -23,10 +23,13 @@ enum CompiledMatcher: Sendable {
     case includes([CompiledMatcher])
     case equalToXml(CompiledXMLEquality)
     indirect case matchesXPath(CompiledXPath)
+    case dateTime(DateTimeMatcher)
+    case matchesJsonSchema(JSONSchemaValidator)
 
-    /// Compiles a matcher; `path` names it in problems.
-    static func compile(_ matcher: StringMatcher, at path: String, problems: inout [PatternProblem]) -> CompiledMatcher?
-    {
+    /// Compiles a matcher; `path` names it in problems; date-time matchers read "now" from `clock`.
+    static func compile(
+        _ matcher: StringMatcher, at path: String, problems: inout [PatternProblem], clock: MatchClock = .system
+    ) -> CompiledMatcher? {
         switch matcher {
         case .equalTo(let text, let caseInsensitive): return .equalTo(text, caseInsensitive: caseInsensitive)
         case .contains(let text): return .contains(ByteSearch(text))
@@ -66,13 +69,17 @@ enum CompiledMatcher: Sendable {
                 return nil
             }
             guard let sub else { return .matchesJsonPath(jsonPath, nil) }
-            guard let compiled = compile(sub, at: path + ".matchesJsonPath", problems: &problems) else { return nil }
+            guard let compiled = compile(sub, at: path + ".matchesJsonPath", problems: &problems, clock: clock) else {
+                return nil
+            }
             return .matchesJsonPath(jsonPath, compiled)
         case .binaryEqualTo(let bytes): return .binaryEqualTo(bytes)
         case .and(let parts), .or(let parts), .hasExactly(let parts), .includes(let parts):
             var compiled: [CompiledMatcher] = []
             for (index, part) in parts.enumerated() {
-                guard let one = compile(part, at: "\(path).\(matcher.operatorName)[\(index)]", problems: &problems)
+                guard
+                    let one = compile(
+                        part, at: "\(path).\(matcher.operatorName)[\(index)]", problems: &problems, clock: clock)
                 else {
                     return nil
                 }
@@ -85,11 +92,26 @@ enum CompiledMatcher: Sendable {
             default: return .or(compiled)
             }
         case .not(let inner):
-            return compile(inner, at: path + ".not", problems: &problems).map { .not($0) }
+            return compile(inner, at: path + ".not", problems: &problems, clock: clock).map { .not($0) }
         case .equalToXml(let match):
             return CompiledXMLEquality.compile(match, at: path, problems: &problems).map { .equalToXml($0) }
         case .matchesXPath(let match):
             return CompiledXPath.compile(match, at: path, problems: &problems).map { .matchesXPath($0) }
+        case .dateTime(let spec):
+            do {
+                return .dateTime(try DateTimeMatcher(spec, clock: clock))
+            } catch {
+                problems.append(
+                    PatternProblem(path: path + "." + matcher.operatorName, kind: "date-time", error: error))
+                return nil
+            }
+        case .matchesJsonSchema(let schema, _):
+            do {
+                return .matchesJsonSchema(try JSONSchemaValidator(schema))
+            } catch {
+                problems.append(PatternProblem(path: path + ".matchesJsonSchema", kind: "JSON Schema", error: error))
+                return nil
+            }
         }
     }
 
@@ -129,6 +151,8 @@ enum CompiledMatcher: Sendable {
         case .binaryEqualTo(let expected): return (bytes ?? Array(value.utf8)) == expected
         case .equalToXml(let xml): return xml.matches(bytes ?? Array(value.utf8))
         case .matchesXPath(let xpath): return xpath.matches(bytes ?? Array(value.utf8))
+        case .dateTime(let matcher): return matcher.matches(value)
+        case .matchesJsonSchema(let validator): return validator.errors(value, json: json(), stopAtFirst: true).isEmpty
         case .absent, .anything, .and, .or, .not, .hasExactly, .includes: return false
         }
     }
@@ -188,6 +212,8 @@ enum CompiledMatcher: Sendable {
                 caseInsensitive ? expected.lowercased() : expected, caseInsensitive ? value.lowercased() : value)
             return max(0.1, distance)
         }
+        if case .dateTime(let matcher) = self, let value { return max(0.1, matcher.distance(value)) }
+        if case .matchesJsonSchema(let validator) = self, let value { return validator.distance(value) }
         return 1
     }
 }

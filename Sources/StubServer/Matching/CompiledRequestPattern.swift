@@ -1,8 +1,9 @@
 import HTTPCore
 import JSONKit
 
-/// A ``RequestPattern`` made ready to run. ``matches(_:)`` is the fast yes/no used to serve;
-/// ``evaluate(_:)`` explains, criterion by criterion, for near misses.
+/// A ``RequestPattern`` made ready to run. One evaluation, ``evaluate(_:urlKnown:into:)``,
+/// checks every criterion; ``matches(_:urlKnown:)`` runs it stopping at the first failure (to
+/// serve), ``evaluate(_:)`` runs it to the end and explains each criterion (near misses).
 struct CompiledRequestPattern: Sendable {
     enum URLMatch: Sendable {
         case any
@@ -13,8 +14,25 @@ struct CompiledRequestPattern: Sendable {
         case template(PathTemplate)
     }
 
+    /// The method criterion.
+    enum MethodMatch: Sendable {
+        case any
+        case one(HTTPMethod)
+        case oneOf([HTTPMethod])
+        case noneOf([HTTPMethod])
+
+        func matches(_ method: HTTPMethod) -> Bool {
+            switch self {
+            case .any: true
+            case .one(let expected): expected == method
+            case .oneOf(let methods): methods.contains(method)
+            case .noneOf(let methods): !methods.contains(method)
+            }
+        }
+    }
+
     let source: RequestPattern
-    let method: HTTPMethod?
+    let method: MethodMatch
     let url: URLMatch
     let pathParameters: [(name: String, matcher: CompiledMatcher)]
     let queryParameters: [(name: String, matcher: CompiledMatcher)]
@@ -22,6 +40,7 @@ struct CompiledRequestPattern: Sendable {
     let cookies: [(name: String, matcher: CompiledMatcher)]
     let formParameters: [(name: String, matcher: CompiledMatcher)]
     let bodyPatterns: [CompiledMatcher]
+    let multipartPatterns: [CompiledMultipartPattern]
     /// The query parameters a request must have for this pattern to match: those whose
     /// matcher refuses an absent value.
     let requiredQueryNames: FieldNameMask
@@ -30,7 +49,9 @@ struct CompiledRequestPattern: Sendable {
 
     /// Compiles a pattern, or nil when it has errors; problems (warnings too) name fields under
     /// `$.request`.
-    static func compile(_ pattern: RequestPattern, problems: inout [PatternProblem]) -> CompiledRequestPattern? {
+    static func compile(
+        _ pattern: RequestPattern, problems: inout [PatternProblem], clock: MatchClock = .system
+    ) -> CompiledRequestPattern? {
         let before = problems.count
         var url = URLMatch.any
         switch pattern.url {
@@ -62,9 +83,10 @@ struct CompiledRequestPattern: Sendable {
         func compileAll(_ named: [NamedMatcher], _ field: String) -> [(name: String, matcher: CompiledMatcher)] {
             named.compactMap { entry in
                 let path = JSONPath.root.appending(key: "request").appending(key: field).appending(key: entry.name)
-                return CompiledMatcher.compile(entry.matcher, at: path.description, problems: &problems).map {
-                    (entry.name, $0)
-                }
+                return CompiledMatcher.compile(entry.matcher, at: path.description, problems: &problems, clock: clock)
+                    .map {
+                        (entry.name, $0)
+                    }
             }
         }
         let pathParameters = compileAll(pattern.pathParameters, "pathParameters")
@@ -81,14 +103,28 @@ struct CompiledRequestPattern: Sendable {
             requiredHeaders.insert("Cookie", ignoringCase: true)
         }
         let body = pattern.bodyPatterns.enumerated().compactMap { index, matcher in
-            CompiledMatcher.compile(matcher, at: "$.request.bodyPatterns[\(index)]", problems: &problems)
+            CompiledMatcher.compile(
+                matcher, at: "$.request.bodyPatterns[\(index)]", problems: &problems, clock: clock)
+        }
+        let multipart = pattern.multipartPatterns.enumerated().compactMap { index, entry in
+            CompiledMultipartPattern.compile(
+                entry, at: "$.request.multipartPatterns[\(index)]", problems: &problems, clock: clock)
         }
         guard !problems[before...].contains(where: { $0.severity == .error }) else { return nil }
         return CompiledRequestPattern(
-            source: pattern, method: pattern.method, url: url, pathParameters: pathParameters,
+            source: pattern, method: methodMatch(pattern), url: url, pathParameters: pathParameters,
             queryParameters: queryParameters, headers: headers, cookies: cookies, formParameters: formParameters,
-            bodyPatterns: body, requiredQueryNames: required(queryParameters, ignoringCase: false),
+            bodyPatterns: body, multipartPatterns: multipart,
+            requiredQueryNames: required(queryParameters, ignoringCase: false),
             requiredHeaderNames: requiredHeaders)
+    }
+
+    private static func methodMatch(_ pattern: RequestPattern) -> MethodMatch {
+        switch pattern.methods {
+        case .oneOf(let methods)?: return .oneOf(methods)
+        case .noneOf(let methods)?: return .noneOf(methods)
+        case nil: return pattern.method.map { .one($0) } ?? .any
+        }
     }
 
     /// The names whose matcher fails when the field is absent (asked of the matcher itself).
@@ -100,184 +136,6 @@ struct CompiledRequestPattern: Sendable {
             mask.insert(field.name, ignoringCase: ignoringCase)
         }
         return mask
-    }
-
-    /// Whether the request satisfies every criterion; `urlKnown` skips an exact URL or path
-    /// comparison the index lookup already made.
-    func matches(_ request: MatchableRequest, urlKnown: Bool = false) -> Bool {
-        if let method, method != request.method { return false }
-        switch url {
-        case .any: break
-        case .equal(let text): if !urlKnown && !request.targetEquals(text) { return false }
-        case .path(let text):
-            // The path as sent, escapes and all, as WireMock compares it.
-            if !urlKnown && !request.pathEquals(text) { return false }
-        case .pattern(let regex): if !regex.wholeMatches(request.target) { return false }
-        case .pathPattern(let regex): if !regex.wholeMatches(request.path) { return false }
-        case .template(let template):
-            guard let values = template.match(request.path) else { return false }
-            for parameter in pathParameters where !parameter.matcher.matches(values[parameter.name]) { return false }
-        }
-        for parameter in queryParameters where !Self.queryMatches(parameter.name, parameter.matcher, request) {
-            return false
-        }
-        for header in headers where !Self.headerMatches(header.name, header.matcher, request) {
-            return false
-        }
-        for cookie in cookies where !Self.matchesAny(cookie.matcher, request.cookieValues(cookie.name)) {
-            return false
-        }
-        for field in formParameters where !Self.matchesAny(field.matcher, request.formValues(field.name)) {
-            return false
-        }
-        for (index, pattern) in bodyPatterns.enumerated()
-        where !request.bodyMatches(pattern, source: source.bodyPatterns[index]) {
-            return false
-        }
-        return true
-    }
-
-    /// A multi-valued field matches when any value does; with no value, the matcher sees
-    /// absence.
-    static func matchesAny(_ matcher: CompiledMatcher, _ values: [String]) -> Bool {
-        matcher.matches(values: values)
-    }
-
-    // The two loops below are matchesAny without building the array of values.
-    private static func queryMatches(_ name: String, _ matcher: CompiledMatcher, _ request: MatchableRequest) -> Bool {
-        if matcher.isMultiValued { return matcher.matches(values: request.queryValues(name)) }
-        var sawValue = false
-        for parameter in request.queryParameters where parameter.name == name {
-            if matcher.matches(parameter.value) { return true }
-            sawValue = true
-        }
-        return sawValue ? false : matcher.matches(nil)
-    }
-
-    private static func headerMatches(_ name: String, _ matcher: CompiledMatcher, _ request: MatchableRequest) -> Bool {
-        if matcher.isMultiValued { return matcher.matches(values: request.headers.values(name: name)) }
-        var sawValue = false
-        let length = name.utf8.count
-        for field in request.headers.fields
-        where field.name.utf8.count == length && Self.equalsIgnoringCase(field.name, name) {
-            if matcher.matches(field.value) { return true }
-            sawValue = true
-        }
-        return sawValue ? false : matcher.matches(nil)
-    }
-
-    /// ASCII case-insensitive equality of two header names, on their UTF-8 bytes.
-    private static func equalsIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
-        for (a, b) in zip(lhs.utf8, rhs.utf8) where a != b {
-            let foldedA = a >= 65 && a <= 90 ? a | 0x20 : a
-            let foldedB = b >= 65 && b <= 90 ? b | 0x20 : b
-            if foldedA != foldedB { return false }
-        }
-        return true
-    }
-
-    /// Every criterion with whether it matched, what was expected and what came.
-    func evaluate(_ request: MatchableRequest) -> [MatchCriterion] {
-        var criteria: [MatchCriterion] = []
-        let methodMatches = method == nil || method == request.method
-        criteria.append(
-            MatchCriterion(
-                name: "method", matched: methodMatches, expected: method?.rawValue ?? "ANY",
-                actual: request.method.rawValue,
-                distance: methodMatches ? 0 : 1))
-        criteria.append(urlCriterion(request))
-        for parameter in queryParameters {
-            let values = request.queryValues(parameter.name)
-            criteria.append(
-                Self.namedCriterion(
-                    "query '\(parameter.name)'", parameter.matcher, values, source: source.queryParameters,
-                    name: parameter.name))
-        }
-        for header in headers {
-            let values = request.headers.values(name: header.name)
-            criteria.append(
-                Self.namedCriterion(
-                    "header '\(header.name)'", header.matcher, values, source: source.headers, name: header.name))
-        }
-        for cookie in cookies {
-            criteria.append(
-                Self.namedCriterion(
-                    "cookie '\(cookie.name)'", cookie.matcher, request.cookieValues(cookie.name),
-                    source: source.cookies,
-                    name: cookie.name))
-        }
-        for field in formParameters {
-            criteria.append(
-                Self.namedCriterion(
-                    "form parameter '\(field.name)'", field.matcher, request.formValues(field.name),
-                    source: source.formParameters, name: field.name))
-        }
-        for (index, pattern) in bodyPatterns.enumerated() {
-            var distance =
-                request.bodyMatches(pattern, source: source.bodyPatterns[index])
-                ? 0 : pattern.mismatchDistance(request.bodyText)
-            var excerpt = request.body.isEmpty ? "no body" : "'\(Self.excerpt(request.bodyText))'"
-            if distance > 0, let xml = pattern.xmlMismatch(request) {
-                distance = xml.distance
-                if let explanation = xml.explanation { excerpt += " (\(explanation))" }
-            }
-            criteria.append(
-                MatchCriterion(
-                    name: "body", matched: distance == 0, expected: source.bodyPatterns[index].description,
-                    actual: excerpt, distance: distance))
-        }
-        return criteria
-    }
-
-    private func urlCriterion(_ request: MatchableRequest) -> MatchCriterion {
-        let expected = source.url?.description ?? "any URL"
-        var distance = 0.0
-        var actual = String(request.target)
-        switch url {
-        case .any: break
-        case .equal(let text): distance = request.targetEquals(text) ? 0 : StringDistance.normalized(text, actual)
-        case .path(let text):
-            actual = String(request.path)
-            distance =
-                request.pathEquals(text) ? 0 : StringDistance.normalized(text, actual)
-        case .pattern(let regex): distance = regex.wholeMatches(request.target) ? 0 : 1
-        case .pathPattern(let regex):
-            actual = String(request.path)
-            distance = regex.wholeMatches(request.path) ? 0 : 1
-        case .template(let template):
-            actual = String(request.path)
-            if let values = template.match(request.path) {
-                let failing = pathParameters.filter { !$0.matcher.matches(values[$0.name]) }
-                if !failing.isEmpty {
-                    distance = 0.5
-                    actual += "' (path parameter \(failing.map { $0.name }.joined(separator: ", ")) differs)"
-                    return MatchCriterion(
-                        name: "url", matched: false, expected: expected, actual: "'\(actual)", distance: distance)
-                }
-            } else {
-                distance = 1
-            }
-        }
-        if distance > 0 { distance = max(distance, 0.1) }
-        return MatchCriterion(
-            name: "url", matched: distance == 0, expected: expected, actual: "'\(actual)'", distance: distance)
-    }
-
-    private static func namedCriterion(
-        _ label: String, _ matcher: CompiledMatcher, _ values: [String], source: [NamedMatcher], name: String
-    ) -> MatchCriterion {
-        let expected = source.first { $0.name == name }?.matcher.description ?? "?"
-        let distance: Double
-        if matchesAny(matcher, values) {
-            distance = 0
-        } else if values.isEmpty {
-            distance = 1
-        } else {
-            distance = values.map { matcher.distance($0) }.min() ?? 1
-        }
-        let actual = values.isEmpty ? "absent" : values.map { "'\(excerpt($0))'" }.joined(separator: ", ")
-        return MatchCriterion(
-            name: label, matched: distance == 0, expected: expected, actual: actual, distance: distance)
     }
 
     /// The text on one line, cut to 80 characters (looking no further into it).

@@ -55,11 +55,16 @@ final class CompiledStub: Sendable {
     /// The first scenario fields, copied out for the hot path.
     let scenarioName: String?
     let requiredScenarioState: String?
+    /// The response's templates, when it is rendered per request (nil keeps `served`).
+    let template: ResponseTemplate?
     private let variantCache = Locked<[Variant: ServedResponse]>([:])
 
     init(
-        mapping: StubMapping, sequence: Int, origin: StubOrigin, pattern: CompiledRequestPattern, served: ServedResponse
+        mapping: StubMapping, sequence: Int, origin: StubOrigin, pattern: CompiledRequestPattern,
+        served: ServedResponse,
+        template: ResponseTemplate? = nil
     ) {
+        self.template = template
         self.mapping = mapping
         self.sequence = sequence
         self.origin = origin
@@ -68,6 +73,12 @@ final class CompiledStub: Sendable {
         priority = mapping.effectivePriority
         scenarioName = mapping.scenarioName
         requiredScenarioState = mapping.scenarioName == nil ? nil : mapping.requiredScenarioState
+    }
+
+    /// The `urlPathTemplate` variables the request's path gives, for templates.
+    func pathParameters(_ request: MatchableRequest) -> [String: String] {
+        guard case .template(let template) = pattern.url else { return [:] }
+        return template.match(request.path) ?? [:]
     }
 
     /// Where the stub stands among those that match the same request.
@@ -80,11 +91,30 @@ final class CompiledStub: Sendable {
 
     /// Whether the request (and the scenario's state) lets this stub answer.
     func matches(_ request: MatchableRequest, scenarios: ScenarioStore, urlKnown: Bool = false) -> Bool {
-        guard pattern.matches(request, urlKnown: urlKnown) else { return false }
-        if let scenarioName, let requiredScenarioState {
-            return scenarios.state(of: scenarioName) == requiredScenarioState
+        var recorder = FirstFailure()
+        return evaluate(request, scenarios: scenarios, urlKnown: urlKnown, into: &recorder)
+    }
+
+    /// Every criterion, the scenario's state last, with what matched and what differed.
+    func criteria(for request: MatchableRequest, scenarios: ScenarioStore) -> [MatchCriterion] {
+        var recorder = AllCriteria()
+        _ = evaluate(request, scenarios: scenarios, into: &recorder)
+        return recorder.criteria
+    }
+
+    /// The request pattern's evaluation, then the scenario's state: the one place that state is
+    /// checked, for serving and for near misses alike.
+    func evaluate<Recorder: MatchRecorder>(
+        _ request: MatchableRequest, scenarios: ScenarioStore, urlKnown: Bool = false, into recorder: inout Recorder
+    ) -> Bool {
+        guard pattern.evaluate(request, urlKnown: urlKnown, into: &recorder) else { return false }
+        guard let scenarioName, let requiredScenarioState else { return true }
+        let state = scenarios.state(of: scenarioName)
+        return recorder.record(state == requiredScenarioState) {
+            MatchCriterion(
+                name: "scenario", matched: false, expected: "'\(scenarioName)' in state '\(requiredScenarioState)'",
+                actual: "state '\(state)'", distance: 1)
         }
-        return true
     }
 
     /// The answer under a generated variant, made once per variant and kept (at most 64

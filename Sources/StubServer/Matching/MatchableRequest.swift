@@ -107,6 +107,10 @@ final class MatchableRequest {
         return QueryParameters.parse(Substring(bodyText))
     }()
 
+    /// The parts of a `multipart/*` body, or nil when the body is not one (or is malformed).
+    private(set) lazy var multipartParts: [MultipartPart]? = MultipartParser.parse(
+        contentType: headers["Content-Type"] ?? "", body: body)
+
     /// Every value of the cookie.
     func cookieValues(_ name: String) -> [String] {
         cookies.filter { $0.name == name }.map(\.value)

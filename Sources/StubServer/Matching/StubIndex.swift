@@ -169,14 +169,7 @@ final class StubIndex: Sendable {
         if let variant, let part = variants[variant] { candidates += part.all }
         var misses: [NearMiss] = []
         for stub in candidates {
-            var criteria = stub.pattern.evaluate(request)
-            if let name = stub.scenarioName, let required = stub.requiredScenarioState {
-                let state = scenarios.state(of: name)
-                criteria.append(
-                    MatchCriterion(
-                        name: "scenario", matched: state == required, expected: "'\(name)' in state '\(required)'",
-                        actual: "state '\(state)'", distance: state == required ? 0 : 1))
-            }
+            let criteria = stub.criteria(for: request, scenarios: scenarios)
             let distance = criteria.map(\.distance).reduce(0, +) / Double(max(1, criteria.count))
             misses.append(NearMiss(mapping: stub.mapping, distance: distance, criteria: criteria))
         }

@@ -46,13 +46,9 @@ extension MappingDecoder {
                 response.fault = fault
             case "fromConfiguredStub":
                 continue  // WireMock adds it to what it serves; it means nothing in a file.
-            case "transformers", "transformerParameters":
-                // Serving `{{request.path}}` unrendered would answer other than the stub says.
-                problems.append(
-                    StubProblem(
-                        .error, .unknownField, file: file, path: here.description,
-                        detail: "response templating ('\(member.key)') is not supported by petmock yet; the mapping "
-                            + "is refused rather than served with its templates unrendered"))
+            case "transformers": response.transformers = transformers(member.value, at: here)
+            case "transformerParameters":
+                if let parameters = self.object(member.value, at: here) { response.transformerParameters = parameters }
             case _ where Self.proxyFields.contains(member.key):
                 continue  // Read together below.
             default:
@@ -64,6 +60,27 @@ extension MappingDecoder {
             invalid(path.appending(key: bodyField), expected: "no body beside 'proxyBaseUrl'", found: "'\(bodyField)'")
         }
         return errorCount == errorsBefore || keepingErrors ? response : nil
+    }
+
+    /// The transformer names: `response-template` is the one petmock has.
+    private mutating func transformers(_ value: JSONValue, at path: JSONPath) -> [String] {
+        guard case .array(let items) = value else {
+            wrongType(path, expected: "an array of transformer names", value)
+            return []
+        }
+        var names: [String] = []
+        for (index, item) in items.enumerated() {
+            let here = path.appending(index: index)
+            guard let name = string(item, at: here) else { continue }
+            guard name == ResponseDefinition.responseTemplate else {
+                invalid(
+                    here, expected: "'\(ResponseDefinition.responseTemplate)' (the only transformer petmock has)",
+                    found: "'\(name)'")
+                continue
+            }
+            names.append(name)
+        }
+        return names
     }
 
     /// `proxyBaseUrl` and the fields that go with it; the others without it are an error.
@@ -78,7 +95,7 @@ extension MappingDecoder {
         // The upstream answers: a status, headers, a delay or a fault beside it would be ignored.
         for field in [
             "status", "statusMessage", "headers", "fixedDelayMilliseconds", "delayDistribution",
-            "chunkedDribbleDelay", "fault",
+            "chunkedDribbleDelay", "fault", "transformers",
         ] where object[field] != nil {
             invalid(
                 path.appending(key: field), expected: "nothing petmock would ignore beside 'proxyBaseUrl'",

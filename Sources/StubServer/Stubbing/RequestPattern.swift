@@ -11,6 +11,9 @@ import JSONKit
 public struct RequestPattern: Sendable, Hashable {
     /// The method; nil (or `ANY` in files) matches every method.
     public var method: HTTPMethod?
+    /// Several methods (WireMock's `"method": {"oneOf": [...]}` or `{"noneOf": [...]}`); when
+    /// set, ``method`` is nil.
+    public var methods: MethodSet?
     /// How the URL must look; nil matches every URL.
     public var url: URLPattern?
     /// Matchers for the values a `urlPathTemplate` captures, by parameter name.
@@ -27,12 +30,16 @@ public struct RequestPattern: Sendable, Hashable {
     public var formParameters: [NamedMatcher]
     /// HTTP Basic credentials the request must carry (`Authorization: Basic ...`).
     public var basicAuthCredentials: BasicCredentials?
+    /// Criteria on the parts of a `multipart/*` body, all of which must hold.
+    public var multipartPatterns: [MultipartPattern]
 
     /// Creates a pattern; with no arguments it matches every request.
     public init(
         method: HTTPMethod? = nil, url: URLPattern? = nil, pathParameters: [NamedMatcher] = [],
         queryParameters: [NamedMatcher] = [], headers: [NamedMatcher] = [], bodyPatterns: [StringMatcher] = [],
-        cookies: [NamedMatcher] = [], formParameters: [NamedMatcher] = [], basicAuthCredentials: BasicCredentials? = nil
+        cookies: [NamedMatcher] = [], formParameters: [NamedMatcher] = [],
+        basicAuthCredentials: BasicCredentials? = nil,
+        multipartPatterns: [MultipartPattern] = []
     ) {
         self.method = method
         self.url = url
@@ -43,7 +50,33 @@ public struct RequestPattern: Sendable, Hashable {
         self.cookies = cookies
         self.formParameters = formParameters
         self.basicAuthCredentials = basicAuthCredentials
+        self.multipartPatterns = multipartPatterns
     }
+}
+
+/// A method criterion naming several methods, as WireMock writes it in place of one method.
+public enum MethodSet: Sendable, Hashable, CustomStringConvertible {
+    /// Any of these methods (`{"oneOf": ["GET", "POST"]}`).
+    case oneOf([HTTPMethod])
+    /// Any method but these (`{"noneOf": ["DELETE"]}`).
+    case noneOf([HTTPMethod])
+
+    /// The WireMock key: `oneOf` or `noneOf`.
+    public var key: String {
+        switch self {
+        case .oneOf: "oneOf"
+        case .noneOf: "noneOf"
+        }
+    }
+
+    /// The methods named.
+    public var methods: [HTTPMethod] {
+        switch self {
+        case .oneOf(let methods), .noneOf(let methods): methods
+        }
+    }
+
+    public var description: String { "\(key) \(methods.map(\.rawValue).joined(separator: ", "))" }
 }
 
 /// A user name and password for HTTP Basic authentication (RFC 7617), as WireMock's
@@ -155,6 +188,12 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
     /// The text is XML on which an XPath selects something (`matchesXPath`), or something
     /// whose text satisfies a sub-matcher.
     case matchesXPath(XPathMatch)
+    /// The value is a date-time before, after or equal to one (`before`, `after`,
+    /// `equalToDateTime`), with WireMock's format, offset and truncation options.
+    case dateTime(DateTimeSpec)
+    /// The text is JSON (or, when it is not, a JSON string) valid against the schema
+    /// (`matchesJsonSchema`, with WireMock's optional `schemaVersion` such as `V7`).
+    case matchesJsonSchema(JSONValue, schemaVersion: String? = nil)
 
     /// The WireMock operator name.
     public var operatorName: String {
@@ -176,6 +215,8 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
         case .includes: "includes"
         case .equalToXml: "equalToXml"
         case .matchesXPath: "matchesXPath"
+        case .dateTime(let spec): spec.comparison.rawValue
+        case .matchesJsonSchema: "matchesJsonSchema"
         }
     }
 
@@ -196,6 +237,8 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
         case .includes(let all): "includes [" + all.map(\.description).joined(separator: ", ") + "]"
         case .equalToXml(let xml): "equalToXml '\(CompiledRequestPattern.excerpt(xml.expected))'"
         case .matchesXPath(let xpath): "matchesXPath '\(xpath.expression)'" + (xpath.sub.map { " where \($0)" } ?? "")
+        case .dateTime(let spec): spec.description
+        case .matchesJsonSchema(let schema, _): "matchesJsonSchema \(JSONComparison.excerpt(schema))"
         }
     }
 }

@@ -27,6 +27,17 @@ public struct ResponseDefinition: Sendable, Hashable {
     public var fault: StubFault?
     /// Forward the request to another server and answer what it answers (`proxyBaseUrl`).
     public var proxy: ProxyDefinition?
+    /// The response transformers, as written (`transformers`); petmock knows
+    /// `response-template`, which renders the response as a Handlebars template per request.
+    public var transformers: [String] = []
+    /// What templates read as `parameters` (`transformerParameters`, an object).
+    public var transformerParameters: JSONObject?
+
+    /// Whether the mapping asks for response templating (`"transformers": ["response-template"]`).
+    public var isTemplated: Bool { transformers.contains(Self.responseTemplate) }
+
+    /// WireMock's name for the templating transformer.
+    public static let responseTemplate = "response-template"
 
     /// Creates a response definition.
     public init(

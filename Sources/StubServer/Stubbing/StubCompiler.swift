@@ -2,6 +2,7 @@ import HTTPCore
 import HTTPServer
 import JSONKit
 import Platform
+import Templating
 
 /// Makes ``CompiledStub``s from mappings: compiles patterns, reads body files from
 /// `__files/` (refusing any that lead outside it), and prepares each response once.
@@ -11,6 +12,9 @@ struct StubCompiler: Sendable {
 
     /// The `__files` folder, or nil when mappings come from no stub root.
     let filesRoot: String?
+    /// Template every stub's response, not only those naming `response-template`
+    /// (`--global-response-templating`).
+    var globalTemplating = false
 
     /// Compiles a mapping (nil when it has errors); problems, warnings too, carry `file` and
     /// paths under `basePath`.
@@ -31,13 +35,49 @@ struct StubCompiler: Sendable {
                 found: "'\(problem.error.pattern)' (\(problem.error.reason))")
         }
         let bodyPath = basePath.appending(key: "response").appending(key: "bodyFileName").description
-        let body = readBody(mapping.response.body, file: file, path: bodyPath, problems: &problems)
-        guard let pattern, let body, !problems.contains(where: \.isError) else { return (nil, problems) }
-        let served = Self.prepare(mapping, body: body)
+        let templated = templates(mapping)
+        var body: [UInt8]?
+        if templated, case .file(let name) = mapping.response.body, Template.mayContainTemplate(name) {
+            body = nil  // The name is rendered per request.
+        } else {
+            body = readBody(mapping.response.body, file: file, path: bodyPath, problems: &problems)
+            guard body != nil else { return (nil, problems) }
+        }
+        var template: ResponseTemplate?
+        if templated && Self.mayContainTemplate(mapping.response, body: body) {
+            template = ResponseTemplate.compile(
+                mapping, body: body, filesRoot: filesRoot, file: file, basePath: basePath, problems: &problems)
+        }
+        guard let pattern, !problems.contains(where: \.isError) else { return (nil, problems) }
+        let served = Self.prepare(mapping, body: body ?? [])
         return (
-            CompiledStub(mapping: mapping, sequence: sequence, origin: origin, pattern: pattern, served: served),
+            CompiledStub(
+                mapping: mapping, sequence: sequence, origin: origin, pattern: pattern, served: served,
+                template: template),
             problems
         )
+    }
+
+    /// Whether the mapping's response is rendered per request: it asks for templating (or
+    /// every stub is), and it is an answer, not a fault or a pass-through.
+    func templates(_ mapping: StubMapping) -> Bool {
+        (mapping.response.isTemplated || globalTemplating) && mapping.response.fault == nil
+            && mapping.response.proxy == nil
+    }
+
+    /// Whether any part of the response holds a mustache; one that holds none keeps its
+    /// prepared bytes.
+    private static func mayContainTemplate(_ response: ResponseDefinition, body: [UInt8]?) -> Bool {
+        if response.statusMessage.map(Template.mayContainTemplate) == true { return true }
+        if response.headers.contains(where: { Template.mayContainTemplate($0.value) }) { return true }
+        guard let body else { return true }
+        if case .bytes = response.body { return false }
+        var previous: UInt8 = 0
+        for byte in body {
+            if byte == UInt8(ascii: "{") && previous == UInt8(ascii: "{") { return true }
+            previous = byte
+        }
+        return false
     }
 
     private static func rebase(_ path: String, on base: JSONPath) -> String {
@@ -77,8 +117,9 @@ struct StubCompiler: Sendable {
         }
     }
 
-    /// Builds the wire form of a mapping's response.
-    static func prepare(_ mapping: StubMapping, body: [UInt8]) -> ServedResponse {
+    /// Builds the wire form of a mapping's response; `compress: false` skips the gzip form (a
+    /// response rendered for one client that does not accept gzip).
+    static func prepare(_ mapping: StubMapping, body: [UInt8], compress: Bool = true) -> ServedResponse {
         let definition = mapping.response
         let delay = StubDelay(
             fixedMilliseconds: definition.fixedDelayMilliseconds ?? 0, distribution: definition.delayDistribution)
@@ -101,7 +142,8 @@ struct StubCompiler: Sendable {
             return .fault(httpFault, delay)
         }
         let response = HTTPResponse(
-            status: status, headers: headers, body: body, compression: compression(for: headers, body: body))
+            status: status, headers: headers, body: body,
+            compression: compress ? compression(for: headers, body: body) : .identity)
         let dribble = definition.chunkedDribbleDelay.map {
             HTTPDribble(chunkCount: $0.numberOfChunks, duration: .milliseconds($0.totalDuration))
         }

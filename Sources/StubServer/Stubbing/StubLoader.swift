@@ -13,10 +13,14 @@ import Platform
 public struct StubLoader: Sendable {
     /// The stub root, as given.
     public let root: String
+    /// Check every response as a template (`--global-response-templating`), not only those
+    /// naming `response-template`.
+    public var globalResponseTemplating: Bool
 
     /// Creates a loader for a stub root (the folder holding `mappings/` and `__files/`).
-    public init(root: String) {
+    public init(root: String, globalResponseTemplating: Bool = false) {
         self.root = root
+        self.globalResponseTemplating = globalResponseTemplating
     }
 
     /// `ROOT/mappings`.
@@ -28,7 +32,9 @@ public struct StubLoader: Sendable {
     public func load() throws(StubLoadError) -> StubLoadReport {
         var sequence = 0
         var ids: [String: String] = [:]
-        let files = try loadAll(compiler: StubCompiler(filesRoot: filesDirectory), sequence: &sequence, ids: &ids)
+        let files = try loadAll(
+            compiler: StubCompiler(filesRoot: filesDirectory, globalTemplating: globalResponseTemplating),
+            sequence: &sequence, ids: &ids)
         return StubLoadReport(
             files: files.map {
                 StubFileReport(

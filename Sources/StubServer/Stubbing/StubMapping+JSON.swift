@@ -47,7 +47,11 @@ extension RequestPattern {
     /// The pattern as WireMock JSON.
     public var json: JSONValue {
         var object = JSONObject()
-        object["method"] = .string(method?.rawValue ?? "ANY")
+        if let methods {
+            object["method"] = [methods.key: .array(methods.methods.map { .string($0.rawValue) })]
+        } else {
+            object["method"] = .string(method?.rawValue ?? "ANY")
+        }
         if let url { object[url.fieldName] = .string(url.value) }
         for (key, matchers) in [
             ("pathParameters", pathParameters), ("queryParameters", queryParameters), ("headers", headers),
@@ -60,6 +64,19 @@ extension RequestPattern {
                 "username": .string(basicAuthCredentials.username), "password": .string(basicAuthCredentials.password),
             ]
         }
+        if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.json)) }
+        if !multipartPatterns.isEmpty { object["multipartPatterns"] = .array(multipartPatterns.map(\.json)) }
+        return .object(object)
+    }
+}
+
+extension MultipartPattern {
+    /// The criterion as a WireMock `multipartPatterns` entry.
+    public var json: JSONValue {
+        var object: JSONObject = ["matchingType": .string(matchingType.rawValue)]
+        if let name { object["name"] = .string(name) }
+        if let fileName { object["fileName"] = .string(fileName) }
+        if !headers.isEmpty { object["headers"] = .object(JSONObject(headers.map { ($0.name, $0.matcher.json) })) }
         if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.json)) }
         return .object(object)
     }
@@ -94,6 +111,19 @@ extension StringMatcher {
         case .includes(let parts): return ["includes": .array(parts.map(\.json))]
         case .equalToXml(let xml): return .object(xml.jsonMembers)
         case .matchesXPath(let xpath): return xpath.json
+        case .dateTime(let spec):
+            var object: JSONObject = [spec.comparison.rawValue: .string(spec.expected)]
+            if let format = spec.actualFormat { object["actualFormat"] = .string(format) }
+            if let offset = spec.expectedOffset { object["expectedOffset"] = .int(Int64(offset)) }
+            if let unit = spec.expectedOffsetUnit { object["expectedOffsetUnit"] = .string(unit) }
+            if let truncation = spec.truncateExpected { object["truncateExpected"] = .string(truncation) }
+            if let truncation = spec.truncateActual { object["truncateActual"] = .string(truncation) }
+            if spec.applyTruncationLast { object["applyTruncationLast"] = true }
+            return .object(object)
+        case .matchesJsonSchema(let schema, let version):
+            var object: JSONObject = ["matchesJsonSchema": schema]
+            if let version { object["schemaVersion"] = .string(version) }
+            return .object(object)
         }
     }
 }
@@ -144,6 +174,8 @@ extension ResponseDefinition {
             object["delayDistribution"] = .object(distribution)
         case nil: break
         }
+        if !transformers.isEmpty { object["transformers"] = .array(transformers.map(JSONValue.string)) }
+        if let transformerParameters { object["transformerParameters"] = .object(transformerParameters) }
         if let dribble = chunkedDribbleDelay {
             object["chunkedDribbleDelay"] = [
                 "numberOfChunks": .int(Int64(dribble.numberOfChunks)),

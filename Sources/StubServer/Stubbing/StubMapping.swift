@@ -71,3 +71,10 @@ public struct StubMapping: Sendable, Hashable {
     /// A one-line description of the variant (`metadata.description`), when given.
     public var variantDescription: String? { metadata?["description"]?.stringValue }
 }
+
+extension StubMapping {
+    /// The mapping an unmatched request's serve event names (WireMock's `NOT_CONFIGURED`): any
+    /// request, a 404, and an id drawn once per process, the same in every such event.
+    public static let notConfigured = StubMapping(
+        id: Identifiers.randomUUID(), request: RequestPattern(), response: ResponseDefinition(status: 404))
+}

@@ -132,6 +132,13 @@ public enum StubShadowing {
         let lhs = wider.request
         let rhs = narrower.request
         if let method = lhs.method, method != rhs.method { return false }
+        switch (lhs.methods, rhs.methods) {
+        case (nil, _): break
+        case (.oneOf(let wider)?, .oneOf(let narrower)?) where narrower.allSatisfy(wider.contains): break
+        case (.oneOf(let wider)?, nil) where rhs.method.map(wider.contains) ?? false: break
+        case (.noneOf(let wider)?, .noneOf(let narrower)?) where wider.allSatisfy(narrower.contains): break
+        default: return false
+        }
         let sameURL = lhs.url == rhs.url
         if !sameURL {
             switch (lhs.url, rhs.url) {
@@ -147,6 +154,7 @@ public enum StubShadowing {
             && isSubset(lhs.bodyPatterns, of: rhs.bodyPatterns) && isSubset(lhs.cookies, of: rhs.cookies)
             && isSubset(lhs.formParameters, of: rhs.formParameters)
             && (lhs.basicAuthCredentials == nil || lhs.basicAuthCredentials == rhs.basicAuthCredentials)
+            && isSubset(lhs.multipartPatterns, of: rhs.multipartPatterns)
     }
 
     /// Whether `Prefer: code=NNN` cannot reach the hidden mapping either: that picks the

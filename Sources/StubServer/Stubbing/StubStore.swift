@@ -45,9 +45,12 @@ final class StubStore: Sendable {
     private let current: Locked<Snapshot>
 
     /// Loads the root (when there is one) and the code mappings; returns the problems found.
-    init(loader: StubLoader?, codeMappings: [StubMapping], serverVariant: Variant?) throws(StubLoadError) {
+    init(
+        loader: StubLoader?, codeMappings: [StubMapping], serverVariant: Variant?,
+        globalResponseTemplating: Bool = false
+    ) throws(StubLoadError) {
         self.loader = loader
-        compiler = StubCompiler(filesRoot: loader?.filesDirectory)
+        compiler = StubCompiler(filesRoot: loader?.filesDirectory, globalTemplating: globalResponseTemplating)
         current = Locked(Snapshot(index: StubIndex([]), serverVariant: serverVariant))
         var state = Sources()
         state.codeMappings = codeMappings

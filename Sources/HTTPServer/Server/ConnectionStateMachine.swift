@@ -1,0 +1,152 @@
+import HTTPCore
+
+/// What one connection does next, as a value: it takes events (a request head or a whole
+/// request parsed, a parse error, an answer queued, a write finished or blocked, the peer's
+/// half-close, a deadline reached at the current time, a fault, a shutdown) and returns the
+/// action the connection performs. It holds the phase, the flags and the deadline; it owns
+/// no socket, buffer or timer, so it is tested with plain values and a hand-moved clock.
+///
+/// `Connection` is the shell around it: it reads and writes the socket, runs the parser,
+/// serialises replies, and performs the actions.
+struct ConnectionStateMachine {
+    enum Phase: Equatable {
+        /// Reading (or waiting for) a request.
+        case reading
+        /// The handler has the request and has not answered yet.
+        case awaitingResponse
+        /// An answer is being sent over time (dribble).
+        case responding
+        /// No more requests: flush what is queued, then close (lingering when `linger`).
+        case finishing(linger: Bool)
+        /// Our side is shut for writing; draining the client until it closes or time runs out.
+        case closing
+        /// Closed; no event does anything any more.
+        case closed
+    }
+
+    /// What the connection holds of the next request, as its parser and input buffer say.
+    enum Input: Equatable {
+        /// Nothing: between requests.
+        case idle
+        /// Unparsed bytes wait (a pipelined request not looked at yet).
+        case buffered
+        /// A request head has partly arrived.
+        case head
+        /// A request body is arriving.
+        case body
+    }
+
+    /// What the connection does after an event.
+    enum Action: Equatable {
+        /// Nothing more.
+        case none
+        /// Stop parsing: too much output waits for a slow reader.
+        case pauseReading
+        /// The output drained: parse and read again.
+        case resumeReading
+        /// Queue `100 Continue` (the client waits for it before sending the body).
+        case writeContinue
+        /// Hand the request just parsed to the handler, as request number `sequence`; its
+        /// deadline is cancelled (the handler's time is not the client's).
+        case handRequest(sequence: UInt64)
+        /// Queue a refusal with `status` and a one-line body, then finish (lingering).
+        case refuse(HTTPStatus, message: String)
+        /// Shut our side for writing and drain the client until it closes or `lingerUntil`.
+        case shutdownWrite(lingerUntil: UInt64)
+        /// Close the socket now; with `reset`, so that the peer gets an RST.
+        case close(reset: Bool)
+    }
+
+    /// What happens to the connection's one deadline.
+    enum DeadlineAction: Equatable {
+        case keep
+        case arm(TimeoutList.Kind, at: UInt64)
+        case cancel
+    }
+
+    /// The durations of the deadlines, in nanoseconds.
+    struct Timeouts: Equatable {
+        var header: UInt64
+        var idle: UInt64
+        var body: UInt64
+        var linger: UInt64
+
+        init(header: UInt64, idle: UInt64, body: UInt64, linger: UInt64) {
+            self.header = header
+            self.idle = idle
+            self.body = body
+            self.linger = linger
+        }
+
+        /// The configured timeouts; lingering lasts the idle timeout, at most 2 s.
+        init(_ configuration: HTTPServerConfiguration) {
+            self.init(
+                header: configuration.headerTimeout.nanoseconds, idle: configuration.idleTimeout.nanoseconds,
+                body: configuration.bodyTimeout.nanoseconds,
+                linger: min(configuration.idleTimeout, .seconds(2)).nanoseconds)
+        }
+
+        func duration(of kind: TimeoutList.Kind) -> UInt64 {
+            switch kind {
+            case .header: header
+            case .idle: idle
+            case .body: body
+            case .linger: linger
+            }
+        }
+    }
+
+    /// Stop parsing further pipelined requests while this much output is queued.
+    static let outputHighWater = 256 * 1024
+
+    // The state below is changed only by the events (ConnectionStateMachine+Events.swift);
+    // the shell reads it.
+    let timeouts: Timeouts
+    var phase = Phase.reading
+    /// The socket took only part of the output; waiting for it to become writable.
+    var writeBlocked = false
+    /// Parsing stopped until the output drains.
+    var readingPaused = false
+    /// The client shut its side: no more bytes will come.
+    var peerClosed = false
+    /// Close after the answer being written (the request, the handler or a shutdown said so).
+    var closeAfterResponse = false
+    /// The number of the request handed to the handler last.
+    var sequence: UInt64 = 0
+    /// When bytes last arrived, to tell a stalled request from a slow one.
+    var lastProgress: UInt64
+    /// The armed deadline, if any.
+    var deadline: (kind: TimeoutList.Kind, at: UInt64)?
+
+    init(timeouts: Timeouts, now: UInt64) {
+        self.timeouts = timeouts
+        lastProgress = now
+    }
+
+    /// Whether bytes read now go to the parser.
+    var canParse: Bool { phase == .reading && !readingPaused }
+
+    /// Whether a reply to request number `number` is still wanted.
+    func accepts(replyTo number: UInt64) -> Bool {
+        phase == .awaitingResponse && number == sequence
+    }
+
+    /// Whether the dribbled answer to request `number` is still being sent.
+    func isResponding(to number: UInt64) -> Bool {
+        phase == .responding && number == sequence
+    }
+
+    /// Whether closing now loses nothing: no request begun, none being answered, nothing
+    /// queued either way (a keep-alive connection waiting, or one that never sent a byte).
+    func isBetweenRequests(input: Input, outputEmpty: Bool) -> Bool {
+        phase == .reading && !writeBlocked && input == .idle && outputEmpty
+    }
+
+    /// Whether the connection is in the middle of receiving a request and has sent nothing
+    /// for at least `age` nanoseconds: a stalled reader that may make room at the limit.
+    func isStalledMidRequest(now: UInt64, age: UInt64, outputEmpty: Bool) -> Bool {
+        guard phase == .reading, !writeBlocked, outputEmpty else { return false }
+        guard deadline?.kind == .header || deadline?.kind == .body else { return false }
+        return now &- lastProgress >= age
+    }
+}

@@ -1,0 +1,162 @@
+/// A wall-clock date and time (proleptic Gregorian), with the UTC offset it was written with
+/// when it had one: what the date-time matchers compare. Arithmetic is on whole days from
+/// 1970-01-01 (Howard Hinnant's civil-date algorithms), so no calendar library or time zone
+/// database is involved.
+struct CivilDateTime: Sendable, Hashable {
+    var year: Int
+    var month: Int
+    var day: Int
+    var hour = 0
+    var minute = 0
+    var second = 0
+    var nanosecond = 0
+    /// Seconds east of UTC; nil for a local date-time (no zone written).
+    var offset: Int?
+
+    /// The wall-clock time as seconds since 1970-01-01T00:00 (ignoring the offset).
+    var wallSeconds: Int64 {
+        Int64(Self.days(year: year, month: month, day: day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    /// The instant, in nanoseconds since the epoch; a local date-time is read as UTC.
+    var instantNanoseconds: Int64 { (wallSeconds - Int64(offset ?? 0)) &* 1_000_000_000 &+ Int64(nanosecond) }
+
+    /// The wall-clock time in nanoseconds, ignoring the offset.
+    var wallNanoseconds: Int64 { wallSeconds &* 1_000_000_000 &+ Int64(nanosecond) }
+
+    /// Whether the fields name a real date and time.
+    var isValid: Bool {
+        (1...12).contains(month) && day >= 1 && day <= Self.daysIn(year: year, month: month) && (0...23).contains(hour)
+            && (0...59).contains(minute) && (0...60).contains(second) && abs(year) < 1_000_000
+    }
+
+    /// The UTC date-time of an instant in nanoseconds since the epoch.
+    init(utcNanoseconds: Int64) {
+        let seconds = utcNanoseconds.floorDivided(by: 1_000_000_000)
+        let days = seconds.floorDivided(by: 86_400)
+        let rest = Int(seconds - days * 86_400)
+        (year, month, day) = Self.civil(days: Int(days))
+        hour = rest / 3600
+        minute = rest / 60 % 60
+        second = rest % 60
+        nanosecond = Int(utcNanoseconds - seconds * 1_000_000_000)
+        offset = 0
+    }
+
+    init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, offset: Int? = nil) {
+        (self.year, self.month, self.day, self.hour, self.minute, self.second, self.offset) =
+            (year, month, day, hour, minute, second, offset)
+    }
+
+    /// Days from 1970-01-01 to the civil date.
+    static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The civil date `days` after 1970-01-01.
+    static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    static func daysIn(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// The same wall-clock fields moved by an amount of a unit, keeping the offset; months and
+    /// years keep the day, cut to the month's last (Java's `plusMonths`).
+    func adding(_ amount: Int, _ unit: DateTimeUnit) -> CivilDateTime {
+        var result = self
+        switch unit {
+        case .seconds, .minutes, .hours, .days:
+            let seconds = Int64(amount) * Int64(unit.seconds)
+            let moved = CivilDateTime(utcNanoseconds: (wallSeconds + seconds) * 1_000_000_000 + Int64(nanosecond))
+            (result.year, result.month, result.day, result.hour, result.minute, result.second) =
+                (moved.year, moved.month, moved.day, moved.hour, moved.minute, moved.second)
+        case .months, .years:
+            let months = (year * 12 + month - 1) + (unit == .years ? amount * 12 : amount)
+            result.year = months.floorDivided(by: 12)
+            result.month = months - result.year * 12 + 1
+            result.day = min(day, Self.daysIn(year: result.year, month: result.month))
+        }
+        return result
+    }
+}
+
+/// A unit of a date-time offset (WireMock's `expectedOffsetUnit` and `now +3 days`).
+enum DateTimeUnit: String, Sendable, CaseIterable {
+    case seconds, minutes, hours, days, months, years
+
+    var seconds: Int {
+        switch self {
+        case .seconds: 1
+        case .minutes: 60
+        case .hours: 3600
+        default: 86_400
+        }
+    }
+}
+
+/// Where a date-time is moved before comparing (WireMock's `truncateExpected`/`truncateActual`).
+enum DateTimeTruncation: String, Sendable, CaseIterable {
+    case firstSecondOfMinute = "first second of minute"
+    case firstMinuteOfHour = "first minute of hour"
+    case firstHourOfDay = "first hour of day"
+    case firstDayOfMonth = "first day of month"
+    case firstDayOfNextMonth = "first day of next month"
+    case lastDayOfMonth = "last day of month"
+    case firstDayOfYear = "first day of year"
+    case firstDayOfNextYear = "first day of next year"
+    case lastDayOfYear = "last day of year"
+
+    /// Reads `first day of month` or `FIRST_DAY_OF_MONTH`, in any case.
+    init?(name: String) {
+        self.init(rawValue: String(name.lowercased().map { $0 == "_" ? " " : $0 }))
+    }
+
+    func apply(to value: CivilDateTime) -> CivilDateTime {
+        var result = value
+        result.nanosecond = 0
+        result.second = 0
+        if self == .firstSecondOfMinute { return result }
+        result.minute = 0
+        if self == .firstMinuteOfHour { return result }
+        result.hour = 0
+        switch self {
+        case .firstDayOfMonth: result.day = 1
+        case .firstDayOfNextMonth:
+            result.day = 1
+            result = result.adding(1, .months)
+        case .lastDayOfMonth: result.day = CivilDateTime.daysIn(year: result.year, month: result.month)
+        case .firstDayOfYear: (result.month, result.day) = (1, 1)
+        case .firstDayOfNextYear: (result.year, result.month, result.day) = (result.year + 1, 1, 1)
+        case .lastDayOfYear: (result.month, result.day) = (12, 31)
+        default: break
+        }
+        return result
+    }
+}
+
+extension BinaryInteger {
+    /// Division rounding toward negative infinity.
+    fileprivate func floorDivided(by divisor: Self) -> Self {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A Handlebars template, compiled once: parse errors (and unknown helpers) are found here,
+/// with their line and column; ``render(_:)`` then walks the tree per request.
+///
+/// ```swift
+/// let template = try Template("Hello {{request.query.name}}!")
+/// let text = try template.render(.object([("request", .node(request))]))
+/// ```
+public struct Template: Sendable {
+    let segments: [TemplateSegment]
+    /// The bounds this template renders within.
+    public let limits: TemplateLimits
+    /// The source, when it is plain text with no mustache (rendering it returns it).
+    public let plainText: String?
+
+    /// Compiles `source`, or throws what is wrong and where.
+    public init(_ source: String, limits: TemplateLimits = .standard) throws(TemplateError) {
+        var parser = TemplateParser(source, limits: limits)
+        segments = try parser.parse()
+        self.limits = limits
+        if segments.isEmpty {
+            plainText = ""
+        } else if segments.count == 1, case .text(let text) = segments[0] {
+            plainText = text
+        } else {
+            plainText = nil
+        }
+    }
+
+    /// Whether `text` holds a mustache at all (`{{`): text without one renders as itself.
+    public static func mayContainTemplate(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "{") && previous == UInt8(ascii: "{") { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// Renders the template with `context` as `this` (its members are the top-level names);
+    /// `now` (milliseconds since the epoch) is what `now` answers, the clock's time by default.
+    public func render(_ context: TemplateValue, now: Int64? = nil) throws(TemplateError) -> String {
+        if let plainText { return plainText }
+        let now = now ?? Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        var renderer = TemplateRenderer(root: context, limits: limits, now: now)
+        try renderer.render(segments)
+        return renderer.output
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// An instant with the format and time zone it renders in (what `now`, `date` and
+/// `parseDate` return).
+public struct TemplateDate: Sendable, Hashable {
+    /// Milliseconds since 1970-01-01T00:00:00Z.
+    public var milliseconds: Int64
+    /// A Java `SimpleDateFormat` pattern, `epoch` (milliseconds) or `unix` (seconds); nil
+    /// renders ISO 8601 (`2026-01-02T03:04:05Z`).
+    public var format: String?
+    /// A zone name or offset (`UTC`, `Europe/Paris`, `+02:00`); nil is UTC.
+    public var timezone: String?
+
+    /// Creates a date.
+    public init(milliseconds: Int64, format: String? = nil, timezone: String? = nil) {
+        self.milliseconds = milliseconds
+        self.format = format
+        self.timezone = timezone
+    }
+
+    /// The instants dates may hold: years 0001 to 9999 (as ISO 8601 writes them), with a
+    /// margin for time zones.
+    static let range: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+
+    /// The instant, when it is in ``range``.
+    static func inRange(_ milliseconds: Int64) -> Int64? { range.contains(milliseconds) ? milliseconds : nil }
+
+    /// The rendered text.
+    public var text: String {
+        switch format {
+        case "epoch": return String(milliseconds)
+        case "unix": return String(milliseconds.floorDivided(by: 1000))
+        case let pattern?:
+            return JavaDateFormat(pattern).format(milliseconds, offsetSeconds: Self.offset(timezone, at: milliseconds))
+        case nil:
+            let offset = Self.offset(timezone, at: milliseconds)
+            return JavaDateFormat(offset == 0 ? "yyyy-MM-dd'T'HH:mm:ss'Z'" : "yyyy-MM-dd'T'HH:mm:ssXXX").format(
+                milliseconds, offsetSeconds: offset)
+        }
+    }
+
+    /// The zone's offset from UTC at that instant, in seconds (0 for UTC or an unknown name).
+    static func offset(_ zone: String?, at milliseconds: Int64) -> Int {
+        guard let zone, !zone.isEmpty, zone != "UTC", zone != "GMT", zone != "Z" else { return 0 }
+        if let fixed = fixedOffset(zone) { return fixed }
+        guard let timeZone = TimeZone(identifier: zone) else { return 0 }
+        return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+    }
+
+    /// Whether petmock knows the zone.
+    static func isKnownZone(_ zone: String) -> Bool {
+        zone == "UTC" || zone == "GMT" || zone == "Z" || fixedOffset(zone) != nil || TimeZone(identifier: zone) != nil
+    }
+
+    /// `+02:00`, `-0130`, `GMT+2`, `UTC-05:00`.
+    static func fixedOffset(_ zone: String) -> Int? {
+        var text = Substring(zone)
+        if text.hasPrefix("GMT") || text.hasPrefix("UTC") { text = text.dropFirst(3) }
+        guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
+        let digits = text.dropFirst().filter { $0 != ":" }
+        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCII), let number = Int(digits) else {
+            return nil
+        }
+        let (hours, minutes) = digits.count <= 2 ? (number, 0) : (number / 100, number % 100)
+        guard hours <= 18, minutes < 60 else { return nil }
+        return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+    }
+
+    /// The date moved by a WireMock offset such as `3 days`, `-1 hours`, `+2 months`.
+    static func applying(offset: String, to milliseconds: Int64) -> Int64? {
+        let parts = offset.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 2, let amount = Int(parts[0].hasPrefix("+") ? parts[0].dropFirst() : parts[0]),
+            abs(amount) <= 1_000_000
+        else { return nil }
+        let unit = parts[1].lowercased()
+        let second: Int64 = 1000
+        switch unit.hasSuffix("s") ? String(unit.dropLast()) : unit {
+        case "millisecond": return milliseconds + Int64(amount)
+        case "second": return milliseconds + Int64(amount) * second
+        case "minute": return milliseconds + Int64(amount) * 60 * second
+        case "hour": return milliseconds + Int64(amount) * 3600 * second
+        case "day": return milliseconds + Int64(amount) * 86400 * second
+        case "week": return milliseconds + Int64(amount) * 7 * 86400 * second
+        case "month", "year":
+            var fields = CivilTime(milliseconds: milliseconds)
+            let months = unit.hasPrefix("month") ? amount : amount * 12
+            let total = fields.year * 12 + (fields.month - 1) + months
+            fields.year = total.floorDivided(by: 12)
+            fields.month = total - fields.year * 12 + 1
+            fields.day = min(fields.day, CivilTime.daysIn(month: fields.month, year: fields.year))
+            return fields.milliseconds
+        default: return nil
+        }
+    }
+}
+
+extension BinaryInteger {
+    func floorDivided(by divisor: Self) -> Self {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+}
+
+/// A UTC calendar time, from and to milliseconds since the epoch (proleptic Gregorian).
+struct CivilTime {
+    var year: Int
+    var month: Int
+    var day: Int
+    var hour = 0
+    var minute = 0
+    var second = 0
+    var millisecond = 0
+
+    init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    init(milliseconds: Int64) {
+        let days = Int(milliseconds.floorDivided(by: 86_400_000))
+        let rest = Int(milliseconds - Int64(days) * 86_400_000)
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = z.floorDivided(by: 146_097)
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * mp + 2) / 5 + 1
+        month = mp < 10 ? mp + 3 : mp - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        hour = rest / 3_600_000
+        minute = rest / 60000 % 60
+        second = rest / 1000 % 60
+        millisecond = rest % 1000
+    }
+
+    /// Days since 1970-01-01.
+    var epochDays: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = y.floorDivided(by: 400)
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    var milliseconds: Int64 {
+        Int64(epochDays) * 86_400_000 + Int64(hour * 3_600_000 + minute * 60000 + second * 1000 + millisecond)
+    }
+
+    /// 1 for Monday ... 7 for Sunday.
+    var weekday: Int { ((epochDays + 3) % 7 + 7) % 7 + 1 }
+
+    var dayOfYear: Int { epochDays - CivilTime(year: year, month: 1, day: 1).epochDays + 1 }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}

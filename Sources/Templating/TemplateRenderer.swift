@@ -1,0 +1,303 @@
+/// Renders a compiled tree against a context: one per render, confined to one thread.
+struct TemplateRenderer {
+    let limits: TemplateLimits
+    private(set) var output = ""
+    private var outputBytes = 0
+    private var iterationsLeft: Int
+    /// How much more work helpers may do (``TemplateLimits/maximumWork``).
+    private var workLeft: Int
+    /// Variables set by helpers (`assign`, `formData`...), visible after they are set.
+    private var variables: [String: TemplateValue] = [:]
+    /// The context stack (`this` is the last).
+    private var contexts: [TemplateValue]
+    /// Block parameters and data variables (`@index`), innermost last.
+    private var scopes: [[String: TemplateValue]] = []
+
+    /// The render's "now", in milliseconds since the epoch.
+    let now: Int64
+
+    init(root: TemplateValue, limits: TemplateLimits, now: Int64) {
+        self.limits = limits
+        self.now = now
+        iterationsLeft = limits.maximumIterations
+        workLeft = limits.maximumWork
+        contexts = [root]
+    }
+
+    mutating func render(_ segments: [TemplateSegment]) throws(TemplateError) {
+        for segment in segments {
+            switch segment {
+            case .text(let text): try write(text)
+            case .output(let expression, let escaped):
+                let value = try evaluate(expression)
+                var safe = false
+                if case .call(let call) = expression { safe = call.helper?.isSafe ?? false }
+                let text = value.text
+                try write(escaped && !safe ? Self.escapeHTML(text) : text)
+            case .block(let block): try render(block)
+            }
+        }
+    }
+
+    private mutating func write(_ text: String) throws(TemplateError) {
+        outputBytes += text.utf8.count
+        guard outputBytes <= limits.maximumOutputLength else {
+            throw TemplateError(
+                "the rendered text would be longer than the limit of \(limits.maximumOutputLength) bytes", at: nil,
+                stopsRender: true)
+        }
+        output += text
+    }
+
+    private mutating func render(_ block: TemplateBlock) throws(TemplateError) {
+        guard let helper = block.call.helper else { return }
+        switch helper.kind {
+        case .ifBlock, .unlessBlock:
+            let value = try block.call.parameters.first.map { expression throws(TemplateError) in
+                try evaluate(expression)
+            }
+            var truthy = value?.isTruthy ?? false
+            if !truthy, block.call.hash.contains(where: { $0.key == "includeZero" }), value?.number == 0 {
+                truthy = true
+            }
+            if case .unlessBlock = helper.kind { truthy.toggle() }
+            try render(truthy ? block.body : block.inverse)
+        case .withBlock:
+            let value = try block.call.parameters.first.map { expression throws(TemplateError) in
+                try evaluate(expression)
+            }
+            guard let value, value.isTruthy else { return try render(block.inverse) }
+            try within(value, scope: Self.blockScope(block.blockParameters, [value])) {
+                renderer throws(TemplateError) in
+                try renderer.render(block.body)
+            }
+        case .eachBlock:
+            let value = try block.call.parameters.first.map { expression throws(TemplateError) in
+                try evaluate(expression)
+            }
+            let entries = value?.entries ?? []
+            guard !entries.isEmpty else { return try render(block.inverse) }
+            for (index, entry) in entries.enumerated() {
+                guard iterationsLeft > 0 else {
+                    throw TemplateError(
+                        "'each' would visit more elements than the render's limit allows", at: block.call.position,
+                        stopsRender: true)
+                }
+                iterationsLeft -= 1
+                var scope = Self.blockScope(
+                    block.blockParameters, [entry.value, entry.key.map(TemplateValue.string) ?? .int(index)])
+                scope["@index"] = .int(index)
+                scope["@first"] = .bool(index == 0)
+                scope["@last"] = .bool(index == entries.count - 1)
+                if let key = entry.key { scope["@key"] = .string(key) }
+                try within(entry.value, scope: scope) { renderer throws(TemplateError) in
+                    try renderer.render(block.body)
+                }
+            }
+        case .function:
+            var parameters = try block.call.parameters.map { expression throws(TemplateError) in
+                try evaluate(expression)
+            }
+            if block.call.name == "arrayJoin", parameters.count > 1 {
+                return try joinBlock(block, parameters)
+            }
+            if helper.blockContent != .none {
+                var inner = self
+                inner.output = ""
+                try inner.render(block.body)
+                iterationsLeft = inner.iterationsLeft
+                workLeft = inner.workLeft
+                variables = inner.variables
+                if helper.blockContent == .prepend {
+                    parameters.insert(.string(inner.output), at: 0)
+                } else {
+                    parameters.append(.string(inner.output))
+                }
+                let result = try invoke(block.call, helper, parameters)
+                try write(result.text)
+                return
+            }
+            let result = try invoke(block.call, helper, parameters)
+            if case .bool(let truthy) = result {
+                try render(truthy ? block.body : block.inverse)
+            } else if result.isTruthy {
+                try within(result, scope: Self.blockScope(block.blockParameters, [result])) {
+                    renderer throws(TemplateError) in
+                    try renderer.render(block.body)
+                }
+            } else {
+                try render(block.inverse)
+            }
+        }
+    }
+
+    /// `{{#arrayJoin ',' list as |item|}}...{{/arrayJoin}}`: the body per element, joined.
+    private mutating func joinBlock(_ block: TemplateBlock, _ parameters: [TemplateValue]) throws(TemplateError) {
+        let items = TemplateHelpers.flattened(parameters.dropFirst())
+        let separator = parameters[0].text
+        var hash: [String: String] = [:]
+        for member in block.call.hash { hash[member.key] = try evaluate(member.value).text }
+        try write(hash["prefix"] ?? "")
+        for (index, item) in items.enumerated() {
+            guard iterationsLeft > 0 else {
+                throw TemplateError(
+                    "'arrayJoin' would visit more elements than the render's limit allows", at: block.call.position,
+                    stopsRender: true)
+            }
+            iterationsLeft -= 1
+            if index > 0 { try write(separator) }
+            var scope = Self.blockScope(block.blockParameters, [item, .int(index)])
+            scope["@index"] = .int(index)
+            try within(item, scope: scope) { renderer throws(TemplateError) in try renderer.render(block.body) }
+        }
+        try write(hash["suffix"] ?? "")
+    }
+
+    private static func blockScope(_ names: [String], _ values: [TemplateValue]) -> [String: TemplateValue] {
+        var scope: [String: TemplateValue] = [:]
+        for (name, value) in zip(names, values) { scope[name] = value }
+        return scope
+    }
+
+    private mutating func within(
+        _ context: TemplateValue, scope: [String: TemplateValue],
+        _ body: (inout TemplateRenderer) throws(TemplateError) -> Void
+    ) throws(TemplateError) {
+        contexts.append(context)
+        scopes.append(scope)
+        defer {
+            contexts.removeLast()
+            scopes.removeLast()
+        }
+        try body(&self)
+    }
+
+    mutating func evaluate(_ expression: TemplateExpression) throws(TemplateError) -> TemplateValue {
+        switch expression {
+        case .literal(let literal):
+            switch literal {
+            case .string(let text): return .string(text)
+            case .int(let value): return .int(value)
+            case .double(let value): return .double(value)
+            case .bool(let value): return .bool(value)
+            case .null: return .null
+            }
+        case .path(let path, _): return resolve(path)
+        case .call(let call):
+            guard let helper = call.helper else { return .null }
+            let parameters = try call.parameters.map { expression throws(TemplateError) in try evaluate(expression) }
+            switch helper.kind {
+            case .function: return try invoke(call, helper, parameters)
+            case .ifBlock, .unlessBlock:
+                // Inline `{{if cond 'yes' 'no'}}`.
+                var truthy = parameters.first?.isTruthy ?? false
+                if case .unlessBlock = helper.kind { truthy.toggle() }
+                return truthy
+                    ? (parameters.count > 1 ? parameters[1] : .null) : (parameters.count > 2 ? parameters[2] : .null)
+            case .eachBlock, .withBlock:
+                throw TemplateError(
+                    "'\(call.name)' is a block helper: use '{{#\(call.name) ...}}'", at: call.position,
+                    stopsRender: true)
+            }
+        }
+    }
+
+    private mutating func invoke(
+        _ call: TemplateCall, _ helper: TemplateHelper, _ parameters: [TemplateValue]
+    ) throws(TemplateError) -> TemplateValue {
+        guard case .function(let function) = helper.kind else { return .null }
+        workLeft -= parameters.reduce(1) { $0 + $1.workEstimate }
+        guard workLeft >= 0 else {
+            throw TemplateError(
+                "the helpers would do more work than the render's limit allows (\(limits.maximumWork) units)",
+                at: call.position, stopsRender: true)
+        }
+        var hash: [(key: String, value: TemplateValue)] = []
+        for member in call.hash { hash.append((member.key, try evaluate(member.value))) }
+        var invocation = HelperCall(
+            parameters: parameters, hash: hash, name: call.name, position: call.position,
+            iterationsLeft: iterationsLeft, now: now, maximumLength: limits.maximumOutputLength)
+        let result: TemplateValue
+        do {
+            result = try function(&invocation)
+        } catch  where !error.stopsRender {
+            // WireMock renders a helper's error in place; the render goes on.
+            return .string("[ERROR: \(error.message)]")
+        }
+        iterationsLeft = invocation.iterationsLeft
+        for (name, value) in invocation.assignments { variables[name] = value }
+        return result
+    }
+
+    private func resolve(_ path: TemplatePath) -> TemplateValue {
+        var segments = path.segments[...]
+        var value: TemplateValue
+        if path.isData {
+            guard let name = segments.popFirst() else { return .null }
+            if name == "root" {
+                value = contexts[0]
+            } else if let found = scopes.last(where: { $0["@" + name] != nil })?["@" + name] {
+                value = found
+            } else {
+                return .null
+            }
+        } else if path.isThis || path.parents > 0 {
+            value = contexts[max(0, contexts.count - 1 - path.parents)]
+        } else {
+            guard let name = segments.popFirst() else { return contexts[contexts.count - 1] }
+            if let found = scopes.last(where: { $0[name] != nil })?[name] {
+                value = found
+            } else if let found = variables[name] {
+                value = found
+            } else if let found = member(name) {
+                value = found
+            } else {
+                return .null
+            }
+        }
+        for segment in segments {
+            guard let next = value.member(segment) else { return .null }
+            value = next
+        }
+        return value
+    }
+
+    /// The first context, innermost first, that has the member (Handlebars.java looks outward).
+    private func member(_ name: String) -> TemplateValue? {
+        var index = contexts.count - 1
+        while index >= 0 {
+            if let found = contexts[index].member(name) { return found }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Handlebars' HTML escaping of `{{ }}` output.
+    static func escapeHTML(_ text: String) -> String {
+        guard text.utf8.contains(where: { Self.needsEscape($0) }) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#x27;"
+            case "`": result += "&#x60;"
+            case "=": result += "&#x3D;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+            UInt8(ascii: "`"), UInt8(ascii: "="):
+            return true
+        default: return false
+        }
+    }
+}
