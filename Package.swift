@@ -43,6 +43,7 @@ let package = Package(
         .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "CSystem"),
+        .target(name: "CSpawn"),
 
         // What the system offers, behind one interface: the lock, pollers (epoll, poll), wake-up,
         // listener and socket calls, file watchers and the file system.
@@ -90,7 +91,7 @@ let package = Package(
         tool("petvet", ["PetClient", "HTTPClient", "HTTPCore", "ArgumentKit", "Platform"]),
 
         // Helpers for tests: processes, raw sockets, temporary folders, handlers' answers as values.
-        library("TestSupport", ["HTTPServer", "HTTPCore", "Platform"]),
+        library("TestSupport", ["HTTPServer", "HTTPCore", "Platform", "CSpawn"]),
 
         // Benchmark executables (Benchmarks/*.sh run them).
         tool("ServerBench", ["HTTPServer", "HTTPCore"], path: "Benchmarks/ServerBench"),

@@ -37,7 +37,7 @@ public final class ScriptedPeer: Sendable {
     public func acceptRequest() async throws -> Int32 {
         try await Self.onThread { [listener] in
             let fd = accept(listener, nil, nil)
-            // Not inherited by a child a test starts meanwhile (see ProcessLaunch).
+            // Not inherited by a child a test starts meanwhile (ChildProcess closes them anyway).
             if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             guard fd >= 0 else { throw RawClientError.system("accept", errno) }
             var received: [UInt8] = []

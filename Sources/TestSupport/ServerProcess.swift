@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A server tool (`petmock serve`, `petapi serve`) running as a child process on a free port.
 ///
 /// Start it with `--port 0`; readiness is the first line it prints, which names its URL
@@ -21,7 +15,7 @@ public final class ServerProcess: Sendable {
     public let url: String
     /// The port it listens on.
     public let port: Int
-    private let process: ProcessBox
+    private let process: ChildProcess
     private let log = OutputLog()
 
     /// Starts `tool arguments...` and waits (at most `timeout` seconds) for its readiness line.
@@ -31,29 +25,19 @@ public final class ServerProcess: Sendable {
         _ tool: String, _ arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil,
         timeout: TimeInterval = 30
     ) throws {
-        let process = Process()
         let path = try BuiltTools.path(of: tool)
+        var executable = path
+        var argv = arguments
         if let openFileLimit {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", path] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = arguments
+            executable = "/bin/sh"
+            argv = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", path] + arguments
         }
-        process.currentDirectoryURL = BuiltTools.repositoryRoot
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        let (outPipe, errPipe) = try ProcessLaunch.withLock {
-            let outPipe = Pipe()
-            let errPipe = Pipe()
-            process.standardOutput = outPipe
-            process.standardError = errPipe
-            try process.run()
-            return (outPipe, errPipe)
-        }
-        self.process = ProcessBox(process)
-        log.follow(out: outPipe.fileHandleForReading, err: errPipe.fileHandleForReading)
+        let process = try ChildProcess(
+            executable: executable, arguments: argv,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            directory: BuiltTools.repositoryRoot.path)
+        self.process = process
+        log.follow(out: process.standardOutput, err: process.standardError)
         let first = log.firstLine(within: timeout)
         guard let found = ServerProcess.baseURL(in: first) else {
             process.terminate()
@@ -85,21 +69,21 @@ public final class ServerProcess: Sendable {
 
     /// The process's resident memory in kB (`VmRSS` in `/proc/PID/status`), or nil.
     public var residentKilobytes: Int? {
-        let pid = process.value.processIdentifier
+        let pid = process.processIdentifier
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
         return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
     }
 
     /// Whether the process is still running.
-    public var isRunning: Bool { process.value.isRunning }
+    public var isRunning: Bool { process.isRunning }
 
     /// Sends SIGTERM and waits for a graceful exit (SIGKILL after `grace` seconds); returns the
     /// status, or -1 when no exit was seen 30 seconds after the SIGKILL.
     @discardableResult
     public func stop(grace: TimeInterval = 10) -> Int32 {
-        guard process.value.isRunning else { return process.value.terminationStatus }
-        process.value.terminate()
+        guard process.isRunning else { return process.terminationStatus }
+        process.terminate()
         return wait(grace: grace)
     }
 
@@ -107,29 +91,23 @@ public final class ServerProcess: Sendable {
     /// `grace` seconds); returns the status.
     @discardableResult
     public func interrupt(grace: TimeInterval = 10) -> Int32 {
-        guard process.value.isRunning else { return process.value.terminationStatus }
-        process.value.interrupt()
+        guard process.isRunning else { return process.terminationStatus }
+        process.interrupt()
         return wait(grace: grace)
     }
 
     /// Kills the process with SIGKILL at once, as a crash or `kill -9` would.
     public func kill9() {
-        guard process.value.isRunning else { return }
-        kill(process.value.processIdentifier, SIGKILL)
-        process.value.waitUntilExit()
+        guard process.isRunning else { return }
+        process.kill()
+        process.waitUntilExit()
     }
 
     private func wait(grace: TimeInterval) -> Int32 {
-        let finished = DispatchSemaphore(value: 0)
-        let process = self.process.value
-        DispatchQueue.global().async {
-            process.waitUntilExit()
-            finished.signal()
-        }
-        if finished.wait(timeout: .now() + grace) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            // Bounded even now: a test must never wait forever on an exit Foundation missed.
-            guard finished.wait(timeout: .now() + 30) == .success else { return -1 }
+        if !process.waitUntilExit(timeout: grace) {
+            process.kill()
+            // Bounded even now: a test must never wait forever on an exit.
+            guard process.waitUntilExit(timeout: 30) else { return -1 }
         }
         return process.terminationStatus
     }
@@ -143,15 +121,6 @@ public final class ServerProcess: Sendable {
         else { return nil }
         return ("http://" + authority, port)
     }
-}
-
-/// A `Process`, which Foundation does not mark Sendable.
-final class ProcessBox: @unchecked Sendable {
-    // @unchecked Sendable: Foundation's Process is safe to query and signal from any thread;
-    // it is only not annotated.
-    let value: Process
-
-    init(_ value: Process) { self.value = value }
 }
 
 /// A child's output, gathered line by line on background threads.

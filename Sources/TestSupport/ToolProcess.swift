@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Runs a built tool to completion with a time limit, capturing its output.
 ///
@@ -16,24 +17,17 @@ public enum ToolProcess {
     public static func run(
         executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60
     ) async throws -> ToolResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = BuiltTools.repositoryRoot
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let exit = ExitSignal()
-        process.terminationHandler = { _ in exit.signal() }
         let launched = ContinuousClock.now
-        let output = try ProcessLaunch.withLock {
-            let output = OutputCapture(process)
-            try process.run()
-            return output
-        }
-        let box = ProcessBox(process)
+        let child = try ChildProcess(
+            executable: executable, arguments: arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            directory: BuiltTools.repositoryRoot.path, onExit: { _ in exit.signal() })
+        let output = OutputCapture(child)
         let timer = DispatchWorkItem {
-            if box.value.isRunning {
+            if child.isRunning {
                 exit.markTimedOut()
-                box.value.terminate()
+                child.terminate()
             }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
@@ -41,48 +35,50 @@ public enum ToolProcess {
         timer.cancel()
         let (stdout, stderr) = output.finish()
         return ToolResult(
-            status: process.terminationStatus, stdout: stdout, stderr: stderr, timedOut: exit.timedOut,
+            status: child.terminationStatus, stdout: stdout, stderr: stderr, timedOut: exit.timedOut,
             elapsed: exit.raisedAt.map { $0 - launched } ?? .zero)
     }
 }
 
 /// A one-shot signal a task can await, raised from any thread (before or after the wait).
-final class ExitSignal: @unchecked Sendable {
-    // @unchecked Sendable: `raised`, `waiter` and `didTimeOut` are only touched under `lock`.
-    private let lock = NSLock()
-    private var raised = false
-    private var waiter: CheckedContinuation<Void, Never>?
-    private var didTimeOut = false
-    private var raisedInstant: ContinuousClock.Instant?
+final class ExitSignal: Sendable {
+    private struct State {
+        var raised = false
+        var waiter: CheckedContinuation<Void, Never>?
+        var didTimeOut = false
+        var raisedInstant: ContinuousClock.Instant?
+    }
+
+    private let state = Locked(State())
 
     func signal() {
         let now = ContinuousClock.now
-        let resume: CheckedContinuation<Void, Never>? = lock.withLock {
-            raised = true
-            raisedInstant = now
-            defer { waiter = nil }
-            return waiter
+        let resume: CheckedContinuation<Void, Never>? = state.withLock { state in
+            state.raised = true
+            state.raisedInstant = now
+            defer { state.waiter = nil }
+            return state.waiter
         }
         resume?.resume()
     }
 
     func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let now: Bool = lock.withLock {
-                if raised { return true }
-                waiter = continuation
+            let now: Bool = state.withLock { state in
+                if state.raised { return true }
+                state.waiter = continuation
                 return false
             }
             if now { continuation.resume() }
         }
     }
 
-    func markTimedOut() { lock.withLock { didTimeOut = true } }
+    func markTimedOut() { state.withLock { $0.didTimeOut = true } }
 
-    var timedOut: Bool { lock.withLock { didTimeOut } }
+    var timedOut: Bool { state.withLock { $0.didTimeOut } }
 
     /// When the signal was raised.
-    var raisedAt: ContinuousClock.Instant? { lock.withLock { raisedInstant } }
+    var raisedAt: ContinuousClock.Instant? { state.withLock { $0.raisedInstant } }
 }
 
 /// Collects a process's stdout and stderr on background threads, so a full pipe never blocks it.
@@ -92,16 +88,12 @@ final class OutputCapture: @unchecked Sendable {
     private let group = DispatchGroup()
     private var out = Data()
     private var err = Data()
-    let outPipe = Pipe()
-    let errPipe = Pipe()
 
-    init(_ process: Process) {
-        process.standardOutput = outPipe
-        process.standardError = errPipe
+    init(_ child: ChildProcess) {
         group.enter()
         group.enter()
-        let outHandle = outPipe.fileHandleForReading
-        let errHandle = errPipe.fileHandleForReading
+        let outHandle = child.standardOutput
+        let errHandle = child.standardError
         DispatchQueue.global().async {
             self.out = outHandle.readDataToEndOfFile()
             self.group.leave()
