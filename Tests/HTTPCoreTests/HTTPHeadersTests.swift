@@ -55,6 +55,11 @@ import Testing
         let pairs = QueryParameters.parse("a=1&b=x+y&c=%2Fz&flag&bad=%zz")
         #expect(pairs.map(\.name) == ["a", "b", "c", "flag", "bad"])
         #expect(pairs.map(\.value) == ["1", "x y", "/z", "", "%zz"])
+        // Split on bytes: an `&` or `=` followed by a combining mark still separates (as a
+        // character-wise split would not), and empty pairs are skipped.
+        let marked = QueryParameters.parse("a=1&\u{301}b=\u{301}2&&c=")
+        #expect(marked.map(\.name) == ["a", "\u{301}b", "c"])
+        #expect(marked.map(\.value) == ["1", "\u{301}2", ""])
     }
 
     @Test func statusReasonPhrases() {
