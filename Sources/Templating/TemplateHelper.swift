@@ -1,3 +1,5 @@
+import JSONKit
+
 /// A helper: one of the block helpers the renderer runs itself, or a function of its
 /// arguments.
 struct TemplateHelper: Sendable {
@@ -37,6 +39,8 @@ struct HelperCall {
     let now: Int64
     /// The longest text a helper may make (the render's output limit).
     let maximumLength: Int
+    /// The call's literal JSONPath, compiled with the template (see ``TemplateCall``).
+    var literalJSONPath: JSONPath? = nil
 
     /// The hash argument `key`, if given.
     func hash(_ key: String) -> TemplateValue? {

@@ -10,7 +10,7 @@ extension TemplateHelpers {
             let expression = try call.parameter(1, "a JSONPath expression").text
             let path: JSONPath
             do {
-                path = try JSONPathCache.path(expression)
+                path = try call.literalJSONPath ?? JSONPathCache.path(expression)
             } catch {
                 throw call.failure("cannot read the JSONPath '\(expression)': \(error)")
             }

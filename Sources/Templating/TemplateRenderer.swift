@@ -216,7 +216,8 @@ struct TemplateRenderer {
         for member in call.hash { hash.append((member.key, try evaluate(member.value))) }
         var invocation = HelperCall(
             parameters: parameters, hash: hash, name: call.name, position: call.position,
-            iterationsLeft: iterationsLeft, now: now, maximumLength: limits.maximumOutputLength)
+            iterationsLeft: iterationsLeft, now: now, maximumLength: limits.maximumOutputLength,
+            literalJSONPath: call.literalJSONPath)
         let result: TemplateValue
         do {
             result = try function(&invocation)

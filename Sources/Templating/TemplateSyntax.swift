@@ -1,3 +1,5 @@
+import JSONKit
+
 /// A compiled template: text and mustaches, blocks holding their own trees.
 indirect enum TemplateSegment: Sendable {
     case text(String)
@@ -44,6 +46,25 @@ struct TemplateCall: Sendable {
     let parameters: [TemplateExpression]
     let hash: [(key: String, value: TemplateExpression)]
     let position: TemplatePosition
+    /// `jsonPath`'s expression compiled with the template when it is written as a literal (the
+    /// usual case), so that a render neither parses it nor takes the shared cache's lock.
+    let literalJSONPath: JSONPath?
+
+    init(
+        name: String, helper: TemplateHelper?, parameters: [TemplateExpression],
+        hash: [(key: String, value: TemplateExpression)], position: TemplatePosition
+    ) {
+        self.name = name
+        self.helper = helper
+        self.parameters = parameters
+        self.hash = hash
+        self.position = position
+        if name == "jsonPath", parameters.count > 1, case .literal(.string(let expression)) = parameters[1] {
+            literalJSONPath = try? JSONPath(expression)
+        } else {
+            literalJSONPath = nil
+        }
+    }
 }
 
 /// What a mustache or a parameter holds.
