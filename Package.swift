@@ -17,7 +17,7 @@ func tests(_ name: String, _ dependencies: [Target.Dependency], exclude: [String
     .testTarget(name: name, dependencies: dependencies, exclude: exclude, swiftSettings: strict)
 }
 
-/// What another package can depend on: every library a user imports, and the two tools.
+/// What another package can depend on: every library a user imports, and the four tools.
 let libraries = [
     "HTTPCore", "HTTPServer", "HTTPClient", "LinearRegex", "JSONKit", "YAMLKit", "XMLKit", "ArgumentKit",
     "ContractModel",

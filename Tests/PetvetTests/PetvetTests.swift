@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func jsonOutputHasRowsDroppedPetsAndTheRequestCount() async throws {
-        let api = try PetAPIServer(pets: Self.pets, vets: Self.vets)
+        let api = try LivePetAPI(pets: Self.pets, vets: Self.vets)
         let run = try await petvet(["--base-url", api.baseURL, "--format", "json", "--timeout", "5"])
         #expect(run.status == 0, "\(run.stderr)")
         let object = try #require(
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func textOutputIsTheTableThenTheDroppedPets() async throws {
-        let api = try PetAPIServer(pets: Self.pets, vets: Self.vets)
+        let api = try LivePetAPI(pets: Self.pets, vets: Self.vets)
         let run = try await petvet(["--base-url", api.baseURL])
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func noPetListExitsTwo() async throws {
-        let down = try PetAPIServer(
+        let down = try LivePetAPI(
             pets: #"{"code":503,"message":"maintenance"}"#, vets: [:], petsStatus: .serviceUnavailable)
         let run = try await petvet(["--base-url", down.baseURL, "--format", "json"])
         #expect(run.status == 2)
@@ -80,7 +80,7 @@ import Testing
     /// A base URL without the API's path prefix gets 404 for the pets: the error says where it
     /// looked and what the base URL should look like.
     @Test func aPetListThatIsNotThereHintsAtTheBaseURL() async throws {
-        let api = try PetAPIServer(pets: #"{"code":404,"message":"no route"}"#, vets: [:], petsStatus: .notFound)
+        let api = try LivePetAPI(pets: #"{"code":404,"message":"no route"}"#, vets: [:], petsStatus: .notFound)
         let run = try await petvet(["--base-url", api.baseURL])
         #expect(run.status == 2)
         #expect(
@@ -102,7 +102,7 @@ import Testing
         let pets = (0..<200).map { #"{"firstName":"P\#($0)","vetId":\#($0 % 25)}"# }
         var vets: [Int: String?] = [:]
         for id in 0..<25 { vets[id] = #"{"firstName":"V","lastName":"\#(id)","title":"DVM"}"# }
-        let api = try PetAPIServer(pets: "[\(pets.joined(separator: ","))]", vets: vets)
+        let api = try LivePetAPI(pets: "[\(pets.joined(separator: ","))]", vets: vets)
         let service = RESTPetService(baseURL: api.baseURL, transport: CurlTransport())
         let report = try await ViewModelBuilder(service: service, maxConcurrentVetRequests: 6).build()
         #expect(report.rows.count == 200)

@@ -5,7 +5,7 @@ extension Resource where Fields == PetFields {
     static func pets(in store: PetStore) -> Resource {
         Resource(
             name: "pet", collection: "pets",
-            decode: { (body: inout RequestBody) throws(PetAPIError) in
+            decode: { (body: inout JSONWriteBody) throws(PetAPIError) in
                 PetFields(
                     firstName: try body.requiredString("firstName"), lastName: try body.optionalString("lastName"),
                     vetId: try body.requiredInteger("vetId"))

@@ -5,7 +5,7 @@ extension Resource where Fields == VetFields {
     static func vets(in store: PetStore) -> Resource {
         Resource(
             name: "vet", collection: "vets",
-            decode: { (body: inout RequestBody) throws(PetAPIError) in
+            decode: { (body: inout JSONWriteBody) throws(PetAPIError) in
                 VetFields(
                     firstName: try body.requiredString("firstName"), lastName: try body.requiredString("lastName"),
                     title: try body.optionalString("title"))

@@ -10,7 +10,7 @@ struct Resource<Fields: Sendable> {
     /// The collection segment of the path, `pets`.
     let collection: String
     /// Reads and checks the fields of a write body.
-    let decode: (inout RequestBody) throws(PetAPIError) -> Fields
+    let decode: (inout JSONWriteBody) throws(PetAPIError) -> Fields
     /// The JSON shape of the app's model.
     let encode: (Fields) -> JSONValue
     let list: () throws -> [(id: Int64, fields: Fields)]
@@ -49,7 +49,7 @@ struct Resource<Fields: Sendable> {
     }
 
     private func fields(of request: HTTPServerRequest) throws(PetAPIError) -> Fields {
-        var body = try RequestBody(request.body, headers: request.headers)
+        var body = try JSONWriteBody(request.body, headers: request.headers)
         let fields = try decode(&body)
         try body.rejectUnknownKeys()
         return fields

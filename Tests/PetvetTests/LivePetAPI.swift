@@ -4,7 +4,7 @@ import TestSupport
 
 /// A small Pet API on a live server (127.0.0.1, port 0) for end-to-end runs: pets and vets
 /// from JSON text, plus ways to break it. Keeps the paths asked for; stops when released.
-final class PetAPIServer: Sendable {
+final class LivePetAPI: Sendable {
     let server: LiveHTTPServer
 
     /// Serves `pets` at `/api/pets` and each vet at `/api/vets/{id}`; other paths get a

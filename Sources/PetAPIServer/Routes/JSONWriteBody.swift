@@ -2,7 +2,7 @@ import HTTPCore
 import JSONKit
 
 /// Reads and checks a JSON write body field by field, naming the field in every refusal.
-struct RequestBody {
+struct JSONWriteBody {
     private let object: JSONObject
     private var seen: Set<String> = []
 
