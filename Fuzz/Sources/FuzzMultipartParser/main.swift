@@ -31,7 +31,10 @@ public func fuzzMultipartParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
 func boundary(of contentType: String) -> String? {
     for piece in contentType.unicodeScalars.split(separator: ";").dropFirst() {
         guard let equals = piece.firstIndex(of: "=") else { continue }
-        let name = piece[..<equals].filter { $0 != " " && $0 != "\t" }
+        // The name trimmed at its ends only, as the parser does: `boundar y=` is another name.
+        var name = piece[..<equals]
+        while name.first == " " || name.first == "\t" { name = name.dropFirst() }
+        while name.last == " " || name.last == "\t" { name = name.dropLast() }
         guard String(String.UnicodeScalarView(name)).lowercased() == "boundary" else { continue }
         var value = piece[piece.index(after: equals)...]
         while value.first == " " || value.first == "\t" { value = value.dropFirst() }
