@@ -2,7 +2,6 @@ import ArgumentKit
 import HTTPServer
 import PetAPIServer
 import Platform
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -76,7 +75,7 @@ let tool = CommandLineTool(
 
 /// The API's handler once its database is open; a 503 before.
 final class StoreHandler: HTTPHandler {
-    private let handler = Mutex<PetAPIHandler?>(nil)
+    private let handler = Locked<PetAPIHandler?>(nil)
 
     func open(_ handler: PetAPIHandler) {
         self.handler.withLock { $0 = handler }

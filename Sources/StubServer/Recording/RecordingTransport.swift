@@ -1,6 +1,6 @@
 import HTTPClient
 import HTTPCore
-import Synchronization
+import Platform
 
 /// An ``HTTPTransport`` that records what passes through it: every request sent with it, and
 /// its response (or failure), becomes a mapping in the recorder. `petmock record --crawl`
@@ -66,7 +66,7 @@ public struct RecordingTransport: HTTPTransport {
 
 /// The 404 answers held back until some request is answered otherwise.
 private final class NotFoundHold: Sendable {
-    let state = Mutex<(found: Bool, held: [RecordedExchange])>((false, []))
+    let state = Locked<(found: Bool, held: [RecordedExchange])>((false, []))
 
     /// The exchanges to record now: none for a 404 while nothing has been found, else this
     /// one after those held back.
