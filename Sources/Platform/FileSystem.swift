@@ -29,6 +29,9 @@ package struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertib
 
     /// Whether the path does not exist.
     package var isNotFound: Bool { code == ENOENT }
+
+    /// Whether the file was longer than the reader allowed (``FileSystem/read(_:atMost:)``).
+    package var isTooLarge: Bool { code == EFBIG }
 }
 
 /// The few file-system calls petkit needs, on POSIX directly (no Foundation).
@@ -49,8 +52,9 @@ package enum FileSystem {
         }
     }
 
-    /// The whole content of a file.
-    package static func read(_ path: String) throws(FileSystemError) -> [UInt8] {
+    /// The whole content of a file; a file longer than `limit` bytes is refused (`EFBIG`)
+    /// before more than `limit` bytes are read.
+    package static func read(_ path: String, atMost limit: Int = .max) throws(FileSystemError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileSystemError(path: path, call: "open", code: errno) }
         defer { close(descriptor) }
@@ -58,6 +62,7 @@ package enum FileSystem {
         if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             throw FileSystemError(path: path, call: "read", code: EISDIR)
         }
+        if Int(info.st_size) > limit { throw FileSystemError(path: path, call: "read", code: EFBIG) }
         var result: [UInt8] = []
         result.reserveCapacity(max(0, Int(info.st_size)))
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -68,6 +73,8 @@ package enum FileSystem {
                 throw FileSystemError(path: path, call: "read", code: errno)
             }
             if count == 0 { break }
+            // The file may have grown since fstat.
+            if result.count + count > limit { throw FileSystemError(path: path, call: "read", code: EFBIG) }
             result.append(contentsOf: chunk[0..<count])
         }
         return result

@@ -102,6 +102,22 @@ import Testing
         #expect(linked.status == 500 && linked.text.contains("leads outside __files/"))
         let missing = try fetch(server.port, "/f/none.txt")
         #expect(missing.status == 500 && missing.text.contains("does not exist"))
+        // A file over the template limit (1 MiB) is refused from its size, not read whole.
+        folder.write("__files/huge.txt", String(repeating: "x", count: 2 << 20))
+        let huge = try fetch(server.port, "/f/huge.txt")
+        #expect(huge.status == 500 && huge.text.contains("too large to template"), "\(huge.text)")
+    }
+
+    @Test func parametersOfAStubThatIsNotTemplatedAreAWarning() throws {
+        let folder = try Self.folder(
+            #"{"request": {"url": "/p"}, "response": {"body": "plain", "transformerParameters": {"a": 1}}}"#)
+        let plain = try StubLoader(root: folder.root).load()
+        #expect(plain.problems.map(\.path) == ["$.response.transformerParameters"])
+        #expect(plain.problems.first?.isError == false)
+        #expect(plain.problems.first?.message.contains("not templated") == true)
+        #expect(plain.mappings.count == 1)
+        let global = try StubLoader(root: folder.root, globalResponseTemplating: true).load()
+        #expect(global.problems.isEmpty, "\(global.problems)")
     }
 
     @Test func adminMappingsWithTransformersServeAndReadBackUnchanged() throws {

@@ -153,12 +153,12 @@ struct ResponseTemplate: Sendable {
         }
         switch BodyFileResolver(filesRoot: filesRoot).resolve(name) {
         case .success(let path):
+            // Read per request on the event loop: a file over the template limit is refused from
+            // its size, never read whole.
             do throws(FileSystemError) {
-                let content = try FileSystem.read(path)
-                guard content.count <= TemplateLimits.standard.maximumSourceLength else {
-                    return .failure(Failure(message: "bodyFileName '\(name)': the file is too large to template"))
-                }
-                return .success(content)
+                return .success(try FileSystem.read(path, atMost: TemplateLimits.standard.maximumSourceLength))
+            } catch  where error.isTooLarge {
+                return .failure(Failure(message: "bodyFileName '\(name)': the file is too large to template"))
             } catch {
                 return .failure(Failure(message: "bodyFileName '\(name)': \(error.reason)"))
             }

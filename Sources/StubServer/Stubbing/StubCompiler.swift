@@ -36,6 +36,14 @@ struct StubCompiler: Sendable {
         }
         let bodyPath = basePath.appending(key: "response").appending(key: "bodyFileName").description
         let templated = templates(mapping)
+        if !templated, mapping.response.transformerParameters != nil {
+            problems.append(
+                StubProblem(
+                    .warning, .unknownField, file: file,
+                    path: basePath.appending(key: "response").appending(key: "transformerParameters").description,
+                    detail: "'transformerParameters' is ignored: the stub is not templated (add \"transformers\": "
+                        + "[\"response-template\"], or serve with --global-response-templating)"))
+        }
         var body: [UInt8]?
         if templated, case .file(let name) = mapping.response.body, Template.mayContainTemplate(name) {
             body = nil  // The name is rendered per request.
