@@ -52,8 +52,6 @@ final class Connection {
     // Read-only views of the machine's state, for the loop (readiness, eviction, replies).
     var phase: Phase { machine.phase }
     var writeBlocked: Bool { machine.writeBlocked }
-    var outputPaused: Bool { machine.readingPaused }
-    var peerClosed: Bool { machine.peerClosed }
     var sequence: UInt64 { machine.sequence }
     var lastProgress: UInt64 { machine.lastProgress }
 
@@ -125,10 +123,16 @@ final class Connection {
         }
     }
 
+    /// Whether the connection reads from its socket now (draining while it lingers aside):
+    /// never after the peer closed its side; while it can parse; else until the input buffer
+    /// holds `inboundHighWater` bytes. The loop's level-triggered poller waits on exactly this.
+    var readsInput: Bool {
+        !machine.peerClosed && (machine.canParse || inbound.readableCount < Self.inboundHighWater)
+    }
+
     private func readAvailable() {
-        while !isClosed && !machine.peerClosed {
+        while !isClosed && readsInput {
             let parsing = machine.canParse
-            if !parsing && inbound.readableCount >= Self.inboundHighWater { return }
             let intoInbound = !parsing || inbound.readableCount > 0
             let target = intoInbound ? inbound.writableBytes(minimum: 16 * 1024) : loop.readBuffer
             let count = read(descriptor, target.baseAddress, target.count)

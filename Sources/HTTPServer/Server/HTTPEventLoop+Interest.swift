@@ -13,11 +13,10 @@ extension HTTPEventLoop {
 }
 
 extension Connection {
-    /// Whether ``onReadable()`` would read from the socket now (mirrors `readAvailable`).
+    /// Whether ``onReadable()`` would read from the socket now: to drain while lingering, else
+    /// by the same rule `readAvailable` reads by.
     var wantsToRead: Bool {
         if case .closing = phase { return true }
-        if peerClosed { return false }
-        if case .reading = phase, !outputPaused { return true }
-        return inbound.readableCount < Self.inboundHighWater
+        return readsInput
     }
 }
