@@ -19,11 +19,11 @@ func tests(_ name: String, _ dependencies: [Target.Dependency], exclude: [String
 
 /// What another package can depend on: every library a user imports, and the four tools.
 let libraries = [
-    "HTTPCore", "HTTPServer", "HTTPClient", "LinearRegex", "JSONKit", "YAMLKit", "XMLKit", "ArgumentKit",
+    "HTTPCore", "HTTPServerKit", "HTTPClient", "LinearRegex", "JSONKit", "YAMLKit", "XMLKit", "ArgumentKit",
     "ContractModel",
     "ContractKit",
     "ContractCLI",
-    "Templating", "StubServer", "MockCLI", "PetModels", "PetClient", "PetAppContract",
+    "Templating", "StubServerKit", "MockCLI", "PetModels", "PetClient", "PetAppContract",
 ]
 
 let package = Package(
@@ -51,7 +51,7 @@ let package = Package(
 
         // HTTP: shared types, the epoll server, the libcurl client.
         library("HTTPCore"),
-        library("HTTPServer", ["HTTPCore", "Platform", "CZlib"]),
+        library("HTTPServerKit", ["HTTPCore", "Platform", "CZlib"]),
         library("HTTPClient", ["HTTPCore", "Platform", "CCurl", "CZlib"]),
         library("LinearRegex"),
         library("JSONKit", ["LinearRegex"]),
@@ -69,8 +69,8 @@ let package = Package(
 
         // The stub server (petmock's engine, admin API and recorder).
         library(
-            "StubServer",
-            ["HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "XMLKit", "Platform", "Templating"]),
+            "StubServerKit",
+            ["HTTPServerKit", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "XMLKit", "Platform", "Templating"]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel"]),
@@ -78,23 +78,24 @@ let package = Package(
         library("PetAppContract", ["ContractKit", "JSONKit", "PetClient", "PetModels"]),
 
         // The reference live API on SQLite.
-        library("PetAPIServer", ["CSQLite", "HTTPServer", "HTTPCore", "JSONKit", "Platform"]),
+        library("PetAPIServer", ["CSQLite", "HTTPServerKit", "HTTPCore", "JSONKit", "Platform"]),
 
         // petmock's command line as a library (serve, record, validate, variants), for any app's contract.
         library(
-            "MockCLI", ["StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "ContractKit", "ArgumentKit", "Platform"]),
+            "MockCLI",
+            ["StubServerKit", "HTTPServerKit", "HTTPCore", "HTTPClient", "ContractKit", "ArgumentKit", "Platform"]),
 
         // The four tools.
         tool("petmock", ["MockCLI", "PetAppContract"]),
         tool("petcontract", ["ContractCLI", "PetAppContract"]),
-        tool("petapi", ["PetAPIServer", "HTTPServer", "ArgumentKit", "Platform"]),
+        tool("petapi", ["PetAPIServer", "HTTPServerKit", "ArgumentKit", "Platform"]),
         tool("petvet", ["PetClient", "HTTPClient", "HTTPCore", "ArgumentKit", "Platform"]),
 
         // Helpers for tests: processes, raw sockets, temporary folders, handlers' answers as values.
-        library("TestSupport", ["HTTPServer", "HTTPCore", "Platform", "CSpawn"]),
+        library("TestSupport", ["HTTPServerKit", "HTTPCore", "Platform", "CSpawn"]),
 
         // Benchmark executables (Benchmarks/*.sh run them).
-        tool("ServerBench", ["HTTPServer", "HTTPCore"], path: "Benchmarks/ServerBench"),
+        tool("ServerBench", ["HTTPServerKit", "HTTPCore"], path: "Benchmarks/ServerBench"),
         tool("ClientBench", ["PetClient", "HTTPClient", "PetModels"], path: "Benchmarks/ClientBench"),
         tool("contract-bench", ["ContractKit", "JSONKit", "PetAppContract"], path: "Benchmarks/ContractBench"),
         tool("openapi-bench", ["ContractKit", "JSONKit", "YAMLKit"], path: "Benchmarks/OpenAPIBench"),
@@ -107,34 +108,36 @@ let package = Package(
         tests("YAMLKitTests", ["YAMLKit", "JSONKit"]),
         tests("XMLKitTests", ["XMLKit"]),
         tests("PetModelsTests", ["PetModels", "ContractModel"]),
-        tests("HTTPServerTests", ["HTTPServer", "HTTPCore", "Platform", "CZlib", "TestSupport"]),
-        tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServer", "Platform", "TestSupport"]),
+        tests("HTTPServerTests", ["HTTPServerKit", "HTTPCore", "Platform", "CZlib", "TestSupport"]),
+        tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServerKit", "Platform", "TestSupport"]),
         tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels", "ContractModel"]),
         tests(
-            "PetvetTests", ["petvet", "PetClient", "HTTPClient", "HTTPServer", "HTTPCore", "PetModels", "TestSupport"]),
+            "PetvetTests",
+            ["petvet", "PetClient", "HTTPClient", "HTTPServerKit", "HTTPCore", "PetModels", "TestSupport"]),
         tests(
             "ContractKitTests",
             [
                 "ContractKit", "ContractCLI", "JSONKit", "ContractModel", "PetModels", "PetClient", "PetAppContract",
-                "HTTPClient", "HTTPCore", "HTTPServer", "YAMLKit", "TestSupport",
+                "HTTPClient", "HTTPCore", "HTTPServerKit", "YAMLKit", "TestSupport",
             ],
             exclude: ["Snapshots", "Fixtures"]),
-        tests("PetContractCLITests", ["petcontract", "Platform", "TestSupport", "HTTPServer", "HTTPCore"]),
+        tests("PetContractCLITests", ["petcontract", "Platform", "TestSupport", "HTTPServerKit", "HTTPCore"]),
         tests(
             "StubServerTests",
             [
-                "StubServer", "HTTPServer", "HTTPCore", "JSONKit", "LinearRegex", "XMLKit", "Platform", "TestSupport",
+                "StubServerKit", "HTTPServerKit", "HTTPCore", "JSONKit", "LinearRegex", "XMLKit", "Platform",
+                "TestSupport",
                 "Templating",
             ]),
         tests(
             "RecordingTests",
             [
-                "StubServer", "HTTPServer", "HTTPCore", "HTTPClient", "JSONKit", "ContractKit", "PetAppContract",
+                "StubServerKit", "HTTPServerKit", "HTTPCore", "HTTPClient", "JSONKit", "ContractKit", "PetAppContract",
                 "PetAPIServer", "Platform", "TestSupport", "MockCLI", "petmock",
             ]),
-        tests("PetAPIServerTests", ["PetAPIServer", "HTTPServer", "HTTPClient", "HTTPCore", "JSONKit"]),
+        tests("PetAPIServerTests", ["PetAPIServer", "HTTPServerKit", "HTTPClient", "HTTPCore", "JSONKit"]),
         tests("EndToEndTests", ["TestSupport", "PetClient", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
-        tests("HardeningTests", ["TestSupport", "CSystem", "HTTPServer", "HTTPCore", "JSONKit"]),
+        tests("HardeningTests", ["TestSupport", "CSystem", "HTTPServerKit", "HTTPCore", "JSONKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

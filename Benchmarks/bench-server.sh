@@ -72,7 +72,7 @@ report="$(
     echo "HTTPServer vs nginx $(nginx -v 2>&1 | sed 's/.*nginx\///') (2 workers), loopback, 150-byte JSON body, wrk $duration"
     echo "machine: $(nproc) cores, $(uname -r), $(date -u +%Y-%m-%dT%H:%MZ)"
     echo
-    printf '%-28s %14s %14s %8s\n' "figure" "HTTPServer" "nginx" "ratio"
+    printf '%-28s %14s %14s %8s\n' "figure" "HTTPServerKit" "nginx" "ratio"
     printf '%-28s %14s %14s %8s\n' "req/s, -t2 -c64" "$(rps "$ours_c64")" "$(rps "$nginx_c64")" "$(ratio "$(rps "$ours_c64")" "$(rps "$nginx_c64")")"
     printf '%-28s %14s %14s %8s\n' "p50 us, -t2 -c64" "$(pct "$ours_c64" 50%)" "$(pct "$nginx_c64" 50%)" "$(ratio "$(pct "$ours_c64" 50%)" "$(pct "$nginx_c64" 50%)")"
     printf '%-28s %14s %14s %8s\n' "p99 us, -t2 -c64" "$(pct "$ours_c64" 99%)" "$(pct "$nginx_c64" 99%)" "$(ratio "$(pct "$ours_c64" 99%)" "$(pct "$nginx_c64" 99%)")"

@@ -21,15 +21,15 @@ let package = Package(
     dependencies: [.package(name: "petkit", path: "..")],
     targets: [
         .target(name: "FuzzDriver"),
-        fuzzTarget("FuzzHTTPRequestParser", ["HTTPServer", "HTTPCore"]),
+        fuzzTarget("FuzzHTTPRequestParser", ["HTTPServerKit", "HTTPCore"]),
         fuzzTarget("FuzzJSONParser", ["JSONKit"]),
         fuzzTarget("FuzzOpenAPIReader", ["ContractKit", "JSONKit"]),
-        fuzzTarget("FuzzStubMappings", ["StubServer", "HTTPCore", "JSONKit"]),
+        fuzzTarget("FuzzStubMappings", ["StubServerKit", "HTTPCore", "JSONKit"]),
         fuzzTarget("FuzzYAMLReader", ["YAMLKit", "JSONKit"]),
-        fuzzTarget("FuzzStubRegex", ["StubServer", "HTTPCore"]),
+        fuzzTarget("FuzzStubRegex", ["StubServerKit", "HTTPCore"]),
         fuzzTarget("FuzzXMLMatcher", ["XMLKit"]),
         fuzzTarget("FuzzTemplate", ["Templating", "HTTPCore"]),
-        fuzzTarget("FuzzMultipartParser", ["StubServer", "HTTPCore"]),
+        fuzzTarget("FuzzMultipartParser", ["StubServerKit", "HTTPCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@
 // the figure `Benchmarks/bench-server.sh` compares with nginx.
 // Usage: ServerBench [--port N] [--loops N]
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 
 #if canImport(Glibc)
 import Glibc

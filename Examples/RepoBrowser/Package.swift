@@ -33,14 +33,14 @@ let package = Package(
             name: "RepoBrowserTests",
             dependencies: [
                 "RepoBrowserAPI", "RepoBrowserContract", .product(name: "ContractKit", package: "petkit"),
-                .product(name: "ContractModel", package: "petkit"), .product(name: "StubServer", package: "petkit"),
+                .product(name: "ContractModel", package: "petkit"), .product(name: "StubServerKit", package: "petkit"),
                 .product(name: "HTTPClient", package: "petkit"), .product(name: "PetClient", package: "petkit"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "RepoBrowserXCTests",
             dependencies: [
-                "RepoBrowserAPI", .product(name: "StubServer", package: "petkit"),
+                "RepoBrowserAPI", .product(name: "StubServerKit", package: "petkit"),
                 .product(name: "HTTPClient", package: "petkit"), .product(name: "PetClient", package: "petkit"),
             ],
             swiftSettings: strict),

@@ -3,7 +3,7 @@ import ContractKit
 import Dispatch
 import HTTPClient
 import HTTPCore
-import StubServer
+import StubServerKit
 
 #if canImport(Glibc)
 import Glibc

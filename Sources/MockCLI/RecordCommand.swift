@@ -2,7 +2,7 @@ import ArgumentKit
 import ContractKit
 import HTTPCore
 import Platform
-import StubServer
+import StubServerKit
 
 /// `petmock record`: a recording proxy in front of the live API (or, with `--crawl`, a walk of
 /// the contract's operations), writing WireMock mappings into the stub folder as it goes,

@@ -1,6 +1,6 @@
 import ArgumentKit
 import ContractKit
-import StubServer
+import StubServerKit
 
 /// After recording: prints what was written and checks the recorded mappings against the
 /// contract (as `petcontract verify --stub` would), so drift shows at once.

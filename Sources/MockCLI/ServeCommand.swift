@@ -1,6 +1,6 @@
 import ArgumentKit
 import Foundation
-import StubServer
+import StubServerKit
 
 /// `petmock serve`: load the stubs, report their problems, serve until SIGINT/SIGTERM or
 /// `POST /__admin/shutdown`.

@@ -1,5 +1,5 @@
-import HTTPServer
-import StubServer
+import HTTPServerKit
+import StubServerKit
 
 /// The error line for a server that could not start: with what to do when the port is in
 /// use (`--port 0`, and the process holding it when Linux's `/proc` says).

@@ -1,7 +1,7 @@
 import ArgumentKit
 import Foundation
 import HTTPCore
-import StubServer
+import StubServerKit
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import ArgumentKit
-import StubServer
+import StubServerKit
 
 /// `petmock variants`: the file variants a stub folder defines and the generated forms.
 enum VariantsCommand {

@@ -1,5 +1,5 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 
 extension HTTPHandler {
     /// The handler's answer to one request, read as ``RawResponse`` without a socket (the

@@ -1,5 +1,5 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import Platform
 
 /// An `HTTPServer` for tests that need the wire: 127.0.0.1, port 0, one event loop unless

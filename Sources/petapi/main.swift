@@ -1,5 +1,5 @@
 import ArgumentKit
-import HTTPServer
+import HTTPServerKit
 import PetAPIServer
 import Platform
 

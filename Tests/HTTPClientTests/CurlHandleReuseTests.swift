@@ -1,6 +1,6 @@
 import HTTPClient
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import Platform
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import HTTPClient
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import Synchronization
 import TestSupport
 import Testing

@@ -1,7 +1,7 @@
 import HTTPCore
 import Testing
 
-@testable import HTTPServer
+@testable import HTTPServerKit
 
 /// Long seeded runs of arbitrary events: whatever a client and handler do, a connection the
 /// machine keeps open is always under a deadline, and a closed one stays closed.

@@ -1,7 +1,7 @@
 import HTTPCore
 import Testing
 
-@testable import HTTPServer
+@testable import HTTPServerKit
 
 /// The connection's decisions as values: events in, actions out, time from a hand-moved
 /// clock. No socket, no timer, no sleep.

@@ -3,7 +3,7 @@ import HTTPCore
 import Platform
 import Testing
 
-@testable import HTTPServer
+@testable import HTTPServerKit
 
 #if canImport(Glibc)
 import Glibc

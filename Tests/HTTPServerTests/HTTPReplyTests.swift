@@ -1,6 +1,6 @@
 import Dispatch
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import Testing
 
 /// Replies as values: what the helpers build and what a test reads back, without a server.

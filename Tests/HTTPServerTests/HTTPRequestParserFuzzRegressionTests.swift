@@ -1,7 +1,7 @@
 import HTTPCore
 import Testing
 
-@testable import HTTPServer
+@testable import HTTPServerKit
 
 /// Inputs the fuzzer (Fuzz/, target FuzzHTTPRequestParser) found wrong, kept as tests. Each
 /// goes through `parseBothWays`, which feeds the bytes whole and one at a time and expects

@@ -1,7 +1,7 @@
 import HTTPCore
 import Testing
 
-@testable import HTTPServer
+@testable import HTTPServerKit
 
 /// One malformed request and the refusal it must get.
 struct Refusal: Sendable, CustomTestStringConvertible {

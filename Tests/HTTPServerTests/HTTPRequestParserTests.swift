@@ -1,7 +1,7 @@
 import HTTPCore
 import Testing
 
-@testable import HTTPServer
+@testable import HTTPServerKit
 
 /// Parses `text` whole and also one byte at a time, checks both agree, and returns the
 /// events with body pieces merged.

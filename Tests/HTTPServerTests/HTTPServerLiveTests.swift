@@ -1,6 +1,6 @@
 import Dispatch
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import TestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import HTTPCore
 import TestSupport
 import Testing
 
-@testable import HTTPServer
+@testable import HTTPServerKit
 
 @Suite struct GzipTests {
     @Test(arguments: [

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import HTTPServerKit
 import JSONKit
 import TestSupport
 import Testing

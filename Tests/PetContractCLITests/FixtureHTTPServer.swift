@@ -1,5 +1,5 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import TestSupport
 
 /// Fixed responses by path on a live server (127.0.0.1, port 0) for the CLI's live tests;

@@ -1,5 +1,5 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import TestSupport
 
 /// A small Pet API on a live server (127.0.0.1, port 0) for end-to-end runs: pets and vets

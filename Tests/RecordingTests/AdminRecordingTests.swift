@@ -1,7 +1,7 @@
 import HTTPClient
 import HTTPCore
 import JSONKit
-import StubServer
+import StubServerKit
 import TestSupport
 import Testing
 

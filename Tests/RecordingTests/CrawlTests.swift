@@ -2,7 +2,7 @@ import ContractKit
 import HTTPClient
 import PetAppContract
 import Platform
-import StubServer
+import StubServerKit
 import TestSupport
 import Testing
 

@@ -1,9 +1,9 @@
 import Foundation
 import HTTPClient
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import Platform
-import StubServer
+import StubServerKit
 import TestSupport
 import Testing
 

@@ -1,8 +1,8 @@
 import HTTPClient
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import JSONKit
-import StubServer
+import StubServerKit
 import TestSupport
 import Testing
 

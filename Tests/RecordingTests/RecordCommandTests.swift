@@ -1,8 +1,8 @@
 import Foundation
 import HTTPClient
 import HTTPCore
-import HTTPServer
-import StubServer
+import HTTPServerKit
+import StubServerKit
 import TestSupport
 import Testing
 

@@ -1,9 +1,9 @@
 import HTTPClient
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import JSONKit
 import Platform
-import StubServer
+import StubServerKit
 import TestSupport
 import Testing
 

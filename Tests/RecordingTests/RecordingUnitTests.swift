@@ -3,7 +3,7 @@ import HTTPCore
 import JSONKit
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 @Suite struct RecordedBodyTests {
     static let builder = RecordedMappingBuilder(configuration: RecordingConfiguration(textBodyFileThreshold: 64))

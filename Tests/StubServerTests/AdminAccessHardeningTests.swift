@@ -1,9 +1,9 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import TestSupport
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 /// The loopback-only admin API against a browser on the same machine: a page of another site
 /// can make the browser reach 127.0.0.1 (a cross-site form POST needs no preflight; DNS

@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 #if canImport(Glibc)
 import Glibc

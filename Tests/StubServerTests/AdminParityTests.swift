@@ -1,10 +1,10 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import JSONKit
 import TestSupport
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 /// The admin API where petmock answered otherwise than WireMock, carried over from WireMock's
 /// `AdminApiTest` and `ScenarioAcceptanceTest` (Apache-2.0) as requests and expected answers.

@@ -1,11 +1,11 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import JSONKit
 import Platform
 import TestSupport
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 /// The `/__admin` API as requests and replies (no socket), and the same operations in process.
 @Suite struct AdminTests {

@@ -1,5 +1,5 @@
 import HTTPCore
-import StubServer
+import StubServerKit
 import TestSupport
 import Testing
 

@@ -1,10 +1,10 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import JSONKit
 import TestSupport
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 /// The dashboard at `/__admin/ui` and the admin routes it adds: the page under a strict
 /// Content-Security-Policy with nothing from elsewhere, who may load it and its data, the

@@ -1,5 +1,5 @@
 import Platform
-import StubServer
+import StubServerKit
 import TestSupport
 import Testing
 

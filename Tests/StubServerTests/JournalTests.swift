@@ -2,7 +2,7 @@ import HTTPCore
 import TestSupport
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 @Suite struct JournalTests {
     @Test func theJournalKeepsOnlyTheNewestEntries() throws {

@@ -1,7 +1,7 @@
 import JSONKit
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 #if canImport(Glibc)
 import Glibc

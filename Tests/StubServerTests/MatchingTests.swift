@@ -2,7 +2,7 @@ import HTTPCore
 import JSONKit
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 @Suite struct MatchingTests {
     private func request(

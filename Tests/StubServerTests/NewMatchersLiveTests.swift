@@ -1,6 +1,6 @@
 import HTTPCore
 import JSONKit
-import StubServer
+import StubServerKit
 import TestSupport
 import Testing
 

@@ -1,9 +1,9 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import JSONKit
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 /// Serving and the near-miss report run one evaluation: over every combination of a table of
 /// mappings and a table of requests, `matches` says yes exactly when every criterion the

@@ -1,10 +1,10 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import JSONKit
 import TestSupport
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 /// A stub folder mixing canned answers with a pass-through to the real API (WireMock's
 /// `proxyBaseUrl`, `additionalProxyRequestHeaders`, `removeProxyRequestHeaders`,

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 @testable import LinearRegex
-@testable import StubServer
+@testable import StubServerKit
 
 /// Stub regular expressions: Java's syntax and whole-match semantics (`String.matches`), in
 /// linear time, with what cannot be matched that way refused by name.

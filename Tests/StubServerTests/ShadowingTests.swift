@@ -1,6 +1,6 @@
 import HTTPCore
 import JSONKit
-import StubServer
+import StubServerKit
 import Testing
 
 /// A mapping that can never answer because another with the same request goes first is a

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
 import HTTPCore
-import HTTPServer
-import StubServer
+import HTTPServerKit
+import StubServerKit
 import TestSupport
 import Testing
 

@@ -4,7 +4,7 @@ import LinearRegex
 import TestSupport
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 /// Response templating measured against WireMock: cases carried over as data (a response,
 /// a request, the answer WireMock's test asserts) from WireMock's tests (Apache-2.0), each

@@ -4,7 +4,7 @@ import JSONKit
 import TestSupport
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 /// Templated stubs as petmock loads and serves them: errors at load with their position, the
 /// global flag, templated file names kept inside `__files/`, the admin API, drifts after

@@ -2,7 +2,7 @@ import HTTPCore
 import JSONKit
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 /// The date-time matchers `before`, `after` and `equalToDateTime`. Cases carried over as data
 /// from WireMock's tests (Apache-2.0), `src/test/java/com/github/tomakehurst/wiremock/matching/`

@@ -2,7 +2,7 @@ import HTTPCore
 import JSONKit
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 /// `matchesJsonSchema`. Cases carried over as data from WireMock's `MatchesJsonSchemaPatternTest`
 /// (Apache-2.0, `src/test/java/com/github/tomakehurst/wiremock/matching/`), with its schema files

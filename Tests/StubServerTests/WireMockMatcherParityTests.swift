@@ -2,7 +2,7 @@ import HTTPCore
 import JSONKit
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 /// Cookies, Basic credentials and form parameters, which petmock used to accept and ignore
 /// (a stub then matched more than its author wrote). Cases carried over as data from WireMock's

@@ -2,7 +2,7 @@ import HTTPCore
 import JSONKit
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 /// `multipartPatterns`. Cases carried over as data from WireMock's tests (Apache-2.0):
 /// `MultipartBodyMatchingAcceptanceTest` (requests rebuilt as the bodies its HTTP client sends)

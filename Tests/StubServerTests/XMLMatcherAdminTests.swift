@@ -2,7 +2,7 @@ import JSONKit
 import TestSupport
 import Testing
 
-@testable import StubServer
+@testable import StubServerKit
 
 /// The XML matchers through the admin API and a served request: a stub posted with
 /// `equalToXml` or `matchesXPath` answers, reads back as posted, and a malformed one is a 422

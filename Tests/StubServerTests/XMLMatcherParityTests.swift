@@ -3,7 +3,7 @@ import JSONKit
 import Testing
 import XMLKit
 
-@testable import StubServer
+@testable import StubServerKit
 
 /// `equalToXml` and `matchesXPath`, with cases carried over as data from WireMock's own tests
 /// (Apache-2.0): `EqualToXmlPatternTest`, `MatchesXPathPatternTest` (package

@@ -86,7 +86,7 @@ let package = Package(
     dependencies: [.package(name: "petkit", path: "$root")],
     targets: [
         .executableTarget(name: "fresh", dependencies: [
-            .product(name: "ContractKit", package: "petkit"), .product(name: "StubServer", package: "petkit"),
+            .product(name: "ContractKit", package: "petkit"), .product(name: "StubServerKit", package: "petkit"),
             .product(name: "HTTPClient", package: "petkit"), .product(name: "ContractModel", package: "petkit"),
         ]),
     ])
@@ -95,7 +95,7 @@ cat >"$work/fresh/Sources/fresh/main.swift" <<'SWIFT'
 import ContractKit
 import ContractModel
 import HTTPClient
-import StubServer
+import StubServerKit
 
 struct Item: Decodable, ContractModel {
     let itemName: String

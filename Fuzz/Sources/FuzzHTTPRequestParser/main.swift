@@ -1,6 +1,6 @@
 import FuzzDriver
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 
 /// Small limits, so that every limit check is within reach of short inputs.
 let limits = HTTPParserLimits(maxRequestLineLength: 64, maxHeaderSize: 256, maxBodySize: 1024, maxChunkLineLength: 32)

@@ -1,6 +1,6 @@
 import FuzzDriver
 import HTTPCore
-import StubServer
+import StubServerKit
 
 /// The check libFuzzer runs on every input, read as a `Content-Type` value, a newline, and a
 /// body: parsing never crashes or hangs; it gives at most `maximumParts` parts; and parts it

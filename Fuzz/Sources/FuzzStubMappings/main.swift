@@ -1,7 +1,7 @@
 import FuzzDriver
 import HTTPCore
 import JSONKit
-import StubServer
+import StubServerKit
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
 import FuzzDriver
 import HTTPCore
-import StubServer
+import StubServerKit
 
 /// The check libFuzzer runs on every input, read as a stub regular expression, a newline, and
 /// a text: compiling never crashes or hangs (petmock's regexes match in linear time, and

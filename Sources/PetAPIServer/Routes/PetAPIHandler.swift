@@ -1,5 +1,5 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import JSONKit
 
 /// The reference Pet API: pets and vets in a ``PetStore``, served under `/api`, plus `/health`.

@@ -1,5 +1,5 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import JSONKit
 
 /// One kind of record the API serves (pets, vets): how it is read from a request, shown as

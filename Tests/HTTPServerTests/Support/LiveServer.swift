@@ -1,5 +1,5 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import TestSupport
 
 /// Runs `body` against a started server on a free port and always stops the server.

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPServerKit
 
 #if canImport(Glibc)
 import Glibc

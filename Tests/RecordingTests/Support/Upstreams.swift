@@ -1,10 +1,10 @@
 import HTTPClient
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import JSONKit
 import PetAPIServer
 import Platform
-import StubServer
+import StubServerKit
 import TestSupport
 
 /// The reference Pet API in process, on SQLite in a fresh folder: the real upstream.

@@ -1,5 +1,5 @@
 import JSONKit
-import StubServer
+import StubServerKit
 import TestSupport
 import Testing
 

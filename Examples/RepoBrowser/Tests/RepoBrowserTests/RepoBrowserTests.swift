@@ -4,7 +4,7 @@ import HTTPClient
 import PetClient
 import RepoBrowserAPI
 import RepoBrowserContract
-import StubServer
+import StubServerKit
 import Testing
 
 /// The repositories browser against petmock's engine in process, with its own stubs: the

@@ -1,7 +1,7 @@
 import Foundation
 import PetClient
 import RepoBrowserAPI
-import StubServer
+import StubServerKit
 import XCTest
 
 /// The same browser under XCTest, for teams whose suites are XCTest: a stub server per test,

@@ -1,5 +1,5 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import Platform
 
 /// How a stub answers, ready to send: a prepared response (with its delay and dribble) or a

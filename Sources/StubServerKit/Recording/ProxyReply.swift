@@ -1,6 +1,6 @@
 import HTTPClient
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import JSONKit
 
 /// What a proxy gives its caller for an upstream result, as faithfully as it can: the

@@ -1,5 +1,5 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 
 /// A request the stub server received, as the journal keeps it, with what answered it.
 public struct LoggedRequest: Sendable {

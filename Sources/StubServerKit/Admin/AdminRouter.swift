@@ -1,5 +1,5 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import JSONKit
 
 /// The `/__admin` HTTP API over ``Admin``: WireMock's routes and JSON shapes, plus

@@ -1,6 +1,6 @@
 import HTTPClient
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import Platform
 
 /// Forwards requests to a live API with libcurl and counts the ones under way, so a caller

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPServerKit
 
 /// Who may use the `/__admin` API, which listens on the stub port.
 public enum AdminAccess: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import HTTPClient
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import JSONKit
 
 /// The stub server's core, with no socket of its own: picks the stub for a request (variants

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPServerKit
 import Platform
 
 /// How a ``StubServer`` listens and behaves; every argument has a default.

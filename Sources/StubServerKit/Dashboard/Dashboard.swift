@@ -1,5 +1,5 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 
 /// The dashboard at `/__admin/ui`: one page, its style sheet and its script, served from the
 /// binary. The page holds no data; its script reads and changes everything through the admin

@@ -1,5 +1,5 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import JSONKit
 
 /// Makes the generated variants of a stub's response: JSON field drift, a cut or empty body,

@@ -1,5 +1,5 @@
 import HTTPCore
-import HTTPServer
+import HTTPServerKit
 import JSONKit
 
 /// The 404 an unmatched request gets: "Request was not matched", the closest stubs, and per

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPServerKit
 import Platform
 
 /// A WireMock-compatible stub server with broken variants, in process: serve a stub folder

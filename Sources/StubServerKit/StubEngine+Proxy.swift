@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPServerKit
 
 extension StubEngine {
     /// Forwards a request to the live API and replies with what came back (see

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPServerKit
 
 /// The HTTP adapter: `/__admin` requests go to the admin API, everything else to the engine.
 struct StubRequestHandler: HTTPHandler {
