@@ -65,25 +65,6 @@ extension TemplateHelpers {
             }
             return .object(members)
         },
-        "regexExtract": { call throws(TemplateError) in
-            let text = try call.parameter(0, "text").text
-            let pattern = try call.parameter(1, "a regular expression").text
-            let regex: LinearRegex
-            do {
-                regex = try RegexCache.regex(pattern)
-            } catch {
-                throw call.failure("cannot use the pattern '\(pattern)': \(error)")
-            }
-            guard let match = regex.firstMatch(in: text) else {
-                if let fallback = call.hash("default") { return fallback }
-                throw call.wireMockFailure("Nothing matched \(pattern)")
-            }
-            if call.parameters.count > 2 {
-                call.assignments.append((call.parameters[2].text, .array([.string(String(match))])))
-                return .string("")
-            }
-            return .string(String(match))
-        },
     ]
 
     /// JSON from a value: JSON as it is, text parsed.

@@ -1,0 +1,34 @@
+import LinearRegex
+
+extension TemplateHelpers {
+    /// Helpers added for WireMock parity beyond the first set (each in its own file).
+    static var extras: [String: Function] {
+        ["regexExtract": regexExtract, "truncateDate": truncateDate]
+    }
+
+    /// What is wrong with a call's literal arguments, when something is: checked when the
+    /// template is compiled, so a stub with a bad pattern or format is refused at load with
+    /// the place of the call. Arguments computed at render are checked then.
+    static func loadProblem(_ call: TemplateCall) -> String? {
+        func literal(_ index: Int) -> String? {
+            guard index < call.parameters.count, case .literal(.string(let text)) = call.parameters[index] else {
+                return nil
+            }
+            return text
+        }
+        switch call.name {
+        case "regexExtract":
+            guard let pattern = literal(1) else { return nil }
+            do throws(RegexError) {
+                _ = try CapturingRegexCache.regex(pattern)
+            } catch {
+                return "cannot use the pattern '\(pattern)': \(error.reason)"
+            }
+            return nil
+        case "truncateDate":
+            guard let name = literal(1), DateTruncation(named: name) == nil else { return nil }
+            return DateTruncation.problem(name)
+        default: return nil
+        }
+    }
+}

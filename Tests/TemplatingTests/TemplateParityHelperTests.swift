@@ -1,0 +1,142 @@
+import HTTPCore
+import JSONKit
+import Templating
+import Testing
+
+/// The helpers added for WireMock 3 parity (issue 16), as data: each case cites the WireMock
+/// test it came from (`src/test/java/com/github/tomakehurst/wiremock/`, Apache-2.0) or says
+/// what it checks beyond them.
+@Suite struct TemplateParityHelperTests {
+    static let renders: [(source: String, template: String, expected: String)] = [
+        // regexExtract: RegexExtractHelperTest, ResponseTemplateTransformerTest (RTT).
+        ("RTT.extractSingleRegexValue", "{{regexExtract 'abc-DEF-123' '[A-Z]+'}}", "DEF"),
+        (
+            "RTT.extractMultipleRegexValues",
+            "{{regexExtract 'abc-DEF-123' '([a-z]+)-([A-Z]+)-([0-9]+)' 'parts'}}{{parts.0}},{{parts.1}},{{parts.2}}",
+            "abc,DEF,123"
+        ),
+        (
+            "RegexExtractHelperTest.canExtractMultipleRegexMatches",
+            "{{regexExtract 'abc,def,ghi' '([A-Za-z]+)' 'parts'}}{{#each parts}}{{this}} {{/each}}", "abc def ghi "
+        ),
+        ("the list renders as its first group (ListOrSingle)", "{{regexExtract 'k=v' '(\\w)=(\\w)' 'kv'}}{{kv}}", "k"),
+        ("an unset group is empty", "{{regexExtract 'b' '(a)?(b)' 'g'}}[{{g.0}}|{{g.1}}]", "[|b]"),
+        ("leftmost-first, as Java", "{{regexExtract 'ab' 'a|ab'}}", "a"),
+        ("a reluctant group", "{{regexExtract '<x><y>' '<(.+?)>' 'tag'}}{{tag}}", "x"),
+        ("RTT.returnsReasonableDefault", "{{{regexExtract 'abc' '[0-9]+'}}}", "[ERROR: Nothing matched [0-9]+]"),
+        ("RTT.regexExtractSupportsDefault", "{{regexExtract 'abc' '[0-9]+' 'v' default='none'}}", "none"),
+        (
+            "WireMock: a variable and no groups is no match", "{{{regexExtract 'abc' '[a-z]+' 'v'}}}",
+            "[ERROR: Nothing matched [a-z]+]"
+        ),
+        // truncateDate: DateTimeTruncationTest, TruncateDateTimeHelperTest, RTT.dateTruncation.
+        (
+            "RTT.dateTruncation", "{{date (truncateDate (parseDate '2021-06-29T11:22:33Z') 'first hour of day')}}",
+            "2021-06-29T00:00:00Z"
+        ),
+        (
+            "DTTT.firstSecondOfMinute", "{{truncateDate (parseDate '2021-06-18T10:11:12Z') 'first second of minute'}}",
+            "2021-06-18T10:11:00Z"
+        ),
+        (
+            "DTTT.firstMinuteOfHour", "{{truncateDate (parseDate '2021-06-18T10:11:12Z') 'first minute of hour'}}",
+            "2021-06-18T10:00:00Z"
+        ),
+        (
+            "DTTT.firstDayOfMonth", "{{truncateDate (parseDate '2021-06-18T10:11:12Z') 'first day of month'}}",
+            "2021-06-01T00:00:00Z"
+        ),
+        (
+            "DTTT.firstDayOfNextMonth", "{{truncateDate (parseDate '2021-06-18T10:11:12Z') 'first day of next month'}}",
+            "2021-07-01T00:00:00Z"
+        ),
+        (
+            "DTTT.lastDayOfMonth", "{{truncateDate (parseDate '2021-06-18T10:11:12Z') 'last day of month'}}",
+            "2021-06-30T00:00:00Z"
+        ),
+        (
+            "DTTT.firstDayOfYear", "{{truncateDate (parseDate '2021-06-18T10:11:12Z') 'first day of year'}}",
+            "2021-01-01T00:00:00Z"
+        ),
+        (
+            "DTTT.firstDayOfNextYear", "{{truncateDate (parseDate '2021-06-18T10:11:12Z') 'first day of next year'}}",
+            "2022-01-01T00:00:00Z"
+        ),
+        (
+            "DTTT.lastDayOfYear", "{{truncateDate (parseDate '2021-06-18T10:11:12Z') 'last day of year'}}",
+            "2021-12-31T00:00:00Z"
+        ),
+        (
+            "TruncateDateTimeHelperTest.truncatesDateObject",
+            "{{truncateDate (parseDate '2020-03-27T11:22:33Z') 'last day of month'}}", "2020-03-31T00:00:00Z"
+        ),
+        (
+            "DTTT.parsesFromFriendlyString (any case, underscores)",
+            "{{truncateDate (parseDate '2021-12-18T10:11:12Z') 'FIRST_DAY_OF_NEXT_MONTH'}}", "2022-01-01T00:00:00Z"
+        ),
+        (
+            "a leap February", "{{truncateDate (parseDate '2024-02-10T00:00:00Z') 'last day of month'}}",
+            "2024-02-29T00:00:00Z"
+        ),
+        (
+            "in the date's own zone",
+            "{{truncateDate (date (parseDate '2021-06-18T23:30:00Z') timezone='Europe/Paris') 'first hour of day'}}",
+            "2021-06-19T00:00:00+02:00"
+        ),
+        (
+            "then formatted",
+            "{{date (truncateDate (parseDate '2021-06-18T10:11:12Z') 'first day of month') format='yyyy-MM-dd'}}",
+            "2021-06-01"
+        ),
+        (
+            "TruncateDateTimeHelper: not a date", "{{{truncateDate 'x' 'first day of month'}}}",
+            "[ERROR: A date object must be passed to the truncateDate helper]"
+        ),
+        (
+            "a computed truncation, checked at render", "{{{truncateDate (now) request.method}}}",
+            "[ERROR: 'truncateDate' expects a truncation, one of 'first second of minute', 'first minute of hour', 'first hour of day', 'first day of month', 'first day of next month', 'last day of month', 'first day of year', 'first day of next year', 'last day of year'; found 'GET']"
+        ),
+    ]
+
+    @Test(arguments: renders.indices)
+    func rendersAsWireMock(_ index: Int) throws {
+        let (source, template, expected) = Self.renders[index]
+        #expect(try render(template) == expected, "\(source)")
+    }
+
+    /// Literal arguments are checked when the template is compiled: the error names the place.
+    static let loadErrors: [(template: String, line: Int, column: Int, fragment: String)] = [
+        ("x\n  {{regexExtract request.body '(a'}}", 2, 5, "'regexExtract' cannot use the pattern '(a': unclosed group"),
+        ("{{regexExtract request.body '(a)\\1' 'v'}}", 1, 3, "backreference"),
+        ("{{regexExtract request.body '(a)++'}}", 1, 3, "possessive quantifier on a capturing group"),
+        ("{{date (truncateDate (now) 'first week')}}", 1, 9, "expects a truncation, one of 'first second of minute'"),
+        ("{{#with (truncateDate (now) 'x')}}{{/with}}", 1, 10, "found 'x'"),
+    ]
+
+    @Test func literalArgumentsAreCheckedAtLoad() {
+        for (template, line, column, fragment) in Self.loadErrors {
+            do {
+                _ = try Template(template)
+                Issue.record("no error for \(template)")
+            } catch {
+                #expect(error.position == TemplatePosition(line: line, column: column), "\(template): \(error)")
+                #expect(error.message.contains(fragment), "\(template): \(error)")
+            }
+        }
+    }
+
+    @Test func regexExtractStaysBounded() throws {
+        // Every match's groups count against the render's iteration limit.
+        let limits = TemplateLimits(maximumIterations: 10)
+        #expect(throws: TemplateError.self) {
+            try Template("{{regexExtract request.body '(a)' 'v'}}", limits: limits).render(
+                context(body: String(repeating: "a", count: 20)))
+        }
+        // A find loop that would scan the text over and over stops the render.
+        let body = String(repeating: "a", count: 5_000)
+        #expect(throws: TemplateError.self) {
+            try render("{{regexExtract request.body 'a(?:.*c)?' 'v'}}", context(body: body))
+        }
+        #expect(try render("{{regexExtract request.body 'a(?:.*c)?'}}", context(body: body)) == "a")
+    }
+}
