@@ -19,6 +19,11 @@ extension TemplateHelpers {
                 throw call.failure("expects JSON, but the input does not parse as JSON")
             }
             let found = path.evaluate(on: document)
+            if let function = path.function, found.isEmpty,
+                !JSONPath(components: path.components).evaluate(on: document).isEmpty
+            {
+                throw call.failure("cannot apply \(function.rawValue)() to what '\(expression)' selects")
+            }
             if path.isDefinite {
                 guard let value = found.first else { return call.hash("default") ?? .null }
                 return .json(value)

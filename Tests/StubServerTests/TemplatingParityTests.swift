@@ -584,11 +584,7 @@ import Testing
 
     /// Cases petmock does not pass yet, with why: each still runs, and must fail (a fixed one
     /// is then moved out of this list).
-    static let knownGaps: [String: String] = [
-        "RTA.Global.supportsJsonBodiesWithTemplating": "JSONPath functions such as length() are not in JSONKit yet",
-        "RTA.Global.canLoopOverPathSegmentsWhenUsingPathTemplate":
-            "WireMock's each over a templated path starts with an empty segment; petmock's does not",
-    ]
+    static let knownGaps: [String: String] = [:]
 
     /// Serves one case: its mapping in a fresh stub folder, its request over a socket.
     static func run(_ testCase: Case) throws -> (passed: Bool, got: String) {

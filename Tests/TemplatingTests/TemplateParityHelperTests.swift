@@ -98,6 +98,29 @@ import Testing
         ),
     ]
 
+    @Test func jsonPathFunctionsAndTemplatedPaths() throws {
+        // RTA.supportsJsonBodiesWithTemplating: a JSONPath ending in a function.
+        #expect(try render(#"{{jsonPath '{"a": [1, 2, 3]}' '$.a.length()'}}"#) == "3")
+        #expect(try render(#"{{jsonPath '{"a": [1, 2, 3]}' '$.a.sum()'}}"#) == "6")
+        #expect(try render(#"{{jsonPath '{"a": 1}' '$.b.length()' default='none'}}"#) == "none")
+        #expect(
+            try render(#"{{{jsonPath '{"a": "x"}' '$.a.sum()'}}}"#)
+                == "[ERROR: 'jsonPath' cannot apply sum() to what '$.a.sum()' selects]")
+        // RTA.canLoopOverPathSegmentsWhenUsingPathTemplate: WireMock's TemplatedUrlPath
+        // iterates the segments from the empty one before the first '/'.
+        func path(_ url: String, templated: Bool) -> TemplateValue {
+            let request = TemplateRequest(
+                method: "GET", url: url, headers: [:], body: [], baseURL: "http://localhost",
+                pathParameters: templated ? ["id": "7"] : [:], pathTemplated: templated)
+            return .object([("request", .node(request))])
+        }
+        let each = "{{#each request.path as |segment|}}[{{segment}}]{{/each}}"
+        #expect(try render(each, path("/v1/first/7?q=1", templated: true)) == "[][v1][first][7]")
+        #expect(try render(each, path("/v1/first/7/", templated: true)) == "[][v1][first][7][]")
+        #expect(try render(each, path("/v1/first/7", templated: false)) == "[v1][first][7]")
+        #expect(try render("{{request.path.0}} {{request.path.id}}", path("/v1/7", templated: true)) == "v1 7")
+    }
+
     @Test(arguments: renders.indices)
     func rendersAsWireMock(_ index: Int) throws {
         let (source, template, expected) = Self.renders[index]

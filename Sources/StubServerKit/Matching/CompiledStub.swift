@@ -75,6 +75,12 @@ final class CompiledStub: Sendable {
         requiredScenarioState = mapping.scenarioName == nil ? nil : mapping.requiredScenarioState
     }
 
+    /// Whether the stub matches the path with `urlPathTemplate`.
+    var usesPathTemplate: Bool {
+        if case .template = pattern.url { return true }
+        return false
+    }
+
     /// The `urlPathTemplate` variables the request's path gives, for templates.
     func pathParameters(_ request: MatchableRequest) -> [String: String] {
         guard case .template(let template) = pattern.url else { return [:] }

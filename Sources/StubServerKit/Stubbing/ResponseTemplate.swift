@@ -101,7 +101,8 @@ struct ResponseTemplate: Sendable {
         let model = TemplateRequest(
             method: request.method.rawValue, url: String(request.head.originForm), headers: request.headers,
             body: request.body, baseURL: "http://" + host, pathParameters: stub.pathParameters(matchable),
-            clientIP: request.remoteAddress.host, queryParameters: matchable.queryParameters)
+            clientIP: request.remoteAddress.host, queryParameters: matchable.queryParameters,
+            pathTemplated: stub.usesPathTemplate)
         let context = TemplateValue.object([("request", .node(model)), ("parameters", .json(.object(parameters)))])
         var mapping = stub.mapping
         do {
