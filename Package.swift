@@ -104,7 +104,7 @@ let package = Package(
         tests("HTTPCoreTests", ["HTTPCore"]),
         tests("ArgumentKitTests", ["ArgumentKit"]),
         tests("JSONKitTests", ["JSONKit"]),
-        tests("TemplatingTests", ["Templating", "JSONKit", "HTTPCore"]),
+        tests("TemplatingTests", ["Templating", "JSONKit", "HTTPCore", "LinearRegex"]),
         tests("YAMLKitTests", ["YAMLKit", "JSONKit"]),
         tests("XMLKitTests", ["XMLKit"]),
         tests("PetModelsTests", ["PetModels", "ContractModel"]),

@@ -3,7 +3,9 @@ import LinearRegex
 extension TemplateHelpers {
     /// Helpers added for WireMock parity beyond the first set (each in its own file).
     static var extras: [String: Function] {
-        ["regexExtract": regexExtract, "truncateDate": truncateDate]
+        var helpers = ["regexExtract": regexExtract, "truncateDate": truncateDate]
+        helpers.merge(system) { first, _ in first }
+        return helpers
     }
 
     /// What is wrong with a call's literal arguments, when something is: checked when the
@@ -28,6 +30,19 @@ extension TemplateHelpers {
         case "truncateDate":
             guard let name = literal(1), DateTruncation(named: name) == nil else { return nil }
             return DateTruncation.problem(name)
+        case "systemValue":
+            // Literal keys and types are checked now: a denied key fails the load, not every
+            // response.
+            var key: String?
+            var type: String?
+            for (name, value) in call.hash {
+                guard case .literal(.string(let text)) = value else { continue }
+                if name == "key" { key = text }
+                if name == "type" { type = text }
+            }
+            if call.hash.contains(where: { $0.key == "key" }) && key == nil { return nil }
+            if call.hash.contains(where: { $0.key == "type" }) && type == nil { return nil }
+            return systemValueProblem(key: key ?? "", type: type ?? "ENVIRONMENT").map { "refused: \($0)" }
         default: return nil
         }
     }

@@ -1,5 +1,7 @@
+import Foundation
 import HTTPCore
 import JSONKit
+import LinearRegex
 import Templating
 import Testing
 
@@ -121,6 +123,38 @@ import Testing
         #expect(try render("{{request.path.0}} {{request.path.id}}", path("/v1/7", templated: true)) == "v1 7")
     }
 
+    /// SystemValueHelperTest's cases under petmock's default policy (`wiremock.*`; the
+    /// WireMock tests permit `.*` or `test.*` to read real variables), and HostnameHelperTest.
+    @Test func systemValueReadsOnlyPermittedKeys() throws {
+        try #require(ProcessInfo.processInfo.environment[SystemKeyPolicy.environmentVariable] == nil)
+        #expect(try render("{{systemValue key='wiremock.petkit.unset' default='DEFAULT'}}") == "DEFAULT")
+        #expect(try render("[{{systemValue key='wiremock.petkit.unset'}}]") == "[]")
+        #expect(try render("{{systemValue key='wiremock.unset' type='PROPERTY' default='D'}}") == "D")
+        // A key computed at render is checked then: never an arbitrary variable's value.
+        let denied = try render("{{{systemValue key=request.method}}}")
+        #expect(denied.hasPrefix("[ERROR: Access to GET is denied (permitted keys: wiremock.*;"), "\(denied)")
+        let hostname = try render("{{hostname}}")
+        var buffer = [CChar](repeating: 0, count: 256)
+        if gethostname(&buffer, 255) == 0 {
+            #expect(
+                hostname == String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        #expect(!hostname.isEmpty)
+    }
+
+    @Test func systemKeyPolicyIsWireMocksAuthoriser() throws {
+        // SystemValueHelperTest: `JAVA*` denies TEST_VAR; `test.*` permits test.key.
+        #expect(try !SystemKeyPolicy(patterns: ["JAVA*"]).isPermitted("TEST_VAR"))
+        #expect(try SystemKeyPolicy(patterns: ["test.*"]).isPermitted("test.key"))
+        #expect(try SystemKeyPolicy(patterns: ["test.*"]).isPermitted("TEST.KEY"), "case is ignored")
+        #expect(try !SystemKeyPolicy(patterns: ["JAVA.*"]).isPermitted("test.key"))
+        #expect(try SystemKeyPolicy(patterns: [".*"]).isPermitted("PATH"))
+        #expect(try SystemKeyPolicy(patterns: []).patterns == ["wiremock.*"])
+        #expect(try !SystemKeyPolicy(patterns: []).isPermitted("PATH"))
+        #expect(try SystemKeyPolicy(patterns: []).isPermitted("wiremock.port"))
+        #expect(throws: RegexError.self) { try SystemKeyPolicy(patterns: ["(a"]) }
+    }
+
     @Test(arguments: renders.indices)
     func rendersAsWireMock(_ index: Int) throws {
         let (source, template, expected) = Self.renders[index]
@@ -134,6 +168,9 @@ import Testing
         ("{{regexExtract request.body '(a)++'}}", 1, 3, "possessive quantifier on a capturing group"),
         ("{{date (truncateDate (now) 'first week')}}", 1, 9, "expects a truncation, one of 'first second of minute'"),
         ("{{#with (truncateDate (now) 'x')}}{{/with}}", 1, 10, "found 'x'"),
+        ("{{systemValue key=''}}", 1, 3, "The key cannot be empty"),
+        ("{{systemValue key='wiremock.a' type='OTHER'}}", 1, 3, "expects type='ENVIRONMENT' or type='PROPERTY'"),
+        ("ab {{systemValue key='PATH'}}", 1, 6, "Access to PATH is denied (permitted keys: wiremock.*"),
     ]
 
     @Test func literalArgumentsAreCheckedAtLoad() {
