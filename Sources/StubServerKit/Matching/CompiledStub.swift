@@ -57,14 +57,17 @@ final class CompiledStub: Sendable {
     let requiredScenarioState: String?
     /// The response's templates, when it is rendered per request (nil keeps `served`).
     let template: ResponseTemplate?
+    /// A templated stub's `proxyBaseUrl` holding a mustache, rendered per request.
+    let proxyTemplate: ProxyBaseURLTemplate?
     private let variantCache = Locked<[Variant: ServedResponse]>([:])
 
     init(
         mapping: StubMapping, sequence: Int, origin: StubOrigin, pattern: CompiledRequestPattern,
         served: ServedResponse,
-        template: ResponseTemplate? = nil
+        template: ResponseTemplate? = nil, proxyTemplate: ProxyBaseURLTemplate? = nil
     ) {
         self.template = template
+        self.proxyTemplate = proxyTemplate
         self.mapping = mapping
         self.sequence = sequence
         self.origin = origin

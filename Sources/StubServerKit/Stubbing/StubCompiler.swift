@@ -36,7 +36,10 @@ struct StubCompiler: Sendable {
         }
         let bodyPath = basePath.appending(key: "response").appending(key: "bodyFileName").description
         let templated = templates(mapping)
-        if !templated, mapping.response.transformerParameters != nil {
+        let proxyTemplate = ProxyBaseURLTemplate.compile(
+            mapping, templated: mapping.response.isTemplated || globalTemplating, file: file, basePath: basePath,
+            problems: &problems)
+        if !templated, proxyTemplate == nil, mapping.response.transformerParameters != nil {
             problems.append(
                 StubProblem(
                     .warning, .unknownField, file: file,
@@ -61,7 +64,7 @@ struct StubCompiler: Sendable {
         return (
             CompiledStub(
                 mapping: mapping, sequence: sequence, origin: origin, pattern: pattern, served: served,
-                template: template),
+                template: template, proxyTemplate: proxyTemplate),
             problems
         )
     }
