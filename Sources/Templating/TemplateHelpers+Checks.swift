@@ -3,7 +3,7 @@ import LinearRegex
 extension TemplateHelpers {
     /// Helpers added for WireMock parity beyond the first set (each in its own file).
     static var extras: [String: Function] {
-        var helpers = ["regexExtract": regexExtract, "truncateDate": truncateDate]
+        var helpers = ["regexExtract": regexExtract, "truncateDate": truncateDate, "numberFormat": numberFormat]
         helpers.merge(system) { first, _ in first }
         return helpers
     }
@@ -30,6 +30,27 @@ extension TemplateHelpers {
         case "truncateDate":
             guard let name = literal(1), DateTruncation(named: name) == nil else { return nil }
             return DateTruncation.problem(name)
+        case "numberFormat":
+            // Checked when the format, the locale and every hash argument are literals.
+            func text(_ expression: TemplateExpression) -> String? {
+                switch expression {
+                case .literal(.string(let text)): return text
+                case .literal(.int(let number)): return String(number)
+                case .literal(.bool(let flag)): return flag ? "true" : "false"
+                default: return nil
+                }
+            }
+            let given = call.parameters.dropFirst().prefix(2).map(text)
+            let hash = call.hash.map { ($0.key, text($0.value)) }
+            guard !given.contains(where: { $0 == nil }), !hash.contains(where: { $0.1 == nil }) else { return nil }
+            let format = given.first ?? nil
+            let locale = given.count > 1 ? given[1] : nil
+            if case .failure(let problem) = numberFormatter(
+                format: format, locale: locale, hash: hash.map { ($0.0, $0.1 ?? "") })
+            {
+                return problem.message
+            }
+            return nil
         case "systemValue":
             // Literal keys and types are checked now: a denied key fails the load, not every
             // response.

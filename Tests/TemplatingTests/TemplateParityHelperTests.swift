@@ -155,6 +155,47 @@ import Testing
         #expect(throws: RegexError.self) { try SystemKeyPolicy(patterns: ["(a"]) }
     }
 
+    /// numberFormat: RTT.formatDecimalAsCurrencyWithLocale, the examples of WireMock's
+    /// number-helpers page (NHD), and Java's `DecimalFormat` rules.
+    static let numberFormats: [(source: String, template: String, expected: String)] = [
+        ("RTT.formatDecimalAsCurrencyWithLocale", "{{{numberFormat 123.456 'currency' 'en_GB'}}}", "£123.46"),
+        ("NHD currency", "{{{numberFormat 123.4567 'currency' 'en_GB'}}}", "£123.46"),
+        ("NHD percent", "{{{numberFormat 123.4567 'percent' 'en_GB'}}}", "12,346%"),
+        ("NHD pattern", "{{{numberFormat 123.4567 '###.000000' 'en_GB'}}}", "123.456700"),
+        ("NHD digits", "{{{numberFormat 1234.567 maximumIntegerDigits=3 minimumFractionDigits=6}}}", "234.567000"),
+        ("NHD grouping", "{{{numberFormat 12345.678 groupingUsed=false}}}", "12345.678"),
+        ("NHD rounding", "{{{numberFormat 1.239 roundingMode='down' maximumFractionDigits=2}}}", "1.23"),
+        ("the default style", "{{numberFormat 1234567.8915}}", "1,234,567.892"),
+        ("integer, half-even", "{{numberFormat 2.5 'integer'}} {{numberFormat 3.5 'integer'}}", "2 4"),
+        ("negative currency", "{{numberFormat -1234.5 'currency' 'en_US'}}", "-$1,234.50"),
+        ("a locale with the symbol after", "{{{numberFormat 1234.5 'currency' 'de-DE'}}}", "1.234,50\u{00A0}€"),
+        ("percent rounds half-even", "{{numberFormat 0.125 'percent'}}", "12%"),
+        ("no integer digit", "{{numberFormat 0.5 '#.##'}}|{{numberFormat 0 '#.##'}}", ".5|0"),
+        ("a carry", "{{numberFormat 9.999 '0.00'}}", "10.00"),
+        ("minimum integer digits", "{{numberFormat 7 '000'}}", "007"),
+        ("modes", "{{numberFormat 1.25 '0.0'}} {{numberFormat 1.25 '0.0' roundingMode='HALF_UP'}}", "1.2 1.3"),
+        (
+            "ceiling and floor",
+            "{{numberFormat -1.21 '0.0' roundingMode='ceiling'}} {{numberFormat -1.21 '0.0' roundingMode='floor'}}",
+            "-1.2 -1.3"
+        ),
+        ("numeric text", "{{numberFormat '42.5' 'integer'}}", "42"),
+        (
+            "quoted and currency affixes",
+            "{{{numberFormat 5 \"'#'0\"}}} {{{numberFormat 1234.5 '¤#,##0.00' 'en_GB'}}}", "#5 £1,234.50"
+        ),
+        (
+            "a computed value", "{{{numberFormat request.method}}}",
+            "[ERROR: 'numberFormat' expects a number, found 'GET']"
+        ),
+    ]
+
+    @Test(arguments: numberFormats.indices)
+    func formatsNumbersAsJava(_ index: Int) throws {
+        let (source, template, expected) = Self.numberFormats[index]
+        #expect(try render(template) == expected, "\(source)")
+    }
+
     @Test(arguments: renders.indices)
     func rendersAsWireMock(_ index: Int) throws {
         let (source, template, expected) = Self.renders[index]
@@ -171,6 +212,12 @@ import Testing
         ("{{systemValue key=''}}", 1, 3, "The key cannot be empty"),
         ("{{systemValue key='wiremock.a' type='OTHER'}}", 1, 3, "expects type='ENVIRONMENT' or type='PROPERTY'"),
         ("ab {{systemValue key='PATH'}}", 1, 6, "Access to PATH is denied (permitted keys: wiremock.*"),
+        ("{{numberFormat 1 'currency' 'xx_YY'}}", 1, 3, "does not know the locale 'xx_YY': petmock knows de_DE, en_GB"),
+        ("{{numberFormat 1 '0.0E0'}}", 1, 3, "exponent"),
+        ("{{numberFormat 1 '0;(0)'}}", 1, 3, "negative subpattern"),
+        ("{{numberFormat 1 roundingMode='sideways'}}", 1, 3, "expects roundingMode to be one of 'up'"),
+        ("{{numberFormat 1 maximumFractionDigits=1000}}", 1, 3, "from 0 to 100"),
+        ("{{numberFormat 1 precision=2}}", 1, 3, "does not know the argument 'precision'"),
     ]
 
     @Test func literalArgumentsAreCheckedAtLoad() {
