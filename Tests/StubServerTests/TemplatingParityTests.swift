@@ -10,7 +10,7 @@ import Testing
 /// a request, the answer WireMock's test asserts) from WireMock's tests (Apache-2.0), each
 /// citing the test it came from: `ResponseTemplateTransformerTest` (RTT),
 /// `ResponseTemplatingAcceptanceTest` (RTA), and the helpers' `MathsHelperTest` (MHT),
-/// `RegexExtractHelperTest` (REHT),
+/// `RegexExtractHelperTest` (REHT), `SystemValueHelperTest` (SVHT), `HostnameHelperTest`,
 /// `ParseDateHelperTest` (PDHT) and `HandlebarsCurrentDateHelperTest` (HCDH) in
 /// `src/test/java/com/github/tomakehurst/wiremock/[extension/responsetemplating/]`. Every case
 /// runs through a stub folder and a served request. The test client always sends
@@ -371,6 +371,29 @@ import Testing
             source: "RTT.dateTruncation",
             response: #"{"body": "{{date (truncateDate (parseDate '2021-06-29T11:22:33Z') 'first hour of day')}}"}"#,
             expected: .body("2021-06-29T00:00:00Z")),
+        Case(
+            source: "RTT.formatDecimalAsCurrencyWithLocale",
+            response: #"{"body": "{{{numberFormat 123.456 'currency' 'en_GB'}}}"}"#, expected: .body("£123.46")),
+        Case(
+            source: "RTT.canTruncateARenderableDateToFirstOfMonth",
+            response: #"{"body": "{{date (truncateDate (now) 'first day of month') format='yyyy-MM-dd'}}"}"#,
+            expected: .pattern("[0-9]{4}-[0-9]{2}-01")),
+        Case(
+            source: "RTT.canTruncateARenderableDateToFirstHourOfDay",
+            response:
+                #"{"body": "{{date (truncateDate (now) 'first hour of day') format='yyyy-MM-dd\\'T\\'HH:mm'}}"}"#,
+            expected: .pattern("[0-9]{4}-[0-9]{2}-[0-9]{2}T00:00")),
+        Case(
+            source: "SVHT.getForbiddenEnvironmentVariableShouldReturnError (petmock's default policy)",
+            response: #"{"body": "{{{systemValue key=request.query.key type='ENVIRONMENT'}}}"}"#,
+            target: "/?key=TEST_VAR", expected: .pattern("\\[ERROR: Access to TEST_VAR is denied.*\\]")),
+        Case(
+            source: "SVHT.getNonExistingEnvironmentVariableWithDefault (a permitted key)",
+            response: #"{"body": "{{systemValue key='wiremock.petkit.unset' type='ENVIRONMENT' default='DEFAULT'}}"}"#,
+            expected: .body("DEFAULT")),
+        Case(
+            source: "HostnameHelperTest.generatesHostname", response: #"{"body": "{{hostname}}"}"#,
+            expected: .pattern("[A-Za-z0-9.-]+")),
         Case(
             source: "RTT.canParseLocalYearMonth",
             response:
