@@ -26,7 +26,7 @@ let package = Package(
         fuzzTarget("FuzzOpenAPIReader", ["ContractKit", "JSONKit"]),
         fuzzTarget("FuzzStubMappings", ["StubServerKit", "HTTPCore", "JSONKit"]),
         fuzzTarget("FuzzYAMLReader", ["YAMLKit", "JSONKit"]),
-        fuzzTarget("FuzzStubRegex", ["StubServerKit", "HTTPCore"]),
+        fuzzTarget("FuzzStubRegex", ["StubServerKit", "HTTPCore", "LinearRegex"]),
         fuzzTarget("FuzzXMLMatcher", ["XMLKit"]),
         fuzzTarget("FuzzTemplate", ["Templating", "HTTPCore"]),
         fuzzTarget("FuzzMultipartParser", ["StubServerKit", "HTTPCore"]),

@@ -17,6 +17,9 @@ public final class CapturingRegex: Sendable {
     public static let maximumGroups = 100
     /// Programs larger than this are refused: the matching limit, plus room for the slots.
     static let maximumSize = 3 * RegexProgram.maximumSize
+    /// The most work one step over the text may cost, as program states × capture slots (each
+    /// live state copies its slots): what keeps a search linear with a small constant.
+    public static let maximumStepCost = 200_000
     /// How many times over ``matches(in:maximumCount:)`` may step through the text (plus a
     /// constant) before it stops with an error: each search is linear, but searches that run
     /// on past the next match's start could otherwise add up to quadratic time.
@@ -46,6 +49,14 @@ public final class CapturingRegex: Sendable {
         }
         program = try RegexProgram(
             capturing: node, classes: parser.classes, pattern: pattern, limit: Self.maximumSize)
+        let slots = 2 * (parser.groupCount + 1)
+        guard program.instructions.count * slots <= Self.maximumStepCost else {
+            throw RegexError(
+                pattern: pattern,
+                reason:
+                    "the pattern is too large to search with its groups: \(program.instructions.count) states × "
+                    + "\(slots) capture slots is more than \(Self.maximumStepCost) (fewer groups or repetitions?)")
+        }
         self.pattern = pattern
         groupCount = parser.groupCount
     }

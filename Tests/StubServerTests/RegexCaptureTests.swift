@@ -85,6 +85,9 @@ import Testing
         #expect(throws: RegexError.self) { try CapturingRegex("(a)++") }
         #expect(throws: RegexError.self) { try CapturingRegex(String(repeating: "(a)", count: 101)) }
         #expect(throws: RegexError.self) { try CapturingRegex("(a") }
+        // States × slots bounds each step's work.
+        #expect(throws: RegexError.self) { try CapturingRegex("((a)(b)(c)(d)(e)(f)(g)(h)(i)(j)){300}") }
+        #expect(try CapturingRegex("((a)(b)(c)(d)(e)(f)(g)(h)(i)(j)){30}").groupCount == 11)
         #expect(throws: RegexError.self) { try CapturingRegex("(a)\\1") }
         do {
             _ = try CapturingRegex("x(a)++")
