@@ -1,3 +1,4 @@
+import JSONKit
 import LinearRegex
 
 extension TemplateHelpers {
@@ -25,6 +26,14 @@ extension TemplateHelpers {
                 _ = try CapturingRegexCache.regex(pattern)
             } catch {
                 return "cannot use the pattern '\(pattern)': \(error.reason)"
+            }
+            return nil
+        case "jsonPath":
+            guard let expression = literal(1) else { return nil }
+            do throws(JSONPathError) {
+                _ = try JSONPath(expression)
+            } catch {
+                return "cannot read the JSONPath '\(expression)': \(error)"
             }
             return nil
         case "truncateDate":

@@ -209,6 +209,8 @@ import Testing
         ("{{regexExtract request.body '(a)++'}}", 1, 3, "possessive quantifier on a capturing group"),
         ("{{date (truncateDate (now) 'first week')}}", 1, 9, "expects a truncation, one of 'first second of minute'"),
         ("{{#with (truncateDate (now) 'x')}}{{/with}}", 1, 10, "found 'x'"),
+        ("{{jsonPath request.body '$.a.count()'}}", 1, 3, "expected a function: size(), length()"),
+        ("{{jsonPath request.body '$.a.length().b'}}", 1, 3, "the end of the path after a function"),
         ("{{systemValue key=''}}", 1, 3, "The key cannot be empty"),
         ("{{systemValue key='wiremock.a' type='OTHER'}}", 1, 3, "expects type='ENVIRONMENT' or type='PROPERTY'"),
         ("ab {{systemValue key='PATH'}}", 1, 6, "Access to PATH is denied (permitted keys: wiremock.*"),
