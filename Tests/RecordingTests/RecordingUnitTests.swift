@@ -1,6 +1,7 @@
 import HTTPClient
 import HTTPCore
 import JSONKit
+@testable import StubFormat
 import Testing
 
 @testable import StubServerKit

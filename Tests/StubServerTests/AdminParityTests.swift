@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPServerKit
 import JSONKit
+@testable import StubFormat
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import HTTPCore
 import HTTPServerKit
 import JSONKit
 import Platform
+@testable import StubFormat
 import TestSupport
 import Testing
 

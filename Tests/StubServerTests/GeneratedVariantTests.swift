@@ -1,5 +1,6 @@
 import HTTPCore
 import JSONKit
+@testable import StubFormat
 import TestSupport
 import Testing
 

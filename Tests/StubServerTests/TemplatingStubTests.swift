@@ -1,6 +1,7 @@
 import Glibc
 import HTTPCore
 import JSONKit
+@testable import StubFormat
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Platform
+import StubFormat
 
 /// Writes recorded mappings into a stub folder without losing anything: every file atomically
 /// (temporary file, then rename), never over a file it did not write (a hand-written mapping,

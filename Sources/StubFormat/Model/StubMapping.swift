@@ -68,6 +68,10 @@ public struct StubMapping: Sendable, Hashable {
         }
     }
 
+    /// The names of petmock's generated variants that take no argument; no mapping's
+    /// `metadata.variant` may use one.
+    public static let reservedVariantNames: Set<String> = ["truncated", "empty", "html-error", "reset"]
+
     /// A one-line description of the variant (`metadata.description`), when given.
     public var variantDescription: String? { metadata?["description"]?.stringValue }
 }
