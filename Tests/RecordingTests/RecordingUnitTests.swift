@@ -1,9 +1,9 @@
 import HTTPClient
 import HTTPCore
 import JSONKit
-@testable import StubFormat
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 @Suite struct RecordedBodyTests {

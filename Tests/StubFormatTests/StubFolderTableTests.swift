@@ -19,7 +19,8 @@ import Testing
     static let cases: [Case] = [
         Case(
             name: "urlPath and jsonBody",
-            file: #"{"request": {"method": "GET", "urlPath": "/api/pets"}, "response": {"status": 200, "jsonBody": [1]}}"#,
+            file:
+                #"{"request": {"method": "GET", "urlPath": "/api/pets"}, "response": {"status": 200, "jsonBody": [1]}}"#,
             mappings: [
                 StubMapping(
                     id: "", request: RequestPattern(method: .get, url: .urlPath("/api/pets")),
@@ -38,14 +39,18 @@ import Testing
         Case(
             name: "ANY is no method criterion",
             file: #"{"request": {"method": "ANY"}, "response": {"bodyFileName": "pets.json"}}"#,
-            mappings: [StubMapping(id: "", request: RequestPattern(), response: ResponseDefinition(body: .file("pets.json")))],
+            mappings: [
+                StubMapping(id: "", request: RequestPattern(), response: ResponseDefinition(body: .file("pets.json")))
+            ],
             problems: []),
         Case(
             name: "several mappings in one file",
-            file: #"{"mappings": [{"request": {"urlPath": "/a"}, "response": {"body": "a"}}, {"request": {"urlPathTemplate": "/b/{id}"}, "response": {"status": 404}}]}"#,
+            file:
+                #"{"mappings": [{"request": {"urlPath": "/a"}, "response": {"body": "a"}}, {"request": {"urlPathTemplate": "/b/{id}"}, "response": {"status": 404}}]}"#,
             mappings: [
                 StubMapping(
-                    id: "", request: RequestPattern(url: .urlPath("/a")), response: ResponseDefinition(body: .text("a"))),
+                    id: "", request: RequestPattern(url: .urlPath("/a")), response: ResponseDefinition(body: .text("a"))
+                ),
                 StubMapping(
                     id: "", request: RequestPattern(url: .urlPathTemplate("/b/{id}")),
                     response: ResponseDefinition(status: 404)),
@@ -104,9 +109,10 @@ import Testing
         defer { folder.remove() }
         let entries = try StubFolder(root: folder.root).read().mappings
         #expect(entries.map(\.path.description) == ["$.mappings[0]", "$.mappings[1]", "$"])
-        #expect(entries.map { String($0.file.dropFirst(folder.root.count)) } == [
-            "/mappings/a.json", "/mappings/a.json", "/mappings/sub/c.json",
-        ])
+        #expect(
+            entries.map { String($0.file.dropFirst(folder.root.count)) } == [
+                "/mappings/a.json", "/mappings/a.json", "/mappings/sub/c.json",
+            ])
         let only = try StubFolder(root: folder.root).read(only: ["sub/c.json"]).mappings
         #expect(only.map(\.mapping.request.url) == [.urlPath("/c")])
     }

@@ -36,9 +36,11 @@ import Testing
         #expect(problem.message.hasPrefix("expected a file inside __files/, found 'pets.json' (resolves to '"))
 
         let report = try verify(folder.root)
-        #expect(report.errors == [
-            VerificationError(operation: problem.file, url: problem.file, message: "\(problem.path): \(problem.message)")
-        ])
+        #expect(
+            report.errors == [
+                VerificationError(
+                    operation: problem.file, url: problem.file, message: "\(problem.path): \(problem.message)")
+            ])
         #expect(report.operations.isEmpty, "the mapping is not checked")
     }
 
@@ -76,7 +78,12 @@ import Testing
         #expect(report.findings.map(\.id.rawValue).contains("response-property-type-changed"))
         #expect(report.findings.allSatisfy { $0.url?.hasSuffix("pets.json: oneOf GET, HEAD /api/pets") == true })
         // The noneOf-GET mapping answers no GET: it is named as written and not checked as one.
-        #expect(report.notes.contains { $0.hasSuffix("vets.json: noneOf GET /api/vets: skipped, it answers every method but GET, so no one operation applies") })
+        #expect(
+            report.notes.contains {
+                $0.hasSuffix(
+                    "vets.json: noneOf GET /api/vets: skipped, it answers every method but GET, so no one operation applies"
+                )
+            })
     }
 
     @Test func theRepositoryStubsReadTheSameThroughBoth() throws {

@@ -1,10 +1,10 @@
 import HTTPCore
 import HTTPServerKit
 import JSONKit
-@testable import StubFormat
 import TestSupport
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// The admin API where petmock answered otherwise than WireMock, carried over from WireMock's

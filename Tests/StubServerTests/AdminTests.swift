@@ -2,10 +2,10 @@ import HTTPCore
 import HTTPServerKit
 import JSONKit
 import Platform
-@testable import StubFormat
 import TestSupport
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// The `/__admin` API as requests and replies (no socket), and the same operations in process.

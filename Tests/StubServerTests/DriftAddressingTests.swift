@@ -1,8 +1,8 @@
 import HTTPCore
 import JSONKit
-@testable import StubFormat
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// JSON drifts as values: by key and by JSONPath, and the misses that make a variant a 400

@@ -1,9 +1,9 @@
 import HTTPCore
 import JSONKit
-@testable import StubFormat
 import TestSupport
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// The generated drift variants as the server answers them (the slow and fault ones on a socket).

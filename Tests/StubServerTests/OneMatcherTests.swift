@@ -1,9 +1,9 @@
 import HTTPCore
 import HTTPServerKit
 import JSONKit
-@testable import StubFormat
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// Serving and the near-miss report run one evaluation: over every combination of a table of

@@ -1,10 +1,10 @@
 import HTTPCore
 import HTTPServerKit
 import JSONKit
-@testable import StubFormat
 import TestSupport
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// A stub folder mixing canned answers with a pass-through to the real API (WireMock's

@@ -1,10 +1,10 @@
 import Glibc
 import HTTPCore
 import JSONKit
-@testable import StubFormat
 import TestSupport
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// Templated stubs as petmock loads and serves them: errors at load with their position, the

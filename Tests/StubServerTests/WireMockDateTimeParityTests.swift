@@ -1,8 +1,8 @@
 import HTTPCore
 import JSONKit
-@testable import StubFormat
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// The date-time matchers `before`, `after` and `equalToDateTime`. Cases carried over as data

@@ -1,8 +1,8 @@
 import HTTPCore
 import JSONKit
-@testable import StubFormat
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// Cookies, Basic credentials and form parameters, which petmock used to accept and ignore

@@ -1,8 +1,8 @@
 import HTTPCore
 import JSONKit
-@testable import StubFormat
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// `multipartPatterns`. Cases carried over as data from WireMock's tests (Apache-2.0):

@@ -1,9 +1,9 @@
 import HTTPCore
 import JSONKit
-@testable import StubFormat
 import Testing
 import XMLKit
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// `equalToXml` and `matchesXPath`, with cases carried over as data from WireMock's own tests

@@ -9,7 +9,9 @@ extension MappingDecoder {
 
     /// Decodes a request pattern object; nil when it has an error, unless `keepingErrors`
     /// asks for the parts that decoded (nil then only when it is not an object).
-    package mutating func decodeRequest(_ value: JSONValue, at path: JSONPath, keepingErrors: Bool = false) -> RequestPattern? {
+    package mutating func decodeRequest(
+        _ value: JSONValue, at path: JSONPath, keepingErrors: Bool = false
+    ) -> RequestPattern? {
         guard let object = object(value, at: path) else { return nil }
         let errorsBefore = errorCount
         var pattern = RequestPattern()

@@ -189,7 +189,9 @@ extension MappingDecoder {
                 found: Self.describe(value)))
     }
 
-    package mutating func invalid(_ path: JSONPath, expected: String, found: String, kind: StubProblem.Kind = .invalidValue) {
+    package mutating func invalid(
+        _ path: JSONPath, expected: String, found: String, kind: StubProblem.Kind = .invalidValue
+    ) {
         problems.append(StubProblem(.error, kind, file: file, path: path.description, expected: expected, found: found))
     }
 

@@ -75,7 +75,8 @@ public struct StubLoader: Sendable {
             var problems = loaded.problems
             for (stub, path) in zip(loaded.stubs, loaded.basePaths) {
                 if let owner = ids[stub.mapping.id] {
-                    problems.append(StubFolder.duplicateProblem(stub.mapping.id, owner: owner, file: loaded.path, at: path))
+                    problems.append(
+                        StubFolder.duplicateProblem(stub.mapping.id, owner: owner, file: loaded.path, at: path))
                     continue
                 }
                 ids[stub.mapping.id] = loaded.path
