@@ -2,8 +2,8 @@ import JSONKit
 
 /// One stub: which requests it answers and how, in WireMock's mapping model.
 ///
-/// Load them from `mappings/*.json` with ``StubLoader``, parse one with ``init(json:)``, or
-/// build them in Swift:
+/// Read them from `mappings/*.json` with ``StubFolder`` (StubServerKit's `StubLoader` reads
+/// and compiles them for serving), parse one with ``init(json:)``, or build them in Swift:
 ///
 /// ```swift
 /// let pets = StubMapping(
