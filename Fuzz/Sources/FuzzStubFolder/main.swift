@@ -71,7 +71,8 @@ public func fuzzStubFolder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     for entry in contents.mappings {
         let json = entry.mapping.json
         do {
-            precondition(try StubMapping(json: json).json == json, "mapping JSON changes on a second decode")
+            let again = try StubMapping(json: json)
+            precondition(again.json == json, "mapping JSON changes on a second decode")
         } catch {
             preconditionFailure("a mapping's JSON does not read again: \(error)\n\(json.serialized(.pretty))")
         }
