@@ -1,5 +1,6 @@
 import HTTPCore
 import HTTPServerKit
+import StubFormat
 
 extension StubEngine {
     /// Forwards a request to the live API and replies with what came back (see

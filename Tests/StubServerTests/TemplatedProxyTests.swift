@@ -5,6 +5,7 @@ import Platform
 import TestSupport
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// A templated stub's `proxyBaseUrl` is rendered per request (as WireMock renders it when the

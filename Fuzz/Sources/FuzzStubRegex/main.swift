@@ -1,6 +1,7 @@
 import FuzzDriver
 import HTTPCore
 import LinearRegex
+import StubFormat
 import StubServerKit
 
 /// The check libFuzzer runs on every input, read as a stub regular expression, a newline, and

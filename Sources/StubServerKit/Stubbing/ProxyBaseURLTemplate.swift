@@ -1,5 +1,6 @@
 import HTTPServerKit
 import JSONKit
+import StubFormat
 import Templating
 
 /// A templated stub's `proxyBaseUrl` holding a mustache (WireMock renders it per request when
