@@ -170,7 +170,9 @@ struct NumberFormat {
 
     /// The number (decimal text, `-12.5`, `1e-7`) formatted, or nil when it is not a number.
     func format(_ text: String) -> String? {
-        guard var value = Decimal(string: text.trimmingCharacters(in: .whitespaces)), !value.isNaN else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Decimal(string:) reads a prefix ("12abc" is 12): the whole text must be a number.
+        guard Self.isNumber(trimmed), var value = Decimal(string: trimmed), !value.isNaN else { return nil }
         if multiplier != 1 { value *= Decimal(multiplier) }
         let negative = value < 0
         let plain = (negative ? -value : value).description
@@ -196,6 +198,30 @@ struct NumberFormat {
         }
         if digits.isEmpty { digits = "0" }
         return (negative ? "-" : "") + prefix + digits + suffix
+    }
+
+    /// Whether the text is a decimal number: a sign, digits with at most one point, an
+    /// exponent (`-1.5`, `.5`, `2e-7`).
+    static func isNumber(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        var digits = 0
+        var points = 0
+        while let byte = bytes.first, byte != UInt8(ascii: "e"), byte != UInt8(ascii: "E") {
+            if byte == UInt8(ascii: ".") {
+                points += 1
+            } else if byte >= 48 && byte <= 57 {
+                digits += 1
+            } else {
+                return false
+            }
+            bytes = bytes.dropFirst()
+        }
+        guard digits > 0, points <= 1 else { return false }
+        guard !bytes.isEmpty else { return true }
+        bytes = bytes.dropFirst()
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        return !bytes.isEmpty && bytes.allSatisfy { $0 >= 48 && $0 <= 57 }
     }
 
     /// Rounds to ``maximumFractionDigits`` by ``rounding``, and pads to the minimum.

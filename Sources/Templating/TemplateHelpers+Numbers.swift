@@ -20,7 +20,8 @@ extension TemplateHelpers {
         default: text = value.text
         }
         guard let formatted = formatter.format(text) else {
-            throw call.failure("expects a number, found '\(value.text.prefix(40))'")
+            throw call.failure(
+                "expects a number (of at most 38 digits, below 1e165), found '\(value.text.prefix(40))'")
         }
         return .string(formatted)
     }

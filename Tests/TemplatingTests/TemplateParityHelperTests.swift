@@ -186,7 +186,17 @@ import Testing
         ),
         (
             "a computed value", "{{{numberFormat request.method}}}",
-            "[ERROR: 'numberFormat' expects a number, found 'GET']"
+            "[ERROR: 'numberFormat' expects a number (of at most 38 digits, below 1e165), found 'GET']"
+        ),
+        (
+            "text that only starts as a number", "{{{numberFormat '12abc'}}}|{{{numberFormat '1.2.3'}}}",
+            "[ERROR: 'numberFormat' expects a number (of at most 38 digits, below 1e165), found '12abc']|"
+                + "[ERROR: 'numberFormat' expects a number (of at most 38 digits, below 1e165), found '1.2.3']"
+        ),
+        (
+            "exponents and signs",
+            "{{numberFormat '2e-7' '0.0000000'}} {{numberFormat '+3' '0.0'}} {{numberFormat '1E+20'}}",
+            "0.0000002 3.0 100,000,000,000,000,000,000"
         ),
     ]
 
