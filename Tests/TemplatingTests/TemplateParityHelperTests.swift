@@ -24,6 +24,10 @@ import Testing
         ("the list renders as its first group (ListOrSingle)", "{{regexExtract 'k=v' '(\\w)=(\\w)' 'kv'}}{{kv}}", "k"),
         ("an unset group is empty", "{{regexExtract 'b' '(a)?(b)' 'g'}}[{{g.0}}|{{g.1}}]", "[|b]"),
         ("leftmost-first, as Java", "{{regexExtract 'ab' 'a|ab'}}", "a"),
+        (
+            "RegexExtractHelperTest.invalidRegExErrorWhenRegexStringIsInvalid (a computed pattern)",
+            "{{{regexExtract 'abc' (upper '(a')}}}", "[ERROR: Invalid regex string (A: unclosed group at offset 2]"
+        ),
         ("a reluctant group", "{{regexExtract '<x><y>' '<(.+?)>' 'tag'}}{{tag}}", "x"),
         ("RTT.returnsReasonableDefault", "{{{regexExtract 'abc' '[0-9]+'}}}", "[ERROR: Nothing matched [0-9]+]"),
         ("RTT.regexExtractSupportsDefault", "{{regexExtract 'abc' '[0-9]+' 'v' default='none'}}", "none"),
