@@ -47,6 +47,17 @@ public final class EpollPoller: Poller {
         try control(EPOLL_CTL_ADD, descriptor, mask: UInt32(CSYSTEM_EPOLLIN), token: token)
     }
 
+    public func watch(_ descriptor: Int32, token: UInt64, read: Bool, write: Bool) throws(PlatformError) {
+        let mask = (read ? UInt32(CSYSTEM_EPOLLIN) : 0) | (write ? UInt32(CSYSTEM_EPOLLOUT) : 0)
+        var event = epoll_event()
+        csystem_epoll_event_set(&event, mask, token)
+        // Changed if registered, added if not (a new descriptor, or a number closed and reused,
+        // which epoll forgot with the close).
+        if epoll_ctl(epoll, EPOLL_CTL_MOD, descriptor, &event) == 0 { return }
+        guard errno == ENOENT else { throw PlatformError.lastError("epoll_ctl") }
+        try control(EPOLL_CTL_ADD, descriptor, mask: mask, token: token)
+    }
+
     public func setInterest(_ descriptor: Int32, read: Bool, write: Bool) {}
 
     public func remove(_ descriptor: Int32) {
