@@ -106,21 +106,41 @@ http {
 CONF
 pids+=("$(start "$port_nginx_proxy" /api/pets nginx -p "$work/proxy-nginx" -c "$work/proxy-nginx/nginx.conf")")
 
-rps() { wrk -t2 -c64 -d"$duration" "http://127.0.0.1:$1/api/pets" | awk '/^Requests\/sec:/ { print $2 } /Non-2xx|Socket errors/ { print > "/dev/stderr" }'; }
+# CPU time (user + system, clock ticks) of every process in a server's session: on a shared
+# machine, CPU per request is steadier than requests per second.
+ticks() { for p in $(pgrep -s "$1"); do cut -d' ' -f14,15 "/proc/$p/stat" 2>/dev/null; done | awk '{ t += $1 + $2 } END { print t + 0 }'; }
+# "REQ/S CPU-MICROSECONDS-PER-REQUEST" for the server on PORT whose session is SID.
+measure() {
+    local before after out
+    before="$(ticks "$2")"
+    out="$(wrk -t2 -c64 -d"$duration" "http://127.0.0.1:$1/api/pets")"
+    after="$(ticks "$2")"
+    echo "$out" | awk '/Non-2xx|Socket errors/ { print > "/dev/stderr" }'
+    echo "$out" | awk -v t="$((after - before))" -v hz="$(getconf CLK_TCK)" -v d="$duration" '
+        /^Requests\/sec:/ { rps = $2 } /requests in/ { n = $1 }
+        END { printf "%s %.1f\n", rps, (n > 0 ? t / hz * 1e6 / n : 0) }'
+}
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 echo "proxy stub vs nginx proxy_pass ($(nproc) workers) to a local nginx, GET /api/pets, wrk -t2 -c64 -d$duration"
 echo "machine: $(nproc) cores, $(uname -r), $(date -u +%Y-%m-%dT%H:%MZ), load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-6s %12s %12s %8s' run petmock nginx ratio
-[ -n "$baseline" ] && printf ' %12s %8s %10s' baseline ratio "new/base"
+echo "req/s, and CPU µs per request (user+system of the proxy's processes; steadier on a busy machine)"
+printf '%-4s %10s %7s %10s %7s %7s %7s' run petmock "cpu/req" nginx "cpu/req" ratio "cpu"
+[ -n "$baseline" ] && printf ' %10s %7s %7s %7s %9s' baseline "cpu/req" ratio "cpu" "new/base"
 echo
+session_of() { ps -o sid= -p "$1" | tr -d ' '; }
+sid_proxy="$(session_of "${pids[1]}")"; sid_nginx_proxy="$(session_of "${pids[-1]}")"
+[ -n "$baseline" ] && sid_baseline="$(session_of "${pids[2]}")"
 for n in $(seq "$repeat"); do
-    nginx_rps="$(rps "$port_nginx_proxy")"
-    petmock_rps="$(rps "$port_proxy")"
-    printf '%-6s %12s %12s %8s' "$n" "$petmock_rps" "$nginx_rps" "$(ratio "$petmock_rps" "$nginx_rps")"
+    read -r nginx_rps nginx_cpu <<< "$(measure "$port_nginx_proxy" "$sid_nginx_proxy")"
+    read -r petmock_rps petmock_cpu <<< "$(measure "$port_proxy" "$sid_proxy")"
+    printf '%-4s %10s %7s %10s %7s %7s %7s' "$n" "$petmock_rps" "$petmock_cpu" "$nginx_rps" "$nginx_cpu" \
+        "$(ratio "$petmock_rps" "$nginx_rps")" "$(ratio "$nginx_cpu" "$petmock_cpu")"
     if [ -n "$baseline" ]; then
-        base_rps="$(rps "$port_baseline")"
-        printf ' %12s %8s %10s' "$base_rps" "$(ratio "$base_rps" "$nginx_rps")" "$(ratio "$petmock_rps" "$base_rps")"
+        read -r base_rps base_cpu <<< "$(measure "$port_baseline" "$sid_baseline")"
+        printf ' %10s %7s %7s %7s %9s' "$base_rps" "$base_cpu" "$(ratio "$base_rps" "$nginx_rps")" \
+            "$(ratio "$nginx_cpu" "$base_cpu")" "$(ratio "$petmock_rps" "$base_rps")"
     fi
     echo
 done
+echo "ratio: petmock req/s over nginx's; cpu: nginx's CPU per request over petmock's (both: higher is better)"
 echo "target: proxy stub vs nginx proxy >= 0.70; load after: $(cut -d' ' -f1-3 /proc/loadavg)"

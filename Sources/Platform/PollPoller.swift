@@ -49,7 +49,9 @@ public final class PollPoller: Poller {
         tokens.append(token)
     }
 
-    public func watch(_ descriptor: Int32, token: UInt64, read: Bool, write: Bool) throws(PlatformError) {
+    public func watch(
+        _ descriptor: Int32, token: UInt64, read: Bool, write: Bool, adding: Bool
+    ) throws(PlatformError) {
         guard descriptor >= 0 else { throw .system(call: "poll registration", errno: EBADF) }
         if let position = positions[descriptor] {
             tokens[position] = token

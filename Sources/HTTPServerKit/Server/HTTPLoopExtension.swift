@@ -43,8 +43,9 @@ extension HTTPEventLoop {
         _ descriptor: Int32, read: Bool, write: Bool, for loopExtension: any HTTPLoopExtension
     ) throws(HTTPServerError) {
         let token = Self.extensionToken(descriptor)
+        let adding = watched[descriptor] == nil
         try HTTPServerError.platform { () throws(PlatformError) in
-            try poller.watch(descriptor, token: token, read: read, write: write)
+            try poller.watch(descriptor, token: token, read: read, write: write, adding: adding)
         }
         watched[descriptor] = loopExtension
     }
