@@ -78,6 +78,17 @@ import Testing
         #expect(upstream.connectionCount == 1, "one upstream connection, kept alive")
     }
 
+    @Test(arguments: kinds) func anUpstreamNamedByHostNameIsReached(kind: HTTPPollerKind) throws {
+        // libcurl resolves `localhost` on a resolver thread and hands the loop the descriptor
+        // it signals on, like any other.
+        let upstream = try Self.upstream()
+        defer { upstream.stop() }
+        let server = try Self.proxy(to: "http://localhost:\(upstream.port)", kind: kind)
+        defer { server.stop() }
+        #expect(try fetch(server.port, "/named").text == "upstream /named")
+        #expect(server.engine.proxy.loopDrivenCount == 1)
+    }
+
     @Test(arguments: kinds) func aRefusedConnectionIsA502(kind: HTTPPollerKind) throws {
         let down = try ClosedPort()
         let server = try Self.proxy(to: "http://127.0.0.1:\(down.port)", kind: kind)
