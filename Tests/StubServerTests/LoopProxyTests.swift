@@ -189,7 +189,9 @@ import Testing
             gate.release()
             upstream.stop()
         }
-        let server = try Self.proxy(to: upstream.baseURL, kind: kind)
+        let server = try Self.proxy(to: upstream.baseURL, kind: kind) {
+            $0.http.shutdownGracePeriod = .milliseconds(100)
+        }
         let client = try RawClient(port: server.port)
         try client.send(get("/hold"))
         #expect(gate.arrival.wait(timeout: .now() + 10) == .success)
