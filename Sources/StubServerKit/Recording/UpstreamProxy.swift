@@ -102,7 +102,9 @@ final class UpstreamProxy: Sendable {
             completion(UpstreamResult(url: request.url, outcome: outcome, duration: clock.now - start))
             finishedOne()
         }
-        if loopDriven, let loop {
+        // Only on the loop's own thread (a handler called elsewhere with a request that came
+        // through a loop takes the threaded path).
+        if loopDriven, let loop, loop.inEventLoop {
             let upstream = loop.loopExtension { LoopUpstream(loop: loop, settings: settings) }
             guard upstream.hasRoom else { return false }
             inFlight.withLock { state in
