@@ -19,7 +19,7 @@ fi
 # that binary's proxy stub is measured in the same runs too, so a before/after ratio comes from
 # one run on a shared machine.
 if [ "${BENCH_ONLY:-}" = proxy ]; then
-    exec Benchmarks/bench-petmock-proxy.sh "$petmock" "$duration"
+    exec Benchmarks/lib/petmock-proxy.sh "$petmock" "$duration"
 fi
 
 work="$(mktemp -d)"

@@ -3,10 +3,10 @@
 # proxy_pass, both to the same local nginx serving the pet list, wrk -t2 -c64, repeated
 # BENCH_REPEAT times (default 3) in alternation so the shared machine's load weighs on both.
 # With PETMOCK_BASELINE=path, a second petmock (an earlier build) is measured in the same runs.
-# Usage: Benchmarks/bench-petmock-proxy.sh PETMOCK DURATION (bench-petmock.sh calls it for
+# Usage: Benchmarks/lib/petmock-proxy.sh PETMOCK DURATION (bench-petmock.sh calls it for
 # BENCH_ONLY=proxy). Prints a table; writes nothing.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 petmock="$1"
 duration="${2:-5s}"
 repeat="${BENCH_REPEAT:-3}"
