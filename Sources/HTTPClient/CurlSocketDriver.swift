@@ -1,4 +1,5 @@
 import CCurl
+import Platform
 
 /// The event loop a ``CurlSocketDriver`` runs in: it watches the descriptors libcurl names,
 /// keeps the one timer libcurl asks for, and calls the driver back on its own thread.
@@ -6,8 +7,13 @@ public protocol CurlSocketHost: AnyObject {
     /// Report `descriptor` (level-triggered) to ``CurlSocketDriver/socketReady(_:readable:writable:failed:)``
     /// while it is readable (`read`) or writable (`write`); a later call changes the interest.
     func watch(_ descriptor: Int32, read: Bool, write: Bool)
-    /// Stop reporting `descriptor`; libcurl is about to close it or keep it idle.
+    /// Stop reporting `descriptor`; it is about to be closed, or is done with.
     func unwatch(_ descriptor: Int32)
+    /// Nobody waits on `descriptor` for now, but it stays open for later (an idle connection
+    /// in libcurl's cache): the host may keep it registered to save work, as long as nothing
+    /// about it reaches the driver until it is watched again. ``unwatch(_:)`` comes before it
+    /// is closed.
+    func park(_ descriptor: Int32)
     /// Call ``CurlSocketDriver/timeoutReached()`` in `milliseconds` (0: before waiting again),
     /// or never (nil), replacing the previous request.
     func scheduleTimeout(milliseconds: Int?)
@@ -35,6 +41,10 @@ public final class CurlSocketDriver {
     /// Easy handles of finished transfers, reset for the next ones.
     private var idle: [UnsafeMutableRawPointer] = []
     private var stopped = false
+    /// The connection sockets libcurl made (`CURLOPT_SOCKOPTFUNCTION`) and not yet closed
+    /// (`CURLOPT_CLOSESOCKETFUNCTION`, which closes them here): between transfers they are
+    /// parked, not unwatched, since the driver hears of their closing.
+    private var connectionSockets: Set<Int32> = []
     private static let maxIdleHandles = 64
 
     /// Creates the multi handle; nil when libcurl cannot start. `host` must outlive the driver
@@ -88,6 +98,7 @@ public final class CurlSocketDriver {
         }
         do {
             let easy = try transfer.makeEasyHandle(reusing: idle.popLast())
+            trackSockets(of: easy)
             let code = curl_multi_add_handle(multi, easy)
             guard code == CURLM_OK else {
                 let message = String(cString: curl_multi_strerror(code))
@@ -138,8 +149,31 @@ public final class CurlSocketDriver {
 
     private func socketChanged(_ descriptor: Int32, what: Int32) {
         switch what {
+        case Self.pollRemove where connectionSockets.contains(descriptor): host.park(descriptor)
         case Self.pollRemove: host.unwatch(descriptor)
         default: host.watch(descriptor, read: what & Self.pollIn != 0, write: what & Self.pollOut != 0)
+        }
+    }
+
+    /// Has libcurl tell the driver of each connection socket it makes and closes.
+    private func trackSockets(of easy: UnsafeMutableRawPointer) {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        _ = ccurl_easy_setopt_pointer(easy, CURLOPT_SOCKOPTDATA, me)
+        _ = ccurl_easy_setopt_sockopt_function(easy) { user, socket, purpose in
+            if let user, purpose == CURLSOCKTYPE_IPCXN {
+                Unmanaged<CurlSocketDriver>.fromOpaque(user).takeUnretainedValue().connectionSockets.insert(socket)
+            }
+            return 0  // CURL_SOCKOPT_OK
+        }
+        _ = ccurl_easy_setopt_pointer(easy, CURLOPT_CLOSESOCKETDATA, me)
+        _ = ccurl_easy_setopt_closesocket_function(easy) { user, socket in
+            if let user {
+                let driver = Unmanaged<CurlSocketDriver>.fromOpaque(user).takeUnretainedValue()
+                driver.connectionSockets.remove(socket)
+                if !driver.stopped { driver.host.unwatch(socket) }
+            }
+            Descriptor.close(socket)
+            return 0
         }
     }
 

@@ -78,6 +78,25 @@ import Testing
         #expect(upstream.connectionCount == 1, "one upstream connection, kept alive")
     }
 
+    @Test(arguments: kinds) func anIdleUpstreamConnectionClosedByTheUpstreamIsLetGo(kind: HTTPPollerKind) throws {
+        // Between transfers the kept-alive upstream socket stays registered (parked); the
+        // upstream closing it must neither reach libcurl as an event nor spin the loop.
+        let upstream = try Self.upstream()
+        let server = try Self.proxy(to: upstream.baseURL, kind: kind)
+        defer { server.stop() }
+        #expect(try fetch(server.port, "/first").text == "upstream /first")
+        upstream.stop()
+        let client = try RawClient(port: server.port)
+        try client.send(get("/second"))
+        let second = try client.readResponse()
+        #expect(second.text != "upstream /second", "that upstream is gone")
+        // The loop goes on answering (each request a complete response).
+        for index in 0..<3 {
+            try client.send(get("/again/\(index)"))
+            #expect(try client.readResponse().status > 0)
+        }
+    }
+
     @Test(arguments: kinds) func anUpstreamNamedByHostNameIsReached(kind: HTTPPollerKind) throws {
         // libcurl resolves `localhost` on a resolver thread and hands the loop the descriptor
         // it signals on, like any other.

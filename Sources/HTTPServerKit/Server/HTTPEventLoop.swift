@@ -54,7 +54,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
     var extensions: [ObjectIdentifier: any HTTPLoopExtension] = [:]
     var extensionList: [any HTTPLoopExtension] = []
     /// The descriptors extensions watch, and whose each is.
-    var watched: [Int32: any HTTPLoopExtension] = [:]
+    var watched: [Int32: Watch] = [:]
 
     private let mailbox = Locked(Mailbox())
     private var threadID = ThreadIdentity.none

@@ -42,12 +42,26 @@ extension HTTPEventLoop {
     public func watch(
         _ descriptor: Int32, read: Bool, write: Bool, for loopExtension: any HTTPLoopExtension
     ) throws(HTTPServerError) {
-        let token = Self.extensionToken(descriptor)
-        let adding = watched[descriptor] == nil
-        try HTTPServerError.platform { () throws(PlatformError) in
-            try poller.watch(descriptor, token: token, read: read, write: write, adding: adding)
+        let current = watched[descriptor]
+        if let current, current.read == read, current.write == write {
+            // Registered as asked already (parked, say): no system call.
+            watched[descriptor] = Watch(owner: loopExtension, read: read, write: write, parked: false)
+            return
         }
-        watched[descriptor] = loopExtension
+        let token = Self.extensionToken(descriptor)
+        try HTTPServerError.platform { () throws(PlatformError) in
+            try poller.watch(descriptor, token: token, read: read, write: write, adding: current == nil)
+        }
+        watched[descriptor] = Watch(owner: loopExtension, read: read, write: write, parked: false)
+    }
+
+    /// Says the extension waits on `descriptor` no more for now, but likely will again soon
+    /// (a kept-alive connection between two uses): it stays registered, so watching it again
+    /// with the same interest costs no system call, and a report for it meanwhile unregisters
+    /// it instead of reaching the extension. Call ``unwatch(_:)`` before closing it. Loop
+    /// thread only.
+    public func park(_ descriptor: Int32) {
+        watched[descriptor]?.parked = true
     }
 
     /// Stops watching `descriptor` (before it is closed). Loop thread only.
@@ -69,8 +83,14 @@ extension HTTPEventLoop {
     func handleExtensionEvent(_ event: PollEvent) {
         let descriptor = Int32(bitPattern: UInt32(truncatingIfNeeded: event.token))
         // An event from the same wait as the unwatch of its descriptor is dropped.
-        guard let owner = watched[descriptor] else { return }
-        owner.descriptorReady(
+        guard let entry = watched[descriptor] else { return }
+        guard !entry.parked else {
+            // Nobody waits on it: stop the reports (level-triggered, they would repeat).
+            watched[descriptor] = nil
+            poller.remove(descriptor)
+            return
+        }
+        entry.owner.descriptorReady(
             descriptor, readable: event.readable, writable: event.writable, failed: event.hangup || event.error)
     }
 
@@ -91,6 +111,14 @@ extension HTTPEventLoop {
         for loopExtension in extensionList {
             if let deadline = loopExtension.deadline, deadline <= current { loopExtension.deadlineReached() }
         }
+    }
+
+    /// A descriptor an extension watches: whose it is, for what, and whether it is parked.
+    struct Watch {
+        let owner: any HTTPLoopExtension
+        var read: Bool
+        var write: Bool
+        var parked: Bool
     }
 
     /// Tells the extensions the loop ends, and forgets them and their descriptors.

@@ -61,6 +61,10 @@ final class LoopUpstream: HTTPLoopExtension, CurlSocketHost {
         loop.unwatch(descriptor)
     }
 
+    func park(_ descriptor: Int32) {
+        loop.park(descriptor)
+    }
+
     func scheduleTimeout(milliseconds: Int?) {
         deadline = milliseconds.map { loop.currentTime &+ UInt64(max(0, $0)) &* 1_000_000 }
     }
