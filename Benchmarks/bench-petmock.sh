@@ -2,12 +2,25 @@
 # petmock against nginx on loopback, same body, same run; then petmock with 1 and with 1,000
 # mappings (the target stub last in priority), a templated stub against the same answer
 # canned, and process start to first response with 1,000 mappings. Writes Benchmarks/results/petmock.txt. Usage: Benchmarks/bench-petmock.sh [DURATION]
+# (BENCH_ONLY=proxy: the proxy figure alone, see below.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration="${1:-10s}"
 scripts/install-deps.sh wrk nginx-light python3 procps curl zlib1g-dev
-swift build -c release --product petmock >&2
-petmock="$(swift build -c release --show-bin-path)/petmock"
+if [ -n "${PETMOCK_BIN:-}" ]; then
+    petmock="$PETMOCK_BIN"  # a petmock built already (release)
+else
+    swift build -c release --product petmock >&2
+    petmock="$(swift build -c release --show-bin-path)/petmock"
+fi
+
+# BENCH_ONLY=proxy: only the proxy figure (petmock proxy stub vs nginx proxy_pass to a local
+# nginx), BENCH_REPEAT times (default 3) in alternation; with PETMOCK_BASELINE=path/to/petmock,
+# that binary's proxy stub is measured in the same runs too, so a before/after ratio comes from
+# one run on a shared machine.
+if [ "${BENCH_ONLY:-}" = proxy ]; then
+    exec Benchmarks/lib/petmock-proxy.sh "$petmock" "$duration"
+fi
 
 work="$(mktemp -d)"
 chmod 755 "$work"  # nginx workers run as another user and must read the body file
@@ -49,6 +62,7 @@ while True:
 print(process.pid, f"{(time.monotonic() - start) * 1000:.1f}")
 PY
 }
+
 
 # Stub roots: the repository's Stubs/, one mapping (the pet list), and 1,000 mappings in
 # which the pet list comes last in priority.

@@ -41,4 +41,24 @@ static inline CURLMcode ccurl_multi_setopt_long(CURLM *handle, CURLMoption optio
     return curl_multi_setopt(handle, option, value);
 }
 
+static inline CURLcode ccurl_easy_setopt_sockopt_function(CURL *handle, curl_sockopt_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_SOCKOPTFUNCTION, value);
+}
+
+static inline CURLcode ccurl_easy_setopt_closesocket_function(CURL *handle, curl_closesocket_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_CLOSESOCKETFUNCTION, value);
+}
+
+static inline CURLMcode ccurl_multi_setopt_pointer(CURLM *handle, CURLMoption option, void *value) {
+    return curl_multi_setopt(handle, option, value);
+}
+
+static inline CURLMcode ccurl_multi_setopt_socket_function(CURLM *handle, curl_socket_callback value) {
+    return curl_multi_setopt(handle, CURLMOPT_SOCKETFUNCTION, value);
+}
+
+static inline CURLMcode ccurl_multi_setopt_timer_function(CURLM *handle, curl_multi_timer_callback value) {
+    return curl_multi_setopt(handle, CURLMOPT_TIMERFUNCTION, value);
+}
+
 #endif

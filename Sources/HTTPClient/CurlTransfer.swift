@@ -162,21 +162,36 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     private func receiveHeader(_ chunk: UnsafeRawBufferPointer) -> Int {
-        let line = String(decoding: chunk, as: UTF8.self)
-        let trimmed = line.trimmingASCIISpacesAndNewlines()
-        if trimmed.hasPrefix("HTTP/") {
+        // One header line per call, read as bytes: libcurl calls this for every field of
+        // every response, so no per-character String work here.
+        let bytes = chunk.bindMemory(to: UInt8.self)
+        var start = 0
+        var end = bytes.count
+        while end > start, Self.isLineSpace(bytes[end - 1]) { end -= 1 }
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if line.starts(with: Self.httpPrefix) {
             // A new status line: an interim 1xx or a followed redirect came before; start over.
-            statusLine = trimmed
+            statusLine = Substring(String(decoding: line, as: UTF8.self))
             headers = HTTPHeaders()
             headComplete = false
-        } else if trimmed.isEmpty {
+        } else if line.isEmpty {
             headComplete = !statusLine.isEmpty
-        } else if let colon = trimmed.firstIndex(of: ":") {
-            let name = String(trimmed[..<colon])
-            let value = String(trimmed[trimmed.index(after: colon)...].trimmingASCIISpaces())
-            headers.add(name: name, value: value)
+        } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+            var valueStart = colon + 1
+            while valueStart < line.count, line[valueStart] == 0x20 || line[valueStart] == 0x09 { valueStart += 1 }
+            headers.add(
+                name: String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self),
+                value: String(decoding: UnsafeBufferPointer(rebasing: line[valueStart...]), as: UTF8.self))
         }
         return chunk.count
+    }
+
+    private static let httpPrefix = Array("HTTP/".utf8)
+
+    /// CR, LF, space or tab: what ends a header line.
+    private static func isLineSpace(_ byte: UInt8) -> Bool {
+        byte == 0x0D || byte == 0x0A || byte == 0x20 || byte == 0x09
     }
 
     private var errorMessage: String {
@@ -281,15 +296,5 @@ final class CurlTransfer: @unchecked Sendable {
             curl_slist_free_all(headerList)
             self.headerList = nil
         }
-    }
-}
-
-extension String {
-    fileprivate func trimmingASCIISpacesAndNewlines() -> Substring {
-        var slice = Substring(self)
-        while let last = slice.last, last == "\r\n" || last == "\n" || last == "\r" || last == " " || last == "\t" {
-            slice.removeLast()
-        }
-        return slice.trimmingASCIISpaces()
     }
 }

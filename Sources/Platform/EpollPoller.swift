@@ -47,6 +47,20 @@ public final class EpollPoller: Poller {
         try control(EPOLL_CTL_ADD, descriptor, mask: UInt32(CSYSTEM_EPOLLIN), token: token)
     }
 
+    public func watch(
+        _ descriptor: Int32, token: UInt64, read: Bool, write: Bool, adding: Bool
+    ) throws(PlatformError) {
+        let mask = (read ? UInt32(CSYSTEM_EPOLLIN) : 0) | (write ? UInt32(CSYSTEM_EPOLLOUT) : 0)
+        var event = epoll_event()
+        csystem_epoll_event_set(&event, mask, token)
+        // Added or changed as the caller guessed, else the other way: a number closed and
+        // reused is one epoll forgot with the close.
+        let first = adding ? EPOLL_CTL_ADD : EPOLL_CTL_MOD
+        if epoll_ctl(epoll, first, descriptor, &event) == 0 { return }
+        guard errno == (adding ? EEXIST : ENOENT) else { throw PlatformError.lastError("epoll_ctl") }
+        try control(adding ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, descriptor, mask: mask, token: token)
+    }
+
     public func setInterest(_ descriptor: Int32, read: Bool, write: Bool) {}
 
     public func remove(_ descriptor: Int32) {

@@ -49,6 +49,18 @@ public final class PollPoller: Poller {
         tokens.append(token)
     }
 
+    public func watch(
+        _ descriptor: Int32, token: UInt64, read: Bool, write: Bool, adding: Bool
+    ) throws(PlatformError) {
+        guard descriptor >= 0 else { throw .system(call: "poll registration", errno: EBADF) }
+        if let position = positions[descriptor] {
+            tokens[position] = token
+        } else {
+            insert(descriptor, token: token, events: 0)
+        }
+        setInterest(descriptor, read: read, write: write)
+    }
+
     public func setInterest(_ descriptor: Int32, read: Bool, write: Bool) {
         guard let position = positions[descriptor] else { return }
         let events = (read ? Int16(POLLIN) : 0) | (write ? Int16(POLLOUT) : 0)

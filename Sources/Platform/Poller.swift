@@ -37,6 +37,13 @@ public protocol Poller: AnyObject {
     func addConnection(_ descriptor: Int32, token: UInt64) throws(PlatformError)
     /// Registers a descriptor (listener, wake-up) for level-triggered read readiness.
     func addReadable(_ descriptor: Int32, token: UInt64) throws(PlatformError)
+    /// Registers `descriptor`, or changes its registration, to be reported level-triggered
+    /// (on every poll while it lasts, by either back end) when readable and/or writable as
+    /// asked: for descriptors a loop-local component owns (libcurl's sockets), whose interest
+    /// changes as the component says. Unregister with ``remove(_:)``. `adding` says whether the
+    /// caller believes it is not registered yet (a hint that saves epoll a failing call; a
+    /// wrong guess still works).
+    func watch(_ descriptor: Int32, token: UInt64, read: Bool, write: Bool, adding: Bool) throws(PlatformError)
     /// What a connection waits for (level-triggered pollers; edge-triggered ones ignore it).
     func setInterest(_ descriptor: Int32, read: Bool, write: Bool)
     /// Unregisters a descriptor; call it before closing one.

@@ -54,17 +54,33 @@ extension StubEngine {
         let later = DeferredReply()
         let originForm = proxy.upstreamOriginForm(request.head.originForm)
         let headers = proxy.forwardedHeaders(request.headers)
-        // Called back on libcurl's I/O thread: journaling and handing the answer to the event
-        // loop are all it does, so no task (and its thread hops) per proxied request.
-        self.proxy.forward(
+        // Called back on the request's own event loop (the transfer runs there), or on
+        // libcurl's I/O thread: journaling and completing the reply are all it does, so no
+        // task (and its thread hops) per proxied request.
+        let started = self.proxy.forward(
             method: request.method, originForm: originForm, headers: headers, body: request.body,
-            target: proxy.baseURL, timeout: upstreamTimeout
+            target: proxy.baseURL, timeout: upstreamTimeout, on: request.eventLoop
         ) { [self] upstream in
             let reply = upstream.reply
             record(request, nil, variant: nil, status: reply.status, stub: stub, upstream: upstream)
             later.complete(reply.httpReply(json: json))
         }
+        guard started else {
+            record(request, nil, variant: nil, status: 503, stub: stub)
+            return .response(Self.overloaded(self.proxy.settings, json: json))
+        }
         return .deferred(later)
+    }
+
+    /// The answer to a proxied request beyond the loop's limit of transfers under way.
+    static func overloaded(_ settings: UpstreamSettings, json: Bool) -> HTTPResponse {
+        var response = ProxyReply.gatewayResponse(
+            status: 503, kind: .other,
+            message: "petmock: \(settings.maxTransfersPerLoop) proxied requests are under way on this event loop "
+                + "(the limit); try again", json: json)
+        response.headers.replaceOrAdd(name: ProxyReply.errorHeader, value: "overloaded")
+        response.headers.add(name: "Retry-After", value: "1")
+        return response
     }
 
     /// `200 OK in 12 ms`, or the failure.

@@ -23,11 +23,12 @@ final class StubEngine: Sendable {
 
     init(
         store: StubStore, journalCapacity: Int, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
-        transport: (any HTTPTransport)? = nil, publish: @escaping @Sendable (StubServerEvent) -> Void = { _ in }
+        transport: (any HTTPTransport)? = nil, upstream: UpstreamSettings = UpstreamSettings(),
+        publish: @escaping @Sendable (StubServerEvent) -> Void = { _ in }
     ) {
         self.store = store
         journal = RequestJournal(capacity: journalCapacity)
-        proxy = UpstreamProxy(transport: transport)
+        proxy = UpstreamProxy(transport: transport, settings: upstream)
         self.proxyUnmatched = proxyUnmatched
         self.upstreamTimeout = upstreamTimeout
         self.publish = publish

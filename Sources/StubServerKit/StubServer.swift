@@ -82,7 +82,8 @@ public final class StubServer: HTTPHandler {
         self.hub = hub
         engine = StubEngine(
             store: store, journalCapacity: configuration.journalCapacity, proxyUnmatched: configuration.proxyUnmatched,
-            upstreamTimeout: configuration.upstreamTimeout, publish: { hub.publish($0) })
+            upstreamTimeout: configuration.upstreamTimeout, upstream: configuration.upstream,
+            publish: { hub.publish($0) })
         if let name = configuration.variant {
             do {
                 store.setServerVariant(try engine.resolveServerWide(name, in: store.snapshot().index))

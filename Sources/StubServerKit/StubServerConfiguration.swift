@@ -35,6 +35,9 @@ public struct StubServerConfiguration: Sendable {
     public var proxyUnmatched: String?
     /// How long a proxied request may take before the caller gets a 504.
     public var upstreamTimeout: Duration
+    /// How proxy stubs reach their upstream (on the event loops by default) and the bounds on
+    /// that work: transfers per loop, cached connections, response size.
+    public var upstream = UpstreamSettings()
     /// Render every stub's response as a template, not only those whose `transformers` name
     /// `response-template` (`--global-response-templating`).
     public var globalResponseTemplating: Bool

@@ -90,6 +90,28 @@ import Darwin
         #expect(!poller.isEdgeTriggered)
     }
 
+    @Test(arguments: kinds) func aWatchedDescriptorIsLevelTriggeredAndItsInterestChanges(kind: PollerKind) throws {
+        let poller = try kind.makePoller()
+        defer { poller.close() }
+        let pipe = try Pipe()
+        try poller.watch(pipe.read, token: 5, read: true, write: false, adding: true)
+        #expect(tokens(poller).isEmpty)
+        pipe.put(1)
+        // Level-triggered with either back end: reported at every poll while unread.
+        #expect(tokens(poller, timeout: 1000) == [5])
+        #expect(tokens(poller) == [5])
+        try poller.watch(pipe.read, token: 6, read: false, write: false, adding: false)
+        #expect(tokens(poller).isEmpty, "no interest, no report")
+        // A wrong guess of `adding` (here and below) still registers as asked.
+        try poller.watch(pipe.read, token: 6, read: true, write: false, adding: true)
+        #expect(tokens(poller) == [6], "the new token")
+        try poller.watch(pipe.write, token: 8, read: false, write: true, adding: false)
+        #expect(Set(tokens(poller)) == [6, 8])
+        poller.remove(pipe.read)
+        poller.remove(pipe.write)
+        #expect(tokens(poller).isEmpty)
+    }
+
     @Test func aReusedDescriptorNumberReplacesTheOldRegistration() throws {
         let poller = try PollPoller()
         defer { poller.close() }

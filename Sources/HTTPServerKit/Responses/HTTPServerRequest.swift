@@ -8,6 +8,9 @@ public struct HTTPServerRequest: Sendable {
     public var body: [UInt8]
     /// The client's address.
     public var remoteAddress: HTTPSocketAddress
+    /// The event loop the request arrived on, whose thread calls the handler: where a handler
+    /// finds its loop's ``HTTPLoopExtension``s. Nil for a request a test made.
+    public var eventLoop: HTTPEventLoop?
 
     /// Creates a request (for tests of handlers).
     public init(head: HTTPRequestHead, body: [UInt8] = [], remoteAddress: HTTPSocketAddress) {

@@ -211,7 +211,8 @@ final class Connection {
 
     private func handToHandler() {
         guard let parsed = current else { return }
-        let request = HTTPServerRequest(head: parsed.head, body: body, remoteAddress: remoteAddress)
+        var request = HTTPServerRequest(head: parsed.head, body: body, remoteAddress: remoteAddress)
+        request.eventLoop = loop
         body = []
         answer(with: loop.handler.reply(to: request))
     }

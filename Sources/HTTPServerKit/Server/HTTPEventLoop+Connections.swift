@@ -45,6 +45,8 @@ extension HTTPEventLoop {
         Socket.prepareConnection(descriptor)
         let slot = freeSlots.popLast() ?? appendSlot()
         nextGeneration &+= 1
+        // Generation 0 marks the descriptors of loop extensions in poll tokens.
+        if nextGeneration == 0 { nextGeneration = 1 }
         let connection = Connection(
             loop: self, descriptor: descriptor, slot: slot, generation: nextGeneration,
             remoteAddress: HTTPSocketAddress(storage: address))

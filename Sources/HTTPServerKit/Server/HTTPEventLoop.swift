@@ -50,6 +50,11 @@ public final class HTTPEventLoop: @unchecked Sendable {
     let readBuffer: UnsafeMutableRawBufferPointer
     let iovecs: UnsafeMutablePointer<iovec>
     let iovecCapacity = 64
+    /// Loop-local components (``HTTPLoopExtension``), by type and in the order made.
+    var extensions: [ObjectIdentifier: any HTTPLoopExtension] = [:]
+    var extensionList: [any HTTPLoopExtension] = []
+    /// The descriptors extensions watch, and whose each is.
+    var watched: [Int32: Watch] = [:]
 
     private let mailbox = Locked(Mailbox())
     private var threadID = ThreadIdentity.none
@@ -160,6 +165,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
                 handle(poller.event(at: position))
             }
             runDueTimers()
+            runExtensionDeadlines()
             expireTimeouts()
         }
         finish()
@@ -175,6 +181,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
         case Self.signalToken:
             lifecycle.signalReceived()
         default:
+            if event.token >> 32 == 0 { return handleExtensionEvent(event) }
             let slot = Int(truncatingIfNeeded: event.token & 0xFFFF_FFFF)
             guard slot < connections.count, let connection = connections[slot],
                 connection.generation == UInt32(truncatingIfNeeded: event.token >> 32)
@@ -205,7 +212,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
     }
 
     private func pollTimeout() -> Int32 {
-        var earliest = timers.nextDeadline() ?? .max
+        var earliest = min(timers.nextDeadline() ?? .max, earliestExtensionDeadline ?? .max)
         for list in timeoutLists where list.head >= 0 {
             if let deadline = connections[list.head]?.timeoutLinks.deadline { earliest = min(earliest, deadline) }
         }
@@ -228,6 +235,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
             box.closed = true
             box.jobs = []
         }
+        stopExtensions()
         poller.close()
         timers = TimerHeap()
         lifecycle.loopStopped()

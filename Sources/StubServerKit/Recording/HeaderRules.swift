@@ -12,16 +12,17 @@ enum HeaderRules {
     /// The request fields sent upstream: hop-by-hop ones, `Host` (the target's own is sent),
     /// framing, `Expect` and `Accept-Encoding` (the transport negotiates gzip itself) dropped.
     static func forwardedRequestHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
-        let dropped = hopByHop + ["Host", "Content-Length", "Expect", "Accept-Encoding"]
-        return filtered(headers, dropping: dropped)
+        filtered(headers, dropping: droppedRequestFields)
     }
+
+    private static let droppedRequestFields = hopByHop + ["Host", "Content-Length", "Expect", "Accept-Encoding"]
+    private static let droppedResponseFields = hopByHop + ["Content-Length"]
+    private static let droppedDecodedResponseFields = droppedResponseFields + ["Content-Encoding"]
 
     /// The response fields passed to the caller: hop-by-hop ones and framing dropped (the
     /// server frames the body itself), and `Content-Encoding` when the body arrived decoded.
     static func passedResponseHeaders(_ response: HTTPClientResponseHead) -> HTTPHeaders {
-        var dropped = hopByHop + ["Content-Length"]
-        if response.decoded { dropped.append("Content-Encoding") }
-        return filtered(response.headers, dropping: dropped)
+        filtered(response.headers, dropping: response.decoded ? droppedDecodedResponseFields : droppedResponseFields)
     }
 
     /// The response fields a mapping keeps: those passed to the caller, minus `Date` (the stub

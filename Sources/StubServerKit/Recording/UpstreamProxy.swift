@@ -9,29 +9,34 @@ final class UpstreamProxy: Sendable {
     private let transport: Locked<(any HTTPTransport)?>
     private let inFlight = Locked(InFlight())
     private let executor = ProxyExecutor()
+    /// How proxy stubs' transfers run and their bounds.
+    let settings: UpstreamSettings
+    /// Whether transfers may run on the event loops: as configured, unless a transport was
+    /// given (a test's fake answers every request then).
+    private let loopDriven: Bool
 
     private struct InFlight {
         var count = 0
+        /// How many transfers ran on an event loop so far (tests tell the paths apart by it).
+        var onLoops = 0
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
     /// Creates a proxy; the libcurl transport (and its I/O thread) is made on first use,
     /// unless one is given (tests give a fake).
-    init(transport: (any HTTPTransport)? = nil) {
+    init(transport: (any HTTPTransport)? = nil, settings: UpstreamSettings = UpstreamSettings()) {
         self.transport = Locked(transport)
+        self.settings = settings
+        loopDriven = settings.onEventLoop && transport == nil
     }
 
     private func currentTransport() -> any HTTPTransport {
         transport.withLock { transport in
             if let transport { return transport }
-            // The server frames and compresses its own answers; the upstream may send gzip
-            // or deflate, which arrive decoded. Redirects are the caller's to follow. Every
-            // request under way holds an upstream connection; the cache keeps as many for reuse
-            // as a busy server has clients, so a burst does not end in a connect per request.
+            // Every request under way holds an upstream connection; the cache keeps as many for
+            // reuse as a busy server has clients, so a burst does not end in a connect per request.
             let made = CurlTransport(
-                configuration: CurlTransportConfiguration(
-                    connectTimeout: .seconds(10), totalTimeout: .seconds(30), followRedirects: false,
-                    maxCachedConnections: Self.cachedConnections, userAgent: "petmock"))
+                configuration: LoopUpstream.configuration(settings, cachedConnections: Self.cachedConnections))
             transport = made
             return made
         }
@@ -80,21 +85,38 @@ final class UpstreamProxy: Sendable {
     }
 
     /// Sends the request upstream and calls `completion` with the whole answer, counted like
-    /// ``run(_:)``'s work. No task: `completion` runs on libcurl's I/O thread, so it must only
-    /// hand the answer on (journal it, give it to the event loop), never block or write files.
+    /// ``run(_:)``'s work; returns false, without calling `completion`, when `loop` has as many
+    /// transfers under way as it may. No task: with a `loop` (and ``UpstreamSettings/onEventLoop``)
+    /// the transfer runs on that loop's thread (``LoopUpstream``), which calls `completion`;
+    /// else on libcurl's shared I/O thread. Either way `completion` must only hand the answer
+    /// on (journal it, complete a deferred reply), never block or write files.
     func forward(
         method: HTTPMethod, originForm: Substring, headers: HTTPHeaders, body: [UInt8], target: String,
-        timeout: Duration, completion: @escaping @Sendable (UpstreamResult) -> Void
-    ) {
+        timeout: Duration, on loop: HTTPEventLoop? = nil, completion: @escaping @Sendable (UpstreamResult) -> Void
+    ) -> Bool {
         let request = Self.upstreamRequest(
             method: method, originForm: originForm, headers: headers, body: body, target: target, timeout: timeout)
         let clock = ContinuousClock()
         let start = clock.now
-        inFlight.withLock { $0.count += 1 }
-        currentTransport().send(request) { [self] outcome in
+        let finish: @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void = { [self] outcome in
             completion(UpstreamResult(url: request.url, outcome: outcome, duration: clock.now - start))
             finishedOne()
         }
+        // Only on the loop's own thread (a handler called elsewhere with a request that came
+        // through a loop takes the threaded path).
+        if loopDriven, let loop, loop.inEventLoop {
+            let upstream = loop.loopExtension { LoopUpstream(loop: loop, settings: settings) }
+            guard upstream.hasRoom else { return false }
+            inFlight.withLock { state in
+                state.count += 1
+                state.onLoops += 1
+            }
+            upstream.send(request, completion: finish)
+            return true
+        }
+        inFlight.withLock { $0.count += 1 }
+        currentTransport().send(request, completion: finish)
+        return true
     }
 
     /// Runs `work` as a counted task: ``drained()`` waits for it.
@@ -115,6 +137,9 @@ final class UpstreamProxy: Sendable {
         }
         for waiter in waiters { waiter.resume() }
     }
+
+    /// How many forwarded requests ran on an event loop's own thread so far.
+    var loopDrivenCount: Int { inFlight.withLock { $0.onLoops } }
 
     /// How many forwarded requests are under way.
     var pendingCount: Int { inFlight.withLock { $0.count } }

@@ -1,0 +1,29 @@
+/// How proxy stubs (`proxyBaseUrl`) reach their upstream, and the bounds on that work.
+///
+/// By default each event loop drives its own upstream transfers: libcurl's multi-socket API
+/// in the loop's poller, one multi handle, connection cache and easy-handle pool per loop, so
+/// a proxied request is sent, read and answered on the client connection's own thread. With
+/// ``onEventLoop`` off they go through the shared libcurl I/O thread, as recording and
+/// `--proxy-unmatched` do.
+public struct UpstreamSettings: Sendable, Hashable {
+    /// Whether proxy stubs' transfers run on the event loops (the default).
+    public var onEventLoop: Bool
+    /// The most upstream transfers under way on one event loop; a proxied request beyond them
+    /// is answered 503 at once (`Petmock-Proxy-Error: overloaded`).
+    public var maxTransfersPerLoop: Int
+    /// Idle upstream connections each loop keeps for reuse (the shared thread keeps 256).
+    public var cachedConnectionsPerLoop: Int
+    /// The largest upstream response body passed on; a larger one is a 502 and is not kept.
+    public var maxResponseSize: Int
+
+    /// Creates settings.
+    public init(
+        onEventLoop: Bool = true, maxTransfersPerLoop: Int = 256, cachedConnectionsPerLoop: Int = 128,
+        maxResponseSize: Int = 64 << 20
+    ) {
+        self.onEventLoop = onEventLoop
+        self.maxTransfersPerLoop = max(1, maxTransfersPerLoop)
+        self.cachedConnectionsPerLoop = max(1, cachedConnectionsPerLoop)
+        self.maxResponseSize = max(0, maxResponseSize)
+    }
+}
