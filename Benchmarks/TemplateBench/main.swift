@@ -22,7 +22,8 @@ guard requests > 0, rounds > 0 else {
     exit(64)
 }
 
-let template = #"{\"id\":\"{{request.path.[2]}}\",\"q\":\"{{request.query.q}}\",\"name\":\"{{jsonPath request.query.filter '$.name'}}\"}"#
+let template =
+    #"{\"id\":\"{{request.path.[2]}}\",\"q\":\"{{request.query.q}}\",\"name\":\"{{jsonPath request.query.filter '$.name'}}\"}"#
 let mappings = """
     {"mappings": [
       {"request": {"method": "GET", "urlPathPattern": "/api/templated/[0-9]+"},
@@ -99,8 +100,16 @@ func format(_ value: Double) -> String { String(format: "%8.0f", value) }
 func ratio(_ a: Double, _ b: Double) -> String { String(format: "%6.2f", a / b) }
 var load = [Double](repeating: 0, count: 3)
 _ = getloadavg(&load, 3)
-print("in-process answer, thread CPU ns per request, best of \(rounds) rounds of \(requests) (load \(load.map { String(format: "%.2f", $0) }.joined(separator: " ")))")
+print(
+    "in-process answer, thread CPU ns per request, best of \(rounds) rounds of \(requests) (load \(load.map { String(format: "%.2f", $0) }.joined(separator: " ")))"
+)
 print("figure                                  ns/request   plain ns   ratio (plain/this)")
-print("templated body (2 request values + jsonPath)  \(format(best.templated))   \(format(best.plain))   \(ratio(best.plain, best.templated))")
-print("templated bodyFileName (same template)        \(format(best.file))   \(format(best.plain))   \(ratio(best.plain, best.file))")
-print("templating adds \(format(best.templated - best.plain)) ns per request (body), \(format(best.file - best.plain)) ns (body file)")
+print(
+    "templated body (2 request values + jsonPath)  \(format(best.templated))   \(format(best.plain))   \(ratio(best.plain, best.templated))"
+)
+print(
+    "templated bodyFileName (same template)        \(format(best.file))   \(format(best.plain))   \(ratio(best.plain, best.file))"
+)
+print(
+    "templating adds \(format(best.templated - best.plain)) ns per request (body), \(format(best.file - best.plain)) ns (body file)"
+)

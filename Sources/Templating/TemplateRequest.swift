@@ -17,8 +17,9 @@ public final class TemplateRequest: TemplateNode {
     public let baseURL: String
     /// The `urlPathTemplate` variables, decoded.
     public let pathParameters: [String: String]
-    /// The client's address.
-    public let clientIP: String
+    /// The client's address (worked out when first read, with the lazy initialiser).
+    public private(set) lazy var clientIP: String = clientIPSource?() ?? ""
+    private let clientIPSource: (() -> String)?
 
     /// Creates the model of one request; `queryParameters`, when the caller has them decoded
     /// already, saves parsing the query again.
@@ -33,7 +34,25 @@ public final class TemplateRequest: TemplateNode {
         self.body = body
         self.baseURL = baseURL
         self.pathParameters = pathParameters
+        clientIPSource = nil
+        if let queryParameters { query = queryParameters }
         self.clientIP = clientIP
+    }
+
+    /// Creates the model of one request as ``init(method:url:headers:body:baseURL:pathParameters:clientIP:queryParameters:)``
+    /// does, the client's address given as a function called only if a template reads it.
+    public init(
+        method: String, url: String, headers: HTTPHeaders, body: [UInt8], baseURL: String,
+        pathParameters: [String: String] = [:], clientIP: @escaping () -> String,
+        queryParameters: [(name: String, value: String)]? = nil
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.baseURL = baseURL
+        self.pathParameters = pathParameters
+        clientIPSource = clientIP
         if let queryParameters { query = queryParameters }
     }
 
