@@ -273,9 +273,9 @@ struct TemplateRenderer {
             value = contexts[max(0, contexts.count - 1 - path.parents)]
         } else {
             guard let name = segments.popFirst() else { return contexts[contexts.count - 1] }
-            if let found = scopes.last(where: { $0[name] != nil })?[name] {
+            if !scopes.isEmpty, let found = scopes.last(where: { $0[name] != nil })?[name] {
                 value = found
-            } else if let found = variables[name] {
+            } else if !variables.isEmpty, let found = variables[name] {
                 value = found
             } else if let found = member(name) {
                 value = found

@@ -65,12 +65,9 @@ public final class TemplateRequest: TemplateNode {
         return url[...]
     }
 
-    private lazy var segments: [String] = path.utf8.split(separator: UInt8(ascii: "/")).map {
-        let raw = Substring($0)
-        // Most segments have no escape: then the text is the segment as it is.
-        guard raw.utf8.contains(UInt8(ascii: "%")) else { return String(raw) }
-        return raw.removingPercentEncoding() ?? String(raw)
-    }
+    /// `request.path` and `request.pathSegments`, made when first read.
+    private lazy var pathNode = PathNode(path: path, parameters: pathParameters)
+    private lazy var pathSegmentsNode = PathNode(path: path, parameters: [:])
 
     private lazy var query: [(name: String, value: String)] = {
         guard let question else { return [] }
@@ -91,8 +88,8 @@ public final class TemplateRequest: TemplateNode {
         case "url": return .string(url)
         case "id": return .string(id)
         case "requestLine": return .node(self)
-        case "path": return .node(PathNode(text: String(path), segments: segments, parameters: pathParameters))
-        case "pathSegments": return .node(PathNode(text: String(path), segments: segments, parameters: [:]))
+        case "path": return .node(pathNode)
+        case "pathSegments": return .node(pathSegmentsNode)
         case "method": return .string(method)
         case "baseUrl": return .string(baseURL)
         case "body": return .string(bodyText)
@@ -130,25 +127,61 @@ public final class TemplateRequest: TemplateNode {
 }
 
 /// `request.path`: renders as the path; `.[n]` is a segment, `.name` a template variable.
+/// A segment read by its index is found by a scan, without splitting the whole path.
 final class PathNode: TemplateNode {
-    let text: String
-    let segments: [String]
+    /// The path as it renders, made into text only when it renders.
+    let path: Substring
     let parameters: [String: String]
 
-    init(text: String, segments: [String], parameters: [String: String]) {
-        self.text = text
-        self.segments = segments
+    init(path: Substring, parameters: [String: String]) {
+        self.path = path
         self.parameters = parameters
     }
 
+    /// Every segment, decoded (for `size` and `each`).
+    private lazy var segments: [String] = path.utf8.split(separator: UInt8(ascii: "/")).map {
+        Self.decoded(Substring($0))
+    }
+
+    var text: String { String(path) }
+
     func member(_ name: String) -> TemplateValue? {
-        if let value = parameters[name] { return .string(value) }
-        if let index = Int(name), segments.indices.contains(index) { return .string(segments[index]) }
+        if !parameters.isEmpty, let value = parameters[name] { return .string(value) }
+        if let index = Int(name) { return segment(at: index).map(TemplateValue.string) }
         if name == "size" || name == "length" { return .int(segments.count) }
         return nil
     }
 
     var entries: [(key: String?, value: TemplateValue)] { segments.map { (nil, .string($0)) } }
+
+    /// The segment at `index` (empty segments skipped, as `split` skips them), decoded.
+    func segment(at index: Int) -> String? {
+        guard index >= 0 else { return nil }
+        let bytes = path.utf8
+        var seen = 0
+        var start: String.Index?
+        var position = bytes.startIndex
+        while position < bytes.endIndex {
+            if bytes[position] == UInt8(ascii: "/") {
+                if let first = start {
+                    if seen == index { return Self.decoded(path[first..<position]) }
+                    seen += 1
+                    start = nil
+                }
+            } else if start == nil {
+                start = position
+            }
+            position = bytes.index(after: position)
+        }
+        if let first = start, seen == index { return Self.decoded(path[first..<bytes.endIndex]) }
+        return nil
+    }
+
+    /// A segment's text: most have no escape, and are then the segment as it is.
+    private static func decoded(_ raw: Substring) -> String {
+        guard raw.utf8.contains(UInt8(ascii: "%")) else { return String(raw) }
+        return raw.removingPercentEncoding() ?? String(raw)
+    }
 }
 
 /// Query parameters, headers or cookies by name; each name's values as a ``MultiValue``.
