@@ -80,6 +80,24 @@ import Testing
         #expect(files.count == count - TemplatedBodyFiles.capacity)
     }
 
+    @Test func atMostByteCapacityBytesAreKept() throws {
+        let folder = try TemporaryStubs()
+        // Files of 900 KiB: the bound in bytes is reached long before the bound in files.
+        let size = 900 << 10
+        let perCache = TemplatedBodyFiles.byteCapacity / size
+        for index in 0...perCache { folder.write("__files/b\(index).txt", String(repeating: "b", count: size)) }
+        let (server, files) = try Self.server(folder)
+        for index in 0...perCache {
+            #expect(try server.answer("/f/b\(index)").body.count == size)
+            #expect(files.keptBytes <= TemplatedBodyFiles.byteCapacity)
+        }
+        #expect(files.count == 1 && files.keptBytes == size)
+        // A file read again replaces its own bytes, not adds to them.
+        folder.write("__files/b\(perCache).txt", String(repeating: "c", count: size / 2))
+        #expect(try server.answer("/f/b\(perCache)").body.count == size / 2)
+        #expect(files.count == 1 && files.keptBytes == size / 2)
+    }
+
     @Test func disabledBodyFileTemplatingServesTheFileAsItIs() throws {
         let folder = try TemporaryStubs()
         folder.write("__files/raw.txt", "raw {{request.method}}")

@@ -4,8 +4,8 @@ import Templating
 /// The body files a templated `bodyFileName` names, each read and compiled once per version
 /// instead of per request: kept by resolved path with the file's stamp (identity, size,
 /// modification and change times), which one `stat` checks per request, so an edited file is
-/// read again on its next use. At most ``capacity`` files are kept (past that the cache starts
-/// over). A reload of the stubs (the watcher's, on any change under `__files/`) makes new
+/// read again on its next use. At most ``capacity`` files and ``byteCapacity`` bytes of them
+/// are kept (past either the cache starts over). A reload of the stubs (the watcher's, on any change under `__files/`) makes new
 /// stubs with empty caches.
 final class TemplatedBodyFiles: Sendable {
     /// A file's content, ready to render.
@@ -19,11 +19,18 @@ final class TemplatedBodyFiles: Sendable {
 
     /// The most files kept per stub.
     static let capacity = 64
+    /// The most bytes of file kept per stub (each file is at most the template limit, 1 MiB).
+    static let byteCapacity = 16 << 20
 
     let filesRoot: String?
     /// `transformerParameters.disableBodyFileTemplating`: files are served as they are.
     let templatingDisabled: Bool
-    private let entries = Locked<[String: (stamp: FileStamp, content: Content)]>([:])
+    private struct Kept {
+        var entries: [String: (stamp: FileStamp, content: Content, size: Int)] = [:]
+        var bytes = 0
+    }
+
+    private let kept = Locked(Kept())
     private let readCount = Locked(0)
 
     init(filesRoot: String?, templatingDisabled: Bool) {
@@ -35,7 +42,10 @@ final class TemplatedBodyFiles: Sendable {
     var reads: Int { readCount.withLock { $0 } }
 
     /// How many files are kept.
-    var count: Int { entries.withLock { $0.count } }
+    var count: Int { kept.withLock { $0.entries.count } }
+
+    /// How many bytes of file are kept.
+    var keptBytes: Int { kept.withLock { $0.bytes } }
 
     /// The content of the rendered `bodyFileName` `name`: inside `__files/` by the same rule
     /// as at load, read only when its stamp changed since it was kept.
@@ -55,8 +65,8 @@ final class TemplatedBodyFiles: Sendable {
         }
         // The stamp is taken before the read: a change during the read shows at the next check.
         let stamp = FileSystem.stamp(of: path)
-        if let stamp, let kept = entries.withLock({ $0[path] }), kept.stamp == stamp {
-            return Self.result(kept.content)
+        if let stamp, let entry = kept.withLock({ $0.entries[path] }), entry.stamp == stamp {
+            return Self.result(entry.content)
         }
         let bytes: [UInt8]
         do throws(FileSystemError) {
@@ -79,9 +89,13 @@ final class TemplatedBodyFiles: Sendable {
             content = .bytes(bytes)
         }
         if let stamp {
-            entries.withLock { entries in
-                if entries.count >= Self.capacity && entries[path] == nil { entries.removeAll() }
-                entries[path] = (stamp, content)
+            kept.withLock { kept in
+                if let previous = kept.entries.removeValue(forKey: path) { kept.bytes -= previous.size }
+                if kept.entries.count >= Self.capacity || kept.bytes + bytes.count > Self.byteCapacity {
+                    kept = Kept()
+                }
+                kept.entries[path] = (stamp, content, bytes.count)
+                kept.bytes += bytes.count
             }
         }
         return Self.result(content)
