@@ -40,11 +40,12 @@ public final class TemplateRequest: TemplateNode {
     }
 
     /// Creates the model of one request as ``init(method:url:headers:body:baseURL:pathParameters:clientIP:queryParameters:)``
-    /// does, the client's address given as a function called only if a template reads it.
+    /// does, the client's address and the decoded query given as functions called only if a
+    /// template reads them (a server has them at hand, but working them out costs).
     public init(
         method: String, url: String, headers: HTTPHeaders, body: [UInt8], baseURL: String,
         pathParameters: [String: String] = [:], clientIP: @escaping () -> String,
-        queryParameters: [(name: String, value: String)]? = nil
+        queryParameters: @escaping () -> [(name: String, value: String)]
     ) {
         self.method = method
         self.url = url
@@ -53,7 +54,7 @@ public final class TemplateRequest: TemplateNode {
         self.baseURL = baseURL
         self.pathParameters = pathParameters
         clientIPSource = clientIP
-        if let queryParameters { query = queryParameters }
+        querySource = queryParameters
     }
 
     /// Where the query starts (`?`), found on the UTF-8 view.
@@ -69,7 +70,10 @@ public final class TemplateRequest: TemplateNode {
     private lazy var pathNode = PathNode(path: path, parameters: pathParameters)
     private lazy var pathSegmentsNode = PathNode(path: path, parameters: [:])
 
+    private var querySource: (() -> [(name: String, value: String)])?
+
     private lazy var query: [(name: String, value: String)] = {
+        if let querySource { return querySource() }
         guard let question else { return [] }
         return QueryParameters.parse(url[url.utf8.index(after: question)...])
     }()

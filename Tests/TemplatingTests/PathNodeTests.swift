@@ -25,3 +25,41 @@ import Testing
         #expect(node.segment(at: 0) == "users")
     }
 }
+
+/// The request model works out the client's address and the decoded query only when a
+/// template reads them, and then once.
+@Suite struct LazyRequestModelTests {
+    final class Calls {
+        var clientIP = 0
+        var query = 0
+    }
+
+    static func model(_ calls: Calls) -> TemplateRequest {
+        TemplateRequest(
+            method: "GET", url: "/a/b?x=1", headers: [:], body: [], baseURL: "http://localhost",
+            clientIP: {
+                calls.clientIP += 1
+                return "10.0.0.1"
+            },
+            queryParameters: {
+                calls.query += 1
+                return [(name: "x", value: "decoded")]
+            })
+    }
+
+    @Test func unreadPartsAreNeverWorkedOut() throws {
+        let calls = Calls()
+        let text = try Template("{{request.path.[1]}} {{request.method}}").render(
+            .object([("request", .node(Self.model(calls)))]))
+        #expect(text == "b GET")
+        #expect(calls.clientIP == 0 && calls.query == 0)
+    }
+
+    @Test func readPartsAreWorkedOutOnce() throws {
+        let calls = Calls()
+        let text = try Template("{{request.query.x}} {{request.query.x}} {{request.clientIp}} {{request.clientIp}}")
+            .render(.object([("request", .node(Self.model(calls)))]))
+        #expect(text == "decoded decoded 10.0.0.1 10.0.0.1")
+        #expect(calls.clientIP == 1 && calls.query == 1)
+    }
+}

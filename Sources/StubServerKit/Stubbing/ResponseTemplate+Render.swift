@@ -14,7 +14,7 @@ extension ResponseTemplate {
         let model = TemplateRequest(
             method: request.method.rawValue, url: String(request.head.originForm), headers: request.headers,
             body: request.body, baseURL: "http://" + host, pathParameters: stub.pathParameters(matchable),
-            clientIP: { address.host }, queryParameters: matchable.queryParameters)
+            clientIP: { address.host }, queryParameters: { matchable.queryParameters })
         let context = TemplateValue.object([("request", .node(model)), ("parameters", .json(.object(parameters)))])
         var fields = shape.fields
         var reason: String?
