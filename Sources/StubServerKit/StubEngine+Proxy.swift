@@ -1,4 +1,5 @@
 import HTTPServerKit
+import StubFormat
 
 extension StubEngine {
     /// Forwards a request to the live API and replies with what came back (see

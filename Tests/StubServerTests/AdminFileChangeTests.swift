@@ -4,6 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 #if canImport(Glibc)

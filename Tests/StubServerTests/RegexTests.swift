@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import LinearRegex
+@testable import StubFormat
 @testable import StubServerKit
 
 /// Stub regular expressions: Java's syntax and whole-match semantics (`String.matches`), in

@@ -1,5 +1,6 @@
 import FuzzDriver
 import HTTPCore
+import StubFormat
 import StubServerKit
 
 /// The check libFuzzer runs on every input, read as a stub regular expression, a newline, and

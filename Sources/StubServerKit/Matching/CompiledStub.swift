@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPServerKit
 import Platform
+import StubFormat
 
 /// How a stub answers, ready to send: a prepared response (with its delay and dribble) or a
 /// fault.

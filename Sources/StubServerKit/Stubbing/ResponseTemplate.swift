@@ -2,6 +2,7 @@ import HTTPCore
 import HTTPServerKit
 import JSONKit
 import Platform
+import StubFormat
 import Templating
 
 /// A stub's response as templates (`transformers: ["response-template"]`, or every stub with

@@ -1,4 +1,5 @@
 import JSONKit
+import StubFormat
 import StubServerKit
 import TestSupport
 import Testing

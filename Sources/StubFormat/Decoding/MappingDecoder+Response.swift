@@ -9,7 +9,7 @@ extension MappingDecoder {
 
     /// Decodes a response definition object; nil when it has an error, unless `keepingErrors`
     /// asks for the parts that decoded (nil then only when it is not an object).
-    mutating func decodeResponse(
+    package mutating func decodeResponse(
         _ value: JSONValue, at path: JSONPath, keepingErrors: Bool = false
     ) -> ResponseDefinition? {
         guard let object = object(value, at: path) else { return nil }
