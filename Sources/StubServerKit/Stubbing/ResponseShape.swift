@@ -1,5 +1,6 @@
 import HTTPCore
 import HTTPServerKit
+import StubFormat
 import Templating
 
 /// What every answer of a templated stub shares, worked out at load: the status, the served

@@ -1,4 +1,5 @@
 import Platform
+import StubFormat
 import Templating
 
 /// The body files a templated `bodyFileName` names, each read and compiled once per version
