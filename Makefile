@@ -18,7 +18,7 @@ FUZZ_SMOKE_SECONDS ?= 15
 # Soak (Benchmarks/soak.py): how long wrk loads petmock.
 SOAK_SECONDS ?= 180
 
-.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-client bench-contract bench-openapi lint format clean \
+.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-template bench-client bench-contract bench-openapi lint format clean \
 	fuzz fuzz-smoke hostile soak sanitize test-portable
 
 deps:
@@ -99,6 +99,9 @@ bench-server: bench-deps
 bench-petmock: bench-deps
 	bash Benchmarks/bench-petmock.sh
 
+bench-template:
+	bash Benchmarks/bench-template.sh
+
 bench-client: bench-deps
 	bash Benchmarks/bench-client.sh
 
@@ -110,7 +113,7 @@ bench-openapi: bench-deps
 
 # Every Swift file we own, the same list for both (the packages' .build folders are left out).
 FORMAT_PATHS := Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift Benchmarks/ServerBench \
-	Benchmarks/ClientBench Benchmarks/ContractBench Benchmarks/OpenAPIBench Examples/RepoBrowser/Sources Examples/RepoBrowser/Tests \
+	Benchmarks/ClientBench Benchmarks/ContractBench Benchmarks/OpenAPIBench Benchmarks/TemplateBench Examples/RepoBrowser/Sources Examples/RepoBrowser/Tests \
 	Examples/RepoBrowser/Package.swift
 
 lint:

@@ -108,6 +108,7 @@ let package = Package(
         tool("ClientBench", ["PetClient", "HTTPClient", "PetModels"], path: "Benchmarks/ClientBench"),
         tool("contract-bench", ["ContractKit", "JSONKit", "PetAppContract"], path: "Benchmarks/ContractBench"),
         tool("openapi-bench", ["ContractKit", "JSONKit", "YAMLKit"], path: "Benchmarks/OpenAPIBench"),
+        tool("template-bench", ["StubServerKit", "HTTPServerKit", "HTTPCore"], path: "Benchmarks/TemplateBench"),
 
         tests("PlatformTests", ["Platform", "TestSupport"]),
         tests("HTTPCoreTests", ["HTTPCore"]),

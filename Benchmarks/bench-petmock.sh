@@ -1,14 +1,25 @@
 #!/usr/bin/env bash
 # petmock against nginx on loopback, same body, same run; then petmock with 1 and with 1,000
 # mappings (the target stub last in priority), a templated stub against the same answer
-# canned, and process start to first response with 1,000 mappings. Writes Benchmarks/results/petmock.txt. Usage: Benchmarks/bench-petmock.sh [DURATION]
-# (BENCH_ONLY=proxy: the proxy figure alone, see below.)
+# canned, and process start to first response with 1,000 mappings. Writes Benchmarks/results/petmock.txt.
+# Usage: Benchmarks/bench-petmock.sh [DURATION]
+#        BENCH_ONLY=templating Benchmarks/bench-petmock.sh [DURATION] [ROUNDS]
+#   runs only the templated-vs-plain pair, ROUNDS times (3 by default), and prints each round's
+#   ratio (results/petmock.txt is left alone).
+#        BENCH_ONLY=proxy Benchmarks/bench-petmock.sh [DURATION]
+#   runs only the proxy figure (see below).
+#   PETMOCK=PATH measures that binary instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration="${1:-10s}"
+only="${BENCH_ONLY:-}"
+case "$only" in
+    "" | templating | proxy) ;;
+    *) echo "BENCH_ONLY: expected 'templating', 'proxy' or nothing, found '$only'" >&2; exit 64 ;;
+esac
 scripts/install-deps.sh wrk nginx-light python3 procps curl zlib1g-dev
-if [ -n "${PETMOCK_BIN:-}" ]; then
-    petmock="$PETMOCK_BIN"  # a petmock built already (release)
+if [ -n "${PETMOCK:-${PETMOCK_BIN:-}}" ]; then
+    petmock="${PETMOCK:-$PETMOCK_BIN}"  # another build to measure (a before/after comparison), used as it is
 else
     swift build -c release --product petmock >&2
     petmock="$(swift build -c release --show-bin-path)/petmock"
@@ -18,7 +29,7 @@ fi
 # nginx), BENCH_REPEAT times (default 3) in alternation; with PETMOCK_BASELINE=path/to/petmock,
 # that binary's proxy stub is measured in the same runs too, so a before/after ratio comes from
 # one run on a shared machine.
-if [ "${BENCH_ONLY:-}" = proxy ]; then
+if [ "$only" = proxy ]; then
     exec Benchmarks/lib/petmock-proxy.sh "$petmock" "$duration"
 fi
 
@@ -63,6 +74,53 @@ print(process.pid, f"{(time.monotonic() - start) * 1000:.1f}")
 PY
 }
 
+# Response templating: starts the server of the templated/plain pair (see below).
+start_template_server() {
+    # Response templating: a stub whose body echoes two request values and a jsonPath of a query
+    # parameter, against a plain stub answering the very same bytes, on one server.
+    port_template="$(free_port)"
+    mkdir -p "$work/template/mappings"
+    cat > "$work/template/mappings/template.json" <<'JSON'
+{"mappings": [
+  {"request": {"method": "GET", "urlPathPattern": "/api/templated/[0-9]+"},
+   "response": {"status": 200, "headers": {"Content-Type": "application/json"},
+                "body": "{\"id\":\"{{request.path.[2]}}\",\"q\":\"{{request.query.q}}\",\"name\":\"{{jsonPath request.query.filter '$.name'}}\"}",
+                "transformers": ["response-template"]}},
+  {"request": {"method": "GET", "urlPathPattern": "/api/plain/[0-9]+"},
+   "response": {"status": 200, "headers": {"Content-Type": "application/json"},
+                "body": "{\"id\":\"42\",\"q\":\"x\",\"name\":\"Rex\"}"}}
+]}
+JSON
+    template_query='?q=x&filter=%7B%22name%22%3A%22Rex%22%7D'
+    start_template="$(first_response "$port_template" "/api/plain/42" "$petmock" serve --stubs "$work/template" --port "$port_template")"
+    pids+=("${start_template%% *}")
+    templated_body="$(curl -fsS "http://127.0.0.1:$port_template/api/templated/42$template_query")"
+    plain_body="$(curl -fsS "http://127.0.0.1:$port_template/api/plain/42$template_query")"
+    [ "$templated_body" = "$plain_body" ] || { echo "templated body '$templated_body' differs from '$plain_body'" >&2; exit 1; }
+}
+
+run() { wrk -t2 -c64 -d"$duration" "http://127.0.0.1:$1${2:-/api/pets}"; }
+rps() { echo "$1" | awk '/^Requests\/sec:/ { print $2 }'; }
+mean() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (a + b) / 2 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+
+if [ "$only" = templating ]; then
+    start_template_server
+    rounds="${2:-3}"
+    echo "templated stub vs plain, wrk -t2 -c64 -d$duration, $rounds rounds (plain, templated, templated, plain)"
+    echo "machine: $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+    for round in $(seq "$rounds"); do
+        a="$(rps "$(run "$port_template" "/api/plain/42$template_query")")"
+        b="$(rps "$(run "$port_template" "/api/templated/42$template_query")")"
+        c="$(rps "$(run "$port_template" "/api/templated/42$template_query")")"
+        d="$(rps "$(run "$port_template" "/api/plain/42$template_query")")"
+        templated="$(mean "$b" "$c")"; plain="$(mean "$a" "$d")"
+        printf 'round %d: templated %s req/s, plain %s req/s, ratio %s (target >= 0.85)\n' \
+            "$round" "$templated" "$plain" "$(ratio "$templated" "$plain")"
+    done
+    echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+    exit 0
+fi
 
 # Stub roots: the repository's Stubs/, one mapping (the pet list), and 1,000 mappings in
 # which the pet list comes last in priority.
@@ -172,32 +230,9 @@ CONF
 start_nginx_proxy="$(first_response "$port_nginx_proxy" /api/pets nginx -p "$work/proxy-nginx" -c "$work/proxy-nginx/nginx.conf")"
 pids+=("${start_nginx_proxy%% *}")
 
-# Response templating: a stub whose body echoes two request values and a jsonPath of a query
-# parameter, against a plain stub answering the very same bytes, on one server.
-port_template="$(free_port)"
-mkdir -p "$work/template/mappings"
-cat > "$work/template/mappings/template.json" <<'JSON'
-{"mappings": [
-  {"request": {"method": "GET", "urlPathPattern": "/api/templated/[0-9]+"},
-   "response": {"status": 200, "headers": {"Content-Type": "application/json"},
-                "body": "{\"id\":\"{{request.path.[2]}}\",\"q\":\"{{request.query.q}}\",\"name\":\"{{jsonPath request.query.filter '$.name'}}\"}",
-                "transformers": ["response-template"]}},
-  {"request": {"method": "GET", "urlPathPattern": "/api/plain/[0-9]+"},
-   "response": {"status": 200, "headers": {"Content-Type": "application/json"},
-                "body": "{\"id\":\"42\",\"q\":\"x\",\"name\":\"Rex\"}"}}
-]}
-JSON
-template_query='?q=x&filter=%7B%22name%22%3A%22Rex%22%7D'
-start_template="$(first_response "$port_template" "/api/plain/42" "$petmock" serve --stubs "$work/template" --port "$port_template")"
-pids+=("${start_template%% *}")
-templated_body="$(curl -fsS "http://127.0.0.1:$port_template/api/templated/42$template_query")"
-plain_body="$(curl -fsS "http://127.0.0.1:$port_template/api/plain/42$template_query")"
-[ "$templated_body" = "$plain_body" ] || { echo "templated body '$templated_body' differs from '$plain_body'" >&2; exit 1; }
+start_template_server
 
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
-run() { wrk -t2 -c64 -d"$duration" "http://127.0.0.1:$1${2:-/api/pets}"; }
-rps() { echo "$1" | awk '/^Requests\/sec:/ { print $2 }'; }
-mean() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (a + b) / 2 }'; }
 # Pairs run back to back, and the 1 vs 1,000 pair twice in alternation, so a change in the
 # machine's load (it is shared) weighs on both sides alike.
 out_nginx="$(run "$port_nginx")"
@@ -217,7 +252,6 @@ rps_templated="$(mean "$(rps "$out_templated")" "$(rps "$out_templated2")")"
 rps_one="$(mean "$(rps "$out_one")" "$(rps "$out_one2")")"
 rps_many="$(mean "$(rps "$out_many")" "$(rps "$out_many2")")"
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 errors() { echo "$1" | awk '/Non-2xx|Socket errors/ { print }' | tr '\n' ' '; }
 rss_mb() { awk '/^VmHWM:/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 

@@ -34,6 +34,19 @@ package struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertib
     package var isTooLarge: Bool { code == EFBIG }
 }
 
+/// What identifies one version of a file or folder: its identity, size and times. Two stamps
+/// of a path differ when the file was replaced, written or touched in between.
+package struct FileStamp: Equatable, Sendable {
+    package var device: UInt64
+    package var inode: UInt64
+    package var size: Int64
+    /// Nanoseconds since the epoch.
+    package var modified: Int64
+    /// Nanoseconds since the epoch (the status change time).
+    package var changed: Int64
+    package var isDirectory: Bool
+}
+
 /// The few file-system calls petkit needs, on POSIX directly (no Foundation).
 package enum FileSystem {
     /// What a path names.
@@ -50,6 +63,23 @@ package enum FileSystem {
         case S_IFDIR: return .directory
         default: return .other
         }
+    }
+
+    /// The stamp of the path (following symbolic links), or nil when it does not exist.
+    package static func stamp(of path: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        let changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+        #else
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        #endif
+        return FileStamp(
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+            size: Int64(info.st_size), modified: modified, changed: changed,
+            isDirectory: info.st_mode & S_IFMT == S_IFDIR)
     }
 
     /// The whole content of a file; a file longer than `limit` bytes is refused (`EFBIG`)

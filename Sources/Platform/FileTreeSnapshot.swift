@@ -8,14 +8,7 @@ import Darwin
 /// `.` skipped, links followed) its identity, size and times, so two scans tell what changed.
 struct FileTreeSnapshot {
     /// What identifies one version of an entry.
-    struct Stamp: Equatable {
-        var device: UInt64
-        var inode: UInt64
-        var size: Int64
-        var modified: Int64
-        var changed: Int64
-        var isDirectory: Bool
-    }
+    typealias Stamp = FileStamp
 
     private(set) var entries: [String: Stamp] = [:]
     /// Whether the scan stopped at its bound (``maxEntries`` or ``maxDepth``) before the end.
@@ -64,21 +57,7 @@ struct FileTreeSnapshot {
     }
 
     /// The stamp of `path`, following links; nil when it does not exist.
-    static func stamp(_ path: String) -> Stamp? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-        let changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
-        #else
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
-        #endif
-        return Stamp(
-            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
-            size: Int64(info.st_size), modified: modified, changed: changed,
-            isDirectory: info.st_mode & S_IFMT == S_IFDIR)
-    }
+    static func stamp(_ path: String) -> Stamp? { FileSystem.stamp(of: path) }
 
     /// The paths that differ from `earlier`, sorted: entries added, removed or changed
     /// (a folder only when it appears or goes: its times change with every file in it).

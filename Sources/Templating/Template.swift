@@ -13,12 +13,15 @@ public struct Template: Sendable {
     public let limits: TemplateLimits
     /// The source, when it is plain text with no mustache (rendering it returns it).
     public let plainText: String?
+    /// The bytes of the template's literal text (a render's output is usually near it).
+    let textLength: Int
 
     /// Compiles `source`, or throws what is wrong and where.
     public init(_ source: String, limits: TemplateLimits = .standard) throws(TemplateError) {
         var parser = TemplateParser(source, limits: limits)
         segments = try parser.parse()
         self.limits = limits
+        textLength = Self.textLength(segments)
         if segments.isEmpty {
             plainText = ""
         } else if segments.count == 1, case .text(let text) = segments[0] {
@@ -26,6 +29,14 @@ public struct Template: Sendable {
         } else {
             plainText = nil
         }
+    }
+
+    private static func textLength(_ segments: [TemplateSegment]) -> Int {
+        var length = 0
+        for segment in segments {
+            if case .text(let text) = segment { length += text.utf8.count }
+        }
+        return min(length, 64 * 1024)
     }
 
     /// Whether `text` holds a mustache at all (`{{`): text without one renders as itself.
@@ -42,8 +53,15 @@ public struct Template: Sendable {
     /// `now` (milliseconds since the epoch) is what `now` answers, the clock's time by default.
     public func render(_ context: TemplateValue, now: Int64? = nil) throws(TemplateError) -> String {
         if let plainText { return plainText }
+        return String(decoding: try renderBytes(context, now: now), as: UTF8.self)
+    }
+
+    /// Renders as ``render(_:now:)`` does, into UTF-8 bytes (a response body) with no
+    /// intermediate text: one buffer, its capacity reserved from the template's text.
+    public func renderBytes(_ context: TemplateValue, now: Int64? = nil) throws(TemplateError) -> [UInt8] {
+        if let plainText { return Array(plainText.utf8) }
         let now = now ?? Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
-        var renderer = TemplateRenderer(root: context, limits: limits, now: now)
+        var renderer = TemplateRenderer(root: context, limits: limits, now: now, capacity: textLength + 64)
         try renderer.render(segments)
         return renderer.output
     }

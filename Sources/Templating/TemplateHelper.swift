@@ -41,6 +41,22 @@ struct HelperCall {
     let maximumLength: Int
     /// The call's literal JSONPath, compiled with the template (see ``TemplateCall``).
     var literalJSONPath: JSONPath? = nil
+    /// The render's last JSON parse (see ``TemplateRenderer/parsedJSON``).
+    var parsedJSON: (text: String, value: JSONValue?)? = nil
+
+    /// JSON from a value: JSON as it is, text parsed (once per render for the same text).
+    mutating func json(_ value: TemplateValue) -> JSONValue? {
+        switch value {
+        case .json(let json): return json
+        case .array, .object: return value.jsonValue
+        default:
+            let text = value.text
+            if let parsedJSON, parsedJSON.text == text { return parsedJSON.value }
+            let parsed = try? JSONValue(parsing: text)
+            parsedJSON = (text, parsed)
+            return parsed
+        }
+    }
 
     /// The hash argument `key`, if given.
     func hash(_ key: String) -> TemplateValue? {

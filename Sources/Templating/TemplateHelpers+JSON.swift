@@ -14,7 +14,7 @@ extension TemplateHelpers {
             } catch {
                 throw call.failure("cannot read the JSONPath '\(expression)': \(error)")
             }
-            guard let document = parsedJSON(source) else {
+            guard let document = call.json(source) else {
                 if let fallback = call.hash("default") { return fallback }
                 throw call.failure("expects JSON, but the input does not parse as JSON")
             }
@@ -71,15 +71,6 @@ extension TemplateHelpers {
             return .object(members)
         },
     ]
-
-    /// JSON from a value: JSON as it is, text parsed.
-    static func parsedJSON(_ value: TemplateValue) -> JSONValue? {
-        switch value {
-        case .json(let json): return json
-        case .array, .object: return value.jsonValue
-        default: return try? JSONValue(parsing: value.text)
-        }
-    }
 }
 
 /// Compiled regular expressions by pattern, shared by renders (at most 256 kept).

@@ -1,7 +1,11 @@
+import JSONKit
+
 /// Renders a compiled tree against a context: one per render, confined to one thread.
 struct TemplateRenderer {
     let limits: TemplateLimits
-    private(set) var output = ""
+    /// The rendered text's UTF-8, written in place (one buffer per render).
+    private(set) var output: [UInt8] = []
+    /// The bytes written so far, a block helper's body included (the output limit's count).
     private var outputBytes = 0
     private var iterationsLeft: Int
     /// How much more work helpers may do (``TemplateLimits/maximumWork``).
@@ -16,8 +20,13 @@ struct TemplateRenderer {
     /// The render's "now", in milliseconds since the epoch.
     let now: Int64
 
-    init(root: TemplateValue, limits: TemplateLimits, now: Int64) {
+    /// The last text a helper parsed as JSON, and its value: helpers reading the same JSON
+    /// (several `jsonPath`s of the request's body) parse it once per render.
+    var parsedJSON: (text: String, value: JSONValue?)?
+
+    init(root: TemplateValue, limits: TemplateLimits, now: Int64, capacity: Int = 0) {
         self.limits = limits
+        output.reserveCapacity(capacity)
         self.now = now
         iterationsLeft = limits.maximumIterations
         workLeft = limits.maximumWork
@@ -33,20 +42,35 @@ struct TemplateRenderer {
                 var safe = false
                 if case .call(let call) = expression { safe = call.helper?.isSafe ?? false }
                 let text = value.text
-                try write(escaped && !safe ? Self.escapeHTML(text) : text)
+                if escaped && !safe {
+                    try writeEscaped(text)
+                } else {
+                    try write(text)
+                }
             case .block(let block): try render(block)
             }
         }
     }
 
     private mutating func write(_ text: String) throws(TemplateError) {
-        outputBytes += text.utf8.count
+        try reserve(text.utf8.count)
+        output.append(contentsOf: text.utf8)
+    }
+
+    /// Writes text with Handlebars' HTML escaping (``escapeHTML(_:)``), straight into the output.
+    private mutating func writeEscaped(_ text: String) throws(TemplateError) {
+        guard text.utf8.contains(where: Self.needsEscape) else { return try write(text) }
+        try write(Self.escapeHTML(text))
+    }
+
+    /// Refuses output past the limit.
+    private mutating func reserve(_ count: Int) throws(TemplateError) {
+        outputBytes += count
         guard outputBytes <= limits.maximumOutputLength else {
             throw TemplateError(
                 "the rendered text would be longer than the limit of \(limits.maximumOutputLength) bytes", at: nil,
                 stopsRender: true)
         }
-        output += text
     }
 
     private mutating func render(_ block: TemplateBlock) throws(TemplateError) {
@@ -103,15 +127,17 @@ struct TemplateRenderer {
             }
             if helper.blockContent != .none {
                 var inner = self
-                inner.output = ""
+                inner.output = []
                 try inner.render(block.body)
                 iterationsLeft = inner.iterationsLeft
                 workLeft = inner.workLeft
                 variables = inner.variables
+                parsedJSON = inner.parsedJSON
+                let content = String(decoding: inner.output, as: UTF8.self)
                 if helper.blockContent == .prepend {
-                    parameters.insert(.string(inner.output), at: 0)
+                    parameters.insert(.string(content), at: 0)
                 } else {
-                    parameters.append(.string(inner.output))
+                    parameters.append(.string(content))
                 }
                 let result = try invoke(block.call, helper, parameters)
                 try write(result.text)
@@ -217,7 +243,7 @@ struct TemplateRenderer {
         var invocation = HelperCall(
             parameters: parameters, hash: hash, name: call.name, position: call.position,
             iterationsLeft: iterationsLeft, now: now, maximumLength: limits.maximumOutputLength,
-            literalJSONPath: call.literalJSONPath)
+            literalJSONPath: call.literalJSONPath, parsedJSON: parsedJSON)
         let result: TemplateValue
         do {
             result = try function(&invocation)
@@ -226,6 +252,7 @@ struct TemplateRenderer {
             return .string("[ERROR: \(error.message)]")
         }
         iterationsLeft = invocation.iterationsLeft
+        parsedJSON = invocation.parsedJSON
         for (name, value) in invocation.assignments { variables[name] = value }
         return result
     }
@@ -246,9 +273,9 @@ struct TemplateRenderer {
             value = contexts[max(0, contexts.count - 1 - path.parents)]
         } else {
             guard let name = segments.popFirst() else { return contexts[contexts.count - 1] }
-            if let found = scopes.last(where: { $0[name] != nil })?[name] {
+            if !scopes.isEmpty, let found = scopes.last(where: { $0[name] != nil })?[name] {
                 value = found
-            } else if let found = variables[name] {
+            } else if !variables.isEmpty, let found = variables[name] {
                 value = found
             } else if let found = member(name) {
                 value = found
@@ -293,7 +320,7 @@ struct TemplateRenderer {
         return result
     }
 
-    private static func needsEscape(_ byte: UInt8) -> Bool {
+    static func needsEscape(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"),
             UInt8(ascii: "`"), UInt8(ascii: "="):

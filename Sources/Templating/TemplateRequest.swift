@@ -17,8 +17,9 @@ public final class TemplateRequest: TemplateNode {
     public let baseURL: String
     /// The `urlPathTemplate` variables, decoded.
     public let pathParameters: [String: String]
-    /// The client's address.
-    public let clientIP: String
+    /// The client's address (worked out when first read, with the lazy initialiser).
+    public private(set) lazy var clientIP: String = clientIPSource?() ?? ""
+    private let clientIPSource: (() -> String)?
     /// Whether the stub matched the path with `urlPathTemplate` (see ``PathNode``).
     public let pathTemplated: Bool
 
@@ -37,8 +38,28 @@ public final class TemplateRequest: TemplateNode {
         self.body = body
         self.baseURL = baseURL
         self.pathParameters = pathParameters
-        self.clientIP = clientIP
+        clientIPSource = nil
         if let queryParameters { query = queryParameters }
+        self.clientIP = clientIP
+    }
+
+    /// Creates the model of one request as ``init(method:url:headers:body:baseURL:pathParameters:clientIP:queryParameters:)``
+    /// does, the client's address and the decoded query given as functions called only if a
+    /// template reads them (a server has them at hand, but working them out costs).
+    public init(
+        method: String, url: String, headers: HTTPHeaders, body: [UInt8], baseURL: String,
+        pathParameters: [String: String] = [:], clientIP: @escaping () -> String,
+        queryParameters: @escaping () -> [(name: String, value: String)], pathTemplated: Bool = false
+    ) {
+        self.pathTemplated = pathTemplated
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.baseURL = baseURL
+        self.pathParameters = pathParameters
+        clientIPSource = clientIP
+        querySource = queryParameters
     }
 
     /// Where the query starts (`?`), found on the UTF-8 view.
@@ -50,14 +71,14 @@ public final class TemplateRequest: TemplateNode {
         return url[...]
     }
 
-    private lazy var segments: [String] = path.utf8.split(separator: UInt8(ascii: "/")).map {
-        let raw = Substring($0)
-        // Most segments have no escape: then the text is the segment as it is.
-        guard raw.utf8.contains(UInt8(ascii: "%")) else { return String(raw) }
-        return raw.removingPercentEncoding() ?? String(raw)
-    }
+    /// `request.path` and `request.pathSegments`, made when first read.
+    private lazy var pathNode = PathNode(path: path, parameters: pathParameters, templated: pathTemplated)
+    private lazy var pathSegmentsNode = PathNode(path: path, parameters: [:])
+
+    private var querySource: (() -> [(name: String, value: String)])?
 
     private lazy var query: [(name: String, value: String)] = {
+        if let querySource { return querySource() }
         guard let question else { return [] }
         return QueryParameters.parse(url[url.utf8.index(after: question)...])
     }()
@@ -76,11 +97,8 @@ public final class TemplateRequest: TemplateNode {
         case "url": return .string(url)
         case "id": return .string(id)
         case "requestLine": return .node(self)
-        case "path":
-            return .node(
-                PathNode(
-                    text: String(path), segments: segments, parameters: pathParameters, templated: pathTemplated))
-        case "pathSegments": return .node(PathNode(text: String(path), segments: segments, parameters: [:]))
+        case "path": return .node(pathNode)
+        case "pathSegments": return .node(pathSegmentsNode)
         case "method": return .string(method)
         case "baseUrl": return .string(baseURL)
         case "body": return .string(bodyText)
@@ -118,25 +136,32 @@ public final class TemplateRequest: TemplateNode {
 }
 
 /// `request.path`: renders as the path; `.[n]` is a segment, `.name` a template variable.
+/// A segment read by its index is found by a scan, without splitting the whole path.
 final class PathNode: TemplateNode {
-    let text: String
-    let segments: [String]
+    /// The path as it renders, made into text only when it renders.
+    let path: Substring
     let parameters: [String: String]
     /// Whether the stub matched with `urlPathTemplate`: `{{#each}}` then visits the path's
     /// segments as WireMock's `TemplatedUrlPath` iterates them, the empty one before the
     /// first `/` (and after a final `/`) included.
     let templated: Bool
 
-    init(text: String, segments: [String], parameters: [String: String], templated: Bool = false) {
-        self.text = text
-        self.segments = segments
+    init(path: Substring, parameters: [String: String], templated: Bool = false) {
+        self.path = path
         self.parameters = parameters
         self.templated = templated
     }
 
+    /// Every segment, decoded (for `size` and `each`).
+    private lazy var segments: [String] = path.utf8.split(separator: UInt8(ascii: "/")).map {
+        Self.decoded(Substring($0))
+    }
+
+    var text: String { String(path) }
+
     func member(_ name: String) -> TemplateValue? {
-        if let value = parameters[name] { return .string(value) }
-        if let index = Int(name), segments.indices.contains(index) { return .string(segments[index]) }
+        if !parameters.isEmpty, let value = parameters[name] { return .string(value) }
+        if let index = Int(name) { return segment(at: index).map(TemplateValue.string) }
         if name == "size" || name == "length" { return .int(segments.count) }
         return nil
     }
@@ -144,10 +169,39 @@ final class PathNode: TemplateNode {
     var entries: [(key: String?, value: TemplateValue)] {
         var visited = segments
         if templated {
-            if text.hasPrefix("/") { visited.insert("", at: 0) }
-            if text.count > 1 && text.hasSuffix("/") { visited.append("") }
+            if path.hasPrefix("/") { visited.insert("", at: 0) }
+            if path.count > 1 && path.hasSuffix("/") { visited.append("") }
         }
         return visited.map { (nil, .string($0)) }
+    }
+
+    /// The segment at `index` (empty segments skipped, as `split` skips them), decoded.
+    func segment(at index: Int) -> String? {
+        guard index >= 0 else { return nil }
+        let bytes = path.utf8
+        var seen = 0
+        var start: String.Index?
+        var position = bytes.startIndex
+        while position < bytes.endIndex {
+            if bytes[position] == UInt8(ascii: "/") {
+                if let first = start {
+                    if seen == index { return Self.decoded(path[first..<position]) }
+                    seen += 1
+                    start = nil
+                }
+            } else if start == nil {
+                start = position
+            }
+            position = bytes.index(after: position)
+        }
+        if let first = start, seen == index { return Self.decoded(path[first..<bytes.endIndex]) }
+        return nil
+    }
+
+    /// A segment's text: most have no escape, and are then the segment as it is.
+    private static func decoded(_ raw: Substring) -> String {
+        guard raw.utf8.contains(UInt8(ascii: "%")) else { return String(raw) }
+        return raw.removingPercentEncoding() ?? String(raw)
     }
 }
 

@@ -44,6 +44,40 @@ public final class PreparedResponse: Sendable {
         wantsClose = notes.wantsClose
     }
 
+    /// Prepares a response whose head has the shape `head` was laid out for (same fields in the
+    /// same order, the status as given unless it varies), writing only its varying values and
+    /// `Content-Length`: the bytes are those ``init(_:)`` writes. A response of another shape
+    /// is prepared by ``init(_:)``.
+    public convenience init(_ response: HTTPResponse, head: PreparedHead) {
+        guard head.fits(response) else {
+            self.init(response)
+            return
+        }
+        var gzipBody: [UInt8]?
+        switch response.compression {
+        case .identity: gzipBody = nil
+        case .gzipIfAccepted: gzipBody = Gzip.compress(response.body)
+        case .precompressedGzip(let bytes): gzipBody = bytes
+        }
+        let sendsBody = !response.status.forbidsBody
+        let identity = Form(
+            head: head.write(gzipBody == nil ? head.plain : head.varied, for: response, bodyCount: response.body.count),
+            body: ByteStorage(sendsBody ? response.body : []))
+        let gzip = gzipBody.map {
+            Form(
+                head: head.write(head.gzip, for: response, bodyCount: $0.count), body: ByteStorage(sendsBody ? $0 : []))
+        }
+        self.init(response, identity: identity, gzip: gzip, hasDate: head.hasDate, wantsClose: head.wantsClose)
+    }
+
+    private init(_ response: HTTPResponse, identity: Form, gzip: Form?, hasDate: Bool, wantsClose: Bool) {
+        self.response = response
+        self.identity = identity
+        self.gzip = gzip
+        self.hasDate = hasDate
+        self.wantsClose = wantsClose
+    }
+
     /// Prepares a response from its parts.
     public convenience init(
         status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8],

@@ -15,10 +15,18 @@ enum ResponseHeadWriter {
     static func writeFixedHead(
         status: HTTPStatus, headers: HTTPHeaders, gzip: Bool, vary: Bool, into buffer: ByteBuffer
     ) -> Notes {
+        var sink = buffer
+        return writeFixedHead(status: status, headers: headers, gzip: gzip, vary: vary, into: &sink)
+    }
+
+    /// The same head into any sink (a buffer, or a ``PreparedHead``'s layout).
+    static func writeFixedHead<Sink: ResponseHeadSink>(
+        status: HTTPStatus, headers: HTTPHeaders, gzip: Bool, vary: Bool, into buffer: inout Sink
+    ) -> Notes {
         var notes = Notes()
-        buffer.append(statusLine(status))
+        buffer.appendStatusLine(status)
         var hasVary = false
-        for field in headers.fields {
+        for (index, field) in headers.fields.enumerated() {
             let name = field.name
             if name.equalsIgnoringASCIICase("content-length") || name.equalsIgnoringASCIICase("transfer-encoding") {
                 continue
@@ -30,10 +38,7 @@ enum ResponseHeadWriter {
             if gzip && name.equalsIgnoringASCIICase("content-encoding") { continue }
             if name.equalsIgnoringASCIICase("date") { notes.hasDate = true }
             if name.equalsIgnoringASCIICase("vary") { hasVary = true }
-            appendSanitized(name, to: buffer)
-            buffer.append(": ")
-            appendSanitized(field.value, to: buffer)
-            buffer.append("\r\n")
+            buffer.appendField(at: index, name: name, value: field.value)
         }
         if gzip { buffer.append("Content-Encoding: gzip\r\n") }
         if vary && !hasVary { buffer.append("Vary: Accept-Encoding\r\n") }
@@ -44,15 +49,39 @@ enum ResponseHeadWriter {
         "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n"
     }
 
+    /// Whether a byte of a field is written as a space (CR, LF and NUL).
+    static func isUnsafeInField(_ byte: UInt8) -> Bool { byte == 13 || byte == 10 || byte == 0 }
+
     /// Appends text with CR, LF and NUL replaced by spaces, so a field cannot split the head.
     static func appendSanitized(_ text: String, to buffer: ByteBuffer) {
         var text = text
         text.withUTF8 { bytes in
-            if !bytes.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) {
+            if !bytes.contains(where: isUnsafeInField) {
                 buffer.append(UnsafeRawBufferPointer(bytes))
             } else {
-                buffer.append(bytes.map { $0 == 13 || $0 == 10 || $0 == 0 ? UInt8(ascii: " ") : $0 })
+                buffer.append(bytes.map { isUnsafeInField($0) ? UInt8(ascii: " ") : $0 })
             }
         }
+    }
+}
+
+/// Where ``ResponseHeadWriter`` writes a head.
+protocol ResponseHeadSink {
+    mutating func appendStatusLine(_ status: HTTPStatus)
+    mutating func append(_ text: String)
+    /// `name: value` and the line's end, the name and value sanitised.
+    mutating func appendField(at index: Int, name: String, value: String)
+}
+
+extension ByteBuffer: ResponseHeadSink {
+    func appendStatusLine(_ status: HTTPStatus) {
+        append(ResponseHeadWriter.statusLine(status))
+    }
+
+    func appendField(at index: Int, name: String, value: String) {
+        ResponseHeadWriter.appendSanitized(name, to: self)
+        append(": ")
+        ResponseHeadWriter.appendSanitized(value, to: self)
+        append("\r\n")
     }
 }

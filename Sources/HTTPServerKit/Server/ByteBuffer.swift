@@ -146,6 +146,14 @@ final class ByteStorage: @unchecked Sendable {
         allocation = memory
     }
 
+    /// `count` bytes written by `initialize`, which must set every one of them.
+    init(count: Int, _ initialize: (UnsafeMutableRawBufferPointer) -> Void) {
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 16)
+        initialize(UnsafeMutableRawBufferPointer(rebasing: memory[0..<count]))
+        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[0..<count])
+        allocation = memory
+    }
+
     private let allocation: UnsafeMutableRawBufferPointer
 
     deinit {

@@ -7,22 +7,27 @@ import Templating
 
 /// A stub's response as templates (`transformers: ["response-template"]`, or every stub with
 /// global templating): its status message, header values and body compiled once at load,
-/// rendered per request into a ``ServedResponse``.
+/// rendered per request into a ``ServedResponse``. Everything that does not depend on the
+/// request is worked out at load (``ResponseShape``): per request only the templates render,
+/// and the head's fixed bytes are copied around their values.
 struct ResponseTemplate: Sendable {
     enum Body: Sendable {
         /// Bytes served as they are (binary bodies, and files that are not UTF-8).
         case fixed([UInt8])
         case template(Template)
-        /// A `bodyFileName` with a mustache: the name is rendered, then the file under
-        /// `__files/` is read and rendered, per request.
-        case file(name: Template, filesRoot: String?)
+        /// A `bodyFileName` with a mustache: the name is rendered per request, then the file
+        /// under `__files/` is read and compiled once per version of it (``TemplatedBodyFiles``).
+        case file(name: Template, files: TemplatedBodyFiles)
     }
 
+    /// The status message, when it holds a mustache.
     let statusMessage: Template?
-    let headers: [(name: String, value: Template)]
+    /// The header values that hold a mustache, with their field's index in ``shape``.
+    let headers: [(index: Int, value: Template)]
     let body: Body
     /// `transformerParameters`, as templates read them (`parameters.name`).
     let parameters: JSONObject
+    let shape: ResponseShape
 
     /// `transformerParameters.disableBodyFileTemplating`: a body file is served as it is
     /// (its name is still rendered).
@@ -49,21 +54,25 @@ struct ResponseTemplate: Sendable {
                 return nil
             }
         }
-        let statusMessage = response.statusMessage.flatMap {
-            template($0, at: responsePath.appending(key: "statusMessage"))
+        let statusMessage = response.statusMessage.flatMap { message in
+            Template.mayContainTemplate(message)
+                ? template(message, at: responsePath.appending(key: "statusMessage")) : nil
         }
-        var headers: [(name: String, value: Template)] = []
-        for field in response.headers {
+        var headers: [(index: Int, value: Template)] = []
+        for (index, field) in response.headers.fields.enumerated() where Template.mayContainTemplate(field.value) {
             if let value = template(field.value, at: responsePath.appending(key: "headers").appending(key: field.name))
             {
-                headers.append((field.name, value))
+                headers.append((index, value))
             }
         }
         let compiledBody: Body
         switch response.body {
         case .file(let name) where body == nil:
             guard let nameTemplate = template(name, at: responsePath.appending(key: "bodyFileName")) else { return nil }
-            compiledBody = .file(name: nameTemplate, filesRoot: filesRoot)
+            let templatingDisabled = response.transformerParameters?["disableBodyFileTemplating"] == .bool(true)
+            compiledBody = .file(
+                name: nameTemplate,
+                files: TemplatedBodyFiles(filesRoot: filesRoot, templatingDisabled: templatingDisabled))
         case .bytes(let bytes):
             compiledBody = .fixed(bytes)
         case .file where response.transformerParameters?["disableBodyFileTemplating"] == .bool(true):
@@ -85,91 +94,17 @@ struct ResponseTemplate: Sendable {
         }
         guard !failed else { return nil }
         let parameters = response.transformerParameters ?? JSONObject()
+        var fileNameTemplated = false
+        if case .file = compiledBody { fileNameTemplated = true }
+        let shape = ResponseShape(
+            mapping, statusTemplated: statusMessage != nil, templatedFields: headers.map(\.index),
+            fileNameTemplated: fileNameTemplated)
         return ResponseTemplate(
-            statusMessage: statusMessage, headers: headers, body: compiledBody, parameters: parameters)
+            statusMessage: statusMessage, headers: headers, body: compiledBody, parameters: parameters, shape: shape)
     }
 
     /// Why a render gave no response: the text of the 500 sent instead.
     struct Failure: Error {
         let message: String
-    }
-
-    /// Renders the response for one request.
-    func render(
-        _ request: HTTPServerRequest, _ matchable: MatchableRequest, stub: CompiledStub
-    ) -> Result<ServedResponse, Failure> {
-        let host = request.headers["Host"] ?? "localhost"
-        let model = TemplateRequest(
-            method: request.method.rawValue, url: String(request.head.originForm), headers: request.headers,
-            body: request.body, baseURL: "http://" + host, pathParameters: stub.pathParameters(matchable),
-            clientIP: request.remoteAddress.host, queryParameters: matchable.queryParameters,
-            pathTemplated: stub.usesPathTemplate)
-        let context = TemplateValue.object([("request", .node(model)), ("parameters", .json(.object(parameters)))])
-        var mapping = stub.mapping
-        do {
-            if let statusMessage { mapping.response.statusMessage = try statusMessage.render(context) }
-            var rendered = HTTPHeaders()
-            for header in headers { rendered.add(name: header.name, value: try header.value.render(context)) }
-            mapping.response.headers = rendered
-            let bytes: [UInt8]
-            switch body {
-            case .fixed(let fixed): bytes = fixed
-            case .template(let template): bytes = Array(try template.render(context).utf8)
-            case .file(let nameTemplate, let filesRoot):
-                let name = try nameTemplate.render(context)
-                mapping.response.body = .file(name)
-                switch Self.readFile(name, filesRoot: filesRoot) {
-                case .success(let content):
-                    if !bodyFileTemplatingDisabled, let text = String(validating: content, as: UTF8.self),
-                        Template.mayContainTemplate(text)
-                    {
-                        bytes = Array(try Template(text).render(context).utf8)
-                    } else {
-                        bytes = content
-                    }
-                case .failure(let failure): return .failure(failure)
-                }
-            }
-            if let message = mapping.response.statusMessage,
-                message.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 })
-            {
-                return .failure(Failure(message: "the rendered statusMessage holds control characters"))
-            }
-            for field in mapping.response.headers
-            where field.value.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
-                return .failure(
-                    Failure(message: "the rendered value of the header '\(field.name)' holds control characters"))
-            }
-            // The gzip form is made only for a client that can take it: this answer serves once.
-            let compress = request.headers.containsToken("gzip", inHeader: "Accept-Encoding")
-            return .success(StubCompiler.prepare(mapping, body: bytes, compress: compress))
-        } catch {
-            return .failure(Failure(message: "the response template failed: \(error.description)"))
-        }
-    }
-
-    /// Reads a rendered `bodyFileName`: inside `__files/` by the same rule as at load.
-    private static func readFile(_ name: String, filesRoot: String?) -> Result<[UInt8], Failure> {
-        guard let filesRoot else {
-            return .failure(Failure(message: "bodyFileName '\(name)': the mappings come from no stub folder"))
-        }
-        switch BodyFileResolver(filesRoot: filesRoot).resolve(name) {
-        case .success(let path):
-            // Read per request on the event loop: a file over the template limit is refused from
-            // its size, never read whole.
-            do throws(FileSystemError) {
-                return .success(try FileSystem.read(path, atMost: TemplateLimits.standard.maximumSourceLength))
-            } catch  where error.isTooLarge {
-                return .failure(Failure(message: "bodyFileName '\(name)': the file is too large to template"))
-            } catch {
-                return .failure(Failure(message: "bodyFileName '\(name)': \(error.reason)"))
-            }
-        case .failure(.outsideRoot):
-            return .failure(Failure(message: "bodyFileName '\(name)' leads outside __files/; it is not served"))
-        case .failure(.notFound):
-            return .failure(Failure(message: "bodyFileName '\(name)' does not exist in __files/"))
-        case .failure(.rootMissing):
-            return .failure(Failure(message: "bodyFileName '\(name)': there is no __files/ folder"))
-        }
     }
 }
