@@ -5,7 +5,8 @@ import StubServerKit
 import TestSupport
 import Testing
 
-/// WireMock's faults, delays, dribbling and gzip, and scenarios, over real sockets.
+/// WireMock's faults, delays, dribbling and gzip, and scenarios, over real sockets (delays as
+/// reply values, the dribble on a hand-moved server clock).
 @Suite struct FaultTests {
     static func stub(_ path: String, _ response: ResponseDefinition) -> StubMapping {
         StubMapping(request: RequestPattern(method: .get, url: .urlPath(path)), response: response)
@@ -90,9 +91,14 @@ import Testing
     }
 
     @Test func dribbleSendsTheBodyInChunks() throws {
-        let server = try startServer(mappings: Self.mappings)
+        // The stub's 200 ms dribble on a hand-moved server clock: no real wait.
+        let server = try ClockedHTTPServer(handler: makeServer(mappings: Self.mappings))
         defer { server.stop() }
-        let response = try fetch(server.port, "/dribble")
+        let client = try RawClient(port: server.port)
+        try client.send(get("/dribble"))
+        try server.requestArrived()
+        server.advance(by: .milliseconds(200))
+        let response = try client.readResponse()
         #expect(response.text == String(repeating: "abcdefghij", count: 10))
         #expect(response.chunkSizes == [20, 20, 20, 20, 20])
     }
