@@ -23,7 +23,7 @@ let libraries = [
     "ContractModel",
     "ContractKit",
     "ContractCLI",
-    "Templating", "StubServerKit", "MockCLI", "PetModels", "PetClient", "PetAppContract",
+    "Templating", "StubFormat", "StubServerKit", "MockCLI", "PetModels", "PetClient", "PetAppContract",
 ]
 
 let package = Package(
@@ -64,13 +64,22 @@ let package = Package(
 
         // Contracts: the model and endpoint vocabulary an app adopts, the engine, its command line.
         library("ContractModel"),
-        library("ContractKit", ["ContractModel", "JSONKit", "LinearRegex", "YAMLKit", "HTTPClient", "HTTPCore"]),
+        library(
+            "ContractKit",
+            ["ContractModel", "JSONKit", "LinearRegex", "YAMLKit", "HTTPClient", "HTTPCore", "StubFormat"]),
         library("ContractCLI", ["ContractKit", "ArgumentKit", "HTTPClient", "HTTPCore", "Platform"]),
+
+        // WireMock's stub-file format: the mapping model, its decoder and problems, the body-file
+        // rule and the reader of a stub folder (no matching, no serving).
+        library("StubFormat", ["HTTPCore", "JSONKit", "XMLKit", "Platform"]),
 
         // The stub server (petmock's engine, admin API and recorder).
         library(
             "StubServerKit",
-            ["HTTPServerKit", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "XMLKit", "Platform", "Templating"]),
+            [
+                "StubFormat", "HTTPServerKit", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "XMLKit", "Platform",
+                "Templating",
+            ]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel"]),
@@ -107,9 +116,12 @@ let package = Package(
         tests("HTTPCoreTests", ["HTTPCore"]),
         tests("ArgumentKitTests", ["ArgumentKit"]),
         tests("JSONKitTests", ["JSONKit"]),
-        tests("TemplatingTests", ["Templating", "JSONKit", "HTTPCore"]),
+        tests("TemplatingTests", ["Templating", "JSONKit", "HTTPCore", "LinearRegex"]),
         tests("YAMLKitTests", ["YAMLKit", "JSONKit"]),
         tests("XMLKitTests", ["XMLKit"]),
+        tests(
+            "StubFormatTests",
+            ["StubFormat", "StubServerKit", "ContractKit", "PetAppContract", "JSONKit", "HTTPCore"]),
         tests("PetModelsTests", ["PetModels", "ContractModel"]),
         tests("HTTPServerTests", ["HTTPServerKit", "HTTPCore", "Platform", "CZlib", "TestSupport"]),
         tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServerKit", "Platform", "TestSupport"]),
@@ -128,15 +140,14 @@ let package = Package(
         tests(
             "StubServerTests",
             [
-                "StubServerKit", "HTTPServerKit", "HTTPCore", "JSONKit", "LinearRegex", "XMLKit", "Platform",
-                "TestSupport",
-                "Templating",
+                "StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "JSONKit", "LinearRegex", "XMLKit",
+                "Platform", "TestSupport", "Templating",
             ]),
         tests(
             "RecordingTests",
             [
-                "StubServerKit", "HTTPServerKit", "HTTPCore", "HTTPClient", "JSONKit", "ContractKit", "PetAppContract",
-                "PetAPIServer", "Platform", "TestSupport", "MockCLI", "petmock",
+                "StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "HTTPClient", "JSONKit", "ContractKit",
+                "PetAppContract", "PetAPIServer", "Platform", "TestSupport", "MockCLI", "petmock",
             ]),
         tests("PetAPIServerTests", ["PetAPIServer", "HTTPServerKit", "HTTPClient", "HTTPCore", "JSONKit"]),
         tests("EndToEndTests", ["TestSupport", "PetClient", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),

@@ -28,6 +28,7 @@ ALL_TARGETS=(
     json-parser:FuzzJSONParser
     openapi-reader:FuzzOpenAPIReader
     stub-mappings:FuzzStubMappings
+    stub-folder:FuzzStubFolder
     yaml-reader:FuzzYAMLReader
     stub-regex:FuzzStubRegex
     xml:FuzzXMLMatcher

@@ -12,7 +12,9 @@ extension JSONPath {
     /// try JSONPath("$[*].vetId").locations(in: pets)   // [$[0].vetId, $[1].vetId]
     /// ```
     public func locations(in value: JSONValue) -> [JSONPath] {
-        select(from: LocatedNode(components: [], json: value), root: value).map {
+        // A function's result is computed, not a place in the document.
+        guard function == nil else { return [] }
+        return select(from: LocatedNode(components: [], json: value), root: value).map {
             JSONPath(components: $0.components)
         }
     }
@@ -24,7 +26,17 @@ extension JSONPath {
     }
 
     func evaluate(on value: JSONValue, root: JSONValue) -> [JSONValue] {
-        select(from: value, root: root)
+        let selected = select(from: value, root: root)
+        guard let function else { return selected }
+        // As Jayway: a definite path's node, or the list an indefinite path selects.
+        let input: JSONValue
+        if stepsAreDefinite {
+            guard let node = selected.first else { return [] }
+            input = node
+        } else {
+            input = .array(selected)
+        }
+        return function.apply(input).map { [$0] } ?? []
     }
 
     /// The nodes the path selects from `start`; one rule for values and for located values.

@@ -5,6 +5,9 @@
 /// `..name`, `..*`, and filters `[?(@.x == 1)]` with `==`, `!=`, `<`, `<=`, `>`, `>=`, `=~ /re/i`,
 /// existence `[?(@.x)]`, `!`, `&&`, `||` and parentheses. As in Jayway, a filter applied to an
 /// object tests the object itself; applied to an array it selects the elements that pass.
+/// A path may end in a function, as Jayway's: `$.items.length()`, `size()`, `min()`, `max()`,
+/// `avg()`, `sum()`, applied to the node a definite path selects, or to the list of nodes an
+/// indefinite one selects (`$..price.sum()`).
 ///
 /// ```swift
 /// let path = try JSONPath("$[?(@.vetId > 1)].firstName")
@@ -29,13 +32,17 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The steps after `$`.
     public var components: [Component]
+    /// The function the path ends with (`.length()`), if any: the path then selects one value
+    /// computed from what its steps select.
+    public var function: JSONPathFilter.Function?
 
     /// `$`, the document itself.
     public static let root = JSONPath(components: [])
 
     /// Creates a path from steps.
-    public init(components: [Component]) {
+    public init(components: [Component], function: JSONPathFilter.Function? = nil) {
         self.components = components
+        self.function = function
     }
 
     /// Parses a path such as `$.pets[0].name`.
@@ -63,8 +70,13 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             })
     }
 
-    /// Whether the path names at most one node (keys and indices only).
+    /// Whether the path names at most one node (keys and indices only, or a function).
     public var isDefinite: Bool {
+        function != nil || stepsAreDefinite
+    }
+
+    /// Whether the steps name at most one node (keys and indices only).
+    var stepsAreDefinite: Bool {
         components.allSatisfy {
             switch $0 {
             case .key, .index: true
@@ -78,6 +90,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var text = "$"
         for component in components { JSONPath.render(component, into: &text) }
+        if let function { text += ".\(function.rawValue)()" }
         return text
     }
 

@@ -54,8 +54,8 @@ public struct JSONPathFilter: Sendable, Hashable {
         }
     }
 
-    /// The functions a filter may call on a path's value.
-    enum Function: String, Sendable, Hashable, CaseIterable {
+    /// The functions a filter may call on a path's value, and a path may end with.
+    public enum Function: String, Sendable, Hashable, CaseIterable {
         /// An array's element count, an object's member count, a string's length.
         case size
         /// The same as `size` (Jayway's name for strings and arrays).

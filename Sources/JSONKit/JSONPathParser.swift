@@ -20,10 +20,30 @@ struct JSONPathParser {
         skipSpaces()
         guard current == "$" else { throw failure("'$' at the start of the path") }
         index += 1
-        let components = try parseComponents()
+        var components = try parseComponents()
+        var function: JSONPathFilter.Function?
+        // `$.items.length()`: the last step names a function when `()` follows it.
+        if current == "(", case .key(let name)? = components.last {
+            let start = index - name.count
+            guard index + 1 < characters.count, characters[index + 1] == ")" else {
+                index += 1
+                throw failure("')'")
+            }
+            guard let known = JSONPathFilter.Function(rawValue: name) else {
+                index = start
+                throw failure(
+                    "a function: "
+                        + JSONPathFilter.Function.allCases.map { "\($0.rawValue)()" }.joined(separator: ", "))
+            }
+            function = known
+            components.removeLast()
+            index += 2
+        }
         skipSpaces()
-        guard current == nil else { throw failure("'.', '[' or the end of the path") }
-        return JSONPath(components: components)
+        guard current == nil else {
+            throw failure(function == nil ? "'.', '[' or the end of the path" : "the end of the path after a function")
+        }
+        return JSONPath(components: components, function: function)
     }
 
     /// Parses steps until something that cannot continue a path.

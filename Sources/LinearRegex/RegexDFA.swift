@@ -96,6 +96,7 @@ struct RegexDFA {
             marks[Int(counter)] = generation
             switch program.instructions[Int(counter)] {
             case .jump(let target): stack.append(target)
+            case .save: stack.append(counter + 1)
             case .split(let first, let second):
                 stack.append(second)
                 stack.append(first)

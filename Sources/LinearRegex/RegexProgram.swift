@@ -17,6 +17,9 @@ struct RegexProgram: Sendable {
         /// Continue only when the next scalar is not in the class (or the text ends): how a
         /// possessive repetition of one character gives up only what it could not take.
         case nextNotIn(Int32)
+        /// Record the position in this capture slot, and continue (only in a program built
+        /// for ``CapturingRegex``; matching programs have none).
+        case save(Int32)
         case match
     }
 
@@ -28,7 +31,7 @@ struct RegexProgram: Sendable {
 
     /// Compiles a parsed pattern; throws when the program would pass ``maximumSize``.
     init(_ node: RegexNode, classes: [CharacterClass], pattern: String) throws(RegexError) {
-        var builder = Builder(pattern: pattern)
+        var builder = Builder(pattern: pattern, captures: false, limit: Self.maximumSize)
         try builder.emit(Self.trimmingAnchors(node))
         try builder.append(.match)
         instructions = builder.instructions
@@ -46,6 +49,7 @@ struct RegexProgram: Sendable {
     static func trimmingAnchors(_ node: RegexNode) -> RegexNode {
         switch node {
         case .alternation(let branches): return .alternation(branches.map(trimmingAnchors))
+        case .group(let inner, let index): return .group(trimmingAnchors(inner), index: index)
         case .sequence(var items):
             while case .assertion(let assertion)? = items.first, assertion.holdsAtStart { items.removeFirst() }
             while case .assertion(let assertion)? = items.last, assertion.holdsAtEnd { items.removeLast() }
@@ -55,20 +59,33 @@ struct RegexProgram: Sendable {
         }
     }
 
-    private struct Builder {
+    /// Compiles a parsed pattern for finding matches with their groups: every capturing group
+    /// saves its ends in slots `2 × index` and `2 × index + 1`, splits list the branch Java
+    /// tries first first (reluctant repetitions prefer to stop), and no anchor is dropped.
+    init(capturing node: RegexNode, classes: [CharacterClass], pattern: String, limit: Int) throws(RegexError) {
+        var builder = Builder(pattern: pattern, captures: true, limit: limit)
+        try builder.emit(node)
+        try builder.append(.match)
+        instructions = builder.instructions
+        self.classes = classes
+        isAssertionFree = false
+    }
+
+    struct Builder {
         let pattern: String
+        /// Whether groups save their ends and reluctant repetitions prefer to stop.
+        let captures: Bool
+        let limit: Int
         var instructions: [Instruction] = []
 
         var next: Int32 { Int32(instructions.count) }
 
         @discardableResult
         mutating func append(_ instruction: Instruction) throws(RegexError) -> Int {
-            guard instructions.count < RegexProgram.maximumSize else {
+            guard instructions.count < limit else {
                 throw RegexError(
                     pattern: pattern,
-                    reason:
-                        "the pattern compiles to more than \(RegexProgram.maximumSize) states (large repetition counts?)"
-                )
+                    reason: "the pattern compiles to more than \(limit) states (large repetition counts?)")
             }
             instructions.append(instruction)
             return instructions.count - 1
@@ -91,32 +108,52 @@ struct RegexProgram: Sendable {
                 }
                 if let last = branches.last { try emit(last) }
                 for exit in exits { instructions[exit] = .jump(next) }
-            case .repetition(let item, let minimum, let maximum, let possessive):
-                for _ in 0..<minimum { try emit(item) }
-                // A possessive repetition stops early only when the next character is not one
-                // it could take.
-                var stop: Instruction?
-                if possessive, case .character(let index) = item { stop = .nextNotIn(Int32(index)) }
-                if let maximum {
-                    var splits: [Int] = []
-                    for _ in minimum..<maximum {
-                        splits.append(try append(.split(0, 0)))
-                        try emit(item)
-                    }
-                    var end = next
-                    if let stop, !splits.isEmpty {
-                        try append(.jump(next + 2))
-                        end = next
-                        try append(stop)
-                    }
-                    for split in splits { instructions[split] = .split(Int32(split + 1), end) }
-                } else {
-                    let loop = try append(.split(0, 0))
-                    try emit(item)
-                    try append(.jump(Int32(loop)))
-                    instructions[loop] = .split(Int32(loop + 1), next)
-                    if let stop { try append(stop) }
+            case .group(let inner, let index):
+                guard captures else { return try emit(inner) }
+                try append(.save(Int32(2 * index)))
+                try emit(inner)
+                try append(.save(Int32(2 * index + 1)))
+            case .reluctant(let repetition):
+                guard captures, case .repetition(let item, let minimum, let maximum, let possessive) = repetition else {
+                    return try emit(repetition)
                 }
+                try emitRepetition(item, minimum, maximum, possessive, reluctant: true)
+            case .repetition(let item, let minimum, let maximum, let possessive):
+                try emitRepetition(item, minimum, maximum, possessive, reluctant: false)
+            }
+        }
+
+        /// A repetition's copies and loop; `reluctant`, each split prefers to stop (only a
+        /// ``CapturingRegex`` sees the order).
+        private mutating func emitRepetition(
+            _ item: RegexNode, _ minimum: Int, _ maximum: Int?, _ possessive: Bool, reluctant: Bool
+        ) throws(RegexError) {
+            for _ in 0..<minimum { try emit(item) }
+            // A possessive repetition stops early only when the next character is not one
+            // it could take.
+            var stop: Instruction?
+            if possessive, case .character(let index) = item { stop = .nextNotIn(Int32(index)) }
+            if let maximum {
+                var splits: [Int] = []
+                for _ in minimum..<maximum {
+                    splits.append(try append(.split(0, 0)))
+                    try emit(item)
+                }
+                var end = next
+                if let stop, !splits.isEmpty {
+                    try append(.jump(next + 2))
+                    end = next
+                    try append(stop)
+                }
+                for split in splits {
+                    instructions[split] = reluctant ? .split(end, Int32(split + 1)) : .split(Int32(split + 1), end)
+                }
+            } else {
+                let loop = try append(.split(0, 0))
+                try emit(item)
+                try append(.jump(Int32(loop)))
+                instructions[loop] = reluctant ? .split(next, Int32(loop + 1)) : .split(Int32(loop + 1), next)
+                if let stop { try append(stop) }
             }
         }
     }
@@ -138,7 +175,7 @@ struct RegexProgram: Sendable {
 
     /// One match's working memory, provided by the caller: the stack for following
     /// non-consuming states, and for each instruction the step at which it last joined a list.
-    private struct Machine {
+    struct Machine {
         let program: RegexProgram
         let stack: UnsafeMutablePointer<Int32>
         let marks: UnsafeMutablePointer<Int>
@@ -238,6 +275,7 @@ struct RegexProgram: Sendable {
                 let counter = stack[depth]
                 switch program.instructions[Int(counter)] {
                 case .jump(let target): push(target)
+                case .save: push(counter + 1)
                 case .split(let first, let second):
                     push(second)
                     push(first)
@@ -301,6 +339,7 @@ extension RegexProgram {
             while let counter = stack.popLast() {
                 switch instructions[Int(counter)] {
                 case .jump(let target): push(target)
+                case .save: push(counter + 1)
                 case .split(let first, let second):
                     push(second)
                     push(first)

@@ -12,6 +12,12 @@ indirect enum RegexNode: Sendable {
     /// `node{minimum,maximum}`, `maximum` nil for no upper bound. A possessive repetition is
     /// only ever of one `.character` (the parser refuses others, and makes a scalar a class).
     case repetition(RegexNode, minimum: Int, maximum: Int?, possessive: Bool)
+    /// A capturing group, numbered from 1 in the order its `(` appears (named groups too):
+    /// transparent to matching, a pair of capture slots to ``CapturingRegex``.
+    case group(RegexNode, index: Int)
+    /// A reluctant repetition (`*?`, `+?`, `??`, `{n,m}?`, wrapping a `.repetition`): the same
+    /// set of matches, but ``CapturingRegex`` prefers fewer iterations, as Java does.
+    case reluctant(RegexNode)
 
     /// Whether a repeated part holds an unbounded quantifier of its own (`(a+)+`, `(.*a){12}`):
     /// harmless here, but exponential for a backtracking engine on a near miss.
@@ -20,6 +26,8 @@ indirect enum RegexNode: Sendable {
         case .scalar, .character, .assertion: return false
         case .sequence(let items), .alternation(let items):
             return items.contains { $0.hasNestedQuantifier(insideRepetition: insideRepetition) }
+        case .group(let node, _), .reluctant(let node):
+            return node.hasNestedQuantifier(insideRepetition: insideRepetition)
         case .repetition(let node, _, let maximum, let possessive):
             if insideRepetition && maximum == nil && !possessive { return true }
             let repeats = maximum.map { $0 > 1 } ?? true
@@ -36,6 +44,7 @@ indirect enum RegexNode: Sendable {
             switch node {
             case .scalar(let scalar): run.append(scalar)
             case .sequence(let items): items.forEach(walk)
+            case .group(let inner, _): walk(inner)
             default:
                 if run.count > best.count { best = run }
                 run = []
@@ -187,6 +196,11 @@ struct RegexParser {
     private var flags: RegexFlags = []
     private var depth = 0
     private(set) var classes: [CharacterClass] = []
+    /// How many capturing groups the pattern has.
+    private(set) var groupCount = 0
+    /// A capturing group a possessive quantifier applies to (`(a)++`): matching treats it as
+    /// its one character, so ``CapturingRegex`` cannot report it, and refuses the pattern.
+    private(set) var possessiveGroupOffset: Int?
 
     init(_ pattern: String) {
         self.pattern = pattern
@@ -269,6 +283,7 @@ struct RegexParser {
 
     /// The quantifier after an atom applied to it, or nil when none follows.
     private mutating func parseQuantifier(_ atom: RegexNode) throws(RegexError) -> RegexNode? {
+        let start = position
         let minimum: Int
         var maximum: Int?
         switch peek {
@@ -280,8 +295,10 @@ struct RegexParser {
         }
         position += 1
         var possessive = false
+        var reluctant = false
         if peek == "?" {
             position += 1
+            reluctant = true
         } else if peek == "+" {
             position += 1
             possessive = true
@@ -289,13 +306,18 @@ struct RegexParser {
         if let next = peek, "*+?{".unicodeScalars.contains(next) { throw failure("dangling quantifier '\(next)'") }
         var item = atom
         if possessive {
-            switch atom {
+            if case .group(let inner, _) = atom {
+                possessiveGroupOffset = possessiveGroupOffset ?? start
+                item = inner
+            }
+            switch item {
             case .scalar(let value): item = .character(register(.scalar(value)))
             case .character: break
             default: throw unsupported("a possessive quantifier on more than one character")
             }
         }
-        return .repetition(item, minimum: minimum, maximum: maximum, possessive: possessive)
+        let repetition = RegexNode.repetition(item, minimum: minimum, maximum: maximum, possessive: possessive)
+        return reluctant ? .reluctant(repetition) : repetition
     }
 
     /// `{n}`, `{n,}` or `{n,m}`, leaving the position on the closing brace.
@@ -366,6 +388,11 @@ struct RegexParser {
         try enter()
         defer { depth -= 1 }
         let saved = flags
+        var index: Int?
+        if peek != "?" {
+            groupCount += 1
+            index = groupCount
+        }
         if peek == "?" {
             position += 1
             switch next() {
@@ -388,6 +415,8 @@ struct RegexParser {
                     name.unicodeScalars.append(scalar)
                 }
                 if name.isEmpty || scalars[position - 1] != ">" { throw failure("invalid group name") }
+                groupCount += 1
+                index = groupCount
             case nil: throw failure("unclosed group")
             default:
                 position -= 1
@@ -417,7 +446,7 @@ struct RegexParser {
         let inner = try parseAlternation()
         guard next() == ")" else { throw failure("unclosed group") }
         flags = saved
-        return [inner]
+        return [index.map { .group(inner, index: $0) } ?? inner]
     }
 
     /// After `\` outside a class.

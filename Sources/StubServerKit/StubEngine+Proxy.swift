@@ -1,4 +1,6 @@
+import HTTPCore
 import HTTPServerKit
+import StubFormat
 
 extension StubEngine {
     /// Forwards a request to the live API and replies with what came back (see
@@ -29,10 +31,25 @@ extension StubEngine {
         return .deferred(later)
     }
 
-    /// Passes a request on as a proxy stub says (`proxyBaseUrl`): its prefix removed, its
-    /// headers adjusted; the answer goes back as the upstream gave it (a deferred reply),
-    /// journaled with the stub.
-    func forward(_ request: HTTPServerRequest, through proxy: ProxyDefinition, stub: CompiledStub) -> HTTPReply {
+    /// Passes a request on as a proxy stub says (`proxyBaseUrl`, rendered first when it is a
+    /// template): its prefix removed, its headers adjusted; the answer goes back as the
+    /// upstream gave it (a deferred reply), journaled with the stub. A templated base URL that
+    /// renders to anything but an http(s) URL is a 500 saying so; nothing is sent.
+    func forward(
+        _ request: HTTPServerRequest, _ matchable: MatchableRequest, through proxy: ProxyDefinition,
+        stub: CompiledStub
+    ) -> HTTPReply {
+        var proxy = proxy
+        if let template = stub.proxyTemplate {
+            switch template.render(request, matchable, stub: stub) {
+            case .success(let base): proxy.baseURL = base
+            case .failure(let failure):
+                record(request, matchable, variant: nil, status: 500, stub: stub)
+                return .response(
+                    HTTPResponse(
+                        status: HTTPStatus(code: 500), text: "petmock: stub \(stub.mapping.id): \(failure.message)\n"))
+            }
+        }
         let json = Self.wantsJSON(request.headers)
         let later = DeferredReply()
         let originForm = proxy.upstreamOriginForm(request.head.originForm)

@@ -94,7 +94,7 @@ final class StubEngine: Sendable {
             if let name = stub.scenarioName, let next = stub.mapping.newScenarioState {
                 scenarios.transition(name, from: stub.requiredScenarioState, to: next)
             }
-            return forward(request, through: proxy, stub: stub)
+            return forward(request, matchable, through: proxy, stub: stub)
         }
         let base: ServedResponse
         if let template = stub.template {

@@ -1,5 +1,6 @@
 import HTTPServerKit
 import Platform
+import StubFormat
 
 /// A WireMock-compatible stub server with broken variants, in process: serve a stub folder
 /// or mappings built in Swift on a free port, point the app under test at ``baseURL``, and
@@ -188,7 +189,7 @@ public final class StubServer: HTTPHandler {
         for path in paths {
             if path == loader.filesDirectory || path.hasPrefix(filesPrefix) {
                 bodiesChanged = true
-            } else if StubLoader.isMappingFile(path) {
+            } else if StubFolder.isMappingFile(path) {
                 reload([path])
             } else if FileSystem.kind(of: path) != .file {
                 reload(store.mappingFiles(under: path))

@@ -19,6 +19,11 @@ extension TemplateHelpers {
                 throw call.failure("expects JSON, but the input does not parse as JSON")
             }
             let found = path.evaluate(on: document)
+            if let function = path.function, found.isEmpty,
+                !JSONPath(components: path.components).evaluate(on: document).isEmpty
+            {
+                throw call.failure("cannot apply \(function.rawValue)() to what '\(expression)' selects")
+            }
             if path.isDefinite {
                 guard let value = found.first else { return call.hash("default") ?? .null }
                 return .json(value)
@@ -64,25 +69,6 @@ extension TemplateHelpers {
                 return .string("")
             }
             return .object(members)
-        },
-        "regexExtract": { call throws(TemplateError) in
-            let text = try call.parameter(0, "text").text
-            let pattern = try call.parameter(1, "a regular expression").text
-            let regex: LinearRegex
-            do {
-                regex = try RegexCache.regex(pattern)
-            } catch {
-                throw call.failure("cannot use the pattern '\(pattern)': \(error)")
-            }
-            guard let match = regex.firstMatch(in: text) else {
-                if let fallback = call.hash("default") { return fallback }
-                throw call.wireMockFailure("Nothing matched \(pattern)")
-            }
-            if call.parameters.count > 2 {
-                call.assignments.append((call.parameters[2].text, .array([.string(String(match))])))
-                return .string("")
-            }
-            return .string(String(match))
         },
     ]
 

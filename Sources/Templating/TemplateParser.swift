@@ -231,6 +231,7 @@ struct TemplateParser {
         }
         let call = TemplateCall(
             name: name, helper: helper, parameters: parameters, hash: hash, position: position(start))
+        try checkArguments(call, at: start)
         return (call, blockParameters)
     }
 
@@ -250,15 +251,22 @@ struct TemplateParser {
             let name = path.segments[0]
             if let helper = TemplateHelpers.find(name) {
                 try Self.checkInline(helper, name, at: start, self)
-                return .call(
-                    TemplateCall(
-                        name: name, helper: helper, parameters: parameters, hash: hash, position: position(start)))
+                let call = TemplateCall(
+                    name: name, helper: helper, parameters: parameters, hash: hash, position: position(start))
+                try checkArguments(call, at: start)
+                return .call(call)
             }
             if !parameters.isEmpty || !hash.isEmpty { throw fail("unknown helper '\(name)'", at: start) }
         } else if !parameters.isEmpty || !hash.isEmpty {
             throw fail("expected a helper name before the arguments", at: start)
         }
         return head
+    }
+
+    /// A helper's literal arguments checked now (a pattern, a truncation, a format), so that a
+    /// bad one is a load error at its place rather than an error in every response.
+    private func checkArguments(_ call: TemplateCall, at start: Int) throws(TemplateError) {
+        if let problem = TemplateHelpers.loadProblem(call) { throw fail("'\(call.name)' \(problem)", at: start) }
     }
 
     /// `each` and `with` only work as blocks: used inline, they are refused here, not at render.
@@ -321,8 +329,10 @@ struct TemplateParser {
             let name = path.segments[0]
             guard let helper = TemplateHelpers.find(name) else { throw fail("unknown helper '\(name)'", at: start + 1) }
             try Self.checkInline(helper, name, at: start + 1, self)
-            return .call(
-                TemplateCall(name: name, helper: helper, parameters: parameters, hash: hash, position: position(start)))
+            let call = TemplateCall(
+                name: name, helper: helper, parameters: parameters, hash: hash, position: position(start))
+            try checkArguments(call, at: start + 1)
+            return .call(call)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             return .literal(.string(try quoted(next)))
         default:

@@ -19,14 +19,18 @@ public final class TemplateRequest: TemplateNode {
     public let pathParameters: [String: String]
     /// The client's address.
     public let clientIP: String
+    /// Whether the stub matched the path with `urlPathTemplate` (see ``PathNode``).
+    public let pathTemplated: Bool
 
     /// Creates the model of one request; `queryParameters`, when the caller has them decoded
-    /// already, saves parsing the query again.
+    /// already, saves parsing the query again; `pathTemplated` when the stub matched with
+    /// `urlPathTemplate`.
     public init(
         method: String, url: String, headers: HTTPHeaders, body: [UInt8], baseURL: String,
         pathParameters: [String: String] = [:], clientIP: String = "",
-        queryParameters: [(name: String, value: String)]? = nil
+        queryParameters: [(name: String, value: String)]? = nil, pathTemplated: Bool = false
     ) {
+        self.pathTemplated = pathTemplated
         self.method = method
         self.url = url
         self.headers = headers
@@ -72,7 +76,10 @@ public final class TemplateRequest: TemplateNode {
         case "url": return .string(url)
         case "id": return .string(id)
         case "requestLine": return .node(self)
-        case "path": return .node(PathNode(text: String(path), segments: segments, parameters: pathParameters))
+        case "path":
+            return .node(
+                PathNode(
+                    text: String(path), segments: segments, parameters: pathParameters, templated: pathTemplated))
         case "pathSegments": return .node(PathNode(text: String(path), segments: segments, parameters: [:]))
         case "method": return .string(method)
         case "baseUrl": return .string(baseURL)
@@ -115,11 +122,16 @@ final class PathNode: TemplateNode {
     let text: String
     let segments: [String]
     let parameters: [String: String]
+    /// Whether the stub matched with `urlPathTemplate`: `{{#each}}` then visits the path's
+    /// segments as WireMock's `TemplatedUrlPath` iterates them, the empty one before the
+    /// first `/` (and after a final `/`) included.
+    let templated: Bool
 
-    init(text: String, segments: [String], parameters: [String: String]) {
+    init(text: String, segments: [String], parameters: [String: String], templated: Bool = false) {
         self.text = text
         self.segments = segments
         self.parameters = parameters
+        self.templated = templated
     }
 
     func member(_ name: String) -> TemplateValue? {
@@ -129,7 +141,14 @@ final class PathNode: TemplateNode {
         return nil
     }
 
-    var entries: [(key: String?, value: TemplateValue)] { segments.map { (nil, .string($0)) } }
+    var entries: [(key: String?, value: TemplateValue)] {
+        var visited = segments
+        if templated {
+            if text.hasPrefix("/") { visited.insert("", at: 0) }
+            if text.count > 1 && text.hasSuffix("/") { visited.append("") }
+        }
+        return visited.map { (nil, .string($0)) }
+    }
 }
 
 /// Query parameters, headers or cookies by name; each name's values as a ``MultiValue``.

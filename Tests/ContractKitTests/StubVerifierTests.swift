@@ -71,10 +71,17 @@ import Testing
         #expect(report.errors.count == 3)
         #expect(
             report.errors.contains {
-                $0.operation.hasSuffix("bad.json") && $0.message.hasPrefix("not JSON: line 1, column 2")
+                $0.operation.hasSuffix("bad.json") && $0.message.hasPrefix("$: not valid JSON at line 1, column 2")
             })
-        #expect(report.errors.contains { $0.message == "$.response.status: expected an integer, found string" })
-        #expect(report.errors.contains { $0.message.contains("is outside __files/") })
+        #expect(
+            report.errors.contains {
+                $0.message == "$.response.status: expected an integer from 100 to 599, found string '200'"
+            })
+        #expect(
+            report.errors.contains {
+                $0.message
+                    == "$.response.bodyFileName: expected a file inside __files/, found '../../etc/passwd'"
+            })
         #expect(report.outcome(strict: false) == .couldNotVerify)
     }
 

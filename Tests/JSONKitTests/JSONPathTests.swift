@@ -125,6 +125,38 @@ import Testing
         #expect(path.evaluate(on: try JSONValue(parsing: Self.document)).count == count, "\(expression)")
     }
 
+    /// A function ending a path, as Jayway's (WireMock's RTA.supportsJsonBodiesWithTemplating
+    /// reads `$.arrayprop.length()`): applied to a definite path's node, or to the list an
+    /// indefinite path selects.
+    @Test(arguments: [
+        ("$.things.length()", "[2]"), ("$.things.size()", "[2]"), ("$.name.length()", "[3]"),
+        ("$.items[0].prices.max()", "[9]"), ("$.items[1].prices.sum()", "[4]"), ("$.items[0].prices.avg()", "[6]"),
+        ("$.items[*].prices.length()", "[2]"), ("$..prices[2].sum()", "[6]"), ("$.length()", "[3]"),
+        ("$.missing.length()", "[]"), ("$.name.sum()", "[]"),
+    ])
+    func pathFunctions(_ expression: String, _ expected: String) throws {
+        let path = try JSONPath(expression)
+        #expect(path.isDefinite)
+        #expect(
+            path.evaluate(on: try JSONValue(parsing: Self.document)) == (try JSONValue(parsing: expected)).arrayValue)
+        #expect(path.description == expression, "renders as written")
+        #expect(path.locations(in: try JSONValue(parsing: Self.document)).isEmpty, "a computed value has no place")
+    }
+
+    @Test(arguments: [
+        ("$.things.count()", 9, "a function: size(), length()"), ("$.things.length(", 16, "')'"),
+        ("$.things.length().x", 17, "the end of the path after a function"),
+    ])
+    func badPathFunctionsAreErrorsAtTheirPlace(_ expression: String, _ offset: Int, _ expected: String) {
+        do {
+            _ = try JSONPath(expression)
+            Issue.record("no error for \(expression)")
+        } catch {
+            #expect(error.offset == offset, "\(error)")
+            #expect("\(error)".contains(expected), "\(error)")
+        }
+    }
+
     @Test func anUnknownFunctionIsAnErrorThatListsTheKnownOnes() {
         #expect {
             try JSONPath("$[?(@.things.count() == 2)]")

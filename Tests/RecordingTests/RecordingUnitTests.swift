@@ -3,6 +3,7 @@ import HTTPCore
 import JSONKit
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 @Suite struct RecordedBodyTests {

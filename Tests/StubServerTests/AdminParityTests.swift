@@ -4,6 +4,7 @@ import JSONKit
 import TestSupport
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// The admin API where petmock answered otherwise than WireMock, carried over from WireMock's

@@ -5,6 +5,7 @@ import Platform
 import TestSupport
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// The `/__admin` API as requests and replies (no socket), and the same operations in process.

@@ -2,6 +2,7 @@ import HTTPCore
 import JSONKit
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// JSON drifts as values: by key and by JSONPath, and the misses that make a variant a 400

@@ -4,6 +4,7 @@ import JSONKit
 import TestSupport
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// The generated drift variants as the server answers them (the slow and fault ones on a socket).

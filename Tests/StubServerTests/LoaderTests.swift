@@ -1,6 +1,7 @@
 import JSONKit
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 #if canImport(Glibc)

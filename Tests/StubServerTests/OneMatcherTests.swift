@@ -3,6 +3,7 @@ import HTTPServerKit
 import JSONKit
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// Serving and the near-miss report run one evaluation: over every combination of a table of

@@ -4,6 +4,7 @@ import JSONKit
 import TestSupport
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// A stub folder mixing canned answers with a pass-through to the real API (WireMock's

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import LinearRegex
+@testable import StubFormat
 @testable import StubServerKit
 
 /// Stub regular expressions: Java's syntax and whole-match semantics (`String.matches`), in
@@ -302,8 +303,8 @@ import Testing
     }
 }
 
-/// `LinearRegex.firstMatch(in:)`, which `regexExtract` uses: the leftmost match, the longest
-/// there, in one pass.
+/// `LinearRegex.firstMatch(in:)`: the leftmost match, the longest there, in one pass
+/// (`regexExtract` uses `CapturingRegex`, Java's leftmost-first, in `RegexCaptureTests`).
 @Suite struct RegexSearchTests {
     @Test func findsTheLeftmostLongestMatch() throws {
         let cases: [(pattern: String, text: String, match: String?)] = [

@@ -1,5 +1,6 @@
 import HTTPCore
 import JSONKit
+import StubFormat
 import StubServerKit
 import Testing
 

@@ -10,6 +10,7 @@ import Testing
 /// a request, the answer WireMock's test asserts) from WireMock's tests (Apache-2.0), each
 /// citing the test it came from: `ResponseTemplateTransformerTest` (RTT),
 /// `ResponseTemplatingAcceptanceTest` (RTA), and the helpers' `MathsHelperTest` (MHT),
+/// `RegexExtractHelperTest` (REHT), `SystemValueHelperTest` (SVHT), `HostnameHelperTest`,
 /// `ParseDateHelperTest` (PDHT) and `HandlebarsCurrentDateHelperTest` (HCDH) in
 /// `src/test/java/com/github/tomakehurst/wiremock/[extension/responsetemplating/]`. Every case
 /// runs through a stub folder and a served request. The test client always sends
@@ -202,6 +203,19 @@ import Testing
                 #"{"body": "{{regexExtract request.body '([a-z]+)-([A-Z]+)-([0-9]+)' 'parts'}}{{parts.0}},{{parts.1}},{{parts.2}}"}"#,
             method: "POST", body: "abc-DEF-123", expected: .body("abc,DEF,123")),
         Case(
+            source: "REHT.canExtractSingleRegexMatch",
+            response: #"{"body": "{\"test\": \"{{regexExtract request.path.[1] '([A-Za-z]+)'}}\"}"}"#,
+            target: "/api/abc,def,ghi", expected: .body(#"{"test": "abc"}"#)),
+        Case(
+            source: "REHT.canExtractMultipleRegexMatches",
+            response:
+                #"{"body": "{\"test\": \"{{regexExtract request.path.[1] '([A-Za-z]+)' 'parts'}}{{#each parts}}{{this}} {{/each}}\"}"}"#,
+            target: "/api/abc,def,ghi", expected: .body(#"{"test": "abc def ghi "}"#)),
+        Case(
+            source: "REHT.noMatchErrorWhenNoRegexMatch",
+            response: #"{"body": "{{{regexExtract request.path '([A-Za-z]+)'}}}"}"#,
+            target: "/123/456,789,900", expected: .body("[ERROR: Nothing matched ([A-Za-z]+)]")),
+        Case(
             source: "RTT.returnsReasonableDefaultWhenRegexExtractDoesNotMatchAnything",
             response: #"{"body": "{{{regexExtract 'abc' '[0-9]+'}}}"}"#,
             expected: .body("[ERROR: Nothing matched [0-9]+]")),
@@ -356,7 +370,30 @@ import Testing
         Case(
             source: "RTT.dateTruncation",
             response: #"{"body": "{{date (truncateDate (parseDate '2021-06-29T11:22:33Z') 'first hour of day')}}"}"#,
-            expected: .body("2021-06-29T00:00:00.000Z")),
+            expected: .body("2021-06-29T00:00:00Z")),
+        Case(
+            source: "RTT.formatDecimalAsCurrencyWithLocale",
+            response: #"{"body": "{{{numberFormat 123.456 'currency' 'en_GB'}}}"}"#, expected: .body("£123.46")),
+        Case(
+            source: "RTT.canTruncateARenderableDateToFirstOfMonth",
+            response: #"{"body": "{{date (truncateDate (now) 'first day of month') format='yyyy-MM-dd'}}"}"#,
+            expected: .pattern("[0-9]{4}-[0-9]{2}-01")),
+        Case(
+            source: "RTT.canTruncateARenderableDateToFirstHourOfDay",
+            response:
+                #"{"body": "{{date (truncateDate (now) 'first hour of day') format='yyyy-MM-dd\\'T\\'HH:mm'}}"}"#,
+            expected: .pattern("[0-9]{4}-[0-9]{2}-[0-9]{2}T00:00")),
+        Case(
+            source: "SVHT.getForbiddenEnvironmentVariableShouldReturnError (petmock's default policy)",
+            response: #"{"body": "{{{systemValue key=request.query.key type='ENVIRONMENT'}}}"}"#,
+            target: "/?key=TEST_VAR", expected: .pattern("\\[ERROR: Access to TEST_VAR is denied.*\\]")),
+        Case(
+            source: "SVHT.getNonExistingEnvironmentVariableWithDefault (a permitted key)",
+            response: #"{"body": "{{systemValue key='wiremock.petkit.unset' type='ENVIRONMENT' default='DEFAULT'}}"}"#,
+            expected: .body("DEFAULT")),
+        Case(
+            source: "HostnameHelperTest.generatesHostname", response: #"{"body": "{{hostname}}"}"#,
+            expected: .pattern("[A-Za-z0-9.-]+")),
         Case(
             source: "RTT.canParseLocalYearMonth",
             response:
@@ -570,13 +607,7 @@ import Testing
 
     /// Cases petmock does not pass yet, with why: each still runs, and must fail (a fixed one
     /// is then moved out of this list).
-    static let knownGaps: [String: String] = [
-        "RTT.extractMultipleRegexValues": "regexExtract has no capture groups (LinearRegex finds whole matches)",
-        "RTT.dateTruncation": "truncateDate is not implemented",
-        "RTA.Global.supportsJsonBodiesWithTemplating": "JSONPath functions such as length() are not in JSONKit yet",
-        "RTA.Global.canLoopOverPathSegmentsWhenUsingPathTemplate":
-            "WireMock's each over a templated path starts with an empty segment; petmock's does not",
-    ]
+    static let knownGaps: [String: String] = [:]
 
     /// Serves one case: its mapping in a fresh stub folder, its request over a socket.
     static func run(_ testCase: Case) throws -> (passed: Bool, got: String) {

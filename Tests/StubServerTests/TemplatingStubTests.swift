@@ -4,6 +4,7 @@ import JSONKit
 import TestSupport
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// Templated stubs as petmock loads and serves them: errors at load with their position, the

@@ -2,6 +2,7 @@ import HTTPCore
 import JSONKit
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// The date-time matchers `before`, `after` and `equalToDateTime`. Cases carried over as data

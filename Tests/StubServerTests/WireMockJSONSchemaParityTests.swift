@@ -2,6 +2,7 @@ import HTTPCore
 import JSONKit
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// `matchesJsonSchema`. Cases carried over as data from WireMock's `MatchesJsonSchemaPatternTest`

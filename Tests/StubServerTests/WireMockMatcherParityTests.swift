@@ -2,6 +2,7 @@ import HTTPCore
 import JSONKit
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// Cookies, Basic credentials and form parameters, which petmock used to accept and ignore

@@ -2,6 +2,7 @@ import HTTPCore
 import JSONKit
 import Testing
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// `multipartPatterns`. Cases carried over as data from WireMock's tests (Apache-2.0):

@@ -3,6 +3,7 @@ import JSONKit
 import Testing
 import XMLKit
 
+@testable import StubFormat
 @testable import StubServerKit
 
 /// `equalToXml` and `matchesXPath`, with cases carried over as data from WireMock's own tests

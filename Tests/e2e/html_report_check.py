@@ -71,7 +71,7 @@ def check_verify(driver, work, screenshots):
         check(card == str(count), f"verify: the {level} count says {card}, expected {count}")
     errors = shown(driver, "article.error")
     check(len(errors) == summary["errors"], f"verify: {len(errors)} errors shown, expected {summary['errors']}")
-    check(errors and "not JSON" in errors[0].text, "verify: the unreadable mapping's error is not shown")
+    check(errors and "not valid JSON" in errors[0].text, "verify: the unreadable mapping's error is not shown")
     total = len(expected["findings"]) + summary["errors"]
     check(driver.find_element(By.ID, "shown").text == f"{total} of {total} shown", "verify: the shown count")
 

@@ -1,6 +1,7 @@
 import FuzzDriver
 import HTTPCore
 import JSONKit
+import StubFormat
 import StubServerKit
 
 #if canImport(Glibc)

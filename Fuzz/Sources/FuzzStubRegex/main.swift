@@ -1,12 +1,17 @@
 import FuzzDriver
 import HTTPCore
+import LinearRegex
+import StubFormat
 import StubServerKit
 
 /// The check libFuzzer runs on every input, read as a stub regular expression, a newline, and
 /// a text: compiling never crashes or hangs (petmock's regexes match in linear time, and
 /// refuse what cannot be matched so); a refused pattern is an error problem that quotes it;
 /// and a pattern that loads matches the text exactly when the same pattern in a non-capturing
-/// group does (`(?:P)`), as body pattern and as header pattern.
+/// group does (`(?:P)`), as body pattern and as header pattern. The same pattern searched
+/// with its groups (`CapturingRegex`, what `regexExtract` uses) never crashes, reports one
+/// entry per group, and, without anchors or boundaries, finds a match exactly when the
+/// matching engine finds one, each match one the pattern matches whole.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStubRegex(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
@@ -15,6 +20,7 @@ public func fuzzStubRegex(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let pattern = String(decoding: bytes[..<newline], as: UTF8.self)
     let text = Array(bytes[min(newline + 1, bytes.endIndex)...])
     guard let plain = verdicts(pattern, text) else { return 0 }
+    checkCaptures(pattern, String(decoding: text, as: UTF8.self))
     // Inside `\Q` or a `(?x)` comment, the closing parenthesis would be quoted or ignored.
     if pattern.contains("\\Q") || pattern.contains("#") { return 0 }
     guard let grouped = verdicts("(?:" + pattern + ")", text) else {
@@ -22,6 +28,21 @@ public func fuzzStubRegex(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     precondition(plain == grouped, "'\(pattern)' and '(?:\(pattern))' differ on the text: \(plain) \(grouped)")
     return 0
+}
+
+/// The capture search agrees with the matching engine (see the target's description).
+func checkCaptures(_ pattern: String, _ text: String) {
+    guard let capturing = try? CapturingRegex(pattern), let matching = try? LinearRegex(pattern) else { return }
+    let found = capturing.firstMatch(in: text)
+    if let found { precondition(found.groups.count == capturing.groupCount + 1, "'\(pattern)': group count") }
+    let all = (try? capturing.matches(in: text, maximumCount: 64)) ?? []
+    precondition(all.allSatisfy { $0.groups.count == capturing.groupCount + 1 }, "'\(pattern)': group count")
+    // Anchors and boundaries depend on the text around a match; the whole-match engine drops them.
+    if pattern.contains("^") || pattern.contains("$") || pattern.contains("\\") { return }
+    precondition((found == nil) == (matching.firstMatch(in: text) == nil), "'\(pattern)': engines disagree")
+    for match in all {
+        precondition(matching.wholeMatches(match.text), "'\(pattern)' found '\(match.text)', which it does not match")
+    }
 }
 
 /// Whether the pattern matched the text as a body and as a header value (a header cannot

@@ -1,9 +1,16 @@
+import Foundation
+import HTTPCore
+import StubFormat
+
 /// Checks the responses of a stub folder's base mappings (those without `metadata.variant`;
 /// variants are meant to drift) against a contract, without running a server.
 ///
-/// A mapping is matched to an operation by method and path; a leading prefix such as `/api`
-/// is allowed (`/api/vets/2` is `GET /vets/{id}`). Mappings matched by a URL pattern, serving
-/// a fault, or for paths the contract does not have are listed as notes.
+/// The folder is read by ``StubFormat/StubFolder``, as petmock reads it: the same mappings,
+/// the same problems (each error is a verification error, each warning a note) and the same
+/// body-file rule. A mapping is matched to an operation by method and path; a leading prefix
+/// such as `/api` is allowed (`/api/vets/2` is `GET /vets/{id}`). Mappings matched by a URL
+/// pattern, serving a fault, passing requests on, templated, or for paths the contract does
+/// not have are listed as notes.
 ///
 /// ```swift
 /// let report = StubVerifier(contract: contract, models: models).verify(directory: "Stubs", contractName: "built-in")
@@ -26,55 +33,126 @@ public struct StubVerifier: Sendable {
         var report = VerificationReport(
             target: directory, contract: contractName, decodeCheck: validator.models.coverage(of: validator.contract))
         report.notes += validator.contract.unverified
-        let (mappings, errors) = StubMappingReader(root: directory).read(only: mappingFiles.map(Set.init))
-        report.errors = errors
-        var collector = FindingCollector()
-        var variants = 0
-        var unselected = 0
-        for mapping in mappings {
-            if mapping.variant != nil {
-                variants += 1
-                continue
-            }
-            if let fault = mapping.fault {
-                report.notes.append("\(mapping.label): skipped, it serves the fault \(fault)")
-                continue
-            }
-            guard let path = mapping.urlPath else {
-                report.notes.append("\(mapping.label): skipped, it matches by URL pattern")
-                continue
-            }
-            guard let operation = StubVerifier.operation(for: mapping.method, path: path, in: validator.contract) else {
-                report.notes.append("\(mapping.label): skipped, no operation of the contract has this path")
-                continue
-            }
-            if let selected, !selected.contains(operation.name) {
-                unselected += 1
-                continue
-            }
-            if !report.operations.contains(operation.name) { report.operations.append(operation.name) }
-            let response = ObservedResponse(
-                url: mapping.label, status: mapping.status, contentType: mapping.contentType, body: mapping.body)
-            collector.add(validator.validate(response, for: operation, expecting: .documented).findings)
+        let folder = StubFolder(root: directory)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.mappingsDirectory, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            report.errors = [
+                VerificationError(operation: directory, url: nil, message: FileProblem.notAStubFolder(directory))
+            ]
+            return report
         }
-        if unselected > 0 {
+        let contents: StubFolderContents
+        do {
+            contents = try folder.read(only: mappingFiles.map(Set.init))
+        } catch {
+            report.errors = [VerificationError(operation: directory, url: nil, message: error.description)]
+            return report
+        }
+        var problems = contents.problems
+        // As petmock: a mapping that did not decode still has its body file checked.
+        for entry in contents.files.flatMap(\.rejected) where Self.readsBodyFile(entry.mapping) {
+            if case .failure(let problem) = folder.body(of: entry) { problems.append(problem) }
+        }
+        var collector = FindingCollector()
+        var counts = (variants: 0, unselected: 0)
+        for entry in contents.mappings {
+            var body: [UInt8] = []
+            if Self.readsBodyFile(entry.mapping) || !entry.mapping.response.body.isFile {
+                switch folder.body(of: entry) {
+                case .success(let bytes): body = bytes
+                case .failure(let problem):
+                    problems.append(problem)
+                    continue
+                }
+            }
+            check(entry, body: body, into: &report, collector: &collector, counts: &counts)
+        }
+        report.errors += problems.filter(\.isError).map {
+            VerificationError(operation: $0.file, url: $0.file, message: "\($0.path): \($0.message)")
+        }
+        report.notes += problems.filter { !$0.isError }.map { "\($0.file): warning: \($0.path): \($0.message)" }
+        if counts.unselected > 0 {
             report.notes.append(
-                "\(unselected) mapping\(unselected == 1 ? "" : "s") of operations not selected "
+                "\(counts.unselected) mapping\(counts.unselected == 1 ? "" : "s") of operations not selected "
                     + "(--operation, --include, --exclude) not checked")
         }
-        if variants > 0 {
-            report.notes.append("\(variants) variant mappings not checked (variants are meant to drift)")
+        if counts.variants > 0 {
+            report.notes.append("\(counts.variants) variant mappings not checked (variants are meant to drift)")
         }
         report.findings = collector.findings
         return report
     }
 
+    /// Checks one mapping whose body was read: a finding, a note, or a count.
+    private func check(
+        _ entry: StubEntry, body: [UInt8], into report: inout VerificationReport, collector: inout FindingCollector,
+        counts: inout (variants: Int, unselected: Int)
+    ) {
+        let mapping = entry.mapping
+        let label = StubVerifier.label(entry)
+        if mapping.variant != nil {
+            counts.variants += 1
+            return
+        }
+        if let fault = mapping.response.fault {
+            report.notes.append("\(label): skipped, it serves the fault \(fault.rawValue)")
+            return
+        }
+        if let proxy = mapping.response.proxy {
+            report.notes.append("\(label): skipped, it passes requests on to \(proxy.baseURL)")
+            return
+        }
+        if mapping.response.isTemplated {
+            report.notes.append("\(label): skipped, its response is a template rendered per request")
+            return
+        }
+        guard let path = StubVerifier.urlPath(of: mapping.request) else {
+            report.notes.append("\(label): skipped, it matches by URL pattern")
+            return
+        }
+        guard let methods = StubVerifier.methods(of: mapping.request) else {
+            report.notes.append("\(label): skipped, it answers every method but GET, so no one operation applies")
+            return
+        }
+        var operations: [ContractOperation] = []
+        for method in methods {
+            if let operation = StubVerifier.operation(for: method, path: path, in: validator.contract),
+                !operations.contains(where: { $0.name == operation.name })
+            {
+                operations.append(operation)
+            }
+        }
+        guard !operations.isEmpty else {
+            report.notes.append("\(label): skipped, no operation of the contract has this path")
+            return
+        }
+        for operation in operations {
+            if let selected, !selected.contains(operation.name) {
+                counts.unselected += 1
+                continue
+            }
+            if !report.operations.contains(operation.name) { report.operations.append(operation.name) }
+            let response = ObservedResponse(
+                url: label, status: mapping.response.status, contentType: mapping.response.headers["Content-Type"],
+                body: body)
+            collector.add(validator.validate(response, for: operation, expecting: .documented).findings)
+        }
+    }
+
+    /// Whether the body of a mapping is read from `__files/` at load: a `bodyFileName`,
+    /// unless the mapping is templated and the name holds a template (rendered per request).
+    static func readsBodyFile(_ mapping: StubMapping) -> Bool {
+        guard case .file(let name) = mapping.response.body else { return false }
+        return !(mapping.response.isTemplated && name.contains("{{"))
+    }
+
     /// The operation whose template matches the path, allowing a prefix before it.
-    static func operation(for method: String, path: String, in contract: Contract) -> ContractOperation? {
+    static func operation(for method: HTTPMethod, path: String, in contract: Contract) -> ContractOperation? {
         let segments = path.split(separator: "/").map(String.init)
         var best: (operation: ContractOperation, prefix: Int)?
-        for operation in contract.operations
-        where method == "ANY" ? operation.method == .get : operation.method.rawValue == method {
+        for operation in contract.operations where operation.method == method {
             let template = operation.path.split(separator: "/").map(String.init)
             guard template.count <= segments.count else { continue }
             let prefix = segments.count - template.count

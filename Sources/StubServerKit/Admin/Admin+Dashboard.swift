@@ -1,5 +1,6 @@
 import JSONKit
 import Platform
+import StubFormat
 
 /// The problems of the last load of each mapping file: the first load, a reset, then each
 /// hot reload replacing its file's entry (a deleted file's go with it).

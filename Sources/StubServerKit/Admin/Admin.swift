@@ -1,6 +1,7 @@
 import HTTPCore
 import JSONKit
 import Platform
+import StubFormat
 
 /// The stub server's administration, in process: the same operations the `/__admin` HTTP API
 /// offers (WireMock's), for Swift callers such as an app's tests.

@@ -1,3 +1,5 @@
+import StubFormat
+
 /// Why an admin operation did not happen.
 public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No mapping has this id.

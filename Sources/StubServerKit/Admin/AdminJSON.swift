@@ -1,5 +1,6 @@
 import HTTPCore
 import JSONKit
+import StubFormat
 
 /// The admin API's JSON shapes, WireMock's where they overlap.
 enum AdminJSON {

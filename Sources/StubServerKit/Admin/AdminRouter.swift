@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPServerKit
 import JSONKit
+import StubFormat
 
 /// The `/__admin` HTTP API over ``Admin``: WireMock's routes and JSON shapes, plus
 /// `/__admin/petmock/...` for variants.

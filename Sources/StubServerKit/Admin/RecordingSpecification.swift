@@ -1,4 +1,5 @@
 import JSONKit
+import StubFormat
 
 /// A recording or snapshot specification in WireMock's JSON (`targetBaseUrl`, `persist`,
 /// `repeatsAsScenarios`, `captureHeaders`, `extractBodyCriteria`, `outputFormat`), plus

@@ -1,5 +1,6 @@
 import HTTPCore
 import HTTPServerKit
+import StubFormat
 
 /// A request the stub server received, as the journal keeps it, with what answered it.
 public struct LoggedRequest: Sendable {

@@ -1,5 +1,6 @@
 import JSONKit
 import LinearRegex
+import StubFormat
 
 /// A ``StringMatcher`` made ready to run: regular expressions compiled, JSONPaths parsed.
 ///

@@ -1,4 +1,5 @@
 import HTTPCore
+import StubFormat
 
 /// The one evaluation of a request pattern: each criterion's verdict is decided here, once,
 /// and handed to a ``MatchRecorder`` with its explanation.

@@ -1,5 +1,6 @@
 import HTTPCore
 import JSONKit
+import StubFormat
 
 /// A ``RequestPattern`` made ready to run. One evaluation, ``evaluate(_:urlKnown:into:)``,
 /// checks every criterion; ``matches(_:urlKnown:)`` runs it stopping at the first failure (to
@@ -140,13 +141,6 @@ struct CompiledRequestPattern: Sendable {
 
     /// The text on one line, cut to 80 characters (looking no further into it).
     static func excerpt(_ text: String) -> String {
-        let head = String(text.prefix(81)).replacingNewlines()
-        return head.count > 80 ? String(head.prefix(77)) + "..." : head
-    }
-}
-
-extension String {
-    fileprivate func replacingNewlines() -> String {
-        String(map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+        StringMatcher.excerpt(text)
     }
 }

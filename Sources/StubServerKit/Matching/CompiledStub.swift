@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPServerKit
 import Platform
+import StubFormat
 
 /// How a stub answers, ready to send: a prepared response (with its delay and dribble) or a
 /// fault.
@@ -57,14 +58,17 @@ final class CompiledStub: Sendable {
     let requiredScenarioState: String?
     /// The response's templates, when it is rendered per request (nil keeps `served`).
     let template: ResponseTemplate?
+    /// A templated stub's `proxyBaseUrl` holding a mustache, rendered per request.
+    let proxyTemplate: ProxyBaseURLTemplate?
     private let variantCache = Locked<[Variant: ServedResponse]>([:])
 
     init(
         mapping: StubMapping, sequence: Int, origin: StubOrigin, pattern: CompiledRequestPattern,
         served: ServedResponse,
-        template: ResponseTemplate? = nil
+        template: ResponseTemplate? = nil, proxyTemplate: ProxyBaseURLTemplate? = nil
     ) {
         self.template = template
+        self.proxyTemplate = proxyTemplate
         self.mapping = mapping
         self.sequence = sequence
         self.origin = origin
@@ -73,6 +77,12 @@ final class CompiledStub: Sendable {
         priority = mapping.effectivePriority
         scenarioName = mapping.scenarioName
         requiredScenarioState = mapping.scenarioName == nil ? nil : mapping.requiredScenarioState
+    }
+
+    /// Whether the stub matches the path with `urlPathTemplate`.
+    var usesPathTemplate: Bool {
+        if case .template = pattern.url { return true }
+        return false
     }
 
     /// The `urlPathTemplate` variables the request's path gives, for templates.

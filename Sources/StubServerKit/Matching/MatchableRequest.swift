@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPServerKit
 import JSONKit
+import StubFormat
 import XMLKit
 
 /// A request as matching sees it: method, raw target, headers and body, with the query, the

@@ -1,3 +1,5 @@
+import StubFormat
+
 /// One criterion of a request pattern, checked against a request: for the "Request was not
 /// matched" report and the admin API's near misses.
 public struct MatchCriterion: Sendable, Hashable {

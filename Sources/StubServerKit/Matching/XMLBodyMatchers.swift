@@ -1,3 +1,4 @@
+import StubFormat
 import XMLKit
 
 /// `equalToXml` made ready to run: the expected document parsed and its placeholders found.

@@ -1,3 +1,5 @@
+import StubFormat
+
 extension Identifiers {
     /// A UUID that depends only on `bytes`: the same request recorded again gets the same id,
     /// so a refreshed recording changes only what the API changed. Two FNV-1a 64-bit hashes

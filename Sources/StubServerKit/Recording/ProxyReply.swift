@@ -2,6 +2,7 @@ import HTTPClient
 import HTTPCore
 import HTTPServerKit
 import JSONKit
+import StubFormat
 
 /// What a proxy gives its caller for an upstream result, as faithfully as it can: the
 /// response itself; the same broken connection when the upstream closed or reset; a 502

@@ -1,6 +1,7 @@
 import HTTPClient
 import HTTPCore
 import JSONKit
+import StubFormat
 
 /// A mapping made from an exchange, with the body it would rather keep in `__files/`.
 struct RecordedMapping: Sendable {

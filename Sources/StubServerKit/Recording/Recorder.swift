@@ -1,4 +1,5 @@
 import Platform
+import StubFormat
 
 /// Turns exchanges with the live API into WireMock mappings, one per distinct request (or a
 /// scenario of them), and writes each to the stub folder as it is recorded, so stopping at

@@ -1,3 +1,5 @@
+import StubFormat
+
 /// One distinct request and what the recorder keeps for it: its answers (one, or a
 /// scenario's steps), where they are written, and whether the disk is up to date.
 struct RecordingEntry: Sendable {

@@ -1,3 +1,5 @@
+import StubFormat
+
 /// What a recording (or snapshot) produced.
 public struct RecordingResult: Sendable {
     /// The mappings, in the order first recorded (a scenario's steps together).

@@ -1,4 +1,5 @@
 import Platform
+import StubFormat
 
 /// Writes recorded mappings into a stub folder without losing anything: every file atomically
 /// (temporary file, then rename), never over a file it did not write (a hand-written mapping,
@@ -24,8 +25,9 @@ struct StubFolderWriter: Sendable {
     /// records nothing leaves nothing behind.
     init(root: String) throws(RecordingError) {
         self.root = root
-        mappingsDirectory = FileSystem.join(root, "mappings")
-        filesDirectory = FileSystem.join(root, "__files")
+        // The layout the stub format reads (StubFolder), so what is written is what loads.
+        mappingsDirectory = StubFolder(root: root).mappingsDirectory
+        filesDirectory = StubFolder(root: root).filesDirectory
         if let kind = FileSystem.kind(of: root) {
             guard kind == .directory else { throw .unsafeStubFolder(path: root, reason: "it is not a folder") }
             for directory in [mappingsDirectory, filesDirectory]

@@ -1,3 +1,5 @@
+import StubFormat
+
 /// Why the store refused an admin change to a mapping.
 enum MappingChangeError: Error, Sendable {
     /// The new mapping has errors.

@@ -1,3 +1,5 @@
+import StubFormat
+
 /// An admin change to a mapping that came from a file and was not written back to it (the
 /// file is hand-written, without `"persistent": true`, or holds other mappings too). It is
 /// kept in memory and applied again whenever the file is re-read for another reason (another

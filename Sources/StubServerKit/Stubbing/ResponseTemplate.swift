@@ -2,6 +2,7 @@ import HTTPCore
 import HTTPServerKit
 import JSONKit
 import Platform
+import StubFormat
 import Templating
 
 /// A stub's response as templates (`transformers: ["response-template"]`, or every stub with
@@ -101,7 +102,8 @@ struct ResponseTemplate: Sendable {
         let model = TemplateRequest(
             method: request.method.rawValue, url: String(request.head.originForm), headers: request.headers,
             body: request.body, baseURL: "http://" + host, pathParameters: stub.pathParameters(matchable),
-            clientIP: request.remoteAddress.host, queryParameters: matchable.queryParameters)
+            clientIP: request.remoteAddress.host, queryParameters: matchable.queryParameters,
+            pathTemplated: stub.usesPathTemplate)
         let context = TemplateValue.object([("request", .node(model)), ("parameters", .json(.object(parameters)))])
         var mapping = stub.mapping
         do {

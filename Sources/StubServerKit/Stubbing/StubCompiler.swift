@@ -2,6 +2,7 @@ import HTTPCore
 import HTTPServerKit
 import JSONKit
 import Platform
+import StubFormat
 import Templating
 
 /// Makes ``CompiledStub``s from mappings: compiles patterns, reads body files from
@@ -36,7 +37,10 @@ struct StubCompiler: Sendable {
         }
         let bodyPath = basePath.appending(key: "response").appending(key: "bodyFileName").description
         let templated = templates(mapping)
-        if !templated, mapping.response.transformerParameters != nil {
+        let proxyTemplate = ProxyBaseURLTemplate.compile(
+            mapping, templated: mapping.response.isTemplated || globalTemplating, file: file, basePath: basePath,
+            problems: &problems)
+        if !templated, proxyTemplate == nil, mapping.response.transformerParameters != nil {
             problems.append(
                 StubProblem(
                     .warning, .unknownField, file: file,
@@ -61,7 +65,7 @@ struct StubCompiler: Sendable {
         return (
             CompiledStub(
                 mapping: mapping, sequence: sequence, origin: origin, pattern: pattern, served: served,
-                template: template),
+                template: template, proxyTemplate: proxyTemplate),
             problems
         )
     }
@@ -93,35 +97,11 @@ struct StubCompiler: Sendable {
     }
 
     private func readBody(_ body: ResponseBody, file: String, path: String, problems: inout [StubProblem]) -> [UInt8]? {
-        switch body {
-        case .none: return []
-        case .text(let text): return Array(text.utf8)
-        case .json(let value): return value.serializedBytes()
-        case .bytes(let bytes): return bytes
-        case .file(let name):
-            guard let filesRoot else {
-                problems.append(
-                    StubProblem(
-                        .error, .bodyFileUnreadable, file: file, path: path, expected: "a stub folder with __files/",
-                        found: "mappings given without one"))
-                return nil
-            }
-            switch BodyFileResolver(filesRoot: filesRoot).resolve(name) {
-            case .success(let resolved):
-                do {
-                    return try FileSystem.read(resolved)
-                } catch {
-                    problems.append(
-                        StubProblem(
-                            .error, .bodyFileUnreadable, file: file, path: path,
-                            expected: "a readable file in __files/",
-                            found: "'\(name)' (\(error.reason))"))
-                    return nil
-                }
-            case .failure(let failure):
-                problems.append(failure.problem(file: file, path: path, name: name))
-                return nil
-            }
+        switch body.contents(filesRoot: filesRoot, file: file, path: path) {
+        case .success(let bytes): return bytes
+        case .failure(let problem):
+            problems.append(problem)
+            return nil
         }
     }
 

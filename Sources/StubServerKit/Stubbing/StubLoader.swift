@@ -1,9 +1,10 @@
 import Dispatch
 import JSONKit
 import Platform
+import StubFormat
 
-/// Reads a WireMock stub root: every `mappings/**/*.json` (one mapping or
-/// `{"mappings": [...]}`) with bodies from `__files/`. Every problem in every file is
+/// Loads a WireMock stub root for serving: every mapping ``StubFolder`` reads from
+/// `mappings/**/*.json`, compiled, with bodies from `__files/`. Every problem in every file is
 /// reported; a bad file or mapping never keeps the good ones from loading.
 ///
 /// ```swift
@@ -23,10 +24,12 @@ public struct StubLoader: Sendable {
         self.globalResponseTemplating = globalResponseTemplating
     }
 
+    /// The folder's files, read as the stub format has them.
+    public var folder: StubFolder { StubFolder(root: root) }
     /// `ROOT/mappings`.
-    public var mappingsDirectory: String { FileSystem.join(root, "mappings") }
+    public var mappingsDirectory: String { folder.mappingsDirectory }
     /// `ROOT/__files`.
-    public var filesDirectory: String { FileSystem.join(root, "__files") }
+    public var filesDirectory: String { folder.filesDirectory }
 
     /// Loads and checks every mapping file; throws only when the root itself cannot be read.
     public func load() throws(StubLoadError) -> StubLoadReport {
@@ -44,45 +47,7 @@ public struct StubLoader: Sendable {
 
     /// The mapping files under `mappings/`, sorted; hidden files and other extensions skipped.
     func mappingFiles() throws(StubLoadError) -> [String] {
-        try mappingFileListing().files
-    }
-
-    /// The mapping files under `mappings/`, and the symbolic links there that lead out of the
-    /// stub folder (not followed) with their targets.
-    func mappingFileListing() throws(StubLoadError) -> (files: [String], outside: [(path: String, target: String)]) {
-        guard let kind = FileSystem.kind(of: root) else { throw .rootNotFound(root) }
-        guard kind == .directory, let realRoot = FileSystem.resolve(root) else {
-            throw .unreadableRoot(root, reason: "not a directory")
-        }
-        guard FileSystem.kind(of: mappingsDirectory) != nil else { return ([], []) }
-        var outside: [(path: String, target: String)] = []
-        do {
-            let files = try FileSystem.files(
-                under: mappingsDirectory, confinedTo: realRoot,
-                onOutside: { path, target in
-                    // Links to mapping files and to folders (which may hold some) are reported.
-                    if Self.isMappingFile(path) || FileSystem.kind(of: path) == .directory {
-                        outside.append((path, target))
-                    }
-                })
-            return (files.filter { Self.isMappingFile($0) }, outside)
-        } catch {
-            throw .unreadableRoot(root, reason: error.description)
-        }
-    }
-
-    /// A file or folder in `mappings/` that is a symbolic link out of the stub folder: reported,
-    /// never read, so `--stubs` cannot be used to serve files from elsewhere.
-    private static func outsideProblem(_ path: String, target: String) -> StubProblem {
-        StubProblem(
-            .error, .unreadableFile, file: path, path: "$",
-            detail: "not loaded: a symbolic link to '\(target)', outside the stub folder")
-    }
-
-    /// Whether a path names a mapping file: `*.json`, not hidden.
-    static func isMappingFile(_ path: String) -> Bool {
-        let name = FileSystem.lastComponent(of: path)
-        return name.hasSuffix(".json") && !name.hasPrefix(".")
+        try folder.listing().files
     }
 
     /// Loads every mapping file. Files are read and compiled in parallel (regular expressions
@@ -92,7 +57,7 @@ public struct StubLoader: Sendable {
     func loadAll(
         compiler: StubCompiler, sequence: inout Int, ids: inout [String: String]
     ) throws(StubLoadError) -> [LoadedFile] {
-        let (paths, outside) = try mappingFileListing()
+        let (paths, outside) = try folder.listing()
         let base = sequence
         let stride = 1 << 20
         let results = Locked<[LoadedFile?]>(Array(repeating: nil, count: paths.count))
@@ -110,7 +75,8 @@ public struct StubLoader: Sendable {
             var problems = loaded.problems
             for (stub, path) in zip(loaded.stubs, loaded.basePaths) {
                 if let owner = ids[stub.mapping.id] {
-                    problems.append(Self.duplicate(stub.mapping.id, owner: owner, file: loaded.path, at: path))
+                    problems.append(
+                        StubFolder.duplicateProblem(stub.mapping.id, owner: owner, file: loaded.path, at: path))
                     continue
                 }
                 ids[stub.mapping.id] = loaded.path
@@ -122,7 +88,7 @@ public struct StubLoader: Sendable {
         for (path, target) in outside {
             files.append(
                 LoadedFile(
-                    path: path, stubs: [], basePaths: [], problems: [Self.outsideProblem(path, target: target)]))
+                    path: path, stubs: [], basePaths: [], problems: [StubFolder.outsideProblem(path, target: target)]))
         }
         Self.reportShadows(in: &files)
         return files
@@ -147,54 +113,19 @@ public struct StubLoader: Sendable {
         }
     }
 
-    private static func duplicate(_ id: String, owner: String, file: String, at path: JSONPath) -> StubProblem {
-        StubProblem(
-            .error, .duplicateID, file: file, path: path.appending(key: "id").description,
-            expected: "an id no other mapping uses", found: "'\(id)', already used in \(owner)")
-    }
-
     /// Loads one mapping file. `ids` maps the ids already taken to where; the file's own
     /// are added. Each mapping gets the next `sequence`.
     func loadFile(
         _ path: String, compiler: StubCompiler, sequence: inout Int, ids: inout [String: String]
     ) -> LoadedFile {
-        // A file the watcher reports is checked too: it may sit in a linked folder outside.
-        if let realRoot = FileSystem.resolve(root), let real = FileSystem.resolve(path),
-            !FileSystem.isInside(real, realRoot)
-        {
-            return LoadedFile(
-                path: path, stubs: [], basePaths: [], problems: [Self.outsideProblem(path, target: real)])
-        }
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.read(path)
-        } catch {
-            return LoadedFile(
-                path: path, stubs: [], basePaths: [],
-                problems: [
-                    StubProblem(.error, .unreadableFile, file: path, path: "$", detail: "cannot read: \(error.reason)")
-                ])
-        }
-        let json: JSONValue
-        do {
-            json = try JSONValue(parsing: bytes)
-        } catch {
-            return LoadedFile(
-                path: path, stubs: [], basePaths: [],
-                problems: [
-                    StubProblem(
-                        .error, .invalidJSON, file: path, path: "$",
-                        expected: error.expected, found: error.found, detail: "not valid JSON at \(error.location)")
-                ])
-        }
-        var decoder = MappingDecoder(file: path)
-        let mappings = decoder.decodeFile(json)
-        var problems = decoder.problems
+        let contents = folder.readFile(path)
+        var problems = contents.problems
         var stubs: [CompiledStub] = []
         var basePaths: [JSONPath] = []
-        for (mapping, basePath) in mappings {
+        for entry in contents.mappings {
+            let (mapping, basePath) = (entry.mapping, entry.path)
             if let owner = ids[mapping.id] {
-                problems.append(Self.duplicate(mapping.id, owner: owner, file: path, at: basePath))
+                problems.append(StubFolder.duplicateProblem(mapping.id, owner: owner, file: path, at: basePath))
                 continue
             }
             sequence += 1
@@ -209,8 +140,9 @@ public struct StubLoader: Sendable {
         }
         // A mapping that did not decode never loads, but its patterns and body file are
         // checked all the same, so one run of `validate` lists every problem in the file.
-        for (mapping, basePath) in decoder.rejected {
-            let checked = compiler.compile(mapping, sequence: 0, origin: .file(path), file: path, basePath: basePath)
+        for entry in contents.rejected {
+            let checked = compiler.compile(
+                entry.mapping, sequence: 0, origin: .file(path), file: path, basePath: entry.path)
             problems += checked.problems
         }
         return LoadedFile(path: path, stubs: stubs, basePaths: basePaths, problems: problems)

@@ -1,4 +1,5 @@
 import HTTPCore
+import StubFormat
 
 /// Something the stub server did on its own, for logs and for tests to wait on: hot reloads,
 /// requests proxied to the live API, and what recording made of them.

@@ -1,3 +1,5 @@
+import StubFormat
+
 /// A mapping that can never answer: another mapping matches every request it matches, in
 /// the same variant and scenario state, and goes first by ``StubPrecedence`` (a higher
 /// priority, or the same priority and newer), with the same status (else `Prefer: code=NNN`

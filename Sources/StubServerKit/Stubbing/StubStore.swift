@@ -1,4 +1,5 @@
 import Platform
+import StubFormat
 
 /// Every mapping the server knows, by where it came from (files, the admin API, Swift code),
 /// and the indexed snapshot requests are served from. Writers rebuild the index and swap it

@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPServerKit
 import JSONKit
+import StubFormat
 
 /// Makes the generated variants of a stub's response: JSON field drift, a cut or empty body,
 /// a proxy's HTML error page, a slower answer or a reset.

@@ -1,4 +1,5 @@
 import JSONKit
+import StubFormat
 
 /// A variant of the stubbed API: a named set of `metadata.variant` mappings, or a drift
 /// generated from any stub's response with no file at all.
@@ -33,7 +34,7 @@ public enum Variant: Sendable, Hashable, CustomStringConvertible {
     case reset
 
     /// The generated variants that take no argument; no file variant may use these names.
-    public static let reservedNames: Set<String> = ["truncated", "empty", "html-error", "reset"]
+    public static var reservedNames: Set<String> { StubMapping.reservedVariantNames }
 
     /// The generated forms, with what each does, for listings and error messages.
     public static let generatedForms: [(form: String, summary: String)] = [

@@ -1,4 +1,5 @@
 import JSONKit
+import StubFormat
 
 /// Every variant a stub set offers: the file variants its mappings name, and the generated
 /// forms, with the JSON fields its base bodies use (what `FIELD` can be).

@@ -1,3 +1,5 @@
+import StubFormat
+
 /// A date-time matcher made ready: the expected date-time fixed or worked out from the clock
 /// per request, the actual format read once.
 struct DateTimeMatcher: Sendable {

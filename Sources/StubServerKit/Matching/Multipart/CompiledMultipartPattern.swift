@@ -1,5 +1,6 @@
 import JSONKit
 import LinearRegex
+import StubFormat
 
 /// A ``MultipartPattern`` made ready: its matchers compiled, `name` turned into the
 /// `Content-Disposition` criterion it stands for.

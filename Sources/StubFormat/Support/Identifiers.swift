@@ -49,7 +49,7 @@ package enum Identifiers {
         (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
     }
 
-    static func hexDigits(_ value: UInt64, count: Int) -> String {
+    package static func hexDigits(_ value: UInt64, count: Int) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var bytes = [UInt8](repeating: 0, count: count)
         var rest = value

@@ -5,22 +5,22 @@ import JSONKit
 /// JSON path instead of stopping at the first. A mapping with an error comes back nil (what
 /// of it did decode goes to ``rejected``); one with only warnings comes back with the unknown
 /// parts ignored.
-struct MappingDecoder {
+package struct MappingDecoder {
     /// The file the JSON came from, for problems.
-    let file: String
+    package let file: String
     /// The problems found so far.
-    var problems: [StubProblem] = []
+    package var problems: [StubProblem] = []
     /// The mappings that had errors, with the parts that decoded (an empty request or
     /// response for one that did not), so the checks that need a whole mapping (patterns,
     /// body files) can still report on them.
-    var rejected: [(mapping: StubMapping, path: JSONPath)] = []
+    package var rejected: [(mapping: StubMapping, path: JSONPath)] = []
 
-    init(file: String) {
+    package init(file: String) {
         self.file = file
     }
 
     /// Decodes a whole mapping file: one mapping, or `{"mappings": [...]}`.
-    mutating func decodeFile(_ value: JSONValue) -> [(mapping: StubMapping, path: JSONPath)] {
+    package mutating func decodeFile(_ value: JSONValue) -> [(mapping: StubMapping, path: JSONPath)] {
         guard case .object(let object) = value else {
             wrongType(.root, expected: "a mapping object or {\"mappings\": [...]}", value)
             return []
@@ -45,7 +45,7 @@ struct MappingDecoder {
     }
 
     /// Decodes one mapping object at `path`; nil when it has an error.
-    mutating func decodeMapping(_ value: JSONValue, at path: JSONPath) -> StubMapping? {
+    package mutating func decodeMapping(_ value: JSONValue, at path: JSONPath) -> StubMapping? {
         let errorsBefore = errorCount
         guard case .object(let object) = value else {
             wrongType(path, expected: "a mapping object", value)
@@ -124,31 +124,31 @@ struct MappingDecoder {
         guard let value = metadata["variant"] else { return }
         let here = path.appending(key: "variant")
         guard let name = string(value, at: here) else { return }
-        if name.isEmpty || name.contains(":") || name.contains(" ") || Variant.reservedNames.contains(name) {
+        if name.isEmpty || name.contains(":") || name.contains(" ") || StubMapping.reservedVariantNames.contains(name) {
             invalid(
                 here, expected: "a variant name without ':' or spaces, other than a generated variant",
                 found: "'\(name)'")
         }
     }
 
-    var errorCount: Int { problems.reduce(0) { $0 + ($1.isError ? 1 : 0) } }
+    package var errorCount: Int { problems.reduce(0) { $0 + ($1.isError ? 1 : 0) } }
 }
 
 // Reading typed values and recording problems.
 extension MappingDecoder {
-    mutating func string(_ value: JSONValue, at path: JSONPath) -> String? {
+    package mutating func string(_ value: JSONValue, at path: JSONPath) -> String? {
         if case .string(let text) = value { return text }
         wrongType(path, expected: "a string", value)
         return nil
     }
 
-    mutating func bool(_ value: JSONValue, at path: JSONPath) -> Bool? {
+    package mutating func bool(_ value: JSONValue, at path: JSONPath) -> Bool? {
         if case .bool(let flag) = value { return flag }
         wrongType(path, expected: "true or false", value)
         return nil
     }
 
-    mutating func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>? = nil) -> Int? {
+    package mutating func integer(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>? = nil) -> Int? {
         var result: Int?
         switch value {
         case .int(let number): result = Int(exactly: number)
@@ -170,35 +170,37 @@ extension MappingDecoder {
         return result
     }
 
-    mutating func number(_ value: JSONValue, at path: JSONPath) -> Double? {
+    package mutating func number(_ value: JSONValue, at path: JSONPath) -> Double? {
         if let double = value.doubleValue { return double }
         wrongType(path, expected: "a number", value)
         return nil
     }
 
-    mutating func object(_ value: JSONValue, at path: JSONPath) -> JSONObject? {
+    package mutating func object(_ value: JSONValue, at path: JSONPath) -> JSONObject? {
         if case .object(let object) = value { return object }
         wrongType(path, expected: "an object", value)
         return nil
     }
 
-    mutating func wrongType(_ path: JSONPath, expected: String, _ value: JSONValue) {
+    package mutating func wrongType(_ path: JSONPath, expected: String, _ value: JSONValue) {
         problems.append(
             StubProblem(
                 .error, .wrongType, file: file, path: path.description, expected: expected,
                 found: Self.describe(value)))
     }
 
-    mutating func invalid(_ path: JSONPath, expected: String, found: String, kind: StubProblem.Kind = .invalidValue) {
+    package mutating func invalid(
+        _ path: JSONPath, expected: String, found: String, kind: StubProblem.Kind = .invalidValue
+    ) {
         problems.append(StubProblem(.error, kind, file: file, path: path.description, expected: expected, found: found))
     }
 
-    mutating func missing(_ path: JSONPath, _ field: String) {
+    package mutating func missing(_ path: JSONPath, _ field: String) {
         problems.append(
             StubProblem(.error, .missingField, file: file, path: path.description, detail: "missing field '\(field)'"))
     }
 
-    mutating func unknownField(_ path: JSONPath, _ field: String, note: String = "ignored") {
+    package mutating func unknownField(_ path: JSONPath, _ field: String, note: String = "ignored") {
         problems.append(
             StubProblem(
                 .warning, .unknownField, file: file, path: path.description, detail: "unknown field '\(field)', \(note)"
@@ -206,7 +208,7 @@ extension MappingDecoder {
     }
 
     /// A value for messages: `string '200'`, `integer 5`, `an array`, `null`.
-    static func describe(_ value: JSONValue) -> String {
+    package static func describe(_ value: JSONValue) -> String {
         switch value {
         case .null: "null"
         case .bool(let flag): "boolean \(flag)"

@@ -3,7 +3,7 @@ import XMLKit
 
 extension MappingDecoder {
     /// The options of `equalToXml` and `matchesXPath` that sit beside the operator.
-    static let xmlOptions = [
+    package static let xmlOptions = [
         "placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex", "exemptedComparisons",
         "ignoreOrderOfSameNode", "namespaceAwareness", "xPathNamespaces",
     ]
@@ -11,7 +11,7 @@ extension MappingDecoder {
 
     /// Whether the XML options present belong to the operator; one that does not is an error
     /// (it would otherwise be ignored).
-    mutating func xmlOptionsFit(_ object: JSONObject, operator name: String, at path: JSONPath) -> Bool {
+    package mutating func xmlOptionsFit(_ object: JSONObject, operator name: String, at path: JSONPath) -> Bool {
         var fits = true
         for member in object.members where Self.xmlOptions.contains(member.key) {
             let owner = member.key == "xPathNamespaces" ? "matchesXPath" : "equalToXml"
@@ -26,7 +26,7 @@ extension MappingDecoder {
     }
 
     /// `{"equalToXml": "<a/>", "enablePlaceholders": true, "exemptedComparisons": [...], ...}`.
-    mutating func xmlMatcher(_ object: JSONObject, at path: JSONPath) -> StringMatcher? {
+    package mutating func xmlMatcher(_ object: JSONObject, at path: JSONPath) -> StringMatcher? {
         guard let expected = string(object["equalToXml"] ?? .null, at: path.appending(key: "equalToXml")) else {
             return nil
         }
@@ -98,7 +98,7 @@ extension MappingDecoder {
 
     /// `{"matchesXPath": "//a", "xPathNamespaces": {...}}` or
     /// `{"matchesXPath": {"expression": "//a", "equalTo": "x"}, "xPathNamespaces": {...}}`.
-    mutating func xpathMatcher(_ object: JSONObject, at path: JSONPath) -> StringMatcher? {
+    package mutating func xpathMatcher(_ object: JSONObject, at path: JSONPath) -> StringMatcher? {
         let here = path.appending(key: "matchesXPath")
         var namespaces: [XMLNamespace] = []
         if let value = object["xPathNamespaces"] {

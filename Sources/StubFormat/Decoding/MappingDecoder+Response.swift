@@ -9,7 +9,7 @@ extension MappingDecoder {
 
     /// Decodes a response definition object; nil when it has an error, unless `keepingErrors`
     /// asks for the parts that decoded (nil then only when it is not an object).
-    mutating func decodeResponse(
+    package mutating func decodeResponse(
         _ value: JSONValue, at path: JSONPath, keepingErrors: Bool = false
     ) -> ResponseDefinition? {
         guard let object = object(value, at: path) else { return nil }
@@ -92,18 +92,22 @@ extension MappingDecoder {
             return nil
         }
         let here = path.appending(key: "proxyBaseUrl")
+        let base = string(value, at: here)
+        // A base URL with a mustache is rendered per request when the stub is templated (its
+        // rendered value is checked then), so `transformers` is what it needs beside it.
+        let templatedBase = base?.contains("{{") == true
         // The upstream answers: a status, headers, a delay or a fault beside it would be ignored.
         for field in [
             "status", "statusMessage", "headers", "fixedDelayMilliseconds", "delayDistribution",
             "chunkedDribbleDelay", "fault", "transformers",
-        ] where object[field] != nil {
+        ] where object[field] != nil && !(field == "transformers" && templatedBase) {
             invalid(
                 path.appending(key: field), expected: "nothing petmock would ignore beside 'proxyBaseUrl'",
                 found: "'\(field)' (the upstream's answer is passed on as it is)")
         }
-        guard let base = string(value, at: here) else { return nil }
+        guard let base else { return nil }
         let lowered = base.lowercased()
-        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), base.count > 8 else {
+        guard templatedBase || lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), base.count > 8 else {
             invalid(here, expected: "an http:// or https:// base URL", found: "'\(base)'")
             return nil
         }

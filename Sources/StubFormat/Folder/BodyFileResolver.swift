@@ -1,15 +1,29 @@
 import Platform
 
 /// Finds a `bodyFileName` under `__files/` and refuses names that lead outside it, by `..`
-/// or through a symbolic link.
-struct BodyFileResolver: Sendable {
+/// or through a symbolic link: the file's real path (every link followed) must stay inside
+/// the real path of `__files/`. petmock, `petcontract verify --stub` and recording all read
+/// body files through this one rule.
+///
+/// ```swift
+/// switch BodyFileResolver(filesRoot: "Stubs/__files").read("pets.json", file: mappingFile, path: "$.response.bodyFileName") {
+/// case .success(let bytes): ...
+/// case .failure(let problem): print(problem)   // ...: error: $.response.bodyFileName: expected a file inside __files/, ...
+/// }
+/// ```
+public struct BodyFileResolver: Sendable {
     /// Why a body file cannot be used.
-    enum Failure: Error, Equatable {
+    public enum Failure: Error, Equatable, Sendable {
+        /// The name leads outside `__files/` (by `..`, or a link resolving to `resolved`).
         case outsideRoot(resolved: String?)
+        /// No regular file by that name.
         case notFound
+        /// There is no `__files/` folder.
         case rootMissing
 
-        func problem(file: String, path: String, name: String) -> StubProblem {
+        /// The problem a stub file has when its `bodyFileName` (`name`, at `path` in `file`)
+        /// fails this way.
+        public func problem(file: String, path: String, name: String) -> StubProblem {
             switch self {
             case .outsideRoot(let resolved):
                 let target = resolved.map { " (resolves to '\($0)')" } ?? ""
@@ -28,10 +42,34 @@ struct BodyFileResolver: Sendable {
         }
     }
 
-    let filesRoot: String
+    /// The `__files` folder.
+    public let filesRoot: String
+
+    /// Creates a resolver for a `__files` folder.
+    public init(filesRoot: String) {
+        self.filesRoot = filesRoot
+    }
+
+    /// The bytes of the body file `name`, or the problem of the mapping naming it (at `path`
+    /// in `file`): outside `__files/`, missing or unreadable.
+    public func read(_ name: String, file: String, path: String) -> Result<[UInt8], StubProblem> {
+        switch resolve(name) {
+        case .success(let resolved):
+            do throws(FileSystemError) {
+                return .success(try FileSystem.read(resolved))
+            } catch {
+                return .failure(
+                    StubProblem(
+                        .error, .bodyFileUnreadable, file: file, path: path, expected: "a readable file in __files/",
+                        found: "'\(name)' (\(error.reason))"))
+            }
+        case .failure(let failure):
+            return .failure(failure.problem(file: file, path: path, name: name))
+        }
+    }
 
     /// The real path of the file, or why not.
-    func resolve(_ name: String) -> Result<String, Failure> {
+    public func resolve(_ name: String) -> Result<String, Failure> {
         // First by the name alone: `..` climbing above the root is refused even when the
         // target does not exist.
         var depth = 0

@@ -2,8 +2,8 @@ import JSONKit
 
 /// One stub: which requests it answers and how, in WireMock's mapping model.
 ///
-/// Load them from `mappings/*.json` with ``StubLoader``, parse one with ``init(json:)``, or
-/// build them in Swift:
+/// Read them from `mappings/*.json` with ``StubFolder`` (StubServerKit's `StubLoader` reads
+/// and compiles them for serving), parse one with ``init(json:)``, or build them in Swift:
 ///
 /// ```swift
 /// let pets = StubMapping(
@@ -67,6 +67,10 @@ public struct StubMapping: Sendable, Hashable {
             metadata = object.isEmpty ? nil : object
         }
     }
+
+    /// The names of petmock's generated variants that take no argument; no mapping's
+    /// `metadata.variant` may use one.
+    public static let reservedVariantNames: Set<String> = ["truncated", "empty", "html-error", "reset"]
 
     /// A one-line description of the variant (`metadata.description`), when given.
     public var variantDescription: String? { metadata?["description"]?.stringValue }

@@ -39,7 +39,7 @@ public struct DateTimeSpec: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The option keys a date-time matcher object may carry beside its operator.
-    static let optionKeys = [
+    package static let optionKeys = [
         "actualFormat", "expectedOffset", "expectedOffsetUnit", "truncateExpected", "truncateActual",
         "applyTruncationLast",
     ]

@@ -35,7 +35,7 @@ public struct XMLMatch: Sendable, Hashable {
     }
 
     /// The comparison's options.
-    var options: XMLEqualityOptions {
+    package var options: XMLEqualityOptions {
         XMLEqualityOptions(
             namespaceAwareness: namespaceAwareness ?? .strict, exemptedComparisons: Set(exemptedComparisons ?? []),
             ignoreOrderOfSameNode: ignoreOrderOfSameNode ?? false,
@@ -45,7 +45,7 @@ public struct XMLMatch: Sendable, Hashable {
     }
 
     /// The matcher object's members, as WireMock writes them.
-    var jsonMembers: JSONObject {
+    package var jsonMembers: JSONObject {
         var object: JSONObject = ["equalToXml": .string(expected)]
         if let enablePlaceholders { object["enablePlaceholders"] = .bool(enablePlaceholders) }
         if let placeholderOpeningDelimiterRegex {
@@ -81,7 +81,7 @@ public struct XPathMatch: Sendable, Hashable {
     }
 
     /// The matcher object, as WireMock writes it.
-    var json: JSONValue {
+    package var json: JSONValue {
         var object = JSONObject()
         if let sub, case .object(var inner) = sub.json {
             inner.members.insert(JSONMember(key: "expression", value: .string(expression)), at: 0)

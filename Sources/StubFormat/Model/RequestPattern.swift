@@ -235,10 +235,18 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
         case .not(let inner): "not (\(inner))"
         case .hasExactly(let all): "hasExactly [" + all.map(\.description).joined(separator: ", ") + "]"
         case .includes(let all): "includes [" + all.map(\.description).joined(separator: ", ") + "]"
-        case .equalToXml(let xml): "equalToXml '\(CompiledRequestPattern.excerpt(xml.expected))'"
+        case .equalToXml(let xml): "equalToXml '\(StringMatcher.excerpt(xml.expected))'"
         case .matchesXPath(let xpath): "matchesXPath '\(xpath.expression)'" + (xpath.sub.map { " where \($0)" } ?? "")
         case .dateTime(let spec): spec.description
         case .matchesJsonSchema(let schema, _): "matchesJsonSchema \(JSONComparison.excerpt(schema))"
         }
+    }
+}
+
+extension StringMatcher {
+    /// Text for a one-line message: newlines as spaces, at most 80 characters.
+    package static func excerpt(_ text: String) -> String {
+        let head = String(String(text.prefix(81)).map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+        return head.count > 80 ? String(head.prefix(77)) + "..." : head
     }
 }

@@ -5,7 +5,7 @@ import HTTPCore
 ///
 /// Rendered like a compiler diagnostic:
 /// `Stubs/mappings/pets.json: error: $.response.status: expected an integer, found string '200'`.
-public struct StubProblem: Sendable, Hashable, CustomStringConvertible {
+public struct StubProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// How bad a problem is.
     public enum Severity: String, Sendable, Hashable {
         /// The mapping (or file) cannot be served; it is left out.

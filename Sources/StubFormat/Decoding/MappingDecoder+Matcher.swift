@@ -2,7 +2,7 @@ import JSONKit
 
 /// One matcher object of a request pattern, as WireMock writes it.
 extension MappingDecoder {
-    static let operators = [
+    package static let operators = [
         "equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "anything", "equalToJson",
         "matchesJsonPath", "binaryEqualTo", "and", "or", "not", "hasExactly", "includes", "before", "after",
         "equalToDateTime", "matchesJsonSchema", "equalToXml", "matchesXPath",
@@ -11,10 +11,10 @@ extension MappingDecoder {
         "caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements", "enablePlaceholders", "schemaVersion",
     ]
     /// WireMock's JSON Schema versions.
-    static let schemaVersions = ["V4", "V6", "V7", "V201909", "V202012"]
+    package static let schemaVersions = ["V4", "V6", "V7", "V201909", "V202012"]
 
     /// Decodes one matcher object such as `{"equalTo": "x", "caseInsensitive": true}`.
-    mutating func matcher(_ value: JSONValue, at path: JSONPath) -> StringMatcher? {
+    package mutating func matcher(_ value: JSONValue, at path: JSONPath) -> StringMatcher? {
         guard let object = object(value, at: path) else { return nil }
         let operatorMembers = object.members.filter {
             !Self.modifiers.contains($0.key) && $0.key != "expression" && !DateTimeSpec.optionKeys.contains($0.key)

@@ -9,7 +9,9 @@ extension MappingDecoder {
 
     /// Decodes a request pattern object; nil when it has an error, unless `keepingErrors`
     /// asks for the parts that decoded (nil then only when it is not an object).
-    mutating func decodeRequest(_ value: JSONValue, at path: JSONPath, keepingErrors: Bool = false) -> RequestPattern? {
+    package mutating func decodeRequest(
+        _ value: JSONValue, at path: JSONPath, keepingErrors: Bool = false
+    ) -> RequestPattern? {
         guard let object = object(value, at: path) else { return nil }
         let errorsBefore = errorCount
         var pattern = RequestPattern()
@@ -123,7 +125,7 @@ extension MappingDecoder {
     }
 
     /// An array of matchers (`bodyPatterns`).
-    mutating func matchers(_ value: JSONValue, at path: JSONPath) -> [StringMatcher] {
+    package mutating func matchers(_ value: JSONValue, at path: JSONPath) -> [StringMatcher] {
         guard case .array(let elements) = value else {
             wrongType(path, expected: "an array of matchers", value)
             return []
@@ -188,7 +190,7 @@ extension MappingDecoder {
         return false
     }
 
-    mutating func namedMatchers(_ value: JSONValue, at path: JSONPath) -> [NamedMatcher] {
+    package mutating func namedMatchers(_ value: JSONValue, at path: JSONPath) -> [NamedMatcher] {
         guard let object = object(value, at: path) else { return [] }
         var result: [NamedMatcher] = []
         for member in object.members {

@@ -80,14 +80,14 @@ public struct ProxyDefinition: Sendable, Hashable {
     }
 
     /// The request target upstream: the prefix removed when the path starts with it.
-    func upstreamOriginForm(_ originForm: Substring) -> Substring {
+    package func upstreamOriginForm(_ originForm: Substring) -> Substring {
         guard let prefix = urlPrefixToRemove, !prefix.isEmpty, originForm.hasPrefix(prefix) else { return originForm }
         let rest = originForm.dropFirst(prefix.count)
         return rest.isEmpty || rest.first == "?" ? Substring("/" + rest) : rest
     }
 
     /// The request's header fields as forwarded: removed ones out, additional ones in.
-    func forwardedHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
+    package func forwardedHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
         var result = headers
         // An added header replaces what the client sent under that name.
         for name in removedRequestHeaders + additionalRequestHeaders.fields.map(\.name) { result.remove(name: name) }
