@@ -113,7 +113,8 @@ bench-openapi: bench-deps
 
 # Every Swift file we own, the same list for both (the packages' .build folders are left out).
 FORMAT_PATHS := Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift Benchmarks/ServerBench \
-	Benchmarks/ClientBench Benchmarks/ContractBench Benchmarks/OpenAPIBench Benchmarks/TemplateBench Examples/RepoBrowser/Sources Examples/RepoBrowser/Tests \
+	Benchmarks/BenchSupport Benchmarks/ClientBench Benchmarks/ContractBench Benchmarks/OpenAPIBench Benchmarks/TemplateBench \
+	Examples/RepoBrowser/Sources Examples/RepoBrowser/Tests \
 	Examples/RepoBrowser/Package.swift
 
 lint:

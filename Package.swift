@@ -105,9 +105,12 @@ let package = Package(
 
         // Benchmark executables (Benchmarks/*.sh run them).
         tool("ServerBench", ["HTTPServerKit", "HTTPCore"], path: "Benchmarks/ServerBench"),
-        tool("ClientBench", ["PetClient", "HTTPClient", "PetModels"], path: "Benchmarks/ClientBench"),
-        tool("contract-bench", ["ContractKit", "JSONKit", "PetAppContract"], path: "Benchmarks/ContractBench"),
-        tool("openapi-bench", ["ContractKit", "JSONKit", "YAMLKit"], path: "Benchmarks/OpenAPIBench"),
+        tool("ClientBench", ["PetClient", "HTTPClient", "PetModels", "Platform"], path: "Benchmarks/ClientBench"),
+        .target(name: "BenchSupport", path: "Benchmarks/BenchSupport", swiftSettings: strict),
+        tool(
+            "contract-bench", ["ContractKit", "JSONKit", "PetAppContract", "BenchSupport"],
+            path: "Benchmarks/ContractBench"),
+        tool("openapi-bench", ["ContractKit", "JSONKit", "YAMLKit", "BenchSupport"], path: "Benchmarks/OpenAPIBench"),
         tool("template-bench", ["StubServerKit", "HTTPServerKit", "HTTPCore"], path: "Benchmarks/TemplateBench"),
 
         tests("PlatformTests", ["Platform", "TestSupport"]),
@@ -123,7 +126,7 @@ let package = Package(
         tests("PetModelsTests", ["PetModels", "ContractModel"]),
         tests("HTTPServerTests", ["HTTPServerKit", "HTTPCore", "Platform", "CZlib", "TestSupport"]),
         tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServerKit", "Platform", "TestSupport"]),
-        tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels", "ContractModel"]),
+        tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels", "ContractModel", "Platform"]),
         tests(
             "PetvetTests",
             ["petvet", "PetClient", "HTTPClient", "HTTPServerKit", "HTTPCore", "PetModels", "TestSupport"]),
@@ -131,7 +134,7 @@ let package = Package(
             "ContractKitTests",
             [
                 "ContractKit", "ContractCLI", "JSONKit", "ContractModel", "PetModels", "PetClient", "PetAppContract",
-                "HTTPClient", "HTTPCore", "HTTPServerKit", "YAMLKit", "TestSupport",
+                "HTTPClient", "HTTPCore", "HTTPServerKit", "YAMLKit", "Platform", "TestSupport",
             ],
             exclude: ["Snapshots", "Fixtures"]),
         tests("PetContractCLITests", ["petcontract", "Platform", "TestSupport", "HTTPServerKit", "HTTPCore"]),
@@ -149,7 +152,7 @@ let package = Package(
             ]),
         tests("PetAPIServerTests", ["PetAPIServer", "HTTPServerKit", "HTTPClient", "HTTPCore", "JSONKit"]),
         tests("EndToEndTests", ["TestSupport", "PetClient", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
-        tests("HardeningTests", ["TestSupport", "CSystem", "HTTPServerKit", "HTTPCore", "JSONKit"]),
+        tests("HardeningTests", ["TestSupport", "HTTPServerKit", "HTTPCore", "JSONKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,7 @@
 import HTTPClient
 import PetClient
 import PetModels
-import Synchronization
+import Platform
 
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +16,7 @@ import Darwin
 #endif
 
 final class RequestCounter: ActivityObserver {
-    let started = Mutex(0)
+    let started = Locked(0)
     func requestStarted(_ request: HTTPClientRequest) { started.withLock { $0 += 1 } }
     func requestFinished(_ request: HTTPClientRequest, error: PetClientError?) {}
 }

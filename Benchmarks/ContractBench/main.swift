@@ -1,3 +1,4 @@
+import BenchSupport
 import ContractKit
 import Foundation
 import JSONKit
@@ -48,29 +49,6 @@ func standaloneSchema(_ contract: Contract) -> String {
     return JSONValue.object(document).serialized(.pretty).replacing("#/components/schemas/", with: "#/$defs/")
 }
 
-func residentKilobytes(_ field: String) -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-        return Int(line.split(separator: " ").dropFirst().first.map(String.init) ?? "") ?? 0
-    }
-    return 0
-}
-
-func milliseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-}
-
-func best(of runs: Int, _ body: () throws -> Void) rethrows -> Double {
-    try body()  // warm-up
-    var best = Double.infinity
-    for _ in 0..<runs {
-        let start = ContinuousClock.now
-        try body()
-        best = min(best, milliseconds(ContinuousClock.now - start))
-    }
-    return best
-}
-
 let (contract, models) = try PetApp.contract.make()
 guard let operation = contract.operation(named: "GET /pets") else { fail("no GET /pets") }
 
@@ -112,7 +90,7 @@ case "memory":
     // current RSS before each, so a peak is that check's alone.
     func extraPeak(_ check: () -> Int) -> (kilobytes: Int, findings: Int) {
         let baseline = residentKilobytes("VmRSS")
-        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+        resetPeakResidentSize()
         let findings = check()
         return (residentKilobytes("VmHWM") - baseline, findings)
     }

@@ -1,3 +1,4 @@
+import BenchSupport
 import ContractKit
 import Foundation
 import JSONKit
@@ -20,29 +21,6 @@ let isYAML = path.hasSuffix(".yaml") || path.hasSuffix(".yml")
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("openapi-bench: \(message)\n".utf8))
     exit(2)
-}
-
-func residentKilobytes(_ field: String) -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-        return Int(line.split(separator: " ").dropFirst().first.map(String.init) ?? "") ?? 0
-    }
-    return 0
-}
-
-func milliseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-}
-
-func best(of runs: Int, _ body: () throws -> Void) rethrows -> Double {
-    try body()  // warm-up
-    var best = Double.infinity
-    for _ in 0..<runs {
-        let start = ContinuousClock.now
-        try body()
-        best = min(best, milliseconds(ContinuousClock.now - start))
-    }
-    return best
 }
 
 guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
@@ -71,7 +49,7 @@ case "time":
     if !isYAML { print(String(format: "jsonserialization_ms %.1f", reference)) }
 case "memory":
     let baseline = residentKilobytes("VmRSS")
-    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    resetPeakResidentSize()
     let validator = ContractValidator(contract: try OpenAPIReader().read(bytes, source: source))
     let peak = residentKilobytes("VmHWM")
     print("operations \(validator.contract.operations.count)")

@@ -30,29 +30,25 @@ struct FileTreeSnapshot {
         for directory in directories {
             guard let stamp = Self.stamp(directory), stamp.isDirectory else { continue }
             visited.insert([stamp.device, stamp.inode])
-            scan(directory, depth: 0, visited: &visited)
+            scan(directory, visited: &visited)
         }
     }
 
-    private mutating func scan(_ folder: String, depth: Int, visited: inout Set<[UInt64]>) {
-        guard let names = try? FileSystem.names(in: folder) else { return }
-        for name in names where !name.hasPrefix(".") {
+    private mutating func scan(_ folder: String, visited: inout Set<[UInt64]>) {
+        FileTreeWalk.walk(folder) { path, level in
             guard entries.count < entryLimit else {
                 truncated = true
-                return
+                return .stop
             }
-            let path = FileSystem.join(folder, name)
-            guard let stamp = Self.stamp(path) else { continue }
+            guard let stamp = Self.stamp(path) else { return .pass }
             entries[path] = stamp
-            guard stamp.isDirectory else { continue }
+            guard stamp.isDirectory else { return .pass }
             // A folder reached again through a link keeps its first path, so a loop ends at once.
-            guard depth + 1 < depthLimit else {
+            guard level + 1 < depthLimit else {
                 truncated = true
-                continue
+                return .pass
             }
-            if visited.insert([stamp.device, stamp.inode]).inserted {
-                scan(path, depth: depth + 1, visited: &visited)
-            }
+            return visited.insert([stamp.device, stamp.inode]).inserted ? .enter : .pass
         }
     }
 

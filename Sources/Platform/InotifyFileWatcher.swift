@@ -108,13 +108,18 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
         guard descriptor >= 0 else { return false }
         guard visited.insert(descriptor).inserted else { return true }
         folders[descriptor] = folder
-        guard let names = try? FileSystem.names(in: folder) else { return true }
-        for name in names where !name.hasPrefix(".") {
-            let path = FileSystem.join(folder, name)
+        FileTreeWalk.walk(folder) { path, _ in
             switch FileSystem.kind(of: path) {
-            case .directory: _ = addWatches(under: path, reportFiles: reportFiles, visited: &visited)
-            case .file: reportFiles?.pointee.append(path)
-            default: continue
+            case .directory:
+                let watch = inotify_add_watch(inotify, path, Self.mask)
+                guard watch >= 0, visited.insert(watch).inserted else { return .pass }
+                folders[watch] = path
+                return .enter
+            case .file:
+                reportFiles?.pointee.append(path)
+                return .pass
+            default:
+                return .pass
             }
         }
         return true

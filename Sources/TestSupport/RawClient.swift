@@ -201,3 +201,23 @@ public final class RawClient {
         return buffer
     }
 }
+
+extension RawClient {
+    /// Whether anything has arrived that was not handed out yet — bytes, the server's FIN or a
+    /// reset — without waiting. For "nothing yet" checks after the server's loop settled.
+    public var hasPendingInput: Bool {
+        guard buffer.isEmpty else { return true }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0
+    }
+
+    /// Reads exactly `count` bytes past what was handed out (waiting for them up to the
+    /// client's timeout), and hands them out.
+    public func readBytes(count: Int) throws(RawClientError) -> [UInt8] {
+        while buffer.count < count {
+            guard try fill() else { throw .closed }
+        }
+        defer { buffer.removeFirst(count) }
+        return Array(buffer[0..<count])
+    }
+}

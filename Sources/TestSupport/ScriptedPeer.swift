@@ -9,7 +9,8 @@ import Darwin
 
 /// A loopback TCP listener scripted at the byte level, for failures no well-behaved server
 /// produces: silence, a reset, garbage, an early close. Port 0; blocking socket calls run on
-/// a dedicated thread, never on the cooperative pool.
+/// a dedicated thread, never on the cooperative pool. One connection at a time, driven by the
+/// test; for a server that answers every connection by a script, see ``ScriptedServer``.
 ///
 /// ```swift
 /// let peer = try ScriptedPeer()
@@ -40,12 +41,10 @@ public final class ScriptedPeer: Sendable {
             // Not inherited by a child a test starts meanwhile (ChildProcess closes them anyway).
             if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             guard fd >= 0 else { throw RawClientError.system("accept", errno) }
-            var received: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while !(received.count >= 4 && received.suffix(4).elementsEqual("\r\n\r\n".utf8)) {
-                let count = read(fd, &buffer, buffer.count)
-                guard count > 0 else { throw RawClientError.closed }
-                received += buffer[0..<count]
+            var pending: [UInt8] = []
+            guard ScriptedConnection(descriptor: fd).readHead(&pending) != nil else {
+                close(fd)
+                throw RawClientError.closed
             }
             return fd
         }
@@ -54,24 +53,19 @@ public final class ScriptedPeer: Sendable {
     /// Waits until the other side closes the connection; true when it did (EOF or a reset).
     public static func waitForClose(_ fd: Int32) async throws -> Bool {
         try await onThread {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while true {
-                let count = read(fd, &buffer, buffer.count)
-                if count <= 0 { return true }
-            }
+            ScriptedConnection(descriptor: fd).waitForClose()
+            return true
         }
     }
 
     /// Writes the text's bytes to the connection.
     public static func write(_ text: String, to fd: Int32) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Descriptor.write(fd, $0.baseAddress, $0.count) }
+        ScriptedConnection(descriptor: fd).write(text)
     }
 
     /// Closes with SO_LINGER 0, which sends a TCP reset instead of a FIN.
     public static func reset(_ fd: Int32) {
-        var linger = linger(l_onoff: 1, l_linger: 0)
-        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+        ScriptedConnection(descriptor: fd).resetOnClose()
         close(fd)
     }
 

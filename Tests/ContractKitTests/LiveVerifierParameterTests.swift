@@ -2,7 +2,7 @@ import ContractKit
 import HTTPClient
 import HTTPCore
 import JSONKit
-import Synchronization
+import Platform
 import Testing
 
 /// Where the live verifier finds parameter values (`--param`, earlier responses and links,
@@ -10,7 +10,7 @@ import Testing
 /// operations, and the level of optional-property findings per contract source.
 @Suite struct LiveVerifierParameterTests {
     final class RequestLog: Sendable {
-        let requests = Mutex<[String]>([])
+        let requests = Locked<[String]>([])
         func append(_ text: String) { requests.withLock { $0.append(text) } }
         var all: [String] { requests.withLock { $0 } }
     }

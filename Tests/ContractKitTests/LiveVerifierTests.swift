@@ -3,14 +3,14 @@ import HTTPClient
 import HTTPCore
 import JSONKit
 import PetAppContract
-import Synchronization
+import Platform
 import Testing
 
 /// The live verifier over a fake transport: which URLs it calls, in what order, and what it
 /// reports. (Real sockets: the CLI tests run it against a server on loopback.)
 @Suite struct LiveVerifierTests {
     final class RequestLog: Sendable {
-        let urls = Mutex<[String]>([])
+        let urls = Locked<[String]>([])
         func append(_ url: String) { urls.withLock { $0.append(url) } }
         var all: [String] { urls.withLock { $0 } }
     }

@@ -1,7 +1,7 @@
 import HTTPClient
 import HTTPCore
 import HTTPServerKit
-import Synchronization
+import Platform
 import TestSupport
 import Testing
 
@@ -110,7 +110,7 @@ import Testing
     @Test func concurrentRequestsRunTogetherOnTheOneIOThread() async throws {
         // The server answers nobody until all 12 requests are in, so a client that ran them
         // one at a time would never finish (and the time limit would fail the test).
-        let waiting = Mutex<[DeferredReply]>([])
+        let waiting = Locked<[DeferredReply]>([])
         let server = try LiveHTTPServer { request in
             let reply = DeferredReply()
             let batch = waiting.withLock { waiting -> [DeferredReply] in
@@ -223,7 +223,7 @@ import Testing
 
     @Test func theLoggerSeesCurlCommandsAndSummaries() async throws {
         let server = try LiveHTTPServer { _ in return .response(HTTPResponse(text: "hi")) }
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         let logged = CurlTransport(
             configuration: .init(logger: HTTPClientLogger { entry in lines.withLock { $0.append("\(entry)") } }))
         _ = try await logged.send(

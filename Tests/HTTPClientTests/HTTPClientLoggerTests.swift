@@ -1,6 +1,6 @@
 import HTTPClient
 import HTTPCore
-import Synchronization
+import Platform
 import Testing
 
 @Suite struct HTTPClientLoggerTests {
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func responsesAreOneLineSummariesWithSetCookieRedacted() {
-        let entries = Mutex<[String]>([])
+        let entries = Locked<[String]>([])
         let logger = HTTPClientLogger(includesResponseHeaders: true) { entry in
             entries.withLock { $0.append(entry.description) }
         }

@@ -19,8 +19,8 @@ import Testing
         var configuration =
             timeouts
             ? HTTPServerConfiguration(
-                eventLoopCount: 1, headerTimeout: .milliseconds(150), idleTimeout: .milliseconds(300),
-                bodyTimeout: .milliseconds(300))
+                eventLoopCount: 1, headerTimeout: .seconds(600), idleTimeout: .seconds(6000),
+                bodyTimeout: .seconds(600))
             : HTTPServerConfiguration(eventLoopCount: 1)
         configuration.poller = kind
         return configuration
@@ -41,7 +41,7 @@ import Testing
             let response = HTTPResponse(text: String(request.path))
             guard request.path == "/slow" else { return .response(response) }
             let reply = DeferredReply()
-            DispatchQueue.global().async { reply.complete(.response(response).delayed(by: .fixed(.milliseconds(30)))) }
+            DispatchQueue.global().async { reply.complete(.response(response)) }
             return .deferred(reply)
         }
         try withServer(configuration(kind), handler: handler) { server in
@@ -73,26 +73,37 @@ import Testing
 
     @Test(arguments: kinds) func aHalfClosedClientStillGetsItsLateAnswer(kind: HTTPPollerKind) throws {
         let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
-            .response(HTTPResponse(text: "late")).delayed(by: .fixed(.milliseconds(50)))
+            .response(HTTPResponse(text: "late")).delayed(by: .fixed(.seconds(600)))
         }
-        try withServer(configuration(kind), handler: handler) { server in
+        try withClockedServer(configuration(kind), handler: handler) { server in
             let client = try RawClient(port: server.port)
             try client.send(get("/"))
+            try server.requestArrived()
             client.shutdownWrite()
+            server.loop.settle()
+            #expect(!client.hasPendingInput, "answered or closed before the delay")
+            server.advance(by: .seconds(600))
             #expect(try client.readResponse().text == "late")
             #expect(try client.ending() == .closed([]))
         }
     }
 
+    /// The deadlines on each back end, on the server's clock moved by hand: a head that stops
+    /// coming gets a 408, an idle keep-alive connection is closed quietly.
     @Test(arguments: kinds) func timeouts(kind: HTTPPollerKind) throws {
-        try withServer(configuration(kind, timeouts: true), handler: echoPath) { server in
+        try withClockedServer(configuration(kind, timeouts: true), handler: echoPath) { server in
             let slow = try RawClient(port: server.port)
             try slow.send("GET / HTTP/1.1\r\nHost: h\r\n")
+            #expect(server.advance(by: .seconds(601), untilAnswered: slow), "no 408 after the header deadline")
             #expect(try slow.readResponse().status == 408)
             #expect(try slow.ending() == .closed([]))
             let idle = try RawClient(port: server.port)
             try idle.send(get("/"))
+            try server.requestArrived()
             #expect(try idle.readResponse().status == 200)
+            server.advance(by: .seconds(5999))
+            #expect(!idle.hasPendingInput, "closed before the idle deadline")
+            server.advance(by: .seconds(1))
             #expect(try idle.ending() == .closed([]))
         }
     }

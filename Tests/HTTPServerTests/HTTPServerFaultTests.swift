@@ -90,56 +90,74 @@ import Testing
         }
     }
 
-    @Test func chunkedDribbleSpreadsTheBodyOverTheDuration() throws {
+    @Test func chunkedDribbleSendsEachPieceWhenTheLoopClockReachesIt() throws {
+        // Five 10-byte pieces over 50 s of the server's clock: at 0, 10, 20 and 30 s, and the
+        // last at the full duration.
         let body = Array(String(repeating: "abcdefghij", count: 5).utf8)
         let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
-            .prepared(PreparedResponse(body: body), dribble: HTTPDribble(chunkCount: 5, duration: .milliseconds(200)))
+            .prepared(PreparedResponse(body: body), dribble: HTTPDribble(chunkCount: 5, duration: .seconds(50)))
         }
-        try withServer(handler: handler) { server in
+        let piece = { (index: Int) in Array("a\r\n".utf8) + body[(index * 10)..<(index * 10 + 10)] + Array("\r\n".utf8)
+        }
+        try withClockedServer(handler: handler) { server in
             let client = try RawClient(port: server.port)
-            var response: RawResponse?
-            let elapsed = try milliseconds {
-                try client.send(get("/"))
-                response = try client.readResponse()
+            try client.send(get("/"))
+            try server.requestArrived()
+            #expect(try client.readResponse(head: true).header("Transfer-Encoding") == "chunked")
+            #expect(try client.readBytes(count: 15) == piece(0))
+            #expect(!client.hasPendingInput, "the second piece went before the clock moved")
+            for index in 1...3 {
+                server.advance(by: .seconds(10))
+                #expect(try client.readBytes(count: 15) == piece(index))
+                #expect(!client.hasPendingInput, "piece \(index + 1) went early")
             }
-            #expect(response?.body == body)
-            #expect(response?.header("Transfer-Encoding") == "chunked")
-            #expect(elapsed >= 190, "dribble finished after \(elapsed) ms")
+            server.advance(by: .seconds(10))
+            #expect(!client.hasPendingInput, "the last piece went before the full duration")
+            server.advance(by: .seconds(10))
+            #expect(try client.readBytes(count: 20) == piece(4) + Array("0\r\n\r\n".utf8))
             // The connection is still usable afterwards.
             try client.send(get("/"))
+            try server.requestArrived()
+            server.advance(by: .seconds(50))
             #expect(try client.readResponse().body == body)
         }
     }
 
     @Test func fixedDelayUsesTheLoopTimers() throws {
+        // A 10-minute delay: only the server's clock, moved by hand, brings the answer.
         let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
             if request.path == "/slow" {
-                return .response(HTTPResponse(text: "slow")).delayed(by: .fixed(.milliseconds(150)))
+                return .response(HTTPResponse(text: "slow")).delayed(by: .fixed(.seconds(600)))
             } else {
                 return .response(HTTPResponse(text: "fast"))
             }
         }
-        try withServer(handler: handler) { server in
+        try withClockedServer(handler: handler) { server in
             let slow = try RawClient(port: server.port)
             let fast = try RawClient(port: server.port)
-            let elapsed = try milliseconds {
-                try slow.send(get("/slow"))
-                // The same single loop still serves others while the delay runs.
-                try fast.send(get("/fast"))
-                #expect(try fast.readResponse().text == "fast")
-                #expect(try slow.readResponse().text == "slow")
-            }
-            #expect(elapsed >= 145, "delayed answer came after \(elapsed) ms")
+            try slow.send(get("/slow"))
+            try server.requestArrived()
+            // The same single loop still serves others while the delay runs.
+            try fast.send(get("/fast"))
+            #expect(try fast.readResponse().text == "fast")
+            server.advance(by: .seconds(599))
+            #expect(!slow.hasPendingInput, "the delayed answer came before its time")
+            server.advance(by: .seconds(1))
+            #expect(try slow.readResponse().text == "slow")
         }
     }
 
     @Test func delayedFaultStillBreaksTheConnection() throws {
         let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
-            return .fault(.emptyResponse).delayed(by: .uniform(lower: .milliseconds(10), upper: .milliseconds(20)))
+            return .fault(.emptyResponse).delayed(by: .uniform(lower: .seconds(10), upper: .seconds(20)))
         }
-        try withServer(handler: handler) { server in
+        try withClockedServer(handler: handler) { server in
             let client = try RawClient(port: server.port)
             try client.send(get("/"))
+            try server.requestArrived()
+            server.advance(by: .seconds(9))
+            #expect(!client.hasPendingInput, "the fault came before its delay")
+            server.advance(by: .seconds(11))
             #expect(try client.ending() == .closed([]))
         }
     }

@@ -1,6 +1,7 @@
 import Dispatch
 import HTTPCore
 import HTTPServerKit
+import Platform
 import TestSupport
 import Testing
 
@@ -14,21 +15,14 @@ import Darwin
 /// are tested as values in `ConnectionStateMachineTests`; these check that the loop applies
 /// them, and reads the time from the configured `ServerClock`.
 @Suite struct HTTPServerTimeoutTests {
-    static let configuration = HTTPServerConfiguration(
-        eventLoopCount: 1, headerTimeout: .milliseconds(150), idleTimeout: .milliseconds(300),
-        bodyTimeout: .milliseconds(300))
-
     @Test func slowHeadGets408ThenCloseWhenTheServerClockSaysSo() throws {
         // Real timeouts far longer than any test: only the hand-moved clock can bring the 408.
-        let manual = ManualClock()
-        var configuration = HTTPServerConfiguration(
-            eventLoopCount: 1, headerTimeout: .seconds(600), idleTimeout: .seconds(600))
-        configuration.clock = manual.clock
-        try withServer(configuration, handler: echoPath) { server in
+        let configuration = HTTPServerConfiguration(
+            eventLoopCount: 1, headerTimeout: .seconds(600), idleTimeout: .seconds(6000))
+        try withClockedServer(configuration, handler: echoPath) { server in
             let client = try RawClient(port: server.port)
             try client.send("GET / HTTP/1.1\r\nHost: h\r\n")
-            let loop = try #require(server.eventLoops.first)
-            let answered = advanceUntilAnswered(client.descriptor, clock: manual, step: .seconds(601), loop: loop)
+            let answered = server.advance(by: .seconds(601), untilAnswered: client)
             #expect(answered, "no 408 after the clock passed the header deadline")
             let response = try client.readResponse()
             #expect(response.status == 408)
@@ -36,29 +30,16 @@ import Darwin
         }
     }
 
-    @Test func delayedReplyWaitsForTheServerClock() throws {
-        // A 10-minute delay: only the hand-moved clock can bring the answer within the test.
-        let manual = ManualClock()
-        var configuration = HTTPServerConfiguration(eventLoopCount: 1)
-        configuration.clock = manual.clock
-        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
-            .response(HTTPResponse(text: "later")).delayed(by: .fixed(.seconds(600)))
-        }
-        try withServer(configuration, handler: handler) { server in
-            let client = try RawClient(port: server.port)
-            try client.send(get("/"))
-            let loop = try #require(server.eventLoops.first)
-            let answered = advanceUntilAnswered(client.descriptor, clock: manual, step: .seconds(601), loop: loop)
-            #expect(answered, "no answer after the clock passed the delay")
-            #expect(try client.readResponse().text == "later")
-        }
-    }
-
-    @Test func idleKeepAliveConnectionIsClosedQuietly() throws {
-        try withServer(Self.configuration, handler: echoPath) { server in
+    @Test func idleKeepAliveConnectionIsClosedQuietlyAtTheIdleDeadline() throws {
+        let configuration = HTTPServerConfiguration(eventLoopCount: 1, idleTimeout: .seconds(600))
+        try withClockedServer(configuration, handler: echoPath) { server in
             let client = try RawClient(port: server.port)
             try client.send(get("/"))
             #expect(try client.readResponse().status == 200)
+            server.loop.settle()
+            server.advance(by: .seconds(599))
+            #expect(!client.hasPendingInput, "closed before the idle deadline")
+            server.advance(by: .seconds(1))
             #expect(try client.ending() == .closed([]))
         }
     }
@@ -66,45 +47,54 @@ import Darwin
 
 @Suite struct HTTPServerShutdownTests {
     @Test func shutdownFinishesInFlightResponsesAndClosesEveryConnection() throws {
-        let arrived = DispatchSemaphore(value: 0)
         let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
-            arrived.signal()
-            return .response(HTTPResponse(text: "finished")).delayed(by: .fixed(.milliseconds(100)))
+            .response(HTTPResponse(text: "finished")).delayed(by: .fixed(.seconds(1)))
         }
-        let server = HTTPServer(configuration: HTTPServerConfiguration(eventLoopCount: 2), handler: handler)
-        try server.start()
-        let port = server.port
-        let idle = try RawClient(port: port)
-        let busy = try RawClient(port: port)
-        try busy.send(get("/"))
-        arrived.wait()
-        server.shutdown()
-        let response = try busy.readResponse()
-        #expect(response.text == "finished")
-        #expect(response.header("Connection") == "close")
-        #expect(try busy.ending() == .closed([]))
-        #expect(try idle.ending() == .closed([]))
-        server.waitUntilStopped()
-        // No connect to the old port here: once freed, another test's server may bind it (a
-        // stray connection from such a check once failed an unrelated test).
-        #expect(server.eventLoops.isEmpty)
+        try withClockedServer(handler: handler) { server in
+            let idle = try RawClient(port: server.port)
+            try idle.send(get("/idle"))
+            try server.requestArrived()
+            server.advance(by: .seconds(1))
+            #expect(try idle.readResponse().text == "finished")
+            let busy = try RawClient(port: server.port)
+            try busy.send(get("/"))
+            try server.requestArrived()
+            server.server.shutdown()
+            server.loop.settle()  // the shutdown began at this reading of the clock
+            #expect(try idle.ending() == .closed([]), "an idle connection is closed at once")
+            #expect(!busy.hasPendingInput, "the in-flight answer is awaited")
+            // Only wakes the loop (no settle): once the answer is out, the loop may stop.
+            server.time.advance(by: .seconds(1))
+            server.loop.execute {}
+            let response = try busy.readResponse()
+            #expect(response.text == "finished")
+            #expect(response.header("Connection") == "close")
+            #expect(try busy.ending() == .closed([]))
+            server.time.release()  // the linger after the answer ends at the loop's next look
+            server.loop.execute {}
+            server.server.waitUntilStopped()
+            // No connect to the old port here: once freed, another test's server may bind it (a
+            // stray connection from such a check once failed an unrelated test).
+            #expect(server.server.eventLoops.isEmpty)
+        }
     }
 
     @Test func gracePeriodBoundsTheWait() throws {
         let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in .deferred(DeferredReply()) }  // never answers
-        let configuration = HTTPServerConfiguration(eventLoopCount: 1, shutdownGracePeriod: .milliseconds(100))
-        let server = HTTPServer(configuration: configuration, handler: handler)
-        try server.start()
-        let client = try RawClient(port: server.port)
-        try client.send(get("/"))
-        // The handler has the request once the next one on another connection is served... use a
-        // second connection only to be sure the first request was read before shutting down.
-        let probe = try RawClient(port: server.port)
-        try probe.send("GARBAGE\r\n\r\n")
-        _ = try probe.readResponse()
-        server.shutdown()
-        #expect(try client.ending() == .closed([]))
-        server.waitUntilStopped()
+        let configuration = HTTPServerConfiguration(eventLoopCount: 1, shutdownGracePeriod: .seconds(600))
+        try withClockedServer(configuration, handler: handler) { server in
+            let client = try RawClient(port: server.port)
+            try client.send(get("/"))
+            try server.requestArrived()
+            server.server.shutdown()
+            server.loop.settle()  // the grace period began at this reading of the clock
+            server.advance(by: .seconds(599))
+            #expect(!client.hasPendingInput, "closed before the grace period ended")
+            server.time.advance(by: .seconds(1))
+            server.loop.execute {}  // wakes the loop to look at the clock; it stops then
+            server.server.waitUntilStopped()
+            #expect(try client.ending() == .closed([]))
+        }
     }
 
     @Test func stopWithoutStartReturns() {
@@ -135,74 +125,66 @@ import Darwin
     }
 
     @Test func handlersCanShutDownTheServer() throws {
-        let box = SharedValue<HTTPServer?>(nil)
+        let box = Locked<HTTPServer?>(nil)
         let server = HTTPServer(configuration: HTTPServerConfiguration(eventLoopCount: 1)) { _ in
-            box.get()?.shutdown()  // takes effect on the loop's next turn: the reply still goes out
+            box.withLock { $0 }?.shutdown()  // takes effect on the loop's next turn: the reply still goes out
             return .response(HTTPResponse(text: "bye"))
         }
-        box.set(server)
+        box.withLock { $0 = server }
         try server.start()
         let client = try RawClient(port: server.port)
         try client.send(get("/__admin/shutdown"))
         #expect(try client.readResponse().text == "bye")
         #expect(try client.ending() == .closed([]))
         server.waitUntilStopped()
-        box.set(nil)
+        box.withLock { $0 = nil }
     }
 }
 
 @Suite struct HTTPServerLateAnswerTests {
     @Test func answersAfterStopAreDropped() throws {
-        let kept = SharedValue<DeferredReply?>(nil)
-        let arrived = DispatchSemaphore(value: 0)
-        let configuration = HTTPServerConfiguration(eventLoopCount: 1, shutdownGracePeriod: .milliseconds(50))
-        let server = HTTPServer(configuration: configuration) { _ in
+        let kept = Locked<DeferredReply?>(nil)
+        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
             let reply = DeferredReply()
-            kept.set(reply)
-            arrived.signal()
+            kept.withLock { $0 = reply }
             return .deferred(reply)
         }
-        try server.start()
-        let client = try RawClient(port: server.port)
-        try client.send(get("/"))
-        arrived.wait()
-        server.stop()
-        let reply = try #require(kept.get())
-        reply.complete(.response(HTTPResponse(text: "too late")))
-        #expect(try client.ending() == .closed([]))
-        kept.set(nil)  // the handler's closure holds `kept`: break the cycle through the loop
+        try withClockedServer(handler: handler) { server in
+            let client = try RawClient(port: server.port)
+            try client.send(get("/"))
+            try server.requestArrived()
+            server.time.release()  // the grace period ends at the loop's next look
+            server.server.stop()
+            let reply = try #require(kept.withLock { $0 })
+            reply.complete(.response(HTTPResponse(text: "too late")))
+            #expect(try client.ending() == .closed([]))
+        }
+        kept.withLock { $0 = nil }  // the handler's closure holds `kept`: break the cycle through the loop
     }
 }
 
 @Suite struct HTTPEventLoopTimerTests {
     @Test func scheduledWorkRunsOnTheLoopAndCancelledWorkDoesNot() throws {
-        let ran = SharedValue<[String]>([])
-        let box = SharedValue<HTTPServer?>(nil)
-        let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
-            guard let loop = box.get()?.eventLoops.first else { return .fault(.emptyResponse) }
-            let reply = DeferredReply()
-            let cancelled = loop.schedule(after: .milliseconds(20)) { ran.update { $0.append("cancelled") } }
+        let ran = Locked<[String]>([])
+        try withClockedServer(handler: echoPath) { server in
+            let loop = server.loop
+            let cancelled = loop.schedule(after: .seconds(20)) { ran.withLock { $0.append("cancelled") } }
             cancelled.cancel()
-            loop.schedule(after: .milliseconds(40)) {
-                ran.update { $0.append(loop.inEventLoop ? "on loop" : "elsewhere") }
-                reply.complete(.response(HTTPResponse(text: "done")))
+            loop.schedule(after: .seconds(40)) {
+                ran.withLock { $0.append(loop.inEventLoop ? "on loop" : "elsewhere") }
             }
-            return .deferred(reply)
+            loop.settle()
+            server.advance(by: .seconds(39))
+            #expect(ran.withLock { $0 }.isEmpty, "work ran before its time")
+            server.advance(by: .seconds(1))
+            #expect(ran.withLock { $0 } == ["on loop"])
         }
-        try withServer(handler: handler) { server in
-            box.set(server)
-            defer { box.set(nil) }
-            let client = try RawClient(port: server.port)
-            try client.send(get("/"))
-            #expect(try client.readResponse().text == "done")
-        }
-        #expect(ran.get() == ["on loop"])
     }
 
     @Test func executeFromAnotherThreadRunsOnTheLoop() throws {
-        let box = SharedValue<HTTPServer?>(nil)
+        let box = Locked<HTTPServer?>(nil)
         let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
-            guard let loop = box.get()?.eventLoops.first else { return .fault(.emptyResponse) }
+            guard let loop = box.withLock({ $0 })?.eventLoops.first else { return .fault(.emptyResponse) }
             let reply = DeferredReply()
             DispatchQueue.global().async {
                 let outside = loop.inEventLoop
@@ -211,8 +193,8 @@ import Darwin
             return .deferred(reply)
         }
         try withServer(handler: handler) { server in
-            box.set(server)
-            defer { box.set(nil) }
+            box.withLock { $0 = server }
+            defer { box.withLock { $0 = nil } }
             let client = try RawClient(port: server.port)
             try client.send(get("/"))
             #expect(try client.readResponse().text == "false true")

@@ -1,6 +1,7 @@
 import Dispatch
 import HTTPCore
 import HTTPServerKit
+import Platform
 import TestSupport
 import Testing
 
@@ -141,13 +142,13 @@ let liveRefusals: [LiveRefusal] = [
 
     @Test func atTheLimitWithEveryConnectionBusyANewOneGets503() throws {
         let configuration = HTTPServerConfiguration(eventLoopCount: 1, maxConnections: 1)
-        let held = SharedValue<DeferredReply?>(nil)
+        let held = Locked<DeferredReply?>(nil)
         let arrived = DispatchSemaphore(value: 0)
         try withServer(
             configuration,
             handler: { _ in
                 let reply = DeferredReply()
-                held.set(reply)
+                held.withLock { $0 = reply }
                 arrived.signal()
                 return .deferred(reply)
             }
@@ -158,8 +159,9 @@ let liveRefusals: [LiveRefusal] = [
             // The only slot is awaiting its answer: nothing idle to close, so a 503.
             let second = try RawClient(port: server.port)
             #expect(try second.readResponse().status == 503)
-            held.get()?.complete(.response(HTTPResponse(text: "answered")))
-            held.set(nil)  // the reply holds the connection's loop, which holds this handler: break the cycle
+            held.withLock { $0 }?.complete(.response(HTTPResponse(text: "answered")))
+            // The reply holds the connection's loop, which holds this handler: break the cycle.
+            held.withLock { $0 = nil }
             #expect(try busy.readResponse().text == "answered", "the busy one was not closed to make room")
         }
     }

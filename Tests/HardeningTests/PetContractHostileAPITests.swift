@@ -17,7 +17,7 @@ struct HostileAPI: Sendable, CustomTestStringConvertible {
     /// The request timeout petcontract gets: short where waiting it out is the point, ample
     /// elsewhere so that a busy machine does not turn a finding into a timeout.
     var timeout = 10
-    let behaviour: @Sendable (_ path: String, _ connection: HostileHTTPServer.Connection) -> Void
+    let behaviour: @Sendable (_ path: String, _ connection: ScriptedConnection) -> Void
     var testDescription: String { name }
 
     /// 70 MB of spaces, gzip-compressed to about 70 kB: larger than petcontract's 64 MiB
@@ -46,19 +46,19 @@ struct HostileAPI: Sendable, CustomTestStringConvertible {
         HostileAPI(name: "Content-Length longer than the body", outcome: .error("connection closed early")) {
             _, connection in
             connection.write(jsonHead + "Content-Length: 1000\r\n\r\n[{\"firstName\": \"Rex\"}]")
-            shutdown(connection.descriptor, Int32(SHUT_RDWR))
+            connection.hangUp()
         },
         HostileAPI(name: "head cut off", outcome: .error("connection closed early")) { _, connection in
             connection.write("HTTP/1.1 200 OK\r\nContent-Ty")
-            shutdown(connection.descriptor, Int32(SHUT_RDWR))
+            connection.hangUp()
         },
         HostileAPI(name: "head cut off after a field", outcome: .error("connection closed early")) { _, connection in
             connection.write(jsonHead)
-            shutdown(connection.descriptor, Int32(SHUT_RDWR))
+            connection.hangUp()
         },
         HostileAPI(name: "chunked body cut off", outcome: .error("connection closed early")) { _, connection in
             connection.write(jsonHead + "Transfer-Encoding: chunked\r\n\r\n5\r\n[{\"a\"")
-            shutdown(connection.descriptor, Int32(SHUT_RDWR))
+            connection.hangUp()
         },
         HostileAPI(name: "Content-Length shorter than the body", outcome: .finding("response-body-truncated")) {
             _, connection in
@@ -74,7 +74,7 @@ struct HostileAPI: Sendable, CustomTestStringConvertible {
         },
         HostileAPI(name: "garbage instead of HTTP", outcome: .error("malformed response")) { _, connection in
             connection.write("SSH-2.0-OpenSSH_9.2\r\n\r\n\u{0}\u{1}binary")
-            shutdown(connection.descriptor, Int32(SHUT_RDWR))
+            connection.hangUp()
         },
         HostileAPI(name: "gzip bomb", outcome: .error("response too large")) { _, connection in
             let head = jsonHead + "Content-Encoding: gzip\r\nContent-Length: \(gzipBomb.count)\r\n\r\n"
@@ -100,7 +100,7 @@ struct HostileAPI: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: HostileAPI.all)
     func everyEndpointEndsInAClearErrorOrFinding(_ api: HostileAPI) async throws {
-        let server = try HostileHTTPServer(behaviour: api.behaviour)
+        let server = try ScriptedServer(behaviour: api.behaviour)
         defer { server.stop() }
         let (result, report) = try await Self.verify(port: server.port, timeout: api.timeout)
         #expect(!result.timedOut)
@@ -125,7 +125,7 @@ struct HostileAPI: Sendable, CustomTestStringConvertible {
 
     @Test func aNestingLimitNamesTheDepth() async throws {
         let api = try #require(HostileAPI.all.first { $0.name == "deeply nested JSON" })
-        let server = try HostileHTTPServer(behaviour: api.behaviour)
+        let server = try ScriptedServer(behaviour: api.behaviour)
         defer { server.stop() }
         let (_, report) = try await Self.verify(port: server.port)
         let message = report["findings"]?[0]?["message"]?.stringValue ?? ""
@@ -133,11 +133,11 @@ struct HostileAPI: Sendable, CustomTestStringConvertible {
     }
 
     @Test func redirectsToAnotherHostAreReportedNotFollowed() async throws {
-        let elsewhere = try HostileHTTPServer { _, connection in
+        let elsewhere = try ScriptedServer { _, connection in
             connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n[]")
         }
         defer { elsewhere.stop() }
-        let server = try HostileHTTPServer { path, connection in
+        let server = try ScriptedServer { path, connection in
             connection.write(
                 "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:\(elsewhere.port)\(path)\r\nContent-Length: 0\r\n\r\n"
             )
@@ -148,6 +148,6 @@ struct HostileAPI: Sendable, CustomTestStringConvertible {
         let findings = report["findings"]?.arrayValue ?? []
         #expect(findings.compactMap { $0["operation"]?.stringValue } == Self.operations)
         #expect(findings.allSatisfy { $0["id"]?.stringValue == "response-status-unexpected" }, "\(findings)")
-        #expect(elsewhere.accepted.withLock { $0 } == 0)
+        #expect(elsewhere.acceptedCount == 0)
     }
 }

@@ -27,13 +27,13 @@ import Darwin
     /// then end the stream; `/silent` never answers. Clients made in `body` are gone before
     /// the server stops.
     static func withServer(_ body: (Int) throws -> Void) throws {
-        let server = try HostileHTTPServer { path, connection in
+        let server = try ScriptedServer { path, connection in
             switch path {
             case "/to-close", "/truncated":
                 let length = path == "/to-close" ? "" : "Content-Length: 20\r\n"
                 let head = "HTTP/1.1 200 OK\r\n\(length)\r\n"
                 connection.write(head + "to the end")
-                shutdown(connection.descriptor, Int32(SHUT_WR))
+                connection.endWriting()
             case "/silent":
                 break
             default:

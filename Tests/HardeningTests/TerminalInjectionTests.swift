@@ -11,8 +11,8 @@ import Testing
     static let injectedJSON = #""x\u001b[2J\n::error::INJECTED""#
 
     /// An API whose pets carry the injected key and name, and whose vets are fine.
-    static func hostileAPI() throws -> HostileHTTPServer {
-        try HostileHTTPServer { path, connection in
+    static func hostileAPI() throws -> ScriptedServer {
+        try ScriptedServer { path, connection in
             let body: String
             if path.hasPrefix("/api/pets") {
                 let pet = #"{"firstName": \#(injectedJSON), "lastName": "Smith", "vetId": 1, \#(injectedJSON): 1}"#

@@ -3,12 +3,12 @@ import HTTPClient
 import HTTPCore
 import PetClient
 import PetModels
-import Synchronization
+import Platform
 import Testing
 
 /// Records what the activity observer and error presenter were told, in order.
 final class HookRecorder: ActivityObserver, ErrorPresenter {
-    let events = Mutex<[String]>([])
+    let events = Locked<[String]>([])
 
     func requestStarted(_ request: HTTPClientRequest) {
         events.withLock { $0.append("start \(request.url)") }

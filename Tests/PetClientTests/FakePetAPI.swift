@@ -1,7 +1,7 @@
 import HTTPClient
 import HTTPCore
 import PetClient
-import Synchronization
+import Platform
 
 /// A Pet API made of canned responses behind a ``ClosureTransport``; it records every
 /// request and can hold vet requests at a ``ConcurrencyGate``.
@@ -10,7 +10,7 @@ final class FakePetAPI: Sendable {
 
     private let routes: [String: HTTPClientResponse]
     private let gate: ConcurrencyGate?
-    private let recorded = Mutex<[HTTPClientRequest]>([])
+    private let recorded = Locked<[HTTPClientRequest]>([])
 
     init(routes: [String: HTTPClientResponse], gate: ConcurrencyGate? = nil) {
         self.routes = routes
@@ -73,7 +73,7 @@ final class ConcurrencyGate: Sendable {
 
     let bound: Int
     let releases: Bool
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let arrivals: AsyncStream<Int>.Continuation
     /// Yields the arrival count each time a request reaches the gate.
     let arrivalCounts: AsyncStream<Int>
@@ -81,7 +81,7 @@ final class ConcurrencyGate: Sendable {
     init(bound: Int, total: Int, releases: Bool = true) {
         self.bound = bound
         self.releases = releases
-        state = Mutex(State(remaining: total))
+        state = Locked(State(remaining: total))
         (arrivalCounts, arrivals) = AsyncStream.makeStream()
     }
 

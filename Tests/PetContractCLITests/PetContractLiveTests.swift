@@ -9,7 +9,7 @@ import Testing
 
     /// An API serving exactly what the app calls: `GET /pets` and `GET /vets/{id}` (no
     /// `/pets/{id}`, no `/vets` list: the app never asks for them).
-    static func api(pets: String) -> [String: FixtureHTTPServer.Response] {
+    static func api(pets: String) -> [String: FixedRoutes.Route] {
         [
             "/api/pets": .init(status: 200, contentType: json, body: pets),
             "/api/vets/1": .init(
@@ -55,10 +55,11 @@ import Testing
         let folder = try PetContractProcess.folder(["owners.yaml": contract])
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("owners.yaml").path
-        let server = try FixtureHTTPServer(routes: [
-            "/api/owners": .init(status: 200, contentType: Self.json, body: #"[{"name": "Ann"}]"#),
-            "/api/owners/ann": .init(status: 200, contentType: Self.json, body: #"{"name": "Ann"}"#),
-        ])
+        let server = try LiveHTTPServer(
+            handler: FixedRoutes([
+                "/api/owners": .init(status: 200, contentType: Self.json, body: #"[{"name": "Ann"}]"#),
+                "/api/owners/ann": .init(status: 200, contentType: Self.json, body: #"{"name": "Ann"}"#),
+            ]))
         defer { server.stop() }
         let verify = ["verify", "--live", server.baseURL + "/api", "--contract", file]
         let skipped = try await PetContractProcess.run(verify + ["--strict"])
@@ -90,7 +91,8 @@ import Testing
     }
 
     @Test func aConformingAPIPassesAndWarningsFailWithStrict() async throws {
-        let server = try FixtureHTTPServer(routes: PetContractLiveTests.api(pets: PetContractLiveTests.goodPets))
+        let server = try LiveHTTPServer(
+            handler: FixedRoutes(PetContractLiveTests.api(pets: PetContractLiveTests.goodPets)))
         defer { server.stop() }
         let result = try await PetContractProcess.run(["verify", "--live", server.baseURL + "/api", "--format", "json"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
@@ -107,7 +109,8 @@ import Testing
     /// On a terminal, a progress line names the operation being checked and is cleared at the
     /// end; through a pipe (CI logs) nothing of it appears.
     @Test func progressShowsOnATerminalOnly() async throws {
-        let server = try FixtureHTTPServer(routes: PetContractLiveTests.api(pets: PetContractLiveTests.goodPets))
+        let server = try LiveHTTPServer(
+            handler: FixedRoutes(PetContractLiveTests.api(pets: PetContractLiveTests.goodPets)))
         defer { server.stop() }
         let url = server.baseURL + "/api"
         let piped = try await PetContractProcess.run(["verify", "--live", url])
@@ -125,7 +128,7 @@ import Testing
 
     @Test func aRenamedFieldIsReportedAsAProbableRename() async throws {
         let renamed = #"[{"firstName": "Rex", "lastName": "Smith", "practitionerId": 1}]"#
-        let server = try FixtureHTTPServer(routes: PetContractLiveTests.api(pets: renamed))
+        let server = try LiveHTTPServer(handler: FixedRoutes(PetContractLiveTests.api(pets: renamed)))
         defer { server.stop() }
         let result = try await PetContractProcess.run(["verify", "--live", server.baseURL + "/api"])
         #expect(result.status == 1)
@@ -134,7 +137,7 @@ import Testing
 
     @Test func aVetIdWithoutAVetIsADanglingReferenceWarning() async throws {
         let dangling = #"[{"firstName": "Rex", "lastName": "Smith", "vetId": 7}]"#
-        let server = try FixtureHTTPServer(routes: PetContractLiveTests.api(pets: dangling))
+        let server = try LiveHTTPServer(handler: FixedRoutes(PetContractLiveTests.api(pets: dangling)))
         defer { server.stop() }
         let result = try await PetContractProcess.run([
             "verify", "--live", server.baseURL + "/api", "--format", "github",
@@ -146,9 +149,10 @@ import Testing
     }
 
     @Test func headersGoWithEveryRequest() async throws {
-        let server = try FixtureHTTPServer(
-            routes: PetContractLiveTests.api(pets: PetContractLiveTests.goodPets),
-            requiredHeader: "Authorization: Bearer s3cret")
+        let server = try LiveHTTPServer(
+            handler: FixedRoutes(
+                PetContractLiveTests.api(pets: PetContractLiveTests.goodPets),
+                requiredHeader: "Authorization: Bearer s3cret"))
         defer { server.stop() }
         let url = server.baseURL + "/api"
         let refused = try await PetContractProcess.run(["verify", "--live", url])

@@ -1,4 +1,5 @@
 import Platform
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -35,20 +36,8 @@ import Darwin
         #expect(Socket.acceptConnection(listener.descriptor, peer: &peer) == -1)
         #expect(errno == EAGAIN || errno == EWOULDBLOCK)
 
-        #if os(Linux)
-        let stream = Int32(SOCK_STREAM.rawValue)
-        #else
-        let stream = SOCK_STREAM
-        #endif
-        let client = socket(Int32(address.ss_family), stream, 0)
-        defer { Descriptor.close(client) }
-        var target = Listener.withPort(address, listener.port)
-        let connected = withUnsafePointer(to: &target) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        #expect(connected == 0)
+        // The client is TestSupport's: the socket calls under test are the listener's.
+        let client = try RawClient(port: listener.port)
         var waiting = pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)
         #expect(poll(&waiting, 1, 5000) == 1)
         let accepted = Socket.acceptConnection(listener.descriptor, peer: &peer)
@@ -57,7 +46,13 @@ import Darwin
         Socket.prepareConnection(accepted)
         #expect(fcntl(accepted, F_GETFL, 0) & O_NONBLOCK != 0)
         #expect(fcntl(accepted, F_GETFD, 0) & FD_CLOEXEC != 0)
+        // Responses go out whole, never held back by Nagle's algorithm for the peer's ACK.
+        var noDelay: Int32 = 0
+        var size = socklen_t(MemoryLayout<Int32>.size)
+        #expect(getsockopt(accepted, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, &size) == 0)
+        #expect(noDelay != 0)
         #expect(SocketAddress.host(of: peer) == "127.0.0.1")
+        withExtendedLifetime(client) {}  // connected until the checks are done
     }
 
     @Test func badHostsAndPortsAreNamed() {

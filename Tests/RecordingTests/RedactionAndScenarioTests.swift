@@ -4,13 +4,12 @@ import HTTPServerKit
 import JSONKit
 import Platform
 import StubServerKit
-import Synchronization
 import TestSupport
 import Testing
 
 @Suite struct RedactionTests {
     @Test func secretsReachTheApiAndTheCallerButNeverAFile() async throws {
-        let seen = Mutex<HTTPHeaders>(HTTPHeaders())
+        let seen = Locked<HTTPHeaders>(HTTPHeaders())
         let upstream = try startUpstream { request in
             seen.withLock { $0 = request.headers }
             return .response(
@@ -56,9 +55,12 @@ import Testing
 @Suite struct ScenarioTests {
     /// An upstream whose answer to `GET /counter` changes every time.
     static func counter() throws -> LiveHTTPServer {
-        let count = Atomic<Int>(0)
+        let count = Locked(0)
         return try startUpstream { _ in
-            let value = count.add(1, ordering: .relaxed).newValue
+            let value = count.withLock { count in
+                count += 1
+                return count
+            }
             return .response(HTTPResponse(text: "call \(value)"))
         }
     }

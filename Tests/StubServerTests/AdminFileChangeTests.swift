@@ -1,6 +1,5 @@
 import JSONKit
 import Platform
-import Synchronization
 import TestSupport
 import Testing
 
@@ -240,7 +239,7 @@ import Darwin
 
 /// The files of the events a test saw, in order (events arrive on the watcher's thread).
 private final class SeenFiles: Sendable {
-    private let seen = Mutex<[String]>([])
+    private let seen = Locked<[String]>([])
 
     var files: [String] { seen.withLock { $0 } }
 

@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPServerKit
 import JSONKit
 import TestSupport
 import Testing
@@ -189,17 +190,11 @@ import Testing
     }
 
     @Test func slowAndResetGenerated() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let start = ContinuousClock.now
-        let slow = try fetch(server.port, "/api/vets/1", headers: [("X-Petmock-Variant", "slow:300")])
-        #expect(ContinuousClock.now - start >= .milliseconds(300))
-        #expect(slow.json["firstName"] == "Ann")
-        let outcome = try exchange(server.port, "/api/vets/1", headers: [("X-Petmock-Variant", "reset")])
-        guard case .reset = outcome else {
-            Issue.record("expected a reset, got \(outcome)")
-            return
-        }
+        let server = try makeServer(stubs: Fixtures.stubs)
+        let slowly = [("X-Petmock-Variant", "slow:300")]
+        #expect(server.reply("/api/vets/1", headers: slowly).fixedDelay == .milliseconds(300))
+        #expect(try server.answer("/api/vets/1", headers: slowly).json["firstName"] == "Ann")
+        #expect(server.reply("/api/vets/1", headers: [("X-Petmock-Variant", "reset")]).fault() == .connectionReset)
     }
 
     @Test func variantsAreCachedAndDoNotTouchTheBase() throws {

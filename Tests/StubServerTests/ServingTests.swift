@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPServerKit
 import JSONKit
 import StubServerKit
 import TestSupport
@@ -73,18 +74,13 @@ import Testing
     }
 
     @Test func slowAndResetVariants() throws {
-        let server = try startServer(stubs: Fixtures.stubs)
-        defer { server.stop() }
-        let start = ContinuousClock.now
-        let slow = try fetch(server.port, "/api/pets", headers: [("X-Petmock-Variant", "slow")])
-        #expect(ContinuousClock.now - start >= .milliseconds(1500))
+        let server = try makeServer(stubs: Fixtures.stubs)
+        let slowly = [("X-Petmock-Variant", "slow")]
+        #expect(server.reply("/api/pets", headers: slowly).fixedDelay == .milliseconds(1500))
+        let slow = try server.answer("/api/pets", headers: slowly)
         #expect(slow.status == 200 && slow.json.arrayValue?.count == 4)
-        let outcome = try exchange(server.port, "/api/pets", headers: [("X-Petmock-Variant", "connection-reset")])
-        guard case .reset(let bytes) = outcome else {
-            Issue.record("expected a reset, got \(outcome)")
-            return
-        }
-        #expect(bytes.isEmpty)
+        #expect(
+            server.reply("/api/pets", headers: [("X-Petmock-Variant", "connection-reset")]).fault() == .connectionReset)
     }
 
     @Test func preferHeadersPickVariantsAndStatuses() throws {

@@ -18,12 +18,15 @@ let echoPath: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
     return .response(HTTPResponse(text: String(request.path)))
 }
 
-/// Measures wall-clock time of `body` in milliseconds (for lower bounds of delays only).
-func milliseconds(_ body: () throws -> Void) rethrows -> Double {
-    let clock = ContinuousClock()
-    let start = clock.now
-    try body()
-    let elapsed = clock.now - start
-    let (seconds, attoseconds) = elapsed.components
-    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+/// Runs `body` against a one-loop server on a ``ManualClock`` (TestSupport's
+/// ``ClockedHTTPServer``); stopping at the end releases the clock, so it does not wait on the
+/// grace period.
+func withClockedServer<T>(
+    _ configuration: HTTPServerConfiguration = HTTPServerConfiguration(eventLoopCount: 1),
+    handler: @escaping @Sendable (HTTPServerRequest) -> HTTPReply,
+    _ body: (ClockedHTTPServer) throws -> T
+) throws -> T {
+    let server = try ClockedHTTPServer(configuration, handler)
+    defer { server.stop() }
+    return try body(server)
 }

@@ -1,3 +1,5 @@
+import HTTPCore
+import HTTPServerKit
 import JSONKit
 import StubFormat
 import StubServerKit
@@ -134,4 +136,24 @@ func makeServer(
 extension RawResponse {
     /// The body as JSON (`null` when it is not JSON).
     var json: JSONValue { (try? JSONValue(parsing: body)) ?? .null }
+}
+
+extension StubServer {
+    /// The server's reply to a GET as a value, no socket: for delays and faults, which
+    /// ``HTTPHandler/answer(_:headers:)`` sets aside or throws.
+    func reply(_ target: String, headers: [(String, String)] = []) -> HTTPReply {
+        var fields: HTTPHeaders = ["Host": "127.0.0.1"]
+        for (name, value) in headers { fields.add(name: name, value: value) }
+        return reply(to: HTTPServerRequest(method: .get, target: target, headers: fields))
+    }
+}
+
+extension HTTPReply {
+    /// The delay of a reply held back by a fixed time (a distribution is drawn per request
+    /// into one), and nil for any other reply. The wire keeps it on the loop's timers
+    /// (`HTTPServerFaultTests`, on a hand-moved clock).
+    var fixedDelay: Duration? {
+        guard case .delayed(_, .fixed(let duration)) = self else { return nil }
+        return duration
+    }
 }
