@@ -97,9 +97,16 @@ extension LinearRegex {
     /// The first match in `text`: the leftmost, and the longest starting there (Java's
     /// `find()` prefers by its quantifiers' greed, which gives the same for most patterns).
     /// Linear in the text.
+    /// The pattern's anchors hold here as in Java (`^abc` is not found in `xabc`): the search
+    /// runs a program compiled for it, which keeps the anchors the whole-match program drops.
     public func firstMatch(in text: String) -> Substring? {
+        var parser = RegexParser(pattern)
+        // The pattern compiled when this regex was made, so it compiles again.
+        guard let node = try? parser.parse(),
+            let search = try? RegexProgram(node, classes: parser.classes, pattern: pattern, trimmingAnchors: false)
+        else { return nil }
         let scalars = Array(text.unicodeScalars)
-        guard let range = program.firstMatch(scalars) else { return nil }
+        guard let range = search.firstMatch(scalars) else { return nil }
         var result = String.UnicodeScalarView()
         result.append(contentsOf: scalars[range])
         return Substring(String(result))

@@ -29,10 +29,14 @@ struct RegexProgram: Sendable {
     /// the program.
     let isAssertionFree: Bool
 
-    /// Compiles a parsed pattern; throws when the program would pass ``maximumSize``.
-    init(_ node: RegexNode, classes: [CharacterClass], pattern: String) throws(RegexError) {
+    /// Compiles a parsed pattern; throws when the program would pass ``maximumSize``. A program
+    /// for whole matches drops the anchors a whole match makes true anyway; one for searching
+    /// (`trimmingAnchors: false`) keeps them.
+    init(
+        _ node: RegexNode, classes: [CharacterClass], pattern: String, trimmingAnchors: Bool = true
+    ) throws(RegexError) {
         var builder = Builder(pattern: pattern, captures: false, limit: Self.maximumSize)
-        try builder.emit(Self.trimmingAnchors(node))
+        try builder.emit(trimmingAnchors ? Self.trimmingAnchors(node) : node)
         try builder.append(.match)
         instructions = builder.instructions
         self.classes = classes
