@@ -16,8 +16,16 @@ extension MappingDecoder {
     /// Decodes one matcher object such as `{"equalTo": "x", "caseInsensitive": true}`.
     package mutating func matcher(_ value: JSONValue, at path: JSONPath) -> StringMatcher? {
         guard let object = object(value, at: path) else { return nil }
+        if object["expression"] != nil {
+            // Only matchesJsonPath and matchesXPath take an expression (and remove it before
+            // their sub-matcher is read): anywhere else it would be ignored.
+            invalid(
+                path.appending(key: "expression"), expected: "'expression' only inside matchesJsonPath or matchesXPath",
+                found: "it beside a matcher", kind: .unknownField)
+            return nil
+        }
         let operatorMembers = object.members.filter {
-            !Self.modifiers.contains($0.key) && $0.key != "expression" && !DateTimeSpec.optionKeys.contains($0.key)
+            !Self.modifiers.contains($0.key) && !DateTimeSpec.optionKeys.contains($0.key)
                 && !Self.xmlOptions.contains($0.key)
         }
         guard operatorMembers.count == 1, let member = operatorMembers.first else {
@@ -169,7 +177,8 @@ extension MappingDecoder {
         }
         guard let expression = string(expressionValue, at: path.appending(key: "expression")) else { return nil }
         if object.count == 1 { return .matchesJsonPath(expression) }
-        guard let sub = matcher(value, at: path) else { return nil }
+        guard let sub = matcher(.object(JSONObject(object.members.filter { $0.key != "expression" })), at: path)
+        else { return nil }
         return .matchesJsonPath(expression, sub)
     }
 }

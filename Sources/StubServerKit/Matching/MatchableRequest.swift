@@ -88,7 +88,9 @@ final class MatchableRequest {
         return verdict
     }
 
-    /// The cookies of every `Cookie` field (RFC 6265 §4.2: `name=value` pairs split by `;`).
+    /// The cookies of every `Cookie` field (RFC 6265 §4.2: `name=value` pairs split by `;`),
+    /// values URL-decoded as WireMock decodes them (`%20` and `+` a space; a value that is not
+    /// valid percent-encoding stays as sent).
     private(set) lazy var cookies: [(name: String, value: String)] = headers.values(name: "Cookie").flatMap {
         field in
         field.split(separator: ";").compactMap { pair -> (name: String, value: String)? in
@@ -97,7 +99,8 @@ final class MatchableRequest {
             var value = trimmed[trimmed.index(after: equals)...]
             while value.last == " " || value.last == "\t" { value.removeLast() }
             if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
-            return (String(trimmed[..<equals]), String(value))
+            let decoded = String(value).removingPercentEncoding(plusAsSpace: true) ?? String(value)
+            return (String(trimmed[..<equals]), decoded)
         }
     }
 
