@@ -144,6 +144,7 @@ struct AdminRouter: Sendable {
             return Self.json(["nearMisses": .array(misses)])
         }
         if route.is(.post, "near-misses", "request") { return nearMisses(body) }
+        if route.is(.post, "near-misses", "request-pattern") { return nearMissesOfPattern(body) }
         if let id = route.capture(.get, "requests", nil) {
             guard let request = admin.request(id: id) else { return Self.notFound("No request with id '\(id)'") }
             return Self.json(AdminJSON.serveEvent(request))

@@ -31,7 +31,9 @@ struct RequestFilters: Sendable {
                     return .failure(
                         Failure(message: "since: expected an ISO 8601 date-time (2024-05-01T12:00:00Z), found '\(value)'"))
                 }
-                filters.sinceMilliseconds = date.instantNanoseconds / 1_000_000
+                // In milliseconds from seconds (nanoseconds since 1970 overflow past 2262).
+                filters.sinceMilliseconds =
+                    (date.wallSeconds - Int64(date.offset ?? 0)) * 1000 + Int64(date.nanosecond / 1_000_000)
             case "limit":
                 guard let number = Int(value), number >= 0 else {
                     return .failure(Failure(message: "limit: expected a whole number of 0 or more, found '\(value)'"))

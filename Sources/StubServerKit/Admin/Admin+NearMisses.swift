@@ -1,0 +1,20 @@
+import StubFormat
+
+extension Admin {
+    /// The journaled requests closest to a request pattern, closest first (at most `limit`),
+    /// with their distance: WireMock's `POST /__admin/near-misses/request-pattern`.
+    public func nearMisses(
+        forPattern pattern: RequestPattern, limit: Int = 3
+    ) throws(AdminError) -> [(request: LoggedRequest, distance: Double)] {
+        let compiled = try Self.compile(pattern)
+        let ranked = engine.journal.entries().map { entry -> (request: LoggedRequest, distance: Double) in
+            let criteria = compiled.evaluate(MatchableRequest(entry))
+            return (entry, criteria.map(\.distance).reduce(0, +) / Double(max(1, criteria.count)))
+        }
+        // Stable: equally distant requests keep the journal's order, newest first.
+        let newestFirst = ranked.reversed().enumerated()
+        return Array(
+            newestFirst.sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }.map(\.element)
+                .prefix(limit))
+    }
+}
