@@ -12,7 +12,8 @@ import Testing
 
     static func stub(_ url: String, id: String? = nil, status: Int = 200, extra: String = "") -> String {
         let identity = id.map { #""id": "\#($0)", "# } ?? ""
-        return #"{\#(identity)"request": {"method": "GET", "url": "\#(url)"}, "response": {"status": \#(status)}\#(extra)}"#
+        return
+            #"{\#(identity)"request": {"method": "GET", "url": "\#(url)"}, "response": {"status": \#(status)}\#(extra)}"#
     }
 
     static let twenty = (1...20).map { stub("/things/\($0)", status: 418) }
@@ -24,7 +25,8 @@ import Testing
                 Probe(
                     "GET", "/__admin/mappings", status: 200,
                     json: [
-                        "$.mappings[*].id": #"["\#(id1)"]"#, "$.mappings[0].request": #"[{"method":"GET","url":"/my-test-url"}]"#,
+                        "$.mappings[*].id": #"["\#(id1)"]"#,
+                        "$.mappings[0].request": #"[{"method":"GET","url":"/my-test-url"}]"#,
                         "$.mappings[0].response.status": "[418]", "$.meta.total": "[1]",
                     ])
             ]),
@@ -46,13 +48,20 @@ import Testing
             ]),
         AcceptanceCase(
             "AdminApiTest.getStubMappingById", [stub("/my-test-url", id: id1, status: 418)],
-            [Probe("GET", "/__admin/mappings/\(id1)", status: 200, json: ["$.id": #"["\#(id1)"]"#, "$.request.url": #"["/my-test-url"]"#])]),
+            [
+                Probe(
+                    "GET", "/__admin/mappings/\(id1)", status: 200,
+                    json: ["$.id": #"["\#(id1)"]"#, "$.request.url": #"["/my-test-url"]"#])
+            ]),
         AcceptanceCase(
             "AdminApiTest.getLoggedRequests", [],
             (1...5).map { Probe("GET", "/received-request/\($0)", status: 404) } + [
                 Probe(
                     "GET", "/__admin/requests", status: 200,
-                    json: ["$.meta.total": "[5]", "$.requests[0].request.url": #"["/received-request/5"]"#, "$.requestJournalDisabled": "[false]"])
+                    json: [
+                        "$.meta.total": "[5]", "$.requests[0].request.url": #"["/received-request/5"]"#,
+                        "$.requestJournalDisabled": "[false]",
+                    ])
             ]),
         AcceptanceCase(
             "AdminApiTest.getLoggedRequestsWithLimit", [],
@@ -70,7 +79,9 @@ import Testing
         AcceptanceCase(
             "AdminApiTest.getLoggedRequestsWithLimitLargerThanResults", [],
             (1...3).map { Probe("GET", "/received-request/\($0)", status: 404) } + [
-                Probe("GET", "/__admin/requests?limit=3000", status: 200, json: ["$.meta.total": "[3]", "$.requests.length()": "[3]"])
+                Probe(
+                    "GET", "/__admin/requests?limit=3000", status: 200,
+                    json: ["$.meta.total": "[3]", "$.requests.length()": "[3]"])
             ]),
         AcceptanceCase(
             "AdminApiTest.deleteStubMappingById", [stub("/delete/this", id: id1)],
@@ -85,7 +96,9 @@ import Testing
             "AdminApiTest.editStubMappingById", [stub("/put/this", id: id1)],
             [
                 Probe("GET", "/put/this", status: 200),
-                Probe("PUT", "/__admin/mappings/\(id1)", body: stub("/put/this", status: 418), status: 200, json: ["$.id": #"["\#(id1)"]"#]),
+                Probe(
+                    "PUT", "/__admin/mappings/\(id1)", body: stub("/put/this", status: 418), status: 200,
+                    json: ["$.id": #"["\#(id1)"]"#]),
                 Probe("GET", "/put/this", status: 418),
             ]),
         AcceptanceCase(
@@ -95,7 +108,8 @@ import Testing
             "AdminApiTest.createStubMappingReturnsTheCreatedMapping", [],
             [
                 Probe(
-                    "POST", "/__admin/mappings", body: stub("/create", id: id3, extra: #", "name": "Named""#), status: 201,
+                    "POST", "/__admin/mappings", body: stub("/create", id: id3, extra: #", "name": "Named""#),
+                    status: 201,
                     json: ["$.id": #"["\#(id3)"]"#, "$.name": #"["Named"]"#, "$.request.url": #"["/create"]"#])
             ]),
         AcceptanceCase(
@@ -130,7 +144,8 @@ import Testing
             ScenarioAcceptanceParityTests.pair("my-scenario", back: true),
             [
                 Probe(
-                    "PUT", "/__admin/scenarios/my-scenario/state", body: #"{"state":"non-existent-state"}"#, status: 422,
+                    "PUT", "/__admin/scenarios/my-scenario/state", body: #"{"state":"non-existent-state"}"#,
+                    status: 422,
                     json: ["$.errors[0].title": #"["Scenario my-scenario does not support state non-existent-state"]"#])
             ]),
         AcceptanceCase(
@@ -148,7 +163,8 @@ import Testing
             "AdminApiTest.returnsBadEntityStatusWhenInvalidRegexUsedInHeader", [],
             [
                 Probe(
-                    "POST", "/__admin/mappings", body: #"{"request": {"headers": {"Accept": {"matches": "%[[json[["}}}}"#,
+                    "POST", "/__admin/mappings",
+                    body: #"{"request": {"headers": {"Accept": {"matches": "%[[json[["}}}}"#,
                     status: 422, json: ["$.errors[0].source.pointer": #"["/request/headers/Accept/matches"]"#])
             ]),
         AcceptanceCase(
@@ -163,29 +179,59 @@ import Testing
             "AdminApiTest.returnsBadEntityStatusWhenInvalidMatchOperator", [],
             [
                 Probe(
-                    "POST", "/__admin/mappings", body: #"{"request": {"bodyPatterns": [{"matching": "somebad]]][[stuff"}]}}"#,
+                    "POST", "/__admin/mappings",
+                    body: #"{"request": {"bodyPatterns": [{"matching": "somebad]]][[stuff"}]}}"#,
                     status: 422, bodyContains: "matching")
             ]),
         AcceptanceCase(
             "AdminApiTest.returnsBadEntityStatusOnEqualToJsonOperand", [],
-            [Probe("POST", "/__admin/mappings", body: #"{"request": {"bodyPatterns": [{"equalToJson": "(wrong)"}]}}"#, status: 422)]),
+            [
+                Probe(
+                    "POST", "/__admin/mappings", body: #"{"request": {"bodyPatterns": [{"equalToJson": "(wrong)"}]}}"#,
+                    status: 422)
+            ]),
         AcceptanceCase(
             "AdminApiTest.returnsBadEntityStatusWhenInvalidEqualToXmlSpecified", [],
-            [Probe("POST", "/__admin/mappings", body: #"{"request": {"bodyPatterns": [{"equalToXml": "(wrong)"}]}}"#, status: 422)]),
+            [
+                Probe(
+                    "POST", "/__admin/mappings", body: #"{"request": {"bodyPatterns": [{"equalToXml": "(wrong)"}]}}"#,
+                    status: 422)
+            ]),
         AcceptanceCase(
             "AdminApiTest.returnsBadEntityStatusWhenContainsOperandIsNull", [],
-            [Probe("POST", "/__admin/mappings", body: #"{"request": {"bodyPatterns": [{"contains": null}]}}"#, status: 422)]),
+            [
+                Probe(
+                    "POST", "/__admin/mappings", body: #"{"request": {"bodyPatterns": [{"contains": null}]}}"#,
+                    status: 422)
+            ]),
         AcceptanceCase(
             "AdminApiTest.returnsBadEntityStatusWhenEqualToOperandIsWrongType", [],
-            [Probe("POST", "/__admin/mappings", body: #"{"request": {"bodyPatterns": [{"equalTo": 12}]}}"#, status: 422)]),
+            [
+                Probe(
+                    "POST", "/__admin/mappings", body: #"{"request": {"bodyPatterns": [{"equalTo": 12}]}}"#, status: 422
+                )
+            ]),
         AcceptanceCase(
             "AdminApiTest.returnsBadEntityStatusWhenContainsOperandIsWrongType", [],
-            [Probe("POST", "/__admin/mappings", body: #"{"request": {"bodyPatterns": [{"contains": 12}]}}"#, status: 422)]),
+            [
+                Probe(
+                    "POST", "/__admin/mappings", body: #"{"request": {"bodyPatterns": [{"contains": 12}]}}"#,
+                    status: 422)
+            ]),
         AcceptanceCase(
             "AdminApiTest.returnsBadEntityStatusWhenMatchesOperandIsWrongType", [],
-            [Probe("POST", "/__admin/mappings", body: #"{"request": {"bodyPatterns": [{"matches": 12}]}}"#, status: 422)]),
+            [
+                Probe(
+                    "POST", "/__admin/mappings", body: #"{"request": {"bodyPatterns": [{"matches": 12}]}}"#, status: 422
+                )
+            ]),
         AcceptanceCase(
-            "AdminApiTest.fetchStubWithMetadata", [stub("/with-metadata", id: id1, extra: #", "metadata": {"one": 1, "two": "2", "three": true, "four": {"five": [6, 7, "eight"]}}"#)],
+            "AdminApiTest.fetchStubWithMetadata",
+            [
+                stub(
+                    "/with-metadata", id: id1,
+                    extra: #", "metadata": {"one": 1, "two": "2", "three": true, "four": {"five": [6, 7, "eight"]}}"#)
+            ],
             [
                 Probe(
                     "GET", "/__admin/mappings/\(id1)", status: 200,
@@ -199,7 +245,8 @@ import Testing
             [
                 Probe(
                     "POST", "/__admin/mappings/import",
-                    body: #"{"mappings": [{"request": {"url": "/one", "method": "GET"}, "response": {"status": 200}}, {"request": {"url": "/two", "method": "GET"}, "response": {"status": 200, "body": "Body content"}}], "importOptions": {"duplicatePolicy": "IGNORE", "deleteAllNotInImport": true}}"#,
+                    body:
+                        #"{"mappings": [{"request": {"url": "/one", "method": "GET"}, "response": {"status": 200}}, {"request": {"url": "/two", "method": "GET"}, "response": {"status": 200, "body": "Body content"}}], "importOptions": {"duplicatePolicy": "IGNORE", "deleteAllNotInImport": true}}"#,
                     status: 200),
                 Probe("GET", "/two", status: 200, bodyContains: "Body content"),
                 Probe("GET", "/__admin/mappings", status: 200, json: ["$.meta.total": "[2]"]),
@@ -207,7 +254,8 @@ import Testing
         AcceptanceCase(
             "AdminApiTest.getsAllUnmatchedServeEvents", [stub("/match")],
             [
-                Probe("GET", "/match", status: 200), Probe("GET", "/no-match", status: 404), Probe("GET", "/just-wrong", status: 404),
+                Probe("GET", "/match", status: 200), Probe("GET", "/no-match", status: 404),
+                Probe("GET", "/just-wrong", status: 404),
                 Probe("GET", "/match", status: 200),
                 Probe(
                     "GET", "/__admin/requests?unmatched=true", status: 200,
@@ -218,14 +266,20 @@ import Testing
             [
                 Probe("GET", "/two", status: 200), Probe("GET", "/one", status: 200), Probe("GET", "/one", status: 200),
                 Probe("GET", "/two", status: 200),
-                Probe("GET", "/__admin/requests?matchingStub=\(id2)", status: 200, json: ["$.requests.length()": "[2]"]),
+                Probe(
+                    "GET", "/__admin/requests?matchingStub=\(id2)", status: 200, json: ["$.requests.length()": "[2]"]),
             ]),
         AcceptanceCase(
             "AdminApiTest.returnsSensibleErrorIfStubIdNotValid", [],
-            [Probe("GET", "/__admin/requests?matchingStub=not-a-valid-uuid", status: 200, json: ["$.requests": "[[]]"])],
-            deliberate: "mapping ids may be any text in petmock, so any matchingStub is an id (none matched: no requests)"),
+            [
+                Probe(
+                    "GET", "/__admin/requests?matchingStub=not-a-valid-uuid", status: 200, json: ["$.requests": "[[]]"])
+            ],
+            deliberate:
+                "mapping ids may be any text in petmock, so any matchingStub is an id (none matched: no requests)"),
         AcceptanceCase(
-            "AdminApiTest.returnsSensibleErrorIfStubIdIsNull", [], [Probe("GET", "/__admin/requests?matchingStub=", status: 400)]),
+            "AdminApiTest.returnsSensibleErrorIfStubIdIsNull", [],
+            [Probe("GET", "/__admin/requests?matchingStub=", status: 400)]),
         AcceptanceCase(
             "AdminApiTest.findsNearMissesByRequest", [stub("/anything")],
             [
@@ -257,7 +311,8 @@ import Testing
             [
                 Probe(
                     "PUT", "/__admin/mappings/\(id1)",
-                    body: #"{"request": {"method": "GET", "url": "/edit-me"}, "response": {"status": 200, "body": "Modified"}}"#,
+                    body:
+                        #"{"request": {"method": "GET", "url": "/edit-me"}, "response": {"status": 200, "body": "Modified"}}"#,
                     status: 200),
                 Probe("GET", "/edit-me", status: 200, bodyContains: "Modified"),
                 Probe("GET", "/__admin/mappings", status: 200, json: ["$.meta.total": "[1]"]),

@@ -14,7 +14,8 @@ import Testing
         #expect(decoder.problems.first?.kind == .unknownField)
         // Inside matchesJsonPath it is the path, and a date-time sub-matcher reads the rest.
         var inside = MappingDecoder(file: "m.json")
-        let json = #"{"matchesJsonPath": {"expression": "$.d", "after": "2020-01-01T00:00:00Z", "truncateActual": "first day of month"}}"#
+        let json =
+            #"{"matchesJsonPath": {"expression": "$.d", "after": "2020-01-01T00:00:00Z", "truncateActual": "first day of month"}}"#
         let decoded = try #require(inside.matcher(try JSONValue(parsing: json), at: .root), "\(inside.problems)")
         var again = MappingDecoder(file: "again.json")
         #expect(again.matcher(decoded.json, at: .root) == decoded, "round trip")
@@ -60,7 +61,8 @@ import Testing
 
     @Test func removingByExampleRemovesNothingWhenNothingIsLikeIt() throws {
         let server = try makeServer()
-        _ = try server.answer("POST", "/__admin/mappings", body: #"{"request": {"url": "/kept"}, "response": {"status": 200}}"#)
+        _ = try server.answer(
+            "POST", "/__admin/mappings", body: #"{"request": {"url": "/kept"}, "response": {"status": 200}}"#)
         let answer = try server.answer(
             "POST", "/__admin/mappings/remove", body: #"{"request": {"url": "/other"}, "response": {"status": 200}}"#)
         #expect(answer.status == 200)

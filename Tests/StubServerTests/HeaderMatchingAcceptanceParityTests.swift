@@ -11,15 +11,29 @@ import Testing
     static let cases: [AcceptanceCase] = [
         AcceptanceCase(
             "HeaderMatchingAcceptanceTest.mappingWithExactUrlMethodAndHeaderMatchingIsCreatedAndReturned",
-            [stub("/header/dependent", #""Accept": {"equalTo": "text/xml"}, "If-None-Match": {"equalTo": "abcd1234"}"#, status: 304)],
             [
-                Probe("GET", "/header/dependent", headers: [("Accept", "text/xml"), ("If-None-Match", "abcd1234")], status: 304),
+                stub(
+                    "/header/dependent",
+                    #""Accept": {"equalTo": "text/xml"}, "If-None-Match": {"equalTo": "abcd1234"}"#, status: 304)
+            ],
+            [
+                Probe(
+                    "GET", "/header/dependent", headers: [("Accept", "text/xml"), ("If-None-Match", "abcd1234")],
+                    status: 304),
                 Probe("GET", "/header/dependent", headers: [("Accept", "text/xml")], status: 404),
             ]),
         AcceptanceCase(
             "HeaderMatchingAcceptanceTest.mappingMatchedWithRegexHeaders",
-            [stub("/header/match/dependent", #""Accept": {"matches": "(.*)xml(.*)"}, "If-None-Match": {"matches": "([a-z0-9]*)"}"#, status: 304)],
-            [Probe("GET", "/header/match/dependent", headers: [("Accept", "text/xml"), ("If-None-Match", "abcd1234")], status: 304)]),
+            [
+                stub(
+                    "/header/match/dependent",
+                    #""Accept": {"matches": "(.*)xml(.*)"}, "If-None-Match": {"matches": "([a-z0-9]*)"}"#, status: 304)
+            ],
+            [
+                Probe(
+                    "GET", "/header/match/dependent", headers: [("Accept", "text/xml"), ("If-None-Match", "abcd1234")],
+                    status: 304)
+            ]),
         AcceptanceCase(
             "HeaderMatchingAcceptanceTest.mappingMatchedWithNegativeRegexHeader",
             [stub("/header/match/dependent", #""Accept": {"doesNotMatch": "(.*)xml(.*)"}"#, status: 200)],
@@ -30,7 +44,10 @@ import Testing
         AcceptanceCase(
             "UrlMatchingAcceptanceTest.mappingMatchedWithRegexUrl",
             [#"{"request": {"method": "GET", "urlPattern": "/one/(.*?)/three"}, "response": {"body": "Matched!"}}"#],
-            [Probe("GET", "/one/two/three", status: 200, bodyContains: "Matched!"), Probe("GET", "/one/two/four", status: 404)]),
+            [
+                Probe("GET", "/one/two/three", status: 200, bodyContains: "Matched!"),
+                Probe("GET", "/one/two/four", status: 404),
+            ]),
     ]
 
     @Test(arguments: cases)

@@ -34,14 +34,17 @@ import Testing
             "returnsAllUnmatchedRequests", [stub("/mypath", "My-Header", "matched")],
             [
                 Probe("GET", "/unmatched/path", status: 404),
-                Probe("GET", "/__admin/requests/unmatched", status: 200, json: ["$.requests[*].url": #"["/unmatched/path"]"#]),
+                Probe(
+                    "GET", "/__admin/requests/unmatched", status: 200,
+                    json: ["$.requests[*].url": #"["/unmatched/path"]"#]),
             ]),
         AcceptanceCase(
             "returnsStubMappingNearMissesForARequest", three,
             [
                 Probe(
                     "POST", "/__admin/near-misses/request",
-                    body: #"{"url": "/otherpath", "method": "GET", "headers": {"My-Header": "notmatched"}}"#, status: 200,
+                    body: #"{"url": "/otherpath", "method": "GET", "headers": {"My-Header": "notmatched"}}"#,
+                    status: 200,
                     json: [
                         "$.nearMisses[*].request.url": #"["/otherpath","/otherpath","/otherpath"]"#,
                         "$.nearMisses[*].stubMapping.request.url": nearestFirst,
@@ -53,7 +56,8 @@ import Testing
                 Probe("GET", "/actual11", status: 404), Probe("GET", "/actual42", status: 404),
                 Probe(
                     "POST", "/__admin/near-misses/request-pattern",
-                    body: #"{"method": "GET", "url": "/actual4", "bodyPatterns": [{"contains": "thing"}]}"#, status: 200,
+                    body: #"{"method": "GET", "url": "/actual4", "bodyPatterns": [{"contains": "thing"}]}"#,
+                    status: 200,
                     json: ["$.nearMisses[*].request.url": #"["/actual42","/actual11"]"#]),
             ]),
     ]

@@ -6,7 +6,8 @@ import Testing
 @Suite struct ScenarioAcceptanceParityTests {
     /// A GET `url` stub in `scenario`, answering `body`.
     static func step(
-        _ scenario: String, _ url: String, _ body: String, from: String? = nil, to: String? = nil, method: String = "GET",
+        _ scenario: String, _ url: String, _ body: String, from: String? = nil, to: String? = nil,
+        method: String = "GET",
         id: String? = nil
     ) -> String {
         var fields = [#""scenarioName": "\#(scenario)""#]
@@ -40,7 +41,8 @@ import Testing
                 step("SomeResourceUpdate", "/some/resource", "Modified", from: "BodyModified"),
             ],
             [
-                Probe("GET", "/some/resource", status: 200, bodyContains: "Initial"), Probe("PUT", "/some/resource", status: 200),
+                Probe("GET", "/some/resource", status: 200, bodyContains: "Initial"),
+                Probe("PUT", "/some/resource", status: 200),
                 Probe("GET", "/some/resource", status: 200, bodyContains: "Modified"),
             ]),
         AcceptanceCase(
@@ -91,7 +93,8 @@ import Testing
             ],
             [
                 Probe("GET", "/__admin/scenarios", status: 200, json: ["$.scenarios.length()": "[1]"]),
-                Probe("DELETE", "/__admin/mappings/\(idA)", status: 200), Probe("DELETE", "/__admin/mappings/\(idB)", status: 200),
+                Probe("DELETE", "/__admin/mappings/\(idA)", status: 200),
+                Probe("DELETE", "/__admin/mappings/\(idB)", status: 200),
                 Probe("DELETE", "/__admin/mappings/\(idC)", status: 200),
                 Probe("GET", "/__admin/scenarios", status: 200, json: ["$.scenarios.length()": "[0]"]),
             ]),
@@ -105,10 +108,12 @@ import Testing
                 Probe("GET", "/__admin/scenarios", status: 200, json: ["$.scenarios[*].id": #"["old_scenario"]"#]),
                 Probe(
                     "PUT", "/__admin/mappings/\(idA)",
-                    body: step("new_scenario", "/scenarios/33", "1", from: "Started", to: "state_2", id: idA), status: 200),
+                    body: step("new_scenario", "/scenarios/33", "1", from: "Started", to: "state_2", id: idA),
+                    status: 200),
                 Probe(
                     "PUT", "/__admin/mappings/\(idB)",
-                    body: step("new_scenario", "/scenarios/33", "2", from: "state_2", to: "state_2", id: idB), status: 200),
+                    body: step("new_scenario", "/scenarios/33", "2", from: "state_2", to: "state_2", id: idB),
+                    status: 200),
                 Probe("GET", "/__admin/scenarios", status: 200, json: ["$.scenarios[*].id": #"["new_scenario"]"#]),
             ]),
         AcceptanceCase(
@@ -117,18 +122,21 @@ import Testing
         AcceptanceCase(
             "resetsASingleScenarioByName", pair("reset-me"),
             [
-                Probe("GET", "/one", status: 200, bodyContains: "started"), Probe("GET", "/one", status: 200, bodyContains: "2"),
+                Probe("GET", "/one", status: 200, bodyContains: "started"),
+                Probe("GET", "/one", status: 200, bodyContains: "2"),
                 Probe("PUT", "/__admin/scenarios/reset-me/state", status: 200),
                 Probe("GET", "/one", status: 200, bodyContains: "started"),
             ]),
         AcceptanceCase(
             "setsASingleScenarioStateByName",
             [
-                step("set-me", "/one", "started", from: "Started", to: "2"), step("set-me", "/one", "2", from: "2", to: "3"),
+                step("set-me", "/one", "started", from: "Started", to: "2"),
+                step("set-me", "/one", "2", from: "2", to: "3"),
                 step("set-me", "/one", "3", from: "3"),
             ],
             [
-                Probe("GET", "/one", status: 200, bodyContains: "started"), Probe("GET", "/one", status: 200, bodyContains: "2"),
+                Probe("GET", "/one", status: 200, bodyContains: "started"),
+                Probe("GET", "/one", status: 200, bodyContains: "2"),
                 Probe("GET", "/one", status: 200, bodyContains: "3"),
                 Probe("PUT", "/__admin/scenarios/set-me/state", body: #"{"state": "2"}"#, status: 200),
                 Probe("GET", "/one", status: 200, bodyContains: "2"),

@@ -63,7 +63,9 @@ extension AdminRouter {
         }
         var mappings: [StubMapping] = []
         for (index, element) in elements.enumerated() {
-            if let mapping = decoder.decodeMapping(element, at: JSONPath.root.appending(key: "mappings").appending(index: index)) {
+            if let mapping = decoder.decodeMapping(
+                element, at: JSONPath.root.appending(key: "mappings").appending(index: index))
+            {
                 mappings.append(mapping)
             }
         }

@@ -324,7 +324,8 @@ struct AdminRouter: Sendable {
         case .mappingNotFound, .scenarioNotFound: return notFound(error.description)
         case .duplicateMappingID: return json(AdminJSON.errors(error.description), status: 422)
         case .unknownScenarioState:
-            return json(["errors": [["title": .string(error.description), "detail": .string(error.detail ?? "")]]], status: 422)
+            return json(
+                ["errors": [["title": .string(error.description), "detail": .string(error.detail ?? "")]]], status: 422)
         case .invalidMapping(let problems):
             return json(AdminJSON.errors(error.description, problems: problems), status: 422)
         case .noStubFolder: return json(AdminJSON.errors(error.description), status: 409)

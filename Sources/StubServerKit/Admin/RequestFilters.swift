@@ -29,7 +29,8 @@ struct RequestFilters: Sendable {
             case "since":
                 guard let date = DateTimeFormat.iso(value), date.isValid else {
                     return .failure(
-                        Failure(message: "since: expected an ISO 8601 date-time (2024-05-01T12:00:00Z), found '\(value)'"))
+                        Failure(
+                            message: "since: expected an ISO 8601 date-time (2024-05-01T12:00:00Z), found '\(value)'"))
                 }
                 // In milliseconds from seconds (nanoseconds since 1970 overflow past 2262).
                 filters.sinceMilliseconds =

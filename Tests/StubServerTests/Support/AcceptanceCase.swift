@@ -37,7 +37,7 @@ struct Probe: Sendable {
         guard let value = try? JSONValue(parsing: text) else { return "<not JSON>" }
         guard let parsed = try? JSONPath(expression) else { return "<bad JSONPath \(expression)>" }
         var selected = parsed.evaluate(on: value)
-        if length { selected = selected.map { .number(JSONNumber(text: String($0.arrayValue?.count ?? -1))!) } }
+        if length { selected = selected.map { .int(Int64($0.arrayValue?.count ?? -1)) } }
         return String(decoding: JSONWriter(options: .sortedKeys).bytes(.array(selected)), as: UTF8.self)
     }
 }
