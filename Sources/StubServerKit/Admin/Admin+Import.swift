@@ -1,3 +1,4 @@
+import JSONKit
 import StubFormat
 
 /// WireMock's bulk mapping operations: removal by example (`POST /__admin/mappings/remove`,
@@ -46,6 +47,27 @@ extension Admin {
             } else if options.overwrite {
                 try updateMapping(id: mapping.id, to: mapping)
             }
+        }
+    }
+}
+
+extension Admin {
+    /// The mappings whose `metadata` (as JSON text) the matcher accepts, in matching order;
+    /// a mapping without metadata is never one (WireMock's `find-by-metadata`).
+    public func mappings(withMetadataMatching matcher: StringMatcher) throws(AdminError) -> [StubMapping] {
+        var problems: [PatternProblem] = []
+        guard let compiled = CompiledMatcher.compile(matcher, at: "$", problems: &problems) else {
+            throw .invalidMapping(
+                problems.filter { $0.severity == .error }.map {
+                    StubProblem(
+                        .error, .invalidPattern, file: "", path: $0.path, expected: "a valid \($0.kind)",
+                        found: "'\($0.error.pattern)' (\($0.error.reason))")
+                })
+        }
+        return mappings().filter { mapping in
+            guard let metadata = mapping.metadata else { return false }
+            let value = JSONValue.object(metadata)
+            return compiled.matches(value.serialized(), json: { value })
         }
     }
 }

@@ -96,3 +96,31 @@ extension AdminRouter {
         return (mappings, options)
     }
 }
+
+/// `POST /__admin/mappings/find-by-metadata` and `remove-by-metadata`: the body is one matcher
+/// (`{"matchesJsonPath": {"expression": "$.team", "equalTo": "pets"}}`) applied to each
+/// mapping's `metadata`.
+extension AdminRouter {
+    func byMetadata(_ body: [UInt8], remove: Bool) -> HTTPResponse {
+        switch Self.parse(body) {
+        case .failure(let failure): return failure.response
+        case .success(let json):
+            var decoder = MappingDecoder(file: "")
+            guard let matcher = decoder.matcher(json, at: .root) else {
+                return Self.failure(.invalidMapping(decoder.problems.filter(\.isError)))
+            }
+            do throws(AdminError) {
+                let found = try admin.mappings(withMetadataMatching: matcher)
+                guard remove else {
+                    return Self.json([
+                        "mappings": .array(found.map(\.json)), "meta": ["total": .int(Int64(found.count))],
+                    ])
+                }
+                for mapping in found { try admin.removeMapping(id: mapping.id) }
+                return Self.json([:])
+            } catch {
+                return Self.failure(error)
+            }
+        }
+    }
+}

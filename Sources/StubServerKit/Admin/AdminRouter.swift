@@ -103,6 +103,8 @@ struct AdminRouter: Sendable {
         }
         if route.is(.post, "mappings", "remove") { return removeMappingLike(body) }
         if route.is(.post, "mappings", "import") { return importMappings(body) }
+        if route.is(.post, "mappings", "find-by-metadata") { return byMetadata(body, remove: false) }
+        if route.is(.post, "mappings", "remove-by-metadata") { return byMetadata(body, remove: true) }
         if route.is(.post, "mappings", "reset") {
             return perform { () throws(AdminError) in try admin.resetMappings() }
         }
