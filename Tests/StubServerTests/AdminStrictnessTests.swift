@@ -21,6 +21,41 @@ import Testing
         #expect(again.matcher(decoded.json, at: .root) == decoded, "round trip")
     }
 
+    /// A modifier beside a matcher that does not read it, and `pathParameters` WireMock would
+    /// ignore (no `urlPathTemplate`, or a name the template lacks), are load errors at their path.
+    @Test(arguments: [
+        (#"{"headers": {"X": {"contains": "a", "caseInsensitive": true}}}"#, "$.headers.X.caseInsensitive"),
+        (
+            #"{"queryParameters": {"q": {"hasExactly": [{"equalTo": "1"}], "caseInsensitive": true}}}"#,
+            "$.queryParameters.q.caseInsensitive"
+        ),
+        (
+            #"{"bodyPatterns": [{"equalTo": "{}", "ignoreExtraElements": true}]}"#,
+            "$.bodyPatterns[0].ignoreExtraElements"
+        ),
+        (#"{"bodyPatterns": [{"contains": "a", "schemaVersion": "V7"}]}"#, "$.bodyPatterns[0].schemaVersion"),
+        (#"{"urlPath": "/a", "pathParameters": {"id": {"equalTo": "1"}}}"#, "$.pathParameters"),
+        (#"{"urlPathTemplate": "/a/{id}", "pathParameters": {"idd": {"equalTo": "1"}}}"#, "$.pathParameters.idd"),
+    ])
+    func whatWouldBeIgnoredIsRefused(json: String, path: String) throws {
+        var decoder = MappingDecoder(file: "m.json")
+        #expect(decoder.decodeRequest(try JSONValue(parsing: json), at: .root) == nil)
+        #expect(decoder.problems.filter(\.isError).map(\.path) == [path], "\(decoder.problems)")
+    }
+
+    @Test(arguments: [
+        #"{"headers": {"X": {"equalTo": "a", "caseInsensitive": true}}}"#,
+        #"{"bodyPatterns": [{"equalToJson": "{}", "ignoreExtraElements": true, "ignoreArrayOrder": false}]}"#,
+        #"{"bodyPatterns": [{"matchesJsonSchema": {"type": "object"}, "schemaVersion": "V7"}]}"#,
+        #"{"bodyPatterns": [{"matchesJsonPath": {"expression": "$.a", "equalTo": "X", "caseInsensitive": true}}]}"#,
+        #"{"urlPathTemplate": "/a/v{id}.json", "pathParameters": {"id": {"equalTo": "1"}}}"#,
+    ])
+    func modifiersWhereTheyAreReadStillLoad(json: String) throws {
+        var decoder = MappingDecoder(file: "m.json")
+        #expect(decoder.decodeRequest(try JSONValue(parsing: json), at: .root) != nil, "\(decoder.problems)")
+        #expect(decoder.problems.isEmpty, "\(decoder.problems)")
+    }
+
     @Test func theJournalQueryIsReadOrRefused() throws {
         let server = try makeServer()
         _ = try server.answer("/one")

@@ -10,6 +10,11 @@ extension MappingDecoder {
     private static let modifiers = [
         "caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements", "enablePlaceholders", "schemaVersion",
     ]
+    /// The matchers that read each modifier.
+    private static let modifierReaders: [String: [String]] = [
+        "caseInsensitive": ["equalTo"], "ignoreArrayOrder": ["equalToJson"], "ignoreExtraElements": ["equalToJson"],
+        "enablePlaceholders": ["equalToJson", "equalToXml"], "schemaVersion": ["matchesJsonSchema"],
+    ]
     /// WireMock's JSON Schema versions.
     package static let schemaVersions = ["V4", "V6", "V7", "V201909", "V202012"]
 
@@ -41,7 +46,17 @@ extension MappingDecoder {
             return nil
         }
         for modifier in object.members where Self.modifiers.contains(modifier.key) {
-            _ = bool(modifier.value, at: path.appending(key: modifier.key))
+            // A modifier beside a matcher that does not read it would be ignored (WireMock
+            // ignores it too): refused, naming it, so `caseInsensitive` is never lost silently.
+            let readers = Self.modifierReaders[modifier.key] ?? []
+            guard readers.contains(member.key) else {
+                invalid(
+                    path.appending(key: modifier.key),
+                    expected: "'\(modifier.key)' only beside \(readers.joined(separator: " or "))",
+                    found: "it beside '\(member.key)'", kind: .unknownField)
+                return nil
+            }
+            if modifier.key != "schemaVersion" { _ = bool(modifier.value, at: path.appending(key: modifier.key)) }
         }
         let here = path.appending(key: member.key)
         if let comparison = DateTimeSpec.Comparison(rawValue: member.key) {
