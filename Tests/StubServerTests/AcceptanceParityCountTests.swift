@@ -12,7 +12,7 @@ import Darwin
         StubbingAcceptanceParityTests.cases + AdminApiAcceptanceParityTests.cases
         + ScenarioAcceptanceParityTests.cases + VerificationAcceptanceParityTests.cases
         + NearMissesAcceptanceParityTests.cases + HeaderMatchingAcceptanceParityTests.cases
-        + StubMetadataAcceptanceParityTests.cases
+        + StubMetadataAcceptanceParityTests.cases + MappingsLoaderAcceptanceParityTests.cases
 
     @Test func theREADMESaysHowManyAndHowManyDiffer() throws {
         let deliberate = Self.all.filter { $0.deliberate != nil }.count

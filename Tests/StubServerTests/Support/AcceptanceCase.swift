@@ -51,19 +51,27 @@ struct AcceptanceCase: Sendable, CustomStringConvertible {
     let mappings: [String]
     let probes: [Probe]
     var deliberate: String? = nil
+    /// Files of a stub folder the server loads first (paths under the folder, and their text).
+    var files: [String: String] = [:]
 
     var description: String { source }
 
-    init(_ source: String, _ mappings: [String], _ probes: [Probe], deliberate: String? = nil) {
+    init(
+        _ source: String, _ mappings: [String], _ probes: [Probe], deliberate: String? = nil,
+        files: [String: String] = [:]
+    ) {
         self.source = source
         self.mappings = mappings
         self.probes = probes
         self.deliberate = deliberate
+        self.files = files
     }
 
     /// Posts the mappings through the admin API (each must be created) and checks each probe.
     func run() throws {
-        let server = try makeServer()
+        let folder = files.isEmpty ? nil : try TemporaryStubs()
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) { folder?.write(path, text) }
+        let server = try makeServer(stubs: folder?.root)
         for mapping in mappings {
             let created = try server.answer("POST", "/__admin/mappings", body: mapping)
             #expect(created.status == 201, "\(source): \(mapping) -> \(created.status) \(created.text)")
