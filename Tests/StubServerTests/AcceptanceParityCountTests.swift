@@ -29,6 +29,9 @@ import Darwin
         }
         let readme = String(decoding: text, as: UTF8.self).split(whereSeparator: \.isNewline).joined(separator: " ")
         #expect(readme.contains(sentence), "README should say: \(sentence)")
+        // The matcher-level JSONPath cases, and the one refused at load.
+        let jsonPath = "`MatchesJsonPathPatternTest`'s \(MatchesJsonPathParityTests.cases.count + 1) cases"
+        #expect(readme.contains(jsonPath), "README should say: \(jsonPath)")
         // Every case names the WireMock test it comes from, once.
         #expect(Set(Self.all.map(\.source)).count == Self.all.count)
     }

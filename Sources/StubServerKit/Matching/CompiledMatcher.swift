@@ -143,9 +143,11 @@ enum CompiledMatcher: Sendable {
             guard let document = json() ?? (try? JSONValue(parsing: value)) else { return false }
             let nodes = path.evaluate(on: document)
             guard let sub else { return !nodes.isEmpty }
-            // `{"expression": ..., "absent": true}`: the path selects nothing (WireMock's rule).
-            if case .absent = sub { return nodes.isEmpty }
+            // `{"expression": ..., "absent": true}`: the path selects nothing, or only nulls
+            // (WireMock's rule: a null result is an absent value).
+            if case .absent = sub { return nodes.allSatisfy(\.isNull) }
             return nodes.contains { node in
+                if node.isNull { return sub.matches(nil) }
                 let text = node.stringValue ?? node.serialized()
                 return sub.matches(text, json: { node })
             }
