@@ -126,6 +126,8 @@ enum CompiledMatcher: Sendable {
         case .or(let parts): return parts.contains { $0.matches(value, bytes: bytes, json: json) }
         case .not(let inner): return !inner.matches(value, bytes: bytes, json: json)
         case .hasExactly, .includes: return matches(values: value.map { [$0] } ?? [])
+        // WireMock's negative matchers accept an absent value (nothing holds the text).
+        case .doesNotContain, .doesNotMatch: if value == nil { return true }
         default: break
         }
         guard let value else { return false }

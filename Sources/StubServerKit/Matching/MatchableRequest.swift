@@ -82,8 +82,11 @@ final class MatchableRequest {
     /// Whether the body satisfies the matcher (`source` is what it was compiled from).
     func bodyMatches(_ matcher: CompiledMatcher, source: StringMatcher) -> Bool {
         if let verdict = bodyVerdicts[source] { return verdict }
+        // An empty body is an absent one, as WireMock reads it (`absent` matches it, `equalTo ""`
+        // does not).
         let verdict =
-            matcher.matchesXMLBody(of: self) ?? matcher.matches(bodyText, bytes: body, json: { self.bodyJSON })
+            matcher.matchesXMLBody(of: self)
+            ?? matcher.matches(body.isEmpty ? nil : bodyText, bytes: body, json: { self.bodyJSON })
         bodyVerdicts[source] = verdict
         return verdict
     }
