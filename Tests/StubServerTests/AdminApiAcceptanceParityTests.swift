@@ -16,6 +16,8 @@ import Testing
             #"{\#(identity)"request": {"method": "GET", "url": "\#(url)"}, "response": {"status": \#(status)}\#(extra)}"#
     }
 
+    static let anyTextIDs = "mapping ids may be any text in petmock: a non-UUID id is looked up (404), not a 400"
+
     static let twenty = (1...20).map { stub("/things/\($0)", status: 418) }
 
     static let cases: [AcceptanceCase] = [
@@ -286,6 +288,73 @@ import Testing
                 Probe(
                     "POST", "/__admin/near-misses/request", body: #"{"url": "/thing", "method": "GET"}"#, status: 200,
                     json: ["$.nearMisses[0].stubMapping.request.url": #"["/anything"]"#])
+            ]),
+        AcceptanceCase(
+            "AdminApiTest.returnsDefaultStubMappingInServeEventWhenRequestNotMatched", [],
+            [
+                Probe("GET", "/wrong-request/1", status: 404),
+                Probe(
+                    "GET", "/__admin/requests", status: 200,
+                    json: ["$.requests[0].stubMapping.response.status": "[404]"]),
+            ]),
+        AcceptanceCase(
+            "AdminApiTest.returnsNotFoundWhenAttemptingToGetNonExistentStub", [],
+            [Probe("GET", "/__admin/mappings/\(id2)", status: 404)]),
+        AcceptanceCase(
+            "AdminApiTest.returnsNotFoundWhenAttemptingToGetServeEventByNonExistentId", [],
+            [Probe("GET", "/__admin/requests/\(id2)", status: 404)]),
+        AcceptanceCase(
+            "AdminApiTest.returnsBadRequestWhenAttemptingToGetByNonUuid", [],
+            [Probe("GET", "/__admin/mappings/not-a-uuid", status: 404)], deliberate: anyTextIDs),
+        AcceptanceCase(
+            "AdminApiTest.returnsBadRequestWhenAttemptingToRemoveByNonUuid", [],
+            [Probe("DELETE", "/__admin/mappings/not-a-uuid", status: 404)], deliberate: anyTextIDs),
+        AcceptanceCase(
+            "AdminApiTest.findUnmatchedStubMappingsWithNoMappings", [],
+            [
+                Probe(
+                    "GET", "/__admin/mappings/unmatched", status: 200,
+                    json: ["$.meta.total": "[0]", "$.mappings": "[[]]"])
+            ]),
+        AcceptanceCase(
+            "AdminApiTest.findUnmatchedStubMappingsWithMatchingMapping", [stub("/one")],
+            [
+                Probe("GET", "/one", status: 200),
+                Probe("GET", "/__admin/mappings/unmatched", status: 200, json: ["$.meta.total": "[0]"]),
+            ]),
+        AcceptanceCase(
+            "AdminApiTest.findUnmatchedStubMappingsWithMultipleMappings", [stub("/one"), stub("/two", id: id2)],
+            [
+                Probe("GET", "/one", status: 200),
+                Probe(
+                    "GET", "/__admin/mappings/unmatched", status: 200,
+                    json: ["$.meta.total": "[1]", "$.mappings[*].id": #"["\#(id2)"]"#]),
+            ]),
+        AcceptanceCase(
+            "AdminApiTest.removeUnmatchedStubMappingsWithNoMappings", [],
+            [Probe("DELETE", "/__admin/mappings/unmatched", status: 200)]),
+        AcceptanceCase(
+            "AdminApiTest.removeUnmatchedStubMappingsWithMatchingMapping", [stub("/one")],
+            [
+                Probe("GET", "/one", status: 200), Probe("DELETE", "/__admin/mappings/unmatched", status: 200),
+                Probe("GET", "/one", status: 200),
+            ]),
+        AcceptanceCase(
+            "AdminApiTest.removeUnmatchedStubMappingsWithMultipleMappings", [stub("/one"), stub("/two")],
+            [
+                Probe("GET", "/one", status: 200), Probe("DELETE", "/__admin/mappings/unmatched", status: 200),
+                Probe("GET", "/one", status: 200), Probe("GET", "/two", status: 404),
+            ]),
+        AcceptanceCase(
+            "AdminApiTest.removeStubMappingsByIdAndRequestMatch",
+            [stub("/one", id: id1), stub("/two"), stub("/three")],
+            [
+                Probe(
+                    "POST", "/__admin/mappings/remove",
+                    body: #"{"mappings": [{"id": "\#(id1)"}, {"request": {"method": "GET", "url": "/three"}}]}"#,
+                    status: 200),
+                Probe("GET", "/one", status: 404), Probe("GET", "/two", status: 200),
+                Probe("GET", "/three", status: 404),
             ]),
         // RemoveStubMappingAcceptanceTest
         AcceptanceCase(

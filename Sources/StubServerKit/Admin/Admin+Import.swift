@@ -52,6 +52,13 @@ extension Admin {
 }
 
 extension Admin {
+    /// The mappings no journaled request was answered by, in matching order (WireMock's
+    /// `/__admin/mappings/unmatched`; the journal is bounded, so older answers are forgotten).
+    public func unmatchedMappings() -> [StubMapping] {
+        let answered = Set(requests().compactMap { $0.matchedMapping?.id })
+        return mappings().filter { !answered.contains($0.id) }
+    }
+
     /// The mappings whose `metadata` (as JSON text) the matcher accepts, in matching order;
     /// a mapping without metadata is never one (WireMock's `find-by-metadata`).
     public func mappings(withMetadataMatching matcher: StringMatcher) throws(AdminError) -> [StubMapping] {

@@ -4,23 +4,51 @@ import StubFormat
 
 /// `POST /__admin/mappings/remove` and `POST /__admin/mappings/import`, WireMock's shapes.
 extension AdminRouter {
+    /// One mapping, or `{"mappings": [...]}` (WireMock's `StubMappingOrMappings`), each
+    /// removed by its id or, failing that, by its request pattern. All are read first: a bad
+    /// one removes nothing.
     func removeMappingLike(_ body: [UInt8]) -> HTTPResponse {
         switch Self.parse(body) {
         case .failure(let failure): return failure.response
         case .success(let json):
+            let elements: [JSONValue]
+            if case .array(let listed)? = json["mappings"], json["request"] == nil {
+                elements = listed
+            } else {
+                elements = [json]
+            }
             do throws(AdminError) {
-                let example: StubMapping
-                do {
-                    example = try StubMapping(json: json)
-                } catch {
-                    throw Admin.adminError(error)
+                var examples: [(mapping: StubMapping, byID: Bool)] = []
+                for element in elements {
+                    do {
+                        // A mapping without an id gets one when decoded: only a written id is looked up.
+                        examples.append((try StubMapping(json: element), element["id"]?.stringValue != nil))
+                    } catch {
+                        throw Admin.adminError(error)
+                    }
                 }
-                // A mapping without an id gets one when decoded: only a written id is looked up.
-                try admin.removeMapping(like: example, matchByID: json["id"]?.stringValue != nil)
+                for example in examples { try admin.removeMapping(like: example.mapping, matchByID: example.byID) }
                 return Self.json([:])
             } catch {
                 return Self.failure(error)
             }
+        }
+    }
+
+    /// `GET /__admin/mappings/unmatched` (`{"mappings": [...], "meta": {"total": n}}`) and
+    /// `DELETE` (removes them): the mappings no journaled request was answered by.
+    func unmatchedMappings(remove: Bool) -> HTTPResponse {
+        let unmatched = admin.unmatchedMappings()
+        guard remove else {
+            return Self.json([
+                "mappings": .array(unmatched.map(\.json)), "meta": ["total": .int(Int64(unmatched.count))],
+            ])
+        }
+        do throws(AdminError) {
+            for mapping in unmatched { try admin.removeMapping(id: mapping.id) }
+            return Self.json([:])
+        } catch {
+            return Self.failure(error)
         }
     }
 

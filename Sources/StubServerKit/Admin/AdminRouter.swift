@@ -102,6 +102,8 @@ struct AdminRouter: Sendable {
             return Self.json([:])
         }
         if route.is(.post, "mappings", "remove") { return removeMappingLike(body) }
+        if route.is(.get, "mappings", "unmatched") { return unmatchedMappings(remove: false) }
+        if route.is(.delete, "mappings", "unmatched") { return unmatchedMappings(remove: true) }
         if route.is(.post, "mappings", "import") { return importMappings(body) }
         if route.is(.post, "mappings", "find-by-metadata") { return byMetadata(body, remove: false) }
         if route.is(.post, "mappings", "remove-by-metadata") { return byMetadata(body, remove: true) }
