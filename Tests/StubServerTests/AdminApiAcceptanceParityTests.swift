@@ -243,15 +243,69 @@ import Testing
             "AdminApiTest.stubMetadataIsAbsentWhenNoneSpecified", [stub("/without-metadata", id: id1)],
             [Probe("GET", "/__admin/mappings/\(id1)", status: 200, json: ["$.metadata": "[]"])]),
         AcceptanceCase(
-            "AdminApiTest.importStubs", [],
+            "AdminApiTest.importStubs",
+            [
+                #"{"id": "8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7", "request": {"method": "GET", "url": "/two"}, "response": {"status": 200, "body": "Original"}}"#,
+                stub("/three"),
+            ],
             [
                 Probe(
                     "POST", "/__admin/mappings/import",
                     body:
-                        #"{"mappings": [{"request": {"url": "/one", "method": "GET"}, "response": {"status": 200}}, {"request": {"url": "/two", "method": "GET"}, "response": {"status": 200, "body": "Body content"}}], "importOptions": {"duplicatePolicy": "IGNORE", "deleteAllNotInImport": true}}"#,
+                        #"{"mappings": [{"request": {"method": "GET", "url": "/one"}, "response": {"status": 200}}, {"id": "8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7", "request": {"url": "/two"}, "response": {"body": "Updated"}}], "importOptions": {"duplicatePolicy": "IGNORE", "deleteAllNotInImport": true}}"#,
                     status: 200),
-                Probe("GET", "/two", status: 200, bodyContains: "Body content"),
+                Probe("GET", "/two", status: 200, bodyContains: "Original"), Probe("GET", "/three", status: 404),
                 Probe("GET", "/__admin/mappings", status: 200, json: ["$.meta.total": "[2]"]),
+            ]),
+        AcceptanceCase(
+            "AdminApiTest.treatsEmptyOrNullIdFieldsAsNotPresent", [],
+            [
+                Probe(
+                    "POST", "/__admin/mappings/import",
+                    body:
+                        #"{"mappings": [{"id": "", "name": "Empty ID", "request": {"url": "/empty-id"}, "response": {"status": 204}}, {"id": null, "name": "Null ID", "request": {"url": "/null-id"}, "response": {"status": 204}}]}"#,
+                    status: 200),
+                Probe("GET", "/empty-id", status: 204), Probe("GET", "/null-id", status: 204),
+            ]),
+        AcceptanceCase(
+            "AdminApiTest.treatsEmptyOrNullUuidFieldsAsNotPresent", [],
+            [
+                Probe(
+                    "POST", "/__admin/mappings/import",
+                    body:
+                        #"{"mappings": [{"id": "27d7818b-4df6-4630-a6ab-c50e87e384e1", "uuid": "", "name": "Empty UUID", "request": {"url": "/empty-id"}, "response": {"status": 204}}, {"id": "95b5c478-eb39-4bad-ba55-a336dbfeaa53", "uuid": null, "name": "Null ID", "request": {"url": "/null-id"}, "response": {"status": 204}}]}"#,
+                    status: 200),
+                Probe("GET", "/__admin/mappings", status: 200, json: ["$.meta.total": "[2]"]),
+            ]),
+        AcceptanceCase(
+            "AdminApiTest.resetScenariosViaPOST",
+            [
+                ScenarioAcceptanceParityTests.step(
+                    "changing-states", "/stateful", "Initial", from: "Started", to: "final"),
+                ScenarioAcceptanceParityTests.step("changing-states", "/stateful", "Final", from: "final"),
+            ],
+            [
+                Probe("GET", "/stateful", status: 200, bodyContains: "Initial"),
+                Probe("GET", "/stateful", status: 200, bodyContains: "Final"),
+                Probe("POST", "/__admin/scenarios/reset", status: 200, json: ["$": "[{}]"]),
+                Probe("GET", "/stateful", status: 200, bodyContains: "Initial"),
+            ]),
+        AcceptanceCase(
+            "AdminApiTest.getScenarios",
+            [
+                ScenarioAcceptanceParityTests.step("my-scenario", "/one", "started", from: "Started", to: "2"),
+                ScenarioAcceptanceParityTests.step("my-scenario", "/one", "2", from: "2", to: "3"),
+                ScenarioAcceptanceParityTests.step("my-scenario", "/one", "3", from: "3"),
+            ],
+            [
+                Probe("GET", "/one", status: 200),
+                Probe(
+                    "GET", "/__admin/scenarios", status: 200,
+                    json: [
+                        "$.scenarios[0].id": #"["my-scenario"]"#, "$.scenarios[0].name": #"["my-scenario"]"#,
+                        "$.scenarios[0].state": #"["2"]"#, "$.scenarios[0].possibleStates": #"[["Started","2","3"]]"#,
+                        "$.scenarios[0].mappings[0].request.url": #"["/one"]"#,
+                    ]),
             ]),
         AcceptanceCase(
             "AdminApiTest.getsAllUnmatchedServeEvents", [stub("/match")],

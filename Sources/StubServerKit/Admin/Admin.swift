@@ -249,7 +249,10 @@ public final class Admin: Sendable {
         var order: [String] = []
         var states: [String: [String]] = [:]
         var ids: [String: [String]] = [:]
-        for stub in store.snapshot().index.all {
+        let all = store.snapshot().index.all
+        // States in the order the mappings name them, oldest mapping first (as WireMock lists
+        // them); the index is newest first within a priority.
+        for stub in all.reversed() {
             guard let name = stub.mapping.scenarioName else { continue }
             if states[name] == nil {
                 order.append(name)
@@ -259,6 +262,9 @@ public final class Admin: Sendable {
             where states[name]?.contains(state) == false {
                 states[name]?.append(state)
             }
+        }
+        for stub in all {
+            guard let name = stub.mapping.scenarioName else { continue }
             ids[name, default: []].append(stub.mapping.id)
         }
         return order.sorted().map {
