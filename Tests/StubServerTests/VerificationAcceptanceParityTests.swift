@@ -20,6 +20,8 @@ import Testing
             ])
     }
 
+    static let anyURL = #"{"request": {"method": "GET", "urlPattern": ".*"}, "response": {"status": 200}}"#
+
     static func get(_ target: String, _ headers: [(String, String)] = []) -> Probe {
         Probe("GET", target, headers: headers, status: 404)
     }
@@ -215,6 +217,52 @@ import Testing
             verify(
                 "verifiesArbitraryRequestCount", Array(repeating: get("/add/to/count"), count: 4),
                 #""method": "GET", "url": "/add/to/count""#, count: 4),
+            AcceptanceCase(
+                "removesEventsMatchingRequestPattern (POST /__admin/requests/remove)", [anyURL],
+                [
+                    Probe("GET", "/one", headers: [("My-Header", "one")], status: 200),
+                    Probe("GET", "/one", headers: [("My-Header", "two")], status: 200),
+                    Probe("GET", "/two", status: 200),
+                    Probe(
+                        "POST", "/__admin/requests/remove",
+                        body: #"{"method": "GET", "urlPath": "/one", "headers": {"My-Header": {"equalTo": "two"}}}"#,
+                        status: 200,
+                        json: ["$.serveEvents[*].request.headers.My-Header": #"["two"]"#]),
+                    Probe(
+                        "GET", "/__admin/requests", status: 200,
+                        json: [
+                            "$.requests[*].request.url": #"["/two","/one"]"#,
+                            "$.requests[1].request.headers.My-Header": #"["one"]"#,
+                        ]),
+                ]),
+            AcceptanceCase(
+                "returnsEmptyListWhenNoEventsMatchedForRemoval", [anyURL],
+                [
+                    Probe("GET", "/one", headers: [("My-Header", "one")], status: 200),
+                    Probe("GET", "/one", headers: [("My-Header", "two")], status: 200),
+                    Probe("GET", "/two", status: 200),
+                    Probe(
+                        "POST", "/__admin/requests/remove",
+                        body: #"{"method": "GET", "urlPath": "/one", "headers": {"My-Header": {"equalTo": "wrong"}}}"#,
+                        status: 200, json: ["$.serveEvents": "[[]]"]),
+                    Probe("GET", "/__admin/requests", status: 200, json: ["$.meta.total": "[3]"]),
+                ]),
+            AcceptanceCase(
+                "removesEventsAssociatedWithStubsMatchingMetadata",
+                [
+                    #"{"request": {"method": "GET", "url": "/with-metadata"}, "response": {"status": 200}, "metadata": {"tags": ["delete-me"]}}"#,
+                    #"{"request": {"method": "GET", "url": "/without-metadata"}, "response": {"status": 200}}"#,
+                ],
+                [
+                    Probe("GET", "/with-metadata", status: 200), Probe("GET", "/without-metadata", status: 200),
+                    Probe(
+                        "POST", "/__admin/requests/remove-by-metadata",
+                        body: #"{"matchesJsonPath": {"expression": "$.tags[0]", "equalTo": "delete-me"}}"#, status: 200,
+                        json: ["$.serveEvents[*].request.url": #"["/with-metadata"]"#]),
+                    Probe(
+                        "GET", "/__admin/requests", status: 200,
+                        json: ["$.requests[*].request.url": #"["/without-metadata"]"#]),
+                ]),
         ]
         + ["GET", "POST", "PUT", "HEAD", "TRACE", "PATCH", "OPTIONS", "DELETE", "ANY", "RANDOM"].map { method in
             verify(

@@ -18,3 +18,26 @@ extension Admin {
                 .prefix(limit))
     }
 }
+
+extension Admin {
+    /// Removes the journaled requests that match the pattern and returns them, oldest first
+    /// (WireMock's `POST /__admin/requests/remove`).
+    public func removeRequests(matching pattern: RequestPattern) throws(AdminError) -> [LoggedRequest] {
+        let found = try findRequests(matching: pattern)
+        return found.filter { removeRequest(id: $0.id) }
+    }
+
+    /// Removes the journaled requests answered by a mapping whose metadata the matcher accepts
+    /// and returns them (WireMock's `POST /__admin/requests/remove-by-metadata`).
+    public func removeRequests(
+        forMappingsWithMetadataMatching matcher: StringMatcher
+    ) throws(AdminError)
+        -> [LoggedRequest]
+    {
+        let ids = Set(try mappings(withMetadataMatching: matcher).map(\.id))
+        return requests().reversed().filter { request in
+            guard let id = request.matchedMapping?.id, ids.contains(id) else { return false }
+            return removeRequest(id: request.id)
+        }
+    }
+}

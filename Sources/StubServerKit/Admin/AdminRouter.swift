@@ -135,6 +135,8 @@ struct AdminRouter: Sendable {
             admin.clearRequests()
             return Self.json([:])
         }
+        if route.is(.post, "requests", "remove") { return removeRequests(body, byMetadata: false) }
+        if route.is(.post, "requests", "remove-by-metadata") { return removeRequests(body, byMetadata: true) }
         if route.is(.post, "requests", "count") { return findRequests(body, count: true) }
         if route.is(.post, "requests", "find") { return findRequests(body, count: false) }
         if route.is(.get, "requests", "unmatched") {
