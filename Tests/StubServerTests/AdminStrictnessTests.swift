@@ -94,6 +94,21 @@ import Testing
         #expect(try server.answer("/a").text == "new", "OVERWRITE by default")
     }
 
+    /// The routes the sweep added are under the admin guard like every other.
+    @Test(arguments: [
+        ("POST", "/__admin/mappings/remove"), ("POST", "/__admin/mappings/import"),
+        ("POST", "/__admin/mappings/find-by-metadata"), ("POST", "/__admin/mappings/remove-by-metadata"),
+        ("GET", "/__admin/mappings/unmatched"), ("DELETE", "/__admin/mappings/unmatched"),
+        ("POST", "/__admin/requests/remove"), ("POST", "/__admin/requests/remove-by-metadata"),
+        ("POST", "/__admin/near-misses/request-pattern"),
+    ])
+    func theNewRoutesNeedTheToken(method: String, path: String) throws {
+        let server = try makeServer { $0.adminAccess = .token("s3cret") }
+        #expect(try server.answer(method, path, body: "{}").status == 401)
+        let allowed = try server.answer(method, path, headers: [("Authorization", "Bearer s3cret")], body: "{}")
+        #expect(allowed.status != 401 && allowed.status != 404, "\(method) \(path): \(allowed.status) \(allowed.text)")
+    }
+
     @Test func removingByExampleRemovesNothingWhenNothingIsLikeIt() throws {
         let server = try makeServer()
         _ = try server.answer(

@@ -1,7 +1,7 @@
 import JSONKit
 import StubFormat
 
-/// WireMock's bulk mapping operations: removal by example (`POST /__admin/mappings/remove`,
+/// WireMock's operations on sets of mappings: removal by example (`POST /__admin/mappings/remove`,
 /// what its Java client's `removeStub(...)` sends) and import (`POST /__admin/mappings/import`).
 extension Admin {
     /// Removes the mapping with `example`'s id when `matchByID` and one has it, else the first
