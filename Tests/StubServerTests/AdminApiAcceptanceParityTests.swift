@@ -18,6 +18,12 @@ import Testing
 
     static let anyTextIDs = "mapping ids may be any text in petmock: a non-UUID id is looked up (404), not a 400"
 
+    /// A GET stub answering "URL-Body", with or without an id.
+    static func withBody(_ url: String, id: String? = nil) -> String {
+        let identity = id.map { #""id": "\#($0)", "# } ?? ""
+        return #"{\#(identity)"request": {"method": "GET", "url": "\#(url)"}, "response": {"body": "\#(url)-Body"}}"#
+    }
+
     static let twenty = (1...20).map { stub("/things/\($0)", status: 418) }
 
     static let cases: [AcceptanceCase] = [
@@ -410,23 +416,55 @@ import Testing
                 Probe("GET", "/one", status: 404), Probe("GET", "/two", status: 200),
                 Probe("GET", "/three", status: 404),
             ]),
-        // RemoveStubMappingAcceptanceTest
+        // RemoveStubMappingAcceptanceTest: the Java client's removeStub(builder) posts the whole
+        // mapping to /__admin/mappings/remove (by id, else request); removeStub(id) is a DELETE.
         AcceptanceCase(
             "RemoveStubMappingAcceptanceTest.removeStubThatExistsUsingUUID",
-            [stub("/stub-1", id: id1), stub("/stub-2", id: id2), stub("/stub-3", id: id3)],
+            [withBody("/stub-1", id: id1), withBody("/stub-2", id: id2)],
             [
-                Probe("DELETE", "/__admin/mappings/\(id2)", status: 200),
-                Probe(
-                    "GET", "/__admin/mappings", status: 200,
-                    json: ["$.mappings[*].request.url": #"["/stub-3","/stub-1"]"#]),
-                Probe("GET", "/stub-2", status: 404), Probe("GET", "/stub-1", status: 200),
+                Probe("GET", "/stub-2", status: 200, bodyContains: "/stub-2-Body"),
+                Probe("POST", "/__admin/mappings/remove", body: withBody("/stub-2", id: id2), status: 200),
+                Probe("GET", "/__admin/mappings", status: 200, json: ["$.mappings[*].request.url": #"["/stub-1"]"#]),
+                Probe("POST", "/__admin/mappings/remove", body: withBody("/stub-1", id: id1), status: 200),
+                Probe("GET", "/__admin/mappings", status: 200, json: ["$.meta.total": "[0]"]),
             ]),
         AcceptanceCase(
-            "RemoveStubMappingAcceptanceTest.removeStubByRequestPattern (POST /__admin/mappings/remove)",
-            [stub("/stub-1", id: id1), stub("/stub-2", id: id2)],
+            "RemoveStubMappingAcceptanceTest.removeStubThatExistsUsingRequestMatchUUIDNotMatch",
+            [withBody("/stub-11", id: id1), withBody("/stub-22", id: id2)],
             [
-                Probe("POST", "/__admin/mappings/remove", body: stub("/stub-2"), status: 200),
-                Probe("GET", "/__admin/mappings", status: 200, json: ["$.mappings[*].request.url": #"["/stub-1"]"#]),
+                Probe("POST", "/__admin/mappings/remove", body: withBody("/stub-22", id: id3), status: 200),
+                Probe("GET", "/__admin/mappings", status: 200, json: ["$.mappings[*].request.url": #"["/stub-11"]"#]),
+                Probe("POST", "/__admin/mappings/remove", body: withBody("/stub-11", id: id3), status: 200),
+                Probe("GET", "/__admin/mappings", status: 200, json: ["$.meta.total": "[0]"]),
+            ]),
+        AcceptanceCase(
+            "RemoveStubMappingAcceptanceTest.removeStubThatExistsWithRequestMatchNoUUIDPresent",
+            [withBody("/stub-111", id: id1), withBody("/stub-222", id: id2)],
+            [
+                Probe("POST", "/__admin/mappings/remove", body: withBody("/stub-222"), status: 200),
+                Probe("GET", "/__admin/mappings", status: 200, json: ["$.mappings[*].request.url": #"["/stub-111"]"#]),
+                Probe("POST", "/__admin/mappings/remove", body: withBody("/stub-111"), status: 200),
+                Probe("GET", "/__admin/mappings", status: 200, json: ["$.meta.total": "[0]"]),
+            ]),
+        AcceptanceCase(
+            "RemoveStubMappingAcceptanceTest.removeStubThatDoesNotExists",
+            [withBody("/stb-1", id: id1), withBody("/stb-2", id: id2)],
+            [
+                Probe("POST", "/__admin/mappings/remove", body: withBody("/stb-3", id: id3), status: 200),
+                Probe("GET", "/__admin/mappings", status: 200, json: ["$.meta.total": "[2]"]),
+            ]),
+        AcceptanceCase(
+            "RemoveStubMappingAcceptanceTest.removeStubWithUUIDThatExists", [withBody("/stub-1", id: id1)],
+            [
+                Probe("DELETE", "/__admin/mappings/\(id1)", status: 200),
+                Probe("GET", "/__admin/mappings", status: 200, json: ["$.meta.total": "[0]"]),
+            ]),
+        AcceptanceCase(
+            "RemoveStubMappingAcceptanceTest.removeStubWithUUIDThatDoesNotExists", [withBody("/stb-1", id: id1)],
+            [
+                Probe("GET", "/stb-1", status: 200, bodyContains: "/stb-1-Body"),
+                Probe("DELETE", "/__admin/mappings/\(id1)", status: 200),
+                Probe("GET", "/stb-1", status: 404),
             ]),
         // EditStubMappingAcceptanceTest
         AcceptanceCase(
