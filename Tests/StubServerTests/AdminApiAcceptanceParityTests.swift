@@ -9,6 +9,8 @@ import Testing
     static let id1 = "11111111-1111-4111-8111-111111111111"
     static let id2 = "22222222-2222-4222-8222-222222222222"
     static let id3 = "33333333-3333-4333-8333-333333333333"
+    static let id4 = "44444444-4444-4444-8444-444444444444"
+    static let id5 = "55555555-5555-4555-8555-555555555555"
 
     static func stub(_ url: String, id: String? = nil, status: Int = 200, extra: String = "") -> String {
         let identity = id.map { #""id": "\#($0)", "# } ?? ""
@@ -465,6 +467,60 @@ import Testing
                 Probe("GET", "/stb-1", status: 200, bodyContains: "/stb-1-Body"),
                 Probe("DELETE", "/__admin/mappings/\(id1)", status: 200),
                 Probe("GET", "/stb-1", status: 404),
+            ]),
+        // RemoveStubMappingsAcceptanceTest (several at once; its checks of the saved files left out)
+        AcceptanceCase(
+            "RemoveStubMappingsAcceptanceTest.removeStubsThatExistUsingUUID",
+            [stub("/stub-1", id: id1), stub("/stub-2", id: id2, status: 201), stub("/stub-3", id: id3, status: 202)],
+            [
+                Probe(
+                    "POST", "/__admin/mappings/remove",
+                    body: #"{"mappings": [\#(stub("/whatever", id: id1)), \#(stub("/whatever", id: id3))]}"#,
+                    status: 200),
+                Probe("GET", "/stub-1", status: 404), Probe("GET", "/stub-2", status: 201),
+                Probe("GET", "/stub-3", status: 404),
+            ]),
+        AcceptanceCase(
+            "RemoveStubMappingsAcceptanceTest.removeStubsThatExistUsingRequestMatch",
+            [stub("/stub-1", id: id1), stub("/stub-2", id: id2, status: 201), stub("/stub-3", id: id3, status: 202)],
+            [
+                Probe(
+                    "POST", "/__admin/mappings/remove",
+                    body: #"{"mappings": [\#(stub("/stub-1", id: id4)), \#(stub("/stub-3", id: id5))]}"#, status: 200),
+                Probe("GET", "/stub-1", status: 404), Probe("GET", "/stub-2", status: 201),
+                Probe("GET", "/stub-3", status: 404),
+            ]),
+        AcceptanceCase(
+            "RemoveStubMappingsAcceptanceTest.removesNothingWhenNoneOfTheStubsExist",
+            [stub("/stub-1", id: id1), stub("/stub-2", id: id2, status: 201)],
+            [
+                Probe(
+                    "POST", "/__admin/mappings/remove",
+                    body: #"{"mappings": [\#(stub("/whatever", id: id4)), \#(stub("/whatever", id: id5))]}"#,
+                    status: 200),
+                Probe("GET", "/stub-1", status: 200), Probe("GET", "/stub-2", status: 201),
+            ]),
+        // EditMappingAcceptanceTest
+        AcceptanceCase(
+            "EditMappingAcceptanceTest.editMappingViaTheJsonApi",
+            [
+                #"{"id": "bff18359-a74e-4c3e-95f0-dab304cd3a5a", "request": {"method": "GET", "url": "/a/registered/resource"}, "response": {"status": 401, "headers": {"Content-Type": "text/plain"}, "body": "Not allowed!"}}"#
+            ],
+            [
+                Probe("GET", "/a/registered/resource", status: 401, bodyContains: "Not allowed!"),
+                Probe(
+                    "PUT", "/__admin/mappings/bff18359-a74e-4c3e-95f0-dab304cd3a5a",
+                    body:
+                        #"{"id": "bff18359-a74e-4c3e-95f0-dab304cd3a5a", "request": {"method": "GET", "url": "/a/registered/resource"}, "response": {"status": 200, "headers": {"Content-Type": "text/html"}, "body": "OK"}}"#,
+                    status: 200),
+                Probe("GET", "/a/registered/resource", status: 200, bodyContains: "OK"),
+            ]),
+        AcceptanceCase(
+            "EditMappingAcceptanceTest.editMappingViaTheDsl", [stub("/edit/this", id: id1)],
+            [
+                Probe("GET", "/edit/this", status: 200),
+                Probe("PUT", "/__admin/mappings/\(id1)", body: stub("/edit/this", id: id1, status: 418), status: 200),
+                Probe("GET", "/edit/this", status: 418),
             ]),
         // EditStubMappingAcceptanceTest
         AcceptanceCase(
