@@ -128,8 +128,13 @@ public struct JSONPathFilter: Sendable, Hashable {
         case .compare(let lhs, let comparison, let rhs):
             guard let left = values(of: lhs, node: node, root: root).first else { return false }
             if comparison == .matches {
-                guard case .regex(let compiled) = rhs, let text = left.stringValue else {
-                    return false
+                // As Jayway's JsonPath (WireMock's): a number or Boolean is matched as its text.
+                guard case .regex(let compiled) = rhs else { return false }
+                let text: String
+                switch left {
+                case .string(let string): text = string
+                case .int, .number, .bool: text = left.serialized()
+                default: return false
                 }
                 return compiled.regex.wholeMatches(text)
             }
@@ -149,10 +154,22 @@ public struct JSONPathFilter: Sendable, Hashable {
         }
     }
 
+    /// Equality as Jayway's JsonPath (WireMock's) has it: JSON equivalence, and a number equals
+    /// a string holding the same number (`@.price == '2.30'` selects `2.3`).
+    static func equivalent(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.int, .string(let text)), (.number, .string(let text)):
+            guard let parsed = try? JSONValue(parsing: text), parsed.doubleValue != nil else { return false }
+            return lhs.isEquivalent(to: parsed)
+        case (.string, .int), (.string, .number): return equivalent(rhs, lhs)
+        default: return lhs.isEquivalent(to: rhs)
+        }
+    }
+
     static func compare(_ lhs: JSONValue, _ comparison: Comparison, _ rhs: JSONValue) -> Bool {
         switch comparison {
-        case .equal: return lhs.isEquivalent(to: rhs)
-        case .notEqual: return !lhs.isEquivalent(to: rhs)
+        case .equal: return equivalent(lhs, rhs)
+        case .notEqual: return !equivalent(lhs, rhs)
         case .matches: return false
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             let order: Int

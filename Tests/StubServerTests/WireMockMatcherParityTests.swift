@@ -152,6 +152,8 @@ import Testing
     @Test(arguments: [
         (#"{"not": {"equalTo": "x"}}"#, "y" as String?, true), (#"{"not": {"equalTo": "x"}}"#, "x", false),
         (#"{"not": {"absent": true}}"#, nil, false), (#"{"not": {"contains": "a"}}"#, nil, true),
+        // WireMock's NegativeContainsPattern and NegativeRegexPattern accept an absent value.
+        (#"{"doesNotContain": "a"}"#, nil, true), (#"{"doesNotMatch": "a.*"}"#, nil, true),
         (#"{"matchesJsonPath": {"expression": "$.wrong", "absent": true}}"#, #"{"right": 1}"#, true),
         (#"{"matchesJsonPath": {"expression": "$.right", "absent": true}}"#, #"{"right": 1}"#, false),
         (#"{"matchesJsonPath": {"expression": "$.right", "not": {"equalTo": "2"}}}"#, #"{"right": 1}"#, true),

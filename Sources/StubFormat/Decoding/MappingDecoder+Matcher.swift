@@ -10,14 +10,27 @@ extension MappingDecoder {
     private static let modifiers = [
         "caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements", "enablePlaceholders", "schemaVersion",
     ]
+    /// The matchers that read each modifier.
+    private static let modifierReaders: [String: [String]] = [
+        "caseInsensitive": ["equalTo"], "ignoreArrayOrder": ["equalToJson"], "ignoreExtraElements": ["equalToJson"],
+        "enablePlaceholders": ["equalToJson", "equalToXml"], "schemaVersion": ["matchesJsonSchema"],
+    ]
     /// WireMock's JSON Schema versions.
     package static let schemaVersions = ["V4", "V6", "V7", "V201909", "V202012"]
 
     /// Decodes one matcher object such as `{"equalTo": "x", "caseInsensitive": true}`.
     package mutating func matcher(_ value: JSONValue, at path: JSONPath) -> StringMatcher? {
         guard let object = object(value, at: path) else { return nil }
+        if object["expression"] != nil {
+            // Only matchesJsonPath and matchesXPath take an expression (and remove it before
+            // their sub-matcher is read): anywhere else it would be ignored.
+            invalid(
+                path.appending(key: "expression"), expected: "'expression' only inside matchesJsonPath or matchesXPath",
+                found: "it beside a matcher", kind: .unknownField)
+            return nil
+        }
         let operatorMembers = object.members.filter {
-            !Self.modifiers.contains($0.key) && $0.key != "expression" && !DateTimeSpec.optionKeys.contains($0.key)
+            !Self.modifiers.contains($0.key) && !DateTimeSpec.optionKeys.contains($0.key)
                 && !Self.xmlOptions.contains($0.key)
         }
         guard operatorMembers.count == 1, let member = operatorMembers.first else {
@@ -33,7 +46,17 @@ extension MappingDecoder {
             return nil
         }
         for modifier in object.members where Self.modifiers.contains(modifier.key) {
-            _ = bool(modifier.value, at: path.appending(key: modifier.key))
+            // A modifier beside a matcher that does not read it would be ignored (WireMock
+            // ignores it too): refused, naming it, so `caseInsensitive` is never lost silently.
+            let readers = Self.modifierReaders[modifier.key] ?? []
+            guard readers.contains(member.key) else {
+                invalid(
+                    path.appending(key: modifier.key),
+                    expected: "'\(modifier.key)' only beside \(readers.joined(separator: " or "))",
+                    found: "it beside '\(member.key)'", kind: .unknownField)
+                return nil
+            }
+            if modifier.key != "schemaVersion" { _ = bool(modifier.value, at: path.appending(key: modifier.key)) }
         }
         let here = path.appending(key: member.key)
         if let comparison = DateTimeSpec.Comparison(rawValue: member.key) {
@@ -169,7 +192,8 @@ extension MappingDecoder {
         }
         guard let expression = string(expressionValue, at: path.appending(key: "expression")) else { return nil }
         if object.count == 1 { return .matchesJsonPath(expression) }
-        guard let sub = matcher(value, at: path) else { return nil }
+        guard let sub = matcher(.object(JSONObject(object.members.filter { $0.key != "expression" })), at: path)
+        else { return nil }
         return .matchesJsonPath(expression, sub)
     }
 }

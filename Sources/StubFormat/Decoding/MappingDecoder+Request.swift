@@ -87,11 +87,22 @@ extension MappingDecoder {
             }
         }
         if !pattern.pathParameters.isEmpty, !isTemplate(pattern.url) {
+            // WireMock ignores them, so its stub matches every value: refused instead.
             problems.append(
                 StubProblem(
-                    .warning, .unknownField, file: file, path: path.appending(key: "pathParameters").description,
-                    detail: "'pathParameters' only apply with 'urlPathTemplate', ignored"))
+                    .error, .unknownField, file: file, path: path.appending(key: "pathParameters").description,
+                    detail: "'pathParameters' apply only with 'urlPathTemplate'; without one they would be "
+                        + "ignored and the mapping would match more requests than it says"))
             pattern.pathParameters = []
+        }
+        if case .urlPathTemplate(let template)? = pattern.url {
+            let variables = Self.templateVariables(template)
+            for parameter in pattern.pathParameters where !variables.contains(parameter.name) {
+                invalid(
+                    path.appending(key: "pathParameters").appending(key: parameter.name),
+                    expected: "a variable of '\(template)' (\(variables.joined(separator: ", ")))",
+                    found: "'\(parameter.name)'", kind: .unknownField)
+            }
         }
         return errorCount == errorsBefore || keepingErrors ? pattern : nil
     }
@@ -183,6 +194,17 @@ extension MappingDecoder {
             return nil
         }
         return BasicCredentials(username: username, password: password)
+    }
+
+    /// The `{name}` variables of a `urlPathTemplate` (one per segment, text may surround it),
+    /// in order.
+    static func templateVariables(_ template: String) -> [String] {
+        template.split(separator: "/").compactMap { segment in
+            guard let open = segment.firstIndex(of: "{"), let close = segment[open...].firstIndex(of: "}") else {
+                return nil
+            }
+            return String(segment[segment.index(after: open)..<close])
+        }
     }
 
     private func isTemplate(_ url: URLPattern?) -> Bool {

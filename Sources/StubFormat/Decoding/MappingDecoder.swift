@@ -60,8 +60,9 @@ package struct MappingDecoder {
             let here = path.appending(key: member.key)
             switch member.key {
             case "id", "uuid":
+                // `null` or "" is no id, as in WireMock (the mapping gets one).
+                if member.value.isNull || member.value.stringValue == "" { continue }
                 if let text = string(member.value, at: here), !idGiven || member.key == "id" {
-                    if text.isEmpty { invalid(here, expected: "a non-empty id", found: "an empty string") }
                     mapping.id = text
                     idGiven = true
                 }

@@ -202,6 +202,12 @@ public final class Admin: Sendable {
 
     /// The journaled requests that match the pattern, oldest first.
     public func findRequests(matching pattern: RequestPattern) throws(AdminError) -> [LoggedRequest] {
+        let compiled = try Self.compile(pattern)
+        return engine.journal.entries().filter { compiled.matches(MatchableRequest($0)) }
+    }
+
+    /// The pattern ready to match, or the admin error naming what in it cannot be compiled.
+    static func compile(_ pattern: RequestPattern) throws(AdminError) -> CompiledRequestPattern {
         var problems: [PatternProblem] = []
         guard let compiled = CompiledRequestPattern.compile(pattern, problems: &problems) else {
             throw .invalidMapping(
@@ -211,7 +217,7 @@ public final class Admin: Sendable {
                         found: "'\($0.error.pattern)' (\($0.error.reason))")
                 })
         }
-        return engine.journal.entries().filter { compiled.matches(MatchableRequest($0)) }
+        return compiled
     }
 
     /// The journaled requests no stub answered, oldest first.
@@ -228,10 +234,11 @@ public final class Admin: Sendable {
             for: MatchableRequest(request), variant: variant, scenarios: engine.scenarios, limit: limit)
     }
 
-    /// For every unmatched request in the journal, its closest stub.
+    /// For every unmatched request in the journal, its closest stubs (at most three each,
+    /// closest first), as WireMock lists them.
     public func nearMissesOfUnmatchedRequests() -> [(request: LoggedRequest, nearMiss: NearMiss)] {
-        unmatchedRequests().compactMap { request in
-            nearMisses(for: request, limit: 1).first.map { (request, $0) }
+        unmatchedRequests().flatMap { request in
+            nearMisses(for: request).map { (request, $0) }
         }
     }
 
@@ -242,7 +249,10 @@ public final class Admin: Sendable {
         var order: [String] = []
         var states: [String: [String]] = [:]
         var ids: [String: [String]] = [:]
-        for stub in store.snapshot().index.all {
+        let all = store.snapshot().index.all
+        // States in the order the mappings name them, oldest mapping first (as WireMock lists
+        // them); the index is newest first within a priority.
+        for stub in all.reversed() {
             guard let name = stub.mapping.scenarioName else { continue }
             if states[name] == nil {
                 order.append(name)
@@ -252,6 +262,9 @@ public final class Admin: Sendable {
             where states[name]?.contains(state) == false {
                 states[name]?.append(state)
             }
+        }
+        for stub in all {
+            guard let name = stub.mapping.scenarioName else { continue }
             ids[name, default: []].append(stub.mapping.id)
         }
         return order.sorted().map {

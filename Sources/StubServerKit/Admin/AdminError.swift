@@ -26,14 +26,20 @@ public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
         case .mappingNotFound(let id): "No mapping with id '\(id)'"
         case .invalidMapping(let problems):
             "Invalid mapping: " + problems.filter(\.isError).map { "\($0.path): \($0.message)" }.joined(separator: "; ")
-        case .scenarioNotFound(let name): "No scenario named '\(name)'"
+        // WireMock's titles (its clients show them as they are).
+        case .scenarioNotFound(let name): "Scenario \(name) does not exist"
         case .duplicateMappingID(let id): "Duplicate stub mapping ID: a mapping with id '\(id)' exists already"
-        case .unknownScenarioState(let scenario, let state, let possible):
-            "Scenario '\(scenario)' has no state '\(state)'; its states: \(possible.joined(separator: ", "))"
+        case .unknownScenarioState(let scenario, let state, _): "Scenario \(scenario) does not support state \(state)"
         case .noStubFolder: "The server has no stub folder to save mappings to"
         case .saveFailed(let path, let reason): "Cannot save '\(path)': \(reason)"
         case .reloadFailed(let error): "Cannot reload the stubs: \(error)"
         case .recording(let error): "\(error)"
         }
+    }
+
+    /// What the title leaves out, for the error's `detail`.
+    public var detail: String? {
+        guard case .unknownScenarioState(_, _, let possible) = self else { return nil }
+        return "its states: " + possible.joined(separator: ", ")
     }
 }

@@ -101,6 +101,12 @@ struct AdminRouter: Sendable {
             admin.removeAllMappings()
             return Self.json([:])
         }
+        if route.is(.post, "mappings", "remove") { return removeMappingLike(body) }
+        if route.is(.get, "mappings", "unmatched") { return unmatchedMappings(remove: false) }
+        if route.is(.delete, "mappings", "unmatched") { return unmatchedMappings(remove: true) }
+        if route.is(.post, "mappings", "import") { return importMappings(body) }
+        if route.is(.post, "mappings", "find-by-metadata") { return byMetadata(body, remove: false) }
+        if route.is(.post, "mappings", "remove-by-metadata") { return byMetadata(body, remove: true) }
         if route.is(.post, "mappings", "reset") {
             return perform { () throws(AdminError) in try admin.resetMappings() }
         }
@@ -129,6 +135,8 @@ struct AdminRouter: Sendable {
             admin.clearRequests()
             return Self.json([:])
         }
+        if route.is(.post, "requests", "remove") { return removeRequests(body, byMetadata: false) }
+        if route.is(.post, "requests", "remove-by-metadata") { return removeRequests(body, byMetadata: true) }
         if route.is(.post, "requests", "count") { return findRequests(body, count: true) }
         if route.is(.post, "requests", "find") { return findRequests(body, count: false) }
         if route.is(.get, "requests", "unmatched") {
@@ -142,6 +150,7 @@ struct AdminRouter: Sendable {
             return Self.json(["nearMisses": .array(misses)])
         }
         if route.is(.post, "near-misses", "request") { return nearMisses(body) }
+        if route.is(.post, "near-misses", "request-pattern") { return nearMissesOfPattern(body) }
         if let id = route.capture(.get, "requests", nil) {
             guard let request = admin.request(id: id) else { return Self.notFound("No request with id '\(id)'") }
             return Self.json(AdminJSON.serveEvent(request))
@@ -203,14 +212,17 @@ struct AdminRouter: Sendable {
 
     private func listRequests(_ query: [(name: String, value: String)]) -> HTTPResponse {
         var all = admin.requests()
-        // WireMock's filters: `unmatched=true` and `matchingStub=ID`.
-        if query.contains(where: { $0.name == "unmatched" && $0.value == "true" }) {
-            all = all.filter { !$0.wasMatched }
+        // WireMock's filters: `unmatched=true`, `matchingStub=ID`, `since=ISO-8601` and `limit`;
+        // a value that cannot be read is a 400, never a filter left out.
+        let filters: RequestFilters
+        switch RequestFilters.read(query) {
+        case .success(let read): filters = read
+        case .failure(let failure): return Self.json(AdminJSON.errors(failure.message), status: 400)
         }
-        if let id = query.first(where: { $0.name == "matchingStub" })?.value {
-            all = all.filter { $0.matchedMapping?.id == id }
-        }
-        let limit = Self.integer("limit", in: query).map { max(0, $0) } ?? all.count
+        if filters.unmatchedOnly { all = all.filter { !$0.wasMatched } }
+        if let id = filters.matchingStub { all = all.filter { $0.matchedMapping?.id == id } }
+        if let since = filters.sinceMilliseconds { all = all.filter { $0.loggedDate > since } }
+        let limit = filters.limit ?? all.count
         return Self.json([
             "requests": .array(all.prefix(limit).map(AdminJSON.serveEvent)),
             "meta": ["total": .int(Int64(all.count))], "requestJournalDisabled": .bool(admin.journalCapacity == 0),
@@ -316,7 +328,10 @@ struct AdminRouter: Sendable {
     static func failure(_ error: AdminError) -> HTTPResponse {
         switch error {
         case .mappingNotFound, .scenarioNotFound: return notFound(error.description)
-        case .duplicateMappingID, .unknownScenarioState: return json(AdminJSON.errors(error.description), status: 422)
+        case .duplicateMappingID: return json(AdminJSON.errors(error.description), status: 422)
+        case .unknownScenarioState:
+            return json(
+                ["errors": [["title": .string(error.description), "detail": .string(error.detail ?? "")]]], status: 422)
         case .invalidMapping(let problems):
             return json(AdminJSON.errors(error.description, problems: problems), status: 422)
         case .noStubFolder: return json(AdminJSON.errors(error.description), status: 409)

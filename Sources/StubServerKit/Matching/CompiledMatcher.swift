@@ -126,6 +126,8 @@ enum CompiledMatcher: Sendable {
         case .or(let parts): return parts.contains { $0.matches(value, bytes: bytes, json: json) }
         case .not(let inner): return !inner.matches(value, bytes: bytes, json: json)
         case .hasExactly, .includes: return matches(values: value.map { [$0] } ?? [])
+        // WireMock's negative matchers accept an absent value (nothing holds the text).
+        case .doesNotContain, .doesNotMatch: if value == nil { return true }
         default: break
         }
         guard let value else { return false }
@@ -143,9 +145,11 @@ enum CompiledMatcher: Sendable {
             guard let document = json() ?? (try? JSONValue(parsing: value)) else { return false }
             let nodes = path.evaluate(on: document)
             guard let sub else { return !nodes.isEmpty }
-            // `{"expression": ..., "absent": true}`: the path selects nothing (WireMock's rule).
-            if case .absent = sub { return nodes.isEmpty }
+            // `{"expression": ..., "absent": true}`: the path selects nothing, or only nulls
+            // (WireMock's rule: a null result is an absent value).
+            if case .absent = sub { return nodes.allSatisfy(\.isNull) }
             return nodes.contains { node in
+                if node.isNull { return sub.matches(nil) }
                 let text = node.stringValue ?? node.serialized()
                 return sub.matches(text, json: { node })
             }

@@ -82,13 +82,18 @@ final class MatchableRequest {
     /// Whether the body satisfies the matcher (`source` is what it was compiled from).
     func bodyMatches(_ matcher: CompiledMatcher, source: StringMatcher) -> Bool {
         if let verdict = bodyVerdicts[source] { return verdict }
+        // An empty body is an absent one, as WireMock reads it (`absent` matches it, `equalTo ""`
+        // does not).
         let verdict =
-            matcher.matchesXMLBody(of: self) ?? matcher.matches(bodyText, bytes: body, json: { self.bodyJSON })
+            matcher.matchesXMLBody(of: self)
+            ?? matcher.matches(body.isEmpty ? nil : bodyText, bytes: body, json: { self.bodyJSON })
         bodyVerdicts[source] = verdict
         return verdict
     }
 
-    /// The cookies of every `Cookie` field (RFC 6265 §4.2: `name=value` pairs split by `;`).
+    /// The cookies of every `Cookie` field (RFC 6265 §4.2: `name=value` pairs split by `;`),
+    /// values URL-decoded as WireMock decodes them (`%20` and `+` a space; a value that is not
+    /// valid percent-encoding stays as sent).
     private(set) lazy var cookies: [(name: String, value: String)] = headers.values(name: "Cookie").flatMap {
         field in
         field.split(separator: ";").compactMap { pair -> (name: String, value: String)? in
@@ -97,7 +102,8 @@ final class MatchableRequest {
             var value = trimmed[trimmed.index(after: equals)...]
             while value.last == " " || value.last == "\t" { value.removeLast() }
             if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
-            return (String(trimmed[..<equals]), String(value))
+            let decoded = String(value).removingPercentEncoding(plusAsSpace: true) ?? String(value)
+            return (String(trimmed[..<equals]), decoded)
         }
     }
 

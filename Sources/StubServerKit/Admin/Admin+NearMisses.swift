@@ -1,0 +1,43 @@
+import StubFormat
+
+extension Admin {
+    /// The journaled requests closest to a request pattern, closest first (at most `limit`),
+    /// with their distance: WireMock's `POST /__admin/near-misses/request-pattern`.
+    public func nearMisses(
+        forPattern pattern: RequestPattern, limit: Int = 3
+    ) throws(AdminError) -> [(request: LoggedRequest, distance: Double)] {
+        let compiled = try Self.compile(pattern)
+        let ranked = engine.journal.entries().map { entry -> (request: LoggedRequest, distance: Double) in
+            let criteria = compiled.evaluate(MatchableRequest(entry))
+            return (entry, criteria.map(\.distance).reduce(0, +) / Double(max(1, criteria.count)))
+        }
+        // Stable: equally distant requests keep the journal's order, newest first.
+        let newestFirst = ranked.reversed().enumerated()
+        return Array(
+            newestFirst.sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }.map(\.element)
+                .prefix(limit))
+    }
+}
+
+extension Admin {
+    /// Removes the journaled requests that match the pattern and returns them, oldest first
+    /// (WireMock's `POST /__admin/requests/remove`).
+    public func removeRequests(matching pattern: RequestPattern) throws(AdminError) -> [LoggedRequest] {
+        let found = try findRequests(matching: pattern)
+        return found.filter { removeRequest(id: $0.id) }
+    }
+
+    /// Removes the journaled requests answered by a mapping whose metadata the matcher accepts
+    /// and returns them (WireMock's `POST /__admin/requests/remove-by-metadata`).
+    public func removeRequests(
+        forMappingsWithMetadataMatching matcher: StringMatcher
+    ) throws(AdminError)
+        -> [LoggedRequest]
+    {
+        let ids = Set(try mappings(withMetadataMatching: matcher).map(\.id))
+        return requests().reversed().filter { request in
+            guard let id = request.matchedMapping?.id, ids.contains(id) else { return false }
+            return removeRequest(id: request.id)
+        }
+    }
+}
