@@ -24,8 +24,19 @@ struct TemplateRenderer {
     /// (several `jsonPath`s of the request's body) parse it once per render.
     var parsedJSON: (text: String, value: JSONValue?)?
 
+    /// The root's `request`, when it is a ``TemplateRequest``: paths compiled to a
+    /// ``RequestAccess`` are read from it directly while nothing else can answer `request`.
+    private let rootRequest: TemplateRequest?
+
     init(root: TemplateValue, limits: TemplateLimits, now: Int64, capacity: Int = 0) {
         self.limits = limits
+        if case .object(let members) = root, let request = members.first(where: { $0.key == "request" }),
+            case .node(let node) = request.value
+        {
+            rootRequest = node as? TemplateRequest
+        } else {
+            rootRequest = nil
+        }
         output.reserveCapacity(capacity)
         self.now = now
         iterationsLeft = limits.maximumIterations
@@ -38,6 +49,11 @@ struct TemplateRenderer {
             switch segment {
             case .text(let text): try write(text)
             case .output(let expression, let escaped):
+                if case .path(let path, _) = expression, let access = path.requestAccess, let request = directRequest {
+                    let text = request.text(access)
+                    if escaped { try writeEscaped(text) } else { try write(text) }
+                    continue
+                }
                 let value = try evaluate(expression)
                 var safe = false
                 if case .call(let call) = expression { safe = call.helper?.isSafe ?? false }
@@ -257,7 +273,16 @@ struct TemplateRenderer {
         return result
     }
 
+    /// The request a ``RequestAccess`` reads: the root's, when the name `request` resolves to
+    /// it (no block context, block parameter or assigned variable in between), else nil.
+    private var directRequest: TemplateRequest? {
+        guard let rootRequest, contexts.count == 1, scopes.isEmpty, variables.isEmpty || variables["request"] == nil
+        else { return nil }
+        return rootRequest
+    }
+
     private func resolve(_ path: TemplatePath) -> TemplateValue {
+        if let access = path.requestAccess, let request = directRequest { return request.value(access) }
         var segments = path.segments[...]
         var value: TemplateValue
         if path.isData {
