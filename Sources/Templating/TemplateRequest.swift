@@ -63,7 +63,12 @@ public final class TemplateRequest: TemplateNode {
     }
 
     /// Where the query starts (`?`), found on the UTF-8 view.
-    private var question: String.Index? { url.utf8.firstIndex(of: UInt8(ascii: "?")) }
+    private var question: String.Index? {
+        // On contiguous UTF-8 (the usual case) by offset: the generic search steps String indices.
+        let offset = url.utf8.withContiguousStorageIfAvailable { $0.firstIndex(of: UInt8(ascii: "?")) }
+        guard let offset else { return url.utf8.firstIndex(of: UInt8(ascii: "?")) }
+        return offset.map { url.utf8.index(url.utf8.startIndex, offsetBy: $0) }
+    }
 
     /// The path, still percent-encoded.
     public var path: Substring {

@@ -75,8 +75,9 @@ enum RequestAccess: Sendable, Hashable {
     }
 }
 
-/// A helper applied to parameters and hash arguments.
-struct TemplateCall: Sendable {
+/// A helper applied to parameters and hash arguments (a class: a render reads it through the
+/// tree's enums without copying, and so without retaining, each of its members).
+final class TemplateCall: Sendable {
     let name: String
     let helper: TemplateHelper?
     let parameters: [TemplateExpression]
