@@ -13,8 +13,10 @@ public final class TemplateRequest: TemplateNode {
     public let headers: HTTPHeaders
     /// The body.
     public let body: [UInt8]
-    /// `http://host:port`, from the `Host` field (or the listening address).
-    public let baseURL: String
+    /// `http://host:port`, from the `Host` field (or the listening address); when the
+    /// caller gives none, `http://` and the `Host` field (`localhost` without one), made when
+    /// first read.
+    public private(set) lazy var baseURL: String = "http://" + (headers["Host"] ?? "localhost")
     /// The `urlPathTemplate` variables, decoded.
     public let pathParameters: [String: String]
     /// The client's address (worked out when first read, with the lazy initialiser).
@@ -36,18 +38,19 @@ public final class TemplateRequest: TemplateNode {
         self.url = url
         self.headers = headers
         self.body = body
-        self.baseURL = baseURL
         self.pathParameters = pathParameters
         clientIPSource = nil
         if let queryParameters { query = queryParameters }
         self.clientIP = clientIP
+        self.baseURL = baseURL
     }
 
     /// Creates the model of one request as ``init(method:url:headers:body:baseURL:pathParameters:clientIP:queryParameters:)``
     /// does, the client's address and the decoded query given as functions called only if a
-    /// template reads them (a server has them at hand, but working them out costs).
+    /// template reads them (a server has them at hand, but working them out costs); a nil
+    /// `baseURL` is made from the `Host` field if a template reads it.
     public init(
-        method: String, url: String, headers: HTTPHeaders, body: [UInt8], baseURL: String,
+        method: String, url: String, headers: HTTPHeaders, body: [UInt8], baseURL: String?,
         pathParameters: [String: String] = [:], clientIP: @escaping () -> String,
         queryParameters: @escaping () -> [(name: String, value: String)], pathTemplated: Bool = false
     ) {
@@ -56,10 +59,10 @@ public final class TemplateRequest: TemplateNode {
         self.url = url
         self.headers = headers
         self.body = body
-        self.baseURL = baseURL
         self.pathParameters = pathParameters
         clientIPSource = clientIP
         querySource = queryParameters
+        if let baseURL { self.baseURL = baseURL }
     }
 
     /// Where the query starts (`?`), found on the UTF-8 view.

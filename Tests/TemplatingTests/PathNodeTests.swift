@@ -104,4 +104,15 @@ import Testing
         #expect(text == "café|42|1|2|one|&lt;a&amp;b&gt;|<a&b>|&lt;b&gt;|")
         #expect(try Template("{{request.path.id}}").render(Self.model(parameters: ["id": "7"])) == "7")
     }
+
+    @Test func aBaseURLNotGivenIsMadeFromTheHostField() throws {
+        let withHost = TemplateRequest(
+            method: "GET", url: "/", headers: ["host": "example.com:81"], body: [], baseURL: nil, clientIP: { "" },
+            queryParameters: { [] })
+        let without = TemplateRequest(
+            method: "GET", url: "/", headers: [:], body: [], baseURL: nil, clientIP: { "" }, queryParameters: { [] })
+        let template = try Template("{{request.baseUrl}} {{request.host}} {{request.port}}")
+        #expect(try template.render(.object([("request", .node(withHost))])) == "http://example.com:81 example.com 81")
+        #expect(try template.render(.object([("request", .node(without))])) == "http://localhost localhost 80")
+    }
 }
