@@ -13,7 +13,9 @@ import Darwin
 public final class Lock: @unchecked Sendable {
     // Safe to share: the pthread objects live at a stable heap address for the lock's
     // lifetime and are only used through pthread calls, which synchronise themselves.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    // `@usableFromInline` so that `withLock`, inlined into its callers' modules, is
+    // specialised there rather than called as an unspecialised generic.
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
     /// Creates an unlocked lock.
@@ -34,6 +36,7 @@ public final class Lock: @unchecked Sendable {
     }
 
     /// Runs `body` holding the lock.
+    @inlinable
     public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
@@ -61,7 +64,7 @@ public final class Lock: @unchecked Sendable {
 public final class Locked<Value>: @unchecked Sendable {
     // Safe to share: `value` is only read or written inside `lock.withLock`, and a value put in
     // or taken out crosses threads only through it (as `Mutex`'s `sending` values do).
-    private var value: Value
+    @usableFromInline var value: Value
     /// The lock, for ``Lock/broadcast()`` after a change others wait for.
     public let lock = Lock()
 
@@ -70,7 +73,8 @@ public final class Locked<Value>: @unchecked Sendable {
         self.value = value
     }
 
-    /// Runs `body` on the value, holding the lock.
+    /// Runs `body` on the value, holding the lock (inlinable: specialised in the caller).
+    @inlinable
     public func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
         try lock.withLock { () throws(E) -> T in try body(&value) }
     }

@@ -12,8 +12,16 @@ struct TemplateRenderer {
     private var workLeft: Int
     /// Variables set by helpers (`assign`, `formData`...), visible after they are set.
     private var variables: [String: TemplateValue] = [:]
-    /// The context stack (`this` is the last).
-    private var contexts: [TemplateValue]
+    /// The first context (the render's argument); the stack starts with it.
+    private let root: TemplateValue
+    /// The contexts blocks pushed on the root (`this` is the last, or the root when none):
+    /// apart, so that a render with no block allocates no stack.
+    private var contexts: [TemplateValue] = []
+    /// How many contexts the stack holds, the root included.
+    private var contextCount: Int { contexts.count + 1 }
+
+    /// The context at `index` on the stack (0 is the root).
+    private func context(at index: Int) -> TemplateValue { index == 0 ? root : contexts[index - 1] }
     /// Block parameters and data variables (`@index`), innermost last.
     private var scopes: [[String: TemplateValue]] = []
 
@@ -24,13 +32,24 @@ struct TemplateRenderer {
     /// (several `jsonPath`s of the request's body) parse it once per render.
     var parsedJSON: (text: String, value: JSONValue?)?
 
+    /// The root's `request`, when it is a ``TemplateRequest``: paths compiled to a
+    /// ``RequestAccess`` are read from it directly while nothing else can answer `request`.
+    private let rootRequest: TemplateRequest?
+
     init(root: TemplateValue, limits: TemplateLimits, now: Int64, capacity: Int = 0) {
         self.limits = limits
+        if case .object(let members) = root, let request = members.first(where: { $0.key == "request" }),
+            case .node(let node) = request.value
+        {
+            rootRequest = node as? TemplateRequest
+        } else {
+            rootRequest = nil
+        }
         output.reserveCapacity(capacity)
         self.now = now
         iterationsLeft = limits.maximumIterations
         workLeft = limits.maximumWork
-        contexts = [root]
+        self.root = root
     }
 
     mutating func render(_ segments: [TemplateSegment]) throws(TemplateError) {
@@ -38,6 +57,11 @@ struct TemplateRenderer {
             switch segment {
             case .text(let text): try write(text)
             case .output(let expression, let escaped):
+                if case .path(let path, _) = expression, let access = path.requestAccess, let request = directRequest {
+                    let text = request.text(access)
+                    if escaped { try writeEscaped(text) } else { try write(text) }
+                    continue
+                }
                 let value = try evaluate(expression)
                 var safe = false
                 if case .call(let call) = expression { safe = call.helper?.isSafe ?? false }
@@ -257,22 +281,31 @@ struct TemplateRenderer {
         return result
     }
 
+    /// The request a ``RequestAccess`` reads: the root's, when the name `request` resolves to
+    /// it (no block context, block parameter or assigned variable in between), else nil.
+    private var directRequest: TemplateRequest? {
+        guard let rootRequest, contexts.isEmpty, scopes.isEmpty, variables.isEmpty || variables["request"] == nil
+        else { return nil }
+        return rootRequest
+    }
+
     private func resolve(_ path: TemplatePath) -> TemplateValue {
+        if let access = path.requestAccess, let request = directRequest { return request.value(access) }
         var segments = path.segments[...]
         var value: TemplateValue
         if path.isData {
             guard let name = segments.popFirst() else { return .null }
             if name == "root" {
-                value = contexts[0]
+                value = root
             } else if let found = scopes.last(where: { $0["@" + name] != nil })?["@" + name] {
                 value = found
             } else {
                 return .null
             }
         } else if path.isThis || path.parents > 0 {
-            value = contexts[max(0, contexts.count - 1 - path.parents)]
+            value = context(at: max(0, contextCount - 1 - path.parents))
         } else {
-            guard let name = segments.popFirst() else { return contexts[contexts.count - 1] }
+            guard let name = segments.popFirst() else { return context(at: contextCount - 1) }
             if !scopes.isEmpty, let found = scopes.last(where: { $0[name] != nil })?[name] {
                 value = found
             } else if !variables.isEmpty, let found = variables[name] {
@@ -292,9 +325,9 @@ struct TemplateRenderer {
 
     /// The first context, innermost first, that has the member (Handlebars.java looks outward).
     private func member(_ name: String) -> TemplateValue? {
-        var index = contexts.count - 1
+        var index = contextCount - 1
         while index >= 0 {
-            if let found = contexts[index].member(name) { return found }
+            if let found = context(at: index).member(name) { return found }
             index -= 1
         }
         return nil

@@ -13,8 +13,10 @@ public final class TemplateRequest: TemplateNode {
     public let headers: HTTPHeaders
     /// The body.
     public let body: [UInt8]
-    /// `http://host:port`, from the `Host` field (or the listening address).
-    public let baseURL: String
+    /// `http://host:port`, from the `Host` field (or the listening address); when the
+    /// caller gives none, `http://` and the `Host` field (`localhost` without one), made when
+    /// first read.
+    public private(set) lazy var baseURL: String = "http://" + (headers["Host"] ?? "localhost")
     /// The `urlPathTemplate` variables, decoded.
     public let pathParameters: [String: String]
     /// The client's address (worked out when first read, with the lazy initialiser).
@@ -36,18 +38,19 @@ public final class TemplateRequest: TemplateNode {
         self.url = url
         self.headers = headers
         self.body = body
-        self.baseURL = baseURL
         self.pathParameters = pathParameters
         clientIPSource = nil
         if let queryParameters { query = queryParameters }
         self.clientIP = clientIP
+        self.baseURL = baseURL
     }
 
     /// Creates the model of one request as ``init(method:url:headers:body:baseURL:pathParameters:clientIP:queryParameters:)``
     /// does, the client's address and the decoded query given as functions called only if a
-    /// template reads them (a server has them at hand, but working them out costs).
+    /// template reads them (a server has them at hand, but working them out costs); a nil
+    /// `baseURL` is made from the `Host` field if a template reads it.
     public init(
-        method: String, url: String, headers: HTTPHeaders, body: [UInt8], baseURL: String,
+        method: String, url: String, headers: HTTPHeaders, body: [UInt8], baseURL: String?,
         pathParameters: [String: String] = [:], clientIP: @escaping () -> String,
         queryParameters: @escaping () -> [(name: String, value: String)], pathTemplated: Bool = false
     ) {
@@ -56,14 +59,19 @@ public final class TemplateRequest: TemplateNode {
         self.url = url
         self.headers = headers
         self.body = body
-        self.baseURL = baseURL
         self.pathParameters = pathParameters
         clientIPSource = clientIP
         querySource = queryParameters
+        if let baseURL { self.baseURL = baseURL }
     }
 
     /// Where the query starts (`?`), found on the UTF-8 view.
-    private var question: String.Index? { url.utf8.firstIndex(of: UInt8(ascii: "?")) }
+    private var question: String.Index? {
+        // On contiguous UTF-8 (the usual case) by offset: the generic search steps String indices.
+        let offset = url.utf8.withContiguousStorageIfAvailable { $0.firstIndex(of: UInt8(ascii: "?")) }
+        guard let offset else { return url.utf8.firstIndex(of: UInt8(ascii: "?")) }
+        return offset.map { url.utf8.index(url.utf8.startIndex, offsetBy: $0) }
+    }
 
     /// The path, still percent-encoded.
     public var path: Substring {
@@ -121,6 +129,40 @@ public final class TemplateRequest: TemplateNode {
         }
     }
 
+    /// What ``member(_:)`` and then the member's own lookup find for `access`
+    /// (`request.query.q` is `.node(MultiValue)` as there), without the nodes in between.
+    func value(_ access: RequestAccess) -> TemplateValue {
+        switch access {
+        case .path(let name, let index):
+            return pathText(name, index).map(TemplateValue.string) ?? .null
+        case .query(let name):
+            var found: [String] = []
+            for pair in query where pair.name == name { found.append(pair.value) }
+            return found.isEmpty ? .null : .node(MultiValue(found))
+        case .header(let name):
+            var found: [String] = []
+            for field in headers.fields where field.name.equalsIgnoringASCIICase(name) { found.append(field.value) }
+            return found.isEmpty ? .null : .node(MultiValue(found))
+        }
+    }
+
+    /// The text ``value(_:)`` renders as (a name's first value), with nothing allocated
+    /// but the text itself.
+    func text(_ access: RequestAccess) -> String {
+        switch access {
+        case .path(let name, let index): return pathText(name, index) ?? ""
+        case .query(let name): return query.first { $0.name == name }?.value ?? ""
+        case .header(let name): return headers.fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value ?? ""
+        }
+    }
+
+    /// `request.path.NAME`: a `urlPathTemplate` variable, else the segment at `index`.
+    private func pathText(_ name: String, _ index: Int?) -> String? {
+        if !pathParameters.isEmpty, let value = pathParameters[name] { return value }
+        guard let index else { return nil }
+        return PathNode.segment(of: path, at: index)
+    }
+
     /// The cookies of every `Cookie` field.
     static func cookies(_ headers: HTTPHeaders) -> [(name: String, value: String)] {
         headers.values(name: "Cookie").flatMap { field in
@@ -176,8 +218,42 @@ final class PathNode: TemplateNode {
     }
 
     /// The segment at `index` (empty segments skipped, as `split` skips them), decoded.
-    func segment(at index: Int) -> String? {
+    func segment(at index: Int) -> String? { Self.segment(of: path, at: index) }
+
+    /// The segment of `path` at `index`, found by a scan.
+    static func segment(of path: Substring, at index: Int) -> String? {
         guard index >= 0 else { return nil }
+        // The usual path is contiguous UTF-8: scanned by offset, the segment made from its bytes.
+        if let found = path.utf8.withContiguousStorageIfAvailable({ bytes -> String? in
+            var seen = 0
+            var start = -1
+            var position = 0
+            var end = -1
+            while position < bytes.count {
+                if bytes[position] == UInt8(ascii: "/") {
+                    if start >= 0 {
+                        if seen == index {
+                            end = position
+                            break
+                        }
+                        seen += 1
+                        start = -1
+                    }
+                } else if start < 0 {
+                    start = position
+                }
+                position += 1
+            }
+            if end < 0 {
+                guard start >= 0, seen == index else { return nil }
+                end = bytes.count
+            }
+            let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            guard raw.utf8.contains(UInt8(ascii: "%")) else { return raw }
+            return raw.removingPercentEncoding() ?? raw
+        }) {
+            return found
+        }
         let bytes = path.utf8
         var seen = 0
         var start: String.Index?
@@ -185,7 +261,7 @@ final class PathNode: TemplateNode {
         while position < bytes.endIndex {
             if bytes[position] == UInt8(ascii: "/") {
                 if let first = start {
-                    if seen == index { return Self.decoded(path[first..<position]) }
+                    if seen == index { return decoded(path[first..<position]) }
                     seen += 1
                     start = nil
                 }
@@ -194,7 +270,7 @@ final class PathNode: TemplateNode {
             }
             position = bytes.index(after: position)
         }
-        if let first = start, seen == index { return Self.decoded(path[first..<bytes.endIndex]) }
+        if let first = start, seen == index { return decoded(path[first..<bytes.endIndex]) }
         return nil
     }
 

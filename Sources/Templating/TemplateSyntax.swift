@@ -37,10 +37,47 @@ struct TemplatePath: Sendable, Hashable {
     let segments: [String]
     /// As written.
     let text: String
+    /// `request.path.N`, `request.query.NAME` or `request.headers.NAME`, read straight from
+    /// the request when the name `request` is the root's (see ``TemplateRenderer``); nil for
+    /// every other path.
+    let requestAccess: RequestAccess?
+
+    init(parents: Int, isData: Bool, isThis: Bool, segments: [String], text: String) {
+        self.parents = parents
+        self.isData = isData
+        self.isThis = isThis
+        self.segments = segments
+        self.text = text
+        requestAccess =
+            parents == 0 && !isData && !isThis && segments.count == 3 && segments[0] == "request"
+            ? RequestAccess(segments[1], segments[2]) : nil
+    }
 }
 
-/// A helper applied to parameters and hash arguments.
-struct TemplateCall: Sendable {
+/// A path into the request compiled with the template: the renderer evaluates it on the
+/// ``TemplateRequest`` directly, with the same value as the member-by-member lookup and
+/// without making the nodes that lookup goes through.
+enum RequestAccess: Sendable, Hashable {
+    /// `request.path.NAME`: a `urlPathTemplate` variable, else the segment at `index`.
+    case path(name: String, index: Int?)
+    /// `request.query.NAME`: the parameter's values.
+    case query(String)
+    /// `request.headers.NAME` (any case): the field's values.
+    case header(String)
+
+    init?(_ member: String, _ name: String) {
+        switch member {
+        case "path" where name != "size" && name != "length": self = .path(name: name, index: Int(name))
+        case "query": self = .query(name)
+        case "headers": self = .header(name)
+        default: return nil
+        }
+    }
+}
+
+/// A helper applied to parameters and hash arguments (a class: a render reads it through the
+/// tree's enums without copying, and so without retaining, each of its members).
+final class TemplateCall: Sendable {
     let name: String
     let helper: TemplateHelper?
     let parameters: [TemplateExpression]

@@ -63,3 +63,56 @@ import Testing
         #expect(calls.clientIP == 1 && calls.query == 1)
     }
 }
+
+/// `request.path.N`, `request.query.NAME` and `request.headers.NAME` are compiled to a
+/// `RequestAccess` and read straight from the request at the root; inside a block the name
+/// `request` goes through the member-by-member lookup. Both give the same text and value.
+@Suite struct RequestAccessTests {
+    static func model(parameters: [String: String] = [:]) -> TemplateValue {
+        let request = TemplateRequest(
+            method: "GET", url: "/api/caf%C3%A9/42?a=1&a=2&q=x&e=%3Cb%3E",
+            headers: ["X-Multi": "one", "x-multi": "two", "H": "<a&b>"],
+            body: [], baseURL: "http://localhost", pathParameters: parameters)
+        return .object([("request", .node(request))])
+    }
+
+    static let expressions = [
+        "request.path.[0]", "request.path.[1]", "request.path.[2]", "request.path.[3]", "request.path.[-1]",
+        "request.path.id", "request.path.size", "request.query.a", "request.query.q", "request.query.e",
+        "request.query.missing", "request.headers.x-multi", "request.headers.X-MULTI", "request.headers.h",
+        "request.headers.none", "size request.query.a", "size request.headers.x-multi", "size request.path.[1]",
+        "size request.query.missing",
+    ]
+
+    @Test(arguments: expressions, [false, true])
+    func theDirectReadRendersAsTheLookupDoes(_ expression: String, _ templated: Bool) throws {
+        let context = Self.model(parameters: templated ? ["id": "42"] : [:])
+        for (open, close) in [("{{", "}}"), ("{{{", "}}}")] {
+            let direct = try Template("\(open)\(expression)\(close)").render(context)
+            let lookup = try Template("{{#with this}}\(open)\(expression)\(close){{/with}}").render(context)
+            #expect(direct == lookup, "\(open)\(expression)\(close)")
+        }
+        let truthy = try Template("{{#if \(expression)}}y{{else}}n{{/if}}").render(context)
+        let lookupTruthy = try Template("{{#with this}}{{#if \(expression)}}y{{else}}n{{/if}}{{/with}}").render(context)
+        #expect(truthy == lookupTruthy, "\(expression)")
+    }
+
+    @Test func theDirectReadFindsTheValues() throws {
+        let text = try Template(
+            "{{request.path.[1]}}|{{request.path.[2]}}|{{request.query.a}}|{{size request.query.a}}|{{request.headers.X-MULTI}}|{{request.headers.h}}|{{{request.headers.h}}}|{{request.query.e}}|{{request.path.[9]}}"
+        ).render(Self.model())
+        #expect(text == "café|42|1|2|one|&lt;a&amp;b&gt;|<a&b>|&lt;b&gt;|")
+        #expect(try Template("{{request.path.id}}").render(Self.model(parameters: ["id": "7"])) == "7")
+    }
+
+    @Test func aBaseURLNotGivenIsMadeFromTheHostField() throws {
+        let withHost = TemplateRequest(
+            method: "GET", url: "/", headers: ["host": "example.com:81"], body: [], baseURL: nil, clientIP: { "" },
+            queryParameters: { [] })
+        let without = TemplateRequest(
+            method: "GET", url: "/", headers: [:], body: [], baseURL: nil, clientIP: { "" }, queryParameters: { [] })
+        let template = try Template("{{request.baseUrl}} {{request.host}} {{request.port}}")
+        #expect(try template.render(.object([("request", .node(withHost))])) == "http://example.com:81 example.com 81")
+        #expect(try template.render(.object([("request", .node(without))])) == "http://localhost localhost 80")
+    }
+}

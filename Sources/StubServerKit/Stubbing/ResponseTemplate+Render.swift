@@ -10,11 +10,11 @@ extension ResponseTemplate {
     func render(
         _ request: HTTPServerRequest, _ matchable: MatchableRequest, stub: CompiledStub
     ) -> Result<ServedResponse, Failure> {
-        let host = request.headers["Host"] ?? "localhost"
         let address = request.remoteAddress
+        // baseURL nil: `http://` and the `Host` field (or `localhost`), made if a template reads it.
         let model = TemplateRequest(
             method: request.method.rawValue, url: String(request.head.originForm), headers: request.headers,
-            body: request.body, baseURL: "http://" + host, pathParameters: stub.pathParameters(matchable),
+            body: request.body, baseURL: nil, pathParameters: stub.pathParameters(matchable),
             clientIP: { address.host }, queryParameters: { matchable.queryParameters },
             pathTemplated: stub.usesPathTemplate)
         let context = TemplateValue.object([("request", .node(model)), ("parameters", .json(.object(parameters)))])
