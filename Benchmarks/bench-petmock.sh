@@ -33,46 +33,8 @@ if [ "$only" = proxy ]; then
     exec Benchmarks/lib/petmock-proxy.sh "$petmock" "$duration"
 fi
 
-work="$(mktemp -d)"
-chmod 755 "$work"  # nginx workers run as another user and must read the body file
-pids=()
-cleanup() {
-    # Each server runs in its own session (process group): end the group, workers included.
-    for pid in "${pids[@]}"; do kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-
-# Starts a command, waits (bounded, polling a socket) for its first 200 on PATH, and prints
-# "PID MILLISECONDS" measured from spawn. The process keeps running.
-first_response() {
-    python3 - "$@" <<'PY'
-import os, signal, socket, subprocess, sys, time
-port, path, command = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
-start = time.monotonic()
-process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL, start_new_session=True)
-request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode()
-while True:
-    if time.monotonic() - start > 20 or process.poll() is not None:
-        print(f"no response from {command[0]} within 20 s", file=sys.stderr)
-        os.killpg(process.pid, signal.SIGKILL)
-        sys.exit(1)
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1) as connection:
-            connection.sendall(request)
-            data = b""
-            while chunk := connection.recv(65536):
-                data += chunk
-        if data.startswith(b"HTTP/1.1 200"):
-            break
-    except OSError:
-        time.sleep(0.0002)
-print(process.pid, f"{(time.monotonic() - start) * 1000:.1f}")
-PY
-}
+# shellcheck source=lib/servers.sh
+source Benchmarks/lib/servers.sh
 
 # Response templating: starts the server of the templated/plain pair (see below).
 start_template_server() {

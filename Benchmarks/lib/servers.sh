@@ -1,0 +1,50 @@
+# Shared by the petmock benchmarks (source it): a work folder removed at exit, servers started
+# in their own sessions and ended with their workers, a free port, and a start that waits for
+# the first 200.
+work="$(mktemp -d)"
+chmod 755 "$work"  # nginx workers run as another user and must read the body file
+pids=()
+cleanup() {
+    # Each server runs in its own session (process group): end the group, workers included.
+    for pid in "${pids[@]}"; do kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# Starts a command, waits (bounded, polling a socket) for its first 200 on PATH, and prints
+# "PID MILLISECONDS" measured from spawn. The process keeps running; add its pid to `pids`.
+first_response() {
+    python3 - "$@" <<'PY'
+import os, signal, socket, subprocess, sys, time
+port, path, command = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+start = time.monotonic()
+process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, start_new_session=True)
+request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode()
+while True:
+    if time.monotonic() - start > 20 or process.poll() is not None:
+        print(f"no response from {command[0]} within 20 s", file=sys.stderr)
+        os.killpg(process.pid, signal.SIGKILL)
+        sys.exit(1)
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1) as connection:
+            connection.sendall(request)
+            data = b""
+            while chunk := connection.recv(65536):
+                data += chunk
+        if data.startswith(b"HTTP/1.1 200"):
+            break
+    except OSError:
+        time.sleep(0.0002)
+print(process.pid, f"{(time.monotonic() - start) * 1000:.1f}")
+PY
+}
+
+# Starts a command as first_response does and prints its pid only.
+start() {
+    local started
+    started="$(first_response "$@")"
+    echo "${started%% *}"
+}
