@@ -65,6 +65,24 @@ public final class TemplateRequest: TemplateNode {
         if let baseURL { self.baseURL = baseURL }
     }
 
+    /// Creates the model of one request as the initialiser with functions does, the decoded
+    /// query given as it is (a server that matched the request has it at hand already).
+    public init(
+        method: String, url: String, headers: HTTPHeaders, body: [UInt8], baseURL: String?,
+        pathParameters: [String: String] = [:], clientIP: @escaping () -> String,
+        queryParameters: [(name: String, value: String)], pathTemplated: Bool = false
+    ) {
+        self.pathTemplated = pathTemplated
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.pathParameters = pathParameters
+        clientIPSource = clientIP
+        query = queryParameters
+        if let baseURL { self.baseURL = baseURL }
+    }
+
     /// Where the query starts (`?`), found on the UTF-8 view.
     private var question: String.Index? {
         // On contiguous UTF-8 (the usual case) by offset: the generic search steps String indices.
@@ -153,6 +171,17 @@ public final class TemplateRequest: TemplateNode {
         case .path(let name, let index): return pathText(name, index) ?? ""
         case .query(let name): return query.first { $0.name == name }?.value ?? ""
         case .header(let name): return headers.fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value ?? ""
+        }
+    }
+
+    /// The text ``value(_:)`` renders as and what giving that value to a helper costs
+    /// (``TemplateValue/workEstimate``), without making the value.
+    func argument(_ access: RequestAccess) -> (text: String, workEstimate: Int) {
+        switch access {
+        case .path(let name, let index):
+            guard let text = pathText(name, index) else { return ("", 1) }
+            return (text, text.utf8.count)
+        case .query, .header: return (text(access), 1)
         }
     }
 

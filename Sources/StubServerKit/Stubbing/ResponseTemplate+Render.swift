@@ -15,7 +15,7 @@ extension ResponseTemplate {
         let model = TemplateRequest(
             method: request.method.rawValue, url: String(request.head.originForm), headers: request.headers,
             body: request.body, baseURL: nil, pathParameters: stub.pathParameters(matchable),
-            clientIP: { address.host }, queryParameters: { matchable.queryParameters },
+            clientIP: { address.host }, queryParameters: matchable.queryParameters,
             pathTemplated: stub.usesPathTemplate)
         let context = TemplateValue.object([("request", .node(model)), ("parameters", .json(.object(parameters)))])
         var fields = shape.fields
