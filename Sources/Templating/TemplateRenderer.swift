@@ -64,7 +64,8 @@ struct TemplateRenderer {
                     continue
                 }
                 if case .call(let call) = expression, let fast = call.requestJSONPath, let request = directRequest,
-                    try renderJSONPath(call, fast.access, fast.path, fast.expressionLength, request, escaped: escaped)
+                    try renderJSONPath(
+                        call, fast.access, fast.path, fast.definite, fast.expressionLength, request, escaped: escaped)
                 {
                     continue
                 }
@@ -293,7 +294,7 @@ struct TemplateRenderer {
     /// node. False (with nothing changed) when the argument does not parse as JSON: the
     /// general path then makes the error as it does.
     private mutating func renderJSONPath(
-        _ call: TemplateCall, _ access: RequestAccess, _ path: JSONPath, _ expressionLength: Int,
+        _ call: TemplateCall, _ access: RequestAccess, _ path: JSONPath, _ definite: Bool, _ expressionLength: Int,
         _ request: TemplateRequest, escaped: Bool
     ) throws(TemplateError) -> Bool {
         let argument = request.argument(access)
@@ -315,12 +316,11 @@ struct TemplateRenderer {
             workLeft += cost
             return false
         }
-        let found = path.evaluate(on: document)
         let result: TemplateValue
-        if path.isDefinite {
-            result = found.first.map(TemplateValue.json) ?? .null
+        if definite {
+            result = path.firstNode(in: document).map(TemplateValue.json) ?? .null
         } else {
-            result = .json(.array(found))
+            result = .json(.array(path.evaluate(on: document)))
         }
         let text = result.text
         if escaped && !(call.helper?.isSafe ?? false) { try writeEscaped(text) } else { try write(text) }

@@ -89,7 +89,7 @@ final class TemplateCall: Sendable {
     /// `{{jsonPath request.query.NAME '$.x'}}` and the like: a literal path without a
     /// function, applied to a compiled request access, with no hash argument; the renderer
     /// answers it without making the call's arguments (see ``TemplateRenderer``).
-    let requestJSONPath: (access: RequestAccess, path: JSONPath, expressionLength: Int)?
+    let requestJSONPath: (access: RequestAccess, path: JSONPath, definite: Bool, expressionLength: Int)?
 
     init(
         name: String, helper: TemplateHelper?, parameters: [TemplateExpression],
@@ -109,7 +109,7 @@ final class TemplateCall: Sendable {
             case .path(let path, _) = parameters[0], let access = path.requestAccess,
             case .literal(.string(let expression)) = parameters[1]
         {
-            requestJSONPath = (access, literalJSONPath, expression.utf8.count)
+            requestJSONPath = (access, literalJSONPath, literalJSONPath.isDefinite, expression.utf8.count)
         } else {
             requestJSONPath = nil
         }
