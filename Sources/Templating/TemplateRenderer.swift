@@ -85,7 +85,9 @@ struct TemplateRenderer {
 
     private mutating func write(_ text: String) throws(TemplateError) {
         try reserve(text.utf8.count)
-        output.append(contentsOf: text.utf8)
+        // A native string's UTF-8 is contiguous: copied as one block, not byte by byte.
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in output.append(contentsOf: bytes) }
+        if copied == nil { output.append(contentsOf: text.utf8) }
     }
 
     /// Writes text with Handlebars' HTML escaping (``escapeHTML(_:)``), straight into the output.
