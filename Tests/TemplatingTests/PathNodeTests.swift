@@ -105,6 +105,17 @@ import Testing
         #expect(try Template("{{request.path.id}}").render(Self.model(parameters: ["id": "7"])) == "7")
     }
 
+    @Test func aTargetGivenAsASliceIsReadFromItsOwnStart() throws {
+        let head = "http://example.com/api/caf%C3%A9/42?q=x&a=1"
+        let slice = head[head.range(of: "/api")!.lowerBound...]
+        let request = TemplateRequest(
+            method: "GET", url: slice, headers: [:], body: [], baseURL: nil, clientIP: { "" },
+            queryParameters: [(name: "q", value: "x")])
+        let text = try Template("{{request.url}}|{{request.path}}|{{request.path.[1]}}|{{request.query.q}}").render(
+            .object([("request", .node(request))]))
+        #expect(text == "/api/caf%C3%A9/42?q&#x3D;x&amp;a&#x3D;1|/api/caf%C3%A9/42|café|x")
+    }
+
     @Test func aBaseURLNotGivenIsMadeFromTheHostField() throws {
         let withHost = TemplateRequest(
             method: "GET", url: "/", headers: ["host": "example.com:81"], body: [], baseURL: nil, clientIP: { "" },
