@@ -41,7 +41,17 @@ public final class LinearRegex: Sendable {
     }
 
     /// Whether the whole text matches.
-    public func wholeMatches<S: StringProtocol>(_ text: S) -> Bool {
+    public func wholeMatches<S: StringProtocol>(_ text: S) -> Bool { matchesWhole(text) }
+
+    /// Whether the whole text matches (a request's path or target: matched by code
+    /// specialised for `Substring`, not through the generic entry's witness tables).
+    public func wholeMatches(_ text: Substring) -> Bool { matchesWhole(text) }
+
+    /// Whether the whole text matches (specialised for `String`).
+    public func wholeMatches(_ text: String) -> Bool { matchesWhole(text) }
+
+    @inline(__always)
+    private func matchesWhole<S: StringProtocol>(_ text: S) -> Bool {
         if !literalPrefixBytes.isEmpty && !hasLiteralPrefix(text) { return false }
         if !requiredLiteral.occurs(in: text.utf8) { return false }
         if program.isAssertionFree && text.utf8.count >= Self.automatonThreshold,
