@@ -98,8 +98,10 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Whether a comma-separated header (such as `Connection`) lists the token, ignoring case.
     public func containsToken(_ token: String, inHeader name: String) -> Bool {
-        for value in values(name: name) {
-            for part in value.split(separator: ",") where part.trimmingASCIISpaces().equalsIgnoringASCIICase(token) {
+        // The fields read in place: no list of the values is made (a server asks per answer).
+        for field in fields where field.name.equalsIgnoringASCIICase(name) {
+            for part in field.value.split(separator: ",")
+            where part.trimmingASCIISpaces().equalsIgnoringASCIICase(token) {
                 return true
             }
         }

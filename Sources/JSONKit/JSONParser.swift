@@ -46,7 +46,16 @@ public struct JSONParser: Sendable {
 
     /// Parses exactly one JSON value from the UTF-8 of a string.
     public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-        try parse(Array(text.utf8))
+        // A native string's UTF-8 is contiguous: parsed in place, with no copy.
+        let result: Result<JSONValue, JSONParseError>? = text.utf8.withContiguousStorageIfAvailable { buffer in
+            do throws(JSONParseError) {
+                return .success(try parse(buffer))
+            } catch {
+                return .failure(error)
+            }
+        }
+        if let result { return try result.get() }
+        return try parse(Array(text.utf8))
     }
 }
 

@@ -4,6 +4,27 @@ extension JSONPath {
         evaluate(on: value, root: value)
     }
 
+    /// The first node ``evaluate(on:)`` gives, found without making the list when the path is
+    /// keys and indices only with no function (the usual `$.name`, `$.items[0].id`).
+    public func firstNode(in value: JSONValue) -> JSONValue? {
+        guard function == nil else { return evaluate(on: value).first }
+        var node = value
+        for component in components {
+            switch component {
+            case .key(let key):
+                guard case .object(let object) = node, let member = object[key] else { return nil }
+                node = member
+            case .index(let index):
+                guard case .array(let elements) = node else { return nil }
+                let position = index < 0 ? elements.count + index : index
+                guard elements.indices.contains(position) else { return nil }
+                node = elements[position]
+            default: return evaluate(on: value).first
+            }
+        }
+        return node
+    }
+
     /// Where the nodes the path selects are, in the order ``evaluate(on:)`` gives them, each
     /// as a definite path (keys and non-negative indices), so that each names one place to
     /// read or change; empty when the path selects nothing.

@@ -15,6 +15,8 @@ public final class LinearRegex: Sendable {
     public let pattern: String
     /// Text every match must start with (possibly empty).
     public let literalPrefix: String
+    /// ``literalPrefix``'s UTF-8, compared with a contiguous text's bytes directly.
+    private let literalPrefixBytes: [UInt8]
     /// A literal every match contains (possibly empty).
     private let requiredLiteral: ByteSearch
     /// Why a backtracking engine (Java's, so WireMock's) could take exponential time on this
@@ -28,6 +30,7 @@ public final class LinearRegex: Sendable {
         program = try RegexProgram(node, classes: parser.classes, pattern: pattern)
         self.pattern = pattern
         literalPrefix = Self.literalPrefix(of: pattern)
+        literalPrefixBytes = Array(literalPrefix.utf8)
         var literal = String.UnicodeScalarView()
         literal.append(contentsOf: node.requiredLiteral.compactMap(Unicode.Scalar.init))
         requiredLiteral = ByteSearch(String(literal))
@@ -38,8 +41,18 @@ public final class LinearRegex: Sendable {
     }
 
     /// Whether the whole text matches.
-    public func wholeMatches<S: StringProtocol>(_ text: S) -> Bool {
-        if !literalPrefix.isEmpty && !text.utf8.starts(with: literalPrefix.utf8) { return false }
+    public func wholeMatches<S: StringProtocol>(_ text: S) -> Bool { matchesWhole(text) }
+
+    /// Whether the whole text matches (a request's path or target: matched by code
+    /// specialised for `Substring`, not through the generic entry's witness tables).
+    public func wholeMatches(_ text: Substring) -> Bool { matchesWhole(text) }
+
+    /// Whether the whole text matches (specialised for `String`).
+    public func wholeMatches(_ text: String) -> Bool { matchesWhole(text) }
+
+    @inline(__always)
+    private func matchesWhole<S: StringProtocol>(_ text: S) -> Bool {
+        if !literalPrefixBytes.isEmpty && !hasLiteralPrefix(text) { return false }
         if !requiredLiteral.occurs(in: text.utf8) { return false }
         if program.isAssertionFree && text.utf8.count >= Self.automatonThreshold,
             let matched = text.utf8.withContiguousStorageIfAvailable({ bytes in
@@ -50,6 +63,18 @@ public final class LinearRegex: Sendable {
             return matched
         }
         return program.wholeMatches(text.unicodeScalars)
+    }
+
+    /// Whether `text` starts with ``literalPrefix``: on contiguous UTF-8 (the usual text) by
+    /// its bytes, with no generic iteration.
+    private func hasLiteralPrefix<S: StringProtocol>(_ text: S) -> Bool {
+        let prefix = literalPrefixBytes
+        if let found = text.utf8.withContiguousStorageIfAvailable({ bytes in
+            bytes.count >= prefix.count && UnsafeBufferPointer(rebasing: bytes[..<prefix.count]).elementsEqual(prefix)
+        }) {
+            return found
+        }
+        return text.utf8.starts(with: prefix)
     }
 
     /// Texts of at least this many bytes are matched by a ``RegexDFA`` (when the program has

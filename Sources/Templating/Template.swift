@@ -56,11 +56,13 @@ public struct Template: Sendable {
         return String(decoding: try renderBytes(context, now: now), as: UTF8.self)
     }
 
+    /// The clock's time in milliseconds since the epoch (a render's "now" when none is given).
+    static func clockNow() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+
     /// Renders as ``render(_:now:)`` does, into UTF-8 bytes (a response body) with no
     /// intermediate text: one buffer, its capacity reserved from the template's text.
     public func renderBytes(_ context: TemplateValue, now: Int64? = nil) throws(TemplateError) -> [UInt8] {
         if let plainText { return Array(plainText.utf8) }
-        let now = now ?? Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
         var renderer = TemplateRenderer(root: context, limits: limits, now: now, capacity: textLength + 64)
         try renderer.render(segments)
         return renderer.output

@@ -25,8 +25,9 @@ struct TemplateRenderer {
     /// Block parameters and data variables (`@index`), innermost last.
     private var scopes: [[String: TemplateValue]] = []
 
-    /// The render's "now", in milliseconds since the epoch.
-    let now: Int64
+    /// The render's "now", in milliseconds since the epoch: the one given, else the clock's
+    /// time, read when a helper first runs (a render with no helper reads no clock).
+    private var now: Int64?
 
     /// The last text a helper parsed as JSON, and its value: helpers reading the same JSON
     /// (several `jsonPath`s of the request's body) parse it once per render.
@@ -36,7 +37,7 @@ struct TemplateRenderer {
     /// ``RequestAccess`` are read from it directly while nothing else can answer `request`.
     private let rootRequest: TemplateRequest?
 
-    init(root: TemplateValue, limits: TemplateLimits, now: Int64, capacity: Int = 0) {
+    init(root: TemplateValue, limits: TemplateLimits, now: Int64?, capacity: Int = 0) {
         self.limits = limits
         if case .object(let members) = root, let request = members.first(where: { $0.key == "request" }),
             case .node(let node) = request.value
@@ -62,6 +63,12 @@ struct TemplateRenderer {
                     if escaped { try writeEscaped(text) } else { try write(text) }
                     continue
                 }
+                if case .call(let call) = expression, let fast = call.requestJSONPath, let request = directRequest,
+                    try renderJSONPath(
+                        call, fast.access, fast.path, fast.definite, fast.expressionLength, request, escaped: escaped)
+                {
+                    continue
+                }
                 let value = try evaluate(expression)
                 var safe = false
                 if case .call(let call) = expression { safe = call.helper?.isSafe ?? false }
@@ -78,7 +85,9 @@ struct TemplateRenderer {
 
     private mutating func write(_ text: String) throws(TemplateError) {
         try reserve(text.utf8.count)
-        output.append(contentsOf: text.utf8)
+        // A native string's UTF-8 is contiguous: copied as one block, not byte by byte.
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in output.append(contentsOf: bytes) }
+        if copied == nil { output.append(contentsOf: text.utf8) }
     }
 
     /// Writes text with Handlebars' HTML escaping (``escapeHTML(_:)``), straight into the output.
@@ -157,6 +166,7 @@ struct TemplateRenderer {
                 workLeft = inner.workLeft
                 variables = inner.variables
                 parsedJSON = inner.parsedJSON
+                now = inner.now
                 let content = String(decoding: inner.output, as: UTF8.self)
                 if helper.blockContent == .prepend {
                     parameters.insert(.string(content), at: 0)
@@ -266,7 +276,7 @@ struct TemplateRenderer {
         for member in call.hash { hash.append((member.key, try evaluate(member.value))) }
         var invocation = HelperCall(
             parameters: parameters, hash: hash, name: call.name, position: call.position,
-            iterationsLeft: iterationsLeft, now: now, maximumLength: limits.maximumOutputLength,
+            iterationsLeft: iterationsLeft, now: currentNow(), maximumLength: limits.maximumOutputLength,
             literalJSONPath: call.literalJSONPath, parsedJSON: parsedJSON)
         let result: TemplateValue
         do {
@@ -279,6 +289,52 @@ struct TemplateRenderer {
         parsedJSON = invocation.parsedJSON
         for (name, value) in invocation.assignments { variables[name] = value }
         return result
+    }
+
+    /// `{{jsonPath request.query.NAME '$.x'}}` (``TemplateCall/requestJSONPath``): what
+    /// ``invoke(_:_:_:)`` would write, with no argument list, ``HelperCall`` or intermediate
+    /// node. False (with nothing changed) when the argument does not parse as JSON: the
+    /// general path then makes the error as it does.
+    private mutating func renderJSONPath(
+        _ call: TemplateCall, _ access: RequestAccess, _ path: JSONPath, _ definite: Bool, _ expressionLength: Int,
+        _ request: TemplateRequest, escaped: Bool
+    ) throws(TemplateError) -> Bool {
+        let argument = request.argument(access)
+        let cost = 1 + argument.workEstimate + expressionLength
+        workLeft -= cost
+        guard workLeft >= 0 else {
+            throw TemplateError(
+                "the helpers would do more work than the render's limit allows (\(limits.maximumWork) units)",
+                at: call.position, stopsRender: true)
+        }
+        let document: JSONValue?
+        if let parsedJSON, parsedJSON.text == argument.text {
+            document = parsedJSON.value
+        } else {
+            document = try? JSONValue(parsing: argument.text)
+            parsedJSON = (argument.text, document)
+        }
+        guard let document else {
+            workLeft += cost
+            return false
+        }
+        let result: TemplateValue
+        if definite {
+            result = path.firstNode(in: document).map(TemplateValue.json) ?? .null
+        } else {
+            result = .json(.array(path.evaluate(on: document)))
+        }
+        let text = result.text
+        if escaped && !(call.helper?.isSafe ?? false) { try writeEscaped(text) } else { try write(text) }
+        return true
+    }
+
+    /// The render's "now" (see ``now``), the clock read once per render.
+    private mutating func currentNow() -> Int64 {
+        if let now { return now }
+        let read = Template.clockNow()
+        now = read
+        return read
     }
 
     /// The request a ``RequestAccess`` reads: the root's, when the name `request` resolves to

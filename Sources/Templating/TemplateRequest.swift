@@ -8,7 +8,9 @@ public final class TemplateRequest: TemplateNode {
     /// The method, as sent.
     public let method: String
     /// The origin-form target: path and query, still percent-encoded.
-    public let url: String
+    public var url: String { String(target) }
+    /// ``url`` as the caller gave it (a server's is a slice of the request head: no copy).
+    private let target: Substring
     /// The header fields.
     public let headers: HTTPHeaders
     /// The body.
@@ -35,7 +37,7 @@ public final class TemplateRequest: TemplateNode {
     ) {
         self.pathTemplated = pathTemplated
         self.method = method
-        self.url = url
+        target = url[...]
         self.headers = headers
         self.body = body
         self.pathParameters = pathParameters
@@ -56,7 +58,7 @@ public final class TemplateRequest: TemplateNode {
     ) {
         self.pathTemplated = pathTemplated
         self.method = method
-        self.url = url
+        target = url[...]
         self.headers = headers
         self.body = body
         self.pathParameters = pathParameters
@@ -65,18 +67,36 @@ public final class TemplateRequest: TemplateNode {
         if let baseURL { self.baseURL = baseURL }
     }
 
+    /// Creates the model of one request as the initialiser with functions does, the decoded
+    /// query given as it is (a server that matched the request has it at hand already).
+    public init(
+        method: String, url: Substring, headers: HTTPHeaders, body: [UInt8], baseURL: String?,
+        pathParameters: [String: String] = [:], clientIP: @escaping () -> String,
+        queryParameters: [(name: String, value: String)], pathTemplated: Bool = false
+    ) {
+        self.pathTemplated = pathTemplated
+        self.method = method
+        target = url[...]
+        self.headers = headers
+        self.body = body
+        self.pathParameters = pathParameters
+        clientIPSource = clientIP
+        query = queryParameters
+        if let baseURL { self.baseURL = baseURL }
+    }
+
     /// Where the query starts (`?`), found on the UTF-8 view.
     private var question: String.Index? {
         // On contiguous UTF-8 (the usual case) by offset: the generic search steps String indices.
-        let offset = url.utf8.withContiguousStorageIfAvailable { $0.firstIndex(of: UInt8(ascii: "?")) }
-        guard let offset else { return url.utf8.firstIndex(of: UInt8(ascii: "?")) }
-        return offset.map { url.utf8.index(url.utf8.startIndex, offsetBy: $0) }
+        let offset = target.utf8.withContiguousStorageIfAvailable { $0.firstIndex(of: UInt8(ascii: "?")) }
+        guard let offset else { return target.utf8.firstIndex(of: UInt8(ascii: "?")) }
+        return offset.map { target.utf8.index(target.utf8.startIndex, offsetBy: $0) }
     }
 
     /// The path, still percent-encoded.
     public var path: Substring {
-        if let question { return url[..<question] }
-        return url[...]
+        if let question { return target[..<question] }
+        return target
     }
 
     /// `request.path` and `request.pathSegments`, made when first read.
@@ -88,7 +108,7 @@ public final class TemplateRequest: TemplateNode {
     private lazy var query: [(name: String, value: String)] = {
         if let querySource { return querySource() }
         guard let question else { return [] }
-        return QueryParameters.parse(url[url.utf8.index(after: question)...])
+        return QueryParameters.parse(target[target.utf8.index(after: question)...])
     }()
 
     private lazy var bodyText = String(decoding: body, as: UTF8.self)
@@ -153,6 +173,17 @@ public final class TemplateRequest: TemplateNode {
         case .path(let name, let index): return pathText(name, index) ?? ""
         case .query(let name): return query.first { $0.name == name }?.value ?? ""
         case .header(let name): return headers.fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value ?? ""
+        }
+    }
+
+    /// The text ``value(_:)`` renders as and what giving that value to a helper costs
+    /// (``TemplateValue/workEstimate``), without making the value.
+    func argument(_ access: RequestAccess) -> (text: String, workEstimate: Int) {
+        switch access {
+        case .path(let name, let index):
+            guard let text = pathText(name, index) else { return ("", 1) }
+            return (text, text.utf8.count)
+        case .query, .header: return (text(access), 1)
         }
     }
 

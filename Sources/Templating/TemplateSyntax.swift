@@ -86,6 +86,10 @@ final class TemplateCall: Sendable {
     /// `jsonPath`'s expression compiled with the template when it is written as a literal (the
     /// usual case), so that a render neither parses it nor takes the shared cache's lock.
     let literalJSONPath: JSONPath?
+    /// `{{jsonPath request.query.NAME '$.x'}}` and the like: a literal path without a
+    /// function, applied to a compiled request access, with no hash argument; the renderer
+    /// answers it without making the call's arguments (see ``TemplateRenderer``).
+    let requestJSONPath: (access: RequestAccess, path: JSONPath, definite: Bool, expressionLength: Int)?
 
     init(
         name: String, helper: TemplateHelper?, parameters: [TemplateExpression],
@@ -100,6 +104,14 @@ final class TemplateCall: Sendable {
             literalJSONPath = try? JSONPath(expression)
         } else {
             literalJSONPath = nil
+        }
+        if let literalJSONPath, literalJSONPath.function == nil, helper != nil, parameters.count == 2, hash.isEmpty,
+            case .path(let path, _) = parameters[0], let access = path.requestAccess,
+            case .literal(.string(let expression)) = parameters[1]
+        {
+            requestJSONPath = (access, literalJSONPath, literalJSONPath.isDefinite, expression.utf8.count)
+        } else {
+            requestJSONPath = nil
         }
     }
 }

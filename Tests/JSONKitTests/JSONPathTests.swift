@@ -187,3 +187,26 @@ import Testing
         #expect(comparison.matches(expected: expected, actual: try JSONValue(parsing: #"{"name": "aaaa"}"#)))
     }
 }
+
+/// `firstNode(in:)` is the first node `evaluate(on:)` gives, whatever the path.
+@Suite struct JSONPathFirstNodeTests {
+    static let document = #"{"a": {"b": [10, {"c": "x"}, null]}, "k": "v", "k": "w", "n": [1, 2, 3], "e": {}}"#
+
+    @Test(arguments: [
+        "$", "$.a", "$.a.b", "$.a.b[0]", "$.a.b[1].c", "$.a.b[-1]", "$.a.b[-3]", "$.a.b[-4]", "$.a.b[3]", "$.k",
+        "$.missing", "$.a.b.c", "$.k[0]", "$.n[*]", "$..c", "$.n.length()", "$.n.sum()", "$.e.x", "$['a']['b'][1]",
+        "$.n[?(@ > 1)]",
+    ])
+    func theFirstNodeIsTheFirstEvaluated(_ text: String) throws {
+        let document = try JSONValue(parsing: Self.document)
+        let path = try JSONPath(text)
+        #expect(path.firstNode(in: document) == path.evaluate(on: document).first, "\(text)")
+    }
+
+    @Test func theFirstNodeIsFound() throws {
+        let document = try JSONValue(parsing: Self.document)
+        #expect(try JSONPath("$.a.b[1].c").firstNode(in: document) == .string("x"))
+        #expect(try JSONPath("$.k").firstNode(in: document) == .string("w"))
+        #expect(try JSONPath("$.a.b[9]").firstNode(in: document) == nil)
+    }
+}

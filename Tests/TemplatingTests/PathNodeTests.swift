@@ -105,6 +105,17 @@ import Testing
         #expect(try Template("{{request.path.id}}").render(Self.model(parameters: ["id": "7"])) == "7")
     }
 
+    @Test func aTargetGivenAsASliceIsReadFromItsOwnStart() throws {
+        let head = "http://example.com/api/caf%C3%A9/42?q=x&a=1"
+        let slice = head[head.range(of: "/api")!.lowerBound...]
+        let request = TemplateRequest(
+            method: "GET", url: slice, headers: [:], body: [], baseURL: nil, clientIP: { "" },
+            queryParameters: [(name: "q", value: "x")])
+        let text = try Template("{{request.url}}|{{request.path}}|{{request.path.[1]}}|{{request.query.q}}").render(
+            .object([("request", .node(request))]))
+        #expect(text == "/api/caf%C3%A9/42?q&#x3D;x&amp;a&#x3D;1|/api/caf%C3%A9/42|café|x")
+    }
+
     @Test func aBaseURLNotGivenIsMadeFromTheHostField() throws {
         let withHost = TemplateRequest(
             method: "GET", url: "/", headers: ["host": "example.com:81"], body: [], baseURL: nil, clientIP: { "" },
@@ -114,5 +125,73 @@ import Testing
         let template = try Template("{{request.baseUrl}} {{request.host}} {{request.port}}")
         #expect(try template.render(.object([("request", .node(withHost))])) == "http://example.com:81 example.com 81")
         #expect(try template.render(.object([("request", .node(without))])) == "http://localhost localhost 80")
+    }
+}
+
+/// `{{jsonPath request.query.NAME '$.x'}}` is answered without making the call's arguments
+/// when `request` is the root's; inside a block it goes through the general helper call.
+/// Both render the same text, errors and the work bound included.
+@Suite struct RequestJSONPathTests {
+    static func model() -> TemplateValue {
+        let request = TemplateRequest(
+            method: "GET",
+            url: "/api/%7B%22name%22%3A%22Rex%22%7D/7?f=%7B%22name%22%3A%22%3CRex%3E%22%2C%22tags%22%3A%5B1%2C2%5D%7D"
+                + "&bad=%7Bname&n=%5B%7B%22x%22%3A1%7D%2C%7B%22x%22%3A2%7D%5D&empty=",
+            headers: ["X-Json": #"{"a":{"b":"c"}}"#], body: [], baseURL: "http://localhost",
+            pathParameters: ["doc": #"{"id":7}"#])
+        return .object([("request", .node(request))])
+    }
+
+    static let calls = [
+        "jsonPath request.query.f '$.name'", "jsonPath request.query.f '$.tags'",
+        "jsonPath request.query.f '$.tags[1]'",
+        "jsonPath request.query.f '$.missing'", "jsonPath request.query.f '$..name'",
+        "jsonPath request.query.n '$[*].x'",
+        "jsonPath request.query.bad '$.name'", "jsonPath request.query.none '$.name'",
+        "jsonPath request.query.empty '$.name'", "jsonPath request.headers.x-json '$.a'",
+        "jsonPath request.headers.x-json '$.a.b'", "jsonPath request.path.[1] '$.name'",
+        "jsonPath request.path.doc '$.id'",
+        "jsonPath request.path.[9] '$.id'", "jsonPath request.query.f '$.tags.length()'",
+        "jsonPath request.query.f '$.missing' default='d'",
+    ]
+
+    @Test(arguments: calls)
+    func theDirectCallRendersAsTheGeneralCallDoes(_ call: String) throws {
+        let context = Self.model()
+        for (open, close) in [("{{", "}}"), ("{{{", "}}}")] {
+            let source = "\(open)\(call)\(close)|\(open)\(call)\(close)"
+            let direct = try Template(source).render(context)
+            let general = try Template("{{#with this}}\(source){{/with}}").render(context)
+            #expect(direct == general, "\(source)")
+        }
+    }
+
+    @Test func theDirectCallFindsTheValues() throws {
+        let text = try Template(
+            "{{jsonPath request.query.f '$.name'}}|{{{jsonPath request.query.f '$.name'}}}|{{jsonPath request.query.f '$.tags'}}|{{jsonPath request.path.doc '$.id'}}|{{jsonPath request.query.bad '$.name'}}"
+        ).render(Self.model())
+        #expect(
+            text
+                == "&lt;Rex&gt;|<Rex>|[1,2]|7|[ERROR: &#x27;jsonPath&#x27; expects JSON, but the input does not parse as JSON]"
+        )
+    }
+
+    @Test(arguments: 0...30)
+    func theDirectCallSpendsTheWorkTheGeneralCallSpends(_ maximumWork: Int) {
+        let limits = TemplateLimits(maximumWork: maximumWork)
+        let source = "{{jsonPath request.query.f '$.name'}}{{jsonPath request.path.doc '$.id'}}"
+        func outcome(_ source: String) -> String {
+            do {
+                return try Template(source, limits: limits).render(Self.model())
+            } catch {
+                return "error: \(error.description)"
+            }
+        }
+        // The same columns: the direct call behind as many spaces as `{{#with this}}` has.
+        let direct = outcome(String(repeating: " ", count: "{{#with this}}".count) + source)
+        let general = outcome("{{#with this}}\(source){{/with}}")
+        #expect(direct.drop { $0 == " " } == general.drop { $0 == " " }, "\(maximumWork)")
+        // 1 + 1 (a query's values) + 6 ('$.name'), then 1 + 8 (the path variable's text) + 4 ('$.id').
+        #expect(direct.contains("error") == (maximumWork < 21), "\(maximumWork): \(direct)")
     }
 }

@@ -13,9 +13,9 @@ extension ResponseTemplate {
         let address = request.remoteAddress
         // baseURL nil: `http://` and the `Host` field (or `localhost`), made if a template reads it.
         let model = TemplateRequest(
-            method: request.method.rawValue, url: String(request.head.originForm), headers: request.headers,
+            method: request.method.rawValue, url: request.head.originForm, headers: request.headers,
             body: request.body, baseURL: nil, pathParameters: stub.pathParameters(matchable),
-            clientIP: { address.host }, queryParameters: { matchable.queryParameters },
+            clientIP: { address.host }, queryParameters: matchable.queryParameters,
             pathTemplated: stub.usesPathTemplate)
         let context = TemplateValue.object([("request", .node(model)), ("parameters", .json(.object(parameters)))])
         var fields = shape.fields
