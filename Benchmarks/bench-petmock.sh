@@ -145,23 +145,7 @@ pids+=("${start_many%% *}")
 # nginx serves byte for byte the body petmock serves.
 mkdir -p "$work/www/api" "$work/logs"
 curl -fsS "http://127.0.0.1:$port_stubs/api/pets" > "$work/www/api/pets"
-cat > "$work/nginx.conf" <<CONF
-worker_processes $(nproc);
-daemon off;
-pid $work/nginx.pid;
-error_log $work/logs/error.log crit;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    keepalive_requests 1000000;
-    open_file_cache max=16;
-    server {
-        listen 127.0.0.1:$port_nginx;
-        root $work/www;
-        location = /api/pets { default_type application/json; }
-    }
-}
-CONF
+static_nginx_conf "$port_nginx" > "$work/nginx.conf"
 start_nginx="$(first_response "$port_nginx" /api/pets nginx -p "$work" -c "$work/nginx.conf")"
 pids+=("${start_nginx%% *}")
 

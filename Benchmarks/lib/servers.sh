@@ -48,3 +48,24 @@ start() {
     started="$(first_response "$@")"
     echo "${started%% *}"
 }
+
+# nginx's configuration for serving $work/www on 127.0.0.1:PORT (both benches' static server).
+static_nginx_conf() {
+    cat <<CONF
+worker_processes $(nproc);
+daemon off;
+pid $work/nginx.pid;
+error_log $work/logs/error.log crit;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    keepalive_requests 1000000;
+    open_file_cache max=16;
+    server {
+        listen 127.0.0.1:$1;
+        root $work/www;
+        location = /api/pets { default_type application/json; }
+    }
+}
+CONF
+}

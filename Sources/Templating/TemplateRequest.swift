@@ -30,58 +30,71 @@ public final class TemplateRequest: TemplateNode {
     /// Creates the model of one request; `queryParameters`, when the caller has them decoded
     /// already, saves parsing the query again; `pathTemplated` when the stub matched with
     /// `urlPathTemplate`.
-    public init(
+    public convenience init(
         method: String, url: String, headers: HTTPHeaders, body: [UInt8], baseURL: String,
         pathParameters: [String: String] = [:], clientIP: String = "",
         queryParameters: [(name: String, value: String)]? = nil, pathTemplated: Bool = false
     ) {
-        self.pathTemplated = pathTemplated
-        self.method = method
-        target = url[...]
-        self.headers = headers
-        self.body = body
-        self.pathParameters = pathParameters
-        clientIPSource = nil
-        if let queryParameters { query = queryParameters }
+        self.init(
+            method: method, target: url[...], headers: headers, body: body, baseURL: baseURL,
+            pathParameters: pathParameters, clientIP: nil, query: queryParameters.map { .given($0) } ?? .fromTarget,
+            pathTemplated: pathTemplated)
         self.clientIP = clientIP
-        self.baseURL = baseURL
     }
 
-    /// Creates the model of one request as ``init(method:url:headers:body:baseURL:pathParameters:clientIP:queryParameters:)``
-    /// does, the client's address and the decoded query given as functions called only if a
-    /// template reads them (a server has them at hand, but working them out costs); a nil
-    /// `baseURL` is made from the `Host` field if a template reads it.
-    public init(
+    /// Creates the model of one request as the initialiser above does, the client's address
+    /// and the decoded query given as functions called only if a template reads them (a server
+    /// has them at hand, but working them out costs); a nil `baseURL` is made from the `Host`
+    /// field if a template reads it.
+    public convenience init(
         method: String, url: String, headers: HTTPHeaders, body: [UInt8], baseURL: String?,
         pathParameters: [String: String] = [:], clientIP: @escaping () -> String,
         queryParameters: @escaping () -> [(name: String, value: String)], pathTemplated: Bool = false
     ) {
-        self.pathTemplated = pathTemplated
-        self.method = method
-        target = url[...]
-        self.headers = headers
-        self.body = body
-        self.pathParameters = pathParameters
-        clientIPSource = clientIP
-        querySource = queryParameters
-        if let baseURL { self.baseURL = baseURL }
+        self.init(
+            method: method, target: url[...], headers: headers, body: body, baseURL: baseURL,
+            pathParameters: pathParameters, clientIP: clientIP, query: .later(queryParameters),
+            pathTemplated: pathTemplated)
     }
 
     /// Creates the model of one request as the initialiser with functions does, the decoded
     /// query given as it is (a server that matched the request has it at hand already).
-    public init(
+    public convenience init(
         method: String, url: Substring, headers: HTTPHeaders, body: [UInt8], baseURL: String?,
         pathParameters: [String: String] = [:], clientIP: @escaping () -> String,
         queryParameters: [(name: String, value: String)], pathTemplated: Bool = false
     ) {
+        self.init(
+            method: method, target: url, headers: headers, body: body, baseURL: baseURL,
+            pathParameters: pathParameters, clientIP: clientIP, query: .given(queryParameters),
+            pathTemplated: pathTemplated)
+    }
+
+    /// Where the decoded query comes from.
+    private enum QuerySource {
+        case given([(name: String, value: String)])
+        case later(() -> [(name: String, value: String)])
+        case fromTarget
+    }
+
+    /// The one initialiser the public ones share.
+    private init(
+        method: String, target: Substring, headers: HTTPHeaders, body: [UInt8], baseURL: String?,
+        pathParameters: [String: String], clientIP: (() -> String)?, query source: QuerySource,
+        pathTemplated: Bool
+    ) {
         self.pathTemplated = pathTemplated
         self.method = method
-        target = url[...]
+        self.target = target
         self.headers = headers
         self.body = body
         self.pathParameters = pathParameters
         clientIPSource = clientIP
-        query = queryParameters
+        switch source {
+        case .given(let pairs): query = pairs
+        case .later(let function): querySource = function
+        case .fromTarget: break
+        }
         if let baseURL { self.baseURL = baseURL }
     }
 
