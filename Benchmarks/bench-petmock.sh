@@ -157,22 +157,7 @@ cat > "$work/proxy/mappings/proxy.json" <<JSON
 JSON
 start_proxy="$(first_response "$port_proxy" /api/pets "$petmock" serve --stubs "$work/proxy" --port "$port_proxy")"
 pids+=("${start_proxy%% *}")
-cat > "$work/proxy-nginx/nginx.conf" <<CONF
-worker_processes $(nproc);
-daemon off;
-pid $work/proxy-nginx/nginx.pid;
-error_log $work/proxy-nginx/logs/error.log crit;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    keepalive_requests 1000000;
-    upstream api { server 127.0.0.1:$port_nginx; keepalive 64; }
-    server {
-        listen 127.0.0.1:$port_nginx_proxy;
-        location / { proxy_pass http://api; proxy_http_version 1.1; proxy_set_header Connection ""; }
-    }
-}
-CONF
+proxy_nginx_conf "$port_nginx_proxy" "$port_nginx" > "$work/proxy-nginx/nginx.conf"
 start_nginx_proxy="$(first_response "$port_nginx_proxy" /api/pets nginx -p "$work/proxy-nginx" -c "$work/proxy-nginx/nginx.conf")"
 pids+=("${start_nginx_proxy%% *}")
 

@@ -69,3 +69,24 @@ http {
 }
 CONF
 }
+
+# nginx's configuration for proxying 127.0.0.1:LISTEN to 127.0.0.1:UPSTREAM with kept-alive
+# upstream connections (the reference for petmock's proxy stubs), in $work/proxy-nginx.
+proxy_nginx_conf() {
+    cat <<CONF
+worker_processes $(nproc);
+daemon off;
+pid $work/proxy-nginx/nginx.pid;
+error_log $work/proxy-nginx/logs/error.log crit;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    keepalive_requests 1000000;
+    upstream api { server 127.0.0.1:$2; keepalive 64; }
+    server {
+        listen 127.0.0.1:$1;
+        location / { proxy_pass http://api; proxy_http_version 1.1; proxy_set_header Connection ""; }
+    }
+}
+CONF
+}
