@@ -37,7 +37,8 @@ public struct HTTPRequestHead: Sendable, Hashable {
     /// The path of the target, still percent-encoded, without the query.
     public var path: Substring {
         let origin = originForm
-        if let question = origin.firstIndex(of: "?") {
+        // Searched on the UTF-8 view: `?` is ASCII, and this runs for every request.
+        if let question = origin.utf8.firstIndex(of: UInt8(ascii: "?")) {
             return origin[..<question]
         }
         return origin
@@ -46,8 +47,8 @@ public struct HTTPRequestHead: Sendable, Hashable {
     /// The raw query of the target (after `?`), or nil when there is none.
     public var query: Substring? {
         let origin = originForm
-        guard let question = origin.firstIndex(of: "?") else { return nil }
-        return origin[origin.index(after: question)...]
+        guard let question = origin.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        return origin[origin.utf8.index(after: question)...]
     }
 
     /// Whether the connection stays open after this request: HTTP/1.1 unless

@@ -35,6 +35,9 @@ import Testing
             ("http://example.com/api/pets?x=1", "/api/pets", "x=1"),
             ("http://example.com", "/", nil),
             ("http://example.com?q", "/", "q"),
+            ("/café/é?q=é?", "/café/é", "q=é?"),
+            ("/pets?", "/pets", ""),
+            ("/?", "/", ""),
         ] as [(String, String, String?)])
     func pathAndQuery(target: String, path: String, query: String?) {
         let head = HTTPRequestHead(method: .get, target: target)

@@ -13,8 +13,13 @@ struct AdminRouter: Sendable {
     let version: String
 
     /// Whether a path belongs to the admin API.
+    /// Compared on UTF-8 bytes in constant time: every request asks (`count` on a Substring would
+    /// walk the whole path by Character).
     static func owns(_ path: Substring) -> Bool {
-        path.hasPrefix(prefix) && (path.count == prefix.count || path.dropFirst(prefix.count).first == "/")
+        let bytes = path.utf8
+        guard bytes.starts(with: prefix.utf8) else { return false }
+        let rest = bytes.dropFirst(prefix.utf8.count)
+        return rest.isEmpty || rest.first == UInt8(ascii: "/")
     }
 
     /// The reply to an admin request (one ``owns(_:)`` accepts).
