@@ -18,8 +18,8 @@ case "$only" in
     *) echo "BENCH_ONLY: expected 'templating', 'proxy' or nothing, found '$only'" >&2; exit 64 ;;
 esac
 scripts/install-deps.sh wrk nginx-light python3 procps curl zlib1g-dev
-if [ -n "${PETMOCK:-${PETMOCK_BIN:-}}" ]; then
-    petmock="${PETMOCK:-$PETMOCK_BIN}"  # another build to measure (a before/after comparison), used as it is
+if [ -n "${PETMOCK:-}" ]; then
+    petmock="$PETMOCK"  # another build to measure (a before/after comparison), used as it is
 else
     swift build -c release --product petmock >&2
     petmock="$(swift build -c release --show-bin-path)/petmock"
