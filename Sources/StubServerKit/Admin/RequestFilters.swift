@@ -1,7 +1,7 @@
 /// The query of `GET /__admin/requests`, read as WireMock reads it: `unmatched=true`,
 /// `matchingStub=ID`, `since=` an ISO 8601 date-time (requests logged after it) and `limit=N`.
 /// A value that cannot be read is a failure naming the parameter, what was expected and what
-/// came, so a filter is never silently left out.
+/// came, so a filter is never silently left out; so is a parameter of another name.
 struct RequestFilters: Sendable {
     var unmatchedOnly = false
     var matchingStub: String?
@@ -40,7 +40,13 @@ struct RequestFilters: Sendable {
                     return .failure(Failure(message: "limit: expected a whole number of 0 or more, found '\(value)'"))
                 }
                 filters.limit = number
-            default: continue
+            default:
+                // WireMock reads no other parameter here: one petmock does not know would
+                // otherwise be a filter silently left out.
+                return .failure(
+                    Failure(
+                        message: "unknown parameter '\(name)': expected unmatched, matchingStub, "
+                            + "since or limit"))
             }
         }
         return .success(filters)
