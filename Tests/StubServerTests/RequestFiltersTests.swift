@@ -34,3 +34,31 @@ import Testing
         #expect(requests.count == 1)
     }
 }
+
+/// `GET /__admin/mappings`: paging that cannot be read is a 400 naming it.
+@Suite struct MappingPagingTests {
+    @Test(
+        arguments: [
+            ("limit=ten", "limit: expected a whole number of 0 or more, found 'ten'"),
+            ("offset=-2", "offset: expected a whole number of 0 or more, found '-2'"),
+            ("limt=1", "unknown parameter 'limt': expected offset or limit"),
+        ] as [(String, String)])
+    func pagingThatCannotBeReadIsA400NamingIt(query: String, message: String) throws {
+        let server = try StubServer(mappings: [])
+        let answer = try server.answer("/__admin/mappings?" + query)
+        #expect(answer.status == 400)
+        let errors = try JSONValue(parsing: Array(answer.text.utf8))["errors"]?.arrayValue ?? []
+        #expect(errors.first?["title"]?.stringValue == message, "\(answer.text)")
+    }
+
+    @Test func offsetAndLimitPage() throws {
+        let mappings =
+            #"{"mappings": [{"request": {"url": "/a"}, "response": {}}, {"request": {"url": "/b"}, "response": {}}, {"request": {"url": "/c"}, "response": {}}]}"#
+        let server = try StubServer(mappings: [])
+        #expect(try server.answer("POST", "/__admin/mappings/import", body: mappings).status < 300)
+        let answer = try server.answer("/__admin/mappings?offset=1&limit=1")
+        let page = try JSONValue(parsing: Array(answer.text.utf8))
+        #expect(page["mappings"]?.arrayValue?.count == 1)
+        #expect(page["meta"]?["total"] == .int(3))
+    }
+}

@@ -177,10 +177,24 @@ struct AdminRouter: Sendable {
         ])
     }
 
+    /// `GET /__admin/mappings?offset=N&limit=N`: a value that is not a whole number of 0 or
+    /// more, or another parameter, is a 400 naming it (never a page silently widened).
     private func listMappings(_ query: [(name: String, value: String)]) -> HTTPResponse {
+        var paging: [String: Int] = [:]
+        for (name, value) in query {
+            guard name == "offset" || name == "limit" else {
+                return Self.json(
+                    AdminJSON.errors("unknown parameter '\(name)': expected offset or limit"), status: 400)
+            }
+            guard let number = Int(value), number >= 0 else {
+                return Self.json(
+                    AdminJSON.errors("\(name): expected a whole number of 0 or more, found '\(value)'"), status: 400)
+            }
+            paging[name] = number
+        }
         let all = admin.mappings()
-        let offset = max(0, Self.integer("offset", in: query) ?? 0)
-        let limit = Self.integer("limit", in: query).map { max(0, $0) } ?? all.count
+        let offset = paging["offset"] ?? 0
+        let limit = paging["limit"] ?? all.count
         let page = all.dropFirst(offset).prefix(limit)
         return Self.json(["mappings": .array(page.map(\.json)), "meta": ["total": .int(Int64(all.count))]])
     }
@@ -360,10 +374,6 @@ struct AdminRouter: Sendable {
 
     struct ParseFailure: Error {
         let response: HTTPResponse
-    }
-
-    static func integer(_ name: String, in query: [(name: String, value: String)]) -> Int? {
-        query.first { $0.name == name }.flatMap { Int($0.value) }
     }
 
     static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
