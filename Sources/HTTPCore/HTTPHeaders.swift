@@ -117,12 +117,28 @@ extension StringProtocol {
         let lhs = self.utf8
         let rhs = other.utf8
         guard lhs.count == rhs.count else { return false }
+        // Native strings lend their bytes: compared in place, with no iterators.
+        let fast = lhs.withContiguousStorageIfAvailable { left in
+            rhs.withContiguousStorageIfAvailable { right in
+                for index in 0..<left.count where left[index] != right[index] {
+                    if !Self.sameLetter(left[index], right[index]) { return false }
+                }
+                return true
+            }
+        }
+        if let fast, let result = fast { return result }
         for (a, b) in zip(lhs, rhs) where a != b {
-            let la = (a >= 65 && a <= 90) ? a | 0x20 : a
-            let lb = (b >= 65 && b <= 90) ? b | 0x20 : b
-            if la != lb { return false }
+            if !Self.sameLetter(a, b) { return false }
         }
         return true
+    }
+
+    /// Whether two different bytes are the same ASCII letter in two cases.
+    @inlinable
+    static func sameLetter(_ a: UInt8, _ b: UInt8) -> Bool {
+        let la = (a >= 65 && a <= 90) ? a | 0x20 : a
+        let lb = (b >= 65 && b <= 90) ? b | 0x20 : b
+        return la == lb
     }
 
     /// The string without leading and trailing spaces and horizontal tabs.

@@ -38,14 +38,18 @@ enum HeaderRules {
     /// The headers without `names` and without the names the `Connection` field lists.
     static func filtered(_ headers: HTTPHeaders, dropping names: [String]) -> HTTPHeaders {
         var listed: [Substring] = []
-        for value in headers.values(name: "Connection") {
-            listed += value.split(separator: ",").map { $0.trimmingASCIISpaces() }
+        for field in headers.fields where field.name.equalsIgnoringASCIICase("Connection") {
+            listed += field.value.split(separator: ",").map { $0.trimmingASCIISpaces() }
         }
-        return HTTPHeaders(
-            headers.fields.filter { field in
-                !names.contains { $0.equalsIgnoringASCIICase(field.name) }
-                    && !listed.contains { $0.equalsIgnoringASCIICase(field.name) }
-            })
+        var kept: [HTTPHeaders.Field] = []
+        kept.reserveCapacity(headers.count)
+        for field in headers.fields
+        where !names.contains(where: { $0.equalsIgnoringASCIICase(field.name) })
+            && !listed.contains(where: { $0.equalsIgnoringASCIICase(field.name) })
+        {
+            kept.append(field)
+        }
+        return HTTPHeaders(kept)
     }
 }
 
