@@ -22,6 +22,7 @@ let package = Package(
     targets: [
         .target(name: "FuzzDriver"),
         fuzzTarget("FuzzHTTPRequestParser", ["HTTPServerKit", "HTTPCore"]),
+        fuzzTarget("FuzzHTTPResponseReader", ["HTTPClient", "HTTPCore"]),
         fuzzTarget("FuzzJSONParser", ["JSONKit"]),
         fuzzTarget("FuzzOpenAPIReader", ["ContractKit", "JSONKit"]),
         fuzzTarget("FuzzStubMappings", ["StubServerKit", "StubFormat", "HTTPCore", "JSONKit"]),

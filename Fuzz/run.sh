@@ -25,6 +25,7 @@ JOBS=${FUZZ_JOBS:-1}
 # target name (corpus folder) : executable
 ALL_TARGETS=(
     http-request-parser:FuzzHTTPRequestParser
+    http-response-reader:FuzzHTTPResponseReader
     json-parser:FuzzJSONParser
     openapi-reader:FuzzOpenAPIReader
     stub-mappings:FuzzStubMappings

@@ -100,10 +100,20 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     public func containsToken(_ token: String, inHeader name: String) -> Bool {
         // The fields read in place: no list of the values is made (a server asks per answer).
         for field in fields where field.name.equalsIgnoringASCIICase(name) {
-            for part in field.value.split(separator: ",")
-            where part.trimmingASCIISpaces().equalsIgnoringASCIICase(token) {
-                return true
-            }
+            if Self.listElements(of: field.value, contain: { $0.equalsIgnoringASCIICase(token) }) { return true }
+        }
+        return false
+    }
+
+    /// Whether an element of a comma-separated field value (spaces around it dropped, empty
+    /// ones skipped) satisfies `test`; the value is read in place, with no list made.
+    public static func listElements(of value: String, contain test: (Substring) -> Bool) -> Bool {
+        var rest = Substring(value)
+        while !rest.isEmpty {
+            let comma = rest.utf8.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
+            let element = rest[..<comma].trimmingASCIISpaces()
+            if !element.isEmpty, test(element) { return true }
+            rest = comma == rest.endIndex ? rest[comma...] : rest[rest.index(after: comma)...]
         }
         return false
     }

@@ -47,6 +47,20 @@ extension Socket {
     /// An IPv4 or IPv6 address written as digits (`127.0.0.1`, `::1`, no brackets) with
     /// `port`, or nil when `text` is neither.
     public static func numericAddress(_ text: String, port: Int) -> sockaddr_storage? {
+        // An address is short: written on the stack with its NUL, not through a C string copy.
+        guard text.utf8.count < 64 else { return nil }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            var end = 0
+            for byte in text.utf8 {
+                buffer[end] = CChar(bitPattern: byte)
+                end += 1
+            }
+            buffer[end] = 0
+            return numericAddress(cString: buffer.baseAddress!, port: port)
+        }
+    }
+
+    private static func numericAddress(cString text: UnsafePointer<CChar>, port: Int) -> sockaddr_storage? {
         var storage = sockaddr_storage()
         var ipv4 = in_addr()
         if inet_pton(AF_INET, text, &ipv4) == 1 {

@@ -1,5 +1,11 @@
 import HTTPCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension HTTPResponseReader {
     /// Reads head bytes from `input`: collects them until the empty line that ends the head,
     /// then reads the head and sets up the body. Returns how many bytes of `input` it used.
@@ -41,14 +47,19 @@ extension HTTPResponseReader {
     /// Where the head ends: just after the first LF followed by LF or CRLF at or after `start`.
     static func headEnd(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
         var index = start
-        while index < bytes.count {
-            if bytes[index] == lf {
-                if index + 1 < bytes.count, bytes[index + 1] == lf { return index + 2 }
-                if index + 2 < bytes.count, bytes[index + 1] == cr, bytes[index + 2] == lf { return index + 3 }
-            }
-            index += 1
+        while let found = newline(in: bytes, from: index) {
+            if found + 1 < bytes.count, bytes[found + 1] == lf { return found + 2 }
+            if found + 2 < bytes.count, bytes[found + 1] == cr, bytes[found + 2] == lf { return found + 3 }
+            index = found + 1
         }
         return nil
+    }
+
+    /// The position of the first LF at or after `start` (`memchr`, not a byte loop).
+    static func newline(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard start < bytes.count, let base = bytes.baseAddress else { return nil }
+        guard let found = memchr(base + start, Int32(lf), bytes.count - start) else { return nil }
+        return base.distance(to: UnsafeRawPointer(found))
     }
 
     /// Reads a complete head (its lines and the empty line) and sets up what comes next.
@@ -86,21 +97,29 @@ extension HTTPResponseReader {
         for field in headers.fields {
             switch field.name.utf8.count {
             case 17 where field.name.equalsIgnoringASCIICase("Transfer-Encoding"):
-                if let last = field.value.split(separator: ",").last { lastCoding = last.trimmingASCIISpaces() }
+                _ = HTTPHeaders.listElements(of: field.value) { element in
+                    lastCoding = element
+                    return false
+                }
             case 14 where field.name.equalsIgnoringASCIICase("Content-Length"):
-                for part in field.value.split(separator: ",", omittingEmptySubsequences: false) {
-                    let value = part.trimmingASCIISpaces()
+                // Every element counts here, empty ones too: `5,` is not a length.
+                var rest = Substring(field.value)
+                while true {
+                    let comma = rest.utf8.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
+                    let value = rest[..<comma].trimmingASCIISpaces()
                     if length == nil {
                         length = value
                     } else if value != length, otherLength == nil {
                         otherLength = value
                     }
+                    guard comma != rest.endIndex else { break }
+                    rest = rest[rest.index(after: comma)...]
                 }
             case 10 where field.name.equalsIgnoringASCIICase("Connection"):
-                for part in field.value.split(separator: ",") {
-                    let token = part.trimmingASCIISpaces()
+                _ = HTTPHeaders.listElements(of: field.value) { token in
                     close = close || token.equalsIgnoringASCIICase("close")
                     keepAlive = keepAlive || token.equalsIgnoringASCIICase("keep-alive")
+                    return false
                 }
             default: continue
             }
@@ -130,8 +149,7 @@ extension HTTPResponseReader {
         var status: (HTTPVersion, HTTPStatus)?
         var fields: [HTTPHeaders.Field] = []
         fields.reserveCapacity(16)
-        while let newline = UnsafeRawBufferPointer(rebasing: bytes[start...]).firstIndex(of: lf) {
-            let lineEnd = start + newline
+        while let lineEnd = newline(in: bytes, from: start) {
             var end = lineEnd
             if end > start, bytes[end - 1] == cr { end -= 1 }
             let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])

@@ -48,7 +48,8 @@ extension LoopHTTPClient {
     /// The most recently used idle connection to `key` young enough to use; older ones are closed.
     private func takeIdle(_ key: String) -> UpstreamConnection? {
         let now = clock()
-        while let connection = idle[key]?.popLast() {
+        guard let connections = idle[key] else { return nil }
+        while let connection = connections.list.popLast() {
             idleCount -= 1
             if now &- connection.idleSince <= Self.maxIdleAge {
                 connection.reused = true
@@ -169,7 +170,15 @@ extension LoopHTTPClient {
             connection.phase = .idle
             connection.idleSince = now
             connection.reader = HTTPResponseReader(method: .get, maxBodySize: 0)
-            idle[connection.key, default: []].append(connection)
+            if let list = idle[connection.key] {
+                list.list.append(connection)
+            } else {
+                // Many targets (a templated base URL) leave many emptied lists: dropped in bulk.
+                if idle.count >= 256 { idle = idle.filter { !$0.value.list.isEmpty } }
+                let list = IdleConnections()
+                list.list.append(connection)
+                idle[connection.key] = list
+            }
             idleCount += 1
             host.park(connection.descriptor)
         } else {
@@ -199,11 +208,10 @@ extension LoopHTTPClient {
     /// Closes `connection` (its transfer, if any, is the caller's to end).
     func close(_ connection: UpstreamConnection) {
         guard connections.removeValue(forKey: connection.descriptor) != nil else { return }
-        if connection.phase == .idle, var list = idle[connection.key],
-            let index = list.firstIndex(where: { $0 === connection })
+        if connection.phase == .idle, let connections = idle[connection.key],
+            let index = connections.list.firstIndex(where: { $0 === connection })
         {
-            list.remove(at: index)
-            idle[connection.key] = list.isEmpty ? nil : list
+            connections.list.remove(at: index)
             idleCount -= 1
         }
         connection.transfer = nil

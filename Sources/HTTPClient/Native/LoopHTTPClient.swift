@@ -27,8 +27,9 @@ public final class LoopHTTPClient {
     let clock: () -> UInt64
     /// Every open connection by descriptor: those under way and those idle.
     var connections: [Int32: UpstreamConnection] = [:]
-    /// Idle connections by ``NativeHTTPTarget/key``, the most recent last.
-    var idle: [String: [UpstreamConnection]] = [:]
+    /// Idle connections by ``NativeHTTPTarget/key``, the most recent last (a list object, so
+    /// taking one changes no dictionary entry).
+    var idle: [String: IdleConnections] = [:]
     var idleCount = 0
     /// How many transfers are under way.
     public internal(set) var transfersInFlight = 0
@@ -156,6 +157,11 @@ public final class LoopHTTPClient {
         }
         completion(outcome)
     }
+}
+
+/// The idle connections to one target, the most recent last.
+final class IdleConnections {
+    var list: [UpstreamConnection] = []
 }
 
 /// One request on its way: what to send, where, and who waits.

@@ -27,7 +27,14 @@ public struct NativeHTTPTarget: Sendable {
 
     /// Reads `url`; nil unless it is `http://` to an IPv4 or bracketed IPv6 address.
     public init?(url: String) {
-        let bytes = Array(url.utf8)
+        var url = url
+        guard let parts = url.withUTF8({ Self.parse($0) }) else { return nil }
+        (address, key, hostField, originForm) = parts
+    }
+
+    private static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> (sockaddr_storage, String, String, String)? {
         let scheme: [UInt8] = [0x68, 0x74, 0x74, 0x70, 0x3A, 0x2F, 0x2F]  // http://
         guard bytes.count > scheme.count else { return nil }
         for index in 0..<scheme.count where bytes[index] | 0x20 != scheme[index] && bytes[index] != scheme[index] {
@@ -39,8 +46,8 @@ public struct NativeHTTPTarget: Sendable {
             ?? rest.endIndex
         let authority = rest[..<authorityEnd]
         guard !authority.isEmpty, !authority.contains(UInt8(ascii: "@")) else { return nil }
-        var host: ArraySlice<UInt8>
-        var portText: ArraySlice<UInt8> = []
+        var host = authority
+        var portText = authority[authority.endIndex...]
         if authority.first == UInt8(ascii: "[") {
             guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return nil }
             host = authority[(authority.startIndex + 1)..<close]
@@ -51,7 +58,6 @@ public struct NativeHTTPTarget: Sendable {
             }
             guard host.contains(UInt8(ascii: ":")) else { return nil }
         } else {
-            host = authority
             if let colon = authority.firstIndex(of: UInt8(ascii: ":")) {
                 host = authority[..<colon]
                 portText = authority[(colon + 1)...]
@@ -60,10 +66,9 @@ public struct NativeHTTPTarget: Sendable {
         }
         var port = 80
         if !portText.isEmpty {
-            guard portText.count <= 5, portText.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-                let number = Int(String(decoding: portText, as: UTF8.self)), (1...65535).contains(number)
-            else { return nil }
-            port = number
+            guard portText.count <= 5, portText.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            port = portText.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+            guard (1...65535).contains(port) else { return nil }
         }
         guard let address = Socket.numericAddress(String(decoding: host, as: UTF8.self), port: port) else { return nil }
         var target = rest[authorityEnd...]
@@ -72,11 +77,9 @@ public struct NativeHTTPTarget: Sendable {
         guard target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
         var origin = String(decoding: target, as: UTF8.self)
         if origin.isEmpty || origin.first == "?" { origin = "/" + origin }
-        self.address = address
         let hostText = String(
-            decoding: authority.first == UInt8(ascii: "[") ? authority[...(host.endIndex)] : host, as: UTF8.self)
-        key = String(decoding: authority, as: UTF8.self).lowercased()
-        hostField = port == 80 ? hostText : hostText + ":\(port)"
-        originForm = origin
+            decoding: authority.first == UInt8(ascii: "[") ? authority[...host.endIndex] : host, as: UTF8.self)
+        let key = String(decoding: authority, as: UTF8.self).lowercased()
+        return (address, key, port == 80 ? hostText : hostText + ":\(port)", origin)
     }
 }

@@ -67,25 +67,24 @@ final class LoopUpstream: HTTPLoopExtension, LoopSocketHost {
     /// How many transfers are under way on this loop.
     var transfersInFlight: Int { (driver?.transfersInFlight ?? 0) + (native?.transfersInFlight ?? 0) }
 
-    /// How many transfers went through petmock's own client (tests tell the paths apart by it).
-    private(set) var nativeTransfers = 0
-
-    /// Starts a transfer; `completion` runs once, on this loop's thread.
+    /// Starts a transfer; `completion` runs once, on this loop's thread. Returns whether
+    /// petmock's own client took it (else libcurl).
+    @discardableResult
     func send(
         _ request: HTTPClientRequest,
         completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void
-    ) {
+    ) -> Bool {
         if settings.nativeClient, !Self.proxyFromEnvironment, let target = NativeHTTPTarget(url: request.url) {
-            nativeTransfers += 1
             nativeClient().send(request, to: target, completion: completion)
-            return
+            return true
         }
         guard let driver = curl() else {
             completion(
                 .failure(HTTPClientError(kind: .other, url: request.url, message: "libcurl could not be initialised")))
-            return
+            return false
         }
         driver.send(request, completion: completion)
+        return false
     }
 
     /// Whether the environment names a proxy for libcurl (`http_proxy`, `HTTP_PROXY`,
