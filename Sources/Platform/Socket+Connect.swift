@@ -56,7 +56,8 @@ extension Socket {
                 end += 1
             }
             buffer[end] = 0
-            return numericAddress(cString: buffer.baseAddress!, port: port)
+            guard let start = buffer.baseAddress else { return nil }
+            return numericAddress(cString: start, port: port)
         }
     }
 
