@@ -34,6 +34,7 @@ ALL_TARGETS=(
     xml:FuzzXMLMatcher
     template:FuzzTemplate
     multipart:FuzzMultipartParser
+    admin-settings:FuzzAdminSettings
 )
 
 selected=()
