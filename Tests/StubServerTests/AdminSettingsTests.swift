@@ -128,6 +128,7 @@ import Testing
             ),
             ("PATCH", "/__admin/settings/extended", #"{"fixedDelay": 1}"#, 422, "/fixedDelay"),
             ("PATCH", "/__admin/settings/extended", #"{}"#, 422, "/extended"),
+            ("PATCH", "/__admin/settings/extended", #"{"extended": null}"#, 422, "/extended"),
             ("PUT", "/__admin/settings", "[1]", 422, ""),
             ("PUT", "/__admin/settings", "{fixedDelay: 1}", 400, nil),
         ] as [(String, String, String, Int, String?)])

@@ -45,8 +45,8 @@ extension GlobalSettings {
             case "delayDistribution":
                 settings.delayDistribution = value.isNull ? nil : decoder.delayDistribution(value, at: here)
             case "extended":
-                if value.isNull {
-                    if change == .replace || change == .merge { settings.extended = nil }
+                if value.isNull && change != .mergeExtended {
+                    settings.extended = nil
                     continue
                 }
                 guard let extended = decoder.object(value, at: here) else { continue }
