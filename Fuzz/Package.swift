@@ -32,6 +32,7 @@ let package = Package(
         fuzzTarget("FuzzXMLMatcher", ["XMLKit"]),
         fuzzTarget("FuzzTemplate", ["Templating", "HTTPCore"]),
         fuzzTarget("FuzzMultipartParser", ["StubServerKit", "HTTPCore"]),
+        fuzzTarget("FuzzAdminSettings", ["StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "JSONKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

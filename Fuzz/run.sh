@@ -35,6 +35,7 @@ ALL_TARGETS=(
     xml:FuzzXMLMatcher
     template:FuzzTemplate
     multipart:FuzzMultipartParser
+    admin-settings:FuzzAdminSettings
 )
 
 selected=()

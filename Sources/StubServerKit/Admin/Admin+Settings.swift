@@ -1,0 +1,25 @@
+import JSONKit
+
+extension Admin {
+    /// WireMock's global settings (`GET`/`PUT /__admin/settings`): a delay for every stub
+    /// answer whose stub sets none of its own, and free JSON in `extended`. They stay as they
+    /// are across ``reset()`` (as in WireMock).
+    public var settings: GlobalSettings {
+        get { engine.settings.withLock { $0 } }
+        set { engine.settings.withLock { $0 = newValue } }
+    }
+
+    /// Changes the settings by a body of the admin API, atomically; nothing changes when the
+    /// body has a problem.
+    func changeSettings(_ body: JSONValue, _ change: GlobalSettings.Change) throws(AdminError) -> GlobalSettings {
+        let result = engine.settings.withLock { current -> Result<GlobalSettings, AdminError> in
+            do throws(AdminError) {
+                current = try GlobalSettings.decode(body, change, over: current)
+                return .success(current)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}
