@@ -22,7 +22,7 @@ final class StubEngine: Sendable {
     /// Tells the server's event subscribers.
     let publish: @Sendable (StubServerEvent) -> Void
     /// WireMock's global settings (`/__admin/settings`).
-    let settings = Locked(GlobalSettings())
+    let settings = GlobalSettingsStore()
 
     init(
         store: StubStore, journalCapacity: Int, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
@@ -148,7 +148,7 @@ final class StubEngine: Sendable {
 
     /// A stub answer's delay: the stub's own, with the global settings' where it sets none.
     private func delay(_ own: StubDelay, of stub: CompiledStub) -> HTTPDelay {
-        let global = settings.withLock { $0.delaysNothing ? nil : $0 }
+        let global = settings.delaying
         guard let global else { return own.httpDelay() }
         return global.delay(own, of: stub.mapping.response).httpDelay()
     }

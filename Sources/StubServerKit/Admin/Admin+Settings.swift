@@ -5,21 +5,15 @@ extension Admin {
     /// answer whose stub sets none of its own, and free JSON in `extended`. They stay as they
     /// are across ``reset()`` (as in WireMock).
     public var settings: GlobalSettings {
-        get { engine.settings.withLock { $0 } }
-        set { engine.settings.withLock { $0 = newValue } }
+        get { engine.settings.current }
+        set { _ = engine.settings.update { $0 = newValue } }
     }
 
     /// Changes the settings by a body of the admin API, atomically; nothing changes when the
     /// body has a problem.
     func changeSettings(_ body: JSONValue, _ change: GlobalSettings.Change) throws(AdminError) -> GlobalSettings {
-        let result = engine.settings.withLock { current -> Result<GlobalSettings, AdminError> in
-            do throws(AdminError) {
-                current = try GlobalSettings.decode(body, change, over: current)
-                return .success(current)
-            } catch {
-                return .failure(error)
-            }
+        try engine.settings.update { (current) throws(AdminError) in
+            current = try GlobalSettings.decode(body, change, over: current)
         }
-        return try result.get()
     }
 }
