@@ -19,6 +19,10 @@ public final class LinearRegex: Sendable {
     private let literalPrefixBytes: [UInt8]
     /// A literal every match contains (possibly empty).
     private let requiredLiteral: ByteSearch
+    /// Whether the pattern is its literal prefix then `.*` (as `/api/.*`, the most common URL
+    /// pattern): then a text matches when it starts with the prefix and the rest holds no line
+    /// terminator (what `.` does not match), which is checked on the bytes, with no program.
+    private let isPrefixThenAnyLine: Bool
     /// Why a backtracking engine (Java's, so WireMock's) could take exponential time on this
     /// pattern, when it could: callers report it as a warning.
     public let backtrackingWarning: String?
@@ -31,6 +35,8 @@ public final class LinearRegex: Sendable {
         self.pattern = pattern
         literalPrefix = Self.literalPrefix(of: pattern)
         literalPrefixBytes = Array(literalPrefix.utf8)
+        let body = pattern.hasPrefix("^") ? pattern.dropFirst() : Substring(pattern)
+        isPrefixThenAnyLine = body == literalPrefix + ".*" || body == literalPrefix + ".*$"
         var literal = String.UnicodeScalarView()
         literal.append(contentsOf: node.requiredLiteral.compactMap(Unicode.Scalar.init))
         requiredLiteral = ByteSearch(String(literal))
@@ -53,6 +59,13 @@ public final class LinearRegex: Sendable {
     @inline(__always)
     private func matchesWhole<S: StringProtocol>(_ text: S) -> Bool {
         if !literalPrefixBytes.isEmpty && !hasLiteralPrefix(text) { return false }
+        if isPrefixThenAnyLine,
+            let matched = text.utf8.withContiguousStorageIfAvailable({ bytes in
+                !Self.holdsLineTerminator(UnsafeBufferPointer(rebasing: bytes[literalPrefixBytes.count...]))
+            })
+        {
+            return matched
+        }
         if !requiredLiteral.occurs(in: text.utf8) { return false }
         if program.isAssertionFree && text.utf8.count >= Self.automatonThreshold,
             let matched = text.utf8.withContiguousStorageIfAvailable({ bytes in
@@ -75,6 +88,23 @@ public final class LinearRegex: Sendable {
             return found
         }
         return text.utf8.starts(with: prefix)
+    }
+
+    /// Whether UTF-8 `bytes` hold one of Java's line terminators: `\n`, `\r`, U+0085,
+    /// U+2028, U+2029.
+    static func holdsLineTerminator(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x0A, 0x0D: return true
+            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return true
+            case 0xE2
+            where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                return true
+            default: index += 1
+            }
+        }
+        return false
     }
 
     /// Texts of at least this many bytes are matched by a ``RegexDFA`` (when the program has

@@ -332,3 +332,23 @@ import Testing
         #expect(regex.firstMatch(in: text)?.count == 20_001)
     }
 }
+
+/// The `PREFIX.*` fast path (no program run) gives the verdicts the program gives.
+@Suite struct PrefixThenAnyLineTests {
+    static let texts = [
+        "/api/", "/api/pets", "/api/pets?x=1", "/api", "/apix", "/API/pets", "", "/api/a\nb", "/api/a\rb",
+        "/api/a\u{85}b", "/api/a\u{2028}b", "/api/a\u{2029}b", "/api/é\u{2027}", "/api/\u{C2}", "/api/😀", "x/api/",
+    ]
+
+    @Test(arguments: ["/api/.*", "^/api/.*", "/api/.*$", "^/api/.*$"])
+    func agreesWithTheProgram(pattern: String) throws {
+        let regex = try LinearRegex(pattern)
+        for text in Self.texts {
+            #expect(
+                regex.wholeMatches(text) == regex.program.wholeMatches(text.unicodeScalars),
+                "\(pattern) on \(text.debugDescription)")
+        }
+        #expect(regex.wholeMatches("/api/pets"))
+        #expect(!regex.wholeMatches("/api/a\nb"))
+    }
+}

@@ -11,11 +11,16 @@ final class RequestJournal: Sendable {
         var bytes = 0
         var sequence: UInt64 = 0
 
-        mutating func evictOldest() {
-            if let oldest = slots[head] { bytes -= oldest.retainedBytes }
+        /// Takes the oldest entry out; the caller lets go of it (after the lock, so that its
+        /// memory is freed while the other loops append).
+        @discardableResult
+        mutating func evictOldest() -> LoggedRequest? {
+            let oldest = slots[head]
+            if let oldest { bytes -= oldest.retainedBytes }
             slots[head] = nil
             head = (head + 1) % slots.count
             count -= 1
+            return oldest
         }
     }
 
@@ -39,16 +44,23 @@ final class RequestJournal: Sendable {
     /// entries when full.
     func append(_ make: (UInt64) -> LoggedRequest) {
         guard capacity > 0 else { return }
+        // What is evicted is released here, after the lock: freeing an old entry touches cold
+        // memory, and the other loops wait for none of it.
+        var evicted: LoggedRequest?
+        var overBudget: [LoggedRequest] = []
         ring.withLock { ring in
             if ring.slots.isEmpty { ring.slots = Array(repeating: nil, count: capacity) }
             ring.sequence += 1
             let entry = make(ring.sequence)
-            if ring.count == capacity { ring.evictOldest() }
+            if ring.count == capacity { evicted = ring.evictOldest() }
             ring.slots[(ring.head + ring.count) % capacity] = entry
             ring.count += 1
             ring.bytes += entry.retainedBytes
-            while ring.bytes > byteBudget && ring.count > 1 { ring.evictOldest() }
+            while ring.bytes > byteBudget && ring.count > 1 {
+                if let oldest = ring.evictOldest() { overBudget.append(oldest) }
+            }
         }
+        withExtendedLifetime((evicted, overBudget)) {}
     }
 
     /// The entries, oldest first.
