@@ -292,8 +292,9 @@ final class PathNode: TemplateNode {
                 guard start >= 0, seen == index else { return nil }
                 end = bytes.count
             }
-            let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-            guard raw.utf8.contains(UInt8(ascii: "%")) else { return raw }
+            let segment = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            let raw = String(decoding: segment, as: UTF8.self)
+            guard segment.contains(UInt8(ascii: "%")) else { return raw }
             return raw.removingPercentEncoding() ?? raw
         }) {
             return found
