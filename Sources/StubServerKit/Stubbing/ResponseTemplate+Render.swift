@@ -17,7 +17,7 @@ extension ResponseTemplate {
             method: request.method.rawValue, url: matchable.target, headers: request.headers,
             body: request.body, baseURL: nil, pathParameters: stub.pathParameters(matchable),
             clientIP: { [matchable] in matchable.remoteAddress?.host ?? "" },
-            queryParameters: matchable.queryParameters, pathTemplated: stub.usesPathTemplate)
+            queryParameters: matchable.queryParameters, pathTemplated: stub.usesPathTemplate, path: matchable.path)
         let context = TemplateValue.object([("request", .node(model)), ("parameters", .json(.object(parameters)))])
         var fields = shape.fields
         var reason: String?
