@@ -44,10 +44,24 @@ public struct BodyFileResolver: Sendable {
 
     /// The `__files` folder.
     public let filesRoot: String
+    /// The real path of `__files/`, when found once for many names; else found per name.
+    let realRoot: String?
 
-    /// Creates a resolver for a `__files` folder.
+    /// Creates a resolver for a `__files` folder, which finds the folder's real path for each
+    /// name it resolves.
     public init(filesRoot: String) {
         self.filesRoot = filesRoot
+        realRoot = nil
+    }
+
+    /// Creates a resolver for a `__files` folder that keeps the folder's real path as it is
+    /// now (a server's templated `bodyFileName`, resolved per request: two system calls a
+    /// component fewer). Each name's own real path is still found per name and must stay
+    /// inside the kept one; should the folder move, names are refused, never followed
+    /// elsewhere. Without a folder now, the real path is found per name, as by ``init(filesRoot:)``.
+    public init(keepingRealPathOf filesRoot: String) {
+        self.filesRoot = filesRoot
+        realRoot = FileSystem.resolve(filesRoot)
     }
 
     /// The bytes of the body file `name`, or the problem of the mapping naming it (at `path`
@@ -81,7 +95,7 @@ public struct BodyFileResolver: Sendable {
                 depth += 1
             }
         }
-        guard let root = FileSystem.resolve(filesRoot) else { return .failure(.rootMissing) }
+        guard let root = realRoot ?? FileSystem.resolve(filesRoot) else { return .failure(.rootMissing) }
         let candidate = FileSystem.join(filesRoot, name.hasPrefix("/") ? String(name.dropFirst()) : name)
         guard let resolved = FileSystem.resolve(candidate) else { return .failure(.notFound) }
         // Then by where links really lead.

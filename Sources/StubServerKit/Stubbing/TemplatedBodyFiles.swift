@@ -24,6 +24,9 @@ final class TemplatedBodyFiles: Sendable {
     static let byteCapacity = 16 << 20
 
     let filesRoot: String?
+    /// The rule each rendered name goes through, with `__files/`'s real path found at load
+    /// (each name's own real path is found per request).
+    private let resolver: BodyFileResolver?
     /// `transformerParameters.disableBodyFileTemplating`: files are served as they are.
     let templatingDisabled: Bool
     private struct Kept {
@@ -36,6 +39,7 @@ final class TemplatedBodyFiles: Sendable {
 
     init(filesRoot: String?, templatingDisabled: Bool) {
         self.filesRoot = filesRoot
+        resolver = filesRoot.map { BodyFileResolver(keepingRealPathOf: $0) }
         self.templatingDisabled = templatingDisabled
     }
 
@@ -51,11 +55,11 @@ final class TemplatedBodyFiles: Sendable {
     /// The content of the rendered `bodyFileName` `name`: inside `__files/` by the same rule
     /// as at load, read only when its stamp changed since it was kept.
     func content(_ name: String) -> Result<Content, ResponseTemplate.Failure> {
-        guard let filesRoot else {
+        guard let resolver else {
             return .failure(.init(message: "bodyFileName '\(name)': the mappings come from no stub folder"))
         }
         let path: String
-        switch BodyFileResolver(filesRoot: filesRoot).resolve(name) {
+        switch resolver.resolve(name) {
         case .success(let resolved): path = resolved
         case .failure(.outsideRoot):
             return .failure(.init(message: "bodyFileName '\(name)' leads outside __files/; it is not served"))
