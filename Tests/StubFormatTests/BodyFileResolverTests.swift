@@ -53,7 +53,13 @@ import Testing
         let names = [
             "pets.json", "/pets.json", "data/vets.json", "outside.json", "../secret.json", "missing.json", "data",
         ]
-        for name in names { #expect(kept.resolve(name) == fresh.resolve(name), "\(name)") }
+        for name in names {
+            #expect(kept.resolve(name) == fresh.resolve(name), "\(name)")
+            // The stamped form finds the same path, or fails the same way, with one `stat`.
+            let stamped = kept.resolveStamped(name)
+            #expect(stamped.map(\.path) == kept.resolve(name), "\(name)")
+            if case .success(let found) = stamped { #expect(found.stamp.isRegularFile && found.stamp.size == 3) }
+        }
         #expect(try kept.resolve("pets.json").get().hasSuffix("/real/pets.json"))
         try FileManager.default.removeItem(atPath: folder.root + "/files")
         try folder.link("files", to: "other")

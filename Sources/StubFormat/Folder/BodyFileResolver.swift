@@ -84,6 +84,20 @@ public struct BodyFileResolver: Sendable {
 
     /// The real path of the file, or why not.
     public func resolve(_ name: String) -> Result<String, Failure> {
+        realPath(name).flatMap { FileSystem.kind(of: $0) == .file ? .success($0) : .failure(.notFound) }
+    }
+
+    /// The real path of the file, or why not, as ``resolve(_:)`` finds it, and the file's stamp
+    /// taken by the one `stat` that checks it is a file (for a reader that keeps files by stamp).
+    package func resolveStamped(_ name: String) -> Result<(path: String, stamp: FileStamp), Failure> {
+        realPath(name).flatMap { path in
+            guard let stamp = FileSystem.stamp(of: path), stamp.isRegularFile else { return .failure(.notFound) }
+            return .success((path, stamp))
+        }
+    }
+
+    /// The real path `name` leads to, inside `__files/` (of any kind), or why not.
+    private func realPath(_ name: String) -> Result<String, Failure> {
         // First by the name alone: `..` climbing above the root is refused even when the
         // target does not exist.
         var depth = 0
@@ -102,7 +116,6 @@ public struct BodyFileResolver: Sendable {
         guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
             return .failure(.outsideRoot(resolved: resolved))
         }
-        guard FileSystem.kind(of: resolved) == .file else { return .failure(.notFound) }
         return .success(resolved)
     }
 }

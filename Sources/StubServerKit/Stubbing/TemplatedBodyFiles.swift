@@ -58,9 +58,12 @@ final class TemplatedBodyFiles: Sendable {
         guard let resolver else {
             return .failure(.init(message: "bodyFileName '\(name)': the mappings come from no stub folder"))
         }
+        // The stamp is taken before the read (a change during the read shows at the next
+        // check), by the `stat` that finds the name is a file.
         let path: String
-        switch resolver.resolve(name) {
-        case .success(let resolved): path = resolved
+        let stamp: FileStamp
+        switch resolver.resolveStamped(name) {
+        case .success(let resolved): (path, stamp) = resolved
         case .failure(.outsideRoot):
             return .failure(.init(message: "bodyFileName '\(name)' leads outside __files/; it is not served"))
         case .failure(.notFound):
@@ -68,9 +71,7 @@ final class TemplatedBodyFiles: Sendable {
         case .failure(.rootMissing):
             return .failure(.init(message: "bodyFileName '\(name)': there is no __files/ folder"))
         }
-        // The stamp is taken before the read: a change during the read shows at the next check.
-        let stamp = FileSystem.stamp(of: path)
-        if let stamp, let entry = kept.withLock({ $0.entries[path] }), entry.stamp == stamp {
+        if let entry = kept.withLock({ $0.entries[path] }), entry.stamp == stamp {
             return Self.result(entry.content)
         }
         let bytes: [UInt8]
@@ -93,15 +94,13 @@ final class TemplatedBodyFiles: Sendable {
         } else {
             content = .bytes(bytes)
         }
-        if let stamp {
-            kept.withLock { kept in
-                if let previous = kept.entries.removeValue(forKey: path) { kept.bytes -= previous.size }
-                if kept.entries.count >= Self.capacity || kept.bytes + bytes.count > Self.byteCapacity {
-                    kept = Kept()
-                }
-                kept.entries[path] = (stamp, content, bytes.count)
-                kept.bytes += bytes.count
+        kept.withLock { kept in
+            if let previous = kept.entries.removeValue(forKey: path) { kept.bytes -= previous.size }
+            if kept.entries.count >= Self.capacity || kept.bytes + bytes.count > Self.byteCapacity {
+                kept = Kept()
             }
+            kept.entries[path] = (stamp, content, bytes.count)
+            kept.bytes += bytes.count
         }
         return Self.result(content)
     }
