@@ -148,7 +148,7 @@ let package = Package(
             "RecordingTests",
             [
                 "StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "HTTPClient", "JSONKit", "ContractKit",
-                "PetAppContract", "PetAPIServer", "Platform", "TestSupport", "MockCLI", "petmock",
+                "PetAppContract", "PetAPIServer", "Platform", "TestSupport", "MockCLI", "petmock", "ArgumentKit",
             ]),
         tests("PetAPIServerTests", ["PetAPIServer", "HTTPServerKit", "HTTPClient", "HTTPCore", "JSONKit"]),
         tests("EndToEndTests", ["TestSupport", "PetClient", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),

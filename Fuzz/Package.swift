@@ -22,6 +22,7 @@ let package = Package(
     targets: [
         .target(name: "FuzzDriver"),
         fuzzTarget("FuzzHTTPRequestParser", ["HTTPServerKit", "HTTPCore"]),
+        fuzzTarget("FuzzHTTPResponseReader", ["HTTPClient", "HTTPCore"]),
         fuzzTarget("FuzzJSONParser", ["JSONKit"]),
         fuzzTarget("FuzzOpenAPIReader", ["ContractKit", "JSONKit"]),
         fuzzTarget("FuzzStubMappings", ["StubServerKit", "StubFormat", "HTTPCore", "JSONKit"]),
@@ -31,6 +32,7 @@ let package = Package(
         fuzzTarget("FuzzXMLMatcher", ["XMLKit"]),
         fuzzTarget("FuzzTemplate", ["Templating", "HTTPCore"]),
         fuzzTarget("FuzzMultipartParser", ["StubServerKit", "HTTPCore"]),
+        fuzzTarget("FuzzAdminSettings", ["StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "JSONKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

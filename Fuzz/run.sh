@@ -25,6 +25,7 @@ JOBS=${FUZZ_JOBS:-1}
 # target name (corpus folder) : executable
 ALL_TARGETS=(
     http-request-parser:FuzzHTTPRequestParser
+    http-response-reader:FuzzHTTPResponseReader
     json-parser:FuzzJSONParser
     openapi-reader:FuzzOpenAPIReader
     stub-mappings:FuzzStubMappings
@@ -34,6 +35,7 @@ ALL_TARGETS=(
     xml:FuzzXMLMatcher
     template:FuzzTemplate
     multipart:FuzzMultipartParser
+    admin-settings:FuzzAdminSettings
 )
 
 selected=()

@@ -1,24 +1,6 @@
 import CCurl
 import Platform
 
-/// The event loop a ``CurlSocketDriver`` runs in: it watches the descriptors libcurl names,
-/// keeps the one timer libcurl asks for, and calls the driver back on its own thread.
-public protocol CurlSocketHost: AnyObject {
-    /// Report `descriptor` (level-triggered) to ``CurlSocketDriver/socketReady(_:readable:writable:failed:)``
-    /// while it is readable (`read`) or writable (`write`); a later call changes the interest.
-    func watch(_ descriptor: Int32, read: Bool, write: Bool)
-    /// Stop reporting `descriptor`; it is about to be closed, or is done with.
-    func unwatch(_ descriptor: Int32)
-    /// Nobody waits on `descriptor` for now, but it stays open for later (an idle connection
-    /// in libcurl's cache): the host may keep it registered to save work, as long as nothing
-    /// about it reaches the driver until it is watched again. ``unwatch(_:)`` comes before it
-    /// is closed.
-    func park(_ descriptor: Int32)
-    /// Call ``CurlSocketDriver/timeoutReached()`` in `milliseconds` (0: before waiting again),
-    /// or never (nil), replacing the previous request.
-    func scheduleTimeout(milliseconds: Int?)
-}
-
 /// libcurl's multi-socket API driven by someone else's event loop: transfers are started,
 /// progressed and completed on the loop's thread, with no thread of their own and no hop.
 ///
@@ -36,7 +18,7 @@ public final class CurlSocketDriver {
     /// The settings transfers are made with.
     public let configuration: CurlTransportConfiguration
     private let multi: UnsafeMutableRawPointer
-    private unowned let host: any CurlSocketHost
+    private unowned let host: any LoopSocketHost
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     /// Easy handles of finished transfers, reset for the next ones.
     private var idle: [UnsafeMutableRawPointer] = []
@@ -49,7 +31,7 @@ public final class CurlSocketDriver {
 
     /// Creates the multi handle; nil when libcurl cannot start. `host` must outlive the driver
     /// (it owns it).
-    public init?(configuration: CurlTransportConfiguration, host: any CurlSocketHost) {
+    public init?(configuration: CurlTransportConfiguration, host: any LoopSocketHost) {
         guard CurlGlobal.initialized, let pointer = curl_multi_init() else { return nil }
         self.configuration = configuration
         multi = pointer

@@ -37,6 +37,11 @@ extension HTTPClientError {
     init(curlCode code: CURLcode, url: String, errorBuffer: String) {
         let generic = String(cString: curl_easy_strerror(code))
         let message = errorBuffer.isEmpty ? generic : errorBuffer
-        self.init(kind: Kind(curlCode: code), url: url, message: message, curlCode: Int(code.rawValue))
+        // An answer that is not HTTP at all reaches libcurl as HTTP/0.9, which it refuses as
+        // an unsupported protocol: that is a malformed response, not a bad URL.
+        let kind: Kind =
+            code == CURLE_UNSUPPORTED_PROTOCOL && message.contains("HTTP/0.9")
+            ? .malformedResponse : Kind(curlCode: code)
+        self.init(kind: kind, url: url, message: message, curlCode: Int(code.rawValue))
     }
 }

@@ -100,10 +100,20 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     public func containsToken(_ token: String, inHeader name: String) -> Bool {
         // The fields read in place: no list of the values is made (a server asks per answer).
         for field in fields where field.name.equalsIgnoringASCIICase(name) {
-            for part in field.value.split(separator: ",")
-            where part.trimmingASCIISpaces().equalsIgnoringASCIICase(token) {
-                return true
-            }
+            if Self.listElements(of: field.value, contain: { $0.equalsIgnoringASCIICase(token) }) { return true }
+        }
+        return false
+    }
+
+    /// Whether an element of a comma-separated field value (spaces around it dropped, empty
+    /// ones skipped) satisfies `test`; the value is read in place, with no list made.
+    public static func listElements(of value: String, contain test: (Substring) -> Bool) -> Bool {
+        var rest = Substring(value)
+        while !rest.isEmpty {
+            let comma = rest.utf8.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
+            let element = rest[..<comma].trimmingASCIISpaces()
+            if !element.isEmpty, test(element) { return true }
+            rest = comma == rest.endIndex ? rest[comma...] : rest[rest.index(after: comma)...]
         }
         return false
     }
@@ -117,12 +127,28 @@ extension StringProtocol {
         let lhs = self.utf8
         let rhs = other.utf8
         guard lhs.count == rhs.count else { return false }
+        // Native strings lend their bytes: compared in place, with no iterators.
+        let fast = lhs.withContiguousStorageIfAvailable { left in
+            rhs.withContiguousStorageIfAvailable { right in
+                for index in 0..<left.count where left[index] != right[index] {
+                    if !Self.sameLetter(left[index], right[index]) { return false }
+                }
+                return true
+            }
+        }
+        if let fast, let result = fast { return result }
         for (a, b) in zip(lhs, rhs) where a != b {
-            let la = (a >= 65 && a <= 90) ? a | 0x20 : a
-            let lb = (b >= 65 && b <= 90) ? b | 0x20 : b
-            if la != lb { return false }
+            if !Self.sameLetter(a, b) { return false }
         }
         return true
+    }
+
+    /// Whether two different bytes are the same ASCII letter in two cases.
+    @inlinable
+    static func sameLetter(_ a: UInt8, _ b: UInt8) -> Bool {
+        let la = (a >= 65 && a <= 90) ? a | 0x20 : a
+        let lb = (b >= 65 && b <= 90) ? b | 0x20 : b
+        return la == lb
     }
 
     /// The string without leading and trailing spaces and horizontal tabs.

@@ -2,6 +2,7 @@ import HTTPClient
 import HTTPCore
 import HTTPServerKit
 import JSONKit
+import Platform
 
 /// The stub server's core, with no socket of its own: picks the stub for a request (variants
 /// and scenarios considered), journals it, and returns the reply as a value. The HTTP server
@@ -20,6 +21,8 @@ final class StubEngine: Sendable {
     let upstreamTimeout: Duration
     /// Tells the server's event subscribers.
     let publish: @Sendable (StubServerEvent) -> Void
+    /// WireMock's global settings (`/__admin/settings`).
+    let settings = GlobalSettingsStore()
 
     init(
         store: StubStore, journalCapacity: Int, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
@@ -137,10 +140,17 @@ final class StubEngine: Sendable {
             stub: stub)
         switch served {
         case .prepared(let prepared, let delay, let dribble):
-            return HTTPReply.prepared(prepared, dribble: dribble).delayed(by: delay.httpDelay())
+            return HTTPReply.prepared(prepared, dribble: dribble).delayed(by: self.delay(delay, of: stub))
         case .fault(let fault, let delay):
-            return HTTPReply.fault(fault).delayed(by: delay.httpDelay())
+            return HTTPReply.fault(fault).delayed(by: self.delay(delay, of: stub))
         }
+    }
+
+    /// A stub answer's delay: the stub's own, with the global settings' where it sets none.
+    private func delay(_ own: StubDelay, of stub: CompiledStub) -> HTTPDelay {
+        let global = settings.delaying
+        guard let global else { return own.httpDelay() }
+        return global.delay(own, of: stub.mapping.response).httpDelay()
     }
 
     /// Resolves a variant name against the stubs: a generated form, or a file variant that

@@ -17,8 +17,9 @@ import StubFormat
 /// It is also the handler its HTTP server runs: ``reply(to:)`` answers a request as a value,
 /// so tests of stubs and of the admin API need no socket.
 public final class StubServer: HTTPHandler {
-    /// The version reported by `/__admin/health`.
-    public static let version = "0.1.0"
+    /// The version reported by `/__admin/version` and `/__admin/health`: petkit's, the one
+    /// `petmock --version` prints (`ArgumentKit.petkitVersion`; `VersionTests` holds them equal).
+    public static let version = "0.9.0"
 
     /// The configuration it was created with.
     public let configuration: StubServerConfiguration

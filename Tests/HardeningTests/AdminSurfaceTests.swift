@@ -22,6 +22,10 @@ import Testing
         ("DELETE", "/__admin/petmock/variant"), ("GET", "/__admin/petmock/variants"),
         ("POST", "/__admin/recordings/start"), ("POST", "/__admin/recordings/stop"),
         ("GET", "/__admin/recordings/status"), ("POST", "/__admin/recordings/snapshot"),
+        ("GET", "/__admin/version"), ("GET", "/__admin/settings"), ("PUT", "/__admin/settings"),
+        ("POST", "/__admin/settings"), ("PATCH", "/__admin/settings"), ("PATCH", "/__admin/settings/extended"),
+        ("GET", "/__admin/files"), ("GET", "/__admin/files/pets.json"), ("PUT", "/__admin/files/pets.json"),
+        ("DELETE", "/__admin/files/pets.json"),
         ("POST", "/__admin/no-such-route"), ("GET", "/__admin/../__admin/mappings"), ("POST", "/__admin/shutdown"),
     ]
 

@@ -13,6 +13,7 @@ import Darwin
         + ScenarioAcceptanceParityTests.cases + VerificationAcceptanceParityTests.cases
         + NearMissesAcceptanceParityTests.cases + HeaderMatchingAcceptanceParityTests.cases
         + StubMetadataAcceptanceParityTests.cases + MappingsLoaderAcceptanceParityTests.cases
+        + AdminSettingsFilesParityTests.cases
 
     @Test func theREADMESaysHowManyAndHowManyDiffer() throws {
         let deliberate = Self.all.filter { $0.deliberate != nil }.count

@@ -3,8 +3,9 @@ import Testing
 /// WireMock's `AdminApiTest`, `RemoveStubMappingAcceptanceTest` and `EditStubMappingAcceptanceTest`
 /// (Apache-2.0, `src/test/java/com/github/tomakehurst/wiremock/`) carried over as data: stubs posted
 /// as WireMock's clients post them, then admin and stub requests with the statuses and JSON shapes
-/// WireMock answers (the shapes its Java and Python clients read). Left out: files
-/// (`/__admin/files`), settings, Swagger documents, and WireMock's exact Java error texts.
+/// WireMock answers (the shapes its Java and Python clients read). Left out: Swagger documents
+/// and WireMock's exact Java error texts; version, settings and files are
+/// `AdminSettingsFilesParityTests`'.
 @Suite struct AdminApiAcceptanceParityTests {
     static let id1 = "11111111-1111-4111-8111-111111111111"
     static let id2 = "22222222-2222-4222-8222-222222222222"

@@ -7,8 +7,9 @@ import Testing
 
 @testable import StubServerKit
 
-/// Proxy stubs whose upstream transfers run on the event loop itself (libcurl's multi-socket
-/// API in the loop's poller), against a real local upstream, over both poller back ends.
+/// Proxy stubs whose upstream transfers run on the event loop itself, against a real local
+/// upstream, over both poller back ends and both clients: petmock's own HTTP/1.1 client (a
+/// plain-http upstream at a numeric address, the default) and libcurl's multi-socket API.
 @Suite struct LoopProxyTests {
     static let kinds: [HTTPPollerKind] = {
         #if os(Linux)
@@ -17,6 +18,9 @@ import Testing
         [.poll]
         #endif
     }()
+
+    /// Petmock's own client (true) or libcurl (false) for a `http://127.0.0.1` upstream.
+    static let clients = [true, false]
 
     /// An upstream that answers `/big` with `size` bytes, `/hold` when `gate` opens, and
     /// anything else with its target.
@@ -51,21 +55,25 @@ import Testing
 
     /// A petmock whose one stub proxies everything to `base`, on the poller `kind`.
     static func proxy(
-        to base: String, kind: HTTPPollerKind, configure: (inout StubServerConfiguration) -> Void = { _ in }
+        to base: String, kind: HTTPPollerKind, native: Bool = true,
+        configure: (inout StubServerConfiguration) -> Void = { _ in }
     ) throws -> StubServer {
         let folder = try TemporaryStubs()
         folder.write(
             "mappings/proxy.json", #"{"request": {"urlPattern": "/.*"}, "response": {"proxyBaseUrl": "\#(base)"}}"#)
         return try startServer(stubs: folder.root) { configuration in
             configuration.http.poller = kind
+            configuration.upstream.nativeClient = native
             configure(&configuration)
         }
     }
 
-    @Test(arguments: kinds) func keepAliveConnectionsToTheUpstreamAreReused(kind: HTTPPollerKind) throws {
+    @Test(arguments: kinds, clients) func keepAliveConnectionsToTheUpstreamAreReused(
+        kind: HTTPPollerKind, native: Bool
+    ) throws {
         let upstream = try Self.upstream()
         defer { upstream.stop() }
-        let server = try Self.proxy(to: upstream.baseURL, kind: kind)
+        let server = try Self.proxy(to: upstream.baseURL, kind: kind, native: native)
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         for index in 0..<20 {
@@ -75,14 +83,17 @@ import Testing
             #expect(response.text == "upstream /pets/\(index)")
         }
         #expect(server.engine.proxy.loopDrivenCount == 20, "every transfer ran on the event loop")
+        #expect(server.engine.proxy.nativeCount == (native ? 20 : 0), "and through the client chosen")
         #expect(upstream.connectionCount == 1, "one upstream connection, kept alive")
     }
 
-    @Test(arguments: kinds) func anIdleUpstreamConnectionClosedByTheUpstreamIsLetGo(kind: HTTPPollerKind) throws {
+    @Test(arguments: kinds, clients) func anIdleUpstreamConnectionClosedByTheUpstreamIsLetGo(
+        kind: HTTPPollerKind, native: Bool
+    ) throws {
         // Between transfers the kept-alive upstream socket stays registered (parked); the
         // upstream closing it must neither reach libcurl as an event nor spin the loop.
         let upstream = try Self.upstream()
-        let server = try Self.proxy(to: upstream.baseURL, kind: kind)
+        let server = try Self.proxy(to: upstream.baseURL, kind: kind, native: native)
         defer { server.stop() }
         #expect(try fetch(server.port, "/first").text == "upstream /first")
         upstream.stop()
@@ -106,28 +117,34 @@ import Testing
         defer { server.stop() }
         #expect(try fetch(server.port, "/named").text == "upstream /named")
         #expect(server.engine.proxy.loopDrivenCount == 1)
+        #expect(server.engine.proxy.nativeCount == 0, "a host name is libcurl's to resolve")
     }
 
-    @Test(arguments: kinds) func aRefusedConnectionIsA502(kind: HTTPPollerKind) throws {
+    @Test(arguments: kinds, clients) func aRefusedConnectionIsA502(kind: HTTPPollerKind, native: Bool) throws {
         let down = try ClosedPort()
-        let server = try Self.proxy(to: "http://127.0.0.1:\(down.port)", kind: kind)
+        let server = try Self.proxy(to: "http://127.0.0.1:\(down.port)", kind: kind, native: native)
         defer { server.stop() }
         let response = try fetch(server.port, "/pets", headers: [("Accept", "application/json")])
         #expect(response.status == 502)
         #expect(response.header(ProxyReply.errorHeader) == "couldNotConnect")
         #expect(response.text.contains("could not connect to the live API"))
         #expect(server.engine.proxy.loopDrivenCount == 1)
+        #expect(server.engine.proxy.nativeCount == (native ? 1 : 0))
         _ = down
     }
 
-    @Test(arguments: kinds) func anUpstreamSlowerThanTheTimeoutIsA504(kind: HTTPPollerKind) throws {
+    @Test(arguments: kinds, clients) func anUpstreamSlowerThanTheTimeoutIsA504(
+        kind: HTTPPollerKind, native: Bool
+    ) throws {
         let gate = Gate()
         let upstream = try Self.upstream(gate: gate)
         defer {
             gate.release()
             upstream.stop()
         }
-        let server = try Self.proxy(to: upstream.baseURL, kind: kind) { $0.upstreamTimeout = .milliseconds(200) }
+        let server = try Self.proxy(to: upstream.baseURL, kind: kind, native: native) {
+            $0.upstreamTimeout = .milliseconds(200)
+        }
         defer { server.stop() }
         let response = try fetch(server.port, "/hold")
         #expect(response.status == 504)
@@ -136,10 +153,12 @@ import Testing
         #expect(try fetch(server.port, "/after").text == "upstream /after")
     }
 
-    @Test(arguments: kinds) func aResponseOverTheSizeLimitIsA502(kind: HTTPPollerKind) throws {
+    @Test(arguments: kinds, clients) func aResponseOverTheSizeLimitIsA502(kind: HTTPPollerKind, native: Bool) throws {
         let upstream = try Self.upstream(size: 256 << 10)
         defer { upstream.stop() }
-        let server = try Self.proxy(to: upstream.baseURL, kind: kind) { $0.upstream.maxResponseSize = 64 << 10 }
+        let server = try Self.proxy(to: upstream.baseURL, kind: kind, native: native) {
+            $0.upstream.maxResponseSize = 64 << 10
+        }
         defer { server.stop() }
         let response = try fetch(server.port, "/big")
         #expect(response.status == 502)
@@ -147,22 +166,24 @@ import Testing
         #expect(try fetch(server.port, "/small").text == "upstream /small", "under the limit passes")
     }
 
-    @Test(arguments: kinds) func aLargeResponseUnderTheLimitArrivesWhole(kind: HTTPPollerKind) throws {
+    @Test(arguments: kinds, clients) func aLargeResponseUnderTheLimitArrivesWhole(
+        kind: HTTPPollerKind, native: Bool
+    ) throws {
         let upstream = try Self.upstream(size: 3 << 20)
         defer { upstream.stop() }
-        let server = try Self.proxy(to: upstream.baseURL, kind: kind)
+        let server = try Self.proxy(to: upstream.baseURL, kind: kind, native: native)
         defer { server.stop() }
         let response = try fetch(server.port, "/big")
         #expect(response.status == 200)
         #expect(response.body.count == 3 << 20)
     }
 
-    @Test(arguments: kinds) func manyConcurrentRequestsAllComplete(kind: HTTPPollerKind) throws {
+    @Test(arguments: kinds, clients) func manyConcurrentRequestsAllComplete(kind: HTTPPollerKind, native: Bool) throws {
         let upstream = try LiveHTTPServer(eventLoopCount: 2) { request in
             .response(HTTPResponse(text: "upstream " + request.head.target))
         }
         defer { upstream.stop() }
-        let server = try Self.proxy(to: upstream.baseURL, kind: kind) { $0.eventLoopCount = 2 }
+        let server = try Self.proxy(to: upstream.baseURL, kind: kind, native: native) { $0.eventLoopCount = 2 }
         defer { server.stop() }
         let failures = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 32) { client in
@@ -180,15 +201,18 @@ import Testing
         }
         #expect(failures.withLock { $0 } == [])
         #expect(server.engine.proxy.loopDrivenCount == 256)
+        #expect(server.engine.proxy.nativeCount == (native ? 256 : 0))
         server.stop()
         #expect(server.engine.proxy.pendingCount == 0, "each counted transfer was counted out")
     }
 
-    @Test(arguments: kinds) func beyondTheLoopsTransferLimitA503(kind: HTTPPollerKind) throws {
+    @Test(arguments: kinds, clients) func beyondTheLoopsTransferLimitA503(kind: HTTPPollerKind, native: Bool) throws {
         let gate = Gate()
         let upstream = try Self.upstream(gate: gate)
         defer { upstream.stop() }
-        let server = try Self.proxy(to: upstream.baseURL, kind: kind) { $0.upstream.maxTransfersPerLoop = 1 }
+        let server = try Self.proxy(to: upstream.baseURL, kind: kind, native: native) {
+            $0.upstream.maxTransfersPerLoop = 1
+        }
         defer { server.stop() }
         let first = try RawClient(port: server.port)
         try first.send(get("/hold"))
@@ -201,14 +225,15 @@ import Testing
         #expect(try fetch(server.port, "/pets").text == "upstream /pets", "room again once it finished")
     }
 
-    @Test(arguments: kinds) func stoppingWithATransferUnderWayEndsIt(kind: HTTPPollerKind) throws {
+    @Test(arguments: kinds, clients) func stoppingWithATransferUnderWayEndsIt(kind: HTTPPollerKind, native: Bool) throws
+    {
         let gate = Gate()
         let upstream = try Self.upstream(gate: gate)
         defer {
             gate.release()
             upstream.stop()
         }
-        let server = try Self.proxy(to: upstream.baseURL, kind: kind) {
+        let server = try Self.proxy(to: upstream.baseURL, kind: kind, native: native) {
             $0.http.shutdownGracePeriod = .milliseconds(100)
         }
         let client = try RawClient(port: server.port)

@@ -38,6 +38,11 @@ final class Connection {
     /// The socket is closed (set by the loop's `closeConnection`).
     var isClosed = false
     var isProcessing = false
+    /// Whether the last read took all the socket held (a short read, or `EAGAIN`) and no
+    /// readiness was reported since: then there is nothing to read until the loop reports
+    /// the socket again (a new edge, or the next level-triggered poll), so an answer that
+    /// comes later (a deferred reply) resumes without a read that could only say `EAGAIN`.
+    var inputDrained = false
 
     init(loop: HTTPEventLoop, descriptor: Int32, slot: Int, generation: UInt32, remoteAddress: HTTPSocketAddress) {
         self.loop = loop
@@ -131,7 +136,7 @@ final class Connection {
     }
 
     private func readAvailable() {
-        while !isClosed && readsInput {
+        while !isClosed && readsInput && !inputDrained {
             let parsing = machine.canParse
             let intoInbound = !parsing || inbound.readableCount > 0
             let target = intoInbound ? inbound.writableBytes(minimum: 16 * 1024) : loop.readBuffer
@@ -147,7 +152,10 @@ final class Connection {
                     if used < count && !isClosed { inbound.append(UnsafeRawBufferPointer(rebasing: bytes[used...])) }
                 }
                 // Edge-triggered: a short read drained the socket; new data raises a new edge.
-                if count < target.count { return }
+                if count < target.count {
+                    inputDrained = true
+                    return
+                }
             } else if count == 0 {
                 perform(machine.peerHalfClosed(input: input, outputEmpty: outbound.isEmpty))
                 return
@@ -155,6 +163,7 @@ final class Connection {
                 let error = errno
                 if error == EINTR { continue }
                 if error != EAGAIN && error != EWOULDBLOCK { loop.closeConnection(self, reset: false) }
+                inputDrained = true
                 return
             }
         }

@@ -187,6 +187,7 @@ public final class HTTPEventLoop: @unchecked Sendable {
                 connection.generation == UInt32(truncatingIfNeeded: event.token >> 32)
             else { return }
             if event.readable || event.hangup || event.error {
+                connection.inputDrained = false
                 connection.onReadable()
             }
             if event.writable && connection.writeBlocked && !connection.isClosed {

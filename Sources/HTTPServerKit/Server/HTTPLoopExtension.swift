@@ -61,7 +61,10 @@ extension HTTPEventLoop {
     /// it instead of reaching the extension. Call ``unwatch(_:)`` before closing it. Loop
     /// thread only.
     public func park(_ descriptor: Int32) {
-        watched[descriptor]?.parked = true
+        // Read, then written back: no modify accessor (whose frame is allocated per call).
+        guard var entry = watched[descriptor] else { return }
+        entry.parked = true
+        watched[descriptor] = entry
     }
 
     /// Stops watching `descriptor` (before it is closed). Loop thread only.

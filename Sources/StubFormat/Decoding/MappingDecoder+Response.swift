@@ -191,7 +191,9 @@ extension MappingDecoder {
         return headers
     }
 
-    private mutating func delayDistribution(_ value: JSONValue, at path: JSONPath) -> DelayDistribution? {
+    /// A `delayDistribution` object (`uniform`, `lognormal`, `fixed`); nil with its problems when
+    /// it has errors. Also read by petmock's global settings.
+    package mutating func delayDistribution(_ value: JSONValue, at path: JSONPath) -> DelayDistribution? {
         guard let object = object(value, at: path) else { return nil }
         let typePath = path.appending(key: "type")
         guard let typeValue = object["type"] else {

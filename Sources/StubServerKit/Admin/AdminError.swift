@@ -20,6 +20,20 @@ public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
     case reloadFailed(StubLoadError)
     /// Recording could not start or stop.
     case recording(RecordingError)
+    /// The settings (`/__admin/settings`) have errors, or name a setting petmock does not implement.
+    case invalidSettings([StubProblem])
+    /// Body files need a stub folder, and the server serves mappings from memory only.
+    case noFilesFolder
+    /// The body file name is not one petmock will use (empty, `.` or `..`, a NUL byte, a folder).
+    case invalidBodyFileName(String, reason: String)
+    /// The body file name leads outside `__files/` (through a symbolic link, to `resolved`).
+    case bodyFileOutsideFolder(String, resolved: String?)
+    /// No body file by this name.
+    case bodyFileNotFound(String)
+    /// Listing or reading the body files would pass a bound (what, and the bound).
+    case bodyFilesTooLarge(String)
+    /// Reading, writing or removing a body file failed.
+    case bodyFileFailed(action: String, path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -34,6 +48,18 @@ public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
         case .saveFailed(let path, let reason): "Cannot save '\(path)': \(reason)"
         case .reloadFailed(let error): "Cannot reload the stubs: \(error)"
         case .recording(let error): "\(error)"
+        case .invalidSettings(let problems):
+            "Invalid settings: "
+                + problems.filter(\.isError).map { "\($0.path): \($0.message)" }.joined(separator: "; ")
+        case .noFilesFolder:
+            "The server serves mappings from memory only: it has no stub folder, so no __files/ to list, "
+                + "read or change"
+        case .invalidBodyFileName(let name, let reason): "Invalid body file name '\(name)': \(reason)"
+        case .bodyFileOutsideFolder(let name, let resolved):
+            "Body file '\(name)' leads outside __files/" + (resolved.map { " (to '\($0)')" } ?? "")
+        case .bodyFileNotFound(let name): "No body file '\(name)' in __files/"
+        case .bodyFilesTooLarge(let what): what
+        case .bodyFileFailed(let action, let path, let reason): "Cannot \(action) '\(path)': \(reason)"
         }
     }
 

@@ -43,16 +43,20 @@ struct AdminRouter: Sendable {
         let path = request.path.dropFirst(Self.prefix.count)
         let segments = path.split(separator: "/").map { $0.removingPercentEncoding() ?? String($0) }
         let query = request.query.map { QueryParameters.parse($0) } ?? []
-        let response = route(request.method, segments, query: query, body: request.body)
+        let response = route(request.method, segments, query: query, body: request.body, headers: request.headers)
         if request.method == .post && segments == ["shutdown"] { admin.shutdown() }
         return response
     }
 
     private func route(
-        _ method: HTTPMethod, _ segments: [String], query: [(name: String, value: String)], body: [UInt8]
+        _ method: HTTPMethod, _ segments: [String], query: [(name: String, value: String)], body: [UInt8],
+        headers: HTTPHeaders
     ) -> HTTPResponse {
         let route = Route(method: method, segments: segments)
         if route.is(.get, "health") { return health() }
+        if route.is(.get, "version") { return versionResponse(headers) }
+        if segments.first == "settings", let response = settingsResponse(route, body: body) { return response }
+        if segments.first == "files", let response = filesResponse(route, body: body) { return response }
         if route.is(.post, "shutdown") { return Self.json(["message": "Shutting down"]) }
         if route.is(.post, "reset") { return perform { () throws(AdminError) in try admin.reset() } }
         if segments.first == "mappings" { return mappings(route, query: query, body: body) }
@@ -356,6 +360,13 @@ struct AdminRouter: Sendable {
         case .noStubFolder: return json(AdminJSON.errors(error.description), status: 409)
         case .saveFailed, .reloadFailed: return json(AdminJSON.errors(error.description), status: 500)
         case .recording(let recording): return json(AdminJSON.errors(error.description), status: recording.httpStatus)
+        case .invalidSettings(let problems):
+            return json(AdminJSON.errors(error.description, problems: problems), status: 422)
+        case .noFilesFolder: return json(AdminJSON.errors(error.description), status: 409)
+        case .invalidBodyFileName: return json(AdminJSON.errors(error.description), status: 400)
+        case .bodyFileOutsideFolder: return json(AdminJSON.errors(error.description), status: 403)
+        case .bodyFileNotFound: return notFound(error.description)
+        case .bodyFilesTooLarge, .bodyFileFailed: return json(AdminJSON.errors(error.description), status: 500)
         }
     }
 
@@ -384,7 +395,7 @@ struct AdminRouter: Sendable {
 }
 
 /// A request's method and path segments, matched against route shapes.
-private struct Route {
+struct Route {
     let method: HTTPMethod
     let segments: [String]
 

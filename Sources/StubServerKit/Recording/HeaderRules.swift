@@ -37,15 +37,28 @@ enum HeaderRules {
 
     /// The headers without `names` and without the names the `Connection` field lists.
     static func filtered(_ headers: HTTPHeaders, dropping names: [String]) -> HTTPHeaders {
-        var listed: [Substring] = []
-        for value in headers.values(name: "Connection") {
-            listed += value.split(separator: ",").map { $0.trimmingASCIISpaces() }
+        // The `Connection` values are read in place for each field (a handful): no list made.
+        // Most `Connection` fields list only names dropped anyway (`keep-alive`): then no field
+        // needs looking up in them.
+        let listsMore = headers.fields.contains { field in
+            field.name.equalsIgnoringASCIICase("Connection")
+                && HTTPHeaders.listElements(of: field.value) { token in
+                    !names.contains { $0.equalsIgnoringASCIICase(token) }
+                }
         }
-        return HTTPHeaders(
-            headers.fields.filter { field in
-                !names.contains { $0.equalsIgnoringASCIICase(field.name) }
-                    && !listed.contains { $0.equalsIgnoringASCIICase(field.name) }
-            })
+        var kept: [HTTPHeaders.Field] = []
+        kept.reserveCapacity(headers.count)
+        for field in headers.fields
+        where !names.contains(where: { $0.equalsIgnoringASCIICase(field.name) })
+            && !(listsMore
+                && headers.fields.contains(where: { listing in
+                    listing.name.equalsIgnoringASCIICase("Connection")
+                        && HTTPHeaders.listElements(of: listing.value) { $0.equalsIgnoringASCIICase(field.name) }
+                }))
+        {
+            kept.append(field)
+        }
+        return HTTPHeaders(kept)
     }
 }
 

@@ -1,23 +1,53 @@
 import HTTPClient
 import HTTPServerKit
+import Platform
 
-/// One event loop's upstream client for proxy stubs: a ``CurlSocketDriver`` whose sockets and
-/// timer live in the loop's poller (an ``HTTPLoopExtension``), so a proxied request is
-/// registered, progressed and completed on the loop's thread, with no hop.
+/// One event loop's upstream clients for proxy stubs, whose sockets and timers live in the
+/// loop's poller (an ``HTTPLoopExtension``), so a proxied request is registered, progressed and
+/// completed on the loop's thread, with no hop: a ``LoopHTTPClient`` for plain `http://`
+/// upstreams at a numeric address (unless ``UpstreamSettings/nativeClient`` is off), a
+/// ``CurlSocketDriver`` (libcurl) for every other URL.
 ///
 /// Made on first use by the loop's handler (``HTTPEventLoop/loopExtension(_:)``) and used
 /// only on that thread. Bounded: at most ``UpstreamSettings/maxTransfersPerLoop`` transfers
 /// under way, each within its timeout and the response size limit.
-final class LoopUpstream: HTTPLoopExtension, CurlSocketHost {
+final class LoopUpstream: HTTPLoopExtension, LoopSocketHost {
     private let loop: HTTPEventLoop
     private let settings: UpstreamSettings
     private var driver: CurlSocketDriver?
-    private(set) var deadline: UInt64?
+    private var native: LoopHTTPClient?
+    private var stopped = false
+    /// When libcurl wants its timer.
+    private var curlDeadline: UInt64?
 
     init(loop: HTTPEventLoop, settings: UpstreamSettings) {
         self.loop = loop
         self.settings = settings
-        driver = CurlSocketDriver(configuration: Self.configuration(settings), host: self)
+    }
+
+    var deadline: UInt64? {
+        switch (curlDeadline, native?.deadline) {
+        case (let curl?, let own?): min(curl, own)
+        case (let curl, let own): curl ?? own
+        }
+    }
+
+    /// The libcurl driver, made on first use.
+    private func curl() -> CurlSocketDriver? {
+        if driver == nil, !stopped {
+            driver = CurlSocketDriver(configuration: Self.configuration(settings), host: self)
+        }
+        return driver
+    }
+
+    /// The client of plain-HTTP upstreams, made on first use.
+    private func nativeClient() -> LoopHTTPClient {
+        if let native { return native }
+        let made = LoopHTTPClient(configuration: Self.configuration(settings), host: self) { [loop] in loop.currentTime
+        }
+        if stopped { made.shutDown() }
+        native = made
+        return made
     }
 
     /// The client settings of every proxy transfer (the shared thread's too): the server
@@ -32,25 +62,40 @@ final class LoopUpstream: HTTPLoopExtension, CurlSocketHost {
     }
 
     /// Whether another transfer may start now.
-    var hasRoom: Bool { (driver?.transfersInFlight ?? 0) < settings.maxTransfersPerLoop }
+    var hasRoom: Bool { transfersInFlight < settings.maxTransfersPerLoop }
 
     /// How many transfers are under way on this loop.
-    var transfersInFlight: Int { driver?.transfersInFlight ?? 0 }
+    var transfersInFlight: Int { (driver?.transfersInFlight ?? 0) + (native?.transfersInFlight ?? 0) }
 
-    /// Starts a transfer; `completion` runs once, on this loop's thread.
+    /// Starts a transfer; `completion` runs once, on this loop's thread. Returns whether
+    /// petmock's own client took it (else libcurl).
+    @discardableResult
     func send(
         _ request: HTTPClientRequest,
         completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void
-    ) {
-        guard let driver else {
+    ) -> Bool {
+        if settings.nativeClient, !Self.proxyFromEnvironment, let target = NativeHTTPTarget(url: request.url) {
+            nativeClient().send(request, to: target, completion: completion)
+            return true
+        }
+        guard let driver = curl() else {
             completion(
                 .failure(HTTPClientError(kind: .other, url: request.url, message: "libcurl could not be initialised")))
-            return
+            return false
         }
         driver.send(request, completion: completion)
+        return false
     }
 
-    // MARK: CurlSocketHost
+    /// Whether the environment names a proxy for libcurl (`http_proxy`, `HTTP_PROXY`,
+    /// `all_proxy`, `ALL_PROXY`): then every request goes through libcurl, which honours it.
+    static let proxyFromEnvironment: Bool = {
+        ["http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"].contains {
+            !(PlatformEnvironment.value($0) ?? "").isEmpty
+        }
+    }()
+
+    // MARK: LoopSocketHost
 
     func watch(_ descriptor: Int32, read: Bool, write: Bool) {
         // A descriptor the poller refuses is never reported: its transfer ends at its timeout.
@@ -66,24 +111,34 @@ final class LoopUpstream: HTTPLoopExtension, CurlSocketHost {
     }
 
     func scheduleTimeout(milliseconds: Int?) {
-        deadline = milliseconds.map { loop.currentTime &+ UInt64(max(0, $0)) &* 1_000_000 }
+        curlDeadline = milliseconds.map { loop.currentTime &+ UInt64(max(0, $0)) &* 1_000_000 }
     }
 
     // MARK: HTTPLoopExtension
 
     func descriptorReady(_ descriptor: Int32, readable: Bool, writable: Bool, failed: Bool) {
-        driver?.socketReady(descriptor, readable: readable, writable: writable, failed: failed)
+        if let native, native.owns(descriptor) {
+            native.socketReady(descriptor, readable: readable, writable: writable, failed: failed)
+        } else {
+            driver?.socketReady(descriptor, readable: readable, writable: writable, failed: failed)
+        }
     }
 
     func deadlineReached() {
-        // libcurl sets the next timeout, if any, from inside the call.
-        deadline = nil
-        driver?.timeoutReached()
+        let now = loop.currentTime
+        if let due = curlDeadline, due <= now {
+            // libcurl sets the next timeout, if any, from inside the call.
+            curlDeadline = nil
+            driver?.timeoutReached()
+        }
+        if let native, let due = native.deadline, due <= now { native.deadlineReached() }
     }
 
     func loopStopped() {
-        deadline = nil
+        stopped = true
+        curlDeadline = nil
         driver?.shutDown()
         driver = nil
+        native?.shutDown()
     }
 }

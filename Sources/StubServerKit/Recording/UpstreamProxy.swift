@@ -19,6 +19,8 @@ final class UpstreamProxy: Sendable {
         var count = 0
         /// How many transfers ran on an event loop so far (tests tell the paths apart by it).
         var onLoops = 0
+        /// How many of those went through petmock's own HTTP/1.1 client rather than libcurl.
+        var native = 0
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
@@ -111,7 +113,7 @@ final class UpstreamProxy: Sendable {
                 state.count += 1
                 state.onLoops += 1
             }
-            upstream.send(request, completion: finish)
+            if upstream.send(request, completion: finish) { inFlight.withLock { $0.native += 1 } }
             return true
         }
         inFlight.withLock { $0.count += 1 }
@@ -140,6 +142,9 @@ final class UpstreamProxy: Sendable {
 
     /// How many forwarded requests ran on an event loop's own thread so far.
     var loopDrivenCount: Int { inFlight.withLock { $0.onLoops } }
+
+    /// How many forwarded requests went through petmock's own HTTP/1.1 client so far.
+    var nativeCount: Int { inFlight.withLock { $0.native } }
 
     /// How many forwarded requests are under way.
     var pendingCount: Int { inFlight.withLock { $0.count } }

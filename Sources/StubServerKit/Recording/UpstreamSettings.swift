@@ -15,15 +15,21 @@ public struct UpstreamSettings: Sendable, Hashable {
     public var cachedConnectionsPerLoop: Int
     /// The largest upstream response body passed on; a larger one is a 502 and is not kept.
     public var maxResponseSize: Int
+    /// Whether, on the event loops, a plain `http://` upstream at a numeric address (such as
+    /// `http://127.0.0.1:8081`) is reached with petmock's own HTTP/1.1 client (the default)
+    /// rather than libcurl, which takes every other URL (`https`, host names) and every URL
+    /// when the environment names a proxy (`http_proxy`, `all_proxy`).
+    public var nativeClient: Bool
 
     /// Creates settings.
     public init(
         onEventLoop: Bool = true, maxTransfersPerLoop: Int = 256, cachedConnectionsPerLoop: Int = 128,
-        maxResponseSize: Int = 64 << 20
+        maxResponseSize: Int = 64 << 20, nativeClient: Bool = true
     ) {
         self.onEventLoop = onEventLoop
         self.maxTransfersPerLoop = max(1, maxTransfersPerLoop)
         self.cachedConnectionsPerLoop = max(1, cachedConnectionsPerLoop)
         self.maxResponseSize = max(0, maxResponseSize)
+        self.nativeClient = nativeClient
     }
 }

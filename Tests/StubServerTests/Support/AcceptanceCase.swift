@@ -53,23 +53,26 @@ struct AcceptanceCase: Sendable, CustomStringConvertible {
     var deliberate: String? = nil
     /// Files of a stub folder the server loads first (paths under the folder, and their text).
     var files: [String: String] = [:]
+    /// Whether the server serves a stub folder even when `files` is empty.
+    var onDisk = false
 
     var description: String { source }
 
     init(
         _ source: String, _ mappings: [String], _ probes: [Probe], deliberate: String? = nil,
-        files: [String: String] = [:]
+        files: [String: String] = [:], onDisk: Bool = false
     ) {
         self.source = source
         self.mappings = mappings
         self.probes = probes
         self.deliberate = deliberate
         self.files = files
+        self.onDisk = onDisk
     }
 
     /// Posts the mappings through the admin API (each must be created) and checks each probe.
     func run() throws {
-        let folder = files.isEmpty ? nil : try TemporaryStubs()
+        let folder = files.isEmpty && !onDisk ? nil : try TemporaryStubs()
         for (path, text) in files.sorted(by: { $0.key < $1.key }) { folder?.write(path, text) }
         let server = try makeServer(stubs: folder?.root)
         for mapping in mappings {

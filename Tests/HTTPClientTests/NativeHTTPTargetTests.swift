@@ -1,0 +1,59 @@
+import HTTPServerKit
+import Platform
+import Testing
+
+@testable import HTTPClient
+
+/// Which URLs petmock's own client takes (plain http to a numeric address) and what it sends
+/// for them; and the content decoding it shares with libcurl's behaviour.
+@Suite struct NativeHTTPTargetTests {
+    @Test(arguments: [
+        ("http://127.0.0.1:8081/api/pets?page=2", "127.0.0.1:8081", "127.0.0.1:8081", "/api/pets?page=2"),
+        ("HTTP://127.0.0.1/", "127.0.0.1", "127.0.0.1", "/"),
+        ("http://127.0.0.1:80", "127.0.0.1:80", "127.0.0.1", "/"),
+        ("http://127.0.0.1:9?q=1#frag", "127.0.0.1:9", "127.0.0.1:9", "/?q=1"),
+        ("http://[::1]:8080/x", "[::1]:8080", "[::1]:8080", "/x"),
+        ("http://[::1]/x#y", "[::1]", "[::1]", "/x"),
+    ])
+    func takesPlainHTTPToANumericAddress(url: String, key: String, host: String, origin: String) throws {
+        let target = try #require(NativeHTTPTarget(url: url))
+        #expect(target.key == key)
+        #expect(target.hostField == host)
+        #expect(target.originForm == origin)
+        #expect(SocketAddress.host(of: target.address) == (host.hasPrefix("[") ? "::1" : "127.0.0.1"))
+    }
+
+    @Test(arguments: [
+        "https://127.0.0.1/", "http://localhost:8080/", "http://api.example.com/", "http://user@127.0.0.1/",
+        "http://127.0.0.1:0/", "http://127.0.0.1:65536/", "http://127.0.0.1:80a/", "http://[::1/", "http://::1/",
+        "http://127.0.0.1/a b", "http:///x", "http://", "ftp://127.0.0.1/", "http://[127.0.0.1]/",
+    ])
+    func leavesEveryOtherURLToLibcurl(url: String) {
+        #expect(NativeHTTPTarget(url: url) == nil)
+    }
+
+    @Test func gzipAndDeflateDecodeWithinTheLimit() throws {
+        let text = Array(String(repeating: "pets ", count: 200).utf8)
+        let gzip = try #require(Gzip.compress(text))
+        let zlib = try #require(Gzip.compress(text, wrapper: .zlib))
+        #expect(try ContentDecoding.decode(gzip, coding: "gzip", limit: 1 << 20).get() == text)
+        #expect(try ContentDecoding.decode(zlib, coding: "deflate", limit: 1 << 20).get() == text)
+        // `deflate` sent raw, without the zlib wrapper, as some servers do.
+        let raw = Array(zlib.dropFirst(2).dropLast(4))
+        #expect(try ContentDecoding.decode(raw, coding: "deflate", limit: 1 << 20).get() == text)
+        // A body that expands past the limit is refused, not kept.
+        #expect(ContentDecoding.decode(gzip, coding: "gzip", limit: 100) == .failure(.tooLarge(limit: 100)))
+        let truncated = Array(gzip.prefix(gzip.count / 2))
+        guard case .failure(.malformed) = ContentDecoding.decode(truncated, coding: "gzip", limit: 1 << 20) else {
+            Issue.record("a cut gzip body is malformed")
+            return
+        }
+        guard case .failure(.malformed) = ContentDecoding.decode(Array("plain".utf8), coding: "gzip", limit: 99) else {
+            Issue.record("bytes that are not gzip are malformed")
+            return
+        }
+        #expect(ContentDecoding.decodable(" GZIP ") == "gzip")
+        #expect(ContentDecoding.decodable("br") == nil)
+        #expect(ContentDecoding.decodable("gzip, br") == nil)
+    }
+}
