@@ -2,7 +2,8 @@
 // (no socket, so the machine's load weighs far less than on bench-petmock's wrk figure): the
 // stubs of bench-petmock's templating pair, plus the same template as a body file, answered
 // through `StubServer.reply(to:)`, each timed in thread CPU time, best of the rounds.
-// Usage: template-bench [REQUESTS-PER-ROUND] [ROUNDS]
+// Usage: template-bench [REQUESTS-PER-ROUND] [ROUNDS]; TEMPLATE_BENCH_ONLY=plain|templated|file
+// measures one figure alone.
 import Foundation
 import HTTPCore
 import HTTPServerKit
@@ -72,6 +73,8 @@ for other in [templated, file] where server.reply(to: other).response()?.body !=
     exit(1)
 }
 
+func format(_ value: Double) -> String { String(format: "%8.0f", value) }
+
 func threadCPUNanoseconds() -> Int64 {
     var time = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
@@ -90,13 +93,26 @@ func measure(_ request: HTTPServerRequest) -> Double {
     return Double(elapsed) / Double(requests)
 }
 
+// TEMPLATE_BENCH_ONLY=plain|templated|file: that figure alone, its mean over the rounds (for a
+// profiler, which then sees one path only).
+if let only = ProcessInfo.processInfo.environment["TEMPLATE_BENCH_ONLY"] {
+    let figures = ["plain": plain, "templated": templated, "file": file]
+    guard let chosen = figures[only] else {
+        FileHandle.standardError.write(
+            Data("template-bench: TEMPLATE_BENCH_ONLY is '\(only)'; expected plain, templated or file\n".utf8))
+        exit(64)
+    }
+    var total = 0.0
+    for _ in 0..<rounds { total += measure(chosen) }
+    print("\(only): \(format(total / Double(rounds))) ns per request")
+    exit(0)
+}
 var best = (plain: Double.infinity, templated: Double.infinity, file: Double.infinity)
 for _ in 0..<rounds {
     best.plain = min(best.plain, measure(plain))
     best.templated = min(best.templated, measure(templated))
     best.file = min(best.file, measure(file))
 }
-func format(_ value: Double) -> String { String(format: "%8.0f", value) }
 func ratio(_ a: Double, _ b: Double) -> String { String(format: "%6.2f", a / b) }
 var load = [Double](repeating: 0, count: 3)
 _ = getloadavg(&load, 3)

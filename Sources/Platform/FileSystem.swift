@@ -45,6 +45,8 @@ package struct FileStamp: Equatable, Sendable {
     /// Nanoseconds since the epoch (the status change time).
     package var changed: Int64
     package var isDirectory: Bool
+    /// Whether the path names a regular file (no folder, device, pipe or socket).
+    package var isRegularFile: Bool
 }
 
 /// The few file-system calls petkit needs, on POSIX directly (no Foundation).
@@ -79,7 +81,7 @@ package enum FileSystem {
         return FileStamp(
             device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
             size: Int64(info.st_size), modified: modified, changed: changed,
-            isDirectory: info.st_mode & S_IFMT == S_IFDIR)
+            isDirectory: info.st_mode & S_IFMT == S_IFDIR, isRegularFile: info.st_mode & S_IFMT == S_IFREG)
     }
 
     /// The whole content of a file; a file longer than `limit` bytes is refused (`EFBIG`)

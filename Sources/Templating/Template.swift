@@ -1,13 +1,15 @@
 import Foundation
 
 /// A Handlebars template, compiled once: parse errors (and unknown helpers) are found here,
-/// with their line and column; ``render(_:)`` then walks the tree per request.
+/// with their line and column; ``render(_:)`` then walks the tree per request. Immutable, and
+/// a class: a server reads its templates per request, and a struct's copy would retain each
+/// of its members.
 ///
 /// ```swift
 /// let template = try Template("Hello {{request.query.name}}!")
 /// let text = try template.render(.object([("request", .node(request))]))
 /// ```
-public struct Template: Sendable {
+public final class Template: Sendable {
     let segments: [TemplateSegment]
     /// The bounds this template renders within.
     public let limits: TemplateLimits

@@ -58,16 +58,18 @@ public final class TemplateRequest: TemplateNode {
     }
 
     /// Creates the model of one request as the initialiser with functions does, the decoded
-    /// query given as it is (a server that matched the request has it at hand already).
+    /// query given as it is (a server that matched the request has it at hand already), and
+    /// `path`, when given, the part of `url` before its `?` (found already by the same server).
     public convenience init(
         method: String, url: Substring, headers: HTTPHeaders, body: [UInt8], baseURL: String?,
         pathParameters: [String: String] = [:], clientIP: @escaping () -> String,
-        queryParameters: [(name: String, value: String)], pathTemplated: Bool = false
+        queryParameters: [(name: String, value: String)], pathTemplated: Bool = false, path: Substring? = nil
     ) {
         self.init(
             method: method, target: url, headers: headers, body: body, baseURL: baseURL,
             pathParameters: pathParameters, clientIP: clientIP, query: .given(queryParameters),
             pathTemplated: pathTemplated)
+        knownPath = path
     }
 
     /// Where the decoded query comes from.
@@ -100,14 +102,26 @@ public final class TemplateRequest: TemplateNode {
 
     /// Where the query starts (`?`), found on the UTF-8 view.
     private var question: String.Index? {
-        // On contiguous UTF-8 (the usual case) by offset: the generic search steps String indices.
-        let offset = target.utf8.withContiguousStorageIfAvailable { $0.firstIndex(of: UInt8(ascii: "?")) }
-        guard let offset else { return target.utf8.firstIndex(of: UInt8(ascii: "?")) }
-        return offset.map { target.utf8.index(target.utf8.startIndex, offsetBy: $0) }
+        // On the contiguous UTF-8 by offset (the generic search steps String indices).
+        var target = target
+        let offset = target.withUTF8 { bytes -> Int? in
+            // A plain loop: `firstIndex(of:)` here is not specialised, and costs a call a byte.
+            var position = 0
+            while position < bytes.count {
+                if bytes[position] == UInt8(ascii: "?") { return position }
+                position += 1
+            }
+            return nil
+        }
+        return offset.map { self.target.utf8.index(self.target.utf8.startIndex, offsetBy: $0) }
     }
+
+    /// The path as the caller gave it, if it did.
+    private var knownPath: Substring?
 
     /// The path, still percent-encoded.
     public var path: Substring {
+        if let knownPath { return knownPath }
         if let question { return target[..<question] }
         return target
     }
@@ -264,11 +278,12 @@ final class PathNode: TemplateNode {
     /// The segment at `index` (empty segments skipped, as `split` skips them), decoded.
     func segment(at index: Int) -> String? { Self.segment(of: path, at: index) }
 
-    /// The segment of `path` at `index`, found by a scan.
+    /// The segment of `path` at `index`, found by a scan of its UTF-8 (made contiguous if it
+    /// is not; a server's path is a slice of the request head, already contiguous).
     static func segment(of path: Substring, at index: Int) -> String? {
         guard index >= 0 else { return nil }
-        // The usual path is contiguous UTF-8: scanned by offset, the segment made from its bytes.
-        if let found = path.utf8.withContiguousStorageIfAvailable({ bytes -> String? in
+        var path = path
+        return path.withUTF8 { bytes -> String? in
             var seen = 0
             var start = -1
             var position = 0
@@ -292,30 +307,11 @@ final class PathNode: TemplateNode {
                 guard start >= 0, seen == index else { return nil }
                 end = bytes.count
             }
-            let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-            guard raw.utf8.contains(UInt8(ascii: "%")) else { return raw }
+            let segment = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            let raw = String(decoding: segment, as: UTF8.self)
+            guard segment.contains(UInt8(ascii: "%")) else { return raw }
             return raw.removingPercentEncoding() ?? raw
-        }) {
-            return found
         }
-        let bytes = path.utf8
-        var seen = 0
-        var start: String.Index?
-        var position = bytes.startIndex
-        while position < bytes.endIndex {
-            if bytes[position] == UInt8(ascii: "/") {
-                if let first = start {
-                    if seen == index { return decoded(path[first..<position]) }
-                    seen += 1
-                    start = nil
-                }
-            } else if start == nil {
-                start = position
-            }
-            position = bytes.index(after: position)
-        }
-        if let first = start, seen == index { return decoded(path[first..<bytes.endIndex]) }
-        return nil
     }
 
     /// A segment's text: most have no escape, and are then the segment as it is.

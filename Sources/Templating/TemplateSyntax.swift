@@ -89,7 +89,7 @@ final class TemplateCall: Sendable {
     /// `{{jsonPath request.query.NAME '$.x'}}` and the like: a literal path without a
     /// function, applied to a compiled request access, with no hash argument; the renderer
     /// answers it without making the call's arguments (see ``TemplateRenderer``).
-    let requestJSONPath: (access: RequestAccess, path: JSONPath, definite: Bool, expressionLength: Int)?
+    let requestJSONPath: RequestJSONPath?
 
     init(
         name: String, helper: TemplateHelper?, parameters: [TemplateExpression],
@@ -109,10 +109,31 @@ final class TemplateCall: Sendable {
             case .path(let path, _) = parameters[0], let access = path.requestAccess,
             case .literal(.string(let expression)) = parameters[1]
         {
-            requestJSONPath = (access, literalJSONPath, literalJSONPath.isDefinite, expression.utf8.count)
+            requestJSONPath = RequestJSONPath(
+                access: access, path: literalJSONPath, definite: literalJSONPath.isDefinite,
+                expressionLength: expression.utf8.count)
         } else {
             requestJSONPath = nil
         }
+    }
+}
+
+/// `{{jsonPath request.query.NAME '$.x'}}` as the renderer answers it directly (see
+/// ``TemplateCall/requestJSONPath``); a class, so that a render reads it without copying
+/// (and retaining) each of its members.
+final class RequestJSONPath: Sendable {
+    let access: RequestAccess
+    let path: JSONPath
+    /// Whether the path selects at most one node.
+    let definite: Bool
+    /// The expression's length, part of the call's work estimate.
+    let expressionLength: Int
+
+    init(access: RequestAccess, path: JSONPath, definite: Bool, expressionLength: Int) {
+        self.access = access
+        self.path = path
+        self.definite = definite
+        self.expressionLength = expressionLength
     }
 }
 

@@ -55,6 +55,12 @@ import Testing
             description: "204 has no Content-Length", status: HTTPStatus(code: 204), fields: [("X-Id", "{{id}}")],
             variable: [0], values: ["1"], body: []),
         Case(
+            description: "204 given a body sends none", status: HTTPStatus(code: 204), fields: [("X-Id", "{{id}}")],
+            variable: [0], values: ["1"]),
+        Case(
+            description: "304 given a body and gzip sends none in either form", status: HTTPStatus(code: 304),
+            fields: [("ETag", "{{tag}}")], variable: [0], values: ["\"v1\""], compression: .gzipIfAccepted),
+        Case(
             description: "an empty varying value and a long body length", fields: [("X-Empty", "{{e}}")],
             variable: [0], values: [""], body: [UInt8](repeating: 65, count: 123_456)),
     ]
@@ -67,8 +73,6 @@ import Testing
             status: status, headers: HTTPHeaders(fields), body: testCase.body, compression: testCase.compression)
     }
 
-    static func bytes(_ storage: ByteStorage) -> [UInt8] { Array(storage.bytes) }
-
     @Test(arguments: cases)
     func writesTheBytesOfAResponsePreparedWhole(_ testCase: Case) throws {
         let head = try #require(
@@ -79,16 +83,34 @@ import Testing
         let laidOut = PreparedResponse(response, head: head)
         let whole = PreparedResponse(response)
         #expect(
-            String(decoding: Self.bytes(laidOut.identity.head), as: UTF8.self)
-                == String(decoding: Self.bytes(whole.identity.head), as: UTF8.self))
-        #expect(Self.bytes(laidOut.identity.body) == Self.bytes(whole.identity.body))
+            String(decoding: laidOut.identity.headBytes, as: UTF8.self)
+                == String(decoding: whole.identity.headBytes, as: UTF8.self))
+        #expect(laidOut.identity.bodyBytes == whole.identity.bodyBytes)
         #expect((laidOut.gzip == nil) == (whole.gzip == nil))
         if let gzip = laidOut.gzip, let wholeGzip = whole.gzip {
-            #expect(Self.bytes(gzip.head) == Self.bytes(wholeGzip.head))
-            #expect(Self.bytes(gzip.body) == Self.bytes(wholeGzip.body))
+            #expect(gzip.headBytes == wholeGzip.headBytes)
+            #expect(gzip.bodyBytes == wholeGzip.bodyBytes)
         }
         #expect(laidOut.hasDate == whole.hasDate && laidOut.wantsClose == whole.wantsClose)
         #expect(laidOut.response == response)
+    }
+
+    /// Each form is one allocation: the head, then the body right after it (none when the
+    /// status forbids one), laid out or prepared whole alike.
+    @Test(arguments: cases)
+    func eachFormHoldsItsHeadThenItsBody(_ testCase: Case) throws {
+        let head = try #require(
+            PreparedHead(
+                status: testCase.status, headers: HTTPHeaders(testCase.fields), variableStatus: testCase.variableStatus,
+                variableFields: testCase.variable))
+        let response = Self.response(testCase)
+        for prepared in [PreparedResponse(response, head: head), PreparedResponse(response)] {
+            for form in [prepared.identity] + (prepared.gzip.map { [$0] } ?? []) {
+                #expect(form.head.upperBound == form.body.lowerBound && form.body.upperBound == form.storage.count)
+                #expect(Array(form.storage.bytes) == form.headBytes + form.bodyBytes)
+                #expect(form.bodyBytes.isEmpty == (response.status.forbidsBody || response.body.isEmpty))
+            }
+        }
     }
 
     @Test func theNotesAreThoseOfTheFixedFields() throws {
@@ -113,7 +135,7 @@ import Testing
         ]
         for response in shapes {
             let prepared = PreparedResponse(response, head: head)
-            #expect(Self.bytes(prepared.identity.head) == Self.bytes(PreparedResponse(response).identity.head))
+            #expect(prepared.identity.headBytes == PreparedResponse(response).identity.headBytes)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import StubFormat
 import Testing
 
@@ -35,6 +36,41 @@ import Testing
         #expect(problem.kind == .bodyFileOutsideRoot && problem.isError)
         #expect(
             problem.description.hasPrefix("m.json: error: $.response.bodyFileName: expected a file inside __files/"))
+    }
+
+    /// A resolver that keeps the folder's real path (a server's, per request) answers every
+    /// name as one finding it per name does; once the folder leads elsewhere, its names are
+    /// refused as outside, never followed there.
+    @Test func keepingTheFoldersRealPathChangesNoAnswerAndFollowsNoMove() throws {
+        let folder = try TemporaryStubFolder([
+            "real/pets.json": "[1]", "real/data/vets.json": "[2]", "other/pets.json": "[9]", "secret.json": "S",
+        ])
+        defer { folder.remove() }
+        try folder.link("files", to: "real")
+        try folder.link("real/outside.json", to: "../secret.json")
+        let kept = BodyFileResolver(keepingRealPathOf: folder.root + "/files")
+        let fresh = BodyFileResolver(filesRoot: folder.root + "/files")
+        let names = [
+            "pets.json", "/pets.json", "data/vets.json", "outside.json", "../secret.json", "missing.json", "data",
+        ]
+        for name in names {
+            #expect(kept.resolve(name) == fresh.resolve(name), "\(name)")
+            // The stamped form finds the same path, or fails the same way, with one `stat`.
+            let stamped = kept.resolveStamped(name)
+            #expect(stamped.map(\.path) == kept.resolve(name), "\(name)")
+            if case .success(let found) = stamped { #expect(found.stamp.isRegularFile && found.stamp.size == 3) }
+        }
+        #expect(try kept.resolve("pets.json").get().hasSuffix("/real/pets.json"))
+        try FileManager.default.removeItem(atPath: folder.root + "/files")
+        try folder.link("files", to: "other")
+        #expect(try fresh.resolve("pets.json").get().hasSuffix("/other/pets.json"))
+        guard case .failure(.outsideRoot(let resolved?)) = kept.resolve("pets.json") else {
+            Issue.record("a name under the moved folder is not refused")
+            return
+        }
+        #expect(resolved.hasSuffix("/other/pets.json"))
+        let missing = BodyFileResolver(keepingRealPathOf: folder.root + "/nothing")
+        #expect(missing.resolve("pets.json") == .failure(.rootMissing))
     }
 
     @Test func inlineBodiesNeedNoFolder() throws {

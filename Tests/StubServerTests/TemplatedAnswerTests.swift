@@ -97,8 +97,6 @@ import Testing
         return (server, stub, folder)
     }
 
-    static func bytes(_ storage: ByteStorage) -> [UInt8] { Array(storage.bytes) }
-
     @Test(arguments: cases)
     func theLaidOutAnswerIsTheAnswerPreparedWhole(_ testCase: Case) throws {
         let (_, stub, folder) = try Self.stub(testCase.mapping)
@@ -127,18 +125,38 @@ import Testing
             return
         }
         #expect(
-            String(decoding: Self.bytes(answer.identity.head), as: UTF8.self)
-                == String(decoding: Self.bytes(reference.identity.head), as: UTF8.self))
-        #expect(Self.bytes(answer.identity.body) == Self.bytes(reference.identity.body))
+            String(decoding: answer.identity.headBytes, as: UTF8.self)
+                == String(decoding: reference.identity.headBytes, as: UTF8.self))
+        #expect(answer.identity.bodyBytes == reference.identity.bodyBytes)
         #expect((answer.gzip == nil) == (reference.gzip == nil))
         if let gzip = answer.gzip, let referenceGzip = reference.gzip {
-            #expect(Self.bytes(gzip.head) == Self.bytes(referenceGzip.head))
-            #expect(Self.bytes(gzip.body) == Self.bytes(referenceGzip.body))
+            #expect(gzip.headBytes == referenceGzip.headBytes)
+            #expect(gzip.bodyBytes == referenceGzip.bodyBytes)
         }
         #expect(answer.wantsClose == reference.wantsClose && answer.hasDate == reference.hasDate)
         #expect(delay == referenceDelay && dribble == referenceDribble)
         if let (name, value) = testCase.expected { #expect(answer.response.headers[name] == value) }
         #expect(answer.response.headers["Matched-Stub-Id"] == stub.mapping.id)
+    }
+
+    /// `request.clientIp` is the address the request came from (read from the matched request
+    /// only when a template asks), a HEAD answered by a GET stub included.
+    @Test func theClientAddressIsTheRequestsOwn() throws {
+        let (server, _, folder) = try Self.stub(
+            #"{"request": {"method": "GET", "urlPath": "/ip"}, "response": {"headers": {"X-Ip": "{{request.clientIp}}"}, "body": "{{request.clientIp}}", "transformers": ["response-template"]}}"#
+        )
+        _ = folder
+        let addresses = [
+            HTTPSocketAddress(ipv4: (10, 1, 2, 3), port: 40000), HTTPSocketAddress(ipv4: (192, 168, 0, 254), port: 1),
+        ]
+        for address in addresses {
+            for method in [HTTPMethod.get, .head] {
+                let request = HTTPServerRequest(method: method, target: "/ip", remoteAddress: address)
+                let response = try #require(server.reply(to: request).response())
+                #expect(response.headers["X-Ip"] == address.host)
+                #expect(String(decoding: response.body, as: UTF8.self) == address.host)
+            }
+        }
     }
 
     @Test func aRenderedValueWithControlCharactersIsStillRefused() throws {

@@ -17,6 +17,34 @@ import Testing
         #expect(node.member("size")?.text == String(split.count))
     }
 
+    /// A path sliced out of a larger text (as a server's is, out of the request head) is
+    /// scanned from the slice's own start.
+    @Test func aSegmentOfASliceInsideALargerTextIsTheSlices() throws {
+        let line = "GET /caf%C3%A9/b//42?x=/y HTTP/1.1"
+        let start = try #require(line.firstIndex(of: " "))
+        let end = try #require(line.firstIndex(of: "?"))
+        let path = line[line.index(after: start)..<end]
+        #expect((0..<4).map { PathNode.segment(of: path, at: $0) } == ["café", "b", "42", nil])
+    }
+
+    /// A model given its path by the server reads as one that finds the path in its URL.
+    @Test(arguments: ["/api/templated/42?q=x", "/a//b/?", "/?x=/y/z", "/caf%C3%A9/%20", "/"])
+    func aModelGivenItsPathReadsAsOneThatFindsIt(_ url: String) throws {
+        let template = try Template(
+            "{{request.path}}|{{request.path.[0]}}|{{request.path.[1]}}|{{request.pathSegments.size}}|{{request.url}}")
+        let target = url[...]
+        let path = target[..<(target.firstIndex(of: "?") ?? target.endIndex)]
+        func model(_ path: Substring?) -> TemplateValue {
+            let request = TemplateRequest(
+                method: "GET", url: target, headers: [:], body: [], baseURL: nil, clientIP: { "" },
+                queryParameters: [], path: path)
+            return .object([("request", .node(request))])
+        }
+        #expect(try template.render(model(path)) == template.render(model(nil)))
+        // The path given is the one read (the server's, found once), not found again.
+        #expect(try template.render(model("/given/path")).hasPrefix("/given/path|given|path|2|"))
+    }
+
     @Test func aTemplateParameterComesBeforeASegment() {
         let node = PathNode(path: "/users/7"[...], parameters: ["0": "named", "id": "7"])
         #expect(node.member("id")?.text == "7")

@@ -4,8 +4,9 @@ import HTTPCore
 /// order, some of whose values (and perhaps the status's reason) change per response. The
 /// fixed bytes are laid out once; a ``PreparedResponse`` made with
 /// ``PreparedResponse/init(_:head:)`` then writes only the varying values and
-/// `Content-Length`, into one allocation, byte for byte what ``PreparedResponse/init(_:)``
-/// writes for the same response.
+/// `Content-Length`, and the body after them, into one allocation, byte for byte what
+/// ``PreparedResponse/init(_:)`` writes for the same response. A class: a render reads it
+/// per response, and a copy of a struct would retain each of its layouts.
 ///
 /// ```swift
 /// // Field 1 (X-Id) changes per response.
@@ -15,7 +16,7 @@ import HTTPCore
 /// headers.replaceOrAdd(name: "X-Id", value: id)
 /// let prepared = PreparedResponse(HTTPResponse(headers: headers, body: body), head: head)
 /// ```
-public struct PreparedHead: Sendable {
+public final class PreparedHead: Sendable {
     /// One part of a laid-out head.
     enum Piece: Sendable {
         case bytes([UInt8])
@@ -81,10 +82,13 @@ public struct PreparedHead: Sendable {
         return true
     }
 
-    /// The head of `response` in `layout`, then `Content-Length` unless the status has no body.
-    func write(_ layout: Layout, for response: HTTPResponse, bodyCount: Int) -> ByteStorage {
+    /// The head of `response` in `layout`, then `Content-Length` unless the status has no body,
+    /// then `body` unless the status forbids one (a form's one allocation: ``PreparedResponse/Form``).
+    func write(_ layout: Layout, for response: HTTPResponse, body: [UInt8]) -> PreparedResponse.Form {
+        let bodyCount = body.count
         let code = response.status.code
         let framed = !(100..<200).contains(code) && code != 204 && code != 304
+        let sentCount = framed ? bodyCount : 0
         var statusLine: String?
         var count = layout.fixedCount
         for piece in layout.pieces {
@@ -99,7 +103,8 @@ public struct PreparedHead: Sendable {
         }
         let length = Self.decimalCount(bodyCount)
         if framed { count += Self.contentLength.count + length + 2 }
-        return ByteStorage(count: count) { output in
+        let headCount = count
+        let storage = ByteStorage(count: headCount + sentCount) { output in
             var position = 0
             func put(_ bytes: UnsafeRawBufferPointer) {
                 guard let source = bytes.baseAddress, let target = output.baseAddress, !bytes.isEmpty else { return }
@@ -133,8 +138,11 @@ public struct PreparedHead: Sendable {
                 position += length
                 output[position] = 13
                 output[position + 1] = 10
+                position += 2
+                body.withUnsafeBytes { put($0) }
             }
         }
+        return PreparedResponse.Form(storage: storage, headCount: headCount)
     }
 
     private static let contentLength = Array("Content-Length: ".utf8)

@@ -12,11 +12,36 @@ import HTTPCore
 ///
 /// Prepared responses are always delimited by `Content-Length` (a dribble still sends chunks).
 public final class PreparedResponse: Sendable {
-    /// One wire form of the response: identity or gzip.
+    /// One wire form of the response, identity or gzip, in one allocation: the status line,
+    /// fields and `Content-Length` (without `Date`, `Connection` or the empty line), then the
+    /// body (none when the status forbids one).
     struct Form: Sendable {
-        /// Status line, fields and `Content-Length`, without `Date`, `Connection` or the empty line.
-        let head: ByteStorage
-        let body: ByteStorage
+        let storage: ByteStorage
+        /// How many of the bytes are the head's; the body follows.
+        let headCount: Int
+
+        /// Where the head is in ``storage``.
+        var head: Range<Int> { 0..<headCount }
+        /// Where the body is in ``storage``.
+        var body: Range<Int> { headCount..<storage.count }
+        /// A copy of the head's bytes.
+        var headBytes: [UInt8] { Array(storage.bytes[head]) }
+        /// A copy of the body's bytes.
+        var bodyBytes: [UInt8] { Array(storage.bytes[body]) }
+
+        /// The head and the body copied into one allocation.
+        init(head: [UInt8], body: [UInt8]) {
+            storage = ByteStorage(count: head.count + body.count) { output in
+                output.copyBytes(from: head)
+                UnsafeMutableRawBufferPointer(rebasing: output[head.count...]).copyBytes(from: body)
+            }
+            headCount = head.count
+        }
+
+        init(storage: ByteStorage, headCount: Int) {
+            self.storage = storage
+            self.headCount = headCount
+        }
     }
 
     /// The response this was prepared from.
@@ -59,14 +84,8 @@ public final class PreparedResponse: Sendable {
         case .gzipIfAccepted: gzipBody = Gzip.compress(response.body)
         case .precompressedGzip(let bytes): gzipBody = bytes
         }
-        let sendsBody = !response.status.forbidsBody
-        let identity = Form(
-            head: head.write(gzipBody == nil ? head.plain : head.varied, for: response, bodyCount: response.body.count),
-            body: ByteStorage(sendsBody ? response.body : []))
-        let gzip = gzipBody.map {
-            Form(
-                head: head.write(head.gzip, for: response, bodyCount: $0.count), body: ByteStorage(sendsBody ? $0 : []))
-        }
+        let identity = head.write(gzipBody == nil ? head.plain : head.varied, for: response, body: response.body)
+        let gzip = gzipBody.map { head.write(head.gzip, for: response, body: $0) }
         self.init(response, identity: identity, gzip: gzip, hasDate: head.hasDate, wantsClose: head.wantsClose)
     }
 
@@ -102,6 +121,6 @@ public final class PreparedResponse: Sendable {
         }
         let head = Array(buffer.readableBytes)
         let sendsBody = !response.status.forbidsBody
-        return (Form(head: ByteStorage(head), body: ByteStorage(sendsBody ? body : [])), notes)
+        return (Form(head: head, body: sendsBody ? body : []), notes)
     }
 }

@@ -78,9 +78,9 @@ extension Connection {
             form = prepared.identity
         }
         let keepAlive = keepsAlive(request, handlerWantsClose: prepared.wantsClose)
-        outbound.append(form.head, range: 0..<form.head.count)
+        outbound.append(form.storage, range: form.head)
         writeHeadTail(request: request, hasDate: prepared.hasDate, keepAlive: keepAlive)
-        if request.head.method != .head { outbound.append(form.body, range: 0..<form.body.count) }
+        if request.head.method != .head { outbound.append(form.storage, range: form.body) }
     }
 
     private func writeResponse(_ response: HTTPResponse, request: HTTPParsedHead) {

@@ -44,10 +44,24 @@ public struct BodyFileResolver: Sendable {
 
     /// The `__files` folder.
     public let filesRoot: String
+    /// The real path of `__files/`, when found once for many names; else found per name.
+    let realRoot: String?
 
-    /// Creates a resolver for a `__files` folder.
+    /// Creates a resolver for a `__files` folder, which finds the folder's real path for each
+    /// name it resolves.
     public init(filesRoot: String) {
         self.filesRoot = filesRoot
+        realRoot = nil
+    }
+
+    /// Creates a resolver for a `__files` folder that keeps the folder's real path as it is
+    /// now (a server's templated `bodyFileName`, resolved per request: two system calls a
+    /// component fewer). Each name's own real path is still found per name and must stay
+    /// inside the kept one; should the folder move, names are refused, never followed
+    /// elsewhere. Without a folder now, the real path is found per name, as by ``init(filesRoot:)``.
+    public init(keepingRealPathOf filesRoot: String) {
+        self.filesRoot = filesRoot
+        realRoot = FileSystem.resolve(filesRoot)
     }
 
     /// The bytes of the body file `name`, or the problem of the mapping naming it (at `path`
@@ -70,6 +84,20 @@ public struct BodyFileResolver: Sendable {
 
     /// The real path of the file, or why not.
     public func resolve(_ name: String) -> Result<String, Failure> {
+        realPath(name).flatMap { FileSystem.kind(of: $0) == .file ? .success($0) : .failure(.notFound) }
+    }
+
+    /// The real path of the file, or why not, as ``resolve(_:)`` finds it, and the file's stamp
+    /// taken by the one `stat` that checks it is a file (for a reader that keeps files by stamp).
+    package func resolveStamped(_ name: String) -> Result<(path: String, stamp: FileStamp), Failure> {
+        realPath(name).flatMap { path in
+            guard let stamp = FileSystem.stamp(of: path), stamp.isRegularFile else { return .failure(.notFound) }
+            return .success((path, stamp))
+        }
+    }
+
+    /// The real path `name` leads to, inside `__files/` (of any kind), or why not.
+    private func realPath(_ name: String) -> Result<String, Failure> {
         // First by the name alone: `..` climbing above the root is refused even when the
         // target does not exist.
         var depth = 0
@@ -81,14 +109,13 @@ public struct BodyFileResolver: Sendable {
                 depth += 1
             }
         }
-        guard let root = FileSystem.resolve(filesRoot) else { return .failure(.rootMissing) }
+        guard let root = realRoot ?? FileSystem.resolve(filesRoot) else { return .failure(.rootMissing) }
         let candidate = FileSystem.join(filesRoot, name.hasPrefix("/") ? String(name.dropFirst()) : name)
         guard let resolved = FileSystem.resolve(candidate) else { return .failure(.notFound) }
         // Then by where links really lead.
         guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
             return .failure(.outsideRoot(resolved: resolved))
         }
-        guard FileSystem.kind(of: resolved) == .file else { return .failure(.notFound) }
         return .success(resolved)
     }
 }

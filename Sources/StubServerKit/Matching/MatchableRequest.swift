@@ -18,9 +18,15 @@ final class MatchableRequest {
 
     /// The decoded query parameters, in order.
     let queryParameters: [(name: String, value: String)]
+    /// The client's address, for a request that came from one (a template's `request.clientIp`).
+    let remoteAddress: HTTPSocketAddress?
 
-    init(method: HTTPMethod, target: Substring, headers: HTTPHeaders, body: [UInt8]) {
+    init(
+        method: HTTPMethod, target: Substring, headers: HTTPHeaders, body: [UInt8],
+        remoteAddress: HTTPSocketAddress? = nil
+    ) {
         self.method = method
+        self.remoteAddress = remoteAddress
         self.target = target
         // Split on the UTF-8 view: `?` is ASCII, and byte scanning avoids grapheme work.
         if let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
@@ -35,13 +41,17 @@ final class MatchableRequest {
     }
 
     convenience init(_ request: HTTPServerRequest) {
-        self.init(method: request.method, target: request.head.originForm, headers: request.headers, body: request.body)
+        self.init(
+            method: request.method, target: request.head.originForm, headers: request.headers, body: request.body,
+            remoteAddress: request.remoteAddress)
     }
 
     /// For a HEAD request, the same request as a GET: RFC 9110 §9.3.2 makes HEAD a GET without
     /// the body, so a GET stub answers a HEAD no stub names (the server drops the body).
     var headAsGet: MatchableRequest? {
-        method == .head ? MatchableRequest(method: .get, target: target, headers: headers, body: body) : nil
+        method == .head
+            ? MatchableRequest(method: .get, target: target, headers: headers, body: body, remoteAddress: remoteAddress)
+            : nil
     }
 
     convenience init(_ logged: LoggedRequest) {

@@ -10,13 +10,14 @@ extension ResponseTemplate {
     func render(
         _ request: HTTPServerRequest, _ matchable: MatchableRequest, stub: CompiledStub
     ) -> Result<ServedResponse, Failure> {
-        let address = request.remoteAddress
         // baseURL nil: `http://` and the `Host` field (or `localhost`), made if a template reads it.
+        // The client's address is read from `matchable` (made from this request) when a template
+        // asks for it: a closure capturing one object needs no allocation of its own.
         let model = TemplateRequest(
-            method: request.method.rawValue, url: request.head.originForm, headers: request.headers,
+            method: request.method.rawValue, url: matchable.target, headers: request.headers,
             body: request.body, baseURL: nil, pathParameters: stub.pathParameters(matchable),
-            clientIP: { address.host }, queryParameters: matchable.queryParameters,
-            pathTemplated: stub.usesPathTemplate)
+            clientIP: { [matchable] in matchable.remoteAddress?.host ?? "" },
+            queryParameters: matchable.queryParameters, pathTemplated: stub.usesPathTemplate, path: matchable.path)
         let context = TemplateValue.object([("request", .node(model)), ("parameters", .json(.object(parameters)))])
         var fields = shape.fields
         var reason: String?

@@ -9,8 +9,9 @@ import Templating
 /// global templating): its status message, header values and body compiled once at load,
 /// rendered per request into a ``ServedResponse``. Everything that does not depend on the
 /// request is worked out at load (``ResponseShape``): per request only the templates render,
-/// and the head's fixed bytes are copied around their values.
-struct ResponseTemplate: Sendable {
+/// and the head's fixed bytes are copied around their values. A class: the engine reads a
+/// stub's template per request, and a struct's copy would retain each of its members.
+final class ResponseTemplate: Sendable {
     enum Body: Sendable {
         /// Bytes served as they are (binary bodies, and files that are not UTF-8).
         case fixed([UInt8])
@@ -28,6 +29,17 @@ struct ResponseTemplate: Sendable {
     /// `transformerParameters`, as templates read them (`parameters.name`).
     let parameters: JSONObject
     let shape: ResponseShape
+
+    init(
+        statusMessage: Template?, headers: [(index: Int, value: Template)], body: Body, parameters: JSONObject,
+        shape: ResponseShape
+    ) {
+        self.statusMessage = statusMessage
+        self.headers = headers
+        self.body = body
+        self.parameters = parameters
+        self.shape = shape
+    }
 
     /// `transformerParameters.disableBodyFileTemplating`: a body file is served as it is
     /// (its name is still rendered).

@@ -24,6 +24,9 @@ final class TemplatedBodyFiles: Sendable {
     static let byteCapacity = 16 << 20
 
     let filesRoot: String?
+    /// The rule each rendered name goes through, with `__files/`'s real path found at load
+    /// (each name's own real path is found per request).
+    private let resolver: BodyFileResolver?
     /// `transformerParameters.disableBodyFileTemplating`: files are served as they are.
     let templatingDisabled: Bool
     private struct Kept {
@@ -36,6 +39,7 @@ final class TemplatedBodyFiles: Sendable {
 
     init(filesRoot: String?, templatingDisabled: Bool) {
         self.filesRoot = filesRoot
+        resolver = filesRoot.map { BodyFileResolver(keepingRealPathOf: $0) }
         self.templatingDisabled = templatingDisabled
     }
 
@@ -51,12 +55,15 @@ final class TemplatedBodyFiles: Sendable {
     /// The content of the rendered `bodyFileName` `name`: inside `__files/` by the same rule
     /// as at load, read only when its stamp changed since it was kept.
     func content(_ name: String) -> Result<Content, ResponseTemplate.Failure> {
-        guard let filesRoot else {
+        guard let resolver else {
             return .failure(.init(message: "bodyFileName '\(name)': the mappings come from no stub folder"))
         }
+        // The stamp is taken before the read (a change during the read shows at the next
+        // check), by the `stat` that finds the name is a file.
         let path: String
-        switch BodyFileResolver(filesRoot: filesRoot).resolve(name) {
-        case .success(let resolved): path = resolved
+        let stamp: FileStamp
+        switch resolver.resolveStamped(name) {
+        case .success(let resolved): (path, stamp) = resolved
         case .failure(.outsideRoot):
             return .failure(.init(message: "bodyFileName '\(name)' leads outside __files/; it is not served"))
         case .failure(.notFound):
@@ -64,9 +71,7 @@ final class TemplatedBodyFiles: Sendable {
         case .failure(.rootMissing):
             return .failure(.init(message: "bodyFileName '\(name)': there is no __files/ folder"))
         }
-        // The stamp is taken before the read: a change during the read shows at the next check.
-        let stamp = FileSystem.stamp(of: path)
-        if let stamp, let entry = kept.withLock({ $0.entries[path] }), entry.stamp == stamp {
+        if let entry = kept.withLock({ $0.entries[path] }), entry.stamp == stamp {
             return Self.result(entry.content)
         }
         let bytes: [UInt8]
@@ -89,15 +94,13 @@ final class TemplatedBodyFiles: Sendable {
         } else {
             content = .bytes(bytes)
         }
-        if let stamp {
-            kept.withLock { kept in
-                if let previous = kept.entries.removeValue(forKey: path) { kept.bytes -= previous.size }
-                if kept.entries.count >= Self.capacity || kept.bytes + bytes.count > Self.byteCapacity {
-                    kept = Kept()
-                }
-                kept.entries[path] = (stamp, content, bytes.count)
-                kept.bytes += bytes.count
+        kept.withLock { kept in
+            if let previous = kept.entries.removeValue(forKey: path) { kept.bytes -= previous.size }
+            if kept.entries.count >= Self.capacity || kept.bytes + bytes.count > Self.byteCapacity {
+                kept = Kept()
             }
+            kept.entries[path] = (stamp, content, bytes.count)
+            kept.bytes += bytes.count
         }
         return Self.result(content)
     }
