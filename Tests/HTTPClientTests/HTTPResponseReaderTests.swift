@@ -181,7 +181,11 @@ import Testing
                 text: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nxy",
                 expected: .malformed("a chunk's data is not followed by CRLF")),
             Refusal(
-                text: "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\n12", expected: .bytesAfterResponse(count: 1)),
+                text: "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\n12", expected: .bytesAfterResponse),
+            // Found by the fuzz target (http-response-reader).
+            Refusal(
+                text: "HTTP/1.1 200 OK\r\nContent-Length: 4\r\nContent-Tyep: text/plair\r\n\r\nhello",
+                expected: .bytesAfterResponse),
             Refusal(
                 text: "HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n123", closeAfter: true,
                 expected: .truncated(whileReading: "the body", bodyBytes: 3)),

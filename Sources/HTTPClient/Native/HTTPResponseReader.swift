@@ -140,7 +140,7 @@ public struct HTTPResponseReader: Sendable {
             let rest = UnsafeRawBufferPointer(rebasing: input[offset...])
             switch state {
             case .failed(let error): throw error
-            case .complete: throw .bytesAfterResponse(count: rest.count)
+            case .complete: throw .bytesAfterResponse
             case .head: offset += try readHead(rest)
             case .body(let remaining):
                 let count = min(remaining, rest.count)
@@ -191,7 +191,7 @@ public enum HTTPResponseError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The connection closed in the middle of the response.
     case truncated(whileReading: String, bodyBytes: Int)
     /// More bytes came after the end of the response.
-    case bytesAfterResponse(count: Int)
+    case bytesAfterResponse
 
     public var description: String {
         switch self {
@@ -201,7 +201,7 @@ public enum HTTPResponseError: Error, Sendable, Hashable, CustomStringConvertibl
         case .noResponse: "the connection closed before any response (empty reply)"
         case .truncated(let part, let bytes):
             "the connection closed while reading \(part) of the response (after \(bytes) body bytes)"
-        case .bytesAfterResponse(let count): "\(count) bytes arrived after the end of the response"
+        case .bytesAfterResponse: "bytes arrived after the end of the response (a client sends one request at a time)"
         }
     }
 }

@@ -67,24 +67,38 @@ final class LoopUpstream: HTTPLoopExtension, LoopSocketHost {
     /// How many transfers are under way on this loop.
     var transfersInFlight: Int { (driver?.transfersInFlight ?? 0) + (native?.transfersInFlight ?? 0) }
 
-    /// Starts a transfer; `completion` runs once, on this loop's thread. Returns whether
-    /// petmock's own client took it (else libcurl).
-    @discardableResult
+    /// Which client a request goes to: petmock's own (with the target read from its URL), or
+    /// libcurl.
+    enum Route {
+        case native(NativeHTTPTarget)
+        case curl
+    }
+
+    /// The client for `request`: petmock's own for a plain `http://` URL at a numeric address
+    /// (unless switched off, or a proxy is set in the environment), else libcurl.
+    func route(for request: HTTPClientRequest) -> Route {
+        guard settings.nativeClient, !Self.proxyFromEnvironment, let target = NativeHTTPTarget(url: request.url) else {
+            return .curl
+        }
+        return .native(target)
+    }
+
+    /// Starts a transfer on the client `route` names; `completion` runs once, on this loop's
+    /// thread.
     func send(
-        _ request: HTTPClientRequest,
+        _ request: HTTPClientRequest, via route: Route,
         completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void
-    ) -> Bool {
-        if settings.nativeClient, !Self.proxyFromEnvironment, let target = NativeHTTPTarget(url: request.url) {
+    ) {
+        if case .native(let target) = route {
             nativeClient().send(request, to: target, completion: completion)
-            return true
+            return
         }
         guard let driver = curl() else {
             completion(
                 .failure(HTTPClientError(kind: .other, url: request.url, message: "libcurl could not be initialised")))
-            return false
+            return
         }
         driver.send(request, completion: completion)
-        return false
     }
 
     /// Whether the environment names a proxy for libcurl (`http_proxy`, `HTTP_PROXY`,

@@ -109,11 +109,13 @@ final class UpstreamProxy: Sendable {
         if loopDriven, let loop, loop.inEventLoop {
             let upstream = loop.loopExtension { LoopUpstream(loop: loop, settings: settings) }
             guard upstream.hasRoom else { return false }
+            let route = upstream.route(for: request)
             inFlight.withLock { state in
                 state.count += 1
                 state.onLoops += 1
+                if case .native = route { state.native += 1 }
             }
-            if upstream.send(request, completion: finish) { inFlight.withLock { $0.native += 1 } }
+            upstream.send(request, via: route, completion: finish)
             return true
         }
         inFlight.withLock { $0.count += 1 }
