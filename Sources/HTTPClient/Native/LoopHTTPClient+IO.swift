@@ -13,7 +13,7 @@ extension LoopHTTPClient {
         lowerDeadline(to: transfer.deadline)
         if !transfer.retried, let connection = takeIdle(transfer.target.key) {
             attach(transfer, to: connection)
-            write(connection)
+            queuedWrites.append(connection)
             return
         }
         let now = clock()

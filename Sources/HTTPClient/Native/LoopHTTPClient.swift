@@ -37,6 +37,8 @@ public final class LoopHTTPClient {
     /// early (the transfer it was for has finished): then nothing times out.
     public internal(set) var deadline: UInt64?
     var stopped = false
+    /// Connections whose request is ready to go, sent together by ``flushQueuedWrites()``.
+    var queuedWrites: [UpstreamConnection] = []
     let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
     /// An idle connection older than this is closed rather than used (libcurl's default).
     static let maxIdleAge: UInt64 = 118_000_000_000
@@ -95,6 +97,18 @@ public final class LoopHTTPClient {
         case .sending where failed, .receiving where readable || failed: read(connection)
         case .idle: close(connection)  // the upstream closed it, or sent bytes nobody asked for
         default: break
+        }
+    }
+
+    /// Sends the requests queued since the last call: the host calls it when it has handled
+    /// what was ready and is about to wait, so the upstreams woken by them do not preempt the
+    /// rest of its work.
+    public func flushQueuedWrites() {
+        guard !queuedWrites.isEmpty else { return }
+        let queued = queuedWrites
+        queuedWrites = []
+        for connection in queued where connections[connection.descriptor] === connection {
+            write(connection)
         }
     }
 

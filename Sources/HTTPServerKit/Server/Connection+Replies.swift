@@ -138,12 +138,16 @@ extension Connection {
     func finishResponse() {
         current = nil
         machine.responseQueued(input: input)
-        if !isProcessing { resumeAfterAsyncAnswer() }
+        // An answer that came outside the read path goes out when the loop is about to wait.
+        if !isProcessing && !answerQueued {
+            answerQueued = true
+            loop.queuedAnswers.append(self)
+        }
     }
 
     /// After an answer that came outside the read path: send it, then take any pipelined
     /// request already buffered and read what arrived meanwhile.
-    private func resumeAfterAsyncAnswer() {
+    func resumeAfterAsyncAnswer() {
         if case .reading = machine.phase {
             onReadable()
         } else {

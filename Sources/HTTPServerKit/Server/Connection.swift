@@ -43,6 +43,8 @@ final class Connection {
     /// the socket again (a new edge, or the next level-triggered poll), so an answer that
     /// comes later (a deferred reply) resumes without a read that could only say `EAGAIN`.
     var inputDrained = false
+    /// Whether the loop holds this connection among its queued answers.
+    var answerQueued = false
 
     init(loop: HTTPEventLoop, descriptor: Int32, slot: Int, generation: UInt32, remoteAddress: HTTPSocketAddress) {
         self.loop = loop

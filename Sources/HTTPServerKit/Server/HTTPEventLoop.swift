@@ -53,6 +53,9 @@ public final class HTTPEventLoop: @unchecked Sendable {
     /// Loop-local components (``HTTPLoopExtension``), by type and in the order made.
     var extensions: [ObjectIdentifier: any HTTPLoopExtension] = [:]
     var extensionList: [any HTTPLoopExtension] = []
+    /// Connections with an answer that came outside their read path (a deferred or delayed
+    /// reply), sent when the loop has handled what was ready (``sendQueuedAnswers()``).
+    var queuedAnswers: [Connection] = []
     /// The descriptors extensions watch, and whose each is.
     var watched: [Int32: Watch] = [:]
 
@@ -149,6 +152,8 @@ public final class HTTPEventLoop: @unchecked Sendable {
         threadID = .current
         lifecycle.loopStarted()
         while phase != .stopped {
+            if !queuedAnswers.isEmpty { sendQueuedAnswers() }
+            if !extensionList.isEmpty { extensionsBeforeWait() }
             if !poller.isEdgeTriggered { updateInterest() }
             let timeout = pollTimeout()
             let count = poller.poll(timeoutMilliseconds: timeout)
@@ -224,7 +229,23 @@ public final class HTTPEventLoop: @unchecked Sendable {
         return Int32(clamping: milliseconds)
     }
 
+    /// Sends the answers queued while the loop handled what was ready: together, just before
+    /// it waits, so the clients they wake do not preempt work the loop still had to do.
+    /// Sending one may take a pipelined request and queue its answer: sent in the same pass.
+    func sendQueuedAnswers() {
+        while !queuedAnswers.isEmpty {
+            let queued = queuedAnswers
+            queuedAnswers = []
+            for connection in queued {
+                connection.answerQueued = false
+                guard !connection.isClosed, connections[connection.slot] === connection else { continue }
+                connection.resumeAfterAsyncAnswer()
+            }
+        }
+    }
+
     private func finish() {
+        sendQueuedAnswers()
         if listener >= 0 {
             poller.remove(listener)
             Descriptor.close(listener)

@@ -21,6 +21,14 @@ public protocol HTTPLoopExtension: AnyObject {
     /// The loop is ending: release descriptors and fail whatever is under way. The
     /// connections the work was for are closed or about to be.
     func loopStopped()
+    /// The loop has handled what was ready and is about to wait: the moment to send what was
+    /// queued meanwhile (a peer woken then does not preempt work the loop still had to do).
+    func beforeWait()
+}
+
+extension HTTPLoopExtension {
+    /// Nothing to do before the loop waits.
+    public func beforeWait() {}
 }
 
 extension HTTPEventLoop {
@@ -95,6 +103,11 @@ extension HTTPEventLoop {
         }
         entry.owner.descriptorReady(
             descriptor, readable: event.readable, writable: event.writable, failed: event.hangup || event.error)
+    }
+
+    /// Lets every extension send what it queued, before the loop waits.
+    func extensionsBeforeWait() {
+        for loopExtension in extensionList { loopExtension.beforeWait() }
     }
 
     /// The earliest extension deadline, or nil.

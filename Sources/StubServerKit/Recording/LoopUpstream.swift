@@ -148,6 +148,10 @@ final class LoopUpstream: HTTPLoopExtension, LoopSocketHost {
         if let native, let due = native.deadline, due <= now { native.deadlineReached() }
     }
 
+    func beforeWait() {
+        native?.flushQueuedWrites()
+    }
+
     func loopStopped() {
         stopped = true
         curlDeadline = nil
