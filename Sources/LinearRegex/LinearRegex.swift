@@ -23,6 +23,12 @@ public final class LinearRegex: Sendable {
     /// pattern): then a text matches when it starts with the prefix and the rest holds no line
     /// terminator (what `.` does not match), which is checked on the bytes, with no program.
     private let isPrefixThenAnyLine: Bool
+    /// The pattern after ``literalPrefix``, compiled on its own when it has no assertions (so
+    /// where it starts does not matter): a text that starts with the prefix is matched from
+    /// there, and the prefix's characters are not run through the program again.
+    private let afterPrefix: RegexProgram?
+    /// How many Unicode scalars ``literalPrefix`` has.
+    private let prefixScalars: Int
     /// Why a backtracking engine (Java's, so WireMock's) could take exponential time on this
     /// pattern, when it could: callers report it as a warning.
     public let backtrackingWarning: String?
@@ -37,6 +43,8 @@ public final class LinearRegex: Sendable {
         literalPrefixBytes = Array(literalPrefix.utf8)
         let body = pattern.hasPrefix("^") ? pattern.dropFirst() : Substring(pattern)
         isPrefixThenAnyLine = body == literalPrefix + ".*" || body == literalPrefix + ".*$"
+        afterPrefix = Self.programAfter(prefix: literalPrefix, in: body)
+        prefixScalars = literalPrefix.unicodeScalars.count
         var literal = String.UnicodeScalarView()
         literal.append(contentsOf: node.requiredLiteral.compactMap(Unicode.Scalar.init))
         requiredLiteral = ByteSearch(String(literal))
@@ -75,7 +83,26 @@ public final class LinearRegex: Sendable {
         {
             return matched
         }
+        if let afterPrefix {
+            return afterPrefix.wholeMatches(text.unicodeScalars.dropFirst(prefixScalars))
+        }
         return program.wholeMatches(text.unicodeScalars)
+    }
+
+    /// The program of what follows `prefix` in `body` (the pattern without a leading `^`),
+    /// when that part compiles alone and asserts nothing about where it stands.
+    private static func programAfter(prefix: String, in body: Substring) -> RegexProgram? {
+        guard !prefix.isEmpty, body.hasPrefix(prefix) else { return nil }
+        let rest = String(body.dropFirst(prefix.count))
+        // A leading `^` reads as the start of the text when the rest is compiled alone; after
+        // the prefix it can never match, which only the whole program says.
+        guard !rest.hasPrefix("^") else { return nil }
+        var parser = RegexParser(rest)
+        guard let node = try? parser.parse(),
+            let program = try? RegexProgram(node, classes: parser.classes, pattern: rest),
+            program.isAssertionFree
+        else { return nil }
+        return program
     }
 
     /// Whether `text` starts with ``literalPrefix``: on contiguous UTF-8 (the usual text) by

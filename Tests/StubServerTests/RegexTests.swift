@@ -352,3 +352,28 @@ import Testing
         #expect(!regex.wholeMatches("/api/a\nb"))
     }
 }
+
+/// Matching from after the literal prefix (the rest of the pattern compiled alone) gives the
+/// verdicts the whole program gives.
+@Suite struct AfterPrefixTests {
+    static let patterns = [
+        "/api/templated/[0-9]+", "^/api/pets/[a-z]+$", "/api/x*", "/api/(a|b)+/c", "/files/.+\\.json",
+        "/api/(?i)pets", "/api/\\d{2,3}", "/u/[^/]+/orders/[0-9]{1,4}", "/api/é+", "/a/$", "/a/\\b", "a^b", "/a/^b",
+    ]
+    static let texts = [
+        "/api/templated/42", "/api/templated/", "/api/templated/4x", "/api/pets/rex", "/api/pets/Rex", "/api/",
+        "/api/xxx", "/api/abab/c", "/api/c", "/files/a.json", "/files/.json", "/api/PETS", "/api/12", "/api/1234",
+        "/u/7/orders/12", "/u//orders/1", "/api/éé", "/a/", "", "/a/b",
+    ]
+
+    @Test func agreesWithTheWholeProgram() throws {
+        for pattern in Self.patterns {
+            let regex = try LinearRegex(pattern)
+            for text in Self.texts {
+                #expect(
+                    regex.wholeMatches(text) == regex.program.wholeMatches(text.unicodeScalars),
+                    "\(pattern) on \(text.debugDescription)")
+            }
+        }
+    }
+}
