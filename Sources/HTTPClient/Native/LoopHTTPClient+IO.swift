@@ -89,11 +89,11 @@ extension LoopHTTPClient {
                 return
             }
             if connection.reused && !transfer.retried { return retry(connection) }
-            return fail(
-                connection,
-                HTTPClientError(
-                    kind: .connectionClosed, url: transfer.request.url,
-                    message: "Failed sending the request: \(Socket.errorMessage(error))", curlCode: 55))
+            // The upstream may have answered already (a 413 before the whole body, say) and
+            // closed: what it sent is the outcome, read as any answer is.
+            connection.phase = .receiving
+            host.watch(connection.descriptor, read: true, write: false)
+            return read(connection)
         }
         connection.phase = .receiving
         host.watch(connection.descriptor, read: true, write: false)
