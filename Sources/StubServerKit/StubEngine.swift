@@ -245,6 +245,9 @@ final class StubEngine: Sendable {
 
     /// Whether the client asked for JSON rather than text.
     static func wantsJSON(_ headers: HTTPHeaders) -> Bool {
-        headers.values(name: "Accept").contains { $0.contains("application/json") || $0.contains("+json") }
+        headers.fields.contains { field in
+            field.name.equalsIgnoringASCIICase("Accept")
+                && (field.value.contains("application/json") || field.value.contains("+json"))
+        }
     }
 }
