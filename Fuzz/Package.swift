@@ -9,9 +9,11 @@ import PackageDescription
 // executable's entry point and libFuzzer's own main would never run.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
-func fuzzTarget(_ name: String, _ products: [String]) -> Target {
+func fuzzTarget(_ name: String, _ products: [String], support: Bool = false) -> Target {
     .executableTarget(
-        name: name, dependencies: ["FuzzDriver"] + products.map { .product(name: $0, package: "petkit") },
+        name: name,
+        dependencies: ["FuzzDriver"] + (support ? ["FuzzSupport"] : [])
+            + products.map { .product(name: $0, package: "petkit") },
         swiftSettings: strict)
 }
 
@@ -21,18 +23,20 @@ let package = Package(
     dependencies: [.package(name: "petkit", path: "..")],
     targets: [
         .target(name: "FuzzDriver"),
+        .target(name: "FuzzSupport", swiftSettings: strict),
         fuzzTarget("FuzzHTTPRequestParser", ["HTTPServerKit", "HTTPCore"]),
         fuzzTarget("FuzzHTTPResponseReader", ["HTTPClient", "HTTPCore"]),
         fuzzTarget("FuzzJSONParser", ["JSONKit"]),
         fuzzTarget("FuzzOpenAPIReader", ["ContractKit", "JSONKit"]),
-        fuzzTarget("FuzzStubMappings", ["StubServerKit", "StubFormat", "HTTPCore", "JSONKit"]),
-        fuzzTarget("FuzzStubFolder", ["StubFormat", "JSONKit"]),
+        fuzzTarget("FuzzStubMappings", ["StubServerKit", "StubFormat", "HTTPCore", "JSONKit"], support: true),
+        fuzzTarget("FuzzStubFolder", ["StubFormat", "JSONKit"], support: true),
         fuzzTarget("FuzzYAMLReader", ["YAMLKit", "JSONKit"]),
         fuzzTarget("FuzzStubRegex", ["StubServerKit", "StubFormat", "HTTPCore", "LinearRegex"]),
         fuzzTarget("FuzzXMLMatcher", ["XMLKit"]),
         fuzzTarget("FuzzTemplate", ["Templating", "HTTPCore"]),
         fuzzTarget("FuzzMultipartParser", ["StubServerKit", "HTTPCore"]),
-        fuzzTarget("FuzzAdminSettings", ["StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "JSONKit"]),
+        fuzzTarget(
+            "FuzzAdminSettings", ["StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "JSONKit"], support: true),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import FuzzDriver
+import FuzzSupport
 import HTTPCore
 import HTTPServerKit
 import JSONKit
@@ -13,28 +14,7 @@ import Darwin
 
 /// A stub root made once per process, with a body file inside `__files/` and, outside it, a
 /// file that no admin file route may ever reach (by `..`, or through `__files/outside`).
-let root: String = {
-    var template = Array("/tmp/petkit-fuzz-admin-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { preconditionFailure("mkdtemp failed: \(errno)") }
-    let path = String(cString: made)
-    for folder in ["mappings", "__files"] { mkdir(path + "/" + folder, 0o700) }
-    write("inside", to: path + "/__files/inside.txt")
-    write("SECRET-OUTSIDE-FILES", to: path + "/secret.txt")
-    symlink(path + "/secret.txt", path + "/__files/outside")
-    atexit {
-        for file in ["__files/inside.txt", "__files/outside", "secret.txt"] { unlink(root + "/" + file) }
-        for folder in ["mappings", "__files", ""] { rmdir(root + "/" + folder) }
-    }
-    return path
-}()
-
-func write(_ text: String, to path: String) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    precondition(descriptor >= 0, "cannot write \(path)")
-    let bytes = Array(text.utf8)
-    _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-    close(descriptor)
-}
+let root = FuzzStubRoot.make("admin", files: ["__files/inside.txt": "inside"])
 
 let server: StubServer = {
     let stub = StubMapping(request: RequestPattern(method: .get, url: .url("/x")), response: ResponseDefinition())
@@ -73,7 +53,7 @@ public func fuzzAdminSettings(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
         precondition(server.admin.settings == settings, "read back, changed: \(settings) \(server.admin.settings)")
     }
     if let read = try? server.admin.bodyFile(String(decoding: bytes, as: UTF8.self)) {
-        precondition(read != Array("SECRET-OUTSIDE-FILES".utf8), "a body file name reached outside __files/")
+        precondition(read != Array(FuzzStubRoot.secret.utf8), "a body file name reached outside __files/")
     }
     return 0
 }

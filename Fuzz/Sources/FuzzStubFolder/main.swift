@@ -1,4 +1,5 @@
 import FuzzDriver
+import FuzzSupport
 import JSONKit
 import StubFormat
 
@@ -11,32 +12,7 @@ import Darwin
 /// A stub folder made once per process: the fuzzer's input becomes `mappings/fuzz.json`; inside
 /// `__files/` are a body file and a symbolic link to a file outside it (`__files/outside`), and
 /// beside the folder a file no `bodyFileName` may ever reach.
-let root: String = {
-    var template = Array("/tmp/petkit-fuzz-folder-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { preconditionFailure("mkdtemp failed: \(errno)") }
-    let path = String(cString: made)
-    for folder in ["mappings", "__files"] { mkdir(path + "/" + folder, 0o700) }
-    write("[1, 2]", to: path + "/__files/pets.json")
-    write(secret, to: path + "/secret.txt")
-    symlink(path + "/secret.txt", path + "/__files/outside")
-    atexit {
-        for file in ["mappings/fuzz.json", "__files/pets.json", "__files/outside", "secret.txt"] {
-            unlink(root + "/" + file)
-        }
-        for folder in ["mappings", "__files", ""] { rmdir(root + "/" + folder) }
-    }
-    return path
-}()
-
-let secret = "SECRET-OUTSIDE-FILES"
-
-func write(_ text: String, to path: String) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    precondition(descriptor >= 0, "cannot write \(path)")
-    let bytes = Array(text.utf8)
-    _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-    close(descriptor)
-}
+let root = FuzzStubRoot.make("folder", files: ["__files/pets.json": "[1, 2]"])
 
 /// The check libFuzzer runs on every input: reading the folder never crashes, hangs or throws
 /// (its root exists); every problem names the file; no body read under the body-file rule is
@@ -65,7 +41,8 @@ public func fuzzStubFolder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     for entry in contents.mappings + contents.files.flatMap(\.rejected) {
         if case .success(let bytes) = folder.body(of: entry) {
             precondition(
-                bytes != Array(secret.utf8), "a body file outside __files/ was read: \(entry.mapping.response.body)")
+                bytes != Array(FuzzStubRoot.secret.utf8),
+                "a body file outside __files/ was read: \(entry.mapping.response.body)")
         }
     }
     for entry in contents.mappings {

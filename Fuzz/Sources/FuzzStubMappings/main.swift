@@ -1,4 +1,5 @@
 import FuzzDriver
+import FuzzSupport
 import HTTPCore
 import JSONKit
 import StubFormat
@@ -13,32 +14,11 @@ import Darwin
 /// A stub root made once per process: the fuzzer's input becomes `mappings/fuzz.json`, next to
 /// body files inside `__files/` and, outside it, a file that a `bodyFileName` must never reach
 /// (directly, by `..`, or through the `__files/outside` symbolic link).
-let root: String = {
-    var template = Array("/tmp/petkit-fuzz-stubs-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { preconditionFailure("mkdtemp failed: \(errno)") }
-    let path = String(cString: made)
-    for folder in ["mappings", "__files", "__files/nested"] { mkdir(path + "/" + folder, 0o700) }
-    write("[{\"firstName\": \"Rex\", \"vetId\": 1}]", to: path + "/__files/pets.json")
-    write("<html>502</html>", to: path + "/__files/nested/page.html")
-    write("SECRET-OUTSIDE-FILES", to: path + "/secret.txt")
-    symlink(path + "/secret.txt", path + "/__files/outside")
-    atexit {
-        for file in ["mappings/fuzz.json", "__files/pets.json", "__files/nested/page.html", "__files/outside"] {
-            unlink(root + "/" + file)
-        }
-        unlink(root + "/secret.txt")
-        for folder in ["mappings", "__files/nested", "__files", ""] { rmdir(root + "/" + folder) }
-    }
-    return path
-}()
-
-func write(_ text: String, to path: String) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    precondition(descriptor >= 0, "cannot write \(path)")
-    let bytes = Array(text.utf8)
-    _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-    close(descriptor)
-}
+let root = FuzzStubRoot.make(
+    "stubs",
+    files: [
+        "__files/pets.json": "[{\"firstName\": \"Rex\", \"vetId\": 1}]", "__files/nested/page.html": "<html>502</html>",
+    ])
 
 /// Requests every loaded stub is measured against (near misses run every matcher).
 let probes: [LoggedRequest] = [
