@@ -9,8 +9,9 @@ extension StubEngine {
     /// caller that has its response knows the mapping is on disk.
     func forward(_ request: HTTPServerRequest, to target: String, recorder: Recorder?) -> HTTPReply {
         let json = Self.wantsJSON(request.headers)
+        guard let recorder else { return passOn(request, to: target, json: json) }
         let later = DeferredReply()
-        let timeout = recorder?.configuration.timeout ?? upstreamTimeout
+        let timeout = recorder.configuration.timeout
         proxy.run { [self] in
             let origin = request.head.originForm
             let upstream = await proxy.forward(
@@ -19,14 +20,33 @@ extension StubEngine {
             let exchange = RecordedExchange(
                 method: request.method, url: String(origin), headers: request.headers, body: request.body,
                 upstream: upstream)
-            recorder?.record(exchange)
+            recorder.record(exchange)
+            let reply = upstream.reply
+            // The recorder's own events say what happened to each request.
+            record(request, nil, variant: nil, status: reply.status, stub: nil, upstream: upstream)
+            later.complete(reply.httpReply(json: json))
+        }
+        return .deferred(later)
+    }
+
+    /// Passes an unmatched request on to the live API (`--proxy-unmatched`), as a proxy stub
+    /// does: on the request's own event loop, answered and journaled from there, with no task.
+    private func passOn(_ request: HTTPServerRequest, to target: String, json: Bool) -> HTTPReply {
+        let later = DeferredReply()
+        let origin = request.head.originForm
+        let started = proxy.forward(
+            method: request.method, originForm: origin, headers: request.headers, body: request.body,
+            target: target, timeout: upstreamTimeout, on: request.eventLoop
+        ) { [self] upstream in
             let reply = upstream.reply
             record(request, nil, variant: nil, status: reply.status, stub: nil, upstream: upstream)
-            // While recording, the recorder's own events say what happened to each request.
-            if recorder == nil {
-                publish(.proxied(request: exchange.label, upstream: upstream.url, result: Self.describe(upstream)))
-            }
+            let label = "\(request.method) \(origin)"
+            publish(.proxied(request: label, upstream: upstream.url, result: Self.describe(upstream)))
             later.complete(reply.httpReply(json: json))
+        }
+        guard started else {
+            record(request, nil, variant: nil, status: 503, stub: nil)
+            return .response(Self.overloaded(proxy.settings, json: json))
         }
         return .deferred(later)
     }

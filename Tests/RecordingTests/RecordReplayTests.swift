@@ -3,9 +3,10 @@ import HTTPCore
 import HTTPServerKit
 import JSONKit
 import Platform
-import StubServerKit
 import TestSupport
 import Testing
+
+@testable import StubServerKit
 
 /// Record from the real Pet API through the proxy, serve the recording back, and compare:
 /// bodies byte for byte, kept headers field for field.
@@ -150,6 +151,8 @@ import Testing
         #expect(try await client.get(server.baseURL + "/api/pets").body == Array("[]".utf8), "a stub still answers")
         let vet = try await client.get(server.baseURL + "/api/vets/3")
         #expect(vet.status == .ok && vet.headers["Matched-Stub-Id"] == nil)
+        #expect(server.engine.proxy.loopDrivenCount == 1, "passed on from the request's own event loop")
+        #expect(server.engine.proxy.nativeCount == 1, "by petmock's own client (a numeric http address)")
         let journal = server.admin.requests()
         #expect(journal.map(\.wasProxied) == [true, false])
         #expect(journal.first?.upstream?.response?.body == vet.body)
