@@ -13,31 +13,10 @@ public enum Listener {
     /// Resolves `host` to a socket address for `port`.
     public static func resolve(host: String, port: Int) throws(PlatformError) -> sockaddr_storage {
         guard (0...65_535).contains(port) else { throw .invalidPort(port) }
-        var storage = sockaddr_storage()
-        var ipv4 = in_addr()
-        var ipv6 = in6_addr()
         let name = host == "localhost" ? "127.0.0.1" : host
-        if inet_pton(AF_INET, name, &ipv4) == 1 {
-            withUnsafeMutableBytes(of: &storage) { raw in
-                var address = sockaddr_in()
-                address.sin_family = sa_family_t(AF_INET)
-                address.sin_port = UInt16(port).bigEndian
-                address.sin_addr = ipv4
-                raw.storeBytes(of: address, as: sockaddr_in.self)
-            }
-            return storage
-        }
         let bare = name.hasPrefix("[") && name.hasSuffix("]") ? String(name.dropFirst().dropLast()) : name
-        if inet_pton(AF_INET6, bare, &ipv6) == 1 {
-            withUnsafeMutableBytes(of: &storage) { raw in
-                var address = sockaddr_in6()
-                address.sin6_family = sa_family_t(AF_INET6)
-                address.sin6_port = UInt16(port).bigEndian
-                address.sin6_addr = ipv6
-                raw.storeBytes(of: address, as: sockaddr_in6.self)
-            }
-            return storage
-        }
+        if let address = Socket.numericAddress(bare, port: port) { return address }
+        var storage = sockaddr_storage()
         var hints = addrinfo()
         hints.ai_socktype = CSYSTEM_SOCK_STREAM
         hints.ai_flags = AI_PASSIVE

@@ -62,34 +62,30 @@ extension Socket {
     }
 
     private static func numericAddress(cString text: UnsafePointer<CChar>, port: Int) -> sockaddr_storage? {
-        var storage = sockaddr_storage()
-        var ipv4 = in_addr()
-        if inet_pton(AF_INET, text, &ipv4) == 1 {
-            withUnsafeMutableBytes(of: &storage) { raw in
-                var address = sockaddr_in()
-                address.sin_family = sa_family_t(AF_INET)
-                address.sin_addr = ipv4
-                #if canImport(Darwin)
-                address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-                #endif
-                raw.storeBytes(of: address, as: sockaddr_in.self)
-            }
-            return SocketAddress.withPort(storage, port)
+        var ipv4 = sockaddr_in()
+        if inet_pton(AF_INET, text, &ipv4.sin_addr) == 1 {
+            ipv4.sin_family = sa_family_t(AF_INET)
+            #if canImport(Darwin)
+            ipv4.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            #endif
+            return storage(of: ipv4, port: port)
         }
-        var ipv6 = in6_addr()
-        if inet_pton(AF_INET6, text, &ipv6) == 1 {
-            withUnsafeMutableBytes(of: &storage) { raw in
-                var address = sockaddr_in6()
-                address.sin6_family = sa_family_t(AF_INET6)
-                address.sin6_addr = ipv6
-                #if canImport(Darwin)
-                address.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
-                #endif
-                raw.storeBytes(of: address, as: sockaddr_in6.self)
-            }
-            return SocketAddress.withPort(storage, port)
+        var ipv6 = sockaddr_in6()
+        if inet_pton(AF_INET6, text, &ipv6.sin6_addr) == 1 {
+            ipv6.sin6_family = sa_family_t(AF_INET6)
+            #if canImport(Darwin)
+            ipv6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+            #endif
+            return storage(of: ipv6, port: port)
         }
         return nil
+    }
+
+    /// An IPv4 or IPv6 address in a `sockaddr_storage`, with `port`.
+    private static func storage<Address>(of address: Address, port: Int) -> sockaddr_storage {
+        var storage = sockaddr_storage()
+        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: Address.self) }
+        return SocketAddress.withPort(storage, port)
     }
 
     /// The system's message for an `errno` value.

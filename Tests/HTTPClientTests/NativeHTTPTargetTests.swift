@@ -1,3 +1,4 @@
+import HTTPCore
 import HTTPServerKit
 import Platform
 import Testing
@@ -55,5 +56,54 @@ import Testing
         #expect(ContentDecoding.decodable(" GZIP ") == "gzip")
         #expect(ContentDecoding.decodable("br") == nil)
         #expect(ContentDecoding.decodable("gzip, br") == nil)
+    }
+}
+
+/// The request bytes petmock's own client writes, as values; and its deadlines at the end of
+/// the clock.
+@Suite struct LoopHTTPClientRequestTests {
+    let target: NativeHTTPTarget
+    let configuration = CurlTransportConfiguration(userAgent: "petmock")
+
+    init() throws {
+        target = try #require(NativeHTTPTarget(url: "http://127.0.0.1:8081/api/pets?x=1"))
+    }
+
+    @Test func writesTheRequestLineHostDefaultsAndBody() throws {
+        let request = HTTPClientRequest(
+            method: .post, url: "http://127.0.0.1:8081/api/pets?x=1", headers: ["X-Trace": "t1"],
+            body: Array("{}".utf8))
+        let bytes = try LoopHTTPClient.requestBytes(request, target, configuration: configuration)
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "POST /api/pets?x=1 HTTP/1.1\r\nHost: 127.0.0.1:8081\r\nX-Trace: t1\r\nUser-Agent: petmock\r\n"
+                + "Accept: */*\r\nAccept-Encoding: gzip, deflate\r\nContent-Length: 2\r\n\r\n{}")
+        let own = HTTPClientRequest(url: request.url, headers: ["user-agent": "app/1", "Accept": "application/json"])
+        let text = String(
+            decoding: try LoopHTTPClient.requestBytes(own, target, configuration: configuration), as: UTF8.self)
+        #expect(!text.contains("petmock") && !text.contains("*/*"), "the request's own fields are kept, not doubled")
+    }
+
+    @Test(arguments: [
+        HTTPHeaders([("X-Evil", "a\r\nInjected: yes")]), HTTPHeaders([("X-Nul", "a\u{0}b")]),
+        HTTPHeaders([("Bad Name", "x")]), HTTPHeaders([("", "x")]),
+    ])
+    func refusesAFieldThatCouldSplitTheRequest(headers: HTTPHeaders) {
+        let request = HTTPClientRequest(url: "http://127.0.0.1:8081/", headers: headers)
+        #expect(throws: HTTPClientError.self) {
+            try LoopHTTPClient.requestBytes(request, target, configuration: configuration)
+        }
+        let method = HTTPClientRequest(method: "GE T", url: "http://127.0.0.1:8081/")
+        #expect(throws: HTTPClientError.self) {
+            try LoopHTTPClient.requestBytes(method, target, configuration: configuration)
+        }
+    }
+
+    @Test func aDeadlinePastTheEndOfTheClockIsNever() {
+        #expect(Duration.seconds(Int64.max).nanoseconds == .max)
+        #expect(Duration.seconds(-1).nanoseconds == 0)
+        #expect(Duration.milliseconds(1500).nanoseconds == 1_500_000_000)
+        #expect(LoopHTTPClient.later(.max - 5, by: 10) == .max)
+        #expect(LoopHTTPClient.later(5, by: 10) == 15)
     }
 }

@@ -119,3 +119,25 @@ import Testing
         #expect(try server.answer("/kept").status == 200)
     }
 }
+
+/// An import is compiled whole before anything changes.
+@Suite struct AdminImportTests {
+    @Test func anImportWithAMappingThatCannotBeServedChangesNothing() throws {
+        let kept = StubMapping(
+            request: RequestPattern(method: .get, url: .url("/kept")), response: ResponseDefinition())
+        let server = try StubServer(mappings: [kept], configuration: StubServerConfiguration(port: 0))
+        let good = StubMapping(request: RequestPattern(method: .get, url: .url("/new")), response: ResponseDefinition())
+        let bad = StubMapping(request: RequestPattern(url: .urlPattern("/a(")), response: ResponseDefinition())
+        #expect(throws: AdminError.self) {
+            try server.admin.importMappings([good, bad], options: .init(deleteAllNotInImport: true))
+        }
+        #expect(server.admin.mappings().map(\.id) == [kept.id], "nothing deleted, nothing added")
+        do {
+            try server.admin.importMappings([good, bad], options: .init(deleteAllNotInImport: true))
+        } catch .invalidMapping(let problems) {
+            #expect(problems.map(\.path) == ["$.mappings[1].request.urlPattern"])
+        } catch {
+            Issue.record("expected an invalid mapping, got \(error)")
+        }
+    }
+}

@@ -4,7 +4,9 @@ extension LoopHTTPClient {
     /// The bytes of `request` for `target`: request line, fields, body. A field a request line
     /// could be split by (a name that is not a token, a CR, LF or NUL in a value) is refused
     /// before anything is sent.
-    func requestBytes(_ request: HTTPClientRequest, _ target: NativeHTTPTarget) throws(HTTPClientError) -> [UInt8] {
+    static func requestBytes(
+        _ request: HTTPClientRequest, _ target: NativeHTTPTarget, configuration: CurlTransportConfiguration
+    ) throws(HTTPClientError) -> [UInt8] {
         guard !request.method.rawValue.isEmpty, request.method.rawValue.utf8.allSatisfy(\.isTokenCharacter) else {
             throw HTTPClientError(
                 kind: .other, url: request.url,

@@ -74,16 +74,16 @@ public final class LoopHTTPClient {
         }
         let bytes: [UInt8]
         do {
-            bytes = try requestBytes(request, target)
+            bytes = try Self.requestBytes(request, target, configuration: configuration)
         } catch {
             finish(request, .failure(error), completion)
             return
         }
         let now = clock()
-        let timeout = UInt64((request.timeout ?? configuration.totalTimeout).wholeNanoseconds)
+        let timeout = (request.timeout ?? configuration.totalTimeout).nanoseconds
         let transfer = UpstreamTransfer(
             request: request, target: target, bytes: bytes, completion: completion, started: now,
-            deadline: now &+ timeout)
+            deadline: Self.later(now, by: timeout))
         transfersInFlight += 1
         start(transfer)
     }
@@ -155,6 +155,12 @@ public final class LoopHTTPClient {
         deadline = nil
     }
 
+    /// `instant` plus `nanoseconds`, or never (`UInt64.max`) past the end of the clock.
+    static func later(_ instant: UInt64, by nanoseconds: UInt64) -> UInt64 {
+        let (sum, overflow) = instant.addingReportingOverflow(nanoseconds)
+        return overflow ? .max : sum
+    }
+
     func lowerDeadline(to due: UInt64) {
         deadline = min(deadline ?? .max, due)
     }
@@ -208,7 +214,7 @@ final class UpstreamTransfer {
     /// The total deadline, or the connect deadline while connecting, whichever is first.
     func currentDeadline(_ configuration: CurlTransportConfiguration) -> UInt64 {
         guard let connectStarted, connected == nil else { return deadline }
-        return min(deadline, connectStarted &+ UInt64(configuration.connectTimeout.wholeNanoseconds))
+        return min(deadline, LoopHTTPClient.later(connectStarted, by: configuration.connectTimeout.nanoseconds))
     }
 }
 
@@ -230,14 +236,5 @@ final class UpstreamConnection {
         self.descriptor = descriptor
         self.key = key
         self.phase = phase
-    }
-}
-
-extension Duration {
-    /// The duration in whole nanoseconds, 0 for a negative one.
-    var wholeNanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        guard seconds >= 0 else { return 0 }
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

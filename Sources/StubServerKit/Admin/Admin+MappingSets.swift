@@ -32,9 +32,15 @@ extension Admin {
     }
 
     /// Adds each mapping, or replaces the one with its id (unless `options.overwrite` is
-    /// false), and with `deleteAllNotInImport` removes the others. The mappings were all
-    /// decoded before this is called, so a bad one changes nothing.
+    /// false), and with `deleteAllNotInImport` removes the others. Every mapping is compiled
+    /// first (its patterns, its body file), so one that cannot be served changes nothing.
     public func importMappings(_ imported: [StubMapping], options: ImportOptions) throws(AdminError) {
+        for (index, mapping) in imported.enumerated() {
+            let basePath = JSONPath.root.appending(key: "mappings").appending(index: index)
+            let (stub, problems) = engine.store.compiler.compile(
+                mapping, sequence: 0, origin: .admin, file: "", basePath: basePath)
+            if stub == nil { throw .invalidMapping(problems.filter { $0.severity == .error }) }
+        }
         let importedIDs = Set(imported.map(\.id))
         if options.deleteAllNotInImport {
             for mapping in mappings() where !importedIDs.contains(mapping.id) {
