@@ -113,7 +113,7 @@ public struct BodyFileResolver: Sendable {
         let candidate = FileSystem.join(filesRoot, name.hasPrefix("/") ? String(name.dropFirst()) : name)
         guard let resolved = FileSystem.resolve(candidate) else { return .failure(.notFound) }
         // Then by where links really lead.
-        guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+        guard resolved != root, FileSystem.isInside(resolved, root) else {
             return .failure(.outsideRoot(resolved: resolved))
         }
         return .success(resolved)

@@ -21,7 +21,8 @@ extension Admin {
         var folder = root
         for component in name.split(separator: "/").dropLast() {
             folder = FileSystem.join(folder, String(component))
-            if FileSystem.kind(of: folder) == nil {
+            let kind = FileSystem.kind(of: folder)
+            if kind == nil {
                 // Nothing there, or a link leading nowhere (which mkdir would follow).
                 if ExistingStubFiles.occupant(of: folder) == .symbolicLink {
                     throw .bodyFileOutsideFolder(name, resolved: nil)
@@ -31,7 +32,7 @@ extension Admin {
             guard let real = FileSystem.resolve(folder), FileSystem.isInside(real, realRoot) else {
                 throw .bodyFileOutsideFolder(name, resolved: FileSystem.resolve(folder))
             }
-            guard FileSystem.kind(of: folder) == .directory else {
+            guard kind == .directory else {
                 throw .invalidBodyFileName(name, reason: "'\(component)' is a file, not a folder")
             }
         }

@@ -1,12 +1,6 @@
 import Platform
 import StubFormat
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension Admin {
     /// At most this many names are listed (more is an error, never a list cut short).
     public static let bodyFileListLimit = 10_000
@@ -68,7 +62,7 @@ extension Admin {
         do {
             return try FileSystem.read(path, atMost: Self.bodyFileReadLimit)
         } catch {
-            if error.code == EFBIG {
+            if error.isTooLarge {
                 throw .bodyFilesTooLarge("'\(name)' is larger than \(Self.bodyFileReadLimit) bytes")
             }
             throw .bodyFileFailed(action: "read", path: name, reason: error.reason)

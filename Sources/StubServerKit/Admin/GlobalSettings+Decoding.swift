@@ -62,7 +62,7 @@ extension GlobalSettings {
                 guard let flag = decoder.bool(value, at: here), !flag else { continue }
                 decoder.invalid(
                     here, expected: "true (petmock always passes proxy stubs through)", found: "false",
-                    kind: .unknownField)
+                    kind: .invalidValue)
             default:
                 decoder.invalid(
                     here, expected: "one of " + fieldNames.map { "'\($0)'" }.joined(separator: ", "),

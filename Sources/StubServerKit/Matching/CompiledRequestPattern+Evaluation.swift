@@ -69,7 +69,7 @@ extension CompiledRequestPattern {
             let matched = request.bodyMatches(pattern, source: written)
             let goesOn = recorder.record(matched) {
                 var distance = matched ? 0 : pattern.mismatchDistance(request.bodyText)
-                var actual = request.body.isEmpty ? "no body" : "'\(Self.excerpt(request.bodyText))'"
+                var actual = request.body.isEmpty ? "no body" : "'\(StringMatcher.excerpt(request.bodyText))'"
                 // An XML matcher says what differs: the first difference, or what the XPath selected.
                 if !matched, let xml = pattern.xmlMismatch(request) {
                     distance = xml.distance
@@ -147,7 +147,7 @@ extension CompiledRequestPattern {
     ) -> MatchCriterion {
         let expected = source.first { $0.name == name }?.matcher.description ?? "?"
         let distance = values.isEmpty ? 1 : values.map { matcher.distance($0) }.min() ?? 1
-        let actual = values.isEmpty ? "absent" : values.map { "'\(excerpt($0))'" }.joined(separator: ", ")
+        let actual = values.isEmpty ? "absent" : values.map { "'\(StringMatcher.excerpt($0))'" }.joined(separator: ", ")
         return MatchCriterion(name: label, matched: false, expected: expected, actual: actual, distance: distance)
     }
 

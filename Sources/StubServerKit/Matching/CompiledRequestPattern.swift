@@ -138,9 +138,4 @@ struct CompiledRequestPattern: Sendable {
         }
         return mask
     }
-
-    /// The text on one line, cut to 80 characters (looking no further into it).
-    static func excerpt(_ text: String) -> String {
-        StringMatcher.excerpt(text)
-    }
 }

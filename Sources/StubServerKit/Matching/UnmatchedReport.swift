@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPServerKit
 import JSONKit
+import StubFormat
 
 /// The 404 an unmatched request gets: "Request was not matched", the closest stubs, and per
 /// criterion what matched and what differed. Text by default, JSON when the client asks.
@@ -24,7 +25,7 @@ struct UnmatchedReport {
         for field in request.headers where !field.name.equalsIgnoringASCIICase("Host") {
             lines.append("\(field.name): \(field.value)")
         }
-        if !request.body.isEmpty { lines += ["", CompiledRequestPattern.excerpt(request.bodyText)] }
+        if !request.body.isEmpty { lines += ["", StringMatcher.excerpt(request.bodyText)] }
         if let variant { lines.append("(variant '\(variant)' active)") }
         lines.append("")
         if nearMisses.isEmpty { lines.append("No stubs are loaded.") }

@@ -18,7 +18,7 @@ struct CompiledXMLEquality: Sendable {
                 PatternProblem(
                     path: path + ".equalToXml", kind: "XML document",
                     error: PatternError(
-                        pattern: CompiledRequestPattern.excerpt(match.expected), reason: error.description)))
+                        pattern: StringMatcher.excerpt(match.expected), reason: error.description)))
             return nil
         }
         do {
@@ -29,7 +29,7 @@ struct CompiledXMLEquality: Sendable {
                 switch error.field {
                 case "placeholderOpeningDelimiterRegex": match.placeholderOpeningDelimiterRegex ?? ""
                 case "placeholderClosingDelimiterRegex": match.placeholderClosingDelimiterRegex ?? ""
-                default: CompiledRequestPattern.excerpt(match.expected)
+                default: StringMatcher.excerpt(match.expected)
                 }
             let kind = error.field == "equalToXml" ? "XML placeholder" : "regular expression"
             problems.append(
@@ -109,7 +109,7 @@ struct CompiledXPath: Sendable {
             if values.isEmpty || (sub == nil && !result.isTruthy) {
                 return "'\(xpath.expression)' selected nothing"
             }
-            let shown = values.prefix(3).map { "'\(CompiledRequestPattern.excerpt($0))'" }.joined(separator: ", ")
+            let shown = values.prefix(3).map { "'\(StringMatcher.excerpt($0))'" }.joined(separator: ", ")
             return "'\(xpath.expression)' selected \(shown)" + (values.count > 3 ? " and \(values.count - 3) more" : "")
         }
     }

@@ -41,10 +41,6 @@ final class ResponseTemplate: Sendable {
         self.shape = shape
     }
 
-    /// `transformerParameters.disableBodyFileTemplating`: a body file is served as it is
-    /// (its name is still rendered).
-    var bodyFileTemplatingDisabled: Bool { parameters["disableBodyFileTemplating"] == .bool(true) }
-
     /// Compiles the mapping's templates, with problems at their JSON paths; nil when one does
     /// not compile. `body` is the body read at load (nil for a templated `bodyFileName`).
     static func compile(
@@ -77,17 +73,19 @@ final class ResponseTemplate: Sendable {
                 headers.append((index, value))
             }
         }
+        // `transformerParameters.disableBodyFileTemplating`: a body file is served as it is
+        // (its name is still rendered).
+        let bodyFileTemplatingDisabled = response.transformerParameters?["disableBodyFileTemplating"] == .bool(true)
         let compiledBody: Body
         switch response.body {
         case .file(let name) where body == nil:
             guard let nameTemplate = template(name, at: responsePath.appending(key: "bodyFileName")) else { return nil }
-            let templatingDisabled = response.transformerParameters?["disableBodyFileTemplating"] == .bool(true)
             compiledBody = .file(
                 name: nameTemplate,
-                files: TemplatedBodyFiles(filesRoot: filesRoot, templatingDisabled: templatingDisabled))
+                files: TemplatedBodyFiles(filesRoot: filesRoot, templatingDisabled: bodyFileTemplatingDisabled))
         case .bytes(let bytes):
             compiledBody = .fixed(bytes)
-        case .file where response.transformerParameters?["disableBodyFileTemplating"] == .bool(true):
+        case .file where bodyFileTemplatingDisabled:
             compiledBody = .fixed(body ?? [])
         default:
             let bytes = body ?? []

@@ -23,7 +23,6 @@ final class TemplatedBodyFiles: Sendable {
     /// The most bytes of file kept per stub (each file is at most the template limit, 1 MiB).
     static let byteCapacity = 16 << 20
 
-    let filesRoot: String?
     /// The rule each rendered name goes through, with `__files/`'s real path found at load
     /// (each name's own real path is found per request).
     private let resolver: BodyFileResolver?
@@ -38,7 +37,6 @@ final class TemplatedBodyFiles: Sendable {
     private let readCount = Locked(0)
 
     init(filesRoot: String?, templatingDisabled: Bool) {
-        self.filesRoot = filesRoot
         resolver = filesRoot.map { BodyFileResolver(keepingRealPathOf: $0) }
         self.templatingDisabled = templatingDisabled
     }
@@ -72,7 +70,7 @@ final class TemplatedBodyFiles: Sendable {
             return .failure(.init(message: "bodyFileName '\(name)': there is no __files/ folder"))
         }
         if let entry = kept.withLock({ $0.entries[path] }), entry.stamp == stamp {
-            return Self.result(entry.content)
+            return .success(entry.content)
         }
         let bytes: [UInt8]
         do throws(FileSystemError) {
@@ -102,11 +100,6 @@ final class TemplatedBodyFiles: Sendable {
             kept.entries[path] = (stamp, content, bytes.count)
             kept.bytes += bytes.count
         }
-        return Self.result(content)
-    }
-
-    private static func result(_ content: Content) -> Result<Content, ResponseTemplate.Failure> {
-        if case .invalid(let message) = content { return .failure(.init(message: message)) }
         return .success(content)
     }
 }

@@ -1,4 +1,5 @@
 import JSONKit
+import StubFormat
 
 /// The keywords that apply to one kind of value (strings, numbers, arrays, objects).
 extension JSONSchemaValidator {
@@ -9,7 +10,7 @@ extension JSONSchemaValidator {
         case "maxLength": if length > Int(keyword.intValue ?? 0) { fail("longer than \(keyword.intValue ?? 0)") }
         case "pattern":
             if let pattern = keyword.stringValue, let regex = regexes[pattern], !regex.wholeMatches(text) {
-                fail("'\(CompiledRequestPattern.excerpt(text))' does not match '\(pattern)'")
+                fail("'\(StringMatcher.excerpt(text))' does not match '\(pattern)'")
             }
         default: break
         }
@@ -129,6 +130,6 @@ extension JSONSchemaValidator {
     }
 
     static func excerpt(_ value: JSONValue) -> String {
-        CompiledRequestPattern.excerpt(value.serialized())
+        StringMatcher.excerpt(value.serialized())
     }
 }

@@ -1,4 +1,5 @@
 import JSONKit
+import StubFormat
 
 /// A JSON Schema checked when the stub loads (``JSONSchemaCheck``), applied to values: the
 /// errors a value has, all of them (for the near-miss report) or the first (for serving), from
@@ -137,7 +138,7 @@ struct JSONSchemaValidator: Sendable {
             if count != 1 { fail("matches \(count) of the 'oneOf' schemas, not exactly one") }
         case "format":
             if case .string(let text) = value, let format = keyword.stringValue, !JSONSchemaFormat.holds(format, text) {
-                fail("'\(CompiledRequestPattern.excerpt(text))' is not a valid \(format)")
+                fail("'\(StringMatcher.excerpt(text))' is not a valid \(format)")
             }
         default:
             switch value {

@@ -92,7 +92,7 @@ struct CompiledMultipartPattern: Sendable {
         for part in parts.prefix(10) {
             let differs = differences(part, stopAtFirst: false)
             distances.append(Double(differs.count) / total)
-            let label = part.dispositionParameter("name").map { "'\(CompiledRequestPattern.excerpt($0))'" } ?? "unnamed"
+            let label = part.dispositionParameter("name").map { "'\(StringMatcher.excerpt($0))'" } ?? "unnamed"
             described.append(
                 differs.isEmpty ? "\(label) matches" : "\(label) differs in \(differs.joined(separator: ", "))")
         }
