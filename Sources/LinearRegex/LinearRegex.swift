@@ -22,11 +22,11 @@ public final class LinearRegex: Sendable {
     /// Whether the pattern is its literal prefix then `.*` (as `/api/.*`, the most common URL
     /// pattern): then a text matches when it starts with the prefix and the rest holds no line
     /// terminator (what `.` does not match), which is checked on the bytes, with no program.
-    private let isPrefixThenAnyLine: Bool
+    let isPrefixThenAnyLine: Bool
     /// The pattern after ``literalPrefix``, compiled on its own when it has no assertions (so
     /// where it starts does not matter): a text that starts with the prefix is matched from
     /// there, and the prefix's characters are not run through the program again.
-    private let afterPrefix: RegexProgram?
+    let afterPrefix: RegexProgram?
     /// How many Unicode scalars ``literalPrefix`` has.
     private let prefixScalars: Int
     /// Why a backtracking engine (Java's, so WireMock's) could take exponential time on this

@@ -127,11 +127,16 @@ import Testing
     }
 
     @Test func aResponseOfAnotherShapeIsPreparedWhole() throws {
-        let head = try #require(PreparedHead(status: .ok, headers: ["X-Id": ""], variableFields: [0]))
+        let head = try #require(
+            PreparedHead(status: .ok, headers: ["X-Id": "", "X-Fixed": "a"], variableFields: [0]))
         let shapes = [
-            HTTPResponse(status: .ok, headers: ["X-Id": "1", "X-More": "2"], body: [1]),
-            HTTPResponse(status: .ok, headers: ["X-Other": "1"], body: [1]),
-            HTTPResponse(status: .created, headers: ["X-Id": "1"], body: [1]),
+            HTTPResponse(status: .ok, headers: ["X-Id": "1", "X-Fixed": "a", "X-More": "2"], body: [1]),
+            HTTPResponse(status: .ok, headers: ["X-Other": "1", "X-Fixed": "a"], body: [1]),
+            HTTPResponse(status: .created, headers: ["X-Id": "1", "X-Fixed": "a"], body: [1]),
+            // A fixed value, or the fixed status's reason, given otherwise (codes compare equal).
+            HTTPResponse(status: .ok, headers: ["X-Id": "1", "X-Fixed": "b"], body: [1]),
+            HTTPResponse(
+                status: HTTPStatus(code: 200, reasonPhrase: "Fine"), headers: ["X-Id": "1", "X-Fixed": "a"], body: [1]),
         ]
         for response in shapes {
             let prepared = PreparedResponse(response, head: head)

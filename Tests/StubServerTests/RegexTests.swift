@@ -350,6 +350,7 @@ import Testing
         }
         #expect(regex.wholeMatches("/api/pets"))
         #expect(!regex.wholeMatches("/api/a\nb"))
+        #expect(regex.isPrefixThenAnyLine, "the byte check, not the program, answers")
     }
 }
 
@@ -367,6 +368,10 @@ import Testing
     ]
 
     @Test func agreesWithTheWholeProgram() throws {
+        // The rest after the prefix is compiled alone where it may be (not after `^`).
+        #expect(try LinearRegex("/api/templated/[0-9]+").afterPrefix != nil)
+        #expect(try LinearRegex("/a/^b").afterPrefix == nil)
+        #expect(try LinearRegex("[a-z]+/x").afterPrefix == nil, "no literal prefix")
         for pattern in Self.patterns {
             let regex = try LinearRegex(pattern)
             for text in Self.texts {

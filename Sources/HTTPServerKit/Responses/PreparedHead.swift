@@ -35,6 +35,8 @@ public final class PreparedHead: Sendable {
 
     /// The field names the layouts were made for, in order.
     let names: [String]
+    /// The values laid out as fixed bytes, by field (nil where the value varies).
+    let fixedValues: [String?]
     /// The status, when its line is fixed.
     let fixedStatus: HTTPStatus?
     /// Identity, without `Vary` (no gzip offered).
@@ -68,6 +70,7 @@ public final class PreparedHead: Sendable {
         varied = layout(gzip: false, vary: true).0
         gzip = layout(gzip: true, vary: true).0
         names = headers.fields.map(\.name)
+        fixedValues = headers.fields.indices.map { variable[$0] ? nil : headers.fields[$0].value }
         fixedStatus = variableStatus ? nil : status
         hasDate = notes.hasDate
         wantsClose = notes.wantsClose
@@ -75,10 +78,19 @@ public final class PreparedHead: Sendable {
 
     /// Whether `response` has the shape the layouts were made for.
     func fits(_ response: HTTPResponse) -> Bool {
-        if let fixedStatus, fixedStatus != response.status { return false }
+        // `HTTPStatus ==` compares codes only; the fixed line holds the reason too.
+        if let fixedStatus,
+            fixedStatus.code != response.status.code || fixedStatus.reasonPhrase != response.status.reasonPhrase
+        {
+            return false
+        }
         let fields = response.headers.fields
         guard fields.count == names.count else { return false }
-        for index in fields.indices where fields[index].name != names[index] { return false }
+        for index in fields.indices {
+            guard fields[index].name == names[index] else { return false }
+            // A fixed value given otherwise would be answered with the laid-out bytes.
+            if let fixed = fixedValues[index], fields[index].value != fixed { return false }
+        }
         return true
     }
 
