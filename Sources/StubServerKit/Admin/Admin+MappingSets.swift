@@ -43,9 +43,7 @@ extension Admin {
         }
         let importedIDs = Set(imported.map(\.id))
         if options.deleteAllNotInImport {
-            for mapping in mappings() where !importedIDs.contains(mapping.id) {
-                try removeMapping(id: mapping.id)
-            }
+            try removeMappings(ids: mappings().map(\.id).filter { !importedIDs.contains($0) })
         }
         for mapping in imported {
             if self.mapping(id: mapping.id) == nil {

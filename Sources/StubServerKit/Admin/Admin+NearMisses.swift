@@ -23,8 +23,8 @@ extension Admin {
     /// Removes the journaled requests that match the pattern and returns them, oldest first
     /// (WireMock's `POST /__admin/requests/remove`).
     public func removeRequests(matching pattern: RequestPattern) throws(AdminError) -> [LoggedRequest] {
-        let found = try findRequests(matching: pattern)
-        return found.filter { removeRequest(id: $0.id) }
+        let compiled = try Self.compile(pattern)
+        return engine.journal.removing { compiled.matches(MatchableRequest($0)) }
     }
 
     /// Removes the journaled requests answered by a mapping whose metadata the matcher accepts
@@ -35,9 +35,10 @@ extension Admin {
         -> [LoggedRequest]
     {
         let ids = Set(try mappings(withMetadataMatching: matcher).map(\.id))
-        return requests().reversed().filter { request in
-            guard let id = request.matchedMapping?.id, ids.contains(id) else { return false }
-            return removeRequest(id: request.id)
+        let removed = engine.journal.removing { request in
+            guard let id = request.matchedMapping?.id else { return false }
+            return ids.contains(id)
         }
+        return removed.reversed()
     }
 }

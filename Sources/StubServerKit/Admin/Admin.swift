@@ -74,6 +74,17 @@ public final class Admin: Sendable {
         }
     }
 
+    /// Removes the mappings with these ids in one change (the index is rebuilt once); ids no
+    /// mapping has are skipped. Returns how many were removed.
+    @discardableResult
+    public func removeMappings(ids: [String]) throws(AdminError) -> Int {
+        do {
+            return try store.delete(ids: ids)
+        } catch {
+            throw Self.adminError(error)
+        }
+    }
+
     /// Removes the mapping with this id. As in WireMock, a persistent mapping alone in its
     /// file has the file removed. A mapping from a file that is not removed (hand-written, or
     /// holding other mappings too) stays out of the running server across reloads of other

@@ -45,7 +45,7 @@ extension AdminRouter {
             ])
         }
         do throws(AdminError) {
-            for mapping in unmatched { try admin.removeMapping(id: mapping.id) }
+            try admin.removeMappings(ids: unmatched.map(\.id))
             return Self.json([:])
         } catch {
             return Self.failure(error)
@@ -144,7 +144,7 @@ extension AdminRouter {
                         "mappings": .array(found.map(\.json)), "meta": ["total": .int(Int64(found.count))],
                     ])
                 }
-                for mapping in found { try admin.removeMapping(id: mapping.id) }
+                try admin.removeMappings(ids: found.map(\.id))
                 return Self.json([:])
             } catch {
                 return Self.failure(error)

@@ -88,15 +88,25 @@ final class RequestJournal: Sendable {
     /// Forgets the entries the predicate picks; returns how many.
     @discardableResult
     func remove(where predicate: (LoggedRequest) -> Bool) -> Int {
+        removing(where: predicate).count
+    }
+
+    /// Forgets the entries the predicate picks, in one pass under the lock, and returns them,
+    /// oldest first.
+    func removing(where predicate: (LoggedRequest) -> Bool) -> [LoggedRequest] {
         ring.withLock { ring in
             let all = Self.ordered(ring)
-            let kept = all.filter { !predicate($0) }
-            guard kept.count != all.count else { return 0 }
+            var kept: [LoggedRequest] = []
+            var removed: [LoggedRequest] = []
+            for entry in all {
+                if predicate(entry) { removed.append(entry) } else { kept.append(entry) }
+            }
+            guard !removed.isEmpty else { return [] }
             ring.slots = kept + Array(repeating: nil, count: capacity - kept.count)
             ring.head = 0
             ring.count = kept.count
             ring.bytes = kept.reduce(0) { $0 + $1.retainedBytes }
-            return all.count - kept.count
+            return removed
         }
     }
 }

@@ -229,18 +229,30 @@ final class StubStore: Sendable {
     /// persistent file mapping alone in its file has the file removed (when that fails
     /// nothing changes); another file mapping is removed in memory, as an override.
     func delete(id: String) throws(MappingChangeError) -> Bool {
-        try sources.withLock { (state) throws(MappingChangeError) -> Bool in
-            guard let existing = state.all.first(where: { $0.mapping.id == id }) else { return false }
-            if case .file(let file) = existing.origin, writesBack(existing.mapping, in: file) {
-                if let failure = change(file, { () throws(FileSystemError) in try FileSystem.remove(file) }) {
-                    throw failure
+        try delete(ids: [id]) == 1
+    }
+
+    /// Removes the mappings with these ids (ids no mapping has are skipped) and publishes the
+    /// new index once, not once per mapping; returns how many were removed. When a file cannot
+    /// be removed, those before it stay removed and the error is thrown.
+    @discardableResult
+    func delete(ids: [String]) throws(MappingChangeError) -> Int {
+        try sources.withLock { (state) throws(MappingChangeError) -> Int in
+            var removed = 0
+            defer { if removed > 0 { publish(state) } }
+            for id in ids {
+                guard let existing = state.all.first(where: { $0.mapping.id == id }) else { continue }
+                if case .file(let file) = existing.origin, writesBack(existing.mapping, in: file) {
+                    if let failure = change(file, { () throws(FileSystemError) in try FileSystem.remove(file) }) {
+                        throw failure
+                    }
+                    state.files[file] = nil
+                    state.overrides[file] = nil
                 }
-                state.files[file] = nil
-                state.overrides[file] = nil
+                Self.removeStub(id: id, from: &state, keepingOut: true)
+                removed += 1
             }
-            Self.removeStub(id: id, from: &state, keepingOut: true)
-            publish(state)
-            return true
+            return removed
         }
     }
 
