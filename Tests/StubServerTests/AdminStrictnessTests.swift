@@ -141,3 +141,23 @@ import Testing
         }
     }
 }
+
+/// A scenario's states are listed in the order the mappings name them, oldest mapping first,
+/// whatever the mappings' priorities (the index orders by priority first).
+@Suite struct ScenarioStateOrderTests {
+    @Test func statesFollowTheMappingsAgeNotTheirPriority() throws {
+        func mapping(_ path: String, priority: Int, from: String, to: String) -> StubMapping {
+            var mapping = StubMapping(
+                request: RequestPattern(method: .get, url: .url(path)), response: ResponseDefinition())
+            mapping.priority = priority
+            mapping.scenarioName = "flow"
+            mapping.requiredScenarioState = from
+            mapping.newScenarioState = to
+            return mapping
+        }
+        let older = mapping("/a", priority: 1, from: "Started", to: "x")
+        let newer = mapping("/b", priority: 5, from: "y", to: "z")
+        let server = try StubServer(mappings: [older, newer], configuration: StubServerConfiguration(port: 0))
+        #expect(server.admin.scenarios().first?.possibleStates == ["Started", "x", "y", "z"])
+    }
+}

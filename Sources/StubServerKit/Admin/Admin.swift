@@ -262,8 +262,8 @@ public final class Admin: Sendable {
         var ids: [String: [String]] = [:]
         let all = store.snapshot().index.all
         // States in the order the mappings name them, oldest mapping first (as WireMock lists
-        // them); the index is newest first within a priority.
-        for stub in all.reversed() {
+        // them), whatever their priorities.
+        for stub in all.sorted(by: { $0.sequence < $1.sequence }) {
             guard let name = stub.mapping.scenarioName else { continue }
             if states[name] == nil {
                 order.append(name)
