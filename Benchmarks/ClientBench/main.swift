@@ -1,10 +1,11 @@
+import HTTPClient
 // Fetches the pet/vet table two ways against one Pet API and prints what each cost:
 //   ours:  ViewModelBuilder (pets once, each distinct vet once, bounded concurrency)
 //   seeds: the seeds' DispatchGroup design (one vet request per pet, all at once), with
 //          URLSession's default of 6 connections per host
 // Usage: ClientBench ours|seeds BASE_URL [CONCURRENCY]
 // Prints one line: `requests=N wall_ms=X rows=R dropped=D`.
-import HTTPClient
+import HTTPCore
 import PetClient
 import PetModels
 import Platform

@@ -16,7 +16,7 @@ let package = Package(
             name: "RepoBrowserAPI",
             dependencies: [
                 .product(name: "PetClient", package: "petkit"), .product(name: "ContractModel", package: "petkit"),
-                .product(name: "HTTPClient", package: "petkit"),
+                .product(name: "HTTPClient", package: "petkit"), .product(name: "HTTPCore", package: "petkit"),
             ],
             swiftSettings: strict),
         // The app's contract: its endpoints and its decoder, handed to ContractKit.
@@ -35,6 +35,7 @@ let package = Package(
                 "RepoBrowserAPI", "RepoBrowserContract", .product(name: "ContractKit", package: "petkit"),
                 .product(name: "ContractModel", package: "petkit"), .product(name: "StubServerKit", package: "petkit"),
                 .product(name: "HTTPClient", package: "petkit"), .product(name: "PetClient", package: "petkit"),
+                .product(name: "HTTPCore", package: "petkit"),
             ],
             swiftSettings: strict),
         .testTarget(

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPCore
 
 /// Hears when requests start and finish: the seeds' automatic load indicator.
 ///

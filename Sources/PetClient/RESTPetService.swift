@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPCore
 import PetModels
 
 /// The ``PetService`` backed by the Pet API over HTTP.

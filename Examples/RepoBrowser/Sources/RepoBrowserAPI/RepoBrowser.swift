@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPCore
 import PetClient
 
 /// What the browser shows: a user's repositories, most starred first, with the topics that

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import HTTPClient
+import HTTPCore
 import PetClient
 import RepoBrowserAPI
 import RepoBrowserContract

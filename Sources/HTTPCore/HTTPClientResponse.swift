@@ -1,5 +1,3 @@
-import HTTPCore
-
 /// A complete HTTP response: status, headers, the body bytes as received (after content
 /// decoding) and how long each phase took.
 public struct HTTPClientResponse: Sendable, Hashable {
