@@ -19,7 +19,8 @@ func tests(_ name: String, _ dependencies: [Target.Dependency], exclude: [String
 
 /// What another package can depend on: every library a user imports, and the four tools.
 let libraries = [
-    "HTTPCore", "HTTPServerKit", "HTTPClient", "LinearRegex", "JSONKit", "YAMLKit", "XMLKit", "ArgumentKit",
+    "HTTPCore", "HTTPHandlerKit", "HTTPServerKit", "HTTPClient", "LinearRegex", "JSONKit", "YAMLKit", "XMLKit",
+    "ArgumentKit",
     "ContractModel",
     "ContractKit",
     "ContractCLI",
@@ -51,7 +52,10 @@ let package = Package(
 
         // HTTP: shared types, the epoll server, the libcurl client.
         library("HTTPCore"),
-        library("HTTPServerKit", ["HTTPCore", "Platform", "CZlib"]),
+        // What a handler receives and returns, with no socket: the request, reply values,
+        // prepared responses, faults, delays (the server and in-process stubs share them).
+        library("HTTPHandlerKit", ["HTTPCore", "Platform", "CZlib"]),
+        library("HTTPServerKit", ["HTTPHandlerKit", "HTTPCore", "Platform", "CZlib"]),
         library("HTTPClient", ["HTTPCore", "Platform", "CCurl", "CZlib"]),
         library("LinearRegex"),
         library("JSONKit", ["LinearRegex"]),
@@ -78,7 +82,7 @@ let package = Package(
             "StubServerKit",
             [
                 "StubFormat", "HTTPServerKit", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "XMLKit", "Platform",
-                "Templating",
+                "Templating", "HTTPHandlerKit",
             ]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
@@ -87,7 +91,7 @@ let package = Package(
         library("PetAppContract", ["ContractKit", "JSONKit", "PetClient", "PetModels"]),
 
         // The reference live API on SQLite.
-        library("PetAPIServer", ["CSQLite", "HTTPServerKit", "HTTPCore", "JSONKit", "Platform"]),
+        library("PetAPIServer", ["CSQLite", "HTTPServerKit", "HTTPCore", "JSONKit", "Platform", "HTTPHandlerKit"]),
 
         // petmock's command line as a library (serve, record, validate, variants), for any app's contract.
         library(
@@ -97,14 +101,14 @@ let package = Package(
         // The four tools.
         tool("petmock", ["MockCLI", "PetAppContract"]),
         tool("petcontract", ["ContractCLI", "PetAppContract"]),
-        tool("petapi", ["PetAPIServer", "HTTPServerKit", "ArgumentKit", "Platform"]),
+        tool("petapi", ["PetAPIServer", "HTTPServerKit", "ArgumentKit", "Platform", "HTTPHandlerKit"]),
         tool("petvet", ["PetClient", "HTTPClient", "HTTPCore", "ArgumentKit", "Platform"]),
 
         // Helpers for tests: processes, raw sockets, temporary folders, handlers' answers as values.
-        library("TestSupport", ["HTTPServerKit", "HTTPCore", "Platform", "CSpawn"]),
+        library("TestSupport", ["HTTPServerKit", "HTTPCore", "Platform", "CSpawn", "HTTPHandlerKit"]),
 
         // Benchmark executables (Benchmarks/*.sh run them).
-        tool("ServerBench", ["HTTPServerKit", "HTTPCore"], path: "Benchmarks/ServerBench"),
+        tool("ServerBench", ["HTTPServerKit", "HTTPCore", "HTTPHandlerKit"], path: "Benchmarks/ServerBench"),
         tool("ClientBench", ["PetClient", "HTTPClient", "PetModels", "Platform"], path: "Benchmarks/ClientBench"),
         .target(name: "BenchSupport", path: "Benchmarks/BenchSupport", swiftSettings: strict),
         tool(
@@ -124,17 +128,21 @@ let package = Package(
             "StubFormatTests",
             ["StubFormat", "StubServerKit", "ContractKit", "PetAppContract", "JSONKit", "HTTPCore"]),
         tests("PetModelsTests", ["PetModels", "ContractModel"]),
-        tests("HTTPServerTests", ["HTTPServerKit", "HTTPCore", "Platform", "CZlib", "TestSupport"]),
-        tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServerKit", "Platform", "TestSupport"]),
+        tests("HTTPServerTests", ["HTTPServerKit", "HTTPCore", "Platform", "CZlib", "TestSupport", "HTTPHandlerKit"]),
+        tests(
+            "HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPHandlerKit", "HTTPServerKit", "Platform", "TestSupport"]),
         tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels", "ContractModel", "Platform"]),
         tests(
             "PetvetTests",
-            ["petvet", "PetClient", "HTTPClient", "HTTPServerKit", "HTTPCore", "PetModels", "TestSupport"]),
+            [
+                "petvet", "PetClient", "HTTPClient", "HTTPServerKit", "HTTPCore", "PetModels", "TestSupport",
+                "HTTPHandlerKit",
+            ]),
         tests(
             "ContractKitTests",
             [
                 "ContractKit", "ContractCLI", "JSONKit", "ContractModel", "PetModels", "PetClient", "PetAppContract",
-                "HTTPClient", "HTTPCore", "HTTPServerKit", "YAMLKit", "Platform", "TestSupport",
+                "HTTPClient", "HTTPCore", "HTTPHandlerKit", "HTTPServerKit", "YAMLKit", "Platform", "TestSupport",
             ],
             exclude: ["Snapshots", "Fixtures"]),
         tests("PetContractCLITests", ["petcontract", "Platform", "TestSupport", "HTTPServerKit", "HTTPCore"]),
@@ -142,17 +150,20 @@ let package = Package(
             "StubServerTests",
             [
                 "StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "JSONKit", "LinearRegex", "XMLKit",
-                "Platform", "TestSupport", "Templating",
+                "Platform", "TestSupport", "Templating", "HTTPHandlerKit",
             ]),
         tests(
             "RecordingTests",
             [
                 "StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "HTTPClient", "JSONKit", "ContractKit",
                 "PetAppContract", "PetAPIServer", "Platform", "TestSupport", "MockCLI", "petmock", "ArgumentKit",
+                "HTTPHandlerKit",
             ]),
-        tests("PetAPIServerTests", ["PetAPIServer", "HTTPServerKit", "HTTPClient", "HTTPCore", "JSONKit"]),
+        tests(
+            "PetAPIServerTests",
+            ["PetAPIServer", "HTTPServerKit", "HTTPClient", "HTTPCore", "JSONKit", "HTTPHandlerKit"]),
         tests("EndToEndTests", ["TestSupport", "PetClient", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
-        tests("HardeningTests", ["TestSupport", "HTTPServerKit", "HTTPCore", "JSONKit"]),
+        tests("HardeningTests", ["TestSupport", "HTTPServerKit", "HTTPCore", "JSONKit", "HTTPHandlerKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

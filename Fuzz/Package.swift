@@ -36,7 +36,8 @@ let package = Package(
         fuzzTarget("FuzzTemplate", ["Templating", "HTTPCore"]),
         fuzzTarget("FuzzMultipartParser", ["StubServerKit", "HTTPCore"]),
         fuzzTarget(
-            "FuzzAdminSettings", ["StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "JSONKit"], support: true),
+            "FuzzAdminSettings",
+            ["StubServerKit", "StubFormat", "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "JSONKit"], support: true),
     ],
     swiftLanguageModes: [.v6]
 )

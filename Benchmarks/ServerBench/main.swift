@@ -1,7 +1,8 @@
+import HTTPCore
 // Serves the three-pet JSON body (about 150 bytes) from a PreparedResponse on every path:
 // the figure `Benchmarks/bench-server.sh` compares with nginx.
 // Usage: ServerBench [--port N] [--loops N]
-import HTTPCore
+import HTTPHandlerKit
 import HTTPServerKit
 
 #if canImport(Glibc)

@@ -1,11 +1,12 @@
+import Foundation
+import HTTPCore
 // The CPU cost of a templated stub's answer against the same bytes served plain, in process
 // (no socket, so the machine's load weighs far less than on bench-petmock's wrk figure): the
 // stubs of bench-petmock's templating pair, plus the same template as a body file, answered
 // through `StubServer.reply(to:)`, each timed in thread CPU time, best of the rounds.
 // Usage: template-bench [REQUESTS-PER-ROUND] [ROUNDS]; TEMPLATE_BENCH_ONLY=plain|templated|file
 // measures one figure alone.
-import Foundation
-import HTTPCore
+import HTTPHandlerKit
 import HTTPServerKit
 import StubServerKit
 

@@ -1,3 +1,4 @@
+import HTTPHandlerKit
 import HTTPServerKit
 
 /// The HTTP adapter: `/__admin` requests go to the admin API, everything else to the engine.

@@ -1,3 +1,4 @@
+import HTTPHandlerKit
 import HTTPServerKit
 import Platform
 import StubFormat

@@ -1,4 +1,5 @@
 import Dispatch
+import HTTPHandlerKit
 import HTTPServerKit
 import Platform
 

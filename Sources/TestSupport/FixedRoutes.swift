@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPHandlerKit
 import HTTPServerKit
 
 /// A handler with a fixed answer per path, for a ``LiveHTTPServer`` standing in for an API:

@@ -1,4 +1,5 @@
 import ArgumentKit
+import HTTPHandlerKit
 import HTTPServerKit
 import PetAPIServer
 import Platform

@@ -2,6 +2,7 @@ import HTTPCore
 import TestSupport
 import Testing
 
+@testable import HTTPHandlerKit
 @testable import HTTPServerKit
 
 /// The connection's decisions as values: events in, actions out, time from a hand-moved

@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPCore
+import HTTPHandlerKit
 import HTTPServerKit
 import Platform
 import TestSupport
@@ -81,7 +82,7 @@ import Darwin
         var configuration = HTTPServerConfiguration(eventLoopCount: 1)
         configuration.poller = kind
         let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { request in
-            guard let loop = request.eventLoop else { return .response(HTTPResponse(text: "no loop")) }
+            guard let loop = request.serverLoop else { return .response(HTTPResponse(text: "no loop")) }
             let bell = loop.loopExtension { Doorbell(loop: loop, descriptor: readEnd, offLoopCalls: offLoop) }
             let later = DeferredReply()
             bell.park(later, deadlineAfter: request.path == "/deadline" ? 1 : nil)

@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPHandlerKit
 import HTTPServerKit
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPCore
+import HTTPHandlerKit
 import HTTPServerKit
 import Platform
 import TestSupport

@@ -1,6 +1,7 @@
 import HTTPCore
 import Testing
 
+@testable import HTTPHandlerKit
 @testable import HTTPServerKit
 
 /// A head laid out once with varying values (`PreparedHead`) writes, per response, exactly the

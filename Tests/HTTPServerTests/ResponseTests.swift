@@ -2,6 +2,7 @@ import HTTPCore
 import TestSupport
 import Testing
 
+@testable import HTTPHandlerKit
 @testable import HTTPServerKit
 
 @Suite struct GzipTests {

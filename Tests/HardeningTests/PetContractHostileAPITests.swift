@@ -1,4 +1,5 @@
 import Foundation
+import HTTPHandlerKit
 import HTTPServerKit
 import JSONKit
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPCore
+import HTTPHandlerKit
 import HTTPServerKit
 import StubServerKit
 import TestSupport

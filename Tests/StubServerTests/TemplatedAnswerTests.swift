@@ -4,6 +4,7 @@ import Templating
 import TestSupport
 import Testing
 
+@testable import HTTPHandlerKit
 @testable import HTTPServerKit
 @testable import StubServerKit
 

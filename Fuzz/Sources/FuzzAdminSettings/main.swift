@@ -1,6 +1,7 @@
 import FuzzDriver
 import FuzzSupport
 import HTTPCore
+import HTTPHandlerKit
 import HTTPServerKit
 import JSONKit
 import StubFormat

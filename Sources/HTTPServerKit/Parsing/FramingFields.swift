@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPHandlerKit
 
 /// The header fields that decide how a request is framed and whether its connection stays
 /// open, noted while the head is parsed so that nothing is looked up twice.

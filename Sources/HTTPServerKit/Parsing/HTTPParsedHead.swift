@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPHandlerKit
 
 /// A request head as the parser found it, with what the parser decided about the message.
 public struct HTTPParsedHead: Sendable, Hashable {

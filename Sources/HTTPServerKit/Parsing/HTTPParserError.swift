@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPHandlerKit
 
 /// Why a request was refused, with the status the server answers before closing.
 ///

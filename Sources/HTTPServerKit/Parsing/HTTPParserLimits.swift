@@ -1,3 +1,5 @@
+import HTTPHandlerKit
+
 /// Size limits a request parser enforces, in bytes.
 public struct HTTPParserLimits: Sendable, Hashable {
     /// The longest request line accepted, without its CRLF; longer gives 414.

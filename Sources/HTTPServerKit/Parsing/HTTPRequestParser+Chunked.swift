@@ -1,3 +1,5 @@
+import HTTPHandlerKit
+
 extension HTTPRequestParser {
     /// Consumes a chunk-size line (RFC 9112 §7.1): hexadecimal digits, optional white space
     /// and extensions (ignored), then CRLF. Returns the bytes used; the state moves on to

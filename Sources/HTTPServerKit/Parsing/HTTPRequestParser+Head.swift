@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPHandlerKit
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPHandlerKit
 
 /// An incremental HTTP/1.1 request parser (RFC 9112): a value that is fed bytes as they
 /// arrive, in pieces of any size, and reports the head, body pieces and end of each request.

@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPHandlerKit
 
 extension Connection {
     /// Breaks the connection as the fault says.

@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPHandlerKit
 
 /// Where a reply that comes later goes: a connection (its slot and generation on its loop)
 /// and the number of the request it answers.

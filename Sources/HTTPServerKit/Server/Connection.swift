@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPHandlerKit
 import Platform
 
 #if canImport(Glibc)

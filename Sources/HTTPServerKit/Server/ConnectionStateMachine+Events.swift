@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPHandlerKit
 
 extension ConnectionStateMachine {
     /// Bytes arrived from the client at `now`.

@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPHandlerKit
 
 /// What one connection does next, as a value: it takes events (a request head or a whole
 /// request parsed, a parse error, an answer queued, a write finished or blocked, the peer's

@@ -1,3 +1,5 @@
+import HTTPHandlerKit
+
 /// The `Date` header line (RFC 9110 §6.6.1, IMF-fixdate), formatted once per second per loop.
 struct DateCache {
     private(set) var line: [UInt8] = []

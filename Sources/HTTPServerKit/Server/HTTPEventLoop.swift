@@ -1,3 +1,4 @@
+import HTTPHandlerKit
 import Platform
 
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ import Darwin
 /// Handlers run on the loop's thread. The public methods are safe from any thread; use
 /// ``schedule(after:_:)`` for delays instead of sleeping, and ``execute(_:)`` to get back
 /// onto the loop.
-public final class HTTPEventLoop: @unchecked Sendable {
+public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     // Safe to share: everything except `mailbox` and `threadID` is touched only on the loop's
     // own thread (run(), and what it calls, including handlers). Other threads reach the loop
     // only through `mailbox` (behind a lock) plus the poller's thread-safe wake-up, and

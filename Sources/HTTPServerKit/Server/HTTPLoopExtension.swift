@@ -1,3 +1,4 @@
+import HTTPHandlerKit
 import Platform
 
 /// A component that lives on one event loop beside its connections, with descriptors of its

@@ -1,3 +1,4 @@
+import HTTPHandlerKit
 import Platform
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import HTTPHandlerKit
 import Platform
 
 /// Why a server could not start or install its signal handling.

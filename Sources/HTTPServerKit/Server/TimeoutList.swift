@@ -1,3 +1,5 @@
+import HTTPHandlerKit
+
 /// Connections waiting under one fixed timeout, oldest first: a doubly linked list through
 /// connection slots. Every member's deadline (set by its ``ConnectionStateMachine``) is its
 /// entry time plus the same duration, so the list stays sorted by deadline and each move is

@@ -1,3 +1,5 @@
+import HTTPHandlerKit
+
 /// The timers of one event loop: a binary min-heap of deadlines, with actions kept by id so
 /// that a cancelled timer is simply forgotten and skipped when its deadline comes.
 struct TimerHeap {

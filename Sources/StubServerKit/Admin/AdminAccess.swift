@@ -1,3 +1,4 @@
+import HTTPHandlerKit
 import HTTPServerKit
 
 /// Who may use the `/__admin` API, which listens on the stub port.

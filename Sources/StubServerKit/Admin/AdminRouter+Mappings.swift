@@ -1,3 +1,4 @@
+import HTTPHandlerKit
 import HTTPServerKit
 import JSONKit
 import StubFormat

@@ -1,4 +1,5 @@
 import HTTPCore
+import HTTPHandlerKit
 import HTTPServerKit
 
 /// The dashboard at `/__admin/ui`: one page, its style sheet and its script, served from the

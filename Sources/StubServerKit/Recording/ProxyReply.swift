@@ -1,5 +1,6 @@
 import HTTPClient
 import HTTPCore
+import HTTPHandlerKit
 import HTTPServerKit
 import JSONKit
 import StubFormat

@@ -1,5 +1,6 @@
 import HTTPClient
 import HTTPCore
+import HTTPHandlerKit
 import HTTPServerKit
 import Platform
 
@@ -94,7 +95,8 @@ final class UpstreamProxy: Sendable {
     /// on (journal it, complete a deferred reply), never block or write files.
     func forward(
         method: HTTPMethod, originForm: Substring, headers: HTTPHeaders, body: [UInt8], target: String,
-        timeout: Duration, on loop: HTTPEventLoop? = nil, completion: @escaping @Sendable (UpstreamResult) -> Void
+        timeout: Duration, on requestLoop: (any HTTPRequestLoop)? = nil,
+        completion: @escaping @Sendable (UpstreamResult) -> Void
     ) -> Bool {
         let request = Self.upstreamRequest(
             method: method, originForm: originForm, headers: headers, body: body, target: target, timeout: timeout)
@@ -106,7 +108,7 @@ final class UpstreamProxy: Sendable {
         }
         // Only on the loop's own thread (a handler called elsewhere with a request that came
         // through a loop takes the threaded path).
-        if loopDriven, let loop, loop.inEventLoop {
+        if loopDriven, let loop = requestLoop as? HTTPEventLoop, loop.inEventLoop {
             let upstream = loop.loopExtension { LoopUpstream(loop: loop, settings: settings) }
             guard upstream.hasRoom else { return false }
             let route = upstream.route(for: request)

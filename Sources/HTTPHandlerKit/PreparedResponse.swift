@@ -15,15 +15,15 @@ public final class PreparedResponse: Sendable {
     /// One wire form of the response, identity or gzip, in one allocation: the status line,
     /// fields and `Content-Length` (without `Date`, `Connection` or the empty line), then the
     /// body (none when the status forbids one).
-    struct Form: Sendable {
-        let storage: ByteStorage
+    package struct Form: Sendable {
+        package let storage: ByteStorage
         /// How many of the bytes are the head's; the body follows.
         let headCount: Int
 
         /// Where the head is in ``storage``.
-        var head: Range<Int> { 0..<headCount }
+        package var head: Range<Int> { 0..<headCount }
         /// Where the body is in ``storage``.
-        var body: Range<Int> { headCount..<storage.count }
+        package var body: Range<Int> { headCount..<storage.count }
         /// A copy of the head's bytes.
         var headBytes: [UInt8] { Array(storage.bytes[head]) }
         /// A copy of the body's bytes.
@@ -46,10 +46,10 @@ public final class PreparedResponse: Sendable {
 
     /// The response this was prepared from.
     public let response: HTTPResponse
-    let identity: Form
-    let gzip: Form?
-    let hasDate: Bool
-    let wantsClose: Bool
+    package let identity: Form
+    package let gzip: Form?
+    package let hasDate: Bool
+    package let wantsClose: Bool
 
     /// Prepares a response; with ``HTTPResponse/Compression/gzipIfAccepted`` the body is
     /// compressed now, once.

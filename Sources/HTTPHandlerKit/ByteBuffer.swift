@@ -6,29 +6,30 @@ import Darwin
 
 /// A growable byte buffer with a read and a write index, owned by one connection on one
 /// loop. Positions stay valid when it grows, so queued writes can refer to them.
-final class ByteBuffer {
-    private(set) var base: UnsafeMutableRawPointer?
-    private(set) var capacity = 0
-    private(set) var readerIndex = 0
-    private(set) var writerIndex = 0
+@usableFromInline
+package final class ByteBuffer {
+    @usableFromInline package var base: UnsafeMutableRawPointer?
+    @usableFromInline package var capacity = 0
+    @usableFromInline package var readerIndex = 0
+    @usableFromInline package var writerIndex = 0
 
-    init() {}
+    @inlinable package init() {}
 
     deinit {
         free(base)
     }
 
     /// The number of bytes written and not yet consumed.
-    var readableCount: Int { writerIndex - readerIndex }
+    @inlinable package var readableCount: Int { writerIndex - readerIndex }
 
     /// The unconsumed bytes.
-    var readableBytes: UnsafeRawBufferPointer {
+    @inlinable package var readableBytes: UnsafeRawBufferPointer {
         guard let base else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return UnsafeRawBufferPointer(start: base + readerIndex, count: readableCount)
     }
 
     /// Makes room for at least `count` more bytes after the write index.
-    func reserveWritable(_ count: Int) {
+    @inlinable package func reserveWritable(_ count: Int) {
         guard capacity - writerIndex < count else { return }
         if readerIndex > 0 && readerIndex == writerIndex {
             readerIndex = 0
@@ -43,19 +44,19 @@ final class ByteBuffer {
     }
 
     /// The free space after the write index, to read into; call ``didWrite(_:)`` after.
-    func writableBytes(minimum: Int) -> UnsafeMutableRawBufferPointer {
+    @inlinable package func writableBytes(minimum: Int) -> UnsafeMutableRawBufferPointer {
         reserveWritable(minimum)
         guard let base else { return UnsafeMutableRawBufferPointer(start: nil, count: 0) }
         return UnsafeMutableRawBufferPointer(start: base + writerIndex, count: capacity - writerIndex)
     }
 
     /// Records that `count` bytes were written into ``writableBytes(minimum:)``.
-    func didWrite(_ count: Int) {
+    @inlinable package func didWrite(_ count: Int) {
         writerIndex += count
     }
 
     /// Appends bytes.
-    func append(_ bytes: UnsafeRawBufferPointer) {
+    @inlinable package func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserveWritable(bytes.count)
         guard let base else { return }
@@ -64,18 +65,18 @@ final class ByteBuffer {
     }
 
     /// Appends the bytes of an array.
-    func append(_ bytes: [UInt8]) {
+    @inlinable package func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
     }
 
     /// Appends the UTF-8 of a string.
-    func append(_ string: String) {
+    @inlinable package func append(_ string: String) {
         var string = string
         string.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends a decimal number.
-    func appendDecimal(_ value: Int) {
+    @inlinable package func appendDecimal(_ value: Int) {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { scratch in
             var remaining = value < 0 ? 0 : value
@@ -90,19 +91,19 @@ final class ByteBuffer {
     }
 
     /// Appends a number in lowercase hexadecimal (chunk sizes).
-    func appendHex(_ value: Int) {
+    @inlinable package func appendHex(_ value: Int) {
         let digits = Array(String(value, radix: 16).utf8)
         append(digits)
     }
 
     /// The bytes at absolute positions, valid until the buffer next changes.
-    func bytes(from start: Int, to end: Int) -> UnsafeRawBufferPointer {
+    @inlinable package func bytes(from start: Int, to end: Int) -> UnsafeRawBufferPointer {
         guard let base else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return UnsafeRawBufferPointer(start: base + start, count: end - start)
     }
 
     /// Consumes bytes from the read index; an emptied buffer rewinds to the start.
-    func consume(_ count: Int) {
+    @inlinable package func consume(_ count: Int) {
         readerIndex += count
         if readerIndex >= writerIndex {
             readerIndex = 0
@@ -111,7 +112,7 @@ final class ByteBuffer {
     }
 
     /// Moves unconsumed bytes to the start, so positions before them can be reused.
-    func compact() {
+    @inlinable package func compact() {
         guard readerIndex > 0, let base else { return }
         let count = readableCount
         if count > 0 { base.copyMemory(from: base + readerIndex, byteCount: count) }
@@ -120,7 +121,7 @@ final class ByteBuffer {
     }
 
     /// Forgets all bytes and frees the memory when more than `limit` bytes are held.
-    func clear(releasingAbove limit: Int) {
+    @inlinable package func clear(releasingAbove limit: Int) {
         readerIndex = 0
         writerIndex = 0
         if capacity > limit {
@@ -132,12 +133,12 @@ final class ByteBuffer {
 }
 
 /// Immutable bytes at a stable address, shared by prepared responses and queued writes.
-final class ByteStorage: @unchecked Sendable {
+package final class ByteStorage: @unchecked Sendable {
     // Safe to share: the memory is written once in init and only read afterwards, and it
     // is freed only in deinit, when no reference is left.
-    let bytes: UnsafeRawBufferPointer
+    package let bytes: UnsafeRawBufferPointer
 
-    init(_ source: [UInt8]) {
+    package init(_ source: [UInt8]) {
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 16)
         source.withUnsafeBytes {
             if let base = $0.baseAddress { memory.baseAddress?.copyMemory(from: base, byteCount: $0.count) }
@@ -147,7 +148,7 @@ final class ByteStorage: @unchecked Sendable {
     }
 
     /// `count` bytes written by `initialize`, which must set every one of them.
-    init(count: Int, _ initialize: (UnsafeMutableRawBufferPointer) -> Void) {
+    package init(count: Int, _ initialize: (UnsafeMutableRawBufferPointer) -> Void) {
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 16)
         initialize(UnsafeMutableRawBufferPointer(rebasing: memory[0..<count]))
         bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[0..<count])
@@ -160,5 +161,5 @@ final class ByteStorage: @unchecked Sendable {
         allocation.deallocate()
     }
 
-    var count: Int { bytes.count }
+    package var count: Int { bytes.count }
 }

@@ -22,7 +22,7 @@ public struct HTTPSocketAddress: Sendable, Hashable, CustomStringConvertible {
         isIPv6 = false
     }
 
-    init(storage: sockaddr_storage) {
+    package init(storage: sockaddr_storage) {
         var storage = storage
         if Int32(storage.ss_family) == AF_INET6 {
             let address = withUnsafeBytes(of: &storage) { $0.load(as: sockaddr_in6.self) }

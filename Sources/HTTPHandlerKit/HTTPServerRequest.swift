@@ -9,8 +9,9 @@ public struct HTTPServerRequest: Sendable {
     /// The client's address.
     public var remoteAddress: HTTPSocketAddress
     /// The event loop the request arrived on, whose thread calls the handler: where a handler
-    /// finds its loop's ``HTTPLoopExtension``s. Nil for a request a test made.
-    public var eventLoop: HTTPEventLoop?
+    /// finds the parts that run on that loop (HTTPServerKit's `HTTPEventLoop` and its loop
+    /// extensions). Nil for a request a test or an in-process caller made.
+    public var eventLoop: (any HTTPRequestLoop)?
 
     /// Creates a request (for tests of handlers).
     public init(head: HTTPRequestHead, body: [UInt8] = [], remoteAddress: HTTPSocketAddress) {

@@ -1,18 +1,20 @@
 import HTTPCore
 
 /// Writes the parts of a response head that do not change per request.
-enum ResponseHeadWriter {
+package enum ResponseHeadWriter {
     /// What the fixed part of a head says about the parts added per request.
-    struct Notes {
+    package struct Notes {
         /// The handler set its own `Date`.
-        var hasDate = false
+        package var hasDate = false
         /// The handler's `Connection` field asked to close.
-        var wantsClose = false
+        package var wantsClose = false
+
+        package init() {}
     }
 
     /// Writes the status line and the handler's fields (minus framing and `Connection`), plus
     /// `Content-Encoding: gzip` and `Vary: Accept-Encoding` as asked.
-    static func writeFixedHead(
+    package static func writeFixedHead(
         status: HTTPStatus, headers: HTTPHeaders, gzip: Bool, vary: Bool, into buffer: ByteBuffer
     ) -> Notes {
         var sink = buffer
@@ -45,7 +47,7 @@ enum ResponseHeadWriter {
         return notes
     }
 
-    static func statusLine(_ status: HTTPStatus) -> String {
+    package static func statusLine(_ status: HTTPStatus) -> String {
         "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n"
     }
 
