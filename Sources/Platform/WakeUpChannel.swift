@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// A descriptor another thread (or a signal handler) makes readable to wake a thread blocked
-/// in a poller: an eventfd on Linux, a pipe elsewhere. Signals are counted, not queued: one
-/// ``drain()`` consumes every signal so far.
+/// in a poller: an eventfd on Linux, a pipe elsewhere or when asked. Signals are counted, not
+/// queued: one ``drain()`` consumes every signal so far.
 public final class WakeUpChannel: @unchecked Sendable {
     // Safe to share: both descriptors are set in init and never change; the calls on them are
     // thread-safe system calls.
