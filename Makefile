@@ -50,11 +50,11 @@ test: test-deps
 	done
 	$(MAKE) --no-print-directory fuzz-smoke
 
-# The server, stub-server and hardening suites again over the portable back ends (poll(2) and
-# the polling file watcher), as on a system without epoll or inotify.
+# The whole suite again over the back ends macOS uses (poll(2) and the polling file watcher),
+# as on a system without epoll or inotify.
 test-portable: test-deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	PETKIT_POLLER=poll PETKIT_WATCHER=polling $(SWIFT) test --skip-build --filter 'HTTPServerTests|StubServerTests|HardeningTests'
+	PETKIT_POLLER=poll PETKIT_WATCHER=polling $(SWIFT) test --skip-build
 
 # Each fuzz target for FUZZ_SECONDS; figures to Benchmarks/results/fuzz.txt. Fails on any crash.
 fuzz: deps
@@ -117,8 +117,10 @@ FORMAT_PATHS := Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift Benc
 	Examples/RepoBrowser/Sources Examples/RepoBrowser/Tests \
 	Examples/RepoBrowser/Package.swift
 
+# swift-format, then no Linux-only call outside a guard (scripts/check-portability.sh).
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
+	scripts/check-portability.sh Sources
 
 format:
 	$(SWIFT) format --in-place --recursive $(FORMAT_PATHS)

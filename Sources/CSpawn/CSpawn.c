@@ -13,19 +13,35 @@ int cspawn_close_from(posix_spawn_file_actions_t *actions, posix_spawnattr_t *at
     int result = posix_spawnattr_getflags(attributes, &flags);
     if (result != 0) return result;
     return posix_spawnattr_setflags(attributes, flags | POSIX_SPAWN_CLOEXEC_DEFAULT);
-#elif defined(__GLIBC__)
+#elif defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
     (void)attributes;
     return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 #else
-    (void)actions;
     (void)attributes;
-    (void)lowest;
-    return ENOSYS;
+    return cspawn_close_each_from(actions, lowest);
 #endif
 }
 
+int cspawn_close_each_from(posix_spawn_file_actions_t *actions, int lowest) {
+    long limit = sysconf(_SC_OPEN_MAX);
+    if (limit < 0 || limit > 65536) limit = 65536;
+    for (int descriptor = lowest < 0 ? 0 : lowest; descriptor < limit; descriptor++) {
+        if (fcntl(descriptor, F_GETFD) == -1) continue;
+        int result = posix_spawn_file_actions_addclose(actions, descriptor);
+        if (result != 0) return result;
+    }
+    return 0;
+}
+
 int cspawn_chdir(posix_spawn_file_actions_t *actions, const char *path) {
-#if defined(__APPLE__) || defined(__GLIBC__)
+#if defined(__APPLE__)
+    // Newer SDKs mark the _np name deprecated in favour of POSIX 2024's addchdir, which older
+    // macOS versions lack; the _np one exists on every version the package supports.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+#pragma clang diagnostic pop
+#elif defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 29))
     return posix_spawn_file_actions_addchdir_np(actions, path);
 #else
     (void)actions;

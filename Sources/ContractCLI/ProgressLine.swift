@@ -1,3 +1,5 @@
+import Platform
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,6 +30,6 @@ struct ProgressLine: Sendable {
 
     private func emit(_ text: String) {
         let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeBytes { Descriptor.write(2, $0.baseAddress, $0.count) }
     }
 }

@@ -5,8 +5,11 @@ import Darwin
 #endif
 
 /// Small operations on file descriptors that every back end needs, written once for each system.
+/// The calls an event loop makes per read or write are `@inlinable`: they compile to the bare
+/// system call in the caller's module.
 public enum Descriptor {
     /// Closes `descriptor` (a type with its own `close()` method cannot call the C one by name).
+    @inlinable
     public static func close(_ descriptor: Int32) {
         #if canImport(Glibc)
         _ = Glibc.close(descriptor)
@@ -33,6 +36,7 @@ public enum Descriptor {
     }
 
     /// Reads up to `count` bytes into `buffer`; -1 with `errno` on failure.
+    @inlinable
     public static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.read(descriptor, buffer, count)
@@ -42,6 +46,7 @@ public enum Descriptor {
     }
 
     /// Writes up to `count` bytes from `buffer`; -1 with `errno` on failure.
+    @inlinable
     public static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.write(descriptor, buffer, count)

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// The portable ``Poller``: `poll(2)` over an array of descriptors, level-triggered, with a
-/// ``WakeUpChannel`` for wake-ups. Each wait costs O(registered descriptors), so it suits the
+/// pipe ``WakeUpChannel`` for wake-ups (on Linux too, so that it runs the code macOS runs). Each wait costs O(registered descriptors), so it suits the
 /// systems without epoll and a second back end for the tests; epoll is the fast one on Linux.
 ///
 /// A descriptor whose interest is neither reading nor writing is left out of the wait (its
@@ -21,9 +21,9 @@ public final class PollPoller: Poller {
     public let wakeToken: UInt64 = .max - 1
     public var isEdgeTriggered: Bool { false }
 
-    /// Opens the wake-up channel and watches it.
+    /// Opens the wake-up channel (a pipe, as on systems without eventfd) and watches it.
     public init() throws(PlatformError) {
-        wakeUp = try WakeUpChannel()
+        wakeUp = try WakeUpChannel(.pipe)
         insert(wakeUp.readDescriptor, token: wakeToken, events: Int16(POLLIN))
     }
 

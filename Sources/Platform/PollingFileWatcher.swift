@@ -52,7 +52,7 @@ public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
             throw FileWatcherError(reason: boundMessage)
         }
         do {
-            stopChannel = try WakeUpChannel()
+            stopChannel = try WakeUpChannel(.pipe)
         } catch {
             phase.withLock { $0 = 2 }
             throw FileWatcherError(reason: "cannot create the watcher's stop channel: \(error)")

@@ -69,9 +69,10 @@ public enum Socket {
 
     /// Sends the first `count` buffers of `vectors` in one `sendmsg` (one `send` for a single
     /// buffer), without blocking or `SIGPIPE`; returns what the call returned.
+    @inlinable
     public static func send(_ descriptor: Int32, vectors: UnsafeMutablePointer<iovec>, count: Int) -> Int {
         if count == 1 {
-            return systemSend(descriptor, vectors[0].iov_base, vectors[0].iov_len, sendFlags)
+            return systemSend(descriptor, vectors[0].iov_base, vectors[0].iov_len, CSYSTEM_MSG_NOSIGNAL)
         }
         var message = msghdr()
         message.msg_iov = vectors
@@ -80,17 +81,35 @@ public enum Socket {
         #else
         message.msg_iovlen = count
         #endif
-        return sendmsg(descriptor, &message, sendFlags)
+        return sendmsg(descriptor, &message, CSYSTEM_MSG_NOSIGNAL)
     }
 
     /// Sends `bytes` once, without blocking or `SIGPIPE`; returns what `send` returned.
+    @inlinable
     @discardableResult
     public static func sendOnce(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
-        systemSend(descriptor, bytes.baseAddress, bytes.count, sendFlags)
+        systemSend(descriptor, bytes.baseAddress, bytes.count, CSYSTEM_MSG_NOSIGNAL)
+    }
+
+    /// Ends the sending side of a connection (`shutdown(SHUT_WR)`): the peer reads the end of
+    /// the stream while this side can still read. Returns 0, or -1 with `errno`.
+    @inlinable
+    @discardableResult
+    public static func shutdownWrite(_ descriptor: Int32) -> Int32 {
+        shutdown(descriptor, Int32(SHUT_WR))
+    }
+
+    /// Whether the peer has sent bytes not read yet: a one-byte `MSG_PEEK` that does not block
+    /// and consumes nothing.
+    @inlinable
+    public static func hasUnreadInput(_ descriptor: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0
     }
 }
 
 /// `send(2)`, callable where a method named `send` hides it.
-private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
+@inlinable
+func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
     send(descriptor, buffer, count, flags)
 }

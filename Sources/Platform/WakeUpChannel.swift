@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// A descriptor another thread (or a signal handler) makes readable to wake a thread blocked
-/// in a poller: an eventfd on Linux, a pipe elsewhere. Signals are counted, not queued: one
-/// ``drain()`` consumes every signal so far.
+/// in a poller: an eventfd on Linux, a pipe elsewhere or when asked. Signals are counted, not
+/// queued: one ``drain()`` consumes every signal so far.
 public final class WakeUpChannel: @unchecked Sendable {
     // Safe to share: both descriptors are set in init and never change; the calls on them are
     // thread-safe system calls.
@@ -18,14 +18,26 @@ public final class WakeUpChannel: @unchecked Sendable {
     /// eventfd); a signal handler may write to it directly.
     public let writeDescriptor: Int32
 
+    /// What a channel is made of.
+    public enum Mechanism: Sendable, Hashable, CaseIterable {
+        /// The system's best: an eventfd on Linux, a pipe elsewhere.
+        case automatic
+        /// A pipe, as on systems without eventfd: what the portable back ends use everywhere,
+        /// so that running them on Linux runs the code macOS runs.
+        case pipe
+    }
+
     /// Opens the channel, both ends non-blocking and close-on-exec.
-    public init() throws(PlatformError) {
+    public init(_ mechanism: Mechanism = .automatic) throws(PlatformError) {
         #if os(Linux)
-        let descriptor = eventfd(0, CSYSTEM_EFD_NONBLOCK | CSYSTEM_EFD_CLOEXEC)
-        guard descriptor >= 0 else { throw PlatformError.lastError("eventfd") }
-        readDescriptor = descriptor
-        writeDescriptor = descriptor
-        #else
+        if mechanism == .automatic {
+            let descriptor = eventfd(0, CSYSTEM_EFD_NONBLOCK | CSYSTEM_EFD_CLOEXEC)
+            guard descriptor >= 0 else { throw PlatformError.lastError("eventfd") }
+            readDescriptor = descriptor
+            writeDescriptor = descriptor
+            return
+        }
+        #endif
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw PlatformError.lastError("pipe") }
         guard Descriptor.makeNonBlockingAndCloseOnExec(ends[0]), Descriptor.makeNonBlockingAndCloseOnExec(ends[1])
@@ -37,7 +49,6 @@ public final class WakeUpChannel: @unchecked Sendable {
         }
         readDescriptor = ends[0]
         writeDescriptor = ends[1]
-        #endif
     }
 
     /// Makes ``readDescriptor`` readable; callable from any thread.

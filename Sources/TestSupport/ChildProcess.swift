@@ -14,8 +14,10 @@ import Darwin
 /// It replaces Foundation's `Process`, whose Linux `run()` lists `/proc/self/fd` to close
 /// descriptors and once crashed there (a `memcpy` reading past the end of the directory
 /// buffer while hundreds of threads and sockets were open). Here the child closes every
-/// descriptor from 3 up itself (`posix_spawn_file_actions_addclosefrom_np`), so nothing
-/// another thread opens meanwhile leaks into it and no lock is needed around the start.
+/// descriptor from 3 up itself (glibc's `posix_spawn_file_actions_addclosefrom_np`, Darwin's
+/// `POSIX_SPAWN_CLOEXEC_DEFAULT`), so nothing another thread opens meanwhile leaks into it and
+/// no lock is needed around the start. Other systems get one close action per descriptor open
+/// at the start (descriptors opened meanwhile reach the child unless close-on-exec).
 /// Standard input is `/dev/null`; the child starts with no blocked signals and the default
 /// handlers for SIGINT, SIGTERM, SIGPIPE and SIGCHLD. One small thread per child waits for
 /// its exit.
@@ -37,9 +39,19 @@ public final class ChildProcess: Sendable {
 
     /// Starts `executable arguments...` in `directory` (the caller's when nil) with exactly
     /// `environment`; `onExit` runs on the waiting thread once the child has been reaped.
-    public init(
+    public convenience init(
         executable: String, arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
         directory: String? = nil, onExit: (@Sendable (ChildExit) -> Void)? = nil
+    ) throws(ChildProcessError) {
+        try self.init(
+            executable: executable, arguments: arguments, environment: environment, directory: directory,
+            closing: .system, onExit: onExit)
+    }
+
+    /// Starts the child as above, its other descriptors closed the way `closing` says.
+    init(
+        executable: String, arguments: [String], environment: [String: String], directory: String?,
+        closing: Spawn.Closing, onExit: (@Sendable (ChildExit) -> Void)?
     ) throws(ChildProcessError) {
         let output = try Self.pipe(for: executable)
         let errors: (read: Int32, write: Int32)
@@ -52,7 +64,7 @@ public final class ChildProcess: Sendable {
         }
         let spawned = Spawn.start(
             executable: executable, arguments: arguments, environment: environment, directory: directory,
-            output: output.write, errors: errors.write)
+            output: output.write, errors: errors.write, closing: closing)
         close(output.write)
         close(errors.write)
         guard case .success(let pid) = spawned, let ending = Self.watch(pid, onExit: onExit) else {

@@ -14,11 +14,21 @@ enum Spawn {
         let errno: Int32
     }
 
+    /// How the child comes to hold no descriptor but its standard three.
+    enum Closing: Sendable, CaseIterable {
+        /// The system's own way: glibc's `addclosefrom_np`, Darwin's `POSIX_SPAWN_CLOEXEC_DEFAULT`,
+        /// the portable way elsewhere.
+        case system
+        /// The portable way everywhere: one close action per descriptor open at the spawn
+        /// (what systems without the first get; chosen by tests to run it on any system).
+        case eachOpenDescriptor
+    }
+
     /// Starts the program with stdin from `/dev/null`, stdout and stderr on the given
     /// descriptors, every other descriptor closed and default signal handling; returns its ID.
     static func start(
         executable: String, arguments: [String], environment: [String: String], directory: String?,
-        output: Int32, errors: Int32
+        output: Int32, errors: Int32, closing: Closing = .system
     ) -> Result<pid_t, Failure> {
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
@@ -49,8 +59,13 @@ enum Spawn {
         check("posix_spawnattr_setsigdefault", posix_spawnattr_setsigdefault(&attributes, &defaults))
         let flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
         check("posix_spawnattr_setflags", posix_spawnattr_setflags(&attributes, flags))
-        // After setflags: on Darwin this adds a flag.
-        check("posix_spawn_file_actions_addclosefrom_np", cspawn_close_from(&actions, &attributes, 3))
+        switch closing {
+        case .system:
+            // After setflags: on Darwin this adds a flag.
+            check("posix_spawn_file_actions_addclosefrom_np", cspawn_close_from(&actions, &attributes, 3))
+        case .eachOpenDescriptor:
+            check("posix_spawn_file_actions_addclose", cspawn_close_each_from(&actions, 3))
+        }
         if let failure { return .failure(failure) }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -96,7 +96,7 @@ final class RequestActivity: ActivityObserver, ErrorPresenter {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { Descriptor.write(1, $0.baseAddress, $0.count) }
             if written <= 0 { return }
             offset += written
         }

@@ -1,4 +1,3 @@
-import Glibc
 import HTTPCore
 import Templating
 import TestSupport
@@ -7,6 +6,12 @@ import Testing
 @testable import HTTPHandlerKit
 @testable import HTTPServerKit
 @testable import StubServerKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A templated stub's answer as the layout made at load writes it (`ResponseShape`,
 /// `PreparedHead`) is byte for byte the answer prepared whole from the mapping with the same

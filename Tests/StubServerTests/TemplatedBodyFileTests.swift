@@ -1,8 +1,13 @@
-import Glibc
 import TestSupport
 import Testing
 
 @testable import StubServerKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A templated `bodyFileName` is read and compiled once per version of the file: kept by
 /// resolved path and stamp, read again when the file changes (its size, or its times alone),

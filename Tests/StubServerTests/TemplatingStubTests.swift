@@ -1,4 +1,3 @@
-import Glibc
 import HTTPCore
 import JSONKit
 import TestSupport
@@ -6,6 +5,12 @@ import Testing
 
 @testable import StubFormat
 @testable import StubServerKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Templated stubs as petmock loads and serves them: errors at load with their position, the
 /// global flag, templated file names kept inside `__files/`, the admin API, drifts after

@@ -47,6 +47,8 @@ func boundary(of contentType: String) -> String? {
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 exit(fuzz_driver_run(CommandLine.argc, CommandLine.unsafeArgv, fuzzMultipartParser))

@@ -49,6 +49,8 @@ public func fuzzTemplate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 exit(fuzz_driver_run(CommandLine.argc, CommandLine.unsafeArgv, fuzzTemplate))

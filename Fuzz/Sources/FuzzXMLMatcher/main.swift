@@ -42,6 +42,8 @@ public func fuzzXMLMatcher(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 exit(fuzz_driver_run(CommandLine.argc, CommandLine.unsafeArgv, fuzzXMLMatcher))

@@ -84,7 +84,7 @@ final class Connection {
         case .refuse(let status, let message):
             queueRefusal(status, message: message)
         case .shutdownWrite(let lingerUntil):
-            shutdown(descriptor, Int32(SHUT_WR))
+            Socket.shutdownWrite(descriptor)
             inbound.clear(releasingAbove: 0)
             loop.setDeadline(self, .linger, at: lingerUntil)
             drainClosing()
@@ -143,7 +143,7 @@ final class Connection {
             let parsing = machine.canParse
             let intoInbound = !parsing || inbound.readableCount > 0
             let target = intoInbound ? inbound.writableBytes(minimum: 16 * 1024) : loop.readBuffer
-            let count = read(descriptor, target.baseAddress, target.count)
+            let count = Descriptor.read(descriptor, target.baseAddress, target.count)
             if count > 0 {
                 machine.bytesArrived(now: loop.now)
                 if intoInbound {
@@ -249,7 +249,7 @@ final class Connection {
     /// Lingering: reads and drops what the client still sends until it closes.
     private func drainClosing() {
         while !isClosed {
-            let count = read(descriptor, loop.readBuffer.baseAddress, loop.readBuffer.count)
+            let count = Descriptor.read(descriptor, loop.readBuffer.baseAddress, loop.readBuffer.count)
             if count > 0 { continue }
             if count < 0 && errno == EINTR { continue }
             if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
@@ -279,10 +279,7 @@ final class Connection {
     /// connection accepted this round, say): such a connection is not idle, even between
     /// requests. At the descriptor limit `accept` fails even when nobody waits, and closing it
     /// would lose that request for nothing.
-    var hasUnreadInput: Bool {
-        var byte: UInt8 = 0
-        return recv(descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0
-    }
+    var hasUnreadInput: Bool { Socket.hasUnreadInput(descriptor) }
 
     /// Whether this connection is in the middle of receiving a request and has sent nothing
     /// for at least `age` nanoseconds: a stalled reader that may make room at the limit.

@@ -1,3 +1,5 @@
+import Platform
+
 #if canImport(Glibc)
 import HTTPHandlerKit
 import Glibc
@@ -89,17 +91,7 @@ public struct PortHolder: Sendable, Hashable {
 
     /// A small file's text (a `/proc` table), or nil when it cannot be read.
     private static func readSmallFile(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while bytes.count < 16 << 20 {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[0..<count]
-        }
+        guard let bytes = try? FileSystem.read(path, atMost: 16 << 20) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 }
