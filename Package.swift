@@ -24,7 +24,7 @@ let libraries = [
     "ContractModel",
     "ContractKit",
     "ContractCLI",
-    "Templating", "StubFormat", "StubServerKit", "MockCLI", "PetModels", "PetClient", "PetAppContract",
+    "Templating", "StubFormat", "MockEngine", "StubServerKit", "MockCLI", "PetModels", "PetClient", "PetAppContract",
 ]
 
 let package = Package(
@@ -77,12 +77,22 @@ let package = Package(
         // rule and the reader of a stub folder (no matching, no serving).
         library("StubFormat", ["HTTPCore", "JSONKit", "XMLKit", "Platform"]),
 
-        // The stub server (petmock's engine, admin API and recorder).
+        // petmock's engine with no socket and no libcurl: loading, matching, variants,
+        // templating, scenarios, the journal, the admin API, recording; the upstream clients
+        // are its front end's.
+        library(
+            "MockEngine",
+            [
+                "StubFormat", "HTTPHandlerKit", "HTTPCore", "JSONKit", "LinearRegex", "XMLKit", "Platform",
+                "Templating",
+            ]),
+
+        // The stub server: petmock's engine on HTTPServerKit's sockets, libcurl and its own
+        // client for upstreams, file watching.
         library(
             "StubServerKit",
             [
-                "StubFormat", "HTTPServerKit", "HTTPCore", "HTTPClient", "JSONKit", "LinearRegex", "XMLKit", "Platform",
-                "Templating", "HTTPHandlerKit",
+                "MockEngine", "StubFormat", "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "HTTPClient", "Platform",
             ]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
@@ -96,7 +106,10 @@ let package = Package(
         // petmock's command line as a library (serve, record, validate, variants), for any app's contract.
         library(
             "MockCLI",
-            ["StubServerKit", "HTTPServerKit", "HTTPCore", "HTTPClient", "ContractKit", "ArgumentKit", "Platform"]),
+            [
+                "StubServerKit", "HTTPServerKit", "HTTPCore", "HTTPClient", "ContractKit", "ArgumentKit", "Platform",
+                "MockEngine",
+            ]),
 
         // The four tools.
         tool("petmock", ["MockCLI", "PetAppContract"]),
@@ -126,7 +139,7 @@ let package = Package(
         tests("XMLKitTests", ["XMLKit"]),
         tests(
             "StubFormatTests",
-            ["StubFormat", "StubServerKit", "ContractKit", "PetAppContract", "JSONKit", "HTTPCore"]),
+            ["StubFormat", "StubServerKit", "ContractKit", "PetAppContract", "JSONKit", "HTTPCore", "MockEngine"]),
         tests("PetModelsTests", ["PetModels", "ContractModel"]),
         tests("HTTPServerTests", ["HTTPServerKit", "HTTPCore", "Platform", "CZlib", "TestSupport", "HTTPHandlerKit"]),
         tests(
@@ -150,14 +163,14 @@ let package = Package(
             "StubServerTests",
             [
                 "StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "JSONKit", "LinearRegex", "XMLKit",
-                "Platform", "TestSupport", "Templating", "HTTPHandlerKit",
+                "Platform", "TestSupport", "Templating", "HTTPHandlerKit", "MockEngine",
             ]),
         tests(
             "RecordingTests",
             [
                 "StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "HTTPClient", "JSONKit", "ContractKit",
                 "PetAppContract", "PetAPIServer", "Platform", "TestSupport", "MockCLI", "petmock", "ArgumentKit",
-                "HTTPHandlerKit",
+                "HTTPHandlerKit", "MockEngine",
             ]),
         tests(
             "PetAPIServerTests",

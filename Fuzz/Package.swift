@@ -28,16 +28,18 @@ let package = Package(
         fuzzTarget("FuzzHTTPResponseReader", ["HTTPClient", "HTTPCore"]),
         fuzzTarget("FuzzJSONParser", ["JSONKit"]),
         fuzzTarget("FuzzOpenAPIReader", ["ContractKit", "JSONKit"]),
-        fuzzTarget("FuzzStubMappings", ["StubServerKit", "StubFormat", "HTTPCore", "JSONKit"], support: true),
+        fuzzTarget(
+            "FuzzStubMappings", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"], support: true),
         fuzzTarget("FuzzStubFolder", ["StubFormat", "JSONKit"], support: true),
         fuzzTarget("FuzzYAMLReader", ["YAMLKit", "JSONKit"]),
-        fuzzTarget("FuzzStubRegex", ["StubServerKit", "StubFormat", "HTTPCore", "LinearRegex"]),
+        fuzzTarget("FuzzStubRegex", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "LinearRegex"]),
         fuzzTarget("FuzzXMLMatcher", ["XMLKit"]),
         fuzzTarget("FuzzTemplate", ["Templating", "HTTPCore"]),
-        fuzzTarget("FuzzMultipartParser", ["StubServerKit", "HTTPCore"]),
+        fuzzTarget("FuzzMultipartParser", ["StubServerKit", "MockEngine", "HTTPCore"]),
         fuzzTarget(
             "FuzzAdminSettings",
-            ["StubServerKit", "StubFormat", "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "JSONKit"], support: true),
+            ["StubServerKit", "MockEngine", "StubFormat", "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "JSONKit"],
+            support: true),
     ],
     swiftLanguageModes: [.v6]
 )

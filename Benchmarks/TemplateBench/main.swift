@@ -8,6 +8,7 @@ import HTTPCore
 // measures one figure alone.
 import HTTPHandlerKit
 import HTTPServerKit
+import MockEngine
 import StubServerKit
 
 #if canImport(Glibc)

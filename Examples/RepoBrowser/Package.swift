@@ -34,6 +34,7 @@ let package = Package(
             dependencies: [
                 "RepoBrowserAPI", "RepoBrowserContract", .product(name: "ContractKit", package: "petkit"),
                 .product(name: "ContractModel", package: "petkit"), .product(name: "StubServerKit", package: "petkit"),
+                .product(name: "MockEngine", package: "petkit"),
                 .product(name: "HTTPClient", package: "petkit"), .product(name: "PetClient", package: "petkit"),
                 .product(name: "HTTPCore", package: "petkit"),
             ],
@@ -42,6 +43,7 @@ let package = Package(
             name: "RepoBrowserXCTests",
             dependencies: [
                 "RepoBrowserAPI", .product(name: "StubServerKit", package: "petkit"),
+                .product(name: "MockEngine", package: "petkit"),
                 .product(name: "HTTPClient", package: "petkit"), .product(name: "PetClient", package: "petkit"),
             ],
             swiftSettings: strict),

@@ -3,6 +3,7 @@ import ContractKit
 import Dispatch
 import HTTPClient
 import HTTPCore
+import MockEngine
 import StubServerKit
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import ArgumentKit
 import ContractKit
 import HTTPCore
+import MockEngine
 import Platform
 import StubServerKit
 

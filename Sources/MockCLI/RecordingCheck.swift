@@ -1,5 +1,6 @@
 import ArgumentKit
 import ContractKit
+import MockEngine
 import StubServerKit
 
 /// After recording: prints what was written and checks the recorded mappings against the

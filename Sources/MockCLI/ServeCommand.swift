@@ -1,5 +1,6 @@
 import ArgumentKit
 import Foundation
+import MockEngine
 import StubServerKit
 
 /// `petmock serve`: load the stubs, report their problems, serve until SIGINT/SIGTERM or

@@ -1,4 +1,5 @@
 import HTTPServerKit
+import MockEngine
 import StubServerKit
 
 /// The error line for a server that could not start: with what to do when the port is in

@@ -1,6 +1,7 @@
 import ArgumentKit
 import Foundation
 import HTTPCore
+import MockEngine
 import StubServerKit
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import ArgumentKit
+import MockEngine
 import StubServerKit
 
 /// `petmock variants`: the file variants a stub folder defines and the generated forms.

@@ -1,5 +1,6 @@
 import HTTPHandlerKit
 import HTTPServerKit
+import MockEngine
 import Platform
 import StubFormat
 
@@ -84,7 +85,8 @@ public final class StubServer: HTTPHandler {
         self.hub = hub
         engine = StubEngine(
             store: store, journalCapacity: configuration.journalCapacity, proxyUnmatched: configuration.proxyUnmatched,
-            upstreamTimeout: configuration.upstreamTimeout, upstream: configuration.upstream,
+            upstreamTimeout: configuration.upstreamTimeout,
+            upstream: UpstreamProxy(clients: .server(configuration.upstream), settings: configuration.upstream),
             publish: { hub.publish($0) })
         if let name = configuration.variant {
             do {

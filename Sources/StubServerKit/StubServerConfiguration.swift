@@ -1,4 +1,5 @@
 import HTTPServerKit
+import MockEngine
 import Platform
 
 /// How a ``StubServer`` listens and behaves; every argument has a default.

@@ -1,6 +1,7 @@
 import HTTPClient
 import HTTPCore
 import JSONKit
+import MockEngine
 import StubServerKit
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import HTTPClient
 import HTTPCore
 import HTTPServerKit
+import MockEngine
 import Platform
 import StubServerKit
 import TestSupport

@@ -1,5 +1,6 @@
 import ContractKit
 import HTTPClient
+import MockEngine
 import PetAppContract
 import Platform
 import StubServerKit

@@ -3,6 +3,7 @@ import HTTPClient
 import HTTPCore
 import HTTPHandlerKit
 import HTTPServerKit
+import MockEngine
 import Platform
 import StubServerKit
 import TestSupport

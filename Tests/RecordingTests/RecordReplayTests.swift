@@ -7,6 +7,7 @@ import Platform
 import TestSupport
 import Testing
 
+@testable import MockEngine
 @testable import StubServerKit
 
 /// Record from the real Pet API through the proxy, serve the recording back, and compare:

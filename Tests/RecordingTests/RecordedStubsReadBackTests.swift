@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPCore
+import MockEngine
 import StubFormat
 import StubServerKit
 import Testing

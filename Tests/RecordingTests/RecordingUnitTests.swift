@@ -3,6 +3,7 @@ import HTTPCore
 import JSONKit
 import Testing
 
+@testable import MockEngine
 @testable import StubFormat
 @testable import StubServerKit
 

@@ -3,6 +3,7 @@ import HTTPCore
 import HTTPHandlerKit
 import HTTPServerKit
 import JSONKit
+import MockEngine
 import Platform
 import StubServerKit
 import TestSupport

@@ -1,4 +1,5 @@
 import ArgumentKit
+import MockEngine
 import StubServerKit
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import ContractKit
 import HTTPCore
+import MockEngine
 import PetAppContract
 import StubFormat
 import StubServerKit

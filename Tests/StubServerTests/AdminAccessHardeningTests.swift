@@ -4,6 +4,7 @@ import HTTPServerKit
 import TestSupport
 import Testing
 
+@testable import MockEngine
 @testable import StubServerKit
 
 /// The loopback-only admin API against a browser on the same machine: a page of another site

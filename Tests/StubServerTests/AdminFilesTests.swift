@@ -1,4 +1,5 @@
 import JSONKit
+import MockEngine
 import Platform
 import StubServerKit
 import TestSupport

@@ -4,6 +4,7 @@ import JSONKit
 import TestSupport
 import Testing
 
+@testable import MockEngine
 @testable import StubFormat
 @testable import StubServerKit
 

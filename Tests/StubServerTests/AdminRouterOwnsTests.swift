@@ -1,5 +1,6 @@
 import Testing
 
+@testable import MockEngine
 @testable import StubServerKit
 
 /// Which paths the admin API owns: `/__admin` and everything below it, nothing that only

@@ -1,3 +1,4 @@
+import MockEngine
 import StubServerKit
 import Testing
 

@@ -1,5 +1,6 @@
 import HTTPServerKit
 import JSONKit
+import MockEngine
 import StubFormat
 import StubServerKit
 import TestSupport

@@ -1,6 +1,7 @@
 import JSONKit
 import Testing
 
+@testable import MockEngine
 @testable import StubFormat
 @testable import StubServerKit
 

@@ -1,5 +1,6 @@
 import HTTPCore
 import HTTPServerKit
+import MockEngine
 import StubServerKit
 import TestSupport
 import Testing

@@ -4,6 +4,7 @@ import JSONKit
 import TestSupport
 import Testing
 
+@testable import MockEngine
 @testable import StubServerKit
 
 /// The dashboard at `/__admin/ui` and the admin routes it adds: the page under a strict

@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPServerKit
 import JSONKit
+import MockEngine
 import StubFormat
 import StubServerKit
 import TestSupport

@@ -1,3 +1,4 @@
+import MockEngine
 import StubFormat
 import StubServerKit
 import TestSupport

@@ -1,3 +1,4 @@
+import MockEngine
 import Platform
 import StubServerKit
 import TestSupport

@@ -2,6 +2,7 @@ import HTTPCore
 import TestSupport
 import Testing
 
+@testable import MockEngine
 @testable import StubServerKit
 
 @Suite struct JournalTests {

@@ -6,6 +6,7 @@ import Platform
 import TestSupport
 import Testing
 
+@testable import MockEngine
 @testable import StubServerKit
 
 /// Proxy stubs whose upstream transfers run on the event loop itself, against a real local

@@ -5,6 +5,7 @@ import Platform
 import TestSupport
 import Testing
 
+@testable import MockEngine
 @testable import StubServerKit
 
 /// Proxy stubs through petmock's own HTTP/1.1 client against upstreams scripted byte by byte:

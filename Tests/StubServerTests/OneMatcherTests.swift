@@ -3,6 +3,7 @@ import HTTPServerKit
 import JSONKit
 import Testing
 
+@testable import MockEngine
 @testable import StubFormat
 @testable import StubServerKit
 

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import LinearRegex
+@testable import MockEngine
 @testable import StubFormat
 @testable import StubServerKit
 

@@ -2,6 +2,7 @@ import JSONKit
 import TestSupport
 import Testing
 
+@testable import MockEngine
 @testable import StubServerKit
 
 /// `GET /__admin/requests`: a filter that cannot be read, or a parameter WireMock does not

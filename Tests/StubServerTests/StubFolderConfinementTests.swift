@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 
+@testable import MockEngine
 @testable import StubServerKit
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPHandlerKit
 import HTTPServerKit
+import MockEngine
 import StubFormat
 import StubServerKit
 import TestSupport

@@ -5,6 +5,7 @@ import Testing
 
 @testable import HTTPHandlerKit
 @testable import HTTPServerKit
+@testable import MockEngine
 @testable import StubServerKit
 
 #if canImport(Glibc)

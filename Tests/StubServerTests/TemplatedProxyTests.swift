@@ -6,6 +6,7 @@ import Platform
 import TestSupport
 import Testing
 
+@testable import MockEngine
 @testable import StubFormat
 @testable import StubServerKit
 

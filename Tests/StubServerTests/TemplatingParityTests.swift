@@ -4,6 +4,7 @@ import LinearRegex
 import TestSupport
 import Testing
 
+@testable import MockEngine
 @testable import StubServerKit
 
 /// Response templating measured against WireMock: cases carried over as data (a response,

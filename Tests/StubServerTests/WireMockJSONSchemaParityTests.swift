@@ -2,6 +2,7 @@ import HTTPCore
 import JSONKit
 import Testing
 
+@testable import MockEngine
 @testable import StubFormat
 @testable import StubServerKit
 

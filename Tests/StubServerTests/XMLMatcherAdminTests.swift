@@ -2,6 +2,7 @@ import JSONKit
 import TestSupport
 import Testing
 
+@testable import MockEngine
 @testable import StubServerKit
 
 /// The XML matchers through the admin API and a served request: a stub posted with

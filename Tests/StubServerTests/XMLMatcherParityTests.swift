@@ -3,6 +3,7 @@ import JSONKit
 import Testing
 import XMLKit
 
+@testable import MockEngine
 @testable import StubFormat
 @testable import StubServerKit
 

@@ -4,6 +4,7 @@ import HTTPCore
 import HTTPHandlerKit
 import HTTPServerKit
 import JSONKit
+import MockEngine
 import StubFormat
 import StubServerKit
 

@@ -1,5 +1,6 @@
 import FuzzDriver
 import HTTPCore
+import MockEngine
 import StubServerKit
 
 /// The check libFuzzer runs on every input, read as a `Content-Type` value, a newline, and a

@@ -2,6 +2,7 @@ import FuzzDriver
 import FuzzSupport
 import HTTPCore
 import JSONKit
+import MockEngine
 import StubFormat
 import StubServerKit
 

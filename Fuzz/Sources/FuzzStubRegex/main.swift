@@ -1,6 +1,7 @@
 import FuzzDriver
 import HTTPCore
 import LinearRegex
+import MockEngine
 import StubFormat
 import StubServerKit
 

@@ -3,6 +3,7 @@ import HTTPCore
 import HTTPHandlerKit
 import HTTPServerKit
 import JSONKit
+import MockEngine
 import PetAPIServer
 import Platform
 import StubServerKit

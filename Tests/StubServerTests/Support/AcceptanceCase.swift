@@ -1,4 +1,5 @@
 import JSONKit
+import MockEngine
 import StubServerKit
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import HTTPClient
 import HTTPCore
+import MockEngine
 import PetClient
 import RepoBrowserAPI
 import RepoBrowserContract

@@ -1,4 +1,5 @@
 import Foundation
+import MockEngine
 import PetClient
 import RepoBrowserAPI
 import StubServerKit

@@ -1,0 +1,69 @@
+import JSONKit
+import Platform
+import StubFormat
+
+/// The problems of the last load of each mapping file: the first load, a reset, then each
+/// hot reload replacing its file's entry (a deleted file's go with it).
+package final class LoadProblemLog: Sendable {
+    private let byFile = Locked<[String: [StubProblem]]>([:])
+
+    /// Replaces everything with the problems of a full load.
+    package func replaceAll(_ problems: [StubProblem]) {
+        byFile.withLock { $0 = Dictionary(grouping: problems, by: \.file) }
+    }
+
+    /// Applies what hot reloads found.
+    package func record(_ events: [StubServerEvent]) {
+        byFile.withLock { log in
+            for event in events {
+                switch event {
+                case .reloaded(let file, _, let problems), .reloadFailed(let file, let problems, _):
+                    log[file] = problems.isEmpty ? nil : problems
+                case .removed(let file, _):
+                    log[file] = nil
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Every problem, by file name, then in the order found.
+    var problems: [StubProblem] {
+        byFile.withLock { log in log.keys.sorted().flatMap { log[$0] ?? [] } }
+    }
+}
+
+extension Admin {
+    /// The problems the stub folder has as last (re)loaded: the first load, a reset of the
+    /// mappings, then each hot-reloaded file's.
+    public func loadProblems() -> [StubProblem] {
+        problemLog.problems
+    }
+
+    /// Where each mapping came from, in the order they are tried: the mapping file (as given
+    /// to the loader), or nil for one added through the admin API or given in code.
+    public func mappingSources() -> [(id: String, source: String, file: String?)] {
+        engine.store.snapshot().index.all.map { stub in
+            switch stub.origin {
+            case .file(let path): (stub.mapping.id, "file", path)
+            case .admin: (stub.mapping.id, "admin", nil)
+            case .code: (stub.mapping.id, "code", nil)
+            }
+        }
+    }
+}
+
+extension AdminJSON {
+    /// A load problem: file, JSON path, severity and message, with the one-line rendering.
+    static func problem(_ problem: StubProblem) -> JSONValue {
+        var object: JSONObject = [
+            "file": .string(problem.file), "path": .string(problem.path), "pointer": .string(pointer(problem.path)),
+            "severity": .string(problem.severity.rawValue), "message": .string(problem.message),
+            "description": .string(problem.description),
+        ]
+        if let expected = problem.expected { object["expected"] = .string(expected) }
+        if let found = problem.found { object["found"] = .string(found) }
+        return .object(object)
+    }
+}

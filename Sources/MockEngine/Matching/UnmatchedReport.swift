@@ -1,0 +1,90 @@
+import HTTPCore
+import HTTPHandlerKit
+import JSONKit
+import StubFormat
+
+/// The 404 an unmatched request gets: "Request was not matched", the closest stubs, and per
+/// criterion what matched and what differed. Text by default, JSON when the client asks.
+struct UnmatchedReport {
+    let request: MatchableRequest
+    let nearMisses: [NearMiss]
+    let variant: String?
+
+    /// The response, as text or JSON.
+    func response(json: Bool) -> HTTPResponse {
+        if json {
+            return HTTPResponse(
+                status: .notFound, headers: ["Content-Type": "application/json"],
+                body: jsonValue.serializedBytes(.pretty))
+        }
+        return HTTPResponse(status: .notFound, text: text)
+    }
+
+    var text: String {
+        var lines = ["Request was not matched", "=======================", "", "\(request.method) \(request.target)"]
+        for field in request.headers where !field.name.equalsIgnoringASCIICase("Host") {
+            lines.append("\(field.name): \(field.value)")
+        }
+        if !request.body.isEmpty { lines += ["", StringMatcher.excerpt(request.bodyText)] }
+        if let variant { lines.append("(variant '\(variant)' active)") }
+        lines.append("")
+        if nearMisses.isEmpty { lines.append("No stubs are loaded.") }
+        for (position, miss) in nearMisses.enumerated() {
+            let title = position == 0 ? "Closest stub" : "Next closest"
+            let name = miss.mapping.name.map { "'\($0)' " } ?? ""
+            lines.append("\(title): \(name)(\(miss.mapping.id)), distance \(Self.format(miss.distance))")
+            let width = max(8, miss.criteria.map(\.name.count).max() ?? 0)
+            for criterion in miss.criteria {
+                let label = criterion.name.padding(to: width)
+                if criterion.matched {
+                    lines.append("  \(label)  matched  \(criterion.expected)")
+                } else {
+                    lines.append("  \(label)  DIFFERS  expected \(criterion.expected), found \(criterion.actual)")
+                }
+            }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    var jsonValue: JSONValue {
+        var object: JSONObject = [
+            "message": "Request was not matched",
+            "request": ["method": .string(request.method.rawValue), "url": .string(String(request.target))],
+        ]
+        if let variant { object["variant"] = .string(variant) }
+        object["closestStubs"] = .array(nearMisses.map(Self.json))
+        return .object(object)
+    }
+
+    static func json(_ miss: NearMiss) -> JSONValue {
+        var object = JSONObject()
+        object["id"] = .string(miss.mapping.id)
+        if let name = miss.mapping.name { object["name"] = .string(name) }
+        object["distance"] = .double(rounded(miss.distance))
+        object["criteria"] = .array(
+            miss.criteria.map { criterion in
+                [
+                    "criterion": .string(criterion.name), "matched": .bool(criterion.matched),
+                    "expected": .string(criterion.expected), "actual": .string(criterion.actual),
+                ]
+            })
+        return .object(object)
+    }
+
+    static func rounded(_ value: Double) -> Double {
+        (value * 1000).rounded() / 1000
+    }
+
+    static func format(_ value: Double) -> String {
+        let thousandths = Int((value * 1000).rounded())
+        let fraction = String(thousandths % 1000)
+        return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

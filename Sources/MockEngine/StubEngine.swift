@@ -1,0 +1,251 @@
+import HTTPCore
+import HTTPHandlerKit
+import JSONKit
+import Platform
+
+/// The stub server's core, with no socket of its own: picks the stub for a request (variants
+/// and scenarios considered), journals it, and returns the reply as a value. The HTTP server
+/// and the admin API are adapters around it.
+package final class StubEngine: Sendable {
+    package let store: StubStore
+    let scenarios = ScenarioStore()
+    let journal: RequestJournal
+    /// Forwards requests to the live API (recording, unmatched requests).
+    let proxy: UpstreamProxy
+    /// The admin API's recording.
+    let recording = RecordingSession()
+    /// Where unmatched requests go instead of a 404, if anywhere.
+    let proxyUnmatched: String?
+    /// How long a proxied request may take.
+    let upstreamTimeout: Duration
+    /// Tells the server's event subscribers.
+    let publish: @Sendable (StubServerEvent) -> Void
+    /// WireMock's global settings (`/__admin/settings`).
+    let settings = GlobalSettingsStore()
+
+    package init(
+        store: StubStore, journalCapacity: Int, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
+        upstream: UpstreamProxy, publish: @escaping @Sendable (StubServerEvent) -> Void = { _ in }
+    ) {
+        self.store = store
+        journal = RequestJournal(capacity: journalCapacity)
+        proxy = upstream
+        self.proxyUnmatched = proxyUnmatched
+        self.upstreamTimeout = upstreamTimeout
+        self.publish = publish
+    }
+
+    /// The reply to one stub request (not an admin one).
+    func reply(to request: HTTPServerRequest) -> HTTPReply {
+        if recording.isActive, let session = recording.current() {
+            return forward(request, to: session.target, recorder: session.recorder)
+        }
+        let snapshot = store.snapshot()
+        let matchable = MatchableRequest(request)
+        var variant = snapshot.serverVariant
+        var status: Int?
+        /// The variant's name as the request gave it, when the request chose one.
+        var requested: String?
+        switch VariantSelection(request.headers) {
+        case .none: break
+        case .named(let name):
+            do {
+                variant = try resolve(name, in: snapshot.index)
+                requested = name
+            } catch {
+                return refuse(request, matchable, message: error.description, variant: name)
+            }
+        case .status(let code): status = code
+        case .invalid(let message):
+            return refuse(request, matchable, message: message, variant: nil)
+        }
+        let stub: CompiledStub?
+        if let status {
+            stub = snapshot.index.match(matchable, status: status, scenarios: scenarios)
+            if stub == nil {
+                let available = snapshot.index.statuses(for: matchable, scenarios: scenarios)
+                let message =
+                    "No stub for \(request.method) \(matchable.target) answers with status \(status)"
+                    + (available.isEmpty
+                        ? "; no stub matches this request at all"
+                        : "; statuses available: "
+                            + available.map(String.init).joined(separator: ", "))
+                return refuse(request, matchable, message: message, variant: "code=\(status)")
+            }
+        } else {
+            var named: String?
+            if case .named(let name)? = variant { named = name }
+            stub =
+                snapshot.index.match(matchable, variant: named, scenarios: scenarios)
+                ?? matchable.headAsGet.flatMap { snapshot.index.match($0, variant: named, scenarios: scenarios) }
+        }
+        guard let stub else {
+            if let target = proxyUnmatched {
+                return forward(request, to: target, recorder: nil)
+            }
+            return unmatched(request, matchable, snapshot: snapshot, variant: variant)
+        }
+        if let proxy = stub.mapping.response.proxy {
+            if let requested, let variant, variant.isGenerated {
+                return refuse(
+                    request, matchable,
+                    message: "Variant '\(requested)' does not apply: the stub that matched passes the request on "
+                        + "to \(proxy.baseURL) (proxyBaseUrl), and petmock drifts canned answers only",
+                    variant: requested)
+            }
+            if let name = stub.scenarioName, let next = stub.mapping.newScenarioState {
+                scenarios.transition(name, from: stub.requiredScenarioState, to: next)
+            }
+            return forward(request, matchable, through: proxy, stub: stub)
+        }
+        let base: ServedResponse
+        if let template = stub.template {
+            switch template.render(request, matchable, stub: stub) {
+            case .success(let rendered): base = rendered
+            case .failure(let failure):
+                record(request, matchable, variant: variant?.description, status: 500, stub: stub)
+                return .response(
+                    HTTPResponse(
+                        status: HTTPStatus(code: 500),
+                        text: "petmock: stub \(stub.mapping.id): \(failure.message)\n"))
+            }
+        } else {
+            base = stub.served
+        }
+        let served: ServedResponse
+        if let variant, variant.isGenerated {
+            // Drifts apply to what the templates rendered; only fixed answers are cached.
+            served =
+                stub.template == nil
+                ? stub.served(under: variant) : DriftGenerator.apply(variant, to: base, stub: stub.mapping)
+            // A drift the request asked for by name either applies or is refused, never
+            // served as the unchanged body; a server-wide one leaves such responses alone.
+            if let requested, DriftGenerator.isUnchanged(served, from: base),
+                let refusal = DriftGenerator.refusal(of: variant, named: requested, for: base)
+            {
+                return refuse(
+                    request, matchable, message: refusal.description, variant: requested,
+                    knownFields: refusal.knownFields)
+            }
+        } else {
+            served = base
+        }
+        if let name = stub.scenarioName, let next = stub.mapping.newScenarioState {
+            scenarios.transition(name, from: stub.requiredScenarioState, to: next)
+        }
+        record(
+            request, matchable, variant: variant?.description ?? status.map { "code=\($0)" }, status: served.status,
+            stub: stub)
+        switch served {
+        case .prepared(let prepared, let delay, let dribble):
+            return HTTPReply.prepared(prepared, dribble: dribble).delayed(by: self.delay(delay, of: stub))
+        case .fault(let fault, let delay):
+            return HTTPReply.fault(fault).delayed(by: self.delay(delay, of: stub))
+        }
+    }
+
+    /// A stub answer's delay: the stub's own, with the global settings' where it sets none.
+    private func delay(_ own: StubDelay, of stub: CompiledStub) -> HTTPDelay {
+        let global = settings.delaying
+        guard let global else { return own.httpDelay() }
+        return global.delay(own, of: stub.mapping.response).httpDelay()
+    }
+
+    /// Resolves a variant name against the stubs: a generated form, or a file variant that
+    /// exists.
+    func resolve(_ name: String, in index: StubIndex) throws(VariantError) -> Variant {
+        let variant: Variant
+        do {
+            variant = try Variant(name)
+        } catch {
+            throw VariantError(name: name, reason: error.reason, knownVariants: index.variantNames)
+        }
+        if case .named(let named) = variant, index.variants[named] == nil {
+            throw VariantError(
+                name: name, reason: "no mapping has this metadata.variant", knownVariants: index.variantNames)
+        }
+        return variant
+    }
+
+    /// Resolves a variant for every request (`--variant`, the admin API): as ``resolve(_:in:)``,
+    /// and a JSON drift must apply to at least one base stub's body, else the error lists the
+    /// fields the base stubs' JSON bodies have.
+    package func resolveServerWide(_ name: String, in index: StubIndex) throws(VariantError) -> Variant {
+        let variant = try resolve(name, in: index)
+        guard let field = variant.field else { return variant }
+        var fields = Set<String>()
+        for stub in index.all where stub.mapping.variant == nil {
+            guard case .prepared(let prepared, _, _) = stub.served,
+                let body = try? JSONValue(parsing: prepared.response.body)
+            else { continue }
+            if (try? DriftGenerator.drift(body, variant)) != nil { return variant }
+            DriftGenerator.collectKeys(body, into: &fields)
+        }
+        let reason: String
+        switch field {
+        case .key(let key): reason = "no base stub's JSON body has the field '\(key)'"
+        case .path(let path):
+            reason = "the JSONPath \(path) selects nothing this drift can change in any base stub's JSON body"
+        }
+        throw VariantError(name: name, reason: reason, knownFields: fields.sorted())
+    }
+
+    private func unmatched(
+        _ request: HTTPServerRequest, _ matchable: MatchableRequest, snapshot: StubStore.Snapshot, variant: Variant?
+    ) -> HTTPReply {
+        if snapshot.index.all.isEmpty {
+            // WireMock's answer, word for word, when it has no stubs at all.
+            record(request, matchable, variant: variant?.description, status: 404, stub: nil)
+            return .response(
+                HTTPResponse(
+                    status: .notFound,
+                    text: "No response could be served as there are no stub mappings in this WireMock instance."))
+        }
+        var named: String?
+        if case .named(let name)? = variant { named = name }
+        let misses = snapshot.index.nearMisses(for: matchable, variant: named, scenarios: scenarios)
+        let response = UnmatchedReport(request: matchable, nearMisses: misses, variant: variant?.description)
+            .response(json: Self.wantsJSON(request.headers))
+        record(request, matchable, variant: variant?.description, status: 404, stub: nil)
+        return .response(response)
+    }
+
+    private func refuse(
+        _ request: HTTPServerRequest, _ matchable: MatchableRequest, message: String, variant: String?,
+        knownFields: [String]? = nil
+    ) -> HTTPReply {
+        record(request, matchable, variant: variant, status: 400, stub: nil)
+        if Self.wantsJSON(request.headers) {
+            var body: JSONObject = ["code": 400, "message": .string(message)]
+            if let knownFields { body["knownFields"] = .array(knownFields.map(JSONValue.string)) }
+            return .response(
+                HTTPResponse(
+                    status: .badRequest, headers: ["Content-Type": "application/json"],
+                    body: JSONValue.object(body).serializedBytes()))
+        }
+        return .response(HTTPResponse(status: .badRequest, text: message + "\n"))
+    }
+
+    func record(
+        _ request: HTTPServerRequest, _ matchable: MatchableRequest?, variant: String?, status: Int?,
+        stub: CompiledStub?, upstream: UpstreamResult? = nil
+    ) {
+        let target = request.head.target
+        let url = target.utf8.first == UInt8(ascii: "/") ? target : String(matchable?.target ?? request.head.originForm)
+        let now = Timestamp.nowMilliseconds()
+        journal.append { sequence in
+            LoggedRequest(
+                sequence: sequence, idPrefix: journal.idPrefix, method: request.method, url: url,
+                headers: request.headers, body: request.body, clientAddress: request.remoteAddress,
+                loggedDate: now, variant: variant, responseStatus: status, stub: stub, upstream: upstream)
+        }
+    }
+
+    /// Whether the client asked for JSON rather than text.
+    static func wantsJSON(_ headers: HTTPHeaders) -> Bool {
+        headers.fields.contains { field in
+            field.name.equalsIgnoringASCIICase("Accept")
+                && (field.value.contains("application/json") || field.value.contains("+json"))
+        }
+    }
+}

@@ -1,0 +1,430 @@
+import Platform
+import StubFormat
+
+/// Every mapping the server knows, by where it came from (files, the admin API, Swift code),
+/// and the indexed snapshot requests are served from. Writers rebuild the index and swap it
+/// in; a request takes the current snapshot with one short lock and never waits for a
+/// rebuild.
+///
+/// Admin changes to file mappings follow WireMock: a persistent mapping (`"persistent": true`,
+/// alone in its file) has its file rewritten or removed; any other file mapping is changed in
+/// memory, and the change, a ``MappingOverride``, outlives reloads of other files until its
+/// own file changes or the mappings are reset.
+package final class StubStore: Sendable {
+    /// What requests are served from: the index and the server-wide variant.
+    package struct Snapshot: Sendable {
+        package let index: StubIndex
+        let serverVariant: Variant?
+    }
+
+    private struct Sources {
+        var files: [String: [CompiledStub]] = [:]
+        /// Admin changes not written to the files they concern, by file, then mapping id.
+        var overrides: [String: [String: MappingOverride]] = [:]
+        var admin: [CompiledStub] = []
+        var code: [CompiledStub] = []
+        var codeMappings: [StubMapping] = []
+        var sequence = 0
+
+        var all: [CompiledStub] { files.values.flatMap { $0 } + admin + code }
+
+        func ids(excludingFile path: String? = nil) -> [String: String] {
+            var ids: [String: String] = [:]
+            for (file, stubs) in files where file != path {
+                for stub in stubs { ids[stub.mapping.id] = file }
+            }
+            for stub in admin { ids[stub.mapping.id] = "a mapping added through the admin API" }
+            for stub in code { ids[stub.mapping.id] = "a mapping given in code" }
+            return ids
+        }
+    }
+
+    /// The stub root's loader, or nil for mappings given only in code.
+    package let loader: StubLoader?
+    let compiler: StubCompiler
+    private let sources = Locked(Sources())
+    private let current: Locked<Snapshot>
+
+    /// Loads the root (when there is one) and the code mappings; returns the problems found.
+    package init(
+        loader: StubLoader?, codeMappings: [StubMapping], serverVariant: Variant?,
+        globalResponseTemplating: Bool = false
+    ) throws(StubLoadError) {
+        self.loader = loader
+        compiler = StubCompiler(filesRoot: loader?.filesDirectory, globalTemplating: globalResponseTemplating)
+        current = Locked(Snapshot(index: StubIndex([]), serverVariant: serverVariant))
+        var state = Sources()
+        state.codeMappings = codeMappings
+        let problems = try Self.loadEverything(into: &state, loader: loader, compiler: compiler)
+        self.initialProblems = problems
+        let stubs = state.all
+        sources.withLock { $0 = state }
+        current.withLock { $0 = Snapshot(index: StubIndex(stubs), serverVariant: serverVariant) }
+    }
+
+    /// The problems the first load found.
+    package let initialProblems: [StubProblem]
+
+    private static func loadEverything(
+        into state: inout Sources, loader: StubLoader?, compiler: StubCompiler
+    ) throws(StubLoadError) -> [StubProblem] {
+        var problems: [StubProblem] = []
+        state.files = [:]
+        state.overrides = [:]
+        state.code = []
+        var ids: [String: String] = [:]
+        if let loader {
+            for file in try loader.loadAll(compiler: compiler, sequence: &state.sequence, ids: &ids) {
+                state.files[file.path] = file.stubs
+                problems += file.problems
+            }
+        }
+        for admin in state.admin { ids[admin.mapping.id] = "a mapping added through the admin API" }
+        for (index, mapping) in state.codeMappings.enumerated() {
+            let path = "mappings[\(index)]"
+            if let owner = ids[mapping.id] {
+                problems.append(
+                    StubProblem(
+                        .error, .duplicateID, file: "", path: "\(path).id", expected: "an id no other mapping uses",
+                        found: "'\(mapping.id)', already used in \(owner)"))
+                continue
+            }
+            state.sequence += 1
+            let compiled = compiler.compile(mapping, sequence: state.sequence, origin: .code, file: "")
+            problems += compiled.problems.map { problem in
+                var problem = problem
+                problem.path = path + problem.path.dropFirst()
+                return problem
+            }
+            if let stub = compiled.stub {
+                state.code.append(stub)
+                ids[mapping.id] = "a mapping given in code"
+            }
+        }
+        return problems
+    }
+
+    /// The snapshot to serve a request from.
+    package func snapshot() -> Snapshot {
+        current.withLock { $0 }
+    }
+
+    /// Sets (or clears) the server-wide variant.
+    package func setServerVariant(_ variant: Variant?) {
+        current.withLock { $0 = Snapshot(index: $0.index, serverVariant: variant) }
+    }
+
+    private func publish(_ state: Sources) {
+        let index = StubIndex(state.all)
+        current.withLock { $0 = Snapshot(index: index, serverVariant: $0.serverVariant) }
+    }
+
+    /// The stub with this id.
+    func stub(id: String) -> CompiledStub? {
+        snapshot().index.all.first { $0.mapping.id == id }
+    }
+
+    /// Adds a mapping (replacing any with the same id); returns it compiled, or its problems.
+    func add(_ mapping: StubMapping) -> Result<CompiledStub, StubLoadError> {
+        sources.withLock { state in
+            state.sequence += 1
+            let compiled = compiler.compile(mapping, sequence: state.sequence, origin: .admin, file: "")
+            guard let stub = compiled.stub else { return .failure(.invalidStubs(compiled.problems)) }
+            Self.removeStub(id: mapping.id, from: &state, keepingOut: true)
+            state.admin.append(stub)
+            publish(state)
+            return .success(stub)
+        }
+    }
+
+    /// Adds a persistent mapping and writes it to its own file in `mappings/` (atomically):
+    /// both or neither. The file is written first, under the lock, and only once it is written
+    /// does the mapping serve (as that file's), so a failed write leaves the server as it was.
+    func addPersisting(_ mapping: StubMapping) -> Result<CompiledStub, MappingChangeError> {
+        sources.withLock { state -> Result<CompiledStub, MappingChangeError> in
+            state.sequence += 1
+            switch saveOwnFile(mapping, sequence: state.sequence) {
+            case .failure(let error):
+                return .failure(error)
+            case .success(let (stub, path)):
+                Self.removeStub(id: mapping.id, from: &state, keepingOut: true)
+                Self.adopt(stub, asFile: path, in: &state)
+                publish(state)
+                return .success(stub)
+            }
+        }
+    }
+
+    /// Compiles a mapping as the file of its own it is saved to, then writes that file; the
+    /// stub and the path, or why nothing was written.
+    private func saveOwnFile(
+        _ mapping: StubMapping, sequence: Int
+    ) -> Result<(CompiledStub, String), MappingChangeError> {
+        guard let loader else { return .failure(.fileNotChanged(path: "", reason: "no stub folder")) }
+        let path = FileSystem.join(loader.mappingsDirectory, Admin.fileName(for: mapping))
+        let compiled = compiler.compile(mapping, sequence: sequence, origin: .file(path), file: path)
+        guard let stub = compiled.stub else { return .failure(.invalid(compiled.problems)) }
+        do {
+            try FileSystem.createDirectory(loader.mappingsDirectory)
+        } catch {
+            return .failure(.fileNotChanged(path: path, reason: error.reason))
+        }
+        let bytes = StubMapping.fileBytes([stub.mapping])
+        let write = { () throws(FileSystemError) in try FileSystem.writeAtomically(bytes, to: path) }
+        if let failure = change(path, write) { return .failure(failure) }
+        return .success((stub, path))
+    }
+
+    /// Counts a stub as the mapping file `path`'s (the file was just written with it).
+    private static func adopt(_ stub: CompiledStub, asFile path: String, in state: inout Sources) {
+        state.overrides[path]?[stub.mapping.id] = nil
+        if state.overrides[path]?.isEmpty == true { state.overrides[path] = nil }
+        state.files[path, default: []].append(stub)
+    }
+
+    /// Replaces the mapping with this id, keeping where it came from; nil when there is none.
+    /// The new mapping is persistent when it says so or, saying nothing, when the old one was.
+    /// A persistent file mapping alone in its file has the file rewritten (atomically; when
+    /// that fails nothing changes); another file mapping is replaced in memory, as an override.
+    /// An admin mapping that is persistent now is written to its own file first (when that
+    /// fails nothing changes) and becomes that file's.
+    func update(id: String, with mapping: StubMapping) -> Result<CompiledStub, MappingChangeError>? {
+        sources.withLock { state -> Result<CompiledStub, MappingChangeError>? in
+            guard let existing = state.all.first(where: { $0.mapping.id == id }) else { return nil }
+            var mapping = mapping
+            mapping.id = id
+            if mapping.persistent == nil { mapping.persistent = existing.mapping.persistent }
+            let origin = existing.origin
+            let file: String
+            if case .file(let path) = origin { file = path } else { file = "" }
+            if origin == .admin, mapping.persistent == true, loader != nil {
+                switch saveOwnFile(mapping, sequence: existing.sequence) {
+                case .failure(let error): return .failure(error)
+                case .success(let (stub, path)):
+                    Self.removeStub(id: id, from: &state, keepingOut: false)
+                    Self.adopt(stub, asFile: path, in: &state)
+                    publish(state)
+                    return .success(stub)
+                }
+            }
+            let compiled = compiler.compile(mapping, sequence: existing.sequence, origin: origin, file: file)
+            guard let stub = compiled.stub else { return .failure(.invalid(compiled.problems)) }
+            if !file.isEmpty {
+                if writesBack(mapping, in: file) {
+                    let bytes = StubMapping.fileBytes([mapping])
+                    let rewrite = { () throws(FileSystemError) in try FileSystem.writeAtomically(bytes, to: file) }
+                    if let failure = change(file, rewrite) { return .failure(failure) }
+                    state.overrides[file]?[id] = nil
+                } else {
+                    state.overrides[file, default: [:]][id] = .replaced(mapping)
+                }
+            }
+            Self.replace(id: id, with: stub, in: &state)
+            publish(state)
+            return .success(stub)
+        }
+    }
+
+    /// Deletes the mapping with this id for the admin API; false when there is none. A
+    /// persistent file mapping alone in its file has the file removed (when that fails
+    /// nothing changes); another file mapping is removed in memory, as an override.
+    func delete(id: String) throws(MappingChangeError) -> Bool {
+        try delete(ids: [id]) == 1
+    }
+
+    /// Removes the mappings with these ids (ids no mapping has are skipped) and publishes the
+    /// new index once, not once per mapping; returns how many were removed. When a file cannot
+    /// be removed, those before it stay removed and the error is thrown.
+    @discardableResult
+    func delete(ids: [String]) throws(MappingChangeError) -> Int {
+        try sources.withLock { (state) throws(MappingChangeError) -> Int in
+            var removed = 0
+            defer { if removed > 0 { publish(state) } }
+            for id in ids {
+                guard let existing = state.all.first(where: { $0.mapping.id == id }) else { continue }
+                if case .file(let file) = existing.origin, writesBack(existing.mapping, in: file) {
+                    if let failure = change(file, { () throws(FileSystemError) in try FileSystem.remove(file) }) {
+                        throw failure
+                    }
+                    state.files[file] = nil
+                    state.overrides[file] = nil
+                }
+                Self.removeStub(id: id, from: &state, keepingOut: true)
+                removed += 1
+            }
+            return removed
+        }
+    }
+
+    /// Whether an admin change to this file mapping goes to its file: it is persistent and
+    /// the file holds it alone.
+    private func writesBack(_ mapping: StubMapping, in file: String) -> Bool {
+        guard mapping.persistent == true, let loader else { return false }
+        return loader.holdsOneMapping(file)
+    }
+
+    /// Rewrites or removes a mapping file with `operation` once the path is known to be safe
+    /// to change; returns why it was not changed, or nil.
+    private func change(
+        _ file: String, _ operation: () throws(FileSystemError) -> Void
+    ) -> MappingChangeError? {
+        guard let loader else { return .fileNotChanged(path: file, reason: "no stub folder") }
+        if let refusal = loader.refusalToChange(file) { return .fileNotChanged(path: file, reason: refusal) }
+        do {
+            try operation()
+            return nil
+        } catch {
+            return .fileNotChanged(path: file, reason: error.reason)
+        }
+    }
+
+    /// Removes the mapping with this id from memory only, keeping no override (the recorder
+    /// re-reads the files it wrote); returns whether there was one.
+    func remove(id: String) -> Bool {
+        sources.withLock { state in
+            let removed = Self.removeStub(id: id, from: &state, keepingOut: false)
+            if removed { publish(state) }
+            return removed
+        }
+    }
+
+    /// Removes every mapping from memory; the files stay, and their mappings stay out (as
+    /// overrides) until each file changes or the mappings are reset.
+    func removeAll() {
+        sources.withLock { state in
+            for (file, stubs) in state.files {
+                for stub in stubs { state.overrides[file, default: [:]][stub.mapping.id] = .removed }
+            }
+            state.files = state.files.mapValues { _ in [] }
+            state.admin = []
+            state.code = []
+            publish(state)
+        }
+    }
+
+    /// Goes back to what the files and code define: admin mappings and overrides dropped,
+    /// files re-read.
+    func reset() throws(StubLoadError) -> [StubProblem] {
+        try sources.withLock { (state) throws(StubLoadError) -> [StubProblem] in
+            state.admin = []
+            let problems = try Self.loadEverything(into: &state, loader: loader, compiler: compiler)
+            publish(state)
+            return problems
+        }
+    }
+
+    /// Writes an admin mapping to a file with `write` and, once written, counts it as that
+    /// file's. Both happen under the store's lock, so a reload the write triggers sees the
+    /// mapping as the file's own, not as a duplicate.
+    func persist(id: String, to path: String, write: () throws(FileSystemError) -> Void) throws(FileSystemError) {
+        try sources.withLock { (state) throws(FileSystemError) -> Void in
+            try write()
+            guard let index = state.admin.firstIndex(where: { $0.mapping.id == id }) else { return }
+            let stub = state.admin.remove(at: index)
+            let moved =
+                compiler.compile(stub.mapping, sequence: stub.sequence, origin: .file(path), file: path).stub ?? stub
+            state.files[path, default: []].append(moved)
+            publish(state)
+        }
+    }
+
+    /// The mappings added through the admin API and not saved yet.
+    func adminMappings() -> [StubMapping] {
+        sources.withLock { $0.admin.map(\.mapping) }
+    }
+
+    /// Re-reads one mapping file. A version with errors does not replace a version already
+    /// serving; a deleted file's mappings go away. When the file itself changed, the admin
+    /// overrides of its mappings are dropped (the file has the last word); `keepingOverrides`
+    /// re-applies them, for a reload the file did not ask for (a body file changed).
+    package func reloadFile(_ path: String, keepingOverrides: Bool = false) -> StubServerEvent? {
+        guard let loader else { return nil }
+        return sources.withLock { state -> StubServerEvent? in
+            guard FileSystem.kind(of: path) == .file else {
+                state.overrides[path] = nil
+                guard let previous = state.files.removeValue(forKey: path) else { return nil }
+                publish(state)
+                return .removed(file: path, mappings: previous.count)
+            }
+            var ids = state.ids(excludingFile: path)
+            if keepingOverrides {
+                // An id the admin API took over from this file is this file's to load again.
+                for (id, change) in state.overrides[path] ?? [:] where change == .removed { ids[id] = nil }
+            } else {
+                state.overrides[path] = nil
+            }
+            let loaded = loader.loadFile(path, compiler: compiler, sequence: &state.sequence, ids: &ids)
+            if loaded.hasErrors, state.files[path] != nil {
+                return .reloadFailed(file: path, problems: loaded.problems, keptPrevious: true)
+            }
+            let stubs = applyOverrides(to: loaded.stubs, of: path, in: &state)
+            state.files[path] = stubs
+            publish(state)
+            if loaded.hasErrors { return .reloadFailed(file: path, problems: loaded.problems, keptPrevious: false) }
+            return .reloaded(file: path, mappings: stubs.count, problems: loaded.problems)
+        }
+    }
+
+    /// A file's stubs with its overrides applied. A replacement that no longer compiles (its
+    /// body file went) is dropped, and the file's version serves.
+    private func applyOverrides(to stubs: [CompiledStub], of file: String, in state: inout Sources) -> [CompiledStub] {
+        guard var overrides = state.overrides[file] else { return stubs }
+        var result: [CompiledStub] = []
+        for stub in stubs {
+            switch overrides[stub.mapping.id] {
+            case nil:
+                result.append(stub)
+            case .removed?:
+                continue
+            case .replaced(let mapping)?:
+                let compiled = compiler.compile(mapping, sequence: stub.sequence, origin: .file(file), file: file)
+                if let replaced = compiled.stub {
+                    result.append(replaced)
+                } else {
+                    overrides[stub.mapping.id] = nil
+                    result.append(stub)
+                }
+            }
+        }
+        state.overrides[file] = overrides.isEmpty ? nil : overrides
+        return result
+    }
+
+    /// The mapping files the store serves from or the disk holds (those under `folder`, when
+    /// given), sorted.
+    package func mappingFiles(under folder: String? = nil) -> [String] {
+        guard let loader else { return [] }
+        let prefix = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
+        let known = sources.withLock { Array($0.files.keys) }
+        var onDisk: [String] = []
+        if folder.map({ FileSystem.kind(of: $0) == .directory }) ?? true {
+            onDisk = (try? loader.mappingFiles()) ?? []
+        }
+        return Set(known + onDisk).filter { $0.hasPrefix(prefix) }.sorted()
+    }
+
+    /// Takes a mapping out of wherever it is. With `keepingOut`, taking it out of a file is
+    /// recorded as an override, so re-reading the file for another reason does not bring it
+    /// back.
+    @discardableResult
+    private static func removeStub(id: String, from state: inout Sources, keepingOut: Bool) -> Bool {
+        var removed = false
+        for (file, stubs) in state.files where stubs.contains(where: { $0.mapping.id == id }) {
+            state.files[file] = stubs.filter { $0.mapping.id != id }
+            if keepingOut { state.overrides[file, default: [:]][id] = .removed }
+            removed = true
+        }
+        let before = state.admin.count + state.code.count
+        state.admin.removeAll { $0.mapping.id == id }
+        state.code.removeAll { $0.mapping.id == id }
+        return removed || before != state.admin.count + state.code.count
+    }
+
+    private static func replace(id: String, with stub: CompiledStub, in state: inout Sources) {
+        for (file, stubs) in state.files {
+            if let index = stubs.firstIndex(where: { $0.mapping.id == id }) { state.files[file]?[index] = stub }
+        }
+        if let index = state.admin.firstIndex(where: { $0.mapping.id == id }) { state.admin[index] = stub }
+        if let index = state.code.firstIndex(where: { $0.mapping.id == id }) { state.code[index] = stub }
+    }
+}
