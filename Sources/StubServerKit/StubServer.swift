@@ -20,20 +20,21 @@ import StubFormat
 /// so tests of stubs and of the admin API need no socket.
 public final class StubServer: HTTPHandler {
     /// The version reported by `/__admin/version` and `/__admin/health`: petkit's, the one
-    /// `petmock --version` prints (`ArgumentKit.petkitVersion`; `VersionTests` holds them equal).
-    public static let version = "0.9.0"
+    /// `petmock --version` prints.
+    public static let version = StubHandler.version
 
     /// The configuration it was created with.
     public let configuration: StubServerConfiguration
     /// The stub folder, when serving one.
-    public let stubsDirectory: String?
+    public var stubsDirectory: String? { handler.stubsDirectory }
     /// The administration interface (the same one `/__admin` serves).
-    public let admin: Admin
+    public var admin: Admin { handler.admin }
     /// The problems found when loading (bad files are left out, good ones serve).
-    public let loadProblems: [StubProblem]
+    public var loadProblems: [StubProblem] { handler.loadProblems }
 
-    let engine: StubEngine
-    private let handler: StubRequestHandler
+    /// The engine as a handler, which the HTTP server runs.
+    public let handler: StubHandler
+    var engine: StubEngine { handler.engine }
     private let http: HTTPServer
     private let hub: EventHub
     private let watcher = Locked<(any FileWatcher)?>(nil)
@@ -58,48 +59,20 @@ public final class StubServer: HTTPHandler {
         stubsDirectory: String?, mappings: [StubMapping], configuration: StubServerConfiguration
     ) throws(StubServerError) {
         self.configuration = configuration
-        self.stubsDirectory = stubsDirectory
-        let store: StubStore
-        do {
-            store = try StubStore(
-                loader: stubsDirectory.map {
-                    StubLoader(root: $0, globalResponseTemplating: configuration.globalResponseTemplating)
-                }, codeMappings: mappings, serverVariant: nil,
-                globalResponseTemplating: configuration.globalResponseTemplating)
-        } catch {
-            throw .load(error)
-        }
-        let problems = store.initialProblems
-        let codeErrors = problems.filter { $0.isError && $0.file.isEmpty }
-        if !codeErrors.isEmpty { throw .load(.invalidStubs(codeErrors)) }
-        if configuration.strict && !problems.isEmpty { throw .load(.invalidStubs(problems)) }
-        loadProblems = problems
-        if let target = configuration.proxyUnmatched {
-            do {
-                try RecordingConfiguration.validateTarget(target)
-            } catch {
-                throw .proxy(error)
-            }
-        }
         let hub = EventHub()
         self.hub = hub
-        engine = StubEngine(
-            store: store, journalCapacity: configuration.journalCapacity, proxyUnmatched: configuration.proxyUnmatched,
-            upstreamTimeout: configuration.upstreamTimeout,
-            upstream: UpstreamProxy(clients: .server(configuration.upstream), settings: configuration.upstream),
-            publish: { hub.publish($0) })
-        if let name = configuration.variant {
-            do {
-                store.setServerVariant(try engine.resolveServerWide(name, in: store.snapshot().index))
-            } catch {
-                throw .variant(error)
+        let hook = ShutdownHook()
+        do {
+            handler = try StubHandler(
+                stubsDirectory: stubsDirectory, mappings: mappings, configuration: configuration.handlerConfiguration,
+                upstream: .server(configuration.upstream), publish: { hub.publish($0) }, shutdown: { hook.run() })
+        } catch {
+            switch error {
+            case .load(let error): throw .load(error)
+            case .variant(let error): throw .variant(error)
+            case .proxy(let error): throw .proxy(error)
             }
         }
-        let hook = ShutdownHook()
-        admin = Admin(engine: engine, shutdown: { hook.run() })
-        admin.problemLog.replaceAll(problems)
-        let router = AdminRouter(admin: admin, access: configuration.adminAccess, version: Self.version)
-        handler = StubRequestHandler(engine: engine, router: router)
         http = HTTPServer(configuration: configuration.httpConfiguration, handler: handler)
         hook.set { [weak self] in self?.shutdown() }
     }

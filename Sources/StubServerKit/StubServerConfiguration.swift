@@ -64,6 +64,14 @@ public struct StubServerConfiguration: Sendable {
         self.upstreamTimeout = upstreamTimeout
     }
 
+    /// The engine's part of the configuration.
+    public var handlerConfiguration: StubHandlerConfiguration {
+        StubHandlerConfiguration(
+            variant: variant, journalCapacity: journalCapacity, adminAccess: adminAccess, strict: strict,
+            proxyUnmatched: proxyUnmatched, upstreamTimeout: upstreamTimeout, upstream: upstream,
+            globalResponseTemplating: globalResponseTemplating)
+    }
+
     var httpConfiguration: HTTPServerConfiguration {
         var configuration = http
         configuration.host = host

@@ -1,0 +1,37 @@
+/// How a ``StubHandler`` answers, whatever serves it (the socket server, URLSession stubs);
+/// every argument has a default.
+public struct StubHandlerConfiguration: Sendable {
+    /// The variant active for every request that names none (a file or generated variant).
+    public var variant: String?
+    /// How many requests the journal keeps (0 keeps none).
+    public var journalCapacity: Int
+    /// Who may use `/__admin`.
+    public var adminAccess: AdminAccess
+    /// Refuse to start when any stub file has a problem (warnings included).
+    public var strict: Bool
+    /// The live API unmatched requests are forwarded to instead of a 404; nil answers 404.
+    public var proxyUnmatched: String?
+    /// How long a proxied request may take before the caller gets a 504.
+    public var upstreamTimeout: Duration
+    /// How proxy stubs reach their upstream and the bounds on that work.
+    public var upstream: UpstreamSettings
+    /// Render every stub's response as a template, not only those whose `transformers` name
+    /// `response-template`.
+    public var globalResponseTemplating: Bool
+
+    /// Creates a configuration.
+    public init(
+        variant: String? = nil, journalCapacity: Int = 10_000, adminAccess: AdminAccess = .loopbackOnly,
+        strict: Bool = false, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
+        upstream: UpstreamSettings = UpstreamSettings(), globalResponseTemplating: Bool = false
+    ) {
+        self.variant = variant
+        self.journalCapacity = journalCapacity
+        self.adminAccess = adminAccess
+        self.strict = strict
+        self.proxyUnmatched = proxyUnmatched
+        self.upstreamTimeout = upstreamTimeout
+        self.upstream = upstream
+        self.globalResponseTemplating = globalResponseTemplating
+    }
+}
