@@ -23,7 +23,8 @@ let libraries = [
     "ContractModel",
     "ContractKit",
     "ContractCLI",
-    "Templating", "StubFormat", "StubServerKit", "MockCLI", "PetModels", "PetClient", "PetAppContract",
+    "Templating", "StubFormat", "StubServerKit", "MockCLI", "EndpointKit", "PetModels", "PetClient",
+    "PetAppContract",
 ]
 
 let package = Package(
@@ -53,6 +54,9 @@ let package = Package(
         library("HTTPCore"),
         library("HTTPServerKit", ["HTTPCore", "Platform", "CZlib"]),
         library("HTTPClient", ["HTTPCore", "Platform", "CCurl", "CZlib"]),
+        // The generic API client over any transport (and URLSession's): no libcurl, no libyaml, so
+        // an iOS test target can link it.
+        library("EndpointKit", ["HTTPCore", "JSONKit"]),
         library("LinearRegex"),
         library("JSONKit", ["LinearRegex"]),
         library("YAMLKit", ["CYAML", "JSONKit"]),
@@ -83,8 +87,8 @@ let package = Package(
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel"]),
-        library("PetClient", ["ContractModel", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
-        library("PetAppContract", ["ContractKit", "JSONKit", "PetClient", "PetModels"]),
+        library("PetClient", ["EndpointKit", "ContractModel", "HTTPClient", "HTTPCore", "PetModels"]),
+        library("PetAppContract", ["ContractKit", "EndpointKit", "JSONKit", "PetClient", "PetModels"]),
 
         // The reference live API on SQLite.
         library("PetAPIServer", ["CSQLite", "HTTPServerKit", "HTTPCore", "JSONKit", "Platform"]),
@@ -98,14 +102,16 @@ let package = Package(
         tool("petmock", ["MockCLI", "PetAppContract"]),
         tool("petcontract", ["ContractCLI", "PetAppContract"]),
         tool("petapi", ["PetAPIServer", "HTTPServerKit", "ArgumentKit", "Platform"]),
-        tool("petvet", ["PetClient", "HTTPClient", "HTTPCore", "ArgumentKit", "Platform"]),
+        tool("petvet", ["PetClient", "EndpointKit", "HTTPClient", "HTTPCore", "ArgumentKit", "Platform"]),
 
         // Helpers for tests: processes, raw sockets, temporary folders, handlers' answers as values.
         library("TestSupport", ["HTTPServerKit", "HTTPCore", "Platform", "CSpawn"]),
 
         // Benchmark executables (Benchmarks/*.sh run them).
         tool("ServerBench", ["HTTPServerKit", "HTTPCore"], path: "Benchmarks/ServerBench"),
-        tool("ClientBench", ["PetClient", "HTTPClient", "PetModels", "Platform"], path: "Benchmarks/ClientBench"),
+        tool(
+            "ClientBench", ["PetClient", "EndpointKit", "HTTPClient", "HTTPCore", "PetModels", "Platform"],
+            path: "Benchmarks/ClientBench"),
         .target(name: "BenchSupport", path: "Benchmarks/BenchSupport", swiftSettings: strict),
         tool(
             "contract-bench", ["ContractKit", "JSONKit", "PetAppContract", "BenchSupport"],
@@ -126,7 +132,10 @@ let package = Package(
         tests("PetModelsTests", ["PetModels", "ContractModel"]),
         tests("HTTPServerTests", ["HTTPServerKit", "HTTPCore", "Platform", "CZlib", "TestSupport"]),
         tests("HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPServerKit", "Platform", "TestSupport"]),
-        tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels", "ContractModel", "Platform"]),
+        tests(
+            "EndpointKitTests",
+            ["EndpointKit", "HTTPClient", "HTTPCore", "HTTPServerKit", "Platform", "TestSupport"]),
+        tests("PetClientTests", ["PetClient", "EndpointKit", "HTTPCore", "PetModels", "ContractModel", "Platform"]),
         tests(
             "PetvetTests",
             ["petvet", "PetClient", "HTTPClient", "HTTPServerKit", "HTTPCore", "PetModels", "TestSupport"]),

@@ -15,8 +15,8 @@ let package = Package(
         .target(
             name: "RepoBrowserAPI",
             dependencies: [
-                .product(name: "PetClient", package: "petkit"), .product(name: "ContractModel", package: "petkit"),
-                .product(name: "HTTPClient", package: "petkit"),
+                .product(name: "EndpointKit", package: "petkit"), .product(name: "ContractModel", package: "petkit"),
+                .product(name: "HTTPCore", package: "petkit"),
             ],
             swiftSettings: strict),
         // The app's contract: its endpoints and its decoder, handed to ContractKit.
@@ -34,14 +34,15 @@ let package = Package(
             dependencies: [
                 "RepoBrowserAPI", "RepoBrowserContract", .product(name: "ContractKit", package: "petkit"),
                 .product(name: "ContractModel", package: "petkit"), .product(name: "StubServerKit", package: "petkit"),
-                .product(name: "HTTPClient", package: "petkit"), .product(name: "PetClient", package: "petkit"),
+                .product(name: "HTTPClient", package: "petkit"), .product(name: "HTTPCore", package: "petkit"),
+                .product(name: "EndpointKit", package: "petkit"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "RepoBrowserXCTests",
             dependencies: [
                 "RepoBrowserAPI", .product(name: "StubServerKit", package: "petkit"),
-                .product(name: "HTTPClient", package: "petkit"), .product(name: "PetClient", package: "petkit"),
+                .product(name: "EndpointKit", package: "petkit"),
             ],
             swiftSettings: strict),
     ],

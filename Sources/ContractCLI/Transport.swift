@@ -1,5 +1,6 @@
 import ContractKit
 import HTTPClient
+import HTTPCore
 
 /// The HTTP transport `verify --live` uses: libcurl, with the request timeout as its total.
 enum Transport {

@@ -1,4 +1,5 @@
 import CCurl
+import HTTPCore
 import Platform
 
 /// libcurl's global state, set up once for the process before the first handle is made.

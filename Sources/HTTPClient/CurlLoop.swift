@@ -1,4 +1,5 @@
 import CCurl
+import HTTPCore
 
 /// The I/O thread's side of ``CurlEngine``: owns the running transfers and is the only code
 /// that calls libcurl on the multi handle (besides `curl_multi_wakeup`).

@@ -1,4 +1,5 @@
 import CCurl
+import HTTPCore
 import Platform
 
 /// libcurl's multi-socket API driven by someone else's event loop: transfers are started,

@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// The real ``HTTPTransport``: libcurl's multi interface driven by one I/O thread.
 ///
 /// All requests of a transport share that thread and libcurl's connection cache, so

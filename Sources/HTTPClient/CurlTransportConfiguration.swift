@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// How a ``CurlTransport`` connects, waits and limits; every field has a default.
 ///
 /// ```swift

@@ -1,4 +1,5 @@
 import CCurl
+import HTTPCore
 
 extension HTTPClientError.Kind {
     /// The category of a libcurl transfer result.

@@ -1,4 +1,6 @@
+import EndpointKit
 import HTTPClient
+import HTTPCore
 import PetModels
 
 /// The ``PetService`` backed by the Pet API over HTTP.
@@ -21,15 +23,15 @@ public final class RESTPetService: PetService {
             baseURL: baseURL, transport: transport, activityObserver: activityObserver, errorPresenter: errorPresenter)
     }
 
-    public func pets() async throws(PetClientError) -> [PetJsonModel] {
+    public func pets() async throws(EndpointError) -> [PetJsonModel] {
         try await client.send(PetAPI.Pets())
     }
 
-    public func petEntries() async throws(PetClientError) -> [Result<PetJsonModel, PetClientError>] {
+    public func petEntries() async throws(EndpointError) -> [Result<PetJsonModel, EndpointError>] {
         try await client.send(PetAPI.PetEntries())
     }
 
-    public func vet(id: Int) async throws(PetClientError) -> VetJsonModel {
+    public func vet(id: Int) async throws(EndpointError) -> VetJsonModel {
         try await client.send(PetAPI.Vet(id: id))
     }
 }

@@ -1,5 +1,5 @@
+import EndpointKit
 import Foundation
-import HTTPClient
 import HTTPCore
 import PetClient
 import Testing
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func multipartBodyHasFieldsAndFiles() throws {
-        let parts: [MultipartPart] = [
+        let parts: [MultipartFormPart] = [
             .field("name", "Rex"),
             .file("photo", filename: "rex.png", contentType: "image/png", data: [0x89, 0x50]),
         ]
@@ -63,13 +63,13 @@ import Testing
         ).path
         #expect(FileManager.default.createFile(atPath: path, contents: Data("hello".utf8)))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let part = try MultipartPart.file("notes", contentsOf: path, contentType: "text/plain")
+        let part = try MultipartFormPart.file("notes", contentsOf: path, contentType: "text/plain")
         #expect(part.data == Array("hello".utf8))
         #expect(part.filename == path.split(separator: "/").last.map(String.init))
         let encoded = try RequestBody.multipart([part]).encoded()
         let boundary = try #require(encoded.contentType.split(separator: "=").last)
         #expect(String(decoding: encoded.bytes, as: UTF8.self).hasSuffix("--\(boundary)--\r\n"))
-        #expect(throws: PetClientError.self) { try MultipartPart.file("x", contentsOf: path + ".missing") }
+        #expect(throws: EndpointError.self) { try MultipartFormPart.file("x", contentsOf: path + ".missing") }
     }
 
     @Test func explicitHeadersWinAndRawBodiesPassThrough() throws {

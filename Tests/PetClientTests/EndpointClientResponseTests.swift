@@ -1,4 +1,4 @@
-import HTTPClient
+import EndpointKit
 import HTTPCore
 import PetClient
 import PetModels
@@ -27,8 +27,8 @@ struct Get<Response: Sendable>: Endpoint {
             })
     }
 
-    func send<R: Sendable>(_ response: HTTPClientResponse, _ endpoint: Get<R>) async -> Result<R, PetClientError> {
-        do throws(PetClientError) {
+    func send<R: Sendable>(_ response: HTTPClientResponse, _ endpoint: Get<R>) async -> Result<R, EndpointError> {
+        do throws(EndpointError) {
             let value = try await client(response).send(endpoint)
             return .success(value)
         } catch {
@@ -295,13 +295,13 @@ struct Get<Response: Sendable>: Endpoint {
         await #expect {
             try await failing(.couldNotConnect).send(PetAPI.Pets())
         } throws: { error in
-            guard case .transport(let transport) = error as? PetClientError else { return false }
+            guard case .transport(let transport) = error as? EndpointError else { return false }
             return transport.kind == .couldNotConnect && transport.message == "Failed to connect to api.test port 80"
         }
         await #expect {
             try await failing(.cancelled).send(PetAPI.Pets())
         } throws: { error in
-            guard case .cancelled = error as? PetClientError else { return false }
+            guard case .cancelled = error as? EndpointError else { return false }
             return true
         }
     }

@@ -1,5 +1,5 @@
 import ContractKit
-import HTTPClient
+import HTTPCore
 import PetAppContract
 import Platform
 import StubServerKit

@@ -1,5 +1,5 @@
+import EndpointKit
 import Foundation
-import PetClient
 import RepoBrowserAPI
 import StubServerKit
 import XCTest

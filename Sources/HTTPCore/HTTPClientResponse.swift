@@ -1,5 +1,3 @@
-import HTTPCore
-
 /// A complete HTTP response: status, headers, the body bytes as received (after content
 /// decoding) and how long each phase took.
 public struct HTTPClientResponse: Sendable, Hashable {
@@ -40,27 +38,5 @@ public struct HTTPClientResponse: Sendable, Hashable {
         guard let value = headers["Content-Type"] else { return nil }
         let type = value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingASCIISpaces() } ?? ""
         return type.isEmpty ? nil : type.lowercased()
-    }
-}
-
-/// How long the phases of one transfer took, each measured from the start of the request.
-public struct HTTPTimings: Sendable, Hashable {
-    /// Until the host name was resolved.
-    public var nameLookup: Duration
-    /// Until the TCP connection was up (zero for a reused connection).
-    public var connect: Duration
-    /// Until the first response byte arrived.
-    public var firstByte: Duration
-    /// Until the transfer ended.
-    public var total: Duration
-
-    /// Creates timings; all zero by default.
-    public init(
-        nameLookup: Duration = .zero, connect: Duration = .zero, firstByte: Duration = .zero, total: Duration = .zero
-    ) {
-        self.nameLookup = nameLookup
-        self.connect = connect
-        self.firstByte = firstByte
-        self.total = total
     }
 }

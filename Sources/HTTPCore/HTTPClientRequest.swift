@@ -1,5 +1,3 @@
-import HTTPCore
-
 /// An HTTP request for an ``HTTPTransport``.
 public struct HTTPClientRequest: Sendable, Hashable {
     /// The request method.

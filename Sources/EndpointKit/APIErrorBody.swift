@@ -1,4 +1,4 @@
-import HTTPClient
+import HTTPCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
