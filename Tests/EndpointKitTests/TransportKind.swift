@@ -8,12 +8,16 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
     case curl
     case urlSession
 
-    /// A transport of this kind whose own timeouts are long enough never to decide a test:
-    /// a test that wants a timeout sets the request's.
-    func make() -> any HTTPTransport {
+    /// A transport of this kind: by default, its timeout is long enough never to decide a
+    /// test (a test that wants a timeout sets the request's, or passes its own here).
+    func make(timeout: Duration = .seconds(30), maxResponseSize: Int = 64 << 20) -> any HTTPTransport {
         switch self {
-        case .curl: CurlTransport(configuration: .init(connectTimeout: .seconds(10), totalTimeout: .seconds(30)))
-        case .urlSession: URLSessionTransport(timeout: .seconds(30))
+        case .curl:
+            CurlTransport(
+                configuration: .init(
+                    connectTimeout: .seconds(10), totalTimeout: timeout, maxResponseSize: maxResponseSize))
+        case .urlSession:
+            URLSessionTransport(timeout: timeout, maxResponseSize: maxResponseSize)
         }
     }
 

@@ -1,14 +1,13 @@
 import EndpointKit
 import Foundation
 import HTTPCore
-import PetClient
 import Testing
 
 @Suite struct EndpointClientRequestTests {
     struct Search: Endpoint {
         typealias Response = [String]
         var method: HTTPMethod = .get
-        var path = "/pets/search"
+        var path = "/items/search"
         var query: [QueryItem] = []
         var headers: HTTPHeaders = HTTPHeaders()
         var body: RequestBody?
@@ -18,8 +17,8 @@ import Testing
 
     @Test func urlJoinsBaseAndPathAndEncodesQuery() throws {
         let request = try client.request(
-            for: Search(path: "pets/by name", query: [QueryItem("q", "Rex & Co"), QueryItem("page", "2"), ["ü", ""]]))
-        #expect(request.url == "http://api.test/v1/pets/by%20name?q=Rex+%26+Co&page=2&%C3%BC=")
+            for: Search(path: "items/by name", query: [QueryItem("q", "Rex & Co"), QueryItem("page", "2"), ["ü", ""]]))
+        #expect(request.url == "http://api.test/v1/items/by%20name?q=Rex+%26+Co&page=2&%C3%BC=")
         #expect(request.method == .get)
         #expect(request.headers["Accept"] == "application/json")
         #expect(request.body == nil)
@@ -90,15 +89,14 @@ import Testing
             var path: String { "/banner" }
         }
         #expect(!Banner().decoding.expectsJSON)
-        #expect(PetAPI.Pets().decoding.expectsJSON)
+        struct Items: Endpoint {
+            typealias Response = [String]
+            var path: String { "/items" }
+        }
+        #expect(Items().decoding.expectsJSON)
         let banner = try client.request(for: Banner())
         #expect(banner.headers["Accept"] == nil)
         #expect(banner.method == .get)
         #expect(Banner().keyPath == nil && Banner().showsActivity && Banner().presentsErrors)
-    }
-
-    @Test func petAPIEndpointsHaveTheirPaths() throws {
-        #expect(try client.request(for: PetAPI.Pets()).url == "http://api.test/v1/pets")
-        #expect(try client.request(for: PetAPI.Vet(id: 42)).url == "http://api.test/v1/vets/42")
     }
 }
