@@ -87,7 +87,7 @@ let package = Package(
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel"]),
-        library("PetClient", ["EndpointKit", "ContractModel", "HTTPClient", "HTTPCore", "PetModels"]),
+        library("PetClient", ["EndpointKit", "ContractModel", "HTTPCore", "PetModels"]),
         library("PetAppContract", ["ContractKit", "EndpointKit", "JSONKit", "PetClient", "PetModels"]),
 
         // The reference live API on SQLite.

@@ -1,5 +1,4 @@
 import EndpointKit
-import HTTPClient
 import HTTPCore
 import PetModels
 
@@ -13,10 +12,12 @@ public final class RESTPetService: PetService {
     /// What sends the endpoints; holds the base URL, transport, observer and presenter.
     public let client: EndpointClient
 
-    /// Creates a service for the API at `baseURL`, sending over `transport` (libcurl unless
-    /// given), telling `activityObserver` about requests and `errorPresenter` about failures.
+    /// Creates a service for the API at `baseURL`, sending over `transport` (a
+    /// ``URLSessionTransport`` on the shared session unless given; a tool passes HTTPClient's
+    /// `CurlTransport`), telling `activityObserver` about requests and `errorPresenter` about
+    /// failures.
     public init(
-        baseURL: String, transport: any HTTPTransport = CurlTransport(),
+        baseURL: String, transport: any HTTPTransport = URLSessionTransport(),
         activityObserver: (any ActivityObserver)? = nil, errorPresenter: (any ErrorPresenter)? = nil
     ) {
         client = EndpointClient(
