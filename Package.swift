@@ -24,7 +24,8 @@ let libraries = [
     "ContractModel",
     "ContractKit",
     "ContractCLI",
-    "Templating", "StubFormat", "MockEngine", "StubServerKit", "MockCLI", "PetModels", "PetClient", "PetAppContract",
+    "Templating", "StubFormat", "MockEngine", "StubServerKit", "MockCLI", "EndpointKit", "PetModels", "PetClient",
+    "PetAppContract",
 ]
 
 let package = Package(
@@ -57,6 +58,9 @@ let package = Package(
         library("HTTPHandlerKit", ["HTTPCore", "Platform", "CZlib"]),
         library("HTTPServerKit", ["HTTPHandlerKit", "HTTPCore", "Platform", "CZlib"]),
         library("HTTPClient", ["HTTPCore", "Platform", "CCurl", "CZlib"]),
+        // The generic API client over any transport (and URLSession's): no libcurl, no libyaml, so
+        // an iOS test target can link it.
+        library("EndpointKit", ["HTTPCore", "JSONKit"]),
         library("LinearRegex"),
         library("JSONKit", ["LinearRegex"]),
         library("YAMLKit", ["CYAML", "JSONKit"]),
@@ -97,8 +101,8 @@ let package = Package(
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel"]),
-        library("PetClient", ["ContractModel", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
-        library("PetAppContract", ["ContractKit", "JSONKit", "PetClient", "PetModels"]),
+        library("PetClient", ["EndpointKit", "ContractModel", "HTTPCore", "PetModels"]),
+        library("PetAppContract", ["ContractKit", "EndpointKit", "JSONKit", "PetClient", "PetModels"]),
 
         // The reference live API on SQLite.
         library("PetAPIServer", ["CSQLite", "HTTPServerKit", "HTTPCore", "JSONKit", "Platform", "HTTPHandlerKit"]),
@@ -115,14 +119,16 @@ let package = Package(
         tool("petmock", ["MockCLI", "PetAppContract"]),
         tool("petcontract", ["ContractCLI", "PetAppContract"]),
         tool("petapi", ["PetAPIServer", "HTTPServerKit", "ArgumentKit", "Platform", "HTTPHandlerKit"]),
-        tool("petvet", ["PetClient", "HTTPClient", "HTTPCore", "ArgumentKit", "Platform"]),
+        tool("petvet", ["PetClient", "EndpointKit", "HTTPClient", "HTTPCore", "ArgumentKit", "Platform"]),
 
         // Helpers for tests: processes, raw sockets, temporary folders, handlers' answers as values.
         library("TestSupport", ["HTTPServerKit", "HTTPCore", "Platform", "CSpawn", "HTTPHandlerKit"]),
 
         // Benchmark executables (Benchmarks/*.sh run them).
         tool("ServerBench", ["HTTPServerKit", "HTTPCore", "HTTPHandlerKit"], path: "Benchmarks/ServerBench"),
-        tool("ClientBench", ["PetClient", "HTTPClient", "PetModels", "Platform"], path: "Benchmarks/ClientBench"),
+        tool(
+            "ClientBench", ["PetClient", "EndpointKit", "HTTPClient", "HTTPCore", "PetModels", "Platform"],
+            path: "Benchmarks/ClientBench"),
         .target(name: "BenchSupport", path: "Benchmarks/BenchSupport", swiftSettings: strict),
         tool(
             "contract-bench", ["ContractKit", "JSONKit", "PetAppContract", "BenchSupport"],
@@ -144,7 +150,10 @@ let package = Package(
         tests("HTTPServerTests", ["HTTPServerKit", "HTTPCore", "Platform", "CZlib", "TestSupport", "HTTPHandlerKit"]),
         tests(
             "HTTPClientTests", ["HTTPClient", "HTTPCore", "HTTPHandlerKit", "HTTPServerKit", "Platform", "TestSupport"]),
-        tests("PetClientTests", ["PetClient", "HTTPClient", "HTTPCore", "PetModels", "ContractModel", "Platform"]),
+        tests(
+            "EndpointKitTests",
+            ["EndpointKit", "HTTPClient", "HTTPCore", "HTTPHandlerKit", "HTTPServerKit", "Platform", "TestSupport"]),
+        tests("PetClientTests", ["PetClient", "EndpointKit", "HTTPCore", "PetModels", "ContractModel", "Platform"]),
         tests(
             "PetvetTests",
             [

@@ -1,10 +1,11 @@
-import HTTPClient
+import EndpointKit
 // Fetches the pet/vet table two ways against one Pet API and prints what each cost:
 //   ours:  ViewModelBuilder (pets once, each distinct vet once, bounded concurrency)
 //   seeds: the seeds' DispatchGroup design (one vet request per pet, all at once), with
 //          URLSession's default of 6 connections per host
 // Usage: ClientBench ours|seeds BASE_URL [CONCURRENCY]
 // Prints one line: `requests=N wall_ms=X rows=R dropped=D`.
+import HTTPClient
 import HTTPCore
 import PetClient
 import PetModels
@@ -19,11 +20,11 @@ import Darwin
 final class RequestCounter: ActivityObserver {
     let started = Locked(0)
     func requestStarted(_ request: HTTPClientRequest) { started.withLock { $0 += 1 } }
-    func requestFinished(_ request: HTTPClientRequest, error: PetClientError?) {}
+    func requestFinished(_ request: HTTPClientRequest, error: EndpointError?) {}
 }
 
 /// The seeds' ViewModelBuilder, minus its data race: every pet's vet fetched separately.
-func seedsWay(_ service: RESTPetService) async throws(PetClientError) -> (rows: Int, dropped: Int) {
+func seedsWay(_ service: RESTPetService) async throws(EndpointError) -> (rows: Int, dropped: Int) {
     let pets = try await service.pets()
     let rows = await withTaskGroup(of: PetVetCellViewModel?.self) { group in
         for pet in pets {

@@ -15,8 +15,8 @@ let package = Package(
         .target(
             name: "RepoBrowserAPI",
             dependencies: [
-                .product(name: "PetClient", package: "petkit"), .product(name: "ContractModel", package: "petkit"),
-                .product(name: "HTTPClient", package: "petkit"), .product(name: "HTTPCore", package: "petkit"),
+                .product(name: "EndpointKit", package: "petkit"), .product(name: "ContractModel", package: "petkit"),
+                .product(name: "HTTPCore", package: "petkit"),
             ],
             swiftSettings: strict),
         // The app's contract: its endpoints and its decoder, handed to ContractKit.
@@ -35,8 +35,8 @@ let package = Package(
                 "RepoBrowserAPI", "RepoBrowserContract", .product(name: "ContractKit", package: "petkit"),
                 .product(name: "ContractModel", package: "petkit"), .product(name: "StubServerKit", package: "petkit"),
                 .product(name: "MockEngine", package: "petkit"),
-                .product(name: "HTTPClient", package: "petkit"), .product(name: "PetClient", package: "petkit"),
-                .product(name: "HTTPCore", package: "petkit"),
+                .product(name: "HTTPClient", package: "petkit"), .product(name: "HTTPCore", package: "petkit"),
+                .product(name: "EndpointKit", package: "petkit"),
             ],
             swiftSettings: strict),
         .testTarget(
@@ -44,7 +44,7 @@ let package = Package(
             dependencies: [
                 "RepoBrowserAPI", .product(name: "StubServerKit", package: "petkit"),
                 .product(name: "MockEngine", package: "petkit"),
-                .product(name: "HTTPClient", package: "petkit"), .product(name: "PetClient", package: "petkit"),
+                .product(name: "EndpointKit", package: "petkit"),
             ],
             swiftSettings: strict),
     ],

@@ -66,7 +66,7 @@ public struct CommandLineTool: Sendable {
         self.version = version
     }
 
-    /// A tool that is one command (`petvet --base-url URL`): no verb, the command's own help,
+    /// A tool that is one command (`tool --base-url URL`): no verb, the command's own help,
     /// and the same `--version`, error lines and exit codes as every other tool.
     public static func single(
         _ spec: CommandSpec, version: String = petkitVersion,

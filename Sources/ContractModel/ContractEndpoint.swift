@@ -63,13 +63,13 @@ public struct EndpointOperation: Sendable {
     /// Example success bodies as JSON text.
     public var examples: [String]
     /// The documented failure statuses.
-    public var errors: [EndpointError]
+    public var errors: [EndpointErrorResponse]
 
     /// Declares an operation.
     public init(
         _ method: Method, _ pathTemplate: String, operationId: String, summary: String? = nil,
         parameters: [EndpointParameter] = [], status: Int = 200, description: String = "OK", examples: [String] = [],
-        errors: [EndpointError] = []
+        errors: [EndpointErrorResponse] = []
     ) {
         self.method = method.token
         self.pathTemplate = pathTemplate
@@ -197,7 +197,7 @@ public struct EndpointParameter: Sendable {
 }
 
 /// A failure status an operation documents, and the error body the app reads with it.
-public struct EndpointError: Sendable {
+public struct EndpointErrorResponse: Sendable {
     /// The status code.
     public var status: Int
     /// `description`.
@@ -211,7 +211,7 @@ public struct EndpointError: Sendable {
     public static func status(
         _ status: Int, _ description: String, body: (any (Decodable & SendableMetatype).Type)? = nil,
         examples: [String] = []
-    ) -> EndpointError {
-        EndpointError(status: status, description: description, body: body, examples: examples)
+    ) -> EndpointErrorResponse {
+        EndpointErrorResponse(status: status, description: description, body: body, examples: examples)
     }
 }

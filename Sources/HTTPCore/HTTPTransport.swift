@@ -1,13 +1,14 @@
 /// Something that sends an ``HTTPClientRequest`` and returns the whole response.
 ///
-/// `CurlTransport` is the real one; ``ClosureTransport`` is the test double.
+/// HTTPClient's `CurlTransport` (libcurl) and EndpointKit's `URLSessionTransport` are the real
+/// ones; ``ClosureTransport`` is the test double.
 public protocol HTTPTransport: Sendable {
     /// Sends the request and waits for the complete response. Throws when no HTTP response
     /// arrived; an HTTP error status is a response, not a throw.
     func send(_ request: HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse
 
     /// Sends the request and calls `completion` once with the outcome, on a thread of the
-    /// transport's choosing. The default runs ``send(_:)`` in a task; ``CurlTransport`` calls
+    /// transport's choosing. The default runs ``send(_:)`` in a task; `CurlTransport` calls
     /// back from its I/O thread without one.
     func send(
         _ request: HTTPClientRequest,
@@ -26,26 +27,5 @@ extension HTTPTransport {
                 completion(.failure(error))
             }
         }
-    }
-}
-
-/// A transport whose answers come from a closure: the fake for unit tests.
-///
-/// ```swift
-/// let transport = ClosureTransport { request in
-///     HTTPClientResponse(status: .ok, headers: ["Content-Type": "application/json"], body: Array("[]".utf8))
-/// }
-/// ```
-public struct ClosureTransport: HTTPTransport {
-    private let handler: @Sendable (HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse
-
-    /// Creates a transport that answers every request with the closure's result.
-    public init(_ handler: @escaping @Sendable (HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse)
-    {
-        self.handler = handler
-    }
-
-    public func send(_ request: HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse {
-        try await handler(request)
     }
 }

@@ -123,7 +123,8 @@ public struct JSONComparison: Sendable, Hashable {
             let prefix = "${json-unit.regex}"
             guard text.hasPrefix(prefix) else { return nil }
             // Linear-time matching: the pattern is a stub author's, the text a client's.
-            guard let string = actual.stringValue, let regex = try? LinearRegex(String(text.dropFirst(prefix.count)))
+            guard let string = actual.stringValue,
+                let regex = try? LinearTimeRegex(String(text.dropFirst(prefix.count)))
             else {
                 return false
             }

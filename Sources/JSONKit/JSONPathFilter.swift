@@ -36,12 +36,12 @@ public struct JSONPathFilter: Sendable, Hashable {
     struct FilterRegex: Sendable, Hashable {
         let pattern: String
         let caseInsensitive: Bool
-        let regex: LinearRegex
+        let regex: LinearTimeRegex
 
         init(pattern: String, caseInsensitive: Bool) throws(RegexError) {
             self.pattern = pattern
             self.caseInsensitive = caseInsensitive
-            regex = try LinearRegex(caseInsensitive ? "(?i)" + pattern : pattern)
+            regex = try LinearTimeRegex(caseInsensitive ? "(?i)" + pattern : pattern)
         }
 
         static func == (lhs: FilterRegex, rhs: FilterRegex) -> Bool {

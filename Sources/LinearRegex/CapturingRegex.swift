@@ -2,7 +2,7 @@
 /// as Java's `Matcher.find()` and `group(n)` report them: the leftmost match, and among those
 /// starting there the one Java's backtracking would find first (alternatives in order, greedy
 /// repetitions taking as much as they can, reluctant ones as little), in time linear in the
-/// text: a Pike VM, the NFA simulation of ``LinearRegex`` with a set of capture slots per
+/// text: a Pike VM, the NFA simulation of ``LinearTimeRegex`` with a set of capture slots per
 /// thread, threads kept in the order a backtracking engine would try them.
 ///
 /// ```swift

@@ -120,7 +120,7 @@ extension RecordCommand {
                     return message + ": \(guess)\(path) answers \(probe.status.code), so pass --target \(guess)"
                 }
             }
-            message += " (http://127.0.0.1:8081/api for petapi, not http://127.0.0.1:8081)"
+            message += " (a base URL such as \(base)/api, not the origin \(base))"
             return message
         }
 

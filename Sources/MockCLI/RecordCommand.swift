@@ -57,8 +57,8 @@ enum RecordCommand {
             --target means two things. The proxy takes the API's ORIGIN: it forwards REQUEST to
             TARGET + REQUEST's path and records that path. A crawl takes the API's BASE URL, path
             prefix included (as 'petcontract verify --live' takes it): it calls the contract's
-            operations under TARGET (/pets at TARGET/pets) and records the paths as the live
-            server has them (/api/pets). A crawl where every request answers 404 (an origin given
+            operations under TARGET (/items at TARGET/items) and records the paths as the live
+            server has them (/api/items). A crawl where every request answers 404 (an origin given
             for a base URL, say) records nothing and exits 2 saying so.
             Mappings are written as they are recorded; Ctrl-C stops and keeps everything.
 

@@ -1,6 +1,6 @@
 import ContractKit
+import EndpointKit
 import JSONKit
-import PetClient
 import PetModels
 
 /// The provider's side: every read operation the Pet API (petapi) serves, whether the app

@@ -1,4 +1,5 @@
 import ContractModel
+import EndpointKit
 import PetModels
 
 /// The Pet API's operations as ``Endpoint``s, each declaring its operation for the app's
@@ -26,7 +27,7 @@ public enum PetAPI {
     /// place, and the others are kept (``PetService/petEntries()``). The same operation as
     /// ``Pets``, whose declaration it shares.
     public struct PetEntries: Endpoint {
-        public typealias Response = [Result<PetJsonModel, PetClientError>]
+        public typealias Response = [Result<PetJsonModel, EndpointError>]
 
         /// Creates the endpoint.
         public init() {}

@@ -1,3 +1,4 @@
+import EndpointKit
 import PetModels
 
 /// Where the app gets pets and vets, whatever the source (the seeds' `PetService`).
@@ -6,17 +7,17 @@ import PetModels
 /// are the interface; the completion-handler forms below are for code ported from the seeds.
 public protocol PetService: AnyObject, Sendable {
     /// Every pet.
-    func pets() async throws(PetClientError) -> [PetJsonModel]
+    func pets() async throws(EndpointError) -> [PetJsonModel]
     /// Every pet, each decoded on its own: a pet the model cannot decode is a failure in its
     /// place (with the coding path, `[2].vetId`), and the others are kept. Throws only when
     /// the list itself cannot be had. The default wraps ``pets()``, all or nothing.
-    func petEntries() async throws(PetClientError) -> [Result<PetJsonModel, PetClientError>]
+    func petEntries() async throws(EndpointError) -> [Result<PetJsonModel, EndpointError>]
     /// The vet with this id.
-    func vet(id: Int) async throws(PetClientError) -> VetJsonModel
+    func vet(id: Int) async throws(EndpointError) -> VetJsonModel
 }
 
 extension PetService {
-    public func petEntries() async throws(PetClientError) -> [Result<PetJsonModel, PetClientError>] {
+    public func petEntries() async throws(EndpointError) -> [Result<PetJsonModel, EndpointError>] {
         try await pets().map { .success($0) }
     }
 

@@ -1,4 +1,4 @@
-import HTTPClient
+import EndpointKit
 import HTTPCore
 import PetModels
 
@@ -12,25 +12,27 @@ public final class RESTPetService: PetService {
     /// What sends the endpoints; holds the base URL, transport, observer and presenter.
     public let client: EndpointClient
 
-    /// Creates a service for the API at `baseURL`, sending over `transport` (libcurl unless
-    /// given), telling `activityObserver` about requests and `errorPresenter` about failures.
+    /// Creates a service for the API at `baseURL`, sending over `transport` (a
+    /// ``URLSessionTransport`` on the shared session unless given; a tool passes HTTPClient's
+    /// `CurlTransport`), telling `activityObserver` about requests and `errorPresenter` about
+    /// failures.
     public init(
-        baseURL: String, transport: any HTTPTransport = CurlTransport(),
+        baseURL: String, transport: any HTTPTransport = URLSessionTransport(),
         activityObserver: (any ActivityObserver)? = nil, errorPresenter: (any ErrorPresenter)? = nil
     ) {
         client = EndpointClient(
             baseURL: baseURL, transport: transport, activityObserver: activityObserver, errorPresenter: errorPresenter)
     }
 
-    public func pets() async throws(PetClientError) -> [PetJsonModel] {
+    public func pets() async throws(EndpointError) -> [PetJsonModel] {
         try await client.send(PetAPI.Pets())
     }
 
-    public func petEntries() async throws(PetClientError) -> [Result<PetJsonModel, PetClientError>] {
+    public func petEntries() async throws(EndpointError) -> [Result<PetJsonModel, EndpointError>] {
         try await client.send(PetAPI.PetEntries())
     }
 
-    public func vet(id: Int) async throws(PetClientError) -> VetJsonModel {
+    public func vet(id: Int) async throws(EndpointError) -> VetJsonModel {
         try await client.send(PetAPI.Vet(id: id))
     }
 }

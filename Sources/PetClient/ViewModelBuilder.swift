@@ -1,3 +1,4 @@
+import EndpointKit
 import PetModels
 
 /// Builds the pet/vet table rows from a ``PetService``: the pets once, then each distinct
@@ -30,7 +31,7 @@ public struct ViewModelBuilder: Sendable {
     ///
     /// Throws only when the pet list itself cannot be had, or the task is cancelled; any
     /// other problem drops the pets it affects and is reported in ``ViewModelReport/dropped``.
-    public func build() async throws(PetClientError) -> ViewModelReport {
+    public func build() async throws(EndpointError) -> ViewModelReport {
         let entries = try await service.petEntries()
         // A pet that did not decode, or has no first name, is dropped whatever its vet says,
         // so its vet is not fetched for it; each other vet id is fetched once, in order of
@@ -74,13 +75,13 @@ public struct ViewModelBuilder: Sendable {
         return report
     }
 
-    private func fetchVets(_ ids: [Int]) async -> [Int: Result<VetJsonModel, PetClientError>] {
+    private func fetchVets(_ ids: [Int]) async -> [Int: Result<VetJsonModel, EndpointError>] {
         let service = self.service
         let bound = maxConcurrentVetRequests
-        return await withTaskGroup(of: (Int, Result<VetJsonModel, PetClientError>).self) { group in
+        return await withTaskGroup(of: (Int, Result<VetJsonModel, EndpointError>).self) { group in
             var waiting = ids[...]
             var running = 0
-            var vets: [Int: Result<VetJsonModel, PetClientError>] = [:]
+            var vets: [Int: Result<VetJsonModel, EndpointError>] = [:]
             while true {
                 // Keep `bound` requests in flight: top up, then take whichever finishes first.
                 while running < bound, let id = waiting.popFirst() {
@@ -102,8 +103,7 @@ public struct ViewModelBuilder: Sendable {
     // A function, and `try await` on a line of its own: Swift 6.3.1's optimiser miscompiles
     // `do throws(E) { return (id, .success(try await ...)) } catch { ... }` written inline in
     // the child-task closure (the returned ids come back as garbage in -O builds only).
-    private static func fetchVet(_ id: Int, from service: any PetService) async -> Result<VetJsonModel, PetClientError>
-    {
+    private static func fetchVet(_ id: Int, from service: any PetService) async -> Result<VetJsonModel, EndpointError> {
         do {
             let vet = try await service.vet(id: id)
             return .success(vet)

@@ -1,3 +1,4 @@
+import EndpointKit
 import PetModels
 
 /// What ``ViewModelBuilder`` made: the rows to show, in pet order, and every pet it could
@@ -25,9 +26,9 @@ public struct DroppedPet: Sendable, CustomStringConvertible {
         /// The pet, or its vet, lacks a field a row needs; `vetId` names the vet for a vet field.
         case missingField(PetVetCellViewModel.MissingField, vetId: Int?)
         /// The pet's vet could not be fetched.
-        case vetUnavailable(vetId: Int, PetClientError)
+        case vetUnavailable(vetId: Int, EndpointError)
         /// The pet itself did not decode (a value of another type, say); the error says where.
-        case undecodable(PetClientError)
+        case undecodable(EndpointError)
 
         public var description: String {
             switch self {

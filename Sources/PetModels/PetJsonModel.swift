@@ -1,7 +1,7 @@
 import ContractModel
 
 /// A pet as the Pet API returns it; every field optional so a drifted API decodes.
-public struct PetJsonModel: Codable, Sendable, Hashable, ContractModel {
+public struct PetJsonModel: Codable, Sendable, Hashable, ContractDecodable {
     /// The pet's first name.
     public let firstName: String?
     /// The pet's last name; rows show the first name alone when it is missing.

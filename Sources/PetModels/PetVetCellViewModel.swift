@@ -28,7 +28,7 @@ public struct PetVetCellViewModel: Codable, Sendable, Hashable {
 
     /// Builds a row, or names the first required field that is missing.
     ///
-    /// The required fields are exactly the models' ``ContractModel/requiredKeys``; a test
+    /// The required fields are exactly the models' ``ContractDecodable/requiredKeys``; a test
     /// holds the two together.
     public static func make(pet: PetJsonModel, vet: VetJsonModel) -> Result<PetVetCellViewModel, MissingField> {
         guard let petFirst = pet.firstName else { return .failure(.pet("firstName")) }

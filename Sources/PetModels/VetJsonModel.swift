@@ -1,7 +1,7 @@
 import ContractModel
 
 /// A veterinarian as the Pet API returns it; every field optional so a drifted API decodes.
-public struct VetJsonModel: Codable, Sendable, Hashable, ContractModel {
+public struct VetJsonModel: Codable, Sendable, Hashable, ContractDecodable {
     /// The vet's first name.
     public let firstName: String?
     /// The vet's last name.

@@ -12,8 +12,8 @@ import StubFormat
 /// let server = try StubServer(stubsDirectory: "Stubs")          // port 0: a free port
 /// try server.start()
 /// defer { server.stop() }
-/// let service = RESTPetService(baseURL: server.baseURL + "/api")
-/// try server.admin.setVariant("missing:lastName")               // every pet loses lastName
+/// let client = EndpointClient(baseURL: server.baseURL + "/api", transport: URLSessionTransport())
+/// try server.admin.setVariant("missing:name")                   // every answer loses name
 /// ```
 ///
 /// It is also the handler its HTTP server runs: ``reply(to:)`` answers a request as a value,

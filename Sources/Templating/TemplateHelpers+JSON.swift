@@ -75,11 +75,11 @@ extension TemplateHelpers {
 
 /// Compiled regular expressions by pattern, shared by renders (at most 256 kept).
 enum RegexCache {
-    private static let cache = Locked<[String: LinearRegex]>([:])
+    private static let cache = Locked<[String: LinearTimeRegex]>([:])
 
-    static func regex(_ pattern: String) throws(RegexError) -> LinearRegex {
+    static func regex(_ pattern: String) throws(RegexError) -> LinearTimeRegex {
         if let regex = cache.withLock({ $0[pattern] }) { return regex }
-        let regex = try LinearRegex(pattern)
+        let regex = try LinearTimeRegex(pattern)
         cache.withLock { cache in
             if cache.count >= 256 { cache.removeAll() }
             cache[pattern] = regex

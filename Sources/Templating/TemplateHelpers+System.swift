@@ -15,13 +15,13 @@ public struct SystemKeyPolicy: Sendable {
 
     /// The patterns, as given.
     public let patterns: [String]
-    private let regexes: [LinearRegex]
+    private let regexes: [LinearTimeRegex]
 
     /// A policy permitting the keys `patterns` match (empty: the default patterns).
     public init(patterns: [String]) throws(RegexError) {
         let chosen = patterns.isEmpty ? Self.defaultPatterns : patterns
-        var regexes: [LinearRegex] = []
-        for pattern in chosen { regexes.append(try LinearRegex("(?i)" + pattern)) }
+        var regexes: [LinearTimeRegex] = []
+        for pattern in chosen { regexes.append(try LinearTimeRegex("(?i)" + pattern)) }
         self.patterns = chosen
         self.regexes = regexes
     }

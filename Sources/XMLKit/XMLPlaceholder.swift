@@ -9,7 +9,7 @@ enum XMLPlaceholder: Sendable {
     case isNumber
     /// The value, trimmed, matches the regular expression (trimmed too) as a whole (Java
     /// syntax), as XMLUnit's handler has it.
-    case matchesRegex(LinearRegex)
+    case matchesRegex(LinearTimeRegex)
 
     /// Whether the actual value satisfies the placeholder.
     func accepts(_ value: String) -> Bool {
@@ -63,17 +63,17 @@ public struct XMLPlaceholderDelimiters: Sendable, Hashable {
 /// Finds placeholders in expected values: the whole value (spaces around allowed) is
 /// `OPEN xmlunit.NAME CLOSE` or `OPEN xmlunit.NAME(ARGUMENT) CLOSE`.
 struct XMLPlaceholderReader: Sendable {
-    let opening: LinearRegex
-    let closing: LinearRegex
+    let opening: LinearTimeRegex
+    let closing: LinearTimeRegex
 
     init(_ delimiters: XMLPlaceholderDelimiters) throws(XMLPatternError) {
         do {
-            opening = try LinearRegex(delimiters.opening)
+            opening = try LinearTimeRegex(delimiters.opening)
         } catch {
             throw XMLPatternError(field: "placeholderOpeningDelimiterRegex", message: "\(error.reason)")
         }
         do {
-            closing = try LinearRegex(delimiters.closing)
+            closing = try LinearTimeRegex(delimiters.closing)
         } catch {
             throw XMLPatternError(field: "placeholderClosingDelimiterRegex", message: "\(error.reason)")
         }
@@ -112,7 +112,7 @@ struct XMLPlaceholderReader: Sendable {
         case ("isNumber", nil): return .isNumber
         case ("matchesRegex", let pattern?):
             do {
-                return .matchesRegex(try LinearRegex(pattern.trimmingCharacters(in: { $0.isWhitespace })))
+                return .matchesRegex(try LinearTimeRegex(pattern.trimmingCharacters(in: { $0.isWhitespace })))
             } catch {
                 throw XMLPatternError(field: "equalToXml", message: "placeholder '\(value)': \(error.reason)")
             }

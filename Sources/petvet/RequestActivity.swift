@@ -1,7 +1,6 @@
 import ArgumentKit
-import HTTPClient
+import EndpointKit
 import HTTPCore
-import PetClient
 import Platform
 
 #if canImport(Glibc)
@@ -39,11 +38,11 @@ final class RequestActivity: ActivityObserver, ErrorPresenter {
         }
     }
 
-    func requestFinished(_ request: HTTPClientRequest, error: PetClientError?) {
+    func requestFinished(_ request: HTTPClientRequest, error: EndpointError?) {
         state.withLock { $0.inFlight -= 1 }
     }
 
-    func present(_ error: PetClientError, for request: HTTPClientRequest) {
+    func present(_ error: EndpointError, for request: HTTPClientRequest) {
         printAbove(TerminalText.escape("petvet: \(request.method) \(error)"), toStandardError: true)
     }
 

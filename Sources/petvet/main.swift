@@ -1,4 +1,5 @@
 import ArgumentKit
+import EndpointKit
 import HTTPClient
 import HTTPCore
 import PetClient
@@ -53,8 +54,8 @@ let petvet = CommandLineTool.single(spec) { arguments in
     let builder = ViewModelBuilder(service: service, maxConcurrentVetRequests: concurrency)
 
     activity.start()
-    let outcome: Result<ViewModelReport, PetClientError>
-    do throws(PetClientError) {
+    let outcome: Result<ViewModelReport, EndpointError>
+    do throws(EndpointError) {
         let report = try await builder.build()
         outcome = .success(report)
     } catch {

@@ -9,14 +9,14 @@ import Testing
 @Suite struct ConsumerContractTests {
     enum Visibility: String, Decodable { case `public`, `private` }
 
-    struct Owner: Decodable, ContractModel {
+    struct Owner: Decodable, ContractDecodable {
         let login: String
         let id: Int
         static let requiredKeys = ["login"]
     }
 
     /// CodingKeys in another order than the properties, snake_case JSON through the decoder.
-    struct Repo: Decodable, ContractModel {
+    struct Repo: Decodable, ContractDecodable {
         let fullName: String
         let stargazersCount: Int
         let owner: Owner

@@ -1,5 +1,4 @@
 import ContractKit
-import HTTPClient
 import HTTPCore
 import JSONKit
 import Platform

@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func nestedQuantifiersAreCheckedInLinearTime() throws {
-        // (a+)+ takes exponential time on a backtracking engine for "aaaa...!"; LinearRegex
+        // (a+)+ takes exponential time on a backtracking engine for "aaaa...!"; LinearTimeRegex
         // answers at once, so such patterns are checked like any other.
         let schema = #"{"type": "string", "pattern": "^(a+)+$"}"#
         let drifted = "\"" + String(repeating: "a", count: 4_000) + "!\""

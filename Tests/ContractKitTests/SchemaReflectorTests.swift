@@ -9,13 +9,13 @@ import Testing
     enum Species: String, Codable, CaseIterable { case dog, cat }
     enum Size: Int, Codable, CaseIterable { case small = 1, large = 2 }
 
-    struct Owner: Codable, ContractModel {
+    struct Owner: Codable, ContractDecodable {
         let name: String
         let email: URL?
         static let requiredKeys = ["name"]
     }
 
-    struct Animal: Codable, ContractModel {
+    struct Animal: Codable, ContractDecodable {
         let id: UUID
         let species: Species
         let size: Size?
@@ -93,7 +93,7 @@ import Testing
         #expect(owner.required == ["name"])
     }
 
-    struct Broken: Decodable, ContractModel {
+    struct Broken: Decodable, ContractDecodable {
         let a: Int?
         static let requiredKeys = ["b"]
     }

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPCore
 import PetClient
 import PetModels
 import TestSupport

@@ -1,5 +1,5 @@
+import EndpointKit
 import Foundation
-import HTTPClient
 import HTTPCore
 import PetClient
 import PetModels
@@ -14,11 +14,11 @@ final class HookRecorder: ActivityObserver, ErrorPresenter {
         events.withLock { $0.append("start \(request.url)") }
     }
 
-    func requestFinished(_ request: HTTPClientRequest, error: PetClientError?) {
+    func requestFinished(_ request: HTTPClientRequest, error: EndpointError?) {
         events.withLock { $0.append(error == nil ? "finish \(request.url)" : "fail \(request.url)") }
     }
 
-    func present(_ error: PetClientError, for request: HTTPClientRequest) {
+    func present(_ error: EndpointError, for request: HTTPClientRequest) {
         events.withLock { $0.append("present \(request.url)") }
     }
 
@@ -62,7 +62,7 @@ struct QuietPets: Endpoint {
         let recorder = HookRecorder()
         let client = client(recorder)
         _ = try await client.send(PetAPI.Vet(id: 1))
-        await #expect(throws: PetClientError.self) { try await client.send(PetAPI.Vet(id: 9)) }
+        await #expect(throws: EndpointError.self) { try await client.send(PetAPI.Vet(id: 9)) }
         let base = FakePetAPI.baseURL
         #expect(
             recorder.recorded == [
@@ -77,7 +77,7 @@ struct QuietPets: Endpoint {
             baseURL: FakePetAPI.baseURL,
             transport: ClosureTransport { _ in .json("oops", status: .internalServerError) },
             activityObserver: recorder, errorPresenter: recorder)
-        await #expect(throws: PetClientError.self) { try await failing.send(QuietPets()) }
+        await #expect(throws: EndpointError.self) { try await failing.send(QuietPets()) }
         #expect(recorder.recorded.isEmpty)
     }
 
@@ -88,7 +88,7 @@ struct QuietPets: Endpoint {
             transport: ClosureTransport { request throws(HTTPClientError) in
                 throw HTTPClientError(kind: .cancelled, url: request.url, message: "cancelled")
             }, activityObserver: recorder, errorPresenter: recorder)
-        await #expect(throws: PetClientError.self) { try await cancelled.send(PetAPI.Pets()) }
+        await #expect(throws: EndpointError.self) { try await cancelled.send(PetAPI.Pets()) }
         #expect(recorder.recorded == ["start \(FakePetAPI.baseURL)/pets", "fail \(FakePetAPI.baseURL)/pets"])
     }
 
@@ -101,7 +101,7 @@ struct QuietPets: Endpoint {
         await #expect {
             try await client.send(LegacyVet())
         } throws: { error in
-            guard case .http(let status, let serverError as LegacyError, _, _) = error as? PetClientError else {
+            guard case .http(let status, let serverError as LegacyError, _, _) = error as? EndpointError else {
                 return false
             }
             return status.code == 410 && serverError.errorCode == "E42" && "\(error)".contains("E42: vet retired")
@@ -110,7 +110,7 @@ struct QuietPets: Endpoint {
         await #expect {
             try await client.send(PetAPI.Vet(id: 1))
         } throws: { error in
-            guard case .http(_, let serverError, let excerpt, _) = error as? PetClientError else { return false }
+            guard case .http(_, let serverError, let excerpt, _) = error as? EndpointError else { return false }
             return serverError == nil && excerpt.contains("E42")
         }
     }

@@ -1,4 +1,4 @@
-import HTTPClient
+import EndpointKit
 import HTTPCore
 import PetClient
 import PetModels
@@ -95,7 +95,7 @@ import Testing
         await #expect {
             try await ViewModelBuilder(service: api.service()).build()
         } throws: { error in
-            guard case .maintenance = error as? PetClientError else { return false }
+            guard case .maintenance = error as? EndpointError else { return false }
             return true
         }
         #expect(api.paths == ["/pets"])
@@ -125,7 +125,7 @@ import Testing
         for await arrived in gate.arrivalCounts where arrived == 4 { break }
         build.cancel()
         let result = await build.result
-        guard case .failure(let error) = result, case .cancelled = error as? PetClientError else {
+        guard case .failure(let error) = result, case .cancelled = error as? EndpointError else {
             Issue.record("expected the build to throw cancelled, got \(result)")
             return
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPCore
 import PetClient
 import PetModels
 import TestSupport

@@ -1,4 +1,3 @@
-import HTTPClient
 import HTTPCore
 import HTTPServerKit
 import MockEngine

@@ -1,6 +1,6 @@
 import ContractKit
-import HTTPClient
 import MockEngine
+import HTTPCore
 import PetAppContract
 import Platform
 import StubServerKit

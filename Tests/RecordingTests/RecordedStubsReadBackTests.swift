@@ -1,5 +1,4 @@
 import Foundation
-import HTTPClient
 import HTTPCore
 import MockEngine
 import StubFormat

@@ -96,7 +96,7 @@ import Testing
             #expect(error.reason.contains("offset 4"), "\(error.reason)")
         }
         // Matching, which does not report groups, still takes it.
-        #expect(try LinearRegex("(a)++").wholeMatches("aaa"))
+        #expect(try LinearTimeRegex("(a)++").wholeMatches("aaa"))
     }
 
     @Test func staysLinearOnPatternsThatBacktrackInJava() throws {
@@ -123,7 +123,7 @@ import Testing
             let pattern = Self.pattern(&generator, depth: 0)
             let text = String((0..<Int(generator.next() % 8)).map { _ in generator.next() % 2 == 0 ? "a" : "b" })
             let capturing = try CapturingRegex(pattern)
-            let matching = try LinearRegex(pattern)
+            let matching = try LinearTimeRegex(pattern)
             let match = capturing.firstMatch(in: text)
             #expect((match == nil) == (matching.firstMatch(in: text) == nil), "\(pattern) on \(text)")
             if let match {

@@ -304,7 +304,7 @@ import Testing
     }
 }
 
-/// `LinearRegex.firstMatch(in:)`: the leftmost match, the longest there, in one pass
+/// `LinearTimeRegex.firstMatch(in:)`: the leftmost match, the longest there, in one pass
 /// (`regexExtract` uses `CapturingRegex`, Java's leftmost-first, in `RegexCaptureTests`).
 @Suite struct RegexSearchTests {
     @Test func findsTheLeftmostLongestMatch() throws {
@@ -322,14 +322,14 @@ import Testing
             ("é+", "café", "é"),
         ]
         for (pattern, text, match) in cases {
-            let found = try LinearRegex(pattern).firstMatch(in: text)
+            let found = try LinearTimeRegex(pattern).firstMatch(in: text)
             #expect(found.map(String.init) == match, "\(pattern) in \(text)")
         }
     }
 
     @Test func aLongTextTakesOnePass() throws {
         let text = String(repeating: "a", count: 20_000) + "!"
-        let regex = try LinearRegex("(a+)+!")
+        let regex = try LinearTimeRegex("(a+)+!")
         #expect(regex.firstMatch(in: text)?.count == 20_001)
     }
 }
@@ -343,7 +343,7 @@ import Testing
 
     @Test(arguments: ["/api/.*", "^/api/.*", "/api/.*$", "^/api/.*$"])
     func agreesWithTheProgram(pattern: String) throws {
-        let regex = try LinearRegex(pattern)
+        let regex = try LinearTimeRegex(pattern)
         for text in Self.texts {
             #expect(
                 regex.wholeMatches(text) == regex.program.wholeMatches(text.unicodeScalars),
@@ -370,11 +370,11 @@ import Testing
 
     @Test func agreesWithTheWholeProgram() throws {
         // The rest after the prefix is compiled alone where it may be (not after `^`).
-        #expect(try LinearRegex("/api/templated/[0-9]+").afterPrefix != nil)
-        #expect(try LinearRegex("/a/^b").afterPrefix == nil)
-        #expect(try LinearRegex("[a-z]+/x").afterPrefix == nil, "no literal prefix")
+        #expect(try LinearTimeRegex("/api/templated/[0-9]+").afterPrefix != nil)
+        #expect(try LinearTimeRegex("/a/^b").afterPrefix == nil)
+        #expect(try LinearTimeRegex("[a-z]+/x").afterPrefix == nil, "no literal prefix")
         for pattern in Self.patterns {
-            let regex = try LinearRegex(pattern)
+            let regex = try LinearTimeRegex(pattern)
             for text in Self.texts {
                 #expect(
                     regex.wholeMatches(text) == regex.program.wholeMatches(text.unicodeScalars),

@@ -630,7 +630,7 @@ import Testing
         switch testCase.expected {
         case .body(let expected): return (answer.status == 200 && body == expected, "\(answer.status) '\(body)'")
         case .pattern(let pattern):
-            let regex = try LinearRegex(pattern)
+            let regex = try LinearTimeRegex(pattern)
             return (answer.status == 200 && regex.wholeMatches(body), "\(answer.status) '\(body)'")
         case .header(let name, let value):
             let got = answer.headers.values(name: name).joined(separator: ", ")

@@ -97,7 +97,7 @@ import ContractModel
 import HTTPClient
 import StubServerKit
 
-struct Item: Decodable, ContractModel {
+struct Item: Decodable, ContractDecodable {
     let itemName: String
     static let requiredKeys = ["itemName"]
 }

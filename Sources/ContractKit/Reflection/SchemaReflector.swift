@@ -6,8 +6,8 @@ import JSONKit
 /// decoder that records every key and type asked for.
 ///
 /// Object types become named component schemas (referenced with `$ref`); optional properties
-/// (`decodeIfPresent`) become nullable and not required; a ``ContractModel``'s
-/// ``ContractModel/requiredKeys`` are required in any case. Keys, `Date`s and `Data` are
+/// (`decodeIfPresent`) become nullable and not required; a ``ContractDecodable``'s
+/// ``ContractDecodable/requiredKeys`` are required in any case. Keys, `Date`s and `Data` are
 /// described as the app's `JSONDecoder` reads them (its key, date and data strategies: a
 /// `date-time` string for ISO 8601, a number for seconds since 1970, ...). `URL` is a `uri`
 /// string, `UUID` a `uuid` string; `CaseIterable` `RawRepresentable` enums list their raw
@@ -132,7 +132,7 @@ final class ReflectionSession {
     private func applyRequiredKeys(
         of type: any Decodable.Type, record: ObjectRecord, to object: inout Schema, typeName: String
     ) throws(ContractError) {
-        guard let model = type as? any ContractModel.Type else { return }
+        guard let model = type as? any ContractDecodable.Type else { return }
         for key in model.requiredKeys {
             // The key as the model's CodingKeys spell it, as the JSON spells it, or the property.
             let entry = record.entries.first { entry in

@@ -49,7 +49,7 @@ final class PlanNode: @unchecked Sendable {
     var boundsStrings = false
     var boundsArrays = false
     /// `pattern` compiled, when it compiles and is at most ``ValidationPlan/patternLimit`` long.
-    var pattern: LinearRegex?
+    var pattern: LinearTimeRegex?
     var swiftType: String?
     /// Set for a nullable wrapper (`anyOf [X, null]`): validate as `delegate`, also allow null.
     var delegate: PlanNode?
@@ -208,7 +208,7 @@ struct ValidationPlan {
         if let pattern = schema.limits.pattern, pattern.count <= ValidationPlan.patternLimit {
             // JSON Schema's `pattern` searches (it is not anchored): a whole match of
             // `.*(?:pattern).*`, in linear time whatever the pattern.
-            node.pattern = try? LinearRegex("(?s).*(?:" + pattern + ").*")
+            node.pattern = try? LinearTimeRegex("(?s).*(?:" + pattern + ").*")
         }
         if !node.anyOf.isEmpty {
             node.nullable =

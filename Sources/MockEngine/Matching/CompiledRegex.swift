@@ -1,14 +1,14 @@
 import LinearRegex
 
-/// A stub's regular expression: ``LinearRegex`` (Java's syntax, whole-string matching as
+/// A stub's regular expression: ``LinearTimeRegex`` (Java's syntax, whole-string matching as
 /// WireMock does, linear time), with its errors as the loader's ``PatternError``s.
-typealias CompiledRegex = LinearRegex
+typealias CompiledRegex = LinearTimeRegex
 
-extension LinearRegex {
+extension LinearTimeRegex {
     /// Compiles a stub's pattern; what is wrong is a ``PatternError`` naming it.
-    static func compiled(_ pattern: String) throws(PatternError) -> LinearRegex {
+    static func compiled(_ pattern: String) throws(PatternError) -> LinearTimeRegex {
         do {
-            return try LinearRegex(pattern)
+            return try LinearTimeRegex(pattern)
         } catch {
             throw PatternError(pattern: error.pattern, reason: error.reason)
         }

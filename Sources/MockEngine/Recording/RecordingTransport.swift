@@ -6,8 +6,8 @@ import Platform
 /// puts one under the contract verifier; an app's tests can put one under their client.
 ///
 /// ```swift
-/// let transport = RecordingTransport(wrapping: CurlTransport(), recorder: recorder)
-/// let service = RESTPetService(baseURL: "http://127.0.0.1:8081/api", transport: transport)
+/// let transport = RecordingTransport(wrapping: URLSessionTransport(), recorder: recorder)
+/// let client = EndpointClient(baseURL: "http://127.0.0.1:8081/api", transport: transport)
 /// ```
 public struct RecordingTransport: HTTPTransport {
     private let inner: any HTTPTransport

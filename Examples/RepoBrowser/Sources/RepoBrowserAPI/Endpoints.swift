@@ -1,6 +1,6 @@
 import ContractModel
+import EndpointKit
 import Foundation
-import PetClient
 
 /// The repositories browser's API: what it calls, declared once for the client and the contract.
 public enum RepoBrowserAPI {

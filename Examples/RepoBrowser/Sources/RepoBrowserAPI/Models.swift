@@ -4,7 +4,7 @@ import Foundation
 /// A repository as the API returns it. The JSON is snake_case (`full_name`,
 /// `stargazers_count`); the app reads it through ``RepoBrowserAPI/makeDecoder()``'s
 /// `convertFromSnakeCase`, so the Swift names are camelCase and no `CodingKeys` spell the JSON.
-public struct Repository: Decodable, Sendable, Hashable, ContractModel {
+public struct Repository: Decodable, Sendable, Hashable, ContractDecodable {
     /// The repository's id.
     public let id: Int
     /// `owner/name`.
@@ -27,7 +27,7 @@ public struct Repository: Decodable, Sendable, Hashable, ContractModel {
 }
 
 /// A repository's owner.
-public struct Owner: Decodable, Sendable, Hashable, ContractModel {
+public struct Owner: Decodable, Sendable, Hashable, ContractDecodable {
     /// The login, used in URLs.
     public let login: String
     /// The owner's id.
@@ -48,7 +48,7 @@ public enum Visibility: String, Decodable, Sendable, Hashable {
 }
 
 /// The API's error body, `{"message": "...", "documentation_url": "..."}`.
-public struct APIError: Decodable, Sendable, Hashable, ContractModel {
+public struct APIError: Decodable, Sendable, Hashable, ContractDecodable {
     /// What went wrong.
     public let message: String?
     /// Where to read more.

@@ -1,6 +1,5 @@
-import HTTPClient
+import EndpointKit
 import HTTPCore
-import PetClient
 
 /// What the browser shows: a user's repositories, most starred first, with the topics that
 /// came with each one's detail.
@@ -17,13 +16,13 @@ public struct RepoBrowser: Sendable {
 
     private let client: EndpointClient
 
-    /// A browser of the API at `baseURL`.
-    public init(baseURL: String, transport: any HTTPTransport = CurlTransport()) {
+    /// A browser of the API at `baseURL`, over URLSession unless another transport is given.
+    public init(baseURL: String, transport: any HTTPTransport = URLSessionTransport()) {
         client = EndpointClient(baseURL: baseURL, transport: transport)
     }
 
     /// The rows for a user: the list, then each repository's detail.
-    public func rows(for login: String) async throws(PetClientError) -> [Row] {
+    public func rows(for login: String) async throws(EndpointError) -> [Row] {
         var rows: [Row] = []
         for repository in try await client.send(RepoBrowserAPI.UserRepositories(login: login)) {
             let detail = try await client.send(RepoBrowserAPI.RepositoryDetail(id: repository.id))

@@ -1,9 +1,9 @@
 import ContractKit
+import EndpointKit
 import Foundation
 import HTTPClient
 import HTTPCore
 import MockEngine
-import PetClient
 import RepoBrowserAPI
 import RepoBrowserContract
 import StubServerKit
@@ -65,7 +65,7 @@ import Testing
             _ = try await RepoBrowser(baseURL: server.baseURL + "/api").rows(for: "octocat")
         } throws: { error in
             // The client's decoder names the coding path as the model sees it (after convertFromSnakeCase).
-            guard case .decoding(let failure) = error as? PetClientError else { return false }
+            guard case .decoding(let failure) = error as? EndpointError else { return false }
             return failure.path == "[0].stargazersCount"
         }
         let report = try await Self.verify(server)

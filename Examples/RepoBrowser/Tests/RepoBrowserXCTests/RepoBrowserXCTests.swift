@@ -1,6 +1,6 @@
+import EndpointKit
 import Foundation
 import MockEngine
-import PetClient
 import RepoBrowserAPI
 import StubServerKit
 import XCTest

@@ -111,7 +111,7 @@ enum JSONSchemaCheck {
             guard let divisor = value.doubleValue, divisor > 0 else { throw fail(here, "'multipleOf' must be > 0") }
         case "pattern":
             guard let text = value.stringValue else { throw fail(here, "'pattern' must be a string") }
-            // JSON Schema's pattern is found anywhere in the string; LinearRegex matches whole strings.
+            // JSON Schema's pattern is found anywhere in the string; LinearTimeRegex matches whole strings.
             do {
                 regexes[text] = try CompiledRegex.compiled("(?s).*(?:\(text)).*")
             } catch {

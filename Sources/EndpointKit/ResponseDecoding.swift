@@ -1,4 +1,3 @@
-import HTTPClient
 import HTTPCore
 import JSONKit
 
@@ -19,10 +18,10 @@ import Foundation
 public struct ResponseDecoding<Response: Sendable>: Sendable {
     /// Whether the response must be labelled JSON (`application/json` or `+json`).
     public let expectsJSON: Bool
-    private let body: @Sendable (HTTPClientResponse, [String]) throws(PetClientError) -> Response
+    private let body: @Sendable (HTTPClientResponse, [String]) throws(EndpointError) -> Response
 
     private init(
-        expectsJSON: Bool, _ body: @escaping @Sendable (HTTPClientResponse, [String]) throws(PetClientError) -> Response
+        expectsJSON: Bool, _ body: @escaping @Sendable (HTTPClientResponse, [String]) throws(EndpointError) -> Response
     ) {
         self.expectsJSON = expectsJSON
         self.body = body
@@ -31,7 +30,7 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
     /// Decodes the body as JSON into `Response` (an object, an array, or any `Decodable`),
     /// after unwrapping the envelope named by the endpoint's ``Endpoint/keyPath``.
     public static func json(_ type: Response.Type = Response.self) -> ResponseDecoding where Response: Decodable {
-        ResponseDecoding(expectsJSON: true) { response, keyPath throws(PetClientError) in
+        ResponseDecoding(expectsJSON: true) { response, keyPath throws(EndpointError) in
             try decodeJSON(Response.self, from: response, keyPath: keyPath)
         }
     }
@@ -41,7 +40,7 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
     public static func json(
         _ type: Response.Type = Response.self, decoder makeDecoder: @escaping @Sendable () -> JSONDecoder
     ) -> ResponseDecoding where Response: Decodable {
-        ResponseDecoding(expectsJSON: true) { response, keyPath throws(PetClientError) in
+        ResponseDecoding(expectsJSON: true) { response, keyPath throws(EndpointError) in
             try decodeJSON(Response.self, from: response, keyPath: keyPath, decoder: makeDecoder())
         }
     }
@@ -49,13 +48,13 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
     /// Decodes with your own function; `expectsJSON` turns on the media-type check. The
     /// endpoint's key path does not apply.
     public static func custom(
-        expectsJSON: Bool = false, _ decode: @escaping @Sendable (HTTPClientResponse) throws(PetClientError) -> Response
+        expectsJSON: Bool = false, _ decode: @escaping @Sendable (HTTPClientResponse) throws(EndpointError) -> Response
     ) -> ResponseDecoding {
-        ResponseDecoding(expectsJSON: expectsJSON) { response, _ throws(PetClientError) in try decode(response) }
+        ResponseDecoding(expectsJSON: expectsJSON) { response, _ throws(EndpointError) in try decode(response) }
     }
 
     /// Decodes `response`, unwrapping `keyPath` (dot-separated keys) for JSON.
-    public func decode(_ response: HTTPClientResponse, keyPath: String?) throws(PetClientError) -> Response {
+    public func decode(_ response: HTTPClientResponse, keyPath: String?) throws(EndpointError) -> Response {
         let keys = keyPath.map { $0.split(separator: ".").map(String.init) } ?? []
         return try body(response, keys)
     }
@@ -70,14 +69,14 @@ extension ResponseDecoding {
     /// that decodes costs what ``json(_:)`` costs; only a failing one is decoded by element.
     ///
     /// ```swift
-    /// let pets: ResponseDecoding<[Result<PetJsonModel, PetClientError>]> = .jsonElements(PetJsonModel.self)
+    /// let pets: ResponseDecoding<[Result<PetJsonModel, EndpointError>]> = .jsonElements(PetJsonModel.self)
     /// ```
     public static func jsonElements<Element: Decodable & Sendable>(
         _ type: Element.Type
-    ) -> ResponseDecoding where Response == [Result<Element, PetClientError>] {
-        ResponseDecoding(expectsJSON: true) { response, keyPath throws(PetClientError) in
+    ) -> ResponseDecoding where Response == [Result<Element, EndpointError>] {
+        ResponseDecoding(expectsJSON: true) { response, keyPath throws(EndpointError) in
             // The whole array in one call first: the common case costs what `json()` does.
-            let whole = Result { () throws(PetClientError) in
+            let whole = Result { () throws(EndpointError) in
                 try decodeJSON([Element].self, from: response, keyPath: keyPath)
             }
             guard case .failure(.decoding) = whole, keyPath.isEmpty,
@@ -85,12 +84,12 @@ extension ResponseDecoding {
             else {
                 return try whole.get().map { .success($0) }
             }
-            var elements: [Result<Element, PetClientError>] = []
+            var elements: [Result<Element, EndpointError>] = []
             elements.reserveCapacity(ranges.count)
             let decoder = JSONDecoder()
             for (index, range) in ranges.enumerated() {
                 let element = Array(response.body[range])
-                let decoded = Result { () throws(PetClientError) in
+                let decoded = Result { () throws(EndpointError) in
                     try decodeJSON(Element.self, from: element, url: response.url, decoder: decoder)
                 }
                 switch decoded {
@@ -120,7 +119,7 @@ extension DecodingFailure {
 extension ResponseDecoding where Response == String {
     /// The body as UTF-8 text, whatever its media type.
     public static var string: ResponseDecoding<String> {
-        .custom { response throws(PetClientError) in
+        .custom { response throws(EndpointError) in
             guard let text = String(validating: response.body, as: UTF8.self) else {
                 throw .invalidRequest("the body of \(response.url) is not UTF-8 text")
             }
@@ -132,7 +131,7 @@ extension ResponseDecoding where Response == String {
 private func decodeJSON<Value: Decodable>(
     _ type: Value.Type, from response: HTTPClientResponse, keyPath: [String], decoder: JSONDecoder = JSONDecoder()
 )
-    throws(PetClientError) -> Value
+    throws(EndpointError) -> Value
 {
     guard !response.body.isEmpty else {
         throw .notJSON(mediaType: response.mediaType, reason: "an empty body", excerpt: "", url: response.url)
@@ -141,12 +140,12 @@ private func decodeJSON<Value: Decodable>(
 }
 
 /// Decodes `Value` from JSON bytes (inside the envelope `keyPath` names) with `decoder` (one
-/// can serve many calls), every failure a ``PetClientError`` that says where.
+/// can serve many calls), every failure an ``EndpointError`` that says where.
 private func decodeJSON<Value: Decodable>(
     _ type: Value.Type, from body: [UInt8], url: String, keyPath: [String] = [],
     decoder: JSONDecoder = JSONDecoder()
 )
-    throws(PetClientError) -> Value
+    throws(EndpointError) -> Value
 {
     if let key = CodingUserInfoKey.envelopeKeyPath { decoder.userInfo[key] = keyPath }
     do {

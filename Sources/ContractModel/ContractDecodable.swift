@@ -6,13 +6,13 @@
 /// without pulling in the contract engine.
 ///
 /// ```swift
-/// struct PetJsonModel: Codable, ContractModel {
+/// struct PetJsonModel: Codable, ContractDecodable {
 ///     let firstName: String?
 ///     let vetId: Int?
 ///     static let requiredKeys = ["firstName", "vetId"]
 /// }
 /// ```
-public protocol ContractModel: Decodable {
+public protocol ContractDecodable: Decodable {
     /// The JSON keys (as encoded, after any `CodingKeys` renaming) the app needs.
     static var requiredKeys: [String] { get }
 }

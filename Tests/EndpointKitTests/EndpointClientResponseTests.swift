@@ -1,8 +1,20 @@
-import HTTPClient
+import EndpointKit
 import HTTPCore
-import PetClient
-import PetModels
 import Testing
+
+/// A model whose fields are all optional, so only a value of the wrong type fails.
+struct LooseRecord: Codable, Sendable, Hashable {
+    let firstName: String?
+    let lastName: String?
+    let vetId: Int?
+}
+
+/// A name with an optional title.
+struct TitledName: Codable, Sendable, Hashable {
+    let firstName: String?
+    let lastName: String?
+    let title: String?
+}
 
 /// A model whose fields are not optional, so missing keys and nulls fail to decode.
 struct StrictPet: Decodable, Sendable, Equatable {
@@ -27,8 +39,8 @@ struct Get<Response: Sendable>: Endpoint {
             })
     }
 
-    func send<R: Sendable>(_ response: HTTPClientResponse, _ endpoint: Get<R>) async -> Result<R, PetClientError> {
-        do throws(PetClientError) {
+    func send<R: Sendable>(_ response: HTTPClientResponse, _ endpoint: Get<R>) async -> Result<R, EndpointError> {
+        do throws(EndpointError) {
             let value = try await client(response).send(endpoint)
             return .success(value)
         } catch {
@@ -38,15 +50,15 @@ struct Get<Response: Sendable>: Endpoint {
 
     @Test func decodesAnObjectAnArrayAStringAndACustomValue() async throws {
         let vet = try await send(
-            .json(#"{"firstName":"Ann","lastName":"Lee","title":null}"#), Get<VetJsonModel>(decoding: .json())
+            .json(#"{"firstName":"Ann","lastName":"Lee","title":null}"#), Get<TitledName>(decoding: .json())
         ).get()
-        #expect(vet == VetJsonModel(firstName: "Ann", lastName: "Lee", title: nil))
-        let pets = try await send(.json(#"[{"firstName":"Rex","vetId":1},{}]"#), Get<[PetJsonModel]>(decoding: .json()))
+        #expect(vet == TitledName(firstName: "Ann", lastName: "Lee", title: nil))
+        let pets = try await send(.json(#"[{"firstName":"Rex","vetId":1},{}]"#), Get<[LooseRecord]>(decoding: .json()))
             .get()
         #expect(
             pets == [
-                PetJsonModel(firstName: "Rex", lastName: nil, vetId: 1),
-                PetJsonModel(firstName: nil, lastName: nil, vetId: nil),
+                LooseRecord(firstName: "Rex", lastName: nil, vetId: 1),
+                LooseRecord(firstName: nil, lastName: nil, vetId: nil),
             ])
         let text = HTTPClientResponse(status: .ok, headers: ["Content-Type": "text/plain"], body: Array("pong".utf8))
         #expect(try await send(text, Get<String>(decoding: .string)).get() == "pong")
@@ -81,19 +93,19 @@ struct Get<Response: Sendable>: Endpoint {
 
     @Test func typeMismatchNamesThePathExpectedFoundAndExcerpt() async {
         let body = #"[{"firstName":"Rex","vetId":1},{"firstName":"Tom","vetId":2},{"firstName":"Kit","vetId":"seven"}]"#
-        let result = await send(.json(body), Get<[PetJsonModel]>(decoding: .json()))
+        let result = await send(.json(body), Get<[LooseRecord]>(decoding: .json()))
         guard case .failure(.decoding(let failure)) = result else {
             Issue.record("expected a decoding failure, got \(result)")
             return
         }
         #expect(failure.path == "[2].vetId")
-        #expect(failure.type == "[PetJsonModel]")
+        #expect(failure.type == "[LooseRecord]")
         #expect(failure.problem == "expected Int, found string")
         #expect(failure.excerpt == #""seven""#)
         #expect(failure.url == "http://api.test/thing")
         #expect(
             failure.description
-                == #"http://api.test/thing: cannot decode [PetJsonModel] at $[2].vetId: expected Int, found string "seven""#
+                == #"http://api.test/thing: cannot decode [LooseRecord] at $[2].vetId: expected Int, found string "seven""#
         )
     }
 
@@ -194,7 +206,7 @@ struct Get<Response: Sendable>: Endpoint {
         (#"{"data":{"items":[{"firstName":"Rex","vetId":1.5}]}}"#, "data.items", "data.items[0].vetId", "1.5"),
     ])
     func numbersThatDoNotFitNameTheirPath(body: String, keyPath: String?, path: String, excerpt: String) async {
-        let result = await send(.json(body), Get<[PetJsonModel]>(keyPath: keyPath, decoding: .json()))
+        let result = await send(.json(body), Get<[LooseRecord]>(keyPath: keyPath, decoding: .json()))
         guard case .failure(.decoding(let failure)) = result else {
             Issue.record("expected a decoding failure, got \(result)")
             return
@@ -204,7 +216,7 @@ struct Get<Response: Sendable>: Endpoint {
         #expect(failure.excerpt == excerpt)
         #expect(
             failure.description
-                == "http://api.test/thing: cannot decode [PetJsonModel] at $\(path.hasPrefix("[") ? "" : ".")\(path): "
+                == "http://api.test/thing: cannot decode [LooseRecord] at $\(path.hasPrefix("[") ? "" : ".")\(path): "
                 + "expected Int, found number \(excerpt)")
     }
 
@@ -220,7 +232,7 @@ struct Get<Response: Sendable>: Endpoint {
         ("", "an empty body"),
     ])
     func bodiesThatAreNotJSONSayWhy(body: String, reason: String) async {
-        let result = await send(.json(body), Get<[PetJsonModel]>(decoding: .json()))
+        let result = await send(.json(body), Get<[LooseRecord]>(decoding: .json()))
         guard case .failure(.notJSON(_, let found, let excerpt, _)) = result else {
             Issue.record("expected notJSON, got \(result)")
             return
@@ -232,7 +244,7 @@ struct Get<Response: Sendable>: Endpoint {
     @Test func wrongMediaTypeIsNotJSON() async throws {
         let html = HTTPClientResponse(
             status: .ok, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array("<html>hi</html>".utf8))
-        let result = await send(html, Get<[PetJsonModel]>(decoding: .json()))
+        let result = await send(html, Get<[LooseRecord]>(decoding: .json()))
         guard case .failure(.notJSON(let mediaType, let reason, let excerpt, _)) = result else {
             Issue.record("expected notJSON, got \(result)")
             return
@@ -242,12 +254,12 @@ struct Get<Response: Sendable>: Endpoint {
         #expect(excerpt == "<html>hi</html>")
         let vendor = HTTPClientResponse(
             status: .ok, headers: ["Content-Type": "application/vnd.pets+json"], body: Array("[]".utf8))
-        #expect(try await send(vendor, Get<[PetJsonModel]>(decoding: .json())).get() == [])
+        #expect(try await send(vendor, Get<[LooseRecord]>(decoding: .json())).get() == [])
     }
 
     @Test func errorStatusCarriesTheParsedCodeAndMessage() async {
         let result = await send(
-            .json(#"{"code":404,"message":"no vet 7"}"#, status: .notFound), Get<VetJsonModel>(decoding: .json()))
+            .json(#"{"code":404,"message":"no vet 7"}"#, status: .notFound), Get<TitledName>(decoding: .json()))
         guard case .failure(.http(let status, let serverError, _, let url)) = result else {
             Issue.record("expected an HTTP error, got \(result)")
             return
@@ -261,7 +273,7 @@ struct Get<Response: Sendable>: Endpoint {
     @Test func errorStatusWithoutAnErrorBodyKeepsAnExcerpt() async {
         let page = HTTPClientResponse(
             status: .badGateway, headers: ["Content-Type": "text/html"], body: Array("<h1>Bad gateway</h1>".utf8))
-        let result = await send(page, Get<VetJsonModel>(decoding: .json()))
+        let result = await send(page, Get<TitledName>(decoding: .json()))
         guard case .failure(.http(let status, let serverError, let excerpt, _)) = result else {
             Issue.record("expected an HTTP error, got \(result)")
             return
@@ -274,7 +286,7 @@ struct Get<Response: Sendable>: Endpoint {
     @Test func serviceUnavailableIsMaintenance() async {
         var response = HTTPClientResponse.json(#"{"code":503,"message":"back at 5pm"}"#, status: .serviceUnavailable)
         response.headers.add(name: "Retry-After", value: "120")
-        let result = await send(response, Get<VetJsonModel>(decoding: .json()))
+        let result = await send(response, Get<TitledName>(decoding: .json()))
         guard case .failure(.maintenance(let serverError, let retryAfter, _)) = result else {
             Issue.record("expected maintenance, got \(result)")
             return
@@ -293,15 +305,15 @@ struct Get<Response: Sendable>: Endpoint {
                 })
         }
         await #expect {
-            try await failing(.couldNotConnect).send(PetAPI.Pets())
+            try await failing(.couldNotConnect).send(Get<[LooseRecord]>(decoding: .json()))
         } throws: { error in
-            guard case .transport(let transport) = error as? PetClientError else { return false }
+            guard case .transport(let transport) = error as? EndpointError else { return false }
             return transport.kind == .couldNotConnect && transport.message == "Failed to connect to api.test port 80"
         }
         await #expect {
-            try await failing(.cancelled).send(PetAPI.Pets())
+            try await failing(.cancelled).send(Get<[LooseRecord]>(decoding: .json()))
         } throws: { error in
-            guard case .cancelled = error as? PetClientError else { return false }
+            guard case .cancelled = error as? EndpointError else { return false }
             return true
         }
     }

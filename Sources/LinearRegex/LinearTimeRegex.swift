@@ -6,10 +6,10 @@
 /// possessive quantifiers on groups) is refused when the pattern is compiled.
 ///
 /// ```swift
-/// let regex = try LinearRegex("/redos/(a+)+$")
+/// let regex = try LinearTimeRegex("/redos/(a+)+$")
 /// regex.wholeMatches("/redos/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!")   // false, at once
 /// ```
-public final class LinearRegex: Sendable {
+public final class LinearTimeRegex: Sendable {
     let program: RegexProgram
     /// The expression as written.
     public let pattern: String
@@ -176,7 +176,7 @@ public struct RegexError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { reason }
 }
 
-extension LinearRegex {
+extension LinearTimeRegex {
     /// The first match in `text`: the leftmost, and the longest starting there (Java's
     /// `find()` prefers by its quantifiers' greed, which gives the same for most patterns).
     /// Linear in the text.

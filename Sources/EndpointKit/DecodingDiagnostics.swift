@@ -1,13 +1,13 @@
 import JSONKit
 
-/// Turns Foundation's `DecodingError` into a ``PetClientError`` that says where and what:
+/// Turns Foundation's `DecodingError` into an ``EndpointError`` that says where and what:
 /// the coding path (`[2].vetId`), expected versus found, and an excerpt of the value.
 enum DecodingDiagnostics {
     /// The longest excerpt shown, in characters.
     static let excerptLimit = 80
 
     /// The error for a body of `type` that threw `error` while decoding.
-    static func error(for error: DecodingError, body: [UInt8], type: Any.Type, url: String) -> PetClientError {
+    static func error(for error: DecodingError, body: [UInt8], type: Any.Type, url: String) -> EndpointError {
         let typeName = name(of: type)
         let root: JSONValue
         do {
@@ -20,7 +20,7 @@ enum DecodingDiagnostics {
         func failure(
             _ path: [any CodingKey], _ problem: String, excerptOf excerptPath: [any CodingKey]? = nil
         )
-            -> PetClientError
+            -> EndpointError
         {
             let found = root.value(atCodingPath: excerptPath ?? path)
             return .decoding(

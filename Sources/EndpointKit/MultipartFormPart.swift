@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// One part of a `multipart/form-data` body (RFC 7578): a form field or a file.
-public struct MultipartPart: Sendable, Hashable {
+public struct MultipartFormPart: Sendable, Hashable {
     /// The form field name.
     public var name: String
     /// The file name, for a file part.
@@ -24,30 +24,30 @@ public struct MultipartPart: Sendable, Hashable {
     }
 
     /// A text form field.
-    public static func field(_ name: String, _ value: String) -> MultipartPart {
-        MultipartPart(name: name, data: Array(value.utf8))
+    public static func field(_ name: String, _ value: String) -> MultipartFormPart {
+        MultipartFormPart(name: name, data: Array(value.utf8))
     }
 
     /// A file given as bytes.
     public static func file(
         _ name: String, filename: String, contentType: String = "application/octet-stream", data: [UInt8]
-    ) -> MultipartPart {
-        MultipartPart(name: name, filename: filename, contentType: contentType, data: data)
+    ) -> MultipartFormPart {
+        MultipartFormPart(name: name, filename: filename, contentType: contentType, data: data)
     }
 
     /// A file read from disk now; its name is the last path component.
     public static func file(
         _ name: String, contentsOf path: String, contentType: String = "application/octet-stream"
-    ) throws(PetClientError) -> MultipartPart {
+    ) throws(EndpointError) -> MultipartFormPart {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .invalidRequest("cannot read file '\(path)' for multipart field '\(name)'")
         }
         let filename = path.split(separator: "/").last.map(String.init) ?? path
-        return MultipartPart(name: name, filename: filename, contentType: contentType, data: Array(data))
+        return MultipartFormPart(name: name, filename: filename, contentType: contentType, data: Array(data))
     }
 
     /// The parts as one body separated by `boundary`.
-    static func encode(_ parts: [MultipartPart], boundary: String) -> [UInt8] {
+    static func encode(_ parts: [MultipartFormPart], boundary: String) -> [UInt8] {
         var body: [UInt8] = []
         for part in parts {
             var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(quoted(part.name))\""
@@ -78,7 +78,7 @@ public struct MultipartPart: Sendable, Hashable {
     }
 
     /// A boundary that occurs in none of the parts.
-    static func boundary(for parts: [MultipartPart]) -> String {
+    static func boundary(for parts: [MultipartFormPart]) -> String {
         while true {
             let candidate = "petkit-" + String(UInt64.random(in: .min ... .max), radix: 16)
             let needle = Array(candidate.utf8)

@@ -11,12 +11,12 @@ public enum RequestBody: Sendable {
     /// Name/value pairs as `application/x-www-form-urlencoded`.
     case form([QueryItem])
     /// Fields and files as `multipart/form-data`; the boundary is random unless given.
-    case multipart([MultipartPart], boundary: String? = nil)
+    case multipart([MultipartFormPart], boundary: String? = nil)
     /// Bytes sent as they are, with their media type.
     case raw([UInt8], contentType: String)
 
     /// The encoded bytes and the `Content-Type` that goes with them.
-    public func encoded() throws(PetClientError) -> (bytes: [UInt8], contentType: String) {
+    public func encoded() throws(EndpointError) -> (bytes: [UInt8], contentType: String) {
         switch self {
         case .json(let value):
             let encoder = JSONEncoder()
@@ -36,8 +36,8 @@ public enum RequestBody: Sendable {
         case .form(let items):
             return (Array(QueryItem.formEncoded(items).utf8), "application/x-www-form-urlencoded")
         case .multipart(let parts, let boundary):
-            let boundary = boundary ?? MultipartPart.boundary(for: parts)
-            return (MultipartPart.encode(parts, boundary: boundary), "multipart/form-data; boundary=\(boundary)")
+            let boundary = boundary ?? MultipartFormPart.boundary(for: parts)
+            return (MultipartFormPart.encode(parts, boundary: boundary), "multipart/form-data; boundary=\(boundary)")
         case .raw(let bytes, let contentType):
             return (bytes, contentType)
         }

@@ -1,4 +1,3 @@
-import HTTPClient
 import HTTPCore
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,3 @@
-import HTTPClient
 import HTTPCore
 
 /// One operation of an HTTP API: what to send and how to read the answer, apart from any

@@ -1,8 +1,7 @@
-import HTTPClient
 import HTTPCore
 
 /// Sends ``Endpoint``s over an ``HTTPTransport``: builds the request, validates status and
-/// media type, decodes the body and reports each failure as a ``PetClientError``.
+/// media type, decodes the body and reports each failure as an ``EndpointError``.
 ///
 /// ```swift
 /// let client = EndpointClient(baseURL: "http://127.0.0.1:8080/api", transport: CurlTransport())
@@ -30,14 +29,14 @@ public struct EndpointClient: Sendable {
     }
 
     /// Sends the endpoint's request and decodes its response.
-    public func send<E: Endpoint>(_ endpoint: E) async throws(PetClientError) -> E.Response {
+    public func send<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response {
         let request = try request(for: endpoint)
         let observer = endpoint.showsActivity ? activityObserver : nil
         observer?.requestStarted(request)
-        let result: Result<E.Response, PetClientError>
+        let result: Result<E.Response, EndpointError>
         do {
             let response = try await transport.send(request)
-            result = Result { () throws(PetClientError) in try validatedResponse(endpoint, response) }
+            result = Result { () throws(EndpointError) in try validatedResponse(endpoint, response) }
         } catch {
             result = .failure(error.kind == .cancelled ? .cancelled : .transport(error))
         }
@@ -53,7 +52,7 @@ public struct EndpointClient: Sendable {
     }
 
     /// The HTTP request an endpoint makes: URL, method, headers and encoded body.
-    public func request<E: Endpoint>(for endpoint: E) throws(PetClientError) -> HTTPClientRequest {
+    public func request<E: Endpoint>(for endpoint: E) throws(EndpointError) -> HTTPClientRequest {
         var url = baseURL
         while url.hasSuffix("/") { url.removeLast() }
         let path = endpoint.path.hasPrefix("/") ? endpoint.path : "/" + endpoint.path
@@ -81,7 +80,7 @@ public struct EndpointClient: Sendable {
     private func validatedResponse<E: Endpoint>(
         _ endpoint: E, _ response: HTTPClientResponse
     )
-        throws(PetClientError) -> E.Response
+        throws(EndpointError) -> E.Response
     {
         let url = response.url.isEmpty ? baseURL + endpoint.path : response.url
         var response = response
@@ -110,7 +109,7 @@ public struct EndpointClient: Sendable {
         return mediaType == "application/json" || mediaType.hasSuffix("+json")
     }
 
-    private func isCancellation(_ error: PetClientError) -> Bool {
+    private func isCancellation(_ error: EndpointError) -> Bool {
         if case .cancelled = error { return true }
         return false
     }
