@@ -150,7 +150,7 @@ struct ContractCommands {
                     configuration: LiveVerifier.Configuration(
                         maxPerOperation: arguments[options.maxPerOperation], timeout: .seconds(timeout),
                         headers: headers, progress: ProgressLine.onTerminal()?.show, parameterValues: parameterValues,
-                        methods: arguments[options.methods]))
+                        methods: arguments[options.methods], baseURLOption: live != nil ? "--live" : "--url"))
                 verification = await verifier.verify(baseURL: baseURL, contractName: source.name)
                 ProgressLine.onTerminal()?.clear()
             } else {
