@@ -83,7 +83,8 @@ extension RecordCommand {
             let verifier = LiveVerifier(
                 contract: contract, models: models, transport: recording,
                 configuration: LiveVerifier.Configuration(
-                    maxPerOperation: maxPerOperation, timeout: configuration.timeout, headers: headers))
+                    maxPerOperation: maxPerOperation, timeout: configuration.timeout, headers: headers,
+                    detectsWrongBaseURL: false))
             let live = await verifier.verify(baseURL: configuration.targetBaseURL ?? "", contractName: contractName)
             let notFound = recording.heldNotFound
             return Outcome(live: live, recording: recorder.finish(), notFound: notFound)

@@ -86,3 +86,16 @@ extension WrongBaseURLTests {
         #expect(missingPrefix.errors.first?.message.contains("so pass --live \(server.baseURL)/api") == true)
     }
 }
+
+extension WrongBaseURLTests {
+    /// A gateway's HTML error page (502) for every operation is the API failing: drift, exit 1.
+    @Test func anHTMLErrorPageEverywhereStaysAFinding() async throws {
+        let page = FixedRoutes.Route(status: 502, contentType: "text/html", body: "<html>Bad Gateway</html>")
+        let server = try LiveHTTPServer(
+            handler: FixedRoutes(["/api/pets": page, "/api/pets/1": page, "/api/vets": page, "/api/vets/1": page]))
+        defer { server.stop() }
+        let report = try await verify(server, base: server.baseURL + "/api")
+        #expect(report.errors.isEmpty, "\(report.errors)")
+        #expect(report.outcome(strict: false) == .failed)
+    }
+}

@@ -1,8 +1,8 @@
 import HTTPCore
 
 extension LiveVerifier {
-    /// What the calls of one verification answered: how many, how many were 404s or web pages,
-    /// and the first request, to try again under another base URL.
+    /// What the calls of one verification answered: how many, how many were 404s or web pages
+    /// served as a success, and the first request, to try again under another base URL.
     struct AnswerTally {
         private(set) var total = 0
         private(set) var notFound = 0
@@ -12,9 +12,11 @@ extension LiveVerifier {
         mutating func count(_ response: HTTPClientResponse, to request: HTTPClientRequest) {
             total += 1
             if first == nil { first = (request.method, request.url) }
+            // A web page served as a success (a site or a single-page app at that URL), not an
+            // HTML error page of a gateway in front of the API (a 502 is the API failing).
             if response.status.code == 404 {
                 notFound += 1
-            } else if BaseURLProbe.isWebPage(response) {
+            } else if (200..<300).contains(response.status.code), BaseURLProbe.isWebPage(response) {
                 webPages += 1
             }
         }
@@ -28,7 +30,9 @@ extension LiveVerifier {
     /// operation answering 404 is drift in that operation unless the probe finds the API
     /// under another base URL.
     func wrongBaseURL(_ baseURL: String, answers: AnswerTally, operations: [String]) async -> VerificationError? {
-        guard answers.nothingFromTheAPI, let first = answers.first else { return nil }
+        guard configuration.detectsWrongBaseURL, answers.nothingFromTheAPI, let first = answers.first else {
+            return nil
+        }
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         let probe = BaseURLProbe(transport: transport, headers: configuration.headers, timeout: configuration.timeout)

@@ -35,12 +35,16 @@ public struct LiveVerifier: Sendable {
         public var methods: Set<HTTPMethod>
         /// The option that gave the base URL (`--live`), for the hint when it looks wrong.
         public var baseURLOption: String
+        /// Whether every answer being a 404 or a web page is one "could not verify" error (with a
+        /// request tried under `BASE/api` for the hint) instead of findings; off for a caller
+        /// that says so itself and must not see the extra request (a recording crawl).
+        public var detectsWrongBaseURL: Bool
 
         /// Creates a configuration.
         public init(
             maxPerOperation: Int = 20, timeout: Duration = .seconds(10), headers: HTTPHeaders = HTTPHeaders(),
             progress: (@Sendable (Progress) -> Void)? = nil, parameterValues: [ParameterValue] = [],
-            methods: Set<HTTPMethod> = [.get], baseURLOption: String = "--live"
+            methods: Set<HTTPMethod> = [.get], baseURLOption: String = "--live", detectsWrongBaseURL: Bool = true
         ) {
             self.maxPerOperation = maxPerOperation
             self.timeout = timeout
@@ -49,6 +53,7 @@ public struct LiveVerifier: Sendable {
             self.parameterValues = parameterValues
             self.methods = methods
             self.baseURLOption = baseURLOption
+            self.detectsWrongBaseURL = detectsWrongBaseURL
         }
     }
 
