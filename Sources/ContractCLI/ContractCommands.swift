@@ -104,7 +104,8 @@ struct ContractCommands {
                 arguments: options.all + Self.reportArguments,
                 discussion: """
                     EXIT CODES: 0 nothing breaking, 1 breaking drift (or warnings with --strict),
-                                2 could not verify (unreachable, timeout, bad contract), 64 usage error.
+                                2 could not verify (unreachable, timeout, bad contract, every operation
+                                answering 404: not the API's base URL), 64 usage error.
                     An operation with no value for a required parameter is skipped (info), not failed.
                     """)
         ) { arguments in
