@@ -74,4 +74,20 @@ import Testing
             return path == "$.paths['/users'].get.responses" && expected.contains("responses")
         }
     }
+
+    /// A stub mapping of an operation without responses is a note, not a finding.
+    @Test func aStubOfAnOperationWithoutResponsesIsANote() throws {
+        let directory = try StubVerifierTests().folder([
+            "users.json":
+                #"{"request": {"method": "GET", "urlPath": "/users"}, "response": {"status": 200, "jsonBody": []}}"#
+        ])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let report = StubVerifier(contract: try Self.nonOAuthScopes()).verify(directory: directory, contractName: "n")
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+        #expect(report.operations.isEmpty)
+        #expect(
+            report.notes.contains {
+                $0.hasSuffix("skipped, the document gives GET /users no responses to check against")
+            }, "\(report.notes)")
+    }
 }
