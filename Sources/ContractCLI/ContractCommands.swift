@@ -104,7 +104,8 @@ struct ContractCommands {
                 arguments: options.all + Self.reportArguments,
                 discussion: """
                     EXIT CODES: 0 nothing breaking, 1 breaking drift (or warnings with --strict),
-                                2 could not verify (unreachable, timeout, bad contract), 64 usage error.
+                                2 could not verify (unreachable, timeout, bad contract, every operation
+                                answering 404: not the API's base URL), 64 usage error.
                     An operation with no value for a required parameter is skipped (info), not failed.
                     """)
         ) { arguments in
@@ -150,7 +151,7 @@ struct ContractCommands {
                     configuration: LiveVerifier.Configuration(
                         maxPerOperation: arguments[options.maxPerOperation], timeout: .seconds(timeout),
                         headers: headers, progress: ProgressLine.onTerminal()?.show, parameterValues: parameterValues,
-                        methods: arguments[options.methods]))
+                        methods: arguments[options.methods], baseURLOption: live != nil ? "--live" : "--url"))
                 verification = await verifier.verify(baseURL: baseURL, contractName: source.name)
                 ProgressLine.onTerminal()?.clear()
             } else {

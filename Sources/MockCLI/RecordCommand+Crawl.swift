@@ -84,7 +84,8 @@ extension RecordCommand {
             let verifier = LiveVerifier(
                 contract: contract, models: models, transport: recording,
                 configuration: LiveVerifier.Configuration(
-                    maxPerOperation: maxPerOperation, timeout: configuration.timeout, headers: headers))
+                    maxPerOperation: maxPerOperation, timeout: configuration.timeout, headers: headers,
+                    detectsWrongBaseURL: false))
             let live = await verifier.verify(baseURL: configuration.targetBaseURL ?? "", contractName: contractName)
             let notFound = recording.heldNotFound
             return Outcome(live: live, recording: recorder.finish(), notFound: notFound)
@@ -111,16 +112,13 @@ extension RecordCommand {
             var message =
                 "petmock: error: every request answered 404 at \(base) (\(requests)\(more)); nothing recorded. "
                 + "--crawl takes the API's base URL, path prefix included, as 'petcontract verify --live' does"
-            if let first = exchanges.first, first.upstream.url.hasPrefix(base) {
-                let path = first.upstream.url.dropFirst(base.count)
-                let guess = base + "/api"
-                let probe = try? await transport.send(
-                    HTTPClientRequest(method: first.method, url: guess + path, headers: headers))
-                if let probe, probe.status.code != 404 {
-                    return message + ": \(guess)\(path) answers \(probe.status.code), so pass --target \(guess)"
-                }
+            if let first = exchanges.first,
+                let suggestion = await BaseURLProbe(transport: transport, headers: headers).suggest(
+                    base: base, method: first.method, url: first.upstream.url)
+            {
+                return message + ": " + suggestion.hint(option: "--target")
             }
-            message += " (a base URL such as \(base)/api, not the origin \(base))"
+            message += " (\(BaseURLProbe.example(base: base)))"
             return message
         }
 

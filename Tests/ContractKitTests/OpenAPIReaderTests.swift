@@ -91,7 +91,7 @@ import Testing
         (#"{"openapi": "2.0"}"#, "$.openapi"),
         (#"{"openapi": "3.1.0", "paths": []}"#, "$.paths"),
         (#"{"openapi": "3.1.0", "paths": {"pets": {}}}"#, "$.paths.pets"),
-        (#"{"openapi": "3.1.0", "paths": {"/p": {"get": {}}}}"#, "$.paths['/p'].get.responses"),
+        (#"{"openapi": "3.0.3", "paths": {"/p": {"get": {}}}}"#, "$.paths['/p'].get.responses"),
         (
             #"{"openapi": "3.1.0", "paths": {"/p": {"get": {"responses": {"ok": {}}}}}}"#,
             "$.paths['/p'].get.responses.ok"

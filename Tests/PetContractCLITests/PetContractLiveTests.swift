@@ -178,4 +178,20 @@ import Testing
         #expect(result.stdout.contains("GET /pets: error: could not verify: unreachable"))
         #expect(result.stdout.contains("2 errors"))
     }
+
+    /// The origin without the API's `/api`: every operation answers 404, which is a wrong base
+    /// URL (exit 2, with the URL to pass), not drift in every operation (exit 1).
+    @Test func aBaseURLWithoutThePathPrefixExitsTwoWithTheURLToPass() async throws {
+        let server = try LiveHTTPServer(
+            handler: FixedRoutes(PetContractLiveTests.api(pets: PetContractLiveTests.goodPets)))
+        defer { server.stop() }
+        let result = try await PetContractProcess.run(["verify", "--live", server.baseURL])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(!result.stdout.contains("response-status-unexpected"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("\(server.baseURL)/api/pets answers 200, so pass --live \(server.baseURL)/api"),
+            "\(result.stdout)")
+        let right = try await PetContractProcess.run(["verify", "--live", server.baseURL + "/api"])
+        #expect(right.status == 0, "\(right.stdout)\(right.stderr)")
+    }
 }

@@ -1,6 +1,6 @@
 import ContractKit
-import MockEngine
 import HTTPCore
+import MockEngine
 import PetAppContract
 import Platform
 import StubServerKit

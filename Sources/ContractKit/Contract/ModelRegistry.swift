@@ -76,7 +76,7 @@ public struct ModelRegistry: Sendable {
             _ = try decoder.decode(type, from: Data(bytes))
             return .decoded
         } catch let error as DecodingError {
-            return describe(located(error, decoding: type, from: bytes, decoder))
+            return placed(describe(located(error, decoding: type, from: bytes, decoder)), decoder)
         } catch {
             return .failed(path: .root, message: "\(error)")
         }
@@ -98,7 +98,7 @@ public struct ModelRegistry: Sendable {
                 _ = try decoder.decode(type, from: Data(bytes[range]))
             } catch let error as DecodingError {
                 let error = located(error, decoding: type, from: Array(bytes[range]), decoder)
-                guard case .failed(let path, let message) = describe(error) else { continue }
+                guard case .failed(let path, let message) = placed(describe(error), decoder) else { continue }
                 return .failed(path: JSONPath(components: [.index(index)] + path.components), message: message)
             } catch {
                 return .failed(path: JSONPath(components: [.index(index)]), message: "\(error)")
@@ -114,6 +114,23 @@ public struct ModelRegistry: Sendable {
         _ error: DecodingError, decoding type: T.Type, from bytes: [UInt8], _ decoder: JSONDecoder
     ) -> DecodingError {
         JSONValueDecoder(userInfo: decoder.userInfo).locate(error, decoding: type, from: bytes)
+    }
+
+    /// The failure at the JSON keys the app's decoder reads, through its key strategy: under
+    /// `convertFromSnakeCase` the coding key `temperatureC` is the JSON key `temperature_c`; a
+    /// custom strategy is asked (``DecodingConventions``) and the message says so.
+    static func placed(_ outcome: Outcome, _ decoder: JSONDecoder) -> Outcome {
+        guard case .failed(let path, let message) = outcome else { return outcome }
+        if case .useDefaultKeys = decoder.keyDecodingStrategy { return outcome }
+        let conventions = DecodingConventions(decoder: decoder)
+        let (jsonPath, unreached) = conventions.jsonPath(for: path)
+        guard conventions.hasCustomKeyStrategy else { return .failed(path: jsonPath, message: message) }
+        let note =
+            unreached.isEmpty
+            ? "custom key strategy (JSON keys as it reads them)"
+            : "custom key strategy (no JSON key tried reaches "
+                + unreached.map { "'\($0)'" }.joined(separator: ", ") + ": coding keys kept)"
+        return .failed(path: jsonPath, message: note + ": " + message)
     }
 
     /// The coding path as a JSONPath and a one-line message naming the case.

@@ -71,6 +71,8 @@ public struct OpenAPIReader: Sendable {
 struct OpenAPIReadState {
     let document: JSONValue
     let file: String
+    /// Whether an operation must have `responses`: 3.0 requires them, 3.1 does not.
+    var responsesRequired = true
     var root: OpenAPINode { OpenAPINode(value: document, path: .root, file: file) }
 
     init(document: JSONValue, file: String) {
@@ -86,6 +88,7 @@ struct OpenAPIReadState {
         }
         let version = try versionNode.string()
         guard version.hasPrefix("3.") else { throw versionNode.invalid("OpenAPI 3.0 or 3.1") }
+        responsesRequired = version.hasPrefix("3.0")
         let info = try root.child("info")
         var contract = Contract(
             title: try info?.optionalString("title") ?? "", version: try info?.optionalString("version") ?? "",
@@ -136,12 +139,13 @@ struct OpenAPIReadState {
             }
             operation.parameters = parameters
             if let body = try node.child("requestBody") { operation.requestBody = try readRequestBody(body) }
-            guard let responses = try node.child("responses") else {
+            let responses = try node.child("responses")
+            if responses == nil && responsesRequired {
                 throw ContractError.invalidContract(
-                    file: file, path: node.path.appending(key: "responses").description, expected: "a responses object",
-                    found: "none")
+                    file: file, path: node.path.appending(key: "responses").description,
+                    expected: "a responses object (OpenAPI 3.0 requires one on every operation)", found: "none")
             }
-            for (status, responseNode) in try responses.members() {
+            for (status, responseNode) in try responses?.members() ?? [] {
                 operation.responses.append(try readResponse(status, responseNode))
             }
             operations.append(operation)

@@ -1,4 +1,5 @@
 import Foundation
+import JSONKit
 
 /// What the app's `JSONDecoder` does to keys, dates and data, read off the decoder itself so
 /// the contract describes the JSON that decoder accepts: the key a `CodingKey` is read from
@@ -43,6 +44,23 @@ final class DecodingConventions: @unchecked Sendable {
         case .convertFromSnakeCase: "convertFromSnakeCase"
         case .custom: "a custom key strategy"
         }
+    }
+
+    /// Whether the key strategy is a closure of the app's, asked rather than known.
+    var hasCustomKeyStrategy: Bool { strategy == .custom }
+
+    /// A decoding error's coding path in the JSON keys the decoder reads (`$[0].temperatureC`
+    /// under `convertFromSnakeCase` is `$[0].temperature_c`), and the coding keys no JSON key
+    /// reaches (kept as they are).
+    func jsonPath(for codingPath: JSONPath) -> (path: JSONPath, unreached: [String]) {
+        var unreached: [String] = []
+        let components = codingPath.components.map { component -> JSONPath.Component in
+            guard case .key(let key) = component else { return component }
+            if let json = jsonKey(for: key) { return .key(json) }
+            unreached.append(key)
+            return component
+        }
+        return (JSONPath(components: components), unreached)
     }
 
     /// The JSON key the decoder reads `codingKey` from, or nil when no JSON key reaches it.

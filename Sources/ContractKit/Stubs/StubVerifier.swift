@@ -133,6 +133,11 @@ public struct StubVerifier: Sendable {
                 counts.unselected += 1
                 continue
             }
+            guard !operation.responses.isEmpty else {
+                report.notes.append(
+                    "\(label): skipped, the document gives \(operation.name) no responses to check against")
+                continue
+            }
             if !report.operations.contains(operation.name) { report.operations.append(operation.name) }
             let response = ObservedResponse(
                 url: label, status: mapping.response.status, contentType: mapping.response.headers["Content-Type"],

@@ -51,8 +51,7 @@ extension BodyWalker {
                     actual: "'\(newKey)': \(BodyWalker.excerpt(unknown[pair.index].value))", swift: property.swift,
                     message:
                         "'\(property.name)' is missing and '\(newKey)' appeared with a compatible value: probably renamed",
-                    hint: "rename '\(property.name)' to '\(newKey)' in the model's CodingKeys, or fix the API "
-                        + "(name similarity \(similarity)%)")
+                    hint: renameHint(from: property.name, to: newKey, similarity: similarity))
                 continue
             }
             if property.required {
@@ -86,6 +85,16 @@ extension BodyWalker {
     /// The unknown member most like a missing property: a compatible value, and a similar
     /// name, or else the only compatible pair (the one new key that fits this property, and
     /// this the one missing property it fits).
+    /// What to do about a rename: with the app's models (the body names its Swift type), change
+    /// the model; without them (a third-party document) there is no model, only the document.
+    func renameHint(from old: String, to new: String, similarity: Int) -> String {
+        guard rootSwift != nil else {
+            return "the API renamed '\(old)' to '\(new)'? update the document, or ask the API's owners "
+                + "(name similarity \(similarity)%)"
+        }
+        return "rename '\(old)' to '\(new)' in the model's CodingKeys, or fix the API (name similarity \(similarity)%)"
+    }
+
     private func renameCandidate(
         for property: PlanNode.Property, among unknown: [JSONMember], used: [Bool], missing: [PlanNode.Property]
     ) -> (index: Int, similarity: Double)? {

@@ -10,7 +10,9 @@ import JSONKit
 /// `GET /vets/{id}`), or else from the contract's examples, `enum` and `default`; at most
 /// ``Configuration/maxPerOperation`` calls per operation. An operation with no value for a
 /// required parameter is skipped (``VerificationReport/skipped``), not failed. An endpoint that cannot be reached is reported for that endpoint and the others
-/// are still checked.
+/// are still checked. When every answer is a 404 or a web page, the base URL is wrong (the
+/// API's origin without its path prefix, say): one "could not verify" error with the URL to
+/// pass instead (``BaseURLProbe``), not drift in every operation.
 ///
 /// ```swift
 /// let verifier = LiveVerifier(contract: contract, models: models, transport: CurlTransport())
@@ -31,12 +33,18 @@ public struct LiveVerifier: Sendable {
         public var parameterValues: [ParameterValue]
         /// The methods whose operations are called (`--methods`); the others get a note.
         public var methods: Set<HTTPMethod>
+        /// The option that gave the base URL (`--live`), for the hint when it looks wrong.
+        public var baseURLOption: String
+        /// Whether every answer being a 404 or a web page is one "could not verify" error (with a
+        /// request tried under `BASE/api` for the hint) instead of findings; off for a caller
+        /// that says so itself and must not see the extra request (a recording crawl).
+        public var detectsWrongBaseURL: Bool
 
         /// Creates a configuration.
         public init(
             maxPerOperation: Int = 20, timeout: Duration = .seconds(10), headers: HTTPHeaders = HTTPHeaders(),
             progress: (@Sendable (Progress) -> Void)? = nil, parameterValues: [ParameterValue] = [],
-            methods: Set<HTTPMethod> = [.get]
+            methods: Set<HTTPMethod> = [.get], baseURLOption: String = "--live", detectsWrongBaseURL: Bool = true
         ) {
             self.maxPerOperation = maxPerOperation
             self.timeout = timeout
@@ -44,6 +52,8 @@ public struct LiveVerifier: Sendable {
             self.progress = progress
             self.parameterValues = parameterValues
             self.methods = methods
+            self.baseURLOption = baseURLOption
+            self.detectsWrongBaseURL = detectsWrongBaseURL
         }
     }
 
@@ -67,9 +77,9 @@ public struct LiveVerifier: Sendable {
         }
     }
 
-    private let validator: ContractValidator
-    private let transport: any HTTPTransport
-    private let configuration: Configuration
+    let validator: ContractValidator
+    let transport: any HTTPTransport
+    let configuration: Configuration
 
     /// Creates a verifier.
     public init(
@@ -102,13 +112,20 @@ public struct LiveVerifier: Sendable {
         var collector = FindingCollector()
         var bodies: [String: [JSONValue]] = [:]
         let operations = LiveVerifier.ordered(validator.contract.operations)
-        let called = operations.filter { configuration.methods.contains($0.method) }.count
+        let called = operations.filter { configuration.methods.contains($0.method) && !$0.responses.isEmpty }.count
         var position = 0
+        var answers = AnswerTally()
         for operation in operations {
             guard configuration.methods.contains(operation.method) else {
                 let methods = configuration.methods.map(\.rawValue).sorted().joined(separator: ", ")
                 report.notes.append(
                     "\(operation.name): not called (only \(methods) operations are verified live; see --methods)")
+                continue
+            }
+            // OpenAPI 3.1 lets an operation leave out `responses`: there is nothing to check its answer against.
+            guard !operation.responses.isEmpty else {
+                report.notes.append(
+                    "\(operation.name): not called (the document gives it no responses to check against)")
                 continue
             }
             position += 1
@@ -134,6 +151,7 @@ public struct LiveVerifier: Sendable {
                 }
                 do {
                     let response = try await transport.send(request)
+                    answers.count(response, to: request)
                     let result = validator.validate(
                         ObservedResponse(response, url: call.url), for: operation, expecting: call.expectation)
                     collector.add(result.findings)
@@ -146,6 +164,11 @@ public struct LiveVerifier: Sendable {
             }
         }
         report.findings = collector.findings
+        if let wrongBase = await wrongBaseURL(baseURL, answers: answers, operations: report.operations) {
+            // Every answer came from something that is not the API: its findings are not drift.
+            report.findings = []
+            report.errors.append(wrongBase)
+        }
         return report
     }
 
@@ -282,11 +305,12 @@ public struct LiveVerifier: Sendable {
         return (values, reason)
     }
 
-    /// The contract's own values: examples, else the schema's first `enum` value, else its `default`.
+    /// The contract's own values: the parameter's examples, else its schema's (through a `$ref`
+    /// too), else the schema's first `enum` value, else its `default`.
     func fallbackValues(_ parameter: ContractParameter) -> [String] {
-        let examples = LiveVerifier.distinct(parameter.examples.compactMap(LiveVerifier.scalarText))
-        if !examples.isEmpty { return examples }
         let schema = validator.contract.resolve(parameter.schema) ?? parameter.schema
+        let examples = LiveVerifier.distinct((parameter.examples + schema.examples).compactMap(LiveVerifier.scalarText))
+        if !examples.isEmpty { return examples }
         if let first = schema.enumValues?.lazy.compactMap(LiveVerifier.scalarText).first { return [first] }
         if let value = parameter.defaultValue.flatMap(LiveVerifier.scalarText) { return [value] }
         return []

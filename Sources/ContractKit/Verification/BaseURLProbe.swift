@@ -1,0 +1,67 @@
+import HTTPCore
+
+/// Finds the base URL to pass when every request made under one answered 404 (or a web page):
+/// the usual mistake is the API's origin without its path prefix (`http://127.0.0.1:8081` for
+/// petapi's `http://127.0.0.1:8081/api`), so the first request is tried again under `BASE/api`.
+///
+/// ```swift
+/// let probe = BaseURLProbe(transport: CurlTransport())
+/// if let suggestion = await probe.suggest(base: "http://127.0.0.1:8081", method: .get, url: "http://127.0.0.1:8081/pets") {
+///     print(suggestion.hint(option: "--live"))   // http://127.0.0.1:8081/api/pets answers 200, so pass --live ...
+/// }
+/// ```
+public struct BaseURLProbe: Sendable {
+    /// A base URL under which the probed request found something.
+    public struct Suggestion: Sendable, Hashable {
+        /// The base URL to pass, `http://127.0.0.1:8081/api`.
+        public var baseURL: String
+        /// The request tried under it, `http://127.0.0.1:8081/api/pets`.
+        public var url: String
+        /// The status it answered.
+        public var status: Int
+
+        /// `URL answers STATUS, so pass OPTION BASE_URL`.
+        public func hint(option: String) -> String {
+            "\(url) answers \(status), so pass \(option) \(baseURL)"
+        }
+    }
+
+    /// The path prefix tried under the base URL.
+    public static let pathPrefix = "/api"
+    /// What a right base URL looks like next to `base`, for when the probe finds nothing.
+    public static func example(base: String) -> String {
+        "a base URL such as \(base)\(pathPrefix), not the origin \(base)"
+    }
+
+    private let transport: any HTTPTransport
+    private let headers: HTTPHeaders
+    private let timeout: Duration?
+
+    /// Creates a probe sending through `transport` with `headers` (the credentials of the check).
+    public init(transport: any HTTPTransport, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration? = nil) {
+        self.transport = transport
+        self.headers = headers
+        self.timeout = timeout
+    }
+
+    /// Tries `method url`, a request made under `base`, under `base` + ``pathPrefix``: a
+    /// suggestion when that answers something other than a 404 or a web page, else nil.
+    public func suggest(base: String, method: HTTPMethod, url: String) async -> Suggestion? {
+        var base = base
+        while base.hasSuffix("/") { base.removeLast() }
+        guard url.hasPrefix(base) else { return nil }
+        let guess = base + Self.pathPrefix
+        let probeURL = guess + url.dropFirst(base.count)
+        let request = HTTPClientRequest(method: method, url: probeURL, headers: headers, timeout: timeout)
+        guard let answer = try? await transport.send(request), answer.status.code != 404, !Self.isWebPage(answer)
+        else { return nil }
+        return Suggestion(baseURL: guess, url: probeURL, status: answer.status.code)
+    }
+
+    /// Whether a response is an HTML page (a web server's or a single-page app's), which no
+    /// JSON API answers with.
+    public static func isWebPage(_ response: HTTPClientResponse) -> Bool {
+        let type = response.headers["Content-Type"]?.lowercased() ?? ""
+        return type.hasPrefix("text/html") || type.hasPrefix("application/xhtml")
+    }
+}

@@ -1,0 +1,101 @@
+import ContractKit
+import HTTPClient
+import HTTPCore
+import PetAppContract
+import TestSupport
+import Testing
+
+/// A base URL without the API's path prefix makes every operation answer 404 (or a web
+/// page): that is "could not verify" with a hint, not drift in every operation.
+@Suite struct WrongBaseURLTests {
+    static let json = "application/json"
+
+    static func petAPI(prefix: String = "/api") -> FixedRoutes {
+        FixedRoutes([
+            "\(prefix)/pets": .init(body: #"[{"firstName": "Rex", "lastName": "Smith", "vetId": 1}]"#),
+            "\(prefix)/vets/1": .init(body: #"{"firstName": "Ann", "lastName": "Lee", "title": "DVM"}"#),
+        ])
+    }
+
+    func verify(_ server: LiveHTTPServer, base: String) async throws -> VerificationReport {
+        let (contract, models) = try PetAPIProvider.make()
+        let verifier = LiveVerifier(contract: contract, models: models, transport: CurlTransport())
+        return await verifier.verify(baseURL: base, contractName: "built-in")
+    }
+
+    @Test func everyOperationAnswering404IsCouldNotVerifyWithTheBaseURLToPass() async throws {
+        let server = try LiveHTTPServer(handler: Self.petAPI())
+        defer { server.stop() }
+        let report = try await verify(server, base: server.baseURL)
+        #expect(report.outcome(strict: false) == .couldNotVerify)
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+        let error = try #require(report.errors.first)
+        #expect(report.errors.count == 1)
+        #expect(error.message.contains("every operation answered 404 at \(server.baseURL)"), "\(error.message)")
+        #expect(
+            error.message.contains("\(server.baseURL)/api/pets answers 200, so pass --live \(server.baseURL)/api"),
+            "\(error.message)")
+    }
+
+    @Test func everyOperationAnsweringAWebPageIsCouldNotVerify() async throws {
+        let page = FixedRoutes.Route(
+            contentType: "text/html; charset=utf-8", body: "<!doctype html><title>Shop</title>")
+        let server = try LiveHTTPServer(
+            handler: FixedRoutes(["/pets": page, "/pets/1": page, "/vets": page, "/vets/1": page]))
+        defer { server.stop() }
+        let report = try await verify(server, base: server.baseURL)
+        #expect(report.outcome(strict: false) == .couldNotVerify)
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+        let error = try #require(report.errors.first)
+        #expect(error.message.contains("every operation answered with a web page (text/html)"), "\(error.message)")
+        #expect(error.message.contains("path prefix included"), "\(error.message)")
+    }
+
+    /// Some operations answer and others 404: that is drift in those operations.
+    @Test func aSingle404AmongAnswersStaysAFinding() async throws {
+        let server = try LiveHTTPServer(
+            handler: FixedRoutes([
+                "/api/pets": .init(body: #"[{"firstName": "Rex", "lastName": "Smith", "vetId": 1}]"#)
+            ]))
+        defer { server.stop() }
+        let report = try await verify(server, base: server.baseURL + "/api")
+        #expect(report.errors.isEmpty)
+        #expect(report.outcome(strict: false) == .failed)
+        #expect(report.findings.contains { $0.id == .statusUnexpected && $0.operation == "GET /vets" })
+    }
+}
+
+extension WrongBaseURLTests {
+    /// One operation called and its 404 with nothing under `/api` either: a route the API
+    /// lacks, so drift in that operation (exit 1), not a wrong base URL.
+    @Test func oneOperationAnswering404IsDriftUnlessTheProbeFindsTheAPI() async throws {
+        let server = try LiveHTTPServer(handler: Self.petAPI())
+        defer { server.stop() }
+        let (contract, models) = try PetAPIProvider.make()
+        let only = try OperationSelection(operations: ["GET /vets"]).apply(to: contract)
+        let verifier = LiveVerifier(contract: only, models: models, transport: CurlTransport())
+        let drift = await verifier.verify(baseURL: server.baseURL + "/api", contractName: "built-in")
+        #expect(drift.errors.isEmpty, "\(drift.errors)")
+        #expect(drift.outcome(strict: false) == .failed)
+        let wrong = await verifier.verify(baseURL: server.baseURL, contractName: "built-in")
+        #expect(wrong.outcome(strict: false) == .failed, "GET /vets is not under /api either")
+        let pets = try OperationSelection(operations: ["GET /pets"]).apply(to: contract)
+        let missingPrefix = await LiveVerifier(contract: pets, models: models, transport: CurlTransport())
+            .verify(baseURL: server.baseURL, contractName: "built-in")
+        #expect(missingPrefix.outcome(strict: false) == .couldNotVerify)
+        #expect(missingPrefix.errors.first?.message.contains("so pass --live \(server.baseURL)/api") == true)
+    }
+}
+
+extension WrongBaseURLTests {
+    /// A gateway's HTML error page (502) for every operation is the API failing: drift, exit 1.
+    @Test func anHTMLErrorPageEverywhereStaysAFinding() async throws {
+        let page = FixedRoutes.Route(status: 502, contentType: "text/html", body: "<html>Bad Gateway</html>")
+        let server = try LiveHTTPServer(
+            handler: FixedRoutes(["/api/pets": page, "/api/pets/1": page, "/api/vets": page, "/api/vets/1": page]))
+        defer { server.stop() }
+        let report = try await verify(server, base: server.baseURL + "/api")
+        #expect(report.errors.isEmpty, "\(report.errors)")
+        #expect(report.outcome(strict: false) == .failed)
+    }
+}
