@@ -24,6 +24,7 @@ let libraries = [
     "ContractKit",
     "ContractCLI",
     "Templating", "StubFormat", "StubServerKit", "MockCLI", "PetModels", "PetClient", "PetAppContract",
+    "URLSessionStubs",
 ]
 
 let package = Package(
@@ -81,6 +82,9 @@ let package = Package(
                 "Templating",
             ]),
 
+        // petmock's engine behind a URLProtocol: a URLSession answered in process by a handler.
+        library("URLSessionStubs", ["HTTPServerKit", "HTTPCore", "Platform"]),
+
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel"]),
         library("PetClient", ["ContractModel", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
@@ -112,6 +116,9 @@ let package = Package(
             path: "Benchmarks/ContractBench"),
         tool("openapi-bench", ["ContractKit", "JSONKit", "YAMLKit", "BenchSupport"], path: "Benchmarks/OpenAPIBench"),
         tool("template-bench", ["StubServerKit", "HTTPServerKit", "HTTPCore"], path: "Benchmarks/TemplateBench"),
+        tool(
+            "urlsession-stub-bench", ["URLSessionStubs", "StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore"],
+            path: "Benchmarks/URLSessionStubBench"),
 
         tests("PlatformTests", ["Platform", "TestSupport"]),
         tests("HTTPCoreTests", ["HTTPCore"]),
@@ -152,6 +159,9 @@ let package = Package(
             ]),
         tests("PetAPIServerTests", ["PetAPIServer", "HTTPServerKit", "HTTPClient", "HTTPCore", "JSONKit"]),
         tests("EndToEndTests", ["TestSupport", "PetClient", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
+        tests(
+            "URLSessionStubsTests",
+            ["URLSessionStubs", "StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "Platform", "TestSupport"]),
         tests("HardeningTests", ["TestSupport", "HTTPServerKit", "HTTPCore", "JSONKit"]),
     ],
     swiftLanguageModes: [.v6]

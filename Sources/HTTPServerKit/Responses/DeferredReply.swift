@@ -50,7 +50,7 @@ public final class DeferredReply: Sendable {
     }
 
     /// Hands the reply to `receiver` once it is complete (at once if it already is).
-    func whenComplete(_ receiver: @escaping @Sendable (HTTPReply) -> Void) {
+    package func whenComplete(_ receiver: @escaping @Sendable (HTTPReply) -> Void) {
         let ready: HTTPReply? = state.withLock { state in
             switch state {
             case .pending:
