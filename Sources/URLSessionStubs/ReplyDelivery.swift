@@ -14,7 +14,9 @@ import FoundationNetworking
 /// ``stop()`` cancels whatever is still pending.
 final class ReplyDelivery: Sendable {
     private let sink: ProtocolClientSink
-    private let host: StubURLSessionHost
+    /// Held weakly: a pending reply does not keep its released host (and its token) alive.
+    private weak let host: StubURLSessionHost?
+    private let waitsForDelays: Bool
     private let url: URL
     private let sendsBody: Bool
     /// The timer of a waited delay or dribble chunk, cancelled by ``stop()``.
@@ -23,6 +25,7 @@ final class ReplyDelivery: Sendable {
     init(sink: ProtocolClientSink, host: StubURLSessionHost, url: URL, method: HTTPMethod) {
         self.sink = sink
         self.host = host
+        waitsForDelays = host.options.waitsForDelays
         self.url = url
         sendsBody = method != .head
     }
@@ -39,12 +42,12 @@ final class ReplyDelivery: Sendable {
             fail(with: fault)
         case .delayed(let inner, let delay):
             let duration = delay.sample()
-            host.record(delay: duration)
-            guard host.options.waitsForDelays, duration > .zero else { return play(inner) }
+            host?.record(delay: duration)
+            guard waitsForDelays, duration > .zero else { return play(inner) }
             schedule(after: duration) { $0.play(inner) }
         case .dribbled(let response, let pacing):
-            host.record(dribble: pacing)
-            guard host.options.waitsForDelays else { return send(response, chunked: true) }
+            host?.record(dribble: pacing)
+            guard waitsForDelays else { return send(response, chunked: true) }
             dribble(response, pacing)
         case .deferred(let deferred):
             deferred.whenComplete { [self] reply in play(reply) }
