@@ -31,6 +31,7 @@ extension HTTPURLResponse {
                 fields["Content-Length"] = String(response.body.count)
             }
         }
-        return HTTPURLResponse(url: url, statusCode: response.status.code, httpVersion: "HTTP/1.1", headerFields: fields)
+        return HTTPURLResponse(
+            url: url, statusCode: response.status.code, httpVersion: "HTTP/1.1", headerFields: fields)
     }
 }

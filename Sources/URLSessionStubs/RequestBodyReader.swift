@@ -13,7 +13,10 @@ enum RequestBodyReader {
         if let data = request.httpBody { return try bounded(Array(data), limit: limit) }
         if let stream = request.httpBodyStream { return try read(stream, limit: limit) }
         #if canImport(FoundationNetworking)
-        if let task, let upload = try uploadBody(of: task, limit: limit) { return upload }
+        // Only an upload task keeps its body apart from the request.
+        if let task = task as? URLSessionUploadTask, let upload = try uploadBody(of: task, limit: limit) {
+            return upload
+        }
         #endif
         return []
     }

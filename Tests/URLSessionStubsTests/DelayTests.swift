@@ -43,8 +43,10 @@ import FoundationNetworking
             },
             options: StubSessionOptions(waitsForDelays: true))
         let outcomes = AsyncStream<Fetched>.makeStream()
-        let slow = host.session.dataTask(with: try #require(URL(string: "http://api.example/slow"))) { data, response, error in
-            outcomes.continuation.yield(Fetched(data: data, response: response as? HTTPURLResponse, error: error.map(urlError)))
+        let slow = host.session.dataTask(with: try #require(URL(string: "http://api.example/slow"))) {
+            data, response, error in
+            outcomes.continuation.yield(
+                Fetched(data: data, response: response as? HTTPURLResponse, error: error.map(urlError)))
         }
         slow.resume()
         // A later request is answered first: the slow one is waiting on its timer.
@@ -58,7 +60,9 @@ import FoundationNetworking
 
     @Test func aWaitedDelayThenAnswers() async throws {
         let host = StubURLSessionHost(
-            handler: HTTPClosureHandler { _ in .response(HTTPResponse(text: "after")).delayed(by: .fixed(.milliseconds(20))) },
+            handler: HTTPClosureHandler { _ in
+                .response(HTTPResponse(text: "after")).delayed(by: .fixed(.milliseconds(20)))
+            },
             options: StubSessionOptions(waitsForDelays: true))
         #expect(try await fetch(host.session, "http://api.example/x").text == "after")
         #expect(host.recordedDelays == [.milliseconds(20)])

@@ -33,6 +33,9 @@ import FoundationNetworking
 
         let loopbackCode = try #require(overLoopback.error?.code)
         let inProcessCode = try #require(inProcess.error?.code)
-        #expect(inProcessCode == loopbackCode, "\(name): in process \(inProcessCode.rawValue), loopback \(loopbackCode.rawValue) \(overLoopback.error.map { "\($0)" } ?? "")")
+        #expect(
+            inProcessCode == loopbackCode,
+            "\(name): in process \(inProcessCode.rawValue), loopback \(loopbackCode.rawValue) \(overLoopback.error.map { "\($0)" } ?? "")"
+        )
     }
 }

@@ -103,7 +103,8 @@ import FoundationNetworking
     func statusCodesArriveAsTheyAre(code: Int) async throws {
         let host = StubURLSessionHost(
             handler: HTTPClosureHandler { _ in
-                .response(HTTPResponse(status: HTTPStatus(code: code), headers: ["Location": "/x"], body: Array("b".utf8)))
+                .response(
+                    HTTPResponse(status: HTTPStatus(code: code), headers: ["Location": "/x"], body: Array("b".utf8)))
             })
         let fetched = try await fetch(host.session, "http://api.example/status")
         #expect(fetched.error == nil)
@@ -122,7 +123,9 @@ import FoundationNetworking
     @Test func aBinaryBodyArrivesByteForByte() async throws {
         let bytes = (0..<1024).map { UInt8(truncatingIfNeeded: $0) }
         let host = StubURLSessionHost(
-            handler: HTTPClosureHandler { _ in .prepared(PreparedResponse(headers: ["Content-Type": "image/png"], body: bytes)) })
+            handler: HTTPClosureHandler { _ in
+                .prepared(PreparedResponse(headers: ["Content-Type": "image/png"], body: bytes))
+            })
         let fetched = try await fetch(host.session, "http://api.example/bin")
         #expect(fetched.data.map { Array($0) } == bytes)
         #expect(fetched.response?.value(forHTTPHeaderField: "Content-Type") == "image/png")
@@ -139,7 +142,9 @@ import FoundationNetworking
     @Test func aGzipIfAcceptedBodyArrivesUncompressed() async throws {
         let host = StubURLSessionHost(
             handler: HTTPClosureHandler { _ in
-                .prepared(PreparedResponse(body: Array(String(repeating: "pets ", count: 100).utf8), compression: .gzipIfAccepted))
+                .prepared(
+                    PreparedResponse(
+                        body: Array(String(repeating: "pets ", count: 100).utf8), compression: .gzipIfAccepted))
             })
         let fetched = try await fetch(host.session, "http://api.example/gz")
         #expect(fetched.text == String(repeating: "pets ", count: 100))
