@@ -13,15 +13,16 @@ extension HTTPURLResponse {
     /// (`Content-Length`, or `Transfer-Encoding: chunked` for a chunked or dribbled body).
     static func from(_ response: HTTPResponse, url: URL, chunked: Bool) -> HTTPURLResponse? {
         var fields: [String: String] = [:]
-        var names: [String: String] = [:]
+        // The names kept so far, to join a repeated field whatever the case it is spelled in.
+        var names: [String] = []
         for field in response.headers {
-            let key = field.name.lowercased()
-            if key == "content-length" || key == "transfer-encoding" || key == "connection" { continue }
-            if let name = names[key], let existing = fields[name] {
-                fields[name] = existing + ", " + field.value
+            let name = field.name
+            if Self.framingNames.contains(where: { name.equalsIgnoringASCIICase($0) }) { continue }
+            if let existing = names.first(where: { $0.equalsIgnoringASCIICase(name) }), let value = fields[existing] {
+                fields[existing] = value + ", " + field.value
             } else {
-                names[key] = field.name
-                fields[field.name] = field.value
+                names.append(name)
+                fields[name] = field.value
             }
         }
         if !response.status.forbidsBody {
@@ -34,4 +35,7 @@ extension HTTPURLResponse {
         return HTTPURLResponse(
             url: url, statusCode: response.status.code, httpVersion: "HTTP/1.1", headerFields: fields)
     }
+
+    /// The fields the server sets itself, in place of any the handler set.
+    private static let framingNames = ["Content-Length", "Transfer-Encoding", "Connection"]
 }

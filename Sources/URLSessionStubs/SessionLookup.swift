@@ -1,5 +1,4 @@
 import Foundation
-import Platform
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -25,6 +24,13 @@ enum SessionLookup {
             token =
                 task.currentRequest?.value(forHTTPHeaderField: header)
                 ?? task.originalRequest?.value(forHTTPHeaderField: header)
+        }
+        #endif
+        #if canImport(FoundationNetworking)
+        if token == nil, let task, let address = StoredSessionField.sessionAddress(of: task),
+            let host = StubSessionRegistry.host(forSessionAddress: address)
+        {
+            return .success(host)
         }
         #endif
         if token == nil, let task, let session = owningSession(of: task) {
@@ -53,48 +59,3 @@ enum SessionLookup {
         #endif
     }
 }
-
-#if canImport(FoundationNetworking)
-/// Where a task class keeps `session` among its reflected fields: found once per class by
-/// label, then read by position (projecting every field before it on each request cost about
-/// a tenth of a stubbed round trip).
-enum StoredSessionField {
-    private struct Place {
-        /// How many superclass mirrors up the field is.
-        var depth: Int
-        /// Its position among that mirror's children.
-        var offset: Int
-    }
-
-    private static let places = Locked<[ObjectIdentifier: Place]>([:])
-
-    static func session(of task: URLSessionTask) -> URLSession? {
-        let key = ObjectIdentifier(type(of: task))
-        if let place = places.withLock({ $0[key] }), let child = child(of: task, at: place), child.label == "session" {
-            return child.value as? URLSession
-        }
-        var mirror: Mirror? = Mirror(reflecting: task)
-        var depth = 0
-        while let current = mirror {
-            for (offset, child) in current.children.enumerated() where child.label == "session" {
-                places.withLock { $0[key] = Place(depth: depth, offset: offset) }
-                return child.value as? URLSession
-            }
-            mirror = current.superclassMirror
-            depth += 1
-        }
-        return nil
-    }
-
-    private static func child(of task: URLSessionTask, at place: Place) -> Mirror.Child? {
-        var mirror = Mirror(reflecting: task)
-        for _ in 0..<place.depth {
-            guard let superclass = mirror.superclassMirror else { return nil }
-            mirror = superclass
-        }
-        let children = mirror.children
-        guard place.offset < children.count else { return nil }
-        return children[children.index(children.startIndex, offsetBy: place.offset)]
-    }
-}
-#endif

@@ -23,7 +23,7 @@ enum StubSessionRegistry {
     private struct Table {
         var byToken: [String: WeakHost] = [:]
         /// The same hosts by their own session's identity, checked against the session itself.
-        var bySession: [ObjectIdentifier: WeakHost] = [:]
+        var bySession: [UInt: WeakHost] = [:]
     }
 
     private static let table = Locked(Table())
@@ -33,12 +33,12 @@ enum StubSessionRegistry {
         let entry = WeakHost(host)
         table.withLock {
             $0.byToken[host.token] = entry
-            $0.bySession[ObjectIdentifier(host.session)] = entry
+            $0.bySession[address(of: host.session)] = entry
         }
     }
 
     /// Forgets a released host's token and session.
-    static func remove(token: String, session: ObjectIdentifier) {
+    static func remove(token: String, session: UInt) {
         table.withLock {
             $0.byToken[token] = nil
             $0.bySession[session] = nil
@@ -47,8 +47,19 @@ enum StubSessionRegistry {
 
     /// The live host whose own session is `session`, or nil.
     static func host(for session: URLSession) -> StubURLSessionHost? {
-        let host = table.withLock { $0.bySession[ObjectIdentifier(session)]?.host }
-        return host?.session === session ? host : nil
+        host(forSessionAddress: address(of: session))
+    }
+
+    /// The live host whose own session has this address, or nil.
+    static func host(forSessionAddress address: UInt) -> StubURLSessionHost? {
+        let host = table.withLock { $0.bySession[address]?.host }
+        guard let host, Self.address(of: host.session) == address else { return nil }
+        return host
+    }
+
+    /// A session's address, as the key of its host.
+    static func address(of session: URLSession) -> UInt {
+        UInt(bitPattern: ObjectIdentifier(session))
     }
 
     /// The live host with this token, or nil.

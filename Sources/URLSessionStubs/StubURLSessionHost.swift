@@ -44,7 +44,7 @@ public final class StubURLSessionHost: Sendable {
     }
 
     deinit {
-        StubSessionRegistry.remove(token: token, session: ObjectIdentifier(session))
+        StubSessionRegistry.remove(token: token, session: StubSessionRegistry.address(of: session))
         session.finishTasksAndInvalidate()
     }
 
