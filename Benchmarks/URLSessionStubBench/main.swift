@@ -57,7 +57,8 @@ final class FixedDataProtocol: URLProtocol {
 
 /// One figure as a line of the report.
 func line(_ name: String, _ figure: Figure) -> String {
-    String(format: "  %-48@ %8.0f/s  %7.1f us CPU", name, figure.perSecond, figure.cpuMicroseconds)
+    "  " + name.padding(toLength: 50, withPad: " ", startingAt: 0)
+        + String(format: " %8.0f/s  %7.1f us CPU", figure.perSecond, figure.cpuMicroseconds)
 }
 
 /// Runs `count` requests one after another; fails the run on a wrong answer.
