@@ -88,19 +88,25 @@ final class ReplyDelivery: Sendable {
         sink.failed(fault.urlError(for: url))
     }
 
-    /// Sends the head at once and the body in `dribble.chunkCount` pieces spread over its duration.
+    /// Sends the head at once and the body in `dribble.chunkCount` pieces spread over its
+    /// duration. FoundationNetworking hands a completion handler only the last piece a
+    /// URLProtocol loads, so there the body comes whole, once the duration has passed.
     private func dribble(_ response: HTTPResponse, _ dribble: HTTPDribble) {
         guard let head = HTTPURLResponse.from(response, url: url, chunked: true) else {
             return sink.failed(URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
         }
         sink.received(head)
         let body = sendsBody && !response.status.forbidsBody ? response.body : []
+        #if canImport(FoundationNetworking)
+        schedule(after: dribble.duration) { $0.sendPiece(0, of: [Data(body)], every: .zero) }
+        #else
         let count = max(1, min(dribble.chunkCount, body.count))
         let pieces = (0..<count).map { index in
             Data(body[(body.count * index / count)..<(body.count * (index + 1) / count)])
         }
         let interval = count > 1 ? dribble.duration / (count - 1) : .zero
         sendPiece(0, of: pieces, every: interval)
+        #endif
     }
 
     private func sendPiece(_ index: Int, of pieces: [Data], every interval: Duration) {
