@@ -13,7 +13,13 @@ import FoundationNetworking
 /// from the request's task (see ``StubURLSessionHost``), and fails a request no live host
 /// owns with `URLError.resourceUnavailable`.
 public final class StubURLProtocol: URLProtocol {
-    private let delivery = Locked<ReplyDelivery?>(nil)
+    private enum Stage {
+        case idle
+        case playing(ReplyDelivery)
+        case stopped
+    }
+
+    private let stage = Locked(Stage.idle)
 
     override public class func canInit(with request: URLRequest) -> Bool {
         guard let scheme = request.url?.scheme?.lowercased() else { return false }
@@ -49,12 +55,23 @@ public final class StubURLProtocol: URLProtocol {
         }
         let serverRequest = HTTPServerRequest(request, url: url, body: body)
         let delivery = ReplyDelivery(sink: sink, host: host, url: url, method: serverRequest.method)
-        self.delivery.withLock { $0 = delivery }
+        let started = stage.withLock { stage -> Bool in
+            guard case .idle = stage else { return false }
+            stage = .playing(delivery)
+            return true
+        }
+        // Stopped while reading the request: nothing more reaches the client.
+        guard started else { return }
         delivery.play(host.handler.reply(to: serverRequest))
     }
 
     override public func stopLoading() {
-        delivery.withLock { $0 }?.stop()
+        let playing = stage.withLock { stage -> ReplyDelivery? in
+            defer { stage = .stopped }
+            if case .playing(let delivery) = stage { return delivery }
+            return nil
+        }
+        playing?.stop()
     }
 
     private static func noHostError(url: URL, token: String?) -> URLError {
