@@ -18,7 +18,7 @@ FUZZ_SMOKE_SECONDS ?= 15
 # Soak (Benchmarks/soak.py): how long wrk loads petmock.
 SOAK_SECONDS ?= 180
 
-.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-template bench-client bench-contract bench-openapi lint format clean \
+.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-template bench-urlsession-stubs bench-client bench-contract bench-openapi lint format clean \
 	fuzz fuzz-smoke hostile soak sanitize test-portable
 
 deps:
@@ -102,6 +102,9 @@ bench-petmock: bench-deps
 bench-template:
 	bash Benchmarks/bench-template.sh
 
+bench-urlsession-stubs:
+	bash Benchmarks/bench-urlsession-stubs.sh
+
 bench-client: bench-deps
 	bash Benchmarks/bench-client.sh
 
@@ -114,6 +117,7 @@ bench-openapi: bench-deps
 # Every Swift file we own, the same list for both (the packages' .build folders are left out).
 FORMAT_PATHS := Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift Benchmarks/ServerBench \
 	Benchmarks/BenchSupport Benchmarks/ClientBench Benchmarks/ContractBench Benchmarks/OpenAPIBench Benchmarks/TemplateBench \
+	Benchmarks/URLSessionStubBench \
 	Examples/RepoBrowser/Sources Examples/RepoBrowser/Tests \
 	Examples/RepoBrowser/Package.swift
 

@@ -24,8 +24,8 @@ let libraries = [
     "ContractModel",
     "ContractKit",
     "ContractCLI",
-    "Templating", "StubFormat", "MockEngine", "StubServerKit", "MockCLI", "EndpointKit", "PetModels", "PetClient",
-    "PetAppContract",
+    "Templating", "StubFormat", "MockEngine", "StubServerKit", "MockCLI", "EndpointKit", "URLSessionStubs", "PetModels",
+    "PetClient", "PetAppContract",
 ]
 
 let package = Package(
@@ -99,6 +99,9 @@ let package = Package(
                 "MockEngine", "StubFormat", "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "HTTPClient", "Platform",
             ]),
 
+        // petmock's engine behind a URLProtocol: a URLSession answered in process by a handler.
+        library("URLSessionStubs", ["MockEngine", "StubFormat", "HTTPHandlerKit", "HTTPCore", "Platform"]),
+
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel"]),
         library("PetClient", ["EndpointKit", "ContractModel", "HTTPCore", "PetModels"]),
@@ -135,6 +138,13 @@ let package = Package(
             path: "Benchmarks/ContractBench"),
         tool("openapi-bench", ["ContractKit", "JSONKit", "YAMLKit", "BenchSupport"], path: "Benchmarks/OpenAPIBench"),
         tool("template-bench", ["StubServerKit", "HTTPServerKit", "HTTPCore"], path: "Benchmarks/TemplateBench"),
+        tool(
+            "urlsession-stub-bench",
+            [
+                "URLSessionStubs", "MockEngine", "StubServerKit", "StubFormat", "HTTPHandlerKit", "HTTPServerKit",
+                "HTTPCore",
+            ],
+            path: "Benchmarks/URLSessionStubBench"),
 
         tests("PlatformTests", ["Platform", "TestSupport"]),
         tests("HTTPCoreTests", ["HTTPCore"]),
@@ -185,6 +195,13 @@ let package = Package(
             "PetAPIServerTests",
             ["PetAPIServer", "HTTPServerKit", "HTTPClient", "HTTPCore", "JSONKit", "HTTPHandlerKit"]),
         tests("EndToEndTests", ["TestSupport", "PetClient", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
+        tests(
+            "URLSessionStubsTests",
+            [
+                "URLSessionStubs", "MockEngine", "StubServerKit", "StubFormat", "HTTPHandlerKit", "HTTPServerKit",
+                "HTTPCore",
+                "Platform", "TestSupport",
+            ]),
         tests("HardeningTests", ["TestSupport", "HTTPServerKit", "HTTPCore", "JSONKit", "HTTPHandlerKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,67 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The calls a ``StubURLProtocol`` makes to its client, from whichever thread an answer is
+/// ready on, stopped for good once the protocol is stopped.
+///
+/// FoundationNetworking's client takes calls from any thread (it hops to the task's queue
+/// itself). Darwin's wants them on the thread that called `startLoading`, so there a call
+/// from another thread is performed on that thread's run loop, in the mode it was running.
+final class ProtocolClientSink: @unchecked Sendable {
+    // Safe to share: the protocol and client are only used to make client calls, which each
+    // platform accepts as described above; `stopped` is read and written under its lock.
+    private let urlProtocol: URLProtocol
+    private let client: any URLProtocolClient
+    private let stopped = LockedFlag()
+    #if !canImport(FoundationNetworking)
+    private let thread = Thread.current
+    private let runLoop = RunLoop.current
+    private let modes: [RunLoop.Mode] = [RunLoop.current.currentMode ?? .default, .default]
+    #endif
+
+    init(urlProtocol: URLProtocol, client: any URLProtocolClient) {
+        self.urlProtocol = urlProtocol
+        self.client = client
+    }
+
+    /// Whether ``stop()`` was called.
+    var isStopped: Bool { stopped.value }
+
+    /// No call reaches the client after this.
+    func stop() {
+        stopped.set()
+    }
+
+    func received(_ response: URLResponse) {
+        perform { $0.client.urlProtocol($0.urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed) }
+    }
+
+    func loaded(_ data: Data) {
+        perform { $0.client.urlProtocol($0.urlProtocol, didLoad: data) }
+    }
+
+    func finished() {
+        perform { $0.client.urlProtocolDidFinishLoading($0.urlProtocol) }
+    }
+
+    func failed(_ error: URLError) {
+        perform { $0.client.urlProtocol($0.urlProtocol, didFailWithError: error) }
+    }
+
+    private func perform(_ call: @escaping @Sendable (ProtocolClientSink) -> Void) {
+        #if canImport(FoundationNetworking)
+        if !isStopped { call(self) }
+        #else
+        if Thread.current == thread {
+            if !isStopped { call(self) }
+            return
+        }
+        runLoop.perform(inModes: modes) { [self] in
+            if !isStopped { call(self) }
+        }
+        #endif
+    }
+}
