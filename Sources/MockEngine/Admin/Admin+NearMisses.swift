@@ -42,3 +42,19 @@ extension Admin {
         return removed.reversed()
     }
 }
+
+extension Admin {
+    /// Every unmatched request in the journal with its closest stubs, as the 404's text gives
+    /// them ("Request was not matched", then per criterion what matched and what differed),
+    /// oldest first; empty when every request matched.
+    public func unmatchedReport() -> String {
+        let snapshot = store.snapshot()
+        return unmatchedRequests().map { request in
+            var variant: String?
+            if let name = request.variant, case .named(let named)? = try? Variant(name) { variant = named }
+            let matchable = MatchableRequest(request)
+            let misses = snapshot.index.nearMisses(for: matchable, variant: variant, scenarios: engine.scenarios)
+            return UnmatchedReport(request: matchable, nearMisses: misses, variant: request.variant).text
+        }.joined(separator: "\n")
+    }
+}

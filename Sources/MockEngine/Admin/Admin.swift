@@ -26,7 +26,7 @@ public final class Admin: Sendable {
         shutdownAction = shutdown
     }
 
-    private var store: StubStore { engine.store }
+    var store: StubStore { engine.store }
 
     // MARK: Mappings
 

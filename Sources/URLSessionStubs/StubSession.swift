@@ -1,0 +1,145 @@
+import EndpointKit
+import Foundation
+import HTTPCore
+import MockEngine
+import StubFormat
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// In-process stubs for a URLSession, with petmock's whole engine behind them: a stub folder
+/// or mappings built in Swift, matching, priorities, scenarios, file and generated variants,
+/// templating, faults, the journal and its near-miss report, exactly as `petmock serve`
+/// answers, with no socket, no port and no thread of its own.
+///
+/// Each session has its own engine: its own variant, scenario state and journal. Tests that
+/// each make one run in parallel without seeing each other's stubs or requests.
+///
+/// ```swift
+/// @Test(arguments: ["missing:name", "type:id=string", "null:owner"])
+/// func survivesDrift(variant: String) async throws {
+///     let stubs = try StubSession(stubsDirectory: "Stubs", variant: variant)
+///     let client = RepoClient(session: stubs.session)            // the app's own networking
+///     _ = try? await client.repositories()
+///     try stubs.verify(.once, RequestPattern(method: .get, url: .urlPath("/api/repos")))
+/// }
+/// ```
+///
+/// Proxy stubs (`proxyBaseUrl`) and `proxyUnmatched` reach the network through a real
+/// URLSession. Delays are recorded, not waited, unless ``StubSessionOptions/waitsForDelays``.
+public final class StubSession: Sendable {
+    /// petmock's engine, answering this session's requests.
+    public let handler: StubHandler
+    /// The URLProtocol host the session runs on.
+    public let host: StubURLSessionHost
+
+    /// Serves a stub folder (`mappings/`, `__files/`); problems are in ``loadProblems``, and
+    /// with `configuration.strict` any problem is thrown.
+    public convenience init(
+        stubsDirectory: String, variant: String? = nil,
+        configuration: StubHandlerConfiguration = StubHandlerConfiguration(),
+        options: StubSessionOptions = StubSessionOptions()
+    ) throws(StubSetupError) {
+        try self.init(
+            stubsDirectory: stubsDirectory, mappings: [], variant: variant, configuration: configuration,
+            options: options)
+    }
+
+    /// Serves mappings built in Swift; an invalid one is thrown.
+    public convenience init(
+        mappings: [StubMapping], variant: String? = nil,
+        configuration: StubHandlerConfiguration = StubHandlerConfiguration(),
+        options: StubSessionOptions = StubSessionOptions()
+    ) throws(StubSetupError) {
+        try self.init(
+            stubsDirectory: nil, mappings: mappings, variant: variant, configuration: configuration, options: options)
+    }
+
+    /// Serves a stub folder (if given) plus mappings built in Swift. `variant`, when given,
+    /// replaces the configuration's. Upstream requests (proxy stubs, `proxyUnmatched`) go
+    /// through `upstreamSession`, a real one by default.
+    public init(
+        stubsDirectory: String?, mappings: [StubMapping], variant: String? = nil,
+        configuration: StubHandlerConfiguration = StubHandlerConfiguration(),
+        options: StubSessionOptions = StubSessionOptions(), upstreamSession: URLSession? = nil
+    ) throws(StubSetupError) {
+        var configuration = configuration
+        if let variant { configuration.variant = variant }
+        let upstream = upstreamSession ?? URLSession(configuration: .ephemeral)
+        handler = try StubHandler(
+            stubsDirectory: stubsDirectory, mappings: mappings, configuration: configuration,
+            upstream: .transport(
+                URLSessionTransport(session: upstream, maxResponseSize: configuration.upstream.maxResponseSize)))
+        host = StubURLSessionHost(handler: handler, options: options)
+    }
+
+    /// The session to give the code under test.
+    public var session: URLSession { host.session }
+
+    /// A new configuration whose sessions this engine answers, for networking layers that make
+    /// their own session (Alamofire's `Session(configuration:)`, a session with a delegate).
+    public var configuration: URLSessionConfiguration { host.configuration }
+
+    /// The engine's administration: mappings, scenarios, the journal, global settings.
+    public var admin: Admin { handler.admin }
+
+    /// The problems found when loading the stub folder (bad files are left out).
+    public var loadProblems: [StubProblem] { handler.loadProblems }
+
+    /// The delays replies asked for, in order, whether or not they were waited.
+    public var recordedDelays: [Duration] { host.recordedDelays }
+
+    /// Sets the variant for every request that names none (a file variant, or a generated one
+    /// such as `missing:name`); nil goes back to the base stubs.
+    public func setVariant(_ name: String?) throws(VariantError) {
+        try admin.setVariant(name)
+    }
+
+    /// Every request this session received, oldest first.
+    public var requests: [LoggedRequest] { admin.requests() }
+
+    /// The requests that match `pattern`, oldest first.
+    public func requests(matching pattern: RequestPattern) throws(AdminError) -> [LoggedRequest] {
+        try admin.findRequests(matching: pattern)
+    }
+
+    /// Checks that `count` requests matching `pattern` were made (WireMock's `verify`); the
+    /// error lists what was requested and the near-miss report of the unmatched requests.
+    ///
+    /// ```swift
+    /// try stubs.verify(.exactly(2), RequestPattern(method: .post, url: .url("/api/items")))
+    /// ```
+    public func verify(_ count: RequestCount, _ pattern: RequestPattern) throws(StubVerificationError) {
+        let expectation = "\(count) request\(count == .exactly(1) ? "" : "s") matching \(Self.describe(pattern))"
+        let matched: Int
+        do {
+            matched = try admin.countRequests(matching: pattern)
+        } catch {
+            throw StubVerificationError(
+                expectation: expectation, matched: 0, received: [], nearMisses: "", invalidPattern: "\(error)")
+        }
+        guard !count.accepts(matched) else { return }
+        throw StubVerificationError(
+            expectation: expectation, matched: matched, received: requests.map { "\($0.method) \($0.url)" },
+            nearMisses: admin.unmatchedReport(), invalidPattern: nil)
+    }
+
+    /// Checks that at least one request matching `pattern` was made.
+    public func verify(_ pattern: RequestPattern) throws(StubVerificationError) {
+        try verify(.atLeast(1), pattern)
+    }
+
+    /// The near-miss report of every request no stub answered (empty when all matched), for a
+    /// test to show when something went unanswered.
+    public func unmatchedReport() -> String {
+        admin.unmatchedReport()
+    }
+
+    /// `GET urlPath /api/items`, for messages.
+    static func describe(_ pattern: RequestPattern) -> String {
+        let method = pattern.method?.rawValue ?? pattern.methods?.description ?? "ANY"
+        guard let url = pattern.url else { return "\(method) any URL" }
+        return "\(method) \(url)"
+    }
+}
