@@ -100,7 +100,8 @@ let package = Package(
             ]),
 
         // petmock's engine behind a URLProtocol: a URLSession answered in process by a handler.
-        library("URLSessionStubs", ["MockEngine", "EndpointKit", "StubFormat", "HTTPHandlerKit", "HTTPCore", "Platform"]),
+        library(
+            "URLSessionStubs", ["MockEngine", "EndpointKit", "StubFormat", "HTTPHandlerKit", "HTTPCore", "Platform"]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel"]),
