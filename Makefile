@@ -125,6 +125,7 @@ FORMAT_PATHS := Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift Benc
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMAT_PATHS)
 	scripts/check-portability.sh Sources
+	scripts/check-link-closure.sh
 
 format:
 	$(SWIFT) format --in-place --recursive $(FORMAT_PATHS)
