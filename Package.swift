@@ -140,11 +140,7 @@ let package = Package(
         tool("openapi-bench", ["ContractKit", "JSONKit", "YAMLKit", "BenchSupport"], path: "Benchmarks/OpenAPIBench"),
         tool("template-bench", ["StubServerKit", "HTTPServerKit", "HTTPCore"], path: "Benchmarks/TemplateBench"),
         tool(
-            "urlsession-stub-bench",
-            [
-                "URLSessionStubs", "MockEngine", "StubServerKit", "StubFormat", "HTTPHandlerKit", "HTTPServerKit",
-                "HTTPCore",
-            ],
+            "urlsession-stub-bench", ["URLSessionStubs", "MockEngine", "StubServerKit", "StubFormat", "HTTPCore"],
             path: "Benchmarks/URLSessionStubBench"),
 
         tests("PlatformTests", ["Platform", "TestSupport"]),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # URLSession round trips per second through a bare URLProtocol (the floor), through a
-# StubURLSessionHost answering from a StubServer in process, and through the same StubServer
-# over loopback; and the resident memory per host for 1,000 hosts kept. Writes
+# StubSession (petmock's engine in process), and through a StubServer over loopback; and the
+# resident memory per session for 1,000 StubSessions kept. Target: at least 0.8x the floor's
+# round trips per second, and memory bounded per session. Writes
 # Benchmarks/results/urlsession-stubs.txt.
 # Usage: Benchmarks/bench-urlsession-stubs.sh [REQUESTS-PER-ROUND] [ROUNDS]
 set -euo pipefail

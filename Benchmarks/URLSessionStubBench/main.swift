@@ -1,12 +1,11 @@
-import Foundation
-import HTTPCore
-import HTTPServerKit
 // Round trips per second through URLSession, in one run: (a) a bare URLProtocol answering fixed
-// bytes (the floor of any URLProtocol stub), (b) a StubURLSessionHost whose handler is a
-// StubServer serving a small JSON stub, (c) the same StubServer listening on 127.0.0.1 port 0,
-// reached over loopback; then the resident memory 1,000 hosts cost, created and kept.
+// bytes (the floor of any URLProtocol stub), (b) a StubSession (petmock's engine in process)
+// serving a small JSON stub, (c) a StubServer serving the same stub on 127.0.0.1 port 0,
+// reached over loopback; then the resident memory 1,000 StubSessions cost, created and kept.
 // Each figure is the best of the rounds; requests are sequential (one in flight).
 // Usage: urlsession-stub-bench [REQUESTS-PER-ROUND] [ROUNDS]
+import Foundation
+import HTTPCore
 import MockEngine
 import StubFormat
 import StubServerKit
@@ -148,7 +147,15 @@ floorConfiguration.urlCache = nil
 floorConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
 let floorSession = URLSession(configuration: floorConfiguration)
 let server = stubServer()
-let host = StubURLSessionHost(handler: server)
+func stubSession() -> StubSession {
+    do {
+        return try StubSession(mappings: [try StubMapping(json: mapping)])
+    } catch {
+        FileHandle.standardError.write(Data("urlsession-stub-bench: \(error)\n".utf8))
+        exit(2)
+    }
+}
+let host = stubSession()
 do {
     try server.start()
 } catch {
@@ -163,7 +170,7 @@ case "floor":
     print(line("(a) bare URLProtocol, fixed bytes (floor)", measure([(floorSession, stubURL)])[0]))
     exit(0)
 case "stub":
-    print(line("(b) StubURLSessionHost + StubServer, in process", measure([(host.session, stubURL)])[0]))
+    print(line("(b) StubSession (the engine), in process", measure([(host.session, stubURL)])[0]))
     exit(0)
 default:
     break
@@ -174,9 +181,9 @@ server.stop()
 
 let hostCount = 1000
 let before = residentBytes()
-var kept: [StubURLSessionHost] = []
+var kept: [StubSession] = []
 kept.reserveCapacity(hostCount)
-for _ in 0..<hostCount { kept.append(StubURLSessionHost(handler: server)) }
+for _ in 0..<hostCount { kept.append(stubSession()) }
 let afterCreate = residentBytes()
 for kept in kept { roundTrips(kept.session, stubURL, count: 1) }
 let afterRequest = residentBytes()
@@ -186,10 +193,11 @@ let ratio = inProcess.perSecond / floor.perSecond
 let cpuRatio = floor.cpuMicroseconds / inProcess.cpuMicroseconds
 print("URLSession round trips (sequential, best of \(rounds) rounds of \(requests)): per wall second, CPU per trip")
 print(line("(a) bare URLProtocol, fixed bytes (floor)", floor))
-print(line("(b) StubURLSessionHost + StubServer, in process", inProcess))
+print(line("(b) StubSession (the engine), in process", inProcess))
 print(line("(c) StubServer over loopback (127.0.0.1)", loopback))
 print(String(format: "  (b)/(a) = %.2f by wall clock, %.2f by CPU (target >= 0.80 of the floor)", ratio, cpuRatio))
 print(String(format: "  (b)/(c) = %.1f by wall clock", inProcess.perSecond / loopback.perSecond))
-print("Memory per host (\(hostCount) hosts kept, RSS from /proc/self/statm)")
-print("  created:                 \((afterCreate - before) / hostCount) bytes per host")
-print("  after one request each:  \((afterRequest - before) / hostCount) bytes per host")
+print("Memory per session (\(hostCount) StubSessions kept, each with its own engine; RSS from /proc/self/statm)")
+print("  created:                 \((afterCreate - before) / hostCount) bytes per session")
+print("  after one request each:  \((afterRequest - before) / hostCount) bytes per session")
+print("  all \(hostCount) sessions:        \((afterRequest - before) >> 20) MiB (target: bounded, linear in sessions)")

@@ -34,7 +34,8 @@ let package = Package(
             dependencies: [
                 "RepoBrowserAPI", "RepoBrowserContract", .product(name: "ContractKit", package: "petkit"),
                 .product(name: "ContractModel", package: "petkit"), .product(name: "StubServerKit", package: "petkit"),
-                .product(name: "MockEngine", package: "petkit"),
+                .product(name: "MockEngine", package: "petkit"), .product(name: "URLSessionStubs", package: "petkit"),
+                .product(name: "StubFormat", package: "petkit"),
                 .product(name: "HTTPClient", package: "petkit"), .product(name: "HTTPCore", package: "petkit"),
                 .product(name: "EndpointKit", package: "petkit"),
             ],

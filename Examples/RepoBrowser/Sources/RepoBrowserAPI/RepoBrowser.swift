@@ -1,5 +1,10 @@
 import EndpointKit
+import Foundation
 import HTTPCore
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// What the browser shows: a user's repositories, most starred first, with the topics that
 /// came with each one's detail.
@@ -19,6 +24,11 @@ public struct RepoBrowser: Sendable {
     /// A browser of the API at `baseURL`, over URLSession unless another transport is given.
     public init(baseURL: String, transport: any HTTPTransport = URLSessionTransport()) {
         client = EndpointClient(baseURL: baseURL, transport: transport)
+    }
+
+    /// A browser of the API at `baseURL` over `session` (the app's own, or a test's stubs).
+    public init(baseURL: String, session: URLSession) {
+        self.init(baseURL: baseURL, transport: URLSessionTransport(session: session))
     }
 
     /// The rows for a user: the list, then each repository's detail.
