@@ -19,7 +19,7 @@ case "$only" in
 esac
 scripts/install-deps.sh wrk nginx-light python3 procps curl zlib1g-dev
 if [ -n "${PETMOCK:-}" ]; then
-    petmock="$PETMOCK"  # another build to measure (a before/after comparison), used as it is
+    petmock="$PETMOCK"  # another build to measure (to compare two builds), used as it is
 else
     swift build -c release --product petmock >&2
     petmock="$(swift build -c release --show-bin-path)/petmock"
@@ -27,7 +27,7 @@ fi
 
 # BENCH_ONLY=proxy: only the proxy figure (petmock proxy stub vs nginx proxy_pass to a local
 # nginx), BENCH_REPEAT times (default 3) in alternation; with PETMOCK_BASELINE=path/to/petmock,
-# that binary's proxy stub is measured in the same runs too, so a before/after ratio comes from
+# that binary's proxy stub is measured in the same runs too, so the ratio of two builds comes from
 # one run on a shared machine.
 if [ "$only" = proxy ]; then
     exec Benchmarks/lib/petmock-proxy.sh "$petmock" "$duration"
