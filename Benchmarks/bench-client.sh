@@ -2,7 +2,7 @@
 # The reference client against petmock: 1,000 pets sharing 50 vets, every response 20 ms late.
 # petvet (ViewModelBuilder: pets once, each distinct vet once, 8 in flight) against the seeds'
 # way (one vet request per pet) in the same run, with the two-round-trip lower bound and the
-# issue's target. Writes Benchmarks/results/client.txt. Usage: Benchmarks/bench-client.sh
+# target. Writes Benchmarks/results/client.txt. Usage: Benchmarks/bench-client.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh python3 libcurl4-openssl-dev zlib1g-dev

@@ -2,7 +2,7 @@
 # Contract check of a 50,000-pet body (~3 MB) against the contract derived from PetModels:
 # ours (parse + schema walk, and with decoding by the real Codable type) vs Python jsonschema
 # on the same body and schema, and vs Foundation's JSONSerialization parse alone; plus peak
-# memory of one check. Targets (issue 5): >= 20x faster than jsonschema, <= 3x the bare
+# memory of one check. Targets: >= 20x faster than jsonschema, <= 3x the bare
 # parse, peak memory < 5x the body size. Results go to Benchmarks/results/contract.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 15's benchmarks. (1) Load GitHub's whole REST description (3 MB JSON, 2.4 MB YAML;
+# petcontract's OpenAPI benchmarks. (1) Load GitHub's whole REST description (3 MB JSON, 2.4 MB YAML;
 # Benchmarks/data, MIT): parse, read into a contract, and compile every response schema as
 # `verify` does before its first call; best of RUNS, peak memory; target load < 300 ms.
 # (2) petcontract vs Schemathesis (PyPI, in a venv) on the same petmock server serving the

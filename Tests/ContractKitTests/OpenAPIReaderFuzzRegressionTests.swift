@@ -18,7 +18,7 @@ import Testing
         // The parameter's own examples first (they are the more specific), then the schema's.
         #expect(parameter.examples == [2, 3, 1])
         // The writer puts the examples on the schema and on the parameter; reading that back
-        // used to add them up, so each write and read doubled the list.
+        // must not add them up, or each write and read would double the list.
         let written = OpenAPIWriter().text(contract)
         let again = try reader.read(Array(written.utf8), source: "written.json")
         #expect(again.operation(named: "GET /p/{id}")?.parameters.first?.examples == [2, 3, 1])

@@ -33,7 +33,7 @@ import Darwin
             server.stop()
             stopped.signal()
         }
-        // It used to spin on EBADF/EINVAL at 100% CPU, so stop() never returned.
+        // A loop that spins on EBADF/EINVAL at 100% CPU never lets stop() return.
         #expect(stopped.wait(timeout: .now() + 10) == .success)
     }
     #endif

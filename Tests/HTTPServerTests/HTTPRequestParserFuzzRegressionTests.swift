@@ -16,8 +16,8 @@ import Testing
     }
 
     @Test func aHeaderSectionExactlyAtTheLimitIsAcceptedHoweverItArrives() throws {
-        // The empty line ending the head does not count; a lone CR of it arriving by itself
-        // used to be counted, so the same bytes passed whole and got 431 one at a time.
+        // The empty line ending the head does not count, also when a lone CR of it arrives by
+        // itself: counted, the same bytes would pass whole and get 431 one at a time.
         let limits = HTTPParserLimits(maxRequestLineLength: 64, maxHeaderSize: 256)
         let outputs = try parseBothWays(Self.headFillingTheHeaderLimit(limits), limits: limits)
         #expect(outputs.count == 2)

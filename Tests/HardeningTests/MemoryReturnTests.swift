@@ -41,7 +41,7 @@ let sanitizerAllocatorActive: Bool = {
             #expect(try client.readToEnd().text.hasPrefix("HTTP/1.1 413 Content Too Large\r\n"))
         }
         let after = try #require(server.residentKilobytes)
-        // glibc's adaptive threshold used to keep ~24 MB in the loop's arena for good.
+        // glibc's adaptive threshold would keep ~24 MB in the loop's arena for good.
         #expect(after - before < 12 * 1024, "RSS grew from \(before) kB to \(after) kB")
     }
 }

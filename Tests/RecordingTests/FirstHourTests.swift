@@ -9,7 +9,7 @@ import StubServerKit
 import TestSupport
 import Testing
 
-/// Issue 14, "a new user's first hour": the recorder's rough edges, with the real binaries.
+/// A new user's first hour with the recorder, with the real binaries.
 @Suite(.serialized) struct FirstHourTests {
     /// Recording into a folder whose hand-written stub answers the same request: the summary
     /// (and `validate`) says the recording never answers, naming both files.
@@ -74,7 +74,7 @@ import Testing
     }
 }
 
-/// Failures leave nothing behind and record what the app saw (issue 14, item 15).
+/// Failures leave nothing behind and record what the app saw.
 @Suite(.serialized) struct FailureLeftoverTests {
     /// This process's name as `/proc` gives it, which the advice names as the port's holder.
     static var ownName: String? {
@@ -162,7 +162,7 @@ import Testing
 }
 
 /// `--crawl` takes the API's base URL; given the origin, where every request answers 404,
-/// it records nothing and says what to pass (issue 14, item 16).
+/// it records nothing and says what to pass.
 @Suite(.serialized) struct CrawlTargetTests {
     @Test func notFoundAnswersAreHeldUntilTheApiIsFound() async throws {
         func transport(_ recorder: Recorder, found: Set<String>) -> RecordingTransport {

@@ -7,7 +7,7 @@ import StubServerKit
 import TestSupport
 import Testing
 
-/// The README's steps with the real binaries: `petapi serve`, `petmock record` in front of it,
+/// The steps of docs/recording.md with the real binaries: `petapi serve`, `petmock record` in front of it,
 /// stop, `petmock serve` the recording, compare.
 @Suite(.serialized) struct RecordCommandTests {
     static func petapi(_ folder: TemporaryDirectory) throws -> ServerProcess {

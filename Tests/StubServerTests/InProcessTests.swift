@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// The library as an app's tests use it: mappings built in Swift, a free port, the admin
-/// in process (the README's example), or no port at all, replies as values.
+/// in process (the example in docs/libraries.md), or no port at all, replies as values.
 @Suite struct InProcessTests {
     @Test func mappingsBuiltInSwiftOnAFreePort() throws {
         let server = try StubServer(mappings: [

@@ -6,7 +6,7 @@ import StubServerKit
 import Testing
 
 /// A mapping that can never answer because another with the same request goes first is a
-/// warning naming both (issue 14, item 10).
+/// warning naming both.
 @Suite struct ShadowingTests {
     private func mapping(
         _ url: URLPattern?, method: HTTPMethodName = .get, priority: Int? = nil, variant: String? = nil,

@@ -19,8 +19,8 @@ import Darwin
         stubs.write("mappings/one.json", TemporaryStubs.mapping("/one", body: "1"))
         symlink(".", stubs.root + "/mappings/loop")
         let report = try StubLoader(root: stubs.root).load()
-        // Each directory once: the loop used to list one.json 41 times over (until ELOOP),
-        // and every copy after the first was a duplicate-id error.
+        // Each directory once: following the loop would list one.json 41 times over (until
+        // ELOOP), every copy after the first a duplicate-id error.
         #expect(report.mappings.map(\.request.url?.value) == ["/one"])
         #expect(report.problems.isEmpty, "\(report.problems)")
     }

@@ -6,8 +6,8 @@ import Testing
 @testable import StubFormat
 @testable import StubServerKit
 
-/// Cookies, Basic credentials and form parameters, which petmock used to accept and ignore
-/// (a stub then matched more than its author wrote). Cases carried over as data from WireMock's
+/// Cookies, Basic credentials and form parameters, which petmock matches rather than ignores
+/// (ignored, a stub would match more than its author wrote). Cases carried over as data from WireMock's
 /// acceptance tests (Apache-2.0): `CookieMatchingAcceptanceTest` and `BasicAuthAcceptanceTest`
 /// in `src/test/java/com/github/tomakehurst/wiremock/`, and the form-parameter examples of
 /// WireMock's request-matching documentation.

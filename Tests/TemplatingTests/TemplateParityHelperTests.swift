@@ -5,7 +5,7 @@ import LinearRegex
 import Templating
 import Testing
 
-/// The helpers added for WireMock 3 parity (issue 16), as data: each case cites the WireMock
+/// The helpers of WireMock 3 templating, as data: each case cites the WireMock
 /// test it came from (`src/test/java/com/github/tomakehurst/wiremock/`, Apache-2.0) or says
 /// what it checks beyond them.
 @Suite struct TemplateParityHelperTests {

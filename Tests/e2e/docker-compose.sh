@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks docker-compose.yml without a Docker engine: `docker-compose config -q` must accept it,
 # and the normalised configuration must declare the services, ports, volumes, healthchecks and
-# start order the README promises.
+# start order docs/development.md promises.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

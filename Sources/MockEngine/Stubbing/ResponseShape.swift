@@ -13,7 +13,7 @@ struct ResponseShape: Sendable {
     /// The served fields, the templated values as written.
     let fields: [HTTPHeaders.Field]
     /// The fields whose values are checked for control characters per answer: the templated
-    /// ones, and fixed ones that hold some (then every answer is refused, as before).
+    /// ones, and fixed ones that hold some (then every answer is refused).
     let checkedFields: [Int]
     /// The fixed status message holds control characters: every answer is refused.
     let statusRefused: Bool

@@ -46,7 +46,7 @@ struct Probe: Sendable {
 /// A WireMock acceptance test carried over as data: the mappings it stubs (WireMock JSON, as
 /// its Java DSL would post them to `/__admin/mappings`), then requests and their statuses.
 /// `deliberate` names why petmock answers otherwise on purpose; such a case asserts petmock's
-/// answer (listed in the README's "deliberately differs").
+/// answer (listed in docs/wiremock-compatibility.md, "Deliberate differences").
 struct AcceptanceCase: Sendable, CustomStringConvertible {
     let source: String
     let mappings: [String]

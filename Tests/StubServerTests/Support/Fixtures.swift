@@ -29,18 +29,30 @@ enum Fixtures {
     /// How many mappings `Stubs/` holds (the stubs evolve; tests compare with this).
     static var stubCount: Int { (try? StubLoader(root: stubs).load().mappings.count) ?? -1 }
 
-    /// `../shared/compat/wiremock` beside the repository (or beside a folder above it, for
-    /// git worktrees kept one level deeper), or nil when it is nowhere.
+    /// WireMock's own stub roots: `PETKIT_WIREMOCK_COMPAT` when set, else `../shared/compat/wiremock`
+    /// beside the repository (or beside a folder above it, for git worktrees kept one level
+    /// deeper); nil when they are not there, as in a plain clone.
     static var wireMockCompat: String? {
-        var base = repository
-        for _ in 0..<3 {
-            base = String(base[..<(base.lastIndex(of: "/") ?? base.startIndex)])
-            let candidate = base + "/shared/compat/wiremock"
+        var candidates: [String] = []
+        if let chosen = getenv("PETKIT_WIREMOCK_COMPAT") {
+            candidates = [String(cString: chosen)]
+        } else {
+            var base = repository
+            for _ in 0..<3 {
+                base = String(base[..<(base.lastIndex(of: "/") ?? base.startIndex)])
+                candidates.append(base + "/shared/compat/wiremock")
+            }
+        }
+        for candidate in candidates {
             var info = stat()
             if stat(candidate, &info) == 0 { return candidate }
         }
         return nil
     }
+
+    /// Why the tests on WireMock's stub roots are skipped when they are absent.
+    static let wireMockCompatAbsent: Comment =
+        "WireMock's stub roots are absent (they are not part of the repository): put them at ../shared/compat/wiremock beside it or set PETKIT_WIREMOCK_COMPAT=DIR"
 }
 
 /// Why a fixture could not be set up, or a test could not go on.
