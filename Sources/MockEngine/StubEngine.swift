@@ -35,112 +35,139 @@ package final class StubEngine: Sendable {
         self.publish = publish
     }
 
-    /// The reply to one stub request (not an admin one).
+    /// The reply to one stub request (not an admin one): the decision, then its effects.
     func reply(to request: HTTPServerRequest) -> HTTPReply {
-        if recording.isActive, let session = recording.current() {
-            return forward(request, to: session.target, recorder: session.recorder)
-        }
         let snapshot = store.snapshot()
         let matchable = MatchableRequest(request)
-        var variant = snapshot.serverVariant
-        var status: Int?
-        /// The variant's name as the request gave it, when the request chose one.
-        var requested: String?
-        switch VariantSelection(request.headers) {
-        case .none: break
-        case .named(let name):
-            do {
-                variant = try resolve(name, in: snapshot.index)
-                requested = name
-            } catch {
-                return refuse(request, matchable, message: error.description, variant: name)
-            }
-        case .status(let code): status = code
-        case .invalid(let message):
-            return refuse(request, matchable, message: message, variant: nil)
+        return apply(decide(request, matchable, snapshot: snapshot), to: request, matchable, snapshot: snapshot)
+    }
+
+    /// What to do with a request, with no effect: recording, the variant it asks for, the
+    /// stub that matches under it, and that stub's answer.
+    func decide(
+        _ request: HTTPServerRequest, _ matchable: MatchableRequest, snapshot: StubStore.Snapshot
+    )
+        -> StubDecision
+    {
+        if recording.isActive, let session = recording.current() {
+            return .record(target: session.target, recorder: session.recorder)
         }
-        let stub: CompiledStub?
-        if let status {
-            stub = snapshot.index.match(matchable, status: status, scenarios: scenarios)
-            if stub == nil {
-                let available = snapshot.index.statuses(for: matchable, scenarios: scenarios)
-                let message =
-                    "No stub for \(request.method) \(matchable.target) answers with status \(status)"
-                    + (available.isEmpty
-                        ? "; no stub matches this request at all"
-                        : "; statuses available: "
-                            + available.map(String.init).joined(separator: ", "))
-                return refuse(request, matchable, message: message, variant: "code=\(status)")
-            }
-        } else {
-            var named: String?
-            if case .named(let name)? = variant { named = name }
-            stub =
-                snapshot.index.match(matchable, variant: named, scenarios: scenarios)
-                ?? matchable.headAsGet.flatMap { snapshot.index.match($0, variant: named, scenarios: scenarios) }
+        let selection: RequestedVariant
+        switch RequestedVariant.select(request.headers, snapshot: snapshot, engine: self) {
+        case .success(let selected): selection = selected
+        case .failure(let refusal): return refusal.decision
         }
+        if let status = selection.status {
+            return decide(request, matchable, status: status, snapshot: snapshot)
+        }
+        var named: String?
+        if case .named(let name)? = selection.variant { named = name }
+        let stub =
+            snapshot.index.match(matchable, variant: named, scenarios: scenarios)
+            ?? matchable.headAsGet.flatMap { snapshot.index.match($0, variant: named, scenarios: scenarios) }
         guard let stub else {
-            if let target = proxyUnmatched {
-                return forward(request, to: target, recorder: nil)
-            }
-            return unmatched(request, matchable, snapshot: snapshot, variant: variant)
+            if let target = proxyUnmatched { return .passOn(target: target) }
+            return .unmatched(variant: selection.variant)
         }
+        return answer(of: stub, to: request, matchable, selection: selection)
+    }
+
+    /// The decision for a request that asks for a status (`Prefer: code=NNN`).
+    private func decide(
+        _ request: HTTPServerRequest, _ matchable: MatchableRequest, status: Int, snapshot: StubStore.Snapshot
+    ) -> StubDecision {
+        let selection = RequestedVariant(variant: snapshot.serverVariant, status: status, requested: nil)
+        if let stub = snapshot.index.match(matchable, status: status, scenarios: scenarios) {
+            return answer(of: stub, to: request, matchable, selection: selection)
+        }
+        let available = snapshot.index.statuses(for: matchable, scenarios: scenarios)
+        let message =
+            "No stub for \(request.method) \(matchable.target) answers with status \(status)"
+            + (available.isEmpty
+                ? "; no stub matches this request at all"
+                : "; statuses available: " + available.map(String.init).joined(separator: ", "))
+        return .refuse(message: message, variant: "code=\(status)")
+    }
+
+    /// What the stub that matched answers: passed on (a proxy stub), rendered (a template),
+    /// drifted (a generated variant), or refused (a variant asked for that does not apply).
+    private func answer(
+        of stub: CompiledStub, to request: HTTPServerRequest, _ matchable: MatchableRequest,
+        selection: RequestedVariant
+    ) -> StubDecision {
+        let variant = selection.variant
         if let proxy = stub.mapping.response.proxy {
-            if let requested, let variant, variant.isGenerated {
-                return refuse(
-                    request, matchable,
+            if let requested = selection.requested, let variant, variant.isGenerated {
+                return .refuse(
                     message: "Variant '\(requested)' does not apply: the stub that matched passes the request on "
                         + "to \(proxy.baseURL) (proxyBaseUrl), and petmock drifts canned answers only",
                     variant: requested)
             }
-            if let name = stub.scenarioName, let next = stub.mapping.newScenarioState {
-                scenarios.transition(name, from: stub.requiredScenarioState, to: next)
-            }
-            return forward(request, matchable, through: proxy, stub: stub)
+            return .proxy(stub, proxy)
         }
         let base: ServedResponse
         if let template = stub.template {
             switch template.render(request, matchable, stub: stub) {
             case .success(let rendered): base = rendered
             case .failure(let failure):
-                record(request, matchable, variant: variant?.description, status: 500, stub: stub)
-                return .response(
-                    HTTPResponse(
-                        status: HTTPStatus(code: 500),
-                        text: "petmock: stub \(stub.mapping.id): \(failure.message)\n"))
+                return .templateFailed(stub, message: failure.message, variant: variant?.description)
             }
         } else {
             base = stub.served
         }
-        let served: ServedResponse
-        if let variant, variant.isGenerated {
-            // Drifts apply to what the templates rendered; only fixed answers are cached.
-            served =
-                stub.template == nil
-                ? stub.served(under: variant) : DriftGenerator.apply(variant, to: base, stub: stub.mapping)
-            // A drift the request asked for by name either applies or is refused, never
-            // served as the unchanged body; a server-wide one leaves such responses alone.
-            if let requested, DriftGenerator.isUnchanged(served, from: base),
-                let refusal = DriftGenerator.refusal(of: variant, named: requested, for: base)
-            {
-                return refuse(
-                    request, matchable, message: refusal.description, variant: requested,
-                    knownFields: refusal.knownFields)
-            }
-        } else {
-            served = base
+        let label = variant?.description ?? selection.status.map { "code=\($0)" }
+        guard let variant, variant.isGenerated else { return .answer(stub, base, variant: label) }
+        // Drifts apply to what the templates rendered; only fixed answers are cached.
+        let served =
+            stub.template == nil
+            ? stub.served(under: variant) : DriftGenerator.apply(variant, to: base, stub: stub.mapping)
+        // A drift the request asked for by name either applies or is refused, never served as
+        // the unchanged body; a server-wide one leaves such responses alone.
+        if let requested = selection.requested, DriftGenerator.isUnchanged(served, from: base),
+            let refusal = DriftGenerator.refusal(of: variant, named: requested, for: base)
+        {
+            return .refuse(message: refusal.description, variant: requested, knownFields: refusal.knownFields)
         }
+        return .answer(stub, served, variant: label)
+    }
+
+    /// Carries a decision out: the journal, the scenario's move, recording and proxying.
+    func apply(
+        _ decision: StubDecision, to request: HTTPServerRequest, _ matchable: MatchableRequest,
+        snapshot: StubStore.Snapshot
+    ) -> HTTPReply {
+        switch decision {
+        case .record(let target, let recorder):
+            return forward(request, to: target, recorder: recorder)
+        case .refuse(let message, let variant, let knownFields):
+            return refuse(request, matchable, message: message, variant: variant, knownFields: knownFields)
+        case .unmatched(let variant):
+            return unmatched(request, matchable, snapshot: snapshot, variant: variant)
+        case .passOn(let target):
+            return forward(request, to: target, recorder: nil)
+        case .proxy(let stub, let definition):
+            moveScenario(of: stub)
+            return forward(request, matchable, through: definition, stub: stub)
+        case .templateFailed(let stub, let message, let variant):
+            record(request, matchable, variant: variant, status: 500, stub: stub)
+            return .response(
+                HTTPResponse(status: HTTPStatus(code: 500), text: "petmock: stub \(stub.mapping.id): \(message)\n"))
+        case .answer(let stub, let served, let variant):
+            moveScenario(of: stub)
+            record(request, matchable, variant: variant, status: served.status, stub: stub)
+            switch served {
+            case .prepared(let prepared, let delay, let dribble):
+                return HTTPReply.prepared(prepared, dribble: dribble).delayed(by: self.delay(delay, of: stub))
+            case .fault(let fault, let delay):
+                return HTTPReply.fault(fault).delayed(by: self.delay(delay, of: stub))
+            }
+        }
+    }
+
+    /// Moves the stub's scenario to its next state, if it names one.
+    private func moveScenario(of stub: CompiledStub) {
         if let name = stub.scenarioName, let next = stub.mapping.newScenarioState {
             scenarios.transition(name, from: stub.requiredScenarioState, to: next)
-        }
-        record(
-            request, matchable, variant: variant?.description ?? status.map { "code=\($0)" }, status: served.status,
-            stub: stub)
-        switch served {
-        case .prepared(let prepared, let delay, let dribble):
-            return HTTPReply.prepared(prepared, dribble: dribble).delayed(by: self.delay(delay, of: stub))
-        case .fault(let fault, let delay):
-            return HTTPReply.fault(fault).delayed(by: self.delay(delay, of: stub))
         }
     }
 

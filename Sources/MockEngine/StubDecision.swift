@@ -1,0 +1,33 @@
+import StubFormat
+
+/// What the engine decided for one request, before anything happens: which stub, which
+/// variant, what it answers or where it is passed on. Computed from the request and the
+/// store's snapshot (``StubEngine/decide(_:_:snapshot:)``), with no effect; the engine then
+/// applies it (``StubEngine/apply(_:to:_:snapshot:)``): the journal, the scenario move,
+/// recording and proxying.
+enum StubDecision: Sendable {
+    /// Recording is on: the request goes to the API being recorded.
+    case record(target: String, recorder: Recorder)
+    /// The request cannot be answered as asked: a 400 saying why (a variant that does not
+    /// exist or does not apply, no stub for the status asked for).
+    case refuse(message: String, variant: String?, knownFields: [String]? = nil)
+    /// No stub matched: the near-miss 404.
+    case unmatched(variant: Variant?)
+    /// No stub matched, and unmatched requests go to this API (`--proxy-unmatched`).
+    case passOn(target: String)
+    /// A proxy stub matched: the request goes upstream as it says.
+    case proxy(CompiledStub, ProxyDefinition)
+    /// The stub's template failed to render: a 500 saying why.
+    case templateFailed(CompiledStub, message: String, variant: String?)
+    /// A stub answers, drifted when a generated variant applies; `variant` is what the
+    /// journal records as in force.
+    case answer(CompiledStub, ServedResponse, variant: String?)
+
+    /// The stub that matched, if one did.
+    var stub: CompiledStub? {
+        switch self {
+        case .proxy(let stub, _), .templateFailed(let stub, _, _), .answer(let stub, _, _): stub
+        case .record, .refuse, .unmatched, .passOn: nil
+        }
+    }
+}
