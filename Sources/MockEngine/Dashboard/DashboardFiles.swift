@@ -25,7 +25,7 @@ enum DashboardFiles {
           <section id="variants"><h2>Variants</h2>
             <p>Active server-wide: <b id="active-variant"></b> <button id="variant-reset" type="button">Reset</button></p>
             <div id="file-variants"></div>
-            <p><input id="variant-input" list="variant-forms" placeholder="missing:lastName" size="32">
+            <p><input id="variant-input" list="variant-forms" placeholder="missing:name" size="32">
               <button id="variant-apply" type="button">Apply</button></p>
             <datalist id="variant-forms"></datalist>
             <div id="generated-variants"></div>

@@ -52,8 +52,8 @@ public enum Variant: Sendable, Hashable, CustomStringConvertible {
     /// How FIELD is written, and what happens when the response has no such field: for
     /// listings (one line each) and the variants catalog.
     public static let fieldAddressing = [
-        "FIELD is a key: every JSON object in the body that has it, at any depth (missing:vetId);",
-        "or a JSONPath starting with '$': only the places it selects ($[0].vetId, $.owner.id, $.items[*].name).",
+        "FIELD is a key: every JSON object in the body that has it, at any depth (missing:id);",
+        "or a JSONPath starting with '$': only the places it selects ($[0].id, $.owner.id, $.items[*].name).",
         "Per request, a FIELD no object in that response has, a JSONPath that selects nothing there, or a body",
         "that is not JSON is a 400 listing the response's fields. Server-wide, such responses are served as they",
         "are (no Petmock-Variant header), and a FIELD that no base stub's body has is refused.",
