@@ -57,4 +57,41 @@ import Testing
         }
         #expect(journal.entries().map(\.url) == ["/huge"], "one entry is always kept")
     }
+
+    /// The ring against a plain list under seeded streams of appends (of random sizes, so the
+    /// byte budget evicts too), removals and clears: the same entries in the same order, and
+    /// never more slots than entries were ever kept at once, up to the capacity.
+    @Test(arguments: [1, 2, 5, 16])
+    func theGrowingRingKeepsWhatAListWould(capacity: Int) {
+        var generator = SplitMix(seed: UInt64(capacity))
+        let journal = RequestJournal(capacity: capacity, byteBudget: 300)
+        var model: [(url: String, bytes: Int)] = []
+        var most = 0
+        for step in 0..<400 {
+            switch generator.next() % 10 {
+            case 0:
+                let cut = Int(generator.next() % 3)
+                journal.remove { $0.url.hasSuffix("/\(cut)") }
+                model.removeAll { $0.url.hasSuffix("/\(cut)") }
+            case 1 where step.isMultiple(of: 7):
+                journal.clear()
+                model.removeAll()
+            default:
+                let size = Int(generator.next() % 120)
+                let url = "/\(step)/\(step % 3)"
+                journal.append { sequence in
+                    LoggedRequest(
+                        sequence: sequence, idPrefix: journal.idPrefix, method: .post, url: url, headers: [:],
+                        body: Array(repeating: 65, count: size), clientAddress: nil, loggedDate: 0, variant: nil,
+                        responseStatus: 200, stub: nil)
+                }
+                model.append((url, journal.entries().last?.retainedBytes ?? 0))
+                if model.count > capacity { model.removeFirst() }
+                while model.count > 1 && model.reduce(0, { $0 + $1.bytes }) > 300 { model.removeFirst() }
+            }
+            most = max(most, model.count)
+            #expect(journal.entries().map(\.url) == model.map(\.url), "step \(step)")
+        }
+        #expect(journal.slotCount <= max(most, 1) && journal.slotCount <= capacity)
+    }
 }

@@ -2,10 +2,16 @@ import Platform
 
 /// The requests the server received, newest kept: a ring of at most `capacity` entries whose
 /// bodies together stay under `byteBudget` (the oldest go first), so memory stays bounded
-/// however long the server runs and however large the requests. Capacity 0 keeps nothing.
+/// however long the server runs and however large the requests. Capacity 0 keeps nothing. The
+/// ring grows with its entries up to `capacity` (an engine that served a few requests holds a
+/// few slots, not `capacity` of them), then wraps.
 final class RequestJournal: Sendable {
     private struct Ring {
-        var slots: [LoggedRequest?]
+        /// The entries' slots: as many as were ever needed, at most `capacity`. Entries take
+        /// the positions `head ..< head + count`, modulo `capacity`; while the ring still
+        /// grows that range ends at `slots.count`.
+        var slots: [LoggedRequest?] = []
+        let capacity: Int
         var head = 0
         var count = 0
         var bytes = 0
@@ -18,9 +24,16 @@ final class RequestJournal: Sendable {
             let oldest = slots[head]
             if let oldest { bytes -= oldest.retainedBytes }
             slots[head] = nil
-            head = (head + 1) % slots.count
+            head = (head + 1) % capacity
             count -= 1
             return oldest
+        }
+
+        /// Puts an entry after the newest: a new slot while the ring grows, else the free one.
+        mutating func append(_ entry: LoggedRequest) {
+            let position = (head + count) % capacity
+            if position == slots.count { slots.append(entry) } else { slots[position] = entry }
+            count += 1
         }
     }
 
@@ -37,7 +50,7 @@ final class RequestJournal: Sendable {
         self.byteBudget = byteBudget
         var generator = SystemRandomNumberGenerator()
         idPrefix = generator.next()
-        ring = Locked(Ring(slots: []))
+        ring = Locked(Ring(capacity: max(1, capacity)))
     }
 
     /// Adds the entry `make` builds from the next sequence number, dropping the oldest
@@ -49,12 +62,10 @@ final class RequestJournal: Sendable {
         var evicted: LoggedRequest?
         var overBudget: [LoggedRequest] = []
         ring.withLock { ring in
-            if ring.slots.isEmpty { ring.slots = Array(repeating: nil, count: capacity) }
             ring.sequence += 1
             let entry = make(ring.sequence)
             if ring.count == capacity { evicted = ring.evictOldest() }
-            ring.slots[(ring.head + ring.count) % capacity] = entry
-            ring.count += 1
+            ring.append(entry)
             ring.bytes += entry.retainedBytes
             while ring.bytes > byteBudget && ring.count > 1 {
                 if let oldest = ring.evictOldest() { overBudget.append(oldest) }
@@ -69,8 +80,11 @@ final class RequestJournal: Sendable {
     }
 
     private static func ordered(_ ring: Ring) -> [LoggedRequest] {
-        (0..<ring.count).compactMap { ring.slots[(ring.head + $0) % ring.slots.count] }
+        (0..<ring.count).compactMap { ring.slots[(ring.head + $0) % ring.capacity] }
     }
+
+    /// How many slots the ring holds now (it grows with its entries, up to `capacity`).
+    var slotCount: Int { ring.withLock { $0.slots.count } }
 
     /// How many entries are kept now.
     var count: Int { ring.withLock { $0.count } }
@@ -102,7 +116,7 @@ final class RequestJournal: Sendable {
                 if predicate(entry) { removed.append(entry) } else { kept.append(entry) }
             }
             guard !removed.isEmpty else { return [] }
-            ring.slots = kept + Array(repeating: nil, count: capacity - kept.count)
+            ring.slots = kept
             ring.head = 0
             ring.count = kept.count
             ring.bytes = kept.reduce(0) { $0 + $1.retainedBytes }
