@@ -61,6 +61,22 @@ import Testing
         #expect(report.errors.isEmpty)
     }
 
+    /// petmock serves `jsonBody` (and a `.json` body file) as `application/json` when the
+    /// mapping names no type; verify judges that answer, not the bare mapping.
+    @Test func theImpliedContentTypeIsWhatVerifyJudges() throws {
+        let directory = try folder(
+            [
+                "pets.json":
+                    #"{"request": {"method": "GET", "urlPath": "/api/pets"}, "response": {"status": 200, "jsonBody": [{"firstName": "Rex", "lastName": "Bo", "vetId": 1}]}}"#,
+                "vets.json":
+                    #"{"request": {"method": "GET", "urlPath": "/api/vets/1"}, "response": {"status": 200, "bodyFileName": "vet.json"}}"#,
+            ], files: ["vet.json": #"{"firstName": "Ann", "lastName": "Lee", "title": "DVM"}"#])
+        let report = try verifier().verify(directory: directory, contractName: "built-in")
+        #expect(!report.findings.contains { $0.message.contains("media type") }, "\(report.findings.map(\.message))")
+        #expect(report.summary.breaking == 0, "\(report.findings.map(\.message))")
+        #expect(report.operations == ["GET /pets", "GET /vets/{id}"])
+    }
+
     @Test func unreadableMappingsAreErrorsNamingTheFile() throws {
         let directory = try folder([
             "bad.json": "{not json",

@@ -140,7 +140,7 @@ public struct StubVerifier: Sendable {
             }
             if !report.operations.contains(operation.name) { report.operations.append(operation.name) }
             let response = ObservedResponse(
-                url: label, status: mapping.response.status, contentType: mapping.response.headers["Content-Type"],
+                url: label, status: mapping.response.status, contentType: mapping.response.servedContentType,
                 body: body)
             collector.add(validator.validate(response, for: operation, expecting: .documented).findings)
         }

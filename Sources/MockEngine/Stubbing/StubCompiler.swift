@@ -112,7 +112,9 @@ struct StubCompiler: Sendable {
         let delay = StubDelay(
             fixedMilliseconds: definition.fixedDelayMilliseconds ?? 0, distribution: definition.delayDistribution)
         var headers = definition.headers
-        if !headers.contains(name: "Content-Type"), let type = impliedContentType(definition.body) {
+        if !headers.contains(name: "Content-Type"),
+            let type = ResponseDefinition.impliedContentType(of: definition.body)
+        {
             headers.add(name: "Content-Type", value: type)
         }
         headers.add(name: "Matched-Stub-Id", value: mapping.id)
@@ -145,31 +147,5 @@ struct StubCompiler: Sendable {
         let compressible =
             type.hasPrefix("text/") || type.contains("json") || type.contains("xml") || type.contains("javascript")
         return compressible ? .gzipIfAccepted : .identity
-    }
-
-    /// The content type a body implies when the mapping names none.
-    static func impliedContentType(_ body: ResponseBody) -> String? {
-        switch body {
-        case .json: return "application/json"
-        case .file(let name):
-            let lower = name.lowercased()
-            guard let dot = lower.lastIndex(of: ".") else { return nil }
-            switch lower[lower.index(after: dot)...] {
-            case "json": return "application/json"
-            case "xml": return "application/xml"
-            case "html", "htm": return "text/html; charset=utf-8"
-            case "txt": return "text/plain; charset=utf-8"
-            case "css": return "text/css"
-            case "js": return "application/javascript"
-            case "png": return "image/png"
-            case "jpg", "jpeg": return "image/jpeg"
-            case "gif": return "image/gif"
-            case "svg": return "image/svg+xml"
-            case "ico": return "image/x-icon"
-            case "pdf": return "application/pdf"
-            default: return nil
-            }
-        default: return nil
-        }
     }
 }
