@@ -147,7 +147,7 @@ let package = Package(
         tests("HTTPCoreTests", ["HTTPCore"]),
         tests("ArgumentKitTests", ["ArgumentKit"]),
         tests("JSONKitTests", ["JSONKit"]),
-        tests("TemplatingTests", ["Templating", "JSONKit", "HTTPCore", "LinearRegex", "Platform"]),
+        tests("TemplatingTests", ["Templating", "JSONKit", "HTTPCore", "LinearRegex"]),
         tests("YAMLKitTests", ["YAMLKit", "JSONKit"]),
         tests("XMLKitTests", ["XMLKit"]),
         tests(

@@ -1,6 +1,5 @@
 import HTTPCore
 import JSONKit
-import Platform
 import Templating
 import Testing
 
