@@ -259,7 +259,7 @@ package final class StubEngine: Sendable {
     ) {
         let target = request.head.target
         let url = target.utf8.first == UInt8(ascii: "/") ? target : String(matchable?.target ?? request.head.originForm)
-        let now = Timestamp.nowMilliseconds()
+        let now = store.clock.wallMilliseconds
         journal.append { sequence in
             LoggedRequest(
                 sequence: sequence, idPrefix: journal.idPrefix, method: request.method, url: url,

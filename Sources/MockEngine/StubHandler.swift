@@ -36,7 +36,7 @@ public final class StubHandler: HTTPHandler {
                 loader: stubsDirectory.map {
                     StubLoader(root: $0, globalResponseTemplating: configuration.globalResponseTemplating)
                 }, codeMappings: mappings, serverVariant: nil,
-                globalResponseTemplating: configuration.globalResponseTemplating)
+                globalResponseTemplating: configuration.globalResponseTemplating, clock: configuration.clock)
         } catch {
             throw .load(error)
         }
@@ -55,7 +55,8 @@ public final class StubHandler: HTTPHandler {
         engine = StubEngine(
             store: store, journalCapacity: configuration.journalCapacity, proxyUnmatched: configuration.proxyUnmatched,
             upstreamTimeout: configuration.upstreamTimeout,
-            upstream: UpstreamProxy(clients: upstream, settings: configuration.upstream), publish: publish)
+            upstream: UpstreamProxy(clients: upstream, settings: configuration.upstream, clock: configuration.clock),
+            publish: publish)
         if let name = configuration.variant {
             do {
                 store.setServerVariant(try engine.resolveServerWide(name, in: store.snapshot().index))

@@ -1,3 +1,5 @@
+import Platform
+
 /// How a ``StubHandler`` answers, whatever serves it (the socket server, URLSession stubs);
 /// every argument has a default.
 public struct StubHandlerConfiguration: Sendable {
@@ -18,13 +20,19 @@ public struct StubHandlerConfiguration: Sendable {
     /// Render every stub's response as a template, not only those whose `transformers` name
     /// `response-template`.
     public var globalResponseTemplating: Bool
+    /// The clock the engine reads: journal timestamps, templating's `now`, date matching's
+    /// "now", the durations of upstream calls. The system clock by default; a test passes one
+    /// it sets by hand (TestSupport's `ManualClock`).
+    public var clock: TimeSource
 
     /// Creates a configuration.
     public init(
         variant: String? = nil, journalCapacity: Int = 10_000, adminAccess: AdminAccess = .loopbackOnly,
         strict: Bool = false, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
-        upstream: UpstreamSettings = UpstreamSettings(), globalResponseTemplating: Bool = false
+        upstream: UpstreamSettings = UpstreamSettings(), globalResponseTemplating: Bool = false,
+        clock: TimeSource = .system
     ) {
+        self.clock = clock
         self.variant = variant
         self.journalCapacity = journalCapacity
         self.adminAccess = adminAccess

@@ -42,14 +42,20 @@ public struct StubServerConfiguration: Sendable {
     /// Render every stub's response as a template, not only those whose `transformers` name
     /// `response-template` (`--global-response-templating`).
     public var globalResponseTemplating: Bool
+    /// The one clock the server and its engine read: timeouts, delays and the `Date` header
+    /// (it replaces ``http``'s clock), journal timestamps, templating's `now`, date matching's
+    /// "now". The system clock by default; a test passes one it sets by hand.
+    public var clock: TimeSource
 
     /// Creates a configuration.
     public init(
         host: String = "127.0.0.1", port: Int = 0, eventLoopCount: Int? = nil, variant: String? = nil,
         journalCapacity: Int = 10_000, adminAccess: AdminAccess = .loopbackOnly, strict: Bool = false,
         watch: Bool = false, http: HTTPServerConfiguration = HTTPServerConfiguration(), proxyUnmatched: String? = nil,
-        upstreamTimeout: Duration = .seconds(30), globalResponseTemplating: Bool = false
+        upstreamTimeout: Duration = .seconds(30), globalResponseTemplating: Bool = false,
+        clock: TimeSource = .system
     ) {
+        self.clock = clock
         self.globalResponseTemplating = globalResponseTemplating
         self.host = host
         self.port = port
@@ -69,13 +75,14 @@ public struct StubServerConfiguration: Sendable {
         StubHandlerConfiguration(
             variant: variant, journalCapacity: journalCapacity, adminAccess: adminAccess, strict: strict,
             proxyUnmatched: proxyUnmatched, upstreamTimeout: upstreamTimeout, upstream: upstream,
-            globalResponseTemplating: globalResponseTemplating)
+            globalResponseTemplating: globalResponseTemplating, clock: clock)
     }
 
     var httpConfiguration: HTTPServerConfiguration {
         var configuration = http
         configuration.host = host
         configuration.port = port
+        configuration.clock = clock
         if let eventLoopCount { configuration.eventLoopCount = max(1, eventLoopCount) }
         return configuration
     }

@@ -1,10 +1,7 @@
 /// The commonly used part of Java's `SimpleDateFormat`: `y M d H h m s S a E D u Z X z` and
-/// quoted text, to format and to parse.
+/// quoted text, to format and to parse (the pattern read by ``JavaDatePattern``).
 struct JavaDateFormat {
-    enum Token: Equatable {
-        case literal(String)
-        case field(Character, Int)
-    }
+    typealias Token = JavaDatePattern.Piece
 
     static let months = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -17,52 +14,19 @@ struct JavaDateFormat {
 
     let tokens: [Token]
 
+    /// Reads a pattern; a letter this formatter does not know is literal text.
     init(_ pattern: String) {
-        var tokens: [Token] = []
-        var characters = pattern[...]
-        while let character = characters.first {
-            if character == "'" {
-                characters.removeFirst()
-                if characters.first == "'" {
-                    tokens.append(.literal("'"))
-                    characters.removeFirst()
-                    continue
-                }
-                var text = ""
-                while let next = characters.first {
-                    characters.removeFirst()
-                    if next == "'" {
-                        if characters.first == "'" {
-                            text.append("'")
-                            characters.removeFirst()
-                            continue
-                        }
-                        break
-                    }
-                    text.append(next)
-                }
-                tokens.append(.literal(text))
-            } else if Self.letters.contains(character) {
-                var count = 0
-                while characters.first == character {
-                    count += 1
-                    characters.removeFirst()
-                }
-                tokens.append(.field(character, count))
-            } else {
-                tokens.append(.literal(String(character)))
-                characters.removeFirst()
-            }
+        tokens = JavaDatePattern(pattern).pieces.map { piece in
+            guard case .field(let letter, let count) = piece, !Self.letters.contains(letter) else { return piece }
+            return .literal(String(repeating: letter, count: count))
         }
-        self.tokens = tokens
     }
 
     /// A letter the pattern uses that this formatter does not know, if any.
     static func unknownLetter(in pattern: String) -> Character? {
-        var quoted = false
-        for character in pattern {
-            if character == "'" { quoted.toggle() }
-            if !quoted, character.isLetter, character.isASCII, !letters.contains(character) { return character }
+        for case .field(let letter, _) in JavaDatePattern(pattern).pieces
+        where letter.isASCII && !letters.contains(letter) {
+            return letter
         }
         return nil
     }

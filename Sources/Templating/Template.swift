@@ -1,4 +1,4 @@
-import Foundation
+import Platform
 
 /// A Handlebars template, compiled once: parse errors (and unknown helpers) are found here,
 /// with their line and column; ``render(_:)`` then walks the tree per request. Immutable, and
@@ -52,20 +52,17 @@ public final class Template: Sendable {
     }
 
     /// Renders the template with `context` as `this` (its members are the top-level names);
-    /// `now` (milliseconds since the epoch) is what `now` answers, the clock's time by default.
-    public func render(_ context: TemplateValue, now: Int64? = nil) throws(TemplateError) -> String {
+    /// `now` answers the clock's wall-clock time, read at most once per render.
+    public func render(_ context: TemplateValue, clock: TimeSource = .system) throws(TemplateError) -> String {
         if let plainText { return plainText }
-        return String(decoding: try renderBytes(context, now: now), as: UTF8.self)
+        return String(decoding: try renderBytes(context, clock: clock), as: UTF8.self)
     }
 
-    /// The clock's time in milliseconds since the epoch (a render's "now" when none is given).
-    static func clockNow() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
-
-    /// Renders as ``render(_:now:)`` does, into UTF-8 bytes (a response body) with no
+    /// Renders as ``render(_:clock:)`` does, into UTF-8 bytes (a response body) with no
     /// intermediate text: one buffer, its capacity reserved from the template's text.
-    public func renderBytes(_ context: TemplateValue, now: Int64? = nil) throws(TemplateError) -> [UInt8] {
+    public func renderBytes(_ context: TemplateValue, clock: TimeSource = .system) throws(TemplateError) -> [UInt8] {
         if let plainText { return Array(plainText.utf8) }
-        var renderer = TemplateRenderer(root: context, limits: limits, now: now, capacity: textLength + 64)
+        var renderer = TemplateRenderer(root: context, limits: limits, clock: clock, capacity: textLength + 64)
         try renderer.render(segments)
         return renderer.output
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 /// An instant with the format and time zone it renders in (what `now`, `date` and
 /// `parseDate` return).
@@ -87,21 +88,15 @@ public struct TemplateDate: Sendable, Hashable {
             let total = fields.year * 12 + (fields.month - 1) + months
             fields.year = total.floorDivided(by: 12)
             fields.month = total - fields.year * 12 + 1
-            fields.day = min(fields.day, CivilTime.daysIn(month: fields.month, year: fields.year))
+            fields.day = min(fields.day, CivilDate.daysIn(month: fields.month, year: fields.year))
             return fields.milliseconds
         default: return nil
         }
     }
 }
 
-extension BinaryInteger {
-    func floorDivided(by divisor: Self) -> Self {
-        let quotient = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
-    }
-}
-
-/// A UTC calendar time, from and to milliseconds since the epoch (proleptic Gregorian).
+/// A UTC calendar time, from and to milliseconds since the epoch (proleptic Gregorian, through
+/// HTTPCore's ``CivilDate``).
 struct CivilTime {
     var year: Int
     var month: Int
@@ -120,46 +115,23 @@ struct CivilTime {
     init(milliseconds: Int64) {
         let days = Int(milliseconds.floorDivided(by: 86_400_000))
         let rest = Int(milliseconds - Int64(days) * 86_400_000)
-        // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = z.floorDivided(by: 146_097)
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * mp + 2) / 5 + 1
-        month = mp < 10 ? mp + 3 : mp - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let date = CivilDate(daysSinceEpoch: days)
+        (year, month, day) = (date.year, date.month, date.day)
         hour = rest / 3_600_000
         minute = rest / 60000 % 60
         second = rest / 1000 % 60
         millisecond = rest % 1000
     }
 
-    /// Days since 1970-01-01.
-    var epochDays: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = y.floorDivided(by: 400)
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
+    private var date: CivilDate { CivilDate(year: year, month: month, day: day) }
 
     var milliseconds: Int64 {
-        Int64(epochDays) * 86_400_000 + Int64(hour * 3_600_000 + minute * 60000 + second * 1000 + millisecond)
+        Int64(date.daysSinceEpoch) * 86_400_000
+            + Int64(hour * 3_600_000 + minute * 60000 + second * 1000 + millisecond)
     }
 
     /// 1 for Monday ... 7 for Sunday.
-    var weekday: Int { ((epochDays + 3) % 7 + 7) % 7 + 1 }
+    var weekday: Int { date.weekday }
 
-    var dayOfYear: Int { epochDays - CivilTime(year: year, month: 1, day: 1).epochDays + 1 }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
+    var dayOfYear: Int { date.dayOfYear }
 }

@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// WireMock's date truncations (`DateTimeTruncation`), by the names `truncateDate` takes.
 enum DateTruncation: String, CaseIterable {
     case firstSecondOfMinute = "first second of minute"
@@ -39,7 +41,7 @@ enum DateTruncation: String, CaseIterable {
             time.day = 1
             time.month += 1
             if time.month > 12 { (time.month, time.year) = (1, time.year + 1) }
-        case .lastDayOfMonth: time.day = CivilTime.daysIn(month: time.month, year: time.year)
+        case .lastDayOfMonth: time.day = CivilDate.daysIn(month: time.month, year: time.year)
         case .firstDayOfYear: (time.day, time.month) = (1, 1)
         case .firstDayOfNextYear: (time.day, time.month, time.year) = (1, 1, time.year + 1)
         case .lastDayOfYear: (time.day, time.month) = (31, 12)

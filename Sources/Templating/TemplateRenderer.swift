@@ -1,4 +1,5 @@
 import JSONKit
+import Platform
 
 /// Renders a compiled tree against a context: one per render, confined to one thread.
 struct TemplateRenderer {
@@ -25,9 +26,11 @@ struct TemplateRenderer {
     /// Block parameters and data variables (`@index`), innermost last.
     private var scopes: [[String: TemplateValue]] = []
 
-    /// The render's "now", in milliseconds since the epoch: the one given, else the clock's
-    /// time, read when a helper first runs (a render with no helper reads no clock).
+    /// The render's "now", in milliseconds since the epoch: the clock's wall-clock time, read
+    /// when a helper first runs (a render with no helper reads no clock).
     private var now: Int64?
+    /// Where ``now`` is read.
+    private let clock: TimeSource
 
     /// The last text a helper parsed as JSON, and its value: helpers reading the same JSON
     /// (several `jsonPath`s of the request's body) parse it once per render.
@@ -37,7 +40,7 @@ struct TemplateRenderer {
     /// ``RequestAccess`` are read from it directly while nothing else can answer `request`.
     private let rootRequest: TemplateRequest?
 
-    init(root: TemplateValue, limits: TemplateLimits, now: Int64?, capacity: Int = 0) {
+    init(root: TemplateValue, limits: TemplateLimits, clock: TimeSource, capacity: Int = 0) {
         self.limits = limits
         if case .object(let members) = root, let request = members.first(where: { $0.key == "request" }),
             case .node(let node) = request.value
@@ -47,7 +50,7 @@ struct TemplateRenderer {
             rootRequest = nil
         }
         output.reserveCapacity(capacity)
-        self.now = now
+        self.clock = clock
         iterationsLeft = limits.maximumIterations
         workLeft = limits.maximumWork
         self.root = root
@@ -332,7 +335,7 @@ struct TemplateRenderer {
     /// The render's "now" (see ``now``), the clock read once per render.
     private mutating func currentNow() -> Int64 {
         if let now { return now }
-        let read = Template.clockNow()
+        let read = clock.wallMilliseconds
         now = read
         return read
     }

@@ -1,9 +1,10 @@
 import HTTPServerKit
 import Platform
 
-/// A clock that moves only when a test moves it; ``clock`` is a `ServerClock` reading it, for
-/// a server's configuration. Deadlines, delays, dribbles and grace periods then come when the
-/// test says, not after a real wait.
+/// A clock that moves only when a test moves it; ``clock`` is the `TimeSource` reading it, for
+/// a server's or a stub handler's configuration. Deadlines, delays, dribbles and grace periods
+/// then come when the test says, not after a real wait, and the wall clock (the `Date` header,
+/// journal timestamps, templating's `now`, date matching) reads the instant the test chose.
 ///
 /// ```swift
 /// let time = ManualClock()
@@ -17,15 +18,17 @@ public final class ManualClock: Sendable {
     private let time: Locked<UInt64>
     private let released: Locked<Bool>
     /// The clock to give to a server's configuration.
-    public let clock: ServerClock
+    public let clock: TimeSource
 
-    /// A clock reading `start` monotonic nanoseconds (and the epoch seconds that go with it).
-    public init(startingAt start: UInt64 = 1_000_000_000) {
+    /// A clock reading `start` monotonic nanoseconds, and `wallNanoseconds` on the wall clock
+    /// (by default 1_700_000_000 s plus `start`); both move together.
+    public init(startingAt start: UInt64 = 1_000_000_000, wallNanoseconds: Int64? = nil) {
         let time = Locked(start)
         let released = Locked(false)
         self.time = time
         self.released = released
-        clock = ServerClock(
+        let wallOrigin = (wallNanoseconds ?? 1_700_000_000_000_000_000 + Int64(start)) - Int64(start)
+        clock = TimeSource(
             monotonicNanoseconds: {
                 let leap: UInt64 = released.withLock { $0 } ? 3_600_000_000_000 : 0
                 return time.withLock { now in
@@ -33,7 +36,7 @@ public final class ManualClock: Sendable {
                     return now
                 }
             },
-            epochSeconds: { 1_700_000_000 + Int(time.withLock { $0 } / 1_000_000_000) })
+            wallNanoseconds: { wallOrigin + Int64(time.withLock { $0 }) })
     }
 
     /// Monotonic nanoseconds now.

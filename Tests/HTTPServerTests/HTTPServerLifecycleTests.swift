@@ -14,7 +14,7 @@ import Darwin
 
 /// Deadlines and timers on the wire. The deadline rules (header, body, idle, stalled, linger)
 /// are tested as values in `ConnectionStateMachineTests`; these check that the loop applies
-/// them, and reads the time from the configured `ServerClock`.
+/// them, and reads the time from the configured clock (`TimeSource`).
 @Suite struct HTTPServerTimeoutTests {
     @Test func slowHeadGets408ThenCloseWhenTheServerClockSaysSo() throws {
         // Real timeouts far longer than any test: only the hand-moved clock can bring the 408.

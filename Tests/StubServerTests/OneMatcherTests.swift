@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPServerKit
 import JSONKit
+import Platform
 import Testing
 
 @testable import MockEngine
@@ -41,7 +42,7 @@ import Testing
         let pattern = try #require(decoder.decodeRequest(try JSONValue(parsing: json), at: .root), "\(json)")
         var problems: [PatternProblem] = []
         return try #require(
-            CompiledRequestPattern.compile(pattern, problems: &problems, clock: .fixed(secondsSinceEpoch: 0)))
+            CompiledRequestPattern.compile(pattern, problems: &problems, clock: .fixed(wallNanoseconds: 0)))
     }
 
     @Test func matchesIsEveryCriterionOfTheReportMatched() throws {

@@ -1,5 +1,6 @@
 import HTTPCore
 import JSONKit
+import Platform
 import Testing
 
 @testable import MockEngine
@@ -13,7 +14,7 @@ import Testing
 /// clock below (2024-05-15T10:30:00Z), so no test reads the wall clock.
 @Suite struct WireMockDateTimeParityTests {
     /// 2024-05-15T10:30:00Z.
-    static let now = MatchClock.fixed(secondsSinceEpoch: 1_715_769_000)
+    static let now = TimeSource.fixed(wallNanoseconds: 1_715_769_000 * 1_000_000_000)
 
     struct Case: Sendable, CustomStringConvertible {
         let source: String
@@ -290,10 +291,10 @@ import Testing
             value: "2024-05-14T19:00Z", matches: false),
         Case(
             source: "deserialisesFromJsonWithApplyTruncationLast", matcher: nowMonthPlusOne, value: "2024-03-31T00:00Z",
-            matches: true, clock: .fixed(secondsSinceEpoch: 1_706_745_600)),
+            matches: true, clock: .fixed(wallNanoseconds: 1_706_745_600 * 1_000_000_000)),
         Case(
             source: "deserialisesFromJsonWithApplyTruncationLast (truncation first)", matcher: nowMonthPlusOneFirst,
-            value: "2024-03-29T00:00Z", matches: true, clock: .fixed(secondsSinceEpoch: 1_706_745_600)),
+            value: "2024-03-29T00:00Z", matches: true, clock: .fixed(wallNanoseconds: 1_706_745_600 * 1_000_000_000)),
         Case(
             source: "acceptsJavaZonedDateTimeAsExpected", matcher: #"{"equalToDateTime": "2020-08-29T00:00:00Z"}"#,
             value: "2020-08-29T00:00:00Z", matches: true),
@@ -302,7 +303,7 @@ import Testing
             value: "2020-08-29T00:00:00", matches: true),
     ]
 
-    static func compiled(_ json: String, clock: MatchClock) throws -> CompiledMatcher {
+    static func compiled(_ json: String, clock: TimeSource) throws -> CompiledMatcher {
         var decoder = MappingDecoder(file: "m.json")
         let matcher = try #require(decoder.matcher(try JSONValue(parsing: json), at: .root), "\(decoder.problems)")
         var problems: [PatternProblem] = []

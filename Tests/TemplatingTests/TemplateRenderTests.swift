@@ -15,7 +15,7 @@ func context(
 }
 
 func render(_ source: String, _ context: TemplateValue = context(), now: Int64 = 1_700_000_000_123) throws -> String {
-    try Template(source).render(context, now: now)
+    try Template(source).render(context, clock: .fixed(wallNanoseconds: now * 1_000_000))
 }
 
 @Suite struct TemplateRenderTests {

@@ -34,14 +34,14 @@ public func fuzzTemplate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let context = TemplateValue.object([("request", .node(request)), ("parameters", .json(["p": "q"]))])
     let first: String
     do {
-        first = try template.render(context, now: 1_700_000_000_000)
+        first = try template.render(context, clock: .fixed(wallNanoseconds: 1_700_000_000_000_000_000))
     } catch {
         precondition(error.stopsRender, "a render error that does not stop the render escaped: \(error)")
         return 0
     }
     precondition(first.utf8.count <= limits.maximumOutputLength, "the output passed its limit")
     let random = ["random", "pickRandom", "request.id", "uuid", "UUID"].contains { source.contains($0) }
-    if !random, let second = try? template.render(context, now: 1_700_000_000_000) {
+    if !random, let second = try? template.render(context, clock: .fixed(wallNanoseconds: 1_700_000_000_000_000_000)) {
         precondition(first == second, "two renders of '\(source)' differ")
     }
     return 0

@@ -92,7 +92,7 @@ extension Connection {
         let body = response.body
         let count = max(1, min(dribble.chunkCount, body.count))
         let interval = dribble.duration.nanoseconds / UInt64(count)
-        let start = loop.clock.now
+        let start = loop.clock.monotonicNanoseconds
         let sequence = self.sequence
         for index in 0..<count {
             let lower = body.count * index / count

@@ -36,7 +36,7 @@ extension Connection {
             let wait = delay.sample(using: &loop.random).nanoseconds
             guard wait > 0 else { return answer(with: later) }
             let address = replyAddress
-            _ = loop.timers.schedule(at: loop.clock.now &+ wait) { [loop] in
+            _ = loop.timers.schedule(at: loop.clock.monotonicNanoseconds &+ wait) { [loop] in
                 loop.deliver(later, to: address)
             }
         case .deferred(let deferred):

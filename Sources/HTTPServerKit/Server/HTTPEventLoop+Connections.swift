@@ -98,7 +98,7 @@ extension HTTPEventLoop {
     /// body began, so their first entries are the likeliest stalls.
     private func evictStalledRequest(handingOverItsPlace: Bool) -> Bool {
         let age = configuration.stalledRequestAge.nanoseconds
-        let current = clock.now
+        let current = clock.monotonicNanoseconds
         var stalest: Connection?
         for kind in [TimeoutList.Kind.header, .body] {
             var slot = timeoutLists[kind.rawValue].head
@@ -168,7 +168,7 @@ extension HTTPEventLoop {
         guard !acceptPaused, listener >= 0 else { return }
         acceptPaused = true
         poller.remove(listener)
-        _ = timers.schedule(at: clock.now &+ 100_000_000) { [self] in
+        _ = timers.schedule(at: clock.monotonicNanoseconds &+ 100_000_000) { [self] in
             acceptPaused = false
             guard phase == .running, listener >= 0 else { return }
             do {
@@ -244,7 +244,7 @@ extension HTTPEventLoop {
             return
         }
         let grace = configuration.shutdownGracePeriod.nanoseconds
-        _ = timers.schedule(at: clock.now &+ grace) { [self] in
+        _ = timers.schedule(at: clock.monotonicNanoseconds &+ grace) { [self] in
             for case let connection? in connections { closeConnection(connection, reset: false) }
             phase = .stopped
         }

@@ -44,7 +44,7 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     /// The durations of the connections' deadlines.
     let connectionTimeouts: ConnectionStateMachine.Timeouts
     /// Where the loop reads the time (the configuration's clock).
-    let clock: ServerClock
+    let clock: TimeSource
     var now: UInt64
     var dates = DateCache()
     var random: SplitMix64
@@ -83,7 +83,7 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
         timeoutLists = Array(repeating: TimeoutList(), count: TimeoutList.Kind.allCases.count)
         connectionTimeouts = ConnectionStateMachine.Timeouts(configuration)
         clock = configuration.clock
-        now = clock.now
+        now = clock.monotonicNanoseconds
         var seed = SystemRandomNumberGenerator()
         random = SplitMix64(seed: seed.next())
         readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
@@ -128,7 +128,7 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     /// Runs `work` on the loop's thread after `delay`, using the loop's timers.
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> HTTPScheduledWork {
-        let deadline = clock.now &+ delay.nanoseconds
+        let deadline = clock.monotonicNanoseconds &+ delay.nanoseconds
         let box = ScheduledWorkBox()
         let guarded: @Sendable () -> Void = {
             if !box.cancelled { work() }
@@ -165,8 +165,8 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
                 for case let connection? in connections { closeConnection(connection, reset: false) }
                 break
             }
-            now = clock.now
-            dates.update(epochSeconds: clock.epochSeconds)
+            now = clock.monotonicNanoseconds
+            dates.update(epochSeconds: clock.wallSeconds)
             for position in 0..<count {
                 handle(poller.event(at: position))
             }
@@ -214,7 +214,7 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     private func runDueTimers() {
         while let action = timers.popDue(now: now) {
             action()
-            now = clock.now
+            now = clock.monotonicNanoseconds
         }
     }
 
@@ -224,7 +224,7 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
             if let deadline = connections[list.head]?.timeoutLinks.deadline { earliest = min(earliest, deadline) }
         }
         guard earliest != .max else { return -1 }
-        let current = clock.now
+        let current = clock.monotonicNanoseconds
         guard earliest > current else { return 0 }
         let milliseconds = (earliest - current + 999_999) / 1_000_000
         return Int32(clamping: milliseconds)

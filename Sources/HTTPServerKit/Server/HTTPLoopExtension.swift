@@ -84,7 +84,7 @@ extension HTTPEventLoop {
 
     /// The loop's time in nanoseconds (its clock's monotonic reading), the scale of
     /// ``HTTPLoopExtension/deadline``.
-    public var currentTime: UInt64 { clock.now }
+    public var currentTime: UInt64 { clock.monotonicNanoseconds }
 
     /// Tokens of extension descriptors carry generation 0, which no connection has.
     static func extensionToken(_ descriptor: Int32) -> UInt64 {
@@ -124,7 +124,7 @@ extension HTTPEventLoop {
     /// deadline set for "now" while the loop handled events runs before it waits again).
     func runExtensionDeadlines() {
         guard !extensionList.isEmpty else { return }
-        let current = clock.now
+        let current = clock.monotonicNanoseconds
         for loopExtension in extensionList {
             if let deadline = loopExtension.deadline, deadline <= current { loopExtension.deadlineReached() }
         }

@@ -51,8 +51,8 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// The readiness back end of the event loops (see ``HTTPPollerKind``); `.automatic` by default.
     public var poller: HTTPPollerKind = .automatic
     /// Where the event loops read the time for timeouts, delays, timers and the `Date`
-    /// header: ``ServerClock/system`` by default; a test may pass a clock it moves by hand.
-    public var clock: ServerClock = .system
+    /// header: ``TimeSource/system`` (Platform) by default; a test may pass a clock it moves by hand.
+    public var clock: TimeSource = .system
 
     /// Creates a configuration; every argument has a default.
     public init(

@@ -67,7 +67,7 @@ extension Admin {
     /// a mapping without metadata is never one (WireMock's `find-by-metadata`).
     public func mappings(withMetadataMatching matcher: StringMatcher) throws(AdminError) -> [StubMapping] {
         var problems: [PatternProblem] = []
-        guard let compiled = CompiledMatcher.compile(matcher, at: "$", problems: &problems) else {
+        guard let compiled = CompiledMatcher.compile(matcher, at: "$", problems: &problems, clock: store.clock) else {
             throw .invalidMapping(
                 problems.filter { $0.severity == .error }.map {
                     StubProblem(

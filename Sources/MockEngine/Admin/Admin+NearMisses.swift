@@ -6,7 +6,7 @@ extension Admin {
     public func nearMisses(
         forPattern pattern: RequestPattern, limit: Int = 3
     ) throws(AdminError) -> [(request: LoggedRequest, distance: Double)] {
-        let compiled = try Self.compile(pattern)
+        let compiled = try Self.compile(pattern, clock: store.clock)
         let ranked = engine.journal.entries().map { entry -> (request: LoggedRequest, distance: Double) in
             let criteria = compiled.evaluate(MatchableRequest(entry))
             return (entry, criteria.map(\.distance).reduce(0, +) / Double(max(1, criteria.count)))
@@ -23,7 +23,7 @@ extension Admin {
     /// Removes the journaled requests that match the pattern and returns them, oldest first
     /// (WireMock's `POST /__admin/requests/remove`).
     public func removeRequests(matching pattern: RequestPattern) throws(AdminError) -> [LoggedRequest] {
-        let compiled = try Self.compile(pattern)
+        let compiled = try Self.compile(pattern, clock: store.clock)
         return engine.journal.removing { compiled.matches(MatchableRequest($0)) }
     }
 

@@ -17,12 +17,13 @@ public final class Admin: Sendable {
     let engine: StubEngine
     private let shutdownAction: @Sendable () -> Void
     /// When the admin (and so the server) was created, in milliseconds since 1970.
-    let startedAt = Timestamp.nowMilliseconds()
+    let startedAt: Int64
     /// The problems of the last load of each mapping file, for `/__admin/petmock/problems`.
     package let problemLog = LoadProblemLog()
 
     package init(engine: StubEngine, shutdown: @escaping @Sendable () -> Void) {
         self.engine = engine
+        startedAt = engine.store.clock.wallMilliseconds
         shutdownAction = shutdown
     }
 
@@ -213,14 +214,14 @@ public final class Admin: Sendable {
 
     /// The journaled requests that match the pattern, oldest first.
     public func findRequests(matching pattern: RequestPattern) throws(AdminError) -> [LoggedRequest] {
-        let compiled = try Self.compile(pattern)
+        let compiled = try Self.compile(pattern, clock: store.clock)
         return engine.journal.entries().filter { compiled.matches(MatchableRequest($0)) }
     }
 
     /// The pattern ready to match, or the admin error naming what in it cannot be compiled.
-    static func compile(_ pattern: RequestPattern) throws(AdminError) -> CompiledRequestPattern {
+    static func compile(_ pattern: RequestPattern, clock: TimeSource) throws(AdminError) -> CompiledRequestPattern {
         var problems: [PatternProblem] = []
-        guard let compiled = CompiledRequestPattern.compile(pattern, problems: &problems) else {
+        guard let compiled = CompiledRequestPattern.compile(pattern, problems: &problems, clock: clock) else {
             throw .invalidMapping(
                 problems.filter { $0.severity == .error }.map {
                     StubProblem(

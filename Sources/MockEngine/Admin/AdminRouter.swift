@@ -178,7 +178,7 @@ package struct AdminRouter: Sendable {
     }
 
     private func health() -> HTTPResponse {
-        let now = Timestamp.nowMilliseconds()
+        let now = admin.store.clock.wallMilliseconds
         return Self.json([
             "status": "healthy", "message": "petmock is ok", "version": .string(version),
             "uptimeInSeconds": .int((now - admin.startedAt) / 1000),

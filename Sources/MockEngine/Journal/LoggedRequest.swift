@@ -1,5 +1,6 @@
 import HTTPCore
 import HTTPHandlerKit
+import Platform
 import StubFormat
 
 /// A request the stub server received, as the journal keeps it, with what answered it.
@@ -51,7 +52,7 @@ public struct LoggedRequest: Sendable {
     public init(method: HTTPMethod, url: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.init(
             sequence: 0, idPrefix: 0, method: method, url: url, headers: headers, body: body, clientAddress: nil,
-            loggedDate: Timestamp.nowMilliseconds(), variant: nil, responseStatus: nil, stub: nil)
+            loggedDate: TimeSource.system.wallMilliseconds, variant: nil, responseStatus: nil, stub: nil)
     }
 
     /// The request's id, a UUID (made from the journal's random prefix and the sequence).

@@ -1,5 +1,6 @@
 import JSONKit
 import LinearRegex
+import Platform
 import StubFormat
 
 /// A ``StringMatcher`` made ready to run: regular expressions compiled, JSONPaths parsed.
@@ -29,7 +30,7 @@ enum CompiledMatcher: Sendable {
 
     /// Compiles a matcher; `path` names it in problems; date-time matchers read "now" from `clock`.
     static func compile(
-        _ matcher: StringMatcher, at path: String, problems: inout [PatternProblem], clock: MatchClock = .system
+        _ matcher: StringMatcher, at path: String, problems: inout [PatternProblem], clock: TimeSource = .system
     ) -> CompiledMatcher? {
         switch matcher {
         case .equalTo(let text, let caseInsensitive): return .equalTo(text, caseInsensitive: caseInsensitive)
@@ -97,7 +98,7 @@ enum CompiledMatcher: Sendable {
         case .equalToXml(let match):
             return CompiledXMLEquality.compile(match, at: path, problems: &problems).map { .equalToXml($0) }
         case .matchesXPath(let match):
-            return CompiledXPath.compile(match, at: path, problems: &problems).map { .matchesXPath($0) }
+            return CompiledXPath.compile(match, at: path, problems: &problems, clock: clock).map { .matchesXPath($0) }
         case .dateTime(let spec):
             do {
                 return .dateTime(try DateTimeMatcher(spec, clock: clock))

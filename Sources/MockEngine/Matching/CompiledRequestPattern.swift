@@ -1,5 +1,6 @@
 import HTTPCore
 import JSONKit
+import Platform
 import StubFormat
 
 /// A ``RequestPattern`` made ready to run. One evaluation, ``evaluate(_:urlKnown:into:)``,
@@ -51,7 +52,7 @@ struct CompiledRequestPattern: Sendable {
     /// Compiles a pattern, or nil when it has errors; problems (warnings too) name fields under
     /// `$.request`.
     static func compile(
-        _ pattern: RequestPattern, problems: inout [PatternProblem], clock: MatchClock = .system
+        _ pattern: RequestPattern, problems: inout [PatternProblem], clock: TimeSource = .system
     ) -> CompiledRequestPattern? {
         let before = problems.count
         var url = URLMatch.any

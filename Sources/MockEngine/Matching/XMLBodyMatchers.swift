@@ -1,3 +1,4 @@
+import Platform
 import StubFormat
 import XMLKit
 
@@ -56,7 +57,9 @@ struct CompiledXPath: Sendable {
     let xpath: XPathExpression
     let sub: CompiledMatcher?
 
-    static func compile(_ match: XPathMatch, at path: String, problems: inout [PatternProblem]) -> CompiledXPath? {
+    static func compile(
+        _ match: XPathMatch, at path: String, problems: inout [PatternProblem], clock: TimeSource
+    ) -> CompiledXPath? {
         let xpath: XPathExpression
         do {
             xpath = try XPathExpression(match.expression, namespaces: match.namespaces)
@@ -68,7 +71,8 @@ struct CompiledXPath: Sendable {
             return nil
         }
         guard let sub = match.sub else { return CompiledXPath(xpath: xpath, sub: nil) }
-        guard let compiled = CompiledMatcher.compile(sub, at: path + ".matchesXPath", problems: &problems) else {
+        guard let compiled = CompiledMatcher.compile(sub, at: path + ".matchesXPath", problems: &problems, clock: clock)
+        else {
             return nil
         }
         return CompiledXPath(xpath: xpath, sub: compiled)

@@ -14,13 +14,18 @@ public struct RecordingTransport: HTTPTransport {
     /// The recorder the exchanges go to.
     public let recorder: Recorder
     private let hold: NotFoundHold?
+    private let clock: TimeSource
 
     /// Wraps a transport. With `holdingNotFound`, 404 answers are held back, not recorded,
     /// until some request gets another answer (then they are recorded too): a base URL
     /// where nothing is found (an origin without the API's path prefix) records nothing,
-    /// and ``heldNotFound`` says so.
-    public init(wrapping inner: any HTTPTransport, recorder: Recorder, holdingNotFound: Bool = false) {
+    /// and ``heldNotFound`` says so. Each exchange's duration is measured on `clock`.
+    public init(
+        wrapping inner: any HTTPTransport, recorder: Recorder, holdingNotFound: Bool = false,
+        clock: TimeSource = .system
+    ) {
         self.inner = inner
+        self.clock = clock
         self.recorder = recorder
         hold = holdingNotFound ? NotFoundHold() : nil
     }
@@ -34,15 +39,14 @@ public struct RecordingTransport: HTTPTransport {
     /// Sends the request with the wrapped transport and records the exchange, the mapping
     /// matching the URL's path and query (`/api/pets?limit=2`).
     public func send(_ request: HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = clock.monotonicNanoseconds
         let outcome: Result<HTTPClientResponse, HTTPClientError>
         do {
             outcome = .success(try await inner.send(request))
         } catch {
             outcome = .failure(error)
         }
-        let upstream = UpstreamResult(url: request.url, outcome: outcome, duration: clock.now - start)
+        let upstream = UpstreamResult(url: request.url, outcome: outcome, duration: clock.elapsed(since: start))
         let exchange = RecordedExchange(
             method: request.method, url: Self.originForm(of: request.url), headers: request.headers,
             body: request.body ?? [], upstream: upstream)

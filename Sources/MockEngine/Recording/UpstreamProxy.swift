@@ -14,6 +14,8 @@ package final class UpstreamProxy: Sendable {
     package let settings: UpstreamSettings
     /// Whether transfers may run on the event loops: as configured, when the clients can.
     private let loopDriven: Bool
+    /// Where the upstream calls' durations are measured.
+    private let clock: TimeSource
 
     private struct InFlight {
         var count = 0
@@ -25,8 +27,10 @@ package final class UpstreamProxy: Sendable {
     }
 
     /// Creates a proxy over `clients`; the transport is made on first use.
-    package init(clients: UpstreamClients, settings: UpstreamSettings = UpstreamSettings()) {
+    package init(clients: UpstreamClients, settings: UpstreamSettings = UpstreamSettings(), clock: TimeSource = .system)
+    {
         self.clients = clients
+        self.clock = clock
         transport = Locked(nil)
         self.settings = settings
         loopDriven = settings.onEventLoop && clients.sendOnLoop != nil
@@ -68,15 +72,14 @@ package final class UpstreamProxy: Sendable {
     ) async -> UpstreamResult {
         let request = Self.upstreamRequest(
             method: method, originForm: originForm, headers: headers, body: body, target: target, timeout: timeout)
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = clock.monotonicNanoseconds
         let outcome: Result<HTTPClientResponse, HTTPClientError>
         do {
             outcome = .success(try await currentTransport().send(request))
         } catch {
             outcome = .failure(error)
         }
-        return UpstreamResult(url: request.url, outcome: outcome, duration: clock.now - start)
+        return UpstreamResult(url: request.url, outcome: outcome, duration: clock.elapsed(since: start))
     }
 
     /// Sends the request upstream and calls `completion` with the whole answer, counted like
@@ -92,10 +95,9 @@ package final class UpstreamProxy: Sendable {
     ) -> Bool {
         let request = Self.upstreamRequest(
             method: method, originForm: originForm, headers: headers, body: body, target: target, timeout: timeout)
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = clock.monotonicNanoseconds
         let finish: @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void = { [self] outcome in
-            completion(UpstreamResult(url: request.url, outcome: outcome, duration: clock.now - start))
+            completion(UpstreamResult(url: request.url, outcome: outcome, duration: clock.elapsed(since: start)))
             finishedOne()
         }
         // Only on the loop's own thread (a handler called elsewhere with a request that came

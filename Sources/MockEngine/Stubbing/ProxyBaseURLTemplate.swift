@@ -1,5 +1,6 @@
 import HTTPHandlerKit
 import JSONKit
+import Platform
 import StubFormat
 import Templating
 
@@ -11,11 +12,14 @@ struct ProxyBaseURLTemplate: Sendable {
     let template: Template
     /// `transformerParameters`, as the template reads them (`parameters.name`).
     let parameters: JSONObject
+    /// Where the template's `now` is read.
+    let clock: TimeSource
 
     /// The template of the mapping's `proxyBaseUrl` when it has a mustache and `templated`;
     /// a problem when it has one but the stub is not templated, or it does not compile.
     static func compile(
-        _ mapping: StubMapping, templated: Bool, file: String, basePath: JSONPath, problems: inout [StubProblem]
+        _ mapping: StubMapping, templated: Bool, file: String, basePath: JSONPath, clock: TimeSource,
+        problems: inout [StubProblem]
     ) -> ProxyBaseURLTemplate? {
         guard let proxy = mapping.response.proxy, Template.mayContainTemplate(proxy.baseURL) else { return nil }
         let path = basePath.appending(key: "response").appending(key: "proxyBaseUrl").description
@@ -30,7 +34,8 @@ struct ProxyBaseURLTemplate: Sendable {
         }
         do {
             return ProxyBaseURLTemplate(
-                template: try Template(proxy.baseURL), parameters: mapping.response.transformerParameters ?? [:])
+                template: try Template(proxy.baseURL), parameters: mapping.response.transformerParameters ?? [:],
+                clock: clock)
         } catch {
             problems.append(
                 StubProblem(
@@ -53,7 +58,7 @@ struct ProxyBaseURLTemplate: Sendable {
         let context = TemplateValue.object([("request", .node(model)), ("parameters", .json(.object(parameters)))])
         let base: String
         do {
-            base = try template.render(context)
+            base = try template.render(context, clock: clock)
         } catch {
             return .failure(ResponseTemplate.Failure(message: "proxyBaseUrl: \(error.description)"))
         }

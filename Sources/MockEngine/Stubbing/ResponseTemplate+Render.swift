@@ -24,16 +24,16 @@ extension ResponseTemplate {
         var fileName: String?
         let bytes: [UInt8]
         do {
-            if let statusMessage { reason = try statusMessage.render(context) }
-            for header in headers { fields[header.index].value = try header.value.render(context) }
+            if let statusMessage { reason = try statusMessage.render(context, clock: clock) }
+            for header in headers { fields[header.index].value = try header.value.render(context, clock: clock) }
             switch body {
             case .fixed(let fixed): bytes = fixed
-            case .template(let template): bytes = try template.renderBytes(context)
+            case .template(let template): bytes = try template.renderBytes(context, clock: clock)
             case .file(let nameTemplate, let files):
-                let name = try nameTemplate.render(context)
+                let name = try nameTemplate.render(context, clock: clock)
                 fileName = name
                 switch files.content(name) {
-                case .success(.template(let template)): bytes = try template.renderBytes(context)
+                case .success(.template(let template)): bytes = try template.renderBytes(context, clock: clock)
                 case .success(.bytes(let content)): bytes = content
                 case .success(.invalid(let message)): return .failure(Failure(message: message))
                 case .failure(let failure): return .failure(failure)

@@ -29,11 +29,14 @@ final class ResponseTemplate: Sendable {
     /// `transformerParameters`, as templates read them (`parameters.name`).
     let parameters: JSONObject
     let shape: ResponseShape
+    /// Where the templates' `now` is read.
+    let clock: TimeSource
 
     init(
         statusMessage: Template?, headers: [(index: Int, value: Template)], body: Body, parameters: JSONObject,
-        shape: ResponseShape
+        shape: ResponseShape, clock: TimeSource
     ) {
+        self.clock = clock
         self.statusMessage = statusMessage
         self.headers = headers
         self.body = body
@@ -45,7 +48,7 @@ final class ResponseTemplate: Sendable {
     /// not compile. `body` is the body read at load (nil for a templated `bodyFileName`).
     static func compile(
         _ mapping: StubMapping, body: [UInt8]?, filesRoot: String?, file: String, basePath: JSONPath,
-        problems: inout [StubProblem]
+        clock: TimeSource, problems: inout [StubProblem]
     ) -> ResponseTemplate? {
         let response = mapping.response
         let responsePath = basePath.appending(key: "response")
@@ -110,7 +113,8 @@ final class ResponseTemplate: Sendable {
             mapping, statusTemplated: statusMessage != nil, templatedFields: headers.map(\.index),
             fileNameTemplated: fileNameTemplated)
         return ResponseTemplate(
-            statusMessage: statusMessage, headers: headers, body: compiledBody, parameters: parameters, shape: shape)
+            statusMessage: statusMessage, headers: headers, body: compiledBody, parameters: parameters, shape: shape,
+            clock: clock)
     }
 
     /// Why a render gave no response: the text of the 500 sent instead.

@@ -16,6 +16,8 @@ struct StubCompiler: Sendable {
     /// Template every stub's response, not only those naming `response-template`
     /// (`--global-response-templating`).
     var globalTemplating = false
+    /// The clock the compiled stubs read: date matchers' and templates' "now".
+    var clock: TimeSource = .system
 
     /// Compiles a mapping (nil when it has errors); problems, warnings too, carry `file` and
     /// paths under `basePath`.
@@ -23,7 +25,7 @@ struct StubCompiler: Sendable {
         _ mapping: StubMapping, sequence: Int, origin: StubOrigin, file: String, basePath: JSONPath = .root
     ) -> (stub: CompiledStub?, problems: [StubProblem]) {
         var patternProblems: [PatternProblem] = []
-        let pattern = CompiledRequestPattern.compile(mapping.request, problems: &patternProblems)
+        let pattern = CompiledRequestPattern.compile(mapping.request, problems: &patternProblems, clock: clock)
         var problems = patternProblems.map { problem in
             let path = Self.rebase(problem.path, on: basePath)
             if problem.severity == .warning {
@@ -39,7 +41,7 @@ struct StubCompiler: Sendable {
         let templated = templates(mapping)
         let proxyTemplate = ProxyBaseURLTemplate.compile(
             mapping, templated: mapping.response.isTemplated || globalTemplating, file: file, basePath: basePath,
-            problems: &problems)
+            clock: clock, problems: &problems)
         if !templated, proxyTemplate == nil, mapping.response.transformerParameters != nil {
             problems.append(
                 StubProblem(
@@ -58,7 +60,8 @@ struct StubCompiler: Sendable {
         var template: ResponseTemplate?
         if templated && Self.mayContainTemplate(mapping.response, body: body) {
             template = ResponseTemplate.compile(
-                mapping, body: body, filesRoot: filesRoot, file: file, basePath: basePath, problems: &problems)
+                mapping, body: body, filesRoot: filesRoot, file: file, basePath: basePath, clock: clock,
+                problems: &problems)
         }
         guard let pattern, !problems.contains(where: \.isError) else { return (nil, problems) }
         let served = Self.prepare(mapping, body: body ?? [])

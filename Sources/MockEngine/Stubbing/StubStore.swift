@@ -42,16 +42,19 @@ package final class StubStore: Sendable {
     /// The stub root's loader, or nil for mappings given only in code.
     package let loader: StubLoader?
     let compiler: StubCompiler
+    /// The clock the stubs read (date matching's and templates' "now") and the journal stamps by.
+    package var clock: TimeSource { compiler.clock }
     private let sources = Locked(Sources())
     private let current: Locked<Snapshot>
 
     /// Loads the root (when there is one) and the code mappings; returns the problems found.
     package init(
         loader: StubLoader?, codeMappings: [StubMapping], serverVariant: Variant?,
-        globalResponseTemplating: Bool = false
+        globalResponseTemplating: Bool = false, clock: TimeSource = .system
     ) throws(StubLoadError) {
         self.loader = loader
-        compiler = StubCompiler(filesRoot: loader?.filesDirectory, globalTemplating: globalResponseTemplating)
+        compiler = StubCompiler(
+            filesRoot: loader?.filesDirectory, globalTemplating: globalResponseTemplating, clock: clock)
         current = Locked(Snapshot(index: StubIndex([]), serverVariant: serverVariant))
         var state = Sources()
         state.codeMappings = codeMappings

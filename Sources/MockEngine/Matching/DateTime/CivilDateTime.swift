@@ -1,7 +1,9 @@
+import HTTPCore
+
 /// A wall-clock date and time (proleptic Gregorian), with the UTC offset it was written with
 /// when it had one: what the date-time matchers compare. Arithmetic is on whole days from
-/// 1970-01-01 (Howard Hinnant's civil-date algorithms), so no calendar library or time zone
-/// database is involved.
+/// 1970-01-01 (HTTPCore's ``CivilDate``), so no calendar library or time zone database is
+/// involved.
 struct CivilDateTime: Sendable, Hashable {
     var year: Int
     var month: Int
@@ -15,7 +17,8 @@ struct CivilDateTime: Sendable, Hashable {
 
     /// The wall-clock time as seconds since 1970-01-01T00:00 (ignoring the offset).
     var wallSeconds: Int64 {
-        Int64(Self.days(year: year, month: month, day: day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        Int64(CivilDate(year: year, month: month, day: day).daysSinceEpoch) * 86_400
+            + Int64(hour * 3600 + minute * 60 + second)
     }
 
     /// The instant, in nanoseconds since the epoch; a local date-time is read as UTC.
@@ -26,8 +29,8 @@ struct CivilDateTime: Sendable, Hashable {
 
     /// Whether the fields name a real date and time.
     var isValid: Bool {
-        (1...12).contains(month) && day >= 1 && day <= Self.daysIn(year: year, month: month) && (0...23).contains(hour)
-            && (0...59).contains(minute) && (0...60).contains(second) && abs(year) < 1_000_000
+        CivilDate(year: year, month: month, day: day).isValid && (0...23).contains(hour) && (0...59).contains(minute)
+            && (0...60).contains(second) && abs(year) < 1_000_000
     }
 
     /// The UTC date-time of an instant in nanoseconds since the epoch.
@@ -35,7 +38,8 @@ struct CivilDateTime: Sendable, Hashable {
         let seconds = utcNanoseconds.floorDivided(by: 1_000_000_000)
         let days = seconds.floorDivided(by: 86_400)
         let rest = Int(seconds - days * 86_400)
-        (year, month, day) = Self.civil(days: Int(days))
+        let date = CivilDate(daysSinceEpoch: Int(days))
+        (year, month, day) = (date.year, date.month, date.day)
         hour = rest / 3600
         minute = rest / 60 % 60
         second = rest % 60
@@ -46,37 +50,6 @@ struct CivilDateTime: Sendable, Hashable {
     init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, offset: Int? = nil) {
         (self.year, self.month, self.day, self.hour, self.minute, self.second, self.offset) =
             (year, month, day, hour, minute, second, offset)
-    }
-
-    /// Days from 1970-01-01 to the civil date.
-    static func days(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The civil date `days` after 1970-01-01.
-    static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    static func daysIn(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     /// The same wall-clock fields moved by an amount of a unit, keeping the offset; months and
@@ -93,7 +66,7 @@ struct CivilDateTime: Sendable, Hashable {
             let months = (year * 12 + month - 1) + (unit == .years ? amount * 12 : amount)
             result.year = months.floorDivided(by: 12)
             result.month = months - result.year * 12 + 1
-            result.day = min(day, Self.daysIn(year: result.year, month: result.month))
+            result.day = min(day, CivilDate.daysIn(month: result.month, year: result.year))
         }
         return result
     }
@@ -143,20 +116,12 @@ enum DateTimeTruncation: String, Sendable, CaseIterable {
         case .firstDayOfNextMonth:
             result.day = 1
             result = result.adding(1, .months)
-        case .lastDayOfMonth: result.day = CivilDateTime.daysIn(year: result.year, month: result.month)
+        case .lastDayOfMonth: result.day = CivilDate.daysIn(month: result.month, year: result.year)
         case .firstDayOfYear: (result.month, result.day) = (1, 1)
         case .firstDayOfNextYear: (result.year, result.month, result.day) = (result.year + 1, 1, 1)
         case .lastDayOfYear: (result.month, result.day) = (12, 31)
         default: break
         }
         return result
-    }
-}
-
-extension BinaryInteger {
-    /// Division rounding toward negative infinity.
-    fileprivate func floorDivided(by divisor: Self) -> Self {
-        let quotient = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 }

@@ -1,7 +1,9 @@
+import Templating
+
 /// How a date-time value is read: ISO 8601 (zoned or local, a date alone, a year and month),
 /// the HTTP date forms (RFC 1123, RFC 1036, asctime), or an `actualFormat`: a Java
-/// `DateTimeFormatter` pattern (the letters `y M d H m s S E a X x Z` and literals), `unix`
-/// (seconds) or `epoch` (milliseconds).
+/// `DateTimeFormatter` pattern (the letters `y M d H m s S E a X x Z` and literals, read by
+/// Templating's ``JavaDatePattern``), `unix` (seconds) or `epoch` (milliseconds).
 enum DateTimeFormat: Sendable, Hashable {
     case standard
     case unixSeconds
@@ -32,39 +34,31 @@ enum DateTimeFormat: Sendable, Hashable {
     }
 
     private static func tokens(_ format: String) throws(PatternError) -> [Token] {
+        let pattern = JavaDatePattern(format)
+        guard !pattern.hasUnclosedQuote else {
+            throw PatternError(pattern: format, reason: "a quote that is not closed")
+        }
         var tokens: [Token] = []
-        let characters = Array(format)
-        var index = 0
-        while index < characters.count {
-            let letter = characters[index]
-            var run = 1
-            while index + run < characters.count, characters[index + run] == letter { run += 1 }
-            defer { index += letter == "'" ? 0 : run }
-            switch letter {
-            case "y", "u": tokens.append(.year(run))
-            case "M", "L": tokens.append(.month(run))
-            case "d": tokens.append(.day)
-            case "H": tokens.append(.hour)
-            case "m": tokens.append(.minute)
-            case "s": tokens.append(.second)
-            case "S": tokens.append(.fraction(run))
-            case "E": tokens.append(.dayName)
-            case "a": tokens.append(.amPm)
-            case "X", "x", "Z", "z", "O", "V": tokens.append(.offset)
-            case "'":
-                var end = index + 1
-                while end < characters.count, characters[end] != "'" { end += 1 }
-                guard end < characters.count else {
-                    throw PatternError(pattern: format, reason: "a quote that is not closed")
+        for piece in pattern.pieces {
+            switch piece {
+            case .literal(let text): tokens += text.map(Token.literal)
+            case .field(let letter, let run):
+                switch letter {
+                case "y", "u": tokens.append(.year(run))
+                case "M", "L": tokens.append(.month(run))
+                case "d": tokens.append(.day)
+                case "H": tokens.append(.hour)
+                case "m": tokens.append(.minute)
+                case "s": tokens.append(.second)
+                case "S": tokens.append(.fraction(run))
+                case "E": tokens.append(.dayName)
+                case "a": tokens.append(.amPm)
+                case "X", "x", "Z", "z", "O", "V": tokens.append(.offset)
+                default:
+                    throw PatternError(
+                        pattern: format,
+                        reason: "the pattern letter '\(letter)' is not supported (petmock reads y M d H m s S E a X Z)")
                 }
-                if end == index + 1 { tokens.append(.literal("'")) }
-                for character in characters[(index + 1)..<end] { tokens.append(.literal(character)) }
-                index = end + 1
-            case _ where letter.isLetter:
-                throw PatternError(
-                    pattern: format,
-                    reason: "the pattern letter '\(letter)' is not supported (petmock reads y M d H m s S E a X Z)")
-            default: for _ in 0..<run { tokens.append(.literal(letter)) }
             }
         }
         return tokens

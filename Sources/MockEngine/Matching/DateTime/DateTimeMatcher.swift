@@ -1,3 +1,4 @@
+import Platform
 import StubFormat
 
 /// A date-time matcher made ready: the expected date-time fixed or worked out from the clock
@@ -14,10 +15,10 @@ struct DateTimeMatcher: Sendable {
     let truncateExpected: DateTimeTruncation?
     let truncateActual: DateTimeTruncation?
     let applyTruncationLast: Bool
-    let clock: MatchClock
+    let clock: TimeSource
 
     /// Compiles a spec; throws the reason it cannot be (an unreadable date, unit or truncation).
-    init(_ spec: DateTimeSpec, clock: MatchClock) throws(PatternError) {
+    init(_ spec: DateTimeSpec, clock: TimeSource) throws(PatternError) {
         comparison = spec.comparison
         if let unitName = spec.expectedOffsetUnit, spec.expectedOffset == nil {
             throw PatternError(pattern: unitName, reason: "'expectedOffsetUnit' without 'expectedOffset'")
@@ -82,7 +83,7 @@ struct DateTimeMatcher: Sendable {
         switch expected {
         case .literal(let value): return value
         case .fromNow(let amount, let unit):
-            let now = CivilDateTime(utcNanoseconds: clock.now())
+            let now = CivilDateTime(utcNanoseconds: clock.wallNanoseconds)
             if applyTruncationLast {
                 let moved = now.adding(amount, unit)
                 return truncateExpected?.apply(to: moved) ?? moved

@@ -1,5 +1,6 @@
 import JSONKit
 import LinearRegex
+import Platform
 import StubFormat
 
 /// A ``MultipartPattern`` made ready: its matchers compiled, `name` turned into the
@@ -12,7 +13,7 @@ struct CompiledMultipartPattern: Sendable {
     /// Compiles the entry at `path` (`$.request.multipartPatterns[0]`); nil when a matcher has
     /// an error.
     static func compile(
-        _ pattern: MultipartPattern, at path: String, problems: inout [PatternProblem], clock: MatchClock
+        _ pattern: MultipartPattern, at path: String, problems: inout [PatternProblem], clock: TimeSource
     ) -> CompiledMultipartPattern? {
         var headers: [(name: String, matcher: CompiledMatcher)] = []
         if let name = pattern.name {
