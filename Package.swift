@@ -74,7 +74,7 @@ let package = Package(
         library("ContractModel"),
         library(
             "ContractKit",
-            ["ContractModel", "JSONKit", "LinearRegex", "YAMLKit", "HTTPClient", "HTTPCore", "StubFormat"]),
+            ["ContractModel", "JSONKit", "LinearRegex", "YAMLKit", "HTTPClient", "HTTPCore", "Platform", "StubFormat"]),
         library("ContractCLI", ["ContractKit", "ArgumentKit", "HTTPClient", "HTTPCore", "Platform"]),
 
         // WireMock's stub-file format: the mapping model, its decoder and problems, the body-file
