@@ -45,8 +45,8 @@ extension StubStore {
         }
     }
 
-    /// Why a change to `path` or to these mappings must wait: another change to them is being
-    /// written; nil when none is.
+    /// Why a change to `path` or to these mappings is refused now: another change to them is
+    /// being written (it would race it on the disk); nil when none is.
     private static func busy(_ path: String, ids: [String], in state: Sources) -> MappingChangeError? {
         let taken = state.writing[path] != nil || state.writing.values.contains { !Set($0).isDisjoint(with: ids) }
         return taken ? .fileNotChanged(path: path, reason: "another change to it is being written") : nil
