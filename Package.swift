@@ -74,7 +74,7 @@ let package = Package(
         library("ContractModel"),
         library(
             "ContractKit",
-            ["ContractModel", "JSONKit", "LinearRegex", "YAMLKit", "HTTPClient", "HTTPCore", "StubFormat"]),
+            ["ContractModel", "JSONKit", "LinearRegex", "YAMLKit", "HTTPClient", "HTTPCore", "Platform", "StubFormat"]),
         library("ContractCLI", ["ContractKit", "ArgumentKit", "HTTPClient", "HTTPCore", "Platform"]),
 
         // WireMock's stub-file format: the mapping model, its decoder and problems, the body-file
@@ -152,7 +152,10 @@ let package = Package(
         tests("XMLKitTests", ["XMLKit"]),
         tests(
             "StubFormatTests",
-            ["StubFormat", "StubServerKit", "ContractKit", "PetAppContract", "JSONKit", "HTTPCore", "MockEngine"]),
+            [
+                "StubFormat", "StubServerKit", "ContractKit", "PetAppContract", "JSONKit", "HTTPCore", "MockEngine",
+                "TestSupport",
+            ]),
         tests("PetModelsTests", ["PetModels", "ContractModel"]),
         tests("HTTPServerTests", ["HTTPServerKit", "HTTPCore", "Platform", "CZlib", "TestSupport", "HTTPHandlerKit"]),
         tests(
@@ -190,7 +193,7 @@ let package = Package(
             ]),
         tests(
             "PetAPIServerTests",
-            ["PetAPIServer", "HTTPServerKit", "HTTPClient", "HTTPCore", "JSONKit", "HTTPHandlerKit"]),
+            ["PetAPIServer", "HTTPServerKit", "HTTPClient", "HTTPCore", "JSONKit", "HTTPHandlerKit", "TestSupport"]),
         tests("EndToEndTests", ["TestSupport", "PetClient", "HTTPClient", "HTTPCore", "JSONKit", "PetModels"]),
         tests(
             "URLSessionStubsTests",

@@ -43,6 +43,14 @@ public final class Lock: @unchecked Sendable {
         return try body()
     }
 
+    /// Runs `body` holding the lock when it is free now; nil, without waiting, when it is
+    /// held (by this thread too).
+    public func withLockIfAvailable<T>(_ body: () -> T) -> T? {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+
     /// Waits, holding the lock on entry and return, until `predicate` holds; others must
     /// call ``broadcast()`` after changing what it reads.
     public func wait(until predicate: () -> Bool) {
@@ -77,6 +85,11 @@ public final class Locked<Value>: @unchecked Sendable {
     @inlinable
     public func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
         try lock.withLock { () throws(E) -> T in try body(&value) }
+    }
+
+    /// Runs `body` on the value when the lock is free now; nil, without waiting, when it is held.
+    public func withLockIfAvailable<T>(_ body: (inout Value) -> T) -> T? {
+        lock.withLockIfAvailable { body(&value) }
     }
 
     /// Blocks until `predicate` holds for the value; changers must call `lock.broadcast()`.

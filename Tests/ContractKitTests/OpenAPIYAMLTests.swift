@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import JSONKit
+import TestSupport
 import Testing
 
 /// The same OpenAPI document in YAML and in JSON reads to the same contract and gives the same
@@ -92,13 +93,10 @@ import Testing
     }
 
     @Test func yamlAndJSONGiveByteIdenticalReports() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("yaml-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent("mappings"), withIntermediateDirectories: true)
         let drifted =
             #"{"request": {"method": "GET", "url": "/pets"}, "response": {"status": 200, "jsonBody": [{"id": "1", "petName": "Rex"}]}}"#
-        try Data(drifted.utf8).write(to: folder.appendingPathComponent("mappings/pets.json"))
+        let folder = try TemporaryDirectory(prefix: "yaml", files: ["mappings/pets.json": drifted])
+        defer { folder.remove() }
         var reports: [String] = []
         for (text, name) in [(Self.yaml, "petstore.yaml"), (Self.json, "petstore.json")] {
             let contract = try OpenAPIReader().read(Array(text.utf8), source: name)

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import PetAppContract
+import TestSupport
 import Testing
 
 @Suite struct StubVerifierTests {
@@ -13,13 +14,11 @@ import Testing
 
     /// A temporary stub folder with the given mapping files and body files.
     func folder(_ mappings: [String: String], files: [String: String] = [:]) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stubs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: root.appendingPathComponent("mappings/sub"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(
-            at: root.appendingPathComponent("__files"), withIntermediateDirectories: true)
-        for (name, text) in mappings { try Data(text.utf8).write(to: root.appendingPathComponent("mappings/\(name)")) }
-        for (name, text) in files { try Data(text.utf8).write(to: root.appendingPathComponent("__files/\(name)")) }
+        let root = try TemporaryDirectory(prefix: "stubs")
+        try root.makeFolder("mappings/sub")
+        try root.makeFolder("__files")
+        for (name, text) in mappings { try root.write(text, to: "mappings/\(name)") }
+        for (name, text) in files { try root.write(text, to: "__files/\(name)") }
         return root.path
     }
 

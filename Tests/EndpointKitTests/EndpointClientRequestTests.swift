@@ -1,6 +1,7 @@
 import EndpointKit
 import Foundation
 import HTTPCore
+import TestSupport
 import Testing
 
 @Suite struct EndpointClientRequestTests {
@@ -57,11 +58,9 @@ import Testing
     }
 
     @Test func multipartFileIsReadFromDiskAndBoundaryAvoidsTheData() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "petkit-\(UInt64.random(in: 0...UInt64.max)).txt"
-        ).path
-        #expect(FileManager.default.createFile(atPath: path, contents: Data("hello".utf8)))
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let folder = try TemporaryDirectory(prefix: "multipart", files: ["notes.txt": "hello"])
+        defer { folder.remove() }
+        let path = folder.file("notes.txt")
         let part = try MultipartFormPart.file("notes", contentsOf: path, contentType: "text/plain")
         #expect(part.data == Array("hello".utf8))
         #expect(part.filename == path.split(separator: "/").last.map(String.init))

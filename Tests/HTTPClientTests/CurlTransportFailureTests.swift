@@ -119,12 +119,7 @@ import Darwin
         let task = Task { try await transport.send(HTTPClientRequest(url: peer.url)) }
         let fd = try await peer.acceptRequest()
         task.cancel()
-        let result = await task.result
-        guard case .failure(let error as HTTPClientError) = result else {
-            Issue.record("expected a cancellation error, got \(result)")
-            return
-        }
-        #expect(error.kind == .cancelled)
+        expectCancelled(await task.result)
         // The easy handle was removed, so libcurl closed the half-done connection.
         #expect(try await ScriptedPeer.waitForClose(fd))
         close(fd)
@@ -137,12 +132,7 @@ import Darwin
             withUnsafeCurrentTask { $0?.cancel() }
             return try await transport.send(HTTPClientRequest(url: peer.url))
         }
-        let result = await task.result
-        guard case .failure(let error as HTTPClientError) = result else {
-            Issue.record("expected a cancellation error, got \(result)")
-            return
-        }
-        #expect(error.kind == .cancelled)
+        expectCancelled(await task.result)
     }
 
     @Test func theTransportStillWorksAfterFailures() async throws {

@@ -21,9 +21,12 @@ import Testing
     func answer(
         _ machine: inout ConnectionStateMachine, keepAlive: Bool = true, input: ConnectionStateMachine.Input = .idle
     ) -> Bool {
-        let stays = machine.responseBegins(requestKeepAlive: keepAlive, handlerWantsClose: false, input: input)
-        machine.responseQueued(input: input)
-        return stays
+        let head = machine.responseBegins(requestKeepAlive: keepAlive, handlerWantsClose: false, input: input)
+        let queued = machine.responseQueued(input: input)
+        #expect(queued == .queueAnswer, "an answer given outside the read path goes to the loop's queue")
+        let taken = machine.queuedAnswerTaken()
+        #expect(taken == (machine.phase == .closed ? .none : .sendAnswer))
+        return head == .writeHead(keepAlive: true)
     }
 
     // MARK: Deadlines
@@ -45,11 +48,11 @@ import Testing
     @Test func trickledHeadDoesNotExtendTheHeaderDeadline() {
         var machine = newMachine()
         let start = clock.now
-        machine.bytesArrived(now: start)
+        _ = machine.bytesRead(now: start, drained: false)
         let deadline = machine.settle(now: start, input: .head)
         #expect(deadline == .arm(.header, at: start + Self.timeouts.header))
         clock.advance(by: .milliseconds(100))
-        machine.bytesArrived(now: clock.now)
+        _ = machine.bytesRead(now: clock.now, drained: false)
         let deadline2 = machine.settle(now: clock.now, input: .head)
         #expect(deadline2 == .keep, "more head bytes must not move it")
         clock.advance(by: .milliseconds(50))
@@ -77,7 +80,7 @@ import Testing
         #expect(deadline == .arm(.body, at: start + Self.timeouts.body))
         for _ in 0..<14 {
             clock.advance(by: .milliseconds(20))
-            machine.bytesArrived(now: clock.now)
+            _ = machine.bytesRead(now: clock.now, drained: false)
             let deadline2 = machine.settle(now: clock.now, input: .body)
             #expect(deadline2 == .keep)
             #expect(!machine.isStalledMidRequest(now: clock.now, age: 100_000_000, outputEmpty: true))
@@ -92,7 +95,7 @@ import Testing
 
     @Test func stalledBodyIsAnEvictionCandidateOnceOldEnough() {
         var machine = newMachine()
-        machine.bytesArrived(now: clock.now)
+        _ = machine.bytesRead(now: clock.now, drained: false)
         _ = machine.settle(now: clock.now, input: .body)
         clock.advance(by: .milliseconds(99))
         #expect(!machine.isStalledMidRequest(now: clock.now, age: 100_000_000, outputEmpty: true))
@@ -165,7 +168,7 @@ import Testing
         let action2 = machine.outputQueued(pendingBytes: ConnectionStateMachine.outputHighWater)
         #expect(action2 == .pauseReading)
         #expect(!machine.canParse)
-        machine.writeWouldBlock()
+        _ = machine.writeWouldBlock()
         // A client not reading its answers is under the idle deadline, not the header one.
         let blocked = clock.now
         let deadline = machine.settle(now: blocked, input: .buffered)
@@ -184,7 +187,7 @@ import Testing
         var machine = newMachine()
         let action = machine.requestReceived()
         #expect(action == .handRequest(sequence: 1))
-        machine.writeWouldBlock()
+        _ = machine.writeWouldBlock()
         let deadline = machine.settle(now: clock.now, input: .idle)
         #expect(deadline == .arm(.idle, at: clock.now + Self.timeouts.idle))
         clock.advance(by: .milliseconds(300))
@@ -238,8 +241,8 @@ import Testing
         #expect(action2 == .shutdownWrite(lingerUntil: clock.now + Self.timeouts.linger))
         var handler = newMachine()
         _ = handler.requestReceived()
-        let stays = handler.responseBegins(requestKeepAlive: true, handlerWantsClose: true, input: .idle)
-        #expect(!stays)
+        let head = handler.responseBegins(requestKeepAlive: true, handlerWantsClose: true, input: .idle)
+        #expect(head == .writeHead(keepAlive: false))
     }
 
     @Test func shutdownClosesIdleConnectionsAndOthersAfterTheirAnswer() {
@@ -300,6 +303,88 @@ import Testing
         #expect(action2 == .shutdownWrite(lingerUntil: clock.now + Self.timeouts.linger))
         let action3 = machine.peerHalfClosed(input: .idle, outputEmpty: true)
         #expect(action3 == .close(reset: false))
+    }
+
+    // MARK: The shell's flags
+
+    @Test func answerGivenWhileParsingGoesOutWithTheReadNotThroughTheQueue() {
+        var machine = newMachine()
+        let begins = machine.processingBegins()
+        #expect(begins == .none && machine.isProcessing)
+        _ = machine.requestReceived()
+        let head = machine.responseBegins(requestKeepAlive: true, handlerWantsClose: false, input: .idle)
+        #expect(head == .writeHead(keepAlive: true))
+        let queued = machine.responseQueued(input: .idle)
+        #expect(queued == .none, "the read path flushes it itself")
+        #expect(!machine.answerQueued)
+        let ends = machine.processingEnds()
+        #expect(ends == .none && !machine.isProcessing)
+        #expect(machine.phase == .reading)
+    }
+
+    @Test func laterAnswerIsQueuedOnceAndSentWhenTaken() {
+        var machine = newMachine()
+        _ = machine.requestReceived()
+        let queued = machine.responseQueued(input: .idle)
+        #expect(queued == .queueAnswer)
+        #expect(machine.answerQueued)
+        // A pipelined request answered before the loop took the first: still queued once.
+        _ = machine.requestReceived()
+        let again = machine.responseQueued(input: .idle)
+        #expect(again == .none, "the connection is in the loop's queue already")
+        let taken = machine.queuedAnswerTaken()
+        #expect(taken == .sendAnswer)
+        #expect(!machine.answerQueued)
+    }
+
+    @Test func queuedAnswerOfAConnectionClosedMeanwhileIsDropped() {
+        var machine = newMachine()
+        _ = machine.requestReceived()
+        let queued = machine.responseQueued(input: .idle)
+        #expect(queued == .queueAnswer)
+        let closed = machine.socketClosed()
+        #expect(closed == .releaseSocket)
+        let taken = machine.queuedAnswerTaken()
+        #expect(taken == .none)
+        #expect(!machine.answerQueued)
+    }
+
+    @Test func socketIsReleasedOnceAndNothingActsAfterIt() {
+        var machine = newMachine()
+        _ = machine.settle(now: clock.now, input: .head)
+        let closed = machine.socketClosed()
+        #expect(closed == .releaseSocket)
+        #expect(machine.isClosed && machine.phase == .closed && machine.deadline == nil)
+        let again = machine.socketClosed()
+        #expect(again == .none, "closed once")
+        let request = machine.requestReceived()
+        let head = machine.responseBegins(requestKeepAlive: true, handlerWantsClose: false, input: .idle)
+        let queued = machine.responseQueued(input: .idle)
+        let deadline = machine.settle(now: clock.now, input: .idle)
+        #expect(request == .none && head == .none && queued == .none && deadline == .keep)
+    }
+
+    @Test func socketClosedAfterTheMachineDecidedToCloseIsReleased() {
+        var machine = newMachine()
+        let action = machine.peerHalfClosed(input: .idle, outputEmpty: true)
+        #expect(action == .close(reset: false))
+        #expect(!machine.isClosed, "decided, not done: the shell closes the socket")
+        let closed = machine.socketClosed()
+        #expect(closed == .releaseSocket)
+        #expect(machine.isClosed)
+    }
+
+    @Test func inputIsDrainedByAShortReadOrEAGAINUntilTheSocketIsReportedAgain() {
+        var machine = newMachine()
+        #expect(!machine.inputDrained)
+        let full = machine.bytesRead(now: clock.now, drained: false)
+        #expect(full == .none && !machine.inputDrained, "a full buffer: more may wait")
+        let short = machine.bytesRead(now: clock.now, drained: true)
+        #expect(short == .none && machine.inputDrained)
+        let reported = machine.readinessReported()
+        #expect(reported == .none && !machine.inputDrained)
+        let blocked = machine.readWouldBlock()
+        #expect(blocked == .none && machine.inputDrained)
     }
 
     @Test func timeoutsComeFromTheConfiguration() {

@@ -16,13 +16,7 @@ import Darwin
 /// own, reported on the loop's thread, over both poller back ends; replies completed there are
 /// written without a hop.
 @Suite struct HTTPLoopExtensionTests {
-    static let kinds: [HTTPPollerKind] = {
-        #if os(Linux)
-        [.epoll, .poll]
-        #else
-        [.poll]
-        #endif
-    }()
+    static let kinds = HTTPPollerKind.backEnds
 
     /// Answers parked requests when a byte arrives on its pipe ("byte") or its deadline
     /// passes ("deadline"); records on which thread it was called.

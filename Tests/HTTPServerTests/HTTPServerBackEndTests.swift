@@ -8,13 +8,7 @@ import Testing
 /// The server's key behaviours over every poller back end of this system: epoll
 /// (edge-triggered) and `poll(2)` (level-triggered, told what each connection waits for).
 @Suite struct HTTPServerBackEndTests {
-    static let kinds: [HTTPPollerKind] = {
-        #if os(Linux)
-        [.epoll, .poll]
-        #else
-        [.poll]
-        #endif
-    }()
+    static let kinds = HTTPPollerKind.backEnds
 
     private func configuration(_ kind: HTTPPollerKind, timeouts: Bool = false) -> HTTPServerConfiguration {
         var configuration =

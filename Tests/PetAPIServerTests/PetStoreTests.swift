@@ -1,4 +1,5 @@
 import PetAPIServer
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -49,13 +50,9 @@ import Darwin
     }
 
     @Test func fileDatabaseKeepsDataAndDoesNotReseed() throws {
-        var template = Array("/tmp/petstore-XXXXXX".utf8CString)
-        let created = mkdtemp(&template)
-        let dir = String(cString: try #require(created))
-        defer {
-            for suffix in ["", "-wal", "-shm"] { unlink(dir + "/pets.sqlite" + suffix) }
-            rmdir(dir)
-        }
+        let folder = try TemporaryDirectory(prefix: "petstore")
+        defer { folder.remove() }
+        let dir = folder.path
         do {
             let store = try PetStore(path: dir + "/pets.sqlite")
             for pet in try store.pets() { _ = try store.deletePet(id: pet.id) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `petcontract` executable end to end: each command and each exit code (0 nothing
@@ -15,8 +16,8 @@ import Testing
 
     @Test func generateWritesTheCheckedInContract() async throws {
         let folder = try PetContractProcess.folder([:])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("out/petapi.openapi.json")
+        defer { folder.remove() }
+        let output = URL(fileURLWithPath: folder.file("out/petapi.openapi.json"))
         let result = try await run(["generate", "--output", output.path])
         #expect(result.status == 0)
         let written = try String(contentsOf: output, encoding: .utf8)
@@ -45,8 +46,8 @@ import Testing
                 {"type": "array", "items": {"type": "object", "properties": {"firstName": {"type": "string"}}}}}}}}}}}}
             """
         let folder = try PetContractProcess.folder(["third-party.json": contract])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("third-party.json").path
+        defer { folder.remove() }
+        let file = folder.file("third-party.json")
         let text = try await run(["verify", "--stub", "Stubs", "--contract", file])
         #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
         #expect(
@@ -59,7 +60,7 @@ import Testing
 
     @Test func breakingDriftExitsOne() async throws {
         let folder = try PetContractProcess.folder(["mappings/pets.json": PetContractCLITests.driftedStub])
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { folder.remove() }
         let result = try await run(["verify", "--stub", folder.path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("GET /pets $[0].vetId: error:"))
@@ -68,7 +69,7 @@ import Testing
 
     @Test func warningsFailOnlyWithStrict() async throws {
         let folder = try PetContractProcess.folder(["mappings/vet.json": PetContractCLITests.warningStub])
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { folder.remove() }
         #expect(try await run(["verify", "--stub", folder.path]).status == 0)
         #expect(try await run(["verify", "--stub", folder.path, "--strict"]).status == 1)
     }
@@ -79,14 +80,14 @@ import Testing
             "ignore.txt": "response-property-probably-renamed $[*].vetId GET /pets\n",
             "bad-ignore.txt": "no-such-finding $\n",
         ])
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { folder.remove() }
         let accepted = try await run([
-            "verify", "--stub", folder.path, "--ignore", folder.appendingPathComponent("ignore.txt").path,
+            "verify", "--stub", folder.path, "--ignore", folder.file("ignore.txt"),
         ])
         #expect(accepted.status == 0)
         #expect(accepted.stdout.contains("1 ignored"))
         let bad = try await run([
-            "verify", "--stub", folder.path, "--ignore", folder.appendingPathComponent("bad-ignore.txt").path,
+            "verify", "--stub", folder.path, "--ignore", folder.file("bad-ignore.txt"),
         ])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("bad-ignore.txt:1: unknown finding id 'no-such-finding'"))
@@ -99,25 +100,25 @@ import Testing
             "not-openapi.json": #"{"swagger": "2.0"}"#,
             "no-operations.json": #"{"openapi": "3.1.0", "info": {"title": "x", "version": "1"}, "paths": {}}"#,
         ])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let stubs = try await run(["verify", "--stub", folder.appendingPathComponent("stubs").path])
+        defer { folder.remove() }
+        let stubs = try await run(["verify", "--stub", folder.file("stubs")])
         #expect(stubs.status == 2)
         // The problem petmock reports for the file, in the same words.
         #expect(stubs.stdout.contains("could not verify: $: not valid JSON at line 1, column 2 (offset 1)"))
         let notJSON = try await run([
-            "verify", "--stub", "Stubs", "--contract", folder.appendingPathComponent("not-json.json").path,
+            "verify", "--stub", "Stubs", "--contract", folder.file("not-json.json"),
         ])
         #expect(notJSON.status == 2)
         #expect(notJSON.stderr.contains("not JSON: line 1, column 1 (offset 0)"))
         let notOpenAPI = try await run([
-            "verify", "--stub", "Stubs", "--contract", folder.appendingPathComponent("not-openapi.json").path,
+            "verify", "--stub", "Stubs", "--contract", folder.file("not-openapi.json"),
         ])
         #expect(notOpenAPI.status == 2)
         #expect(notOpenAPI.stderr.contains("$.openapi: expected an OpenAPI version"))
         #expect(try await run(["verify", "--stub", "Stubs", "--contract", "/nonexistent.json"]).status == 2)
         let empty = try await run([
             "verify", "--live", "http://127.0.0.1:9/api", "--contract",
-            folder.appendingPathComponent("no-operations.json").path,
+            folder.file("no-operations.json"),
         ])
         #expect(empty.status == 2, "a contract with nothing to check is no pass")
         #expect(
@@ -166,8 +167,8 @@ import Testing
         let changed = original.replacing(#""vetId": {"#, with: #""vetIdentifier": {"#)
             .replacing(#""vetId""#, with: #""vetIdentifier""#)
         let folder = try PetContractProcess.folder(["changed.json": changed])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let changedPath = folder.appendingPathComponent("changed.json").path
+        defer { folder.remove() }
+        let changedPath = folder.file("changed.json")
         #expect(try await run(["diff", contract, contract]).status == 0)
         let breaking = try await run(["diff", contract, changedPath, "--format", "json"])
         #expect(breaking.status == 1)
@@ -178,8 +179,8 @@ import Testing
     @Test(arguments: ["json", "junit", "github", "sarif", "html", "text"])
     func everyFormatCanBeWrittenToAFile(format: String) async throws {
         let folder = try PetContractProcess.folder(["mappings/pets.json": PetContractCLITests.driftedStub])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("report/out.\(format)")
+        defer { folder.remove() }
+        let output = URL(fileURLWithPath: folder.file("report/out.\(format)"))
         let result = try await run(["verify", "--stub", folder.path, "--format", format, "--output", output.path])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)

@@ -53,8 +53,8 @@ import Testing
                   responses: {"201": {description: created}}
             """
         let folder = try PetContractProcess.folder(["owners.yaml": contract])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("owners.yaml").path
+        defer { folder.remove() }
+        let file = folder.file("owners.yaml")
         let server = try LiveHTTPServer(
             handler: FixedRoutes([
                 "/api/owners": .init(status: 200, contentType: Self.json, body: #"[{"name": "Ann"}]"#),

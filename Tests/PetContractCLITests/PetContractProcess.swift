@@ -19,15 +19,7 @@ struct PetContractProcess {
     }
 
     /// A temporary folder holding the given files (relative paths), removed by the caller.
-    static func folder(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "petcontract-fixture-\(UUID().uuidString)")
-        for (path, text) in files {
-            let file = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
-        return root
+    static func folder(_ files: [String: String]) throws -> TemporaryDirectory {
+        try TemporaryDirectory(prefix: "petcontract-fixture", files: files)
     }
 }

@@ -1,4 +1,5 @@
 import Platform
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,13 +11,7 @@ import Darwin
 /// The pollers as values: what they report for a pipe, and when they stay quiet.
 @Suite struct PollerTests {
     /// Every back end this system has.
-    static let kinds: [PollerKind] = {
-        #if os(Linux)
-        [.epoll, .poll]
-        #else
-        [.poll]
-        #endif
-    }()
+    static let kinds = PollerKind.backEnds
 
     /// A pipe whose ends close when the test ends.
     final class Pipe {

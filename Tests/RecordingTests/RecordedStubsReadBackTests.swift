@@ -3,6 +3,7 @@ import HTTPCore
 import MockEngine
 import StubFormat
 import StubServerKit
+import TestSupport
 import Testing
 
 /// What recording writes is what the stub format reads: the recorder writes through
@@ -19,8 +20,10 @@ import Testing
     }
 
     @Test func recordedMappingsAndBodyFilesReadBackAsWritten() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("recorded-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        let temporary = try TemporaryDirectory(prefix: "recorded")
+        defer { temporary.remove() }
+        // Not made yet: the recorder makes the folder at its first write.
+        let root = temporary.file("stubs")
         let binary: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF]
         let recorder = try Recorder(configuration: RecordingConfiguration(), stubsDirectory: root)
         _ = recorder.record(Self.exchange("/api/pets", type: "application/json", body: Array(#"[{"a":1}]"#.utf8)))

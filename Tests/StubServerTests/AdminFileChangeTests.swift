@@ -77,7 +77,8 @@ import Darwin
 
     @Test func fileNamesFromIDsAreBoundedStableAndDistinct() {
         func name(_ id: String) -> String {
-            Admin.fileName(for: StubMapping(id: id, request: RequestPattern(), response: ResponseDefinition()))
+            StubFolderWriter.fileName(
+                for: StubMapping(id: id, request: RequestPattern(), response: ResponseDefinition()))
         }
         let uuid = "5d1a4c52-0000-4000-8000-000000000001"
         #expect(name(uuid) == "mapping-\(uuid).json", "ids that fit keep WireMock's names")
@@ -95,7 +96,8 @@ import Darwin
         // A folder where the mapping's file would go: the write fails.
         let blocked =
             "mappings/"
-            + Admin.fileName(for: StubMapping(id: id, request: RequestPattern(), response: ResponseDefinition()))
+            + StubFolderWriter.fileName(
+                for: StubMapping(id: id, request: RequestPattern(), response: ResponseDefinition()))
         stubs.write(blocked + "/keep.txt", "in the way")
         let server = try makeServer(stubs: stubs.root)
         let created = try server.answer(

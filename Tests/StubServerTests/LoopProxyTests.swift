@@ -13,13 +13,7 @@ import Testing
 /// upstream, over both poller back ends and both clients: petmock's own HTTP/1.1 client (a
 /// plain-http upstream at a numeric address, the default) and libcurl's multi-socket API.
 @Suite struct LoopProxyTests {
-    static let kinds: [HTTPPollerKind] = {
-        #if os(Linux)
-        [.epoll, .poll]
-        #else
-        [.poll]
-        #endif
-    }()
+    static let kinds = HTTPPollerKind.backEnds
 
     /// Petmock's own client (true) or libcurl (false) for a `http://127.0.0.1` upstream.
     static let clients = [true, false]

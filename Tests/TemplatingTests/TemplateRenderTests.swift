@@ -3,6 +3,25 @@ import JSONKit
 import Templating
 import Testing
 
+/// Checks that each template is refused when compiled, at its line and column, with a message
+/// holding the fragment.
+func expectCompileErrors(
+    _ cases: [(template: String, line: Int, column: Int, fragment: String)],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    for (template, line, column, fragment) in cases {
+        do {
+            _ = try Template(template)
+            Issue.record("no error for \(template)", sourceLocation: sourceLocation)
+        } catch {
+            #expect(
+                error.position == TemplatePosition(line: line, column: column), "\(template): \(error)",
+                sourceLocation: sourceLocation)
+            #expect(error.message.contains(fragment), "\(template): \(error)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
 /// A context as petmock builds it: `request` and `parameters`.
 func context(
     method: String = "GET", url: String = "/things/1/two?a=1&b=x&b=y", headers: HTTPHeaders = [:], body: String = "",
@@ -171,15 +190,7 @@ func render(_ source: String, _ context: TemplateValue = context(), now: Int64 =
     ]
 
     @Test func parseErrorsNameTheirPosition() {
-        for (template, line, column, fragment) in Self.errors {
-            do {
-                _ = try Template(template)
-                Issue.record("no error for \(template)")
-            } catch {
-                #expect(error.position == TemplatePosition(line: line, column: column), "\(template): \(error)")
-                #expect(error.message.contains(fragment), "\(template): \(error)")
-            }
-        }
+        expectCompileErrors(Self.errors)
     }
 
     @Test func renderErrorsNameTheHelper() throws {

@@ -1,6 +1,6 @@
-import Foundation
 import HTTPCore
 import JSONKit
+import Platform
 import YAMLKit
 
 /// Reads an OpenAPI 3.1 (or 3.0) document, JSON or YAML, into a ``Contract``.
@@ -22,10 +22,10 @@ public struct OpenAPIReader: Sendable {
 
     /// Reads a contract file.
     public func read(file: String) throws(ContractError) -> Contract {
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard let bytes = try? FileSystem.read(file) else {
             throw .io(path: file, message: FileProblem.unreadable(file))
         }
-        return try read([UInt8](data), source: file)
+        return try read(bytes, source: file)
     }
 
     /// Reads a contract from JSON or YAML bytes; `source` names it in errors. A `.yaml` or

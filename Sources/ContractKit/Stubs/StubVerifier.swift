@@ -1,5 +1,5 @@
-import Foundation
 import HTTPCore
+import Platform
 import StubFormat
 
 /// Checks the responses of a stub folder's base mappings (those without `metadata.variant`;
@@ -34,10 +34,7 @@ public struct StubVerifier: Sendable {
             target: directory, contract: contractName, decodeCheck: validator.models.coverage(of: validator.contract))
         report.notes += validator.contract.unverified
         let folder = StubFolder(root: directory)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.mappingsDirectory, isDirectory: &isDirectory),
-            isDirectory.boolValue
-        else {
+        guard FileSystem.kind(of: folder.mappingsDirectory) == .directory else {
             report.errors = [
                 VerificationError(operation: directory, url: nil, message: FileProblem.notAStubFolder(directory))
             ]

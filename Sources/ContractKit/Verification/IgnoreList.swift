@@ -1,5 +1,5 @@
-import Foundation
 import JSONKit
+import Platform
 
 /// Findings a team has accepted, by id and path (and optionally operation), read from an
 /// ignore file:
@@ -64,10 +64,10 @@ public struct IgnoreList: Sendable, Hashable {
 
     /// Reads an ignore file.
     public init(file: String) throws(ContractError) {
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard let bytes = try? FileSystem.read(file) else {
             throw .io(path: file, message: "cannot read the ignore file")
         }
-        try self.init(text: String(decoding: data, as: UTF8.self), file: file)
+        try self.init(text: String(decoding: bytes, as: UTF8.self), file: file)
     }
 
     /// Whether the list accepts the finding.

@@ -49,7 +49,7 @@ extension Connection {
 
     /// Sends what is queued, then closes without lingering (the client gets a plain FIN).
     private func closeAfterQueued() {
-        if !isProcessing {
+        if !machine.isProcessing {
             flushOutput()
             if !isClosed { settleDeadline() }
         } else if outbound.isEmpty {
@@ -88,7 +88,7 @@ extension Connection {
             finishResponse()
             return
         }
-        machine.dribbleBegins()
+        perform(machine.dribbleBegins())
         let body = response.body
         let count = max(1, min(dribble.chunkCount, body.count))
         let interval = dribble.duration.nanoseconds / UInt64(count)

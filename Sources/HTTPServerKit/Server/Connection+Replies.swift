@@ -51,7 +51,10 @@ extension Connection {
 
     /// Tells the machine an answer begins; returns whether the connection stays open after it.
     func keepsAlive(_ request: HTTPParsedHead, handlerWantsClose: Bool) -> Bool {
-        machine.responseBegins(requestKeepAlive: request.keepAlive, handlerWantsClose: handlerWantsClose, input: input)
+        let action = machine.responseBegins(
+            requestKeepAlive: request.keepAlive, handlerWantsClose: handlerWantsClose, input: input)
+        guard case .writeHead(let keepAlive) = action else { return false }
+        return keepAlive
     }
 
     /// The per-request end of a head: `Date`, `Connection` if needed, and the empty line.
@@ -138,12 +141,7 @@ extension Connection {
     /// The answer is fully queued: go back to reading, or finish the connection.
     func finishResponse() {
         current = nil
-        machine.responseQueued(input: input)
-        // An answer that came outside the read path goes out when the loop is about to wait.
-        if !isProcessing && !answerQueued {
-            answerQueued = true
-            loop.queuedAnswers.append(self)
-        }
+        perform(machine.responseQueued(input: input))
     }
 
     /// After an answer that came outside the read path: send it, then take any pipelined

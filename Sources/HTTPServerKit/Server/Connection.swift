@@ -36,16 +36,6 @@ final class Connection {
     var body: [UInt8] = []
     let inbound = ByteBuffer()
     var outbound = OutboundQueue()
-    /// The socket is closed (set by the loop's `closeConnection`).
-    var isClosed = false
-    var isProcessing = false
-    /// Whether the last read took all the socket held (a short read, or `EAGAIN`) and no
-    /// readiness was reported since: then there is nothing to read until the loop reports
-    /// the socket again (a new edge, or the next level-triggered poll), so an answer that
-    /// comes later (a deferred reply) resumes without a read that could only say `EAGAIN`.
-    var inputDrained = false
-    /// Whether the loop holds this connection among its queued answers.
-    var answerQueued = false
 
     init(loop: HTTPEventLoop, descriptor: Int32, slot: Int, generation: UInt32, remoteAddress: HTTPSocketAddress) {
         self.loop = loop
@@ -62,6 +52,8 @@ final class Connection {
     var writeBlocked: Bool { machine.writeBlocked }
     var sequence: UInt64 { machine.sequence }
     var lastProgress: UInt64 { machine.lastProgress }
+    /// The socket is closed (the machine's `socketClosed`, from the loop's `closeConnection`).
+    var isClosed: Bool { machine.isClosed }
 
     /// What the parser and the input buffer hold of the next request.
     var input: ConnectionStateMachine.Input {
@@ -70,8 +62,15 @@ final class Connection {
         return inbound.readableCount > 0 ? .buffered : .idle
     }
 
-    /// Performs one of the machine's actions.
+    /// Performs one of the machine's actions. `none`, what most events return, costs one test
+    /// where the event happened and no call, so returning actions adds nothing per request.
+    @inline(__always)
     func perform(_ action: ConnectionStateMachine.Action) {
+        if case .none = action { return }
+        performAction(action)
+    }
+
+    private func performAction(_ action: ConnectionStateMachine.Action) {
         switch action {
         case .none, .pauseReading, .resumeReading:
             // Pausing and resuming steer the read loops, which look at the machine.
@@ -90,6 +89,13 @@ final class Connection {
             drainClosing()
         case .close(let reset):
             loop.closeConnection(self, reset: reset)
+        case .queueAnswer:
+            loop.queuedAnswers.append(self)
+        case .sendAnswer:
+            resumeAfterAsyncAnswer()
+        case .writeHead, .releaseSocket:
+            // Acted on where they are returned: the head being written, the loop's close.
+            break
         }
     }
 
@@ -139,13 +145,14 @@ final class Connection {
     }
 
     private func readAvailable() {
-        while !isClosed && readsInput && !inputDrained {
+        while !isClosed && readsInput && !machine.inputDrained {
             let parsing = machine.canParse
             let intoInbound = !parsing || inbound.readableCount > 0
             let target = intoInbound ? inbound.writableBytes(minimum: 16 * 1024) : loop.readBuffer
             let count = Descriptor.read(descriptor, target.baseAddress, target.count)
             if count > 0 {
-                machine.bytesArrived(now: loop.now)
+                // Edge-triggered: a short read drained the socket; new data raises a new edge.
+                perform(machine.bytesRead(now: loop.now, drained: count < target.count))
                 if intoInbound {
                     inbound.didWrite(count)
                     if parsing { processInbound() }
@@ -154,11 +161,7 @@ final class Connection {
                     let used = process(bytes)
                     if used < count && !isClosed { inbound.append(UnsafeRawBufferPointer(rebasing: bytes[used...])) }
                 }
-                // Edge-triggered: a short read drained the socket; new data raises a new edge.
-                if count < target.count {
-                    inputDrained = true
-                    return
-                }
+                if machine.inputDrained { return }
             } else if count == 0 {
                 perform(machine.peerHalfClosed(input: input, outputEmpty: outbound.isEmpty))
                 return
@@ -166,7 +169,7 @@ final class Connection {
                 let error = errno
                 if error == EINTR { continue }
                 if error != EAGAIN && error != EWOULDBLOCK { loop.closeConnection(self, reset: false) }
-                inputDrained = true
+                perform(machine.readWouldBlock())
                 return
             }
         }
@@ -179,8 +182,8 @@ final class Connection {
 
     /// Feeds bytes to the parser while requests can be taken; returns how many were used.
     private func process(_ bytes: UnsafeRawBufferPointer) -> Int {
-        isProcessing = true
-        defer { isProcessing = false }
+        perform(machine.processingBegins())
+        defer { perform(machine.processingEnds()) }
         var offset = 0
         while !isClosed {
             guard case .reading = machine.phase else { return offset }
@@ -236,7 +239,7 @@ final class Connection {
             case .done:
                 break
             case .wouldBlock:
-                machine.writeWouldBlock()
+                perform(machine.writeWouldBlock())
                 return
             case .failed:
                 perform(machine.writeFailed())

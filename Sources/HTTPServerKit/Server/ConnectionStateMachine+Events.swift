@@ -2,9 +2,36 @@ import HTTPCore
 import HTTPHandlerKit
 
 extension ConnectionStateMachine {
-    /// Bytes arrived from the client at `now`.
-    mutating func bytesArrived(now: UInt64) {
+    /// Bytes arrived from the client at `now`; `drained` when the read took all the socket
+    /// held (it filled less than the buffer).
+    mutating func bytesRead(now: UInt64, drained: Bool) -> Action {
         lastProgress = now
+        if drained { inputDrained = true }
+        return .none
+    }
+
+    /// A read found nothing to read (`EAGAIN`).
+    mutating func readWouldBlock() -> Action {
+        inputDrained = true
+        return .none
+    }
+
+    /// The loop reported the socket readable (or hung up): there may be bytes again.
+    mutating func readinessReported() -> Action {
+        inputDrained = false
+        return .none
+    }
+
+    /// Bytes begin to go to the parser, from the read path.
+    mutating func processingBegins() -> Action {
+        isProcessing = true
+        return .none
+    }
+
+    /// The parser has taken what it can of those bytes.
+    mutating func processingEnds() -> Action {
+        isProcessing = false
+        return .none
     }
 
     /// Before parsing another request: pauses when `pendingBytes` of output wait.
@@ -40,26 +67,51 @@ extension ConnectionStateMachine {
         refuse(status, message: message)
     }
 
-    /// An answer begins: returns whether the connection stays open after it. It closes when
-    /// the request or the handler asks, after a shutdown began, or when the client has shut
-    /// its side and sent nothing more.
-    mutating func responseBegins(requestKeepAlive: Bool, handlerWantsClose: Bool, input: Input) -> Bool {
+    /// An answer begins: its head says whether the connection stays open after it. It closes
+    /// when the request or the handler asks, after a shutdown began, or when the client has
+    /// shut its side and sent nothing more.
+    mutating func responseBegins(requestKeepAlive: Bool, handlerWantsClose: Bool, input: Input) -> Action {
+        guard phase != .closed else { return .none }
         var keepAlive = requestKeepAlive && !handlerWantsClose && !closeAfterResponse
         if peerClosed && input == .idle { keepAlive = false }
         if !keepAlive { closeAfterResponse = true }
-        return keepAlive
+        return .writeHead(keepAlive: keepAlive)
     }
 
     /// The answer's body goes out over time (a dribble).
-    mutating func dribbleBegins() {
+    mutating func dribbleBegins() -> Action {
         if phase == .awaitingResponse { phase = .responding }
+        return .none
     }
 
     /// The whole answer is queued: back to reading, or finish (lingering only when the client
-    /// may still be sending).
-    mutating func responseQueued(input: Input) {
-        guard phase == .awaitingResponse || phase == .responding else { return }
-        phase = closeAfterResponse ? .finishing(linger: input != .idle) : .reading
+    /// may still be sending). An answer that came outside the read path (a deferred or delayed
+    /// reply, a dribble's last piece) is queued on the loop, once, to go out when it is about
+    /// to wait.
+    mutating func responseQueued(input: Input) -> Action {
+        if phase == .awaitingResponse || phase == .responding {
+            phase = closeAfterResponse ? .finishing(linger: input != .idle) : .reading
+        }
+        guard !isProcessing, !answerQueued, phase != .closed else { return .none }
+        answerQueued = true
+        return .queueAnswer
+    }
+
+    /// The loop took the connection from its queued answers: send the answer, unless the
+    /// socket closed meanwhile.
+    mutating func queuedAnswerTaken() -> Action {
+        answerQueued = false
+        return phase == .closed ? .none : .sendAnswer
+    }
+
+    /// The socket is being closed (by the machine's `close` or by the loop: a read error, an
+    /// eviction, the end of the grace period): released once; no event does anything after.
+    mutating func socketClosed() -> Action {
+        guard !isClosed else { return .none }
+        isClosed = true
+        phase = .closed
+        deadline = nil
+        return .releaseSocket
     }
 
     /// The handler answered with a fault: a reset closes now; the others queue their bytes
@@ -92,8 +144,9 @@ extension ConnectionStateMachine {
     }
 
     /// The socket took only part of the output.
-    mutating func writeWouldBlock() {
+    mutating func writeWouldBlock() -> Action {
         writeBlocked = true
+        return .none
     }
 
     /// Writing failed (the peer is gone).

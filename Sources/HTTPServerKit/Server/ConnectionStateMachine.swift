@@ -1,11 +1,13 @@
 import HTTPCore
 import HTTPHandlerKit
 
-/// What one connection does next, as a value: it takes events (a request head or a whole
-/// request parsed, a parse error, an answer queued, a write finished or blocked, the peer's
-/// half-close, a deadline reached at the current time, a fault, a shutdown) and returns the
-/// action the connection performs. It holds the phase, the flags and the deadline; it owns
-/// no socket, buffer or timer, so it is tested with plain values and a hand-moved clock.
+/// What one connection does next, as a value: it takes events (bytes read or none there, the
+/// socket reported ready, parsing begun and ended, a request head or a whole request parsed, a
+/// parse error, an answer begun and queued, a queued answer taken, a write finished or blocked,
+/// the peer's half-close, a deadline reached at the current time, a fault, a shutdown, the
+/// socket closed) and returns the one action the connection performs for each. It holds the
+/// phase, every flag of the connection and the deadline; it owns no socket, buffer or timer,
+/// so it is tested with plain values and a hand-moved clock.
 ///
 /// `Connection` is the shell around it: it reads and writes the socket, runs the parser,
 /// serialises replies, and performs the actions.
@@ -56,6 +58,15 @@ struct ConnectionStateMachine {
         case shutdownWrite(lingerUntil: UInt64)
         /// Close the socket now; with `reset`, so that the peer gets an RST.
         case close(reset: Bool)
+        /// Write the answer's head, ending it with `Connection: close` unless `keepAlive`.
+        case writeHead(keepAlive: Bool)
+        /// The answer came outside the read path: put the connection among the loop's queued
+        /// answers, sent when the loop is about to wait.
+        case queueAnswer
+        /// The loop took the queued answer: send it and go on reading.
+        case sendAnswer
+        /// The socket was open: release it (deregister, close, free the slot).
+        case releaseSocket
     }
 
     /// What happens to the connection's one deadline.
@@ -118,6 +129,18 @@ struct ConnectionStateMachine {
     var lastProgress: UInt64
     /// The armed deadline, if any.
     var deadline: (kind: TimeoutList.Kind, at: UInt64)?
+    /// The socket is closed: every event does nothing any more.
+    var isClosed = false
+    /// Bytes read are being fed to the parser (the read path): an answer given meanwhile goes
+    /// out with that path's own write, not through the loop's queue.
+    var isProcessing = false
+    /// The last read took all the socket held (a short read, or `EAGAIN`) and no readiness was
+    /// reported since: there is nothing to read until the loop reports the socket again (a new
+    /// edge, or the next level-triggered poll), so an answer that comes later (a deferred
+    /// reply) resumes without a read that could only say `EAGAIN`.
+    var inputDrained = false
+    /// The loop holds this connection among its queued answers.
+    var answerQueued = false
 
     init(timeouts: Timeouts, now: UInt64) {
         self.timeouts = timeouts

@@ -193,7 +193,7 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
                 connection.generation == UInt32(truncatingIfNeeded: event.token >> 32)
             else { return }
             if event.readable || event.hangup || event.error {
-                connection.inputDrained = false
+                connection.perform(connection.machine.readinessReported())
                 connection.onReadable()
             }
             if event.writable && connection.writeBlocked && !connection.isClosed {
@@ -238,9 +238,9 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
             let queued = queuedAnswers
             queuedAnswers = []
             for connection in queued {
-                connection.answerQueued = false
-                guard !connection.isClosed, connections[connection.slot] === connection else { continue }
-                connection.resumeAfterAsyncAnswer()
+                let action = connection.machine.queuedAnswerTaken()
+                guard connections[connection.slot] === connection else { continue }
+                connection.perform(action)
             }
         }
     }

@@ -72,13 +72,13 @@ extension Admin {
     /// Removes a body file (`DELETE /__admin/files/{name}`); a link inside `__files/` is
     /// removed itself, never its target. The stubs are read again, as a `--watch` reload does.
     public func removeBodyFile(_ name: String) throws(AdminError) {
-        let root = try filesRoot()
+        guard let writer = store.writer else { throw .noFilesFolder }
         let name = try Self.checked(name)
-        _ = try resolved(name, root: root)
+        _ = try resolved(name, root: writer.folder.filesDirectory)
         do {
-            try FileSystem.remove(FileSystem.join(root, name))
+            try writer.removeBodyFile(name)
         } catch {
-            throw .bodyFileFailed(action: "remove", path: name, reason: error.reason)
+            throw Self.adminError(error)
         }
         bodyFilesChanged()
     }

@@ -124,58 +124,17 @@ public final class Admin: Sendable {
     /// file each, atomically (temporary file, then rename). Returns the paths written.
     @discardableResult
     public func saveMappings() throws(AdminError) -> [String] {
-        try save(store.adminMappings())
-    }
-
-    private func save(_ mappings: [StubMapping]) throws(AdminError) -> [String] {
-        guard let loader = store.loader else { throw .noStubFolder }
+        guard store.writer != nil else { throw .noStubFolder }
         var paths: [String] = []
-        for mapping in mappings {
-            let path = FileSystem.join(loader.mappingsDirectory, Self.fileName(for: mapping))
-            let bytes = StubMapping.fileBytes([mapping])
+        for mapping in store.adminMappings() {
             do {
-                try FileSystem.createDirectory(loader.mappingsDirectory)
+                paths.append(try store.save(mapping))
             } catch {
-                throw .saveFailed(path: path, reason: error.reason)
+                throw Self.adminError(error)
             }
-            // Never through a symbolic link, nor into a `mappings/` that leads out of the folder.
-            if let refusal = loader.refusalToChange(path) { throw .saveFailed(path: path, reason: refusal) }
-            do {
-                try store.persist(id: mapping.id, to: path) { () throws(FileSystemError) in
-                    try FileSystem.writeAtomically(bytes, to: path)
-                }
-            } catch {
-                throw .saveFailed(path: path, reason: error.reason)
-            }
-            paths.append(path)
         }
         return paths
     }
-
-    /// `NAME-ID.json` with the name reduced to letters, digits and dashes (WireMock's habit).
-    /// An id that is longer than ``fileNameIDLimit`` or holds other characters is cut to its
-    /// first characters that may stay plus a stable hash of the whole id, so the name stays
-    /// well under the 255 bytes a file name may have and ids differing only in dropped
-    /// characters do not share a file.
-    static func fileName(for mapping: StubMapping) -> String {
-        var slug = ""
-        for character in (mapping.name ?? "mapping").lowercased() {
-            if character.isASCII && (character.isLetter || character.isNumber) {
-                slug.append(character)
-            } else if !slug.hasSuffix("-") {
-                slug.append("-")
-            }
-        }
-        slug = String(slug.trimmingCharacters("-").prefix(60))
-        var id = mapping.id.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-        if id != mapping.id || id.utf8.count > Self.fileNameIDLimit {
-            id = String(id.prefix(Self.fileNameIDLimit - 17)) + "-" + Identifiers.stableHash(mapping.id)
-        }
-        return (slug.isEmpty ? "mapping" : slug) + "-" + id + ".json"
-    }
-
-    /// The longest id part of a saved mapping's file name, in bytes (a UUID is 36).
-    static let fileNameIDLimit = 80
 
     /// Resets everything: mappings back to the files, journal emptied, scenarios started.
     public func reset() throws(AdminError) {
@@ -348,14 +307,5 @@ public final class Admin: Sendable {
         case .invalid(let problems): .invalidMapping(problems)
         case .fileNotChanged(let path, let reason): .saveFailed(path: path, reason: reason)
         }
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(_ character: Character) -> Substring {
-        var slice = self[...]
-        while slice.first == character { slice = slice.dropFirst() }
-        while slice.last == character { slice = slice.dropLast() }
-        return slice
     }
 }

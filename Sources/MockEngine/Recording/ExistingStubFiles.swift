@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import StubFormat
 
 /// What a stub folder held before recording began: which mapping files exist, which ids they
 /// use, and which of them are earlier recordings the recorder may refresh.
@@ -40,17 +36,9 @@ struct ExistingStubFiles: Sendable {
     }
 
     /// What is at a path, without following a symbolic link there.
-    enum Occupant: Equatable {
-        case nothing, symbolicLink, file, other
-    }
+    typealias Occupant = StubFolderWriter.Occupant
 
     static func occupant(of path: String) -> Occupant {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return .nothing }
-        switch info.st_mode & S_IFMT {
-        case S_IFLNK: return .symbolicLink
-        case S_IFREG: return .file
-        default: return .other
-        }
+        StubFolderWriter.occupant(of: path)
     }
 }

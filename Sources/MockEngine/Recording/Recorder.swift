@@ -27,7 +27,7 @@ public final class Recorder: Sendable {
         var entries: [RecordingEntry] = []
         var index: [[UInt8]: Int] = [:]
         var slugs: Set<String> = []
-        var writer: StubFolderWriter?
+        var writer: RecordedStubWriter?
         var collisions: [RecordingCollision] = []
         var ignoredRepeats = 0
         var unrecordedFailures = 0
@@ -46,7 +46,7 @@ public final class Recorder: Sendable {
         builder = RecordedMappingBuilder(configuration: configuration)
         self.onEvent = onEvent
         var initial = State()
-        if let directory = self.stubsDirectory { initial.writer = try StubFolderWriter(root: directory) }
+        if let directory = self.stubsDirectory { initial.writer = try RecordedStubWriter(root: directory) }
         state = Locked(initial)
     }
 

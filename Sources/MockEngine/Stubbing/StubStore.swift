@@ -6,6 +6,11 @@ import StubFormat
 /// in; a request takes the current snapshot with one short lock and never waits for a
 /// rebuild.
 ///
+/// A change that writes or removes a mapping file is made in three steps: prepared under the
+/// store's lock (checked, compiled, the file marked as being written), the file written or
+/// removed outside it, then published under it; a write that fails changes nothing. No disk
+/// write ever holds the lock, so requests, reloads and other admin calls never wait on one.
+///
 /// Admin changes to file mappings follow WireMock: a persistent mapping (`"persistent": true`,
 /// alone in its file) has its file rewritten or removed; any other file mapping is changed in
 /// memory, and the change, a ``MappingOverride``, outlives reloads of other files until its
@@ -17,7 +22,7 @@ package final class StubStore: Sendable {
         let serverVariant: Variant?
     }
 
-    private struct Sources {
+    struct Sources {
         var files: [String: [CompiledStub]] = [:]
         /// Admin changes not written to the files they concern, by file, then mapping id.
         var overrides: [String: [String: MappingOverride]] = [:]
@@ -25,6 +30,9 @@ package final class StubStore: Sendable {
         var code: [CompiledStub] = []
         var codeMappings: [StubMapping] = []
         var sequence = 0
+        /// Mapping files being written or removed outside the lock, with the ids of the
+        /// mappings the change concerns.
+        var writing: [String: [String]] = [:]
 
         var all: [CompiledStub] { files.values.flatMap { $0 } + admin + code }
 
@@ -41,18 +49,22 @@ package final class StubStore: Sendable {
 
     /// The stub root's loader, or nil for mappings given only in code.
     package let loader: StubLoader?
+    /// What writes the stub root's files, or nil without one.
+    let writer: StubFolderWriter?
     let compiler: StubCompiler
     /// The clock the stubs read (date matching's and templates' "now") and the journal stamps by.
     package var clock: TimeSource { compiler.clock }
-    private let sources = Locked(Sources())
+    let sources = Locked(Sources())
     private let current: Locked<Snapshot>
 
     /// Loads the root (when there is one) and the code mappings; returns the problems found.
     package init(
         loader: StubLoader?, codeMappings: [StubMapping], serverVariant: Variant?,
-        globalResponseTemplating: Bool = false, clock: TimeSource = .system
+        globalResponseTemplating: Bool = false, clock: TimeSource = .system,
+        fileOperations: StubFileOperations = .disk
     ) throws(StubLoadError) {
         self.loader = loader
+        writer = loader.map { StubFolderWriter(folder: $0.folder, operations: fileOperations) }
         compiler = StubCompiler(
             filesRoot: loader?.filesDirectory, globalTemplating: globalResponseTemplating, clock: clock)
         current = Locked(Snapshot(index: StubIndex([]), serverVariant: serverVariant))
@@ -117,7 +129,7 @@ package final class StubStore: Sendable {
         current.withLock { $0 = Snapshot(index: $0.index, serverVariant: variant) }
     }
 
-    private func publish(_ state: Sources) {
+    func publish(_ state: Sources) {
         let index = StubIndex(state.all)
         current.withLock { $0 = Snapshot(index: index, serverVariant: $0.serverVariant) }
     }
@@ -137,147 +149,6 @@ package final class StubStore: Sendable {
             state.admin.append(stub)
             publish(state)
             return .success(stub)
-        }
-    }
-
-    /// Adds a persistent mapping and writes it to its own file in `mappings/` (atomically):
-    /// both or neither. The file is written first, under the lock, and only once it is written
-    /// does the mapping serve (as that file's), so a failed write leaves the server as it was.
-    func addPersisting(_ mapping: StubMapping) -> Result<CompiledStub, MappingChangeError> {
-        sources.withLock { state -> Result<CompiledStub, MappingChangeError> in
-            state.sequence += 1
-            switch saveOwnFile(mapping, sequence: state.sequence) {
-            case .failure(let error):
-                return .failure(error)
-            case .success(let (stub, path)):
-                Self.removeStub(id: mapping.id, from: &state, keepingOut: true)
-                Self.adopt(stub, asFile: path, in: &state)
-                publish(state)
-                return .success(stub)
-            }
-        }
-    }
-
-    /// Compiles a mapping as the file of its own it is saved to, then writes that file; the
-    /// stub and the path, or why nothing was written.
-    private func saveOwnFile(
-        _ mapping: StubMapping, sequence: Int
-    ) -> Result<(CompiledStub, String), MappingChangeError> {
-        guard let loader else { return .failure(.fileNotChanged(path: "", reason: "no stub folder")) }
-        let path = FileSystem.join(loader.mappingsDirectory, Admin.fileName(for: mapping))
-        let compiled = compiler.compile(mapping, sequence: sequence, origin: .file(path), file: path)
-        guard let stub = compiled.stub else { return .failure(.invalid(compiled.problems)) }
-        do {
-            try FileSystem.createDirectory(loader.mappingsDirectory)
-        } catch {
-            return .failure(.fileNotChanged(path: path, reason: error.reason))
-        }
-        let bytes = StubMapping.fileBytes([stub.mapping])
-        let write = { () throws(FileSystemError) in try FileSystem.writeAtomically(bytes, to: path) }
-        if let failure = change(path, write) { return .failure(failure) }
-        return .success((stub, path))
-    }
-
-    /// Counts a stub as the mapping file `path`'s (the file was just written with it).
-    private static func adopt(_ stub: CompiledStub, asFile path: String, in state: inout Sources) {
-        state.overrides[path]?[stub.mapping.id] = nil
-        if state.overrides[path]?.isEmpty == true { state.overrides[path] = nil }
-        state.files[path, default: []].append(stub)
-    }
-
-    /// Replaces the mapping with this id, keeping where it came from; nil when there is none.
-    /// The new mapping is persistent when it says so or, saying nothing, when the old one was.
-    /// A persistent file mapping alone in its file has the file rewritten (atomically; when
-    /// that fails nothing changes); another file mapping is replaced in memory, as an override.
-    /// An admin mapping that is persistent now is written to its own file first (when that
-    /// fails nothing changes) and becomes that file's.
-    func update(id: String, with mapping: StubMapping) -> Result<CompiledStub, MappingChangeError>? {
-        sources.withLock { state -> Result<CompiledStub, MappingChangeError>? in
-            guard let existing = state.all.first(where: { $0.mapping.id == id }) else { return nil }
-            var mapping = mapping
-            mapping.id = id
-            if mapping.persistent == nil { mapping.persistent = existing.mapping.persistent }
-            let origin = existing.origin
-            let file: String
-            if case .file(let path) = origin { file = path } else { file = "" }
-            if origin == .admin, mapping.persistent == true, loader != nil {
-                switch saveOwnFile(mapping, sequence: existing.sequence) {
-                case .failure(let error): return .failure(error)
-                case .success(let (stub, path)):
-                    Self.removeStub(id: id, from: &state, keepingOut: false)
-                    Self.adopt(stub, asFile: path, in: &state)
-                    publish(state)
-                    return .success(stub)
-                }
-            }
-            let compiled = compiler.compile(mapping, sequence: existing.sequence, origin: origin, file: file)
-            guard let stub = compiled.stub else { return .failure(.invalid(compiled.problems)) }
-            if !file.isEmpty {
-                if writesBack(mapping, in: file) {
-                    let bytes = StubMapping.fileBytes([mapping])
-                    let rewrite = { () throws(FileSystemError) in try FileSystem.writeAtomically(bytes, to: file) }
-                    if let failure = change(file, rewrite) { return .failure(failure) }
-                    state.overrides[file]?[id] = nil
-                } else {
-                    state.overrides[file, default: [:]][id] = .replaced(mapping)
-                }
-            }
-            Self.replace(id: id, with: stub, in: &state)
-            publish(state)
-            return .success(stub)
-        }
-    }
-
-    /// Deletes the mapping with this id for the admin API; false when there is none. A
-    /// persistent file mapping alone in its file has the file removed (when that fails
-    /// nothing changes); another file mapping is removed in memory, as an override.
-    func delete(id: String) throws(MappingChangeError) -> Bool {
-        try delete(ids: [id]) == 1
-    }
-
-    /// Removes the mappings with these ids (ids no mapping has are skipped) and publishes the
-    /// new index once, not once per mapping; returns how many were removed. When a file cannot
-    /// be removed, those before it stay removed and the error is thrown.
-    @discardableResult
-    func delete(ids: [String]) throws(MappingChangeError) -> Int {
-        try sources.withLock { (state) throws(MappingChangeError) -> Int in
-            var removed = 0
-            defer { if removed > 0 { publish(state) } }
-            for id in ids {
-                guard let existing = state.all.first(where: { $0.mapping.id == id }) else { continue }
-                if case .file(let file) = existing.origin, writesBack(existing.mapping, in: file) {
-                    if let failure = change(file, { () throws(FileSystemError) in try FileSystem.remove(file) }) {
-                        throw failure
-                    }
-                    state.files[file] = nil
-                    state.overrides[file] = nil
-                }
-                Self.removeStub(id: id, from: &state, keepingOut: true)
-                removed += 1
-            }
-            return removed
-        }
-    }
-
-    /// Whether an admin change to this file mapping goes to its file: it is persistent and
-    /// the file holds it alone.
-    private func writesBack(_ mapping: StubMapping, in file: String) -> Bool {
-        guard mapping.persistent == true, let loader else { return false }
-        return loader.holdsOneMapping(file)
-    }
-
-    /// Rewrites or removes a mapping file with `operation` once the path is known to be safe
-    /// to change; returns why it was not changed, or nil.
-    private func change(
-        _ file: String, _ operation: () throws(FileSystemError) -> Void
-    ) -> MappingChangeError? {
-        guard let loader else { return .fileNotChanged(path: file, reason: "no stub folder") }
-        if let refusal = loader.refusalToChange(file) { return .fileNotChanged(path: file, reason: refusal) }
-        do {
-            try operation()
-            return nil
-        } catch {
-            return .fileNotChanged(path: file, reason: error.reason)
         }
     }
 
@@ -316,21 +187,6 @@ package final class StubStore: Sendable {
         }
     }
 
-    /// Writes an admin mapping to a file with `write` and, once written, counts it as that
-    /// file's. Both happen under the store's lock, so a reload the write triggers sees the
-    /// mapping as the file's own, not as a duplicate.
-    func persist(id: String, to path: String, write: () throws(FileSystemError) -> Void) throws(FileSystemError) {
-        try sources.withLock { (state) throws(FileSystemError) -> Void in
-            try write()
-            guard let index = state.admin.firstIndex(where: { $0.mapping.id == id }) else { return }
-            let stub = state.admin.remove(at: index)
-            let moved =
-                compiler.compile(stub.mapping, sequence: stub.sequence, origin: .file(path), file: path).stub ?? stub
-            state.files[path, default: []].append(moved)
-            publish(state)
-        }
-    }
-
     /// The mappings added through the admin API and not saved yet.
     func adminMappings() -> [StubMapping] {
         sources.withLock { $0.admin.map(\.mapping) }
@@ -350,6 +206,8 @@ package final class StubStore: Sendable {
                 return .removed(file: path, mappings: previous.count)
             }
             var ids = state.ids(excludingFile: path)
+            // A mapping being written to this file is the file's: the write publishes it.
+            for id in state.writing[path] ?? [] { ids[id] = nil }
             if keepingOverrides {
                 // An id the admin API took over from this file is this file's to load again.
                 for (id, change) in state.overrides[path] ?? [:] where change == .removed { ids[id] = nil }
@@ -410,7 +268,7 @@ package final class StubStore: Sendable {
     /// recorded as an override, so re-reading the file for another reason does not bring it
     /// back.
     @discardableResult
-    private static func removeStub(id: String, from state: inout Sources, keepingOut: Bool) -> Bool {
+    static func removeStub(id: String, from state: inout Sources, keepingOut: Bool) -> Bool {
         var removed = false
         for (file, stubs) in state.files where stubs.contains(where: { $0.mapping.id == id }) {
             state.files[file] = stubs.filter { $0.mapping.id != id }
@@ -423,7 +281,7 @@ package final class StubStore: Sendable {
         return removed || before != state.admin.count + state.code.count
     }
 
-    private static func replace(id: String, with stub: CompiledStub, in state: inout Sources) {
+    static func replace(id: String, with stub: CompiledStub, in state: inout Sources) {
         for (file, stubs) in state.files {
             if let index = stubs.firstIndex(where: { $0.mapping.id == id }) { state.files[file]?[index] = stub }
         }

@@ -60,24 +60,19 @@ struct FixtureError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// A temporary stub folder, removed when released.
+/// A temporary stub folder (`mappings/` and `__files/` in a ``TemporaryDirectory``), removed
+/// when released.
 final class TemporaryStubs {
-    let root: String
+    let directory: TemporaryDirectory
+    var root: String { directory.path }
 
     init() throws {
-        var template = Array("/tmp/petmock-test-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return false }
-            return mkdtemp(base) != nil
-        }
-        guard made else { throw FixtureError(description: "mkdtemp failed") }
-        root = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        mkdir(root + "/mappings", 0o755)
-        mkdir(root + "/__files", 0o755)
+        directory = try TemporaryDirectory(prefix: "petmock-test")
+        for folder in ["mappings", "__files"] { try directory.makeFolder(folder) }
     }
 
     deinit {
-        _ = system("rm -rf '\(root)'")
+        directory.remove()
     }
 
     /// Writes a file under the root (its folder created), in place: open, write, close.

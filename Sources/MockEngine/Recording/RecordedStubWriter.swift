@@ -1,14 +1,17 @@
 import Platform
 import StubFormat
 
-/// Writes recorded mappings into a stub folder without losing anything: every file atomically
-/// (temporary file, then rename), never over a file it did not write (a hand-written mapping,
-/// another request's recording, a symbolic link), and never outside the folder.
+/// Writes recorded mappings into a stub folder without losing anything: every file through
+/// the stub format's writer (``StubFolderWriter``: atomically, never through a link, never
+/// outside the folder), and never over a file it did not write (a hand-written mapping,
+/// another request's recording).
 ///
 /// A file is the writer's to replace when it holds an earlier recording of the same request
 /// (same first id, every mapping marked as recorded): re-recording refreshes it in place.
-struct StubFolderWriter: Sendable {
+struct RecordedStubWriter: Sendable {
     let root: String
+    /// What writes the files.
+    private let writer: StubFolderWriter
     let mappingsDirectory: String
     let filesDirectory: String
     private var existing: ExistingStubFiles
@@ -26,8 +29,9 @@ struct StubFolderWriter: Sendable {
     init(root: String) throws(RecordingError) {
         self.root = root
         // The layout the stub format reads (StubFolder), so what is written is what loads.
-        mappingsDirectory = StubFolder(root: root).mappingsDirectory
-        filesDirectory = StubFolder(root: root).filesDirectory
+        writer = StubFolderWriter(folder: StubFolder(root: root))
+        mappingsDirectory = writer.folder.mappingsDirectory
+        filesDirectory = writer.folder.filesDirectory
         if let kind = FileSystem.kind(of: root) {
             guard kind == .directory else { throw .unsafeStubFolder(path: root, reason: "it is not a folder") }
             for directory in [mappingsDirectory, filesDirectory]
@@ -93,9 +97,9 @@ struct StubFolderWriter: Sendable {
             if let failure = prepare(filesDirectory) { return .failure(failure) }
             if !Self.holds(bodyPath, body.bytes) {
                 do {
-                    try FileSystem.writeAtomically(body.bytes, to: bodyPath)
+                    try writer.writeBodyFile(name, body.bytes)
                 } catch {
-                    return .failure(RecordingWriteFailure(path: bodyPath, reason: error.reason))
+                    return .failure(RecordingWriteFailure(path: bodyPath, reason: error.pathAndReason.reason))
                 }
             }
             if !bodyFilesWritten.contains(bodyPath) { bodyFilesWritten.append(bodyPath) }
@@ -104,9 +108,9 @@ struct StubFolderWriter: Sendable {
         }
         if let failure = prepare(mappingsDirectory) { return .failure(failure) }
         do {
-            try FileSystem.writeAtomically(StubMapping.fileBytes(mappings), to: path)
+            try writer.writeMappings(mappings, to: path)
         } catch {
-            return .failure(RecordingWriteFailure(path: path, reason: error.reason))
+            return .failure(RecordingWriteFailure(path: path, reason: error.pathAndReason.reason))
         }
         for mapping in mappings { existing.idOwners[mapping.id] = path }
         // On disk now: the mappings name their body files, and the bytes need not stay in memory.
