@@ -127,6 +127,15 @@ enum AdminJSON {
         ]
     }
 
+    /// One admin error in WireMock's shape: `{"errors": [{"code": 109, "title": ..., "detail": ...}]}`,
+    /// the code and detail where the error has them.
+    static func error(_ error: AdminError) -> JSONValue {
+        var object: JSONObject = ["title": .string(error.title)]
+        if let code = error.code { object["code"] = .int(Int64(code)) }
+        if let detail = error.detail { object["detail"] = .string(detail) }
+        return ["errors": [.object(object)]]
+    }
+
     /// `$.request.headers.Accept` as a JSON pointer, `/request/headers/Accept`.
     static func pointer(_ path: String) -> String {
         guard let parsed = try? JSONPath(path) else { return path }
