@@ -42,7 +42,7 @@ public struct StubLoader: Sendable {
             files: files.map {
                 StubFileReport(
                     path: $0.path, mappings: $0.stubs.map(\.mapping), problems: $0.problems, shadows: $0.shadows)
-            })
+            }, folderProblems: folder.layoutProblems(mappingFiles: files.map(\.path)))
     }
 
     /// The mapping files under `mappings/`, sorted; hidden files and other extensions skipped.
@@ -166,16 +166,19 @@ struct LoadedFile: Sendable {
 public struct StubLoadReport: Sendable {
     /// Every mapping file, in load order.
     public var files: [StubFileReport]
+    /// The problems of the folder as a whole (``StubFolder/layoutProblems(mappingFiles:)``).
+    public var folderProblems: [StubProblem]
 
     /// Creates a report.
-    public init(files: [StubFileReport]) {
+    public init(files: [StubFileReport], folderProblems: [StubProblem] = []) {
         self.files = files
+        self.folderProblems = folderProblems
     }
 
     /// The mappings that loaded, in load order.
     public var mappings: [StubMapping] { files.flatMap(\.mappings) }
-    /// Every problem, file by file.
-    public var problems: [StubProblem] { files.flatMap(\.problems) }
+    /// Every problem: the folder's, then file by file.
+    public var problems: [StubProblem] { folderProblems + files.flatMap(\.problems) }
     /// How many errors.
     public var errorCount: Int { problems.filter(\.isError).count }
     /// How many warnings.
