@@ -83,7 +83,9 @@ public struct StubLoader: Sendable {
                 stubs.append(stub)
                 basePaths.append(path)
             }
-            files.append(LoadedFile(path: loaded.path, stubs: stubs, basePaths: basePaths, problems: problems))
+            files.append(
+                LoadedFile(
+                    path: loaded.path, stubs: stubs, basePaths: basePaths, problems: problems, refused: loaded.refused))
         }
         for (path, target) in outside {
             files.append(
@@ -122,6 +124,7 @@ public struct StubLoader: Sendable {
         var problems = contents.problems
         var stubs: [CompiledStub] = []
         var basePaths: [JSONPath] = []
+        var refused: [RefusedStub] = []
         for entry in contents.mappings {
             let (mapping, basePath) = (entry.mapping, entry.path)
             if let owner = ids[mapping.id] {
@@ -136,6 +139,8 @@ public struct StubLoader: Sendable {
                 stubs.append(stub)
                 basePaths.append(basePath)
                 ids[mapping.id] = path
+            } else if let stub = RefusedStub.make(mapping, file: path) {
+                refused.append(stub)
             }
         }
         // A mapping that did not decode never loads, but its patterns and body file are
@@ -144,8 +149,9 @@ public struct StubLoader: Sendable {
             let checked = compiler.compile(
                 entry.mapping, sequence: 0, origin: .file(path), file: path, basePath: entry.path)
             problems += checked.problems
+            if let stub = RefusedStub.make(entry.mapping, file: path) { refused.append(stub) }
         }
-        return LoadedFile(path: path, stubs: stubs, basePaths: basePaths, problems: problems)
+        return LoadedFile(path: path, stubs: stubs, basePaths: basePaths, problems: problems, refused: refused)
     }
 }
 
@@ -156,6 +162,8 @@ struct LoadedFile: Sendable {
     /// Where each stub's mapping is in the file.
     let basePaths: [JSONPath]
     var problems: [StubProblem]
+    /// The file's mappings not loaded for their errors, for a 404 to name (``RefusedStub``).
+    var refused: [RefusedStub] = []
     /// The file's mappings that never answer, each with the mapping that answers instead.
     var shadows: [StubShadow] = []
 
