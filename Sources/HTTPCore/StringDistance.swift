@@ -30,7 +30,7 @@ public enum StringDistance {
 
     /// The candidate a mistyped word most likely meant ("did you mean"), compared ignoring case:
     /// the nearest, when it is at most a third of the word's length away (one edit at least,
-    /// three at most); the first of equally near ones. Nil when none is that near, or the word
+    /// two at most: `fulname` is not taken for `name`); the first of equally near ones. Nil when none is that near, or the word
     /// is one of them.
     public static func nearest(to word: String, among candidates: [String]) -> String? {
         guard !word.isEmpty, !candidates.contains(word) else { return nil }
@@ -40,7 +40,7 @@ public enum StringDistance {
             let distance = levenshtein(lowered, candidate.lowercased())
             if distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
-        guard let best, best.distance <= max(1, min(3, (word.count + 2) / 3)) else { return nil }
+        guard let best, best.distance <= max(1, min(2, (word.count + 2) / 3)) else { return nil }
         return best.candidate
     }
 }
