@@ -65,7 +65,7 @@ let package = Package(
         library("JSONKit", ["LinearRegex"]),
         library("YAMLKit", ["CYAML", "JSONKit"]),
         library("XMLKit", ["CXML", "LinearRegex"]),
-        library("ArgumentKit"),
+        library("ArgumentKit", ["HTTPCore"]),
 
         // Handlebars templates (petmock's response templating).
         library("Templating", ["JSONKit", "LinearRegex", "HTTPCore", "Platform"]),

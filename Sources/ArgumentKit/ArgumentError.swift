@@ -1,7 +1,9 @@
+import HTTPCore
+
 /// A command line that cannot be parsed; its description reads like swift-argument-parser's.
 public enum ArgumentError: Error, Equatable, CustomStringConvertible {
-    /// An option the command does not know.
-    case unknownOption(String)
+    /// An option the command does not know, with the one most likely meant (`--port` for `--prot`).
+    case unknownOption(String, suggestion: String? = nil)
     /// An option given without its value.
     case missingValue(option: String)
     /// A required positional argument left out.
@@ -23,7 +25,8 @@ public enum ArgumentError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unknownOption(let option): "Unknown option '\(option)'"
+        case .unknownOption(let option, let suggestion):
+            "Unknown option '\(option)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
         case .missingValue(let option): "Missing value for '\(option)'"
         case .missingArgument(let name): "Missing expected argument '<\(name)>'"
         case .unexpectedArgument(let value): "Unexpected argument '\(value)'"
@@ -31,7 +34,11 @@ public enum ArgumentError: Error, Equatable, CustomStringConvertible {
             "The value '\(value)' is invalid for '\(option)': expected \(expected)"
         case .duplicateOption(let option): "Option '\(option)' given more than once"
         case .unknownSubcommand(let name, let known):
-            "Unknown subcommand '\(name)'; expected one of: \(known.joined(separator: ", "))"
+            if let nearest = StringDistance.nearest(to: name, among: known) {
+                "Unknown subcommand '\(name)' (did you mean '\(nearest)'?)"
+            } else {
+                "Unknown subcommand '\(name)'; expected one of: \(known.joined(separator: ", "))"
+            }
         case .missingSubcommand(let known): "Missing subcommand; expected one of: \(known.joined(separator: ", "))"
         case .invalidCombination(let message): message
         case .missingOption(let option): "Missing expected option '\(option)'"

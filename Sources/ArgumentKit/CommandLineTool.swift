@@ -103,11 +103,11 @@ public struct CommandLineTool: Sendable {
         } else if let defaultVerb {
             verb = defaultVerb
         } else {
-            writeError("\(name): error: \(ArgumentError.missingSubcommand(known: subcommands.map(\.verb)))\n\(help)")
+            writeError(errorLine(.missingSubcommand(known: subcommands.map(\.verb)), verb: ""))
             return .usage
         }
         guard let subcommand = subcommands.first(where: { $0.verb == verb }) else {
-            writeError("\(name): error: \(ArgumentError.unknownSubcommand(verb, known: subcommands.map(\.verb)))")
+            writeError(errorLine(.unknownSubcommand(verb, known: subcommands.map(\.verb)), verb: ""))
             return .usage
         }
         return await run(subcommand, words, verb: verb)
@@ -122,15 +122,20 @@ public struct CommandLineTool: Sendable {
             let parsed = try subcommand.spec.parse(words)
             return try await subcommand.run(parsed)
         } catch let error as ArgumentError {
-            let command = verb.isEmpty ? name : "\(name) \(verb)"
-            writeError(
-                "\(name): error: \(error)\nUsage: \(subcommand.spec.usage)\n"
-                    + "  See '\(command) --help' for more information.")
+            writeError(errorLine(error, verb: verb))
             return .usage
         } catch {
             writeError("\(name): error: \(error)")
             return .couldNotRun
         }
+    }
+
+    /// A usage error as one line: the error, the nearest valid word when one is near, and where
+    /// the help is (`petmock: error: Unknown option '--prot' (did you mean '--port'?); see
+    /// 'petmock serve --help'`). `verb` is the subcommand's, empty for the tool's own.
+    func errorLine(_ error: ArgumentError, verb: String) -> String {
+        let command = verb.isEmpty ? name : "\(name) \(verb)"
+        return "\(name): error: \(error); see '\(command) --help'"
     }
 
     /// Runs the tool on the process arguments and exits with its code.
@@ -153,7 +158,7 @@ public struct CommandLineTool: Sendable {
         lines.append("")
         lines.append("  See '\(name) help <subcommand>' for detailed help.")
         lines.append("")
-        lines.append("EXIT CODES: 0 success, 1 the check failed, 2 could not run, 64 usage error.")
+        lines.append("EXIT CODES: \(CommandSpec.standardExitCodes).")
         return lines.joined(separator: "\n")
     }
 }

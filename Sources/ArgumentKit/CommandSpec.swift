@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// A command's name, help and arguments; parses a command line into ``ParsedArguments``.
 ///
 /// ```swift
@@ -14,28 +16,41 @@ public struct CommandSpec: Sendable {
     public let abstract: String
     /// The arguments it takes.
     public let arguments: [ArgumentSpec]
-    /// Extra text printed after the argument list (examples, exit codes).
+    /// Extra text printed after the argument list (examples, notes).
     public let discussion: String
+    /// What each exit code means for this command, the help's one `EXIT CODES:` line.
+    public let exitCodes: String
+
+    /// What most commands' exit codes mean.
+    public static let standardExitCodes = "0 success, 1 the check failed, 2 could not run, 64 usage error"
 
     /// The typed declarations, when the command was made from them: parsing reads each once.
     private let declarations: [any ArgumentDeclaration]
 
     /// Creates a command specification.
-    public init(name: String, abstract: String, arguments: [ArgumentSpec], discussion: String = "") {
+    public init(
+        name: String, abstract: String, arguments: [ArgumentSpec], discussion: String = "",
+        exitCodes: String = standardExitCodes
+    ) {
         self.name = name
         self.abstract = abstract
         self.arguments = arguments
         self.discussion = discussion
+        self.exitCodes = exitCodes
         declarations = []
     }
 
     /// Creates a command specification from declared arguments (``Argument``), which the
     /// command's body then reads its values through: `arguments[Serve.port]`.
-    public init(name: String, abstract: String, arguments: [any ArgumentDeclaration], discussion: String = "") {
+    public init(
+        name: String, abstract: String, arguments: [any ArgumentDeclaration], discussion: String = "",
+        exitCodes: String = standardExitCodes
+    ) {
         self.name = name
         self.abstract = abstract
         self.arguments = arguments.map(\.spec)
         self.discussion = discussion
+        self.exitCodes = exitCodes
         declarations = arguments
     }
 
@@ -75,7 +90,11 @@ public struct CommandSpec: Sendable {
                 spec = letter.count == 1 ? arguments.first { $0.short == letter.first } : nil
                 name = spec?.name ?? String(letter)
             }
-            guard let spec else { throw .unknownOption(word) }
+            guard let spec else {
+                let options = arguments.filter { !$0.isPositional }.map(\.name)
+                let nearest = word.hasPrefix("--") ? StringDistance.nearest(to: name, among: options) : nil
+                throw .unknownOption(word, suggestion: nearest.map { "--" + $0 })
+            }
             switch spec.kind {
             case .flag:
                 if inlineValue != nil {
@@ -163,15 +182,28 @@ public struct CommandSpec: Sendable {
             lines.append("")
             lines.append(discussion)
         }
-        if !discussion.contains("64") {
-            lines.append("")
-            lines.append("EXIT CODES: 0 success, 1 the check failed, 2 could not run, 64 usage error.")
-        }
+        lines.append("")
+        lines.append(Self.wrapped("EXIT CODES: " + exitCodes + "."))
         return lines.joined(separator: "\n")
     }
 
     /// The width help text is wrapped to.
     static let helpWidth = 100
+
+    /// A paragraph wrapped to ``helpWidth``, its later lines indented by two spaces.
+    static func wrapped(_ text: String) -> String {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if !current.isEmpty && current.count + 1 + word.count > helpWidth {
+                lines.append(current)
+                current = " "
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        lines.append(current)
+        return lines.joined(separator: "\n")
+    }
 
     /// `  LABEL   HELP (default: X)`, the help wrapped under itself; a label too long for its
     /// column gets a line of its own.

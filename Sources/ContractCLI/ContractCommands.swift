@@ -71,7 +71,8 @@ struct ContractCommands {
                 name: "\(name) generate",
                 abstract: builtIn.map { "Write the OpenAPI 3.1 contract of what \($0.title)'s app calls." }
                     ?? "Write the OpenAPI 3.1 contract of the app's endpoints (none are built into this tool).",
-                arguments: [output])
+                arguments: [output],
+                exitCodes: "0 written, 2 could not write it (no contract built in, an unwritable file), 64 usage error")
         ) { arguments in
             guard let builtIn else {
                 throw ContractError.noContract(
@@ -102,12 +103,10 @@ struct ContractCommands {
                 name: "\(name) verify",
                 abstract: "Check a live API, a running stub server or stub files against the contract.",
                 arguments: options.all + Self.reportArguments,
-                discussion: """
-                    EXIT CODES: 0 nothing breaking, 1 breaking drift (or warnings with --strict),
-                                2 could not verify (unreachable, timeout, bad contract, every operation
-                                answering 404: not the API's base URL), 64 usage error.
-                    An operation with no value for a required parameter is skipped (info), not failed.
-                    """)
+                discussion: "An operation with no value for a required parameter is skipped (info), not failed.",
+                exitCodes: "0 nothing breaking, 1 breaking drift (or warnings with --strict), 2 could not verify "
+                    + "(unreachable, timeout, bad contract, every operation answering 404: not the API's base URL), "
+                    + "64 usage error")
         ) { arguments in
             let live = arguments[options.live]
             let stub = arguments[options.stub]
@@ -196,8 +195,7 @@ struct ContractCommands {
             spec: CommandSpec(
                 name: "\(name) diff", abstract: "Report breaking changes between two contract files.",
                 arguments: [old, new] + Self.reportArguments,
-                discussion:
-                    "EXIT CODES: 0 nothing breaking, 1 breaking changes, 2 a contract cannot be read, 64 usage error.")
+                exitCodes: "0 nothing breaking, 1 breaking changes, 2 a contract cannot be read, 64 usage error")
         ) { arguments in
             let options = ReportOptions(arguments)
             let oldFile = arguments[old]

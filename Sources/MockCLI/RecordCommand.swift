@@ -61,11 +61,9 @@ enum RecordCommand {
             server has them (/api/items). A crawl where every request answers 404 (an origin given
             for a base URL, say) records nothing and exits 2 saying so.
             Mappings are written as they are recorded; Ctrl-C stops and keeps everything.
-
-            Exit codes: 0 recorded, 1 the recorded stubs show breaking drift from the contract,
-            2 could not record (cannot listen, unreachable, nothing but 404, cannot write),
-            64 usage error.
-            """)
+            """,
+        exitCodes: "0 recorded, 1 the recorded stubs show breaking drift from the contract, 2 could not record "
+            + "(cannot listen, unreachable, nothing but 404, cannot write), 64 usage error")
 
     /// The subcommand; `contract` is what a crawl walks and what the recording is checked
     /// against when no `--contract` is given (nil: `--contract` is needed for either).

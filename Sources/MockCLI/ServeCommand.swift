@@ -43,9 +43,8 @@ enum ServeCommand {
               petmock serve --stubs Stubs --port 8080 --watch
               petmock serve --variant missing:name
               curl -H 'X-Petmock-Variant: missing:name' http://127.0.0.1:8080/api/items
-
-            Exit codes: 0 stopped cleanly, 1 --strict found problems, 2 could not start, 64 usage error.
-            """)
+            """,
+        exitCodes: "0 stopped cleanly, 1 --strict found problems, 2 could not start, 64 usage error")
 
     static let subcommand = CommandLineTool.Subcommand(verb: "serve", spec: spec, run: run)
 

@@ -25,8 +25,10 @@ enum ValidateCommand {
         arguments: [stubs, strict, globalResponseTemplating],
         discussion: """
             Problems print as FILE: error|warning: JSONPATH: expected ..., found ...
-            Exit codes: 0 no errors, 1 errors (or warnings with --strict), 2 the folder cannot be read.
-            """)
+            A folder with no mapping at all fails: mapping files are read from DIR/mappings/ only.
+            """,
+        exitCodes: "0 no errors, 1 errors, no mapping at all, or warnings with --strict, 2 the folder cannot be "
+            + "read, 64 usage error")
 
     static let subcommand = CommandLineTool.Subcommand(verb: "validate", spec: spec, run: run)
 
@@ -49,7 +51,8 @@ enum ValidateCommand {
             "\(directory): \(report.mappings.count) mapping\(report.mappings.count == 1 ? "" : "s") in \(files) "
                 + "file\(files == 1 ? "" : "s"), \(report.errorCount) error\(report.errorCount == 1 ? "" : "s"), "
                 + "\(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")")
-        let failed = report.errorCount > 0 || (arguments[Self.strict] && report.warningCount > 0)
+        let failed =
+            report.errorCount > 0 || report.mappings.isEmpty || (arguments[Self.strict] && report.warningCount > 0)
         return failed ? .failure : .success
     }
 }

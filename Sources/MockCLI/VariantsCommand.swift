@@ -11,7 +11,7 @@ enum VariantsCommand {
 
     static let spec = CommandSpec(
         name: "petmock variants", abstract: "List the variants of a stub folder: file and generated.",
-        arguments: [stubs, format])
+        arguments: [stubs, format], exitCodes: "0 listed, 2 the folder cannot be read, 64 usage error")
 
     static let subcommand = CommandLineTool.Subcommand(verb: "variants", spec: spec, run: run)
 

@@ -220,7 +220,7 @@ package final class StubEngine: Sendable {
     private func unmatched(
         _ request: HTTPServerRequest, _ matchable: MatchableRequest, snapshot: StubStore.Snapshot, variant: Variant?
     ) -> HTTPReply {
-        if snapshot.index.all.isEmpty {
+        if snapshot.index.all.isEmpty && snapshot.index.refused.isEmpty {
             // WireMock's answer, word for word, when it has no stubs at all.
             record(request, matchable, variant: variant?.description, status: 404, stub: nil)
             return .response(
@@ -231,8 +231,10 @@ package final class StubEngine: Sendable {
         var named: String?
         if case .named(let name)? = variant { named = name }
         let misses = snapshot.index.nearMisses(for: matchable, variant: named, scenarios: scenarios)
-        let response = UnmatchedReport(request: matchable, nearMisses: misses, variant: variant?.description)
-            .response(json: Self.wantsJSON(request.headers))
+        let response = UnmatchedReport(
+            request: matchable, nearMisses: misses, variant: variant?.description,
+            refused: snapshot.index.refused(matching: matchable)
+        ).response(json: Self.wantsJSON(request.headers))
         record(request, matchable, variant: variant?.description, status: 404, stub: nil)
         return .response(response)
     }

@@ -40,7 +40,12 @@ public final class StubHandler: HTTPHandler {
         } catch {
             throw .load(error)
         }
-        let problems = store.initialProblems
+        // The folder's own problem (no mapping where WireMock reads them) comes first.
+        let layout = stubsDirectory.map { root in
+            let folder = StubFolder(root: root)
+            return folder.layoutProblems(mappingFiles: (try? folder.listing().files) ?? [])
+        }
+        let problems = (layout ?? []) + store.initialProblems
         let codeErrors = problems.filter { $0.isError && $0.file.isEmpty }
         if !codeErrors.isEmpty { throw .load(.invalidStubs(codeErrors)) }
         if configuration.strict && !problems.isEmpty { throw .load(.invalidStubs(problems)) }

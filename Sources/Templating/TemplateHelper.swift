@@ -21,8 +21,6 @@ struct TemplateHelper: Sendable {
 
     let kind: Kind
     var blockContent: BlockContent = .none
-    /// Whether the result is output as it is by `{{ }}` (Handlebars' SafeString).
-    var isSafe = false
 }
 
 /// One call of a helper: its arguments, and what it may change in the render.

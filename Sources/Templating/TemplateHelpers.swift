@@ -26,7 +26,6 @@ enum TemplateHelpers {
         for (name, function) in random { helpers[name] = TemplateHelper(kind: .function(function)) }
         for (name, function) in extras { helpers[name] = TemplateHelper(kind: .function(function)) }
         helpers["parseJson"]?.blockContent = .prepend
-        helpers["toJson"]?.isSafe = true
         helpers["assign"] = TemplateHelper(kind: .function(assign), blockContent: .append)
         return helpers
     }()

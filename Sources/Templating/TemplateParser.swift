@@ -181,7 +181,7 @@ struct TemplateParser {
             let expression = try mustache(depth: frames.count)
             stripNext = try close(triple: triple)
             append(
-                .output(expression, escaped: !triple && kind != UInt8(ascii: "&")), to: &frames, root: &root)
+                .output(expression), to: &frames, root: &root)
         }
         flush(&text, strip: false, frames: &frames, root: &root)
         if let open = frames.last {

@@ -60,27 +60,17 @@ struct TemplateRenderer {
         for segment in segments {
             switch segment {
             case .text(let text): try write(text)
-            case .output(let expression, let escaped):
+            case .output(let expression):
                 if case .path(let path, _) = expression, let access = path.requestAccess, let request = directRequest {
-                    let text = request.text(access)
-                    if escaped { try writeEscaped(text) } else { try write(text) }
+                    try write(request.text(access))
                     continue
                 }
                 if case .call(let call) = expression, let fast = call.requestJSONPath, let request = directRequest,
-                    try renderJSONPath(
-                        call, fast.access, fast.path, fast.definite, fast.expressionLength, request, escaped: escaped)
+                    try renderJSONPath(call, fast.access, fast.path, fast.definite, fast.expressionLength, request)
                 {
                     continue
                 }
-                let value = try evaluate(expression)
-                var safe = false
-                if case .call(let call) = expression { safe = call.helper?.isSafe ?? false }
-                let text = value.text
-                if escaped && !safe {
-                    try writeEscaped(text)
-                } else {
-                    try write(text)
-                }
+                try write(try evaluate(expression).text)
             case .block(let block): try render(block)
             }
         }
@@ -91,12 +81,6 @@ struct TemplateRenderer {
         // A native string's UTF-8 is contiguous: copied as one block, not byte by byte.
         let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in output.append(contentsOf: bytes) }
         if copied == nil { output.append(contentsOf: text.utf8) }
-    }
-
-    /// Writes text with Handlebars' HTML escaping (``escapeHTML(_:)``), straight into the output.
-    private mutating func writeEscaped(_ text: String) throws(TemplateError) {
-        guard text.utf8.contains(where: Self.needsEscape) else { return try write(text) }
-        try write(Self.escapeHTML(text))
     }
 
     /// Refuses output past the limit.
@@ -300,7 +284,7 @@ struct TemplateRenderer {
     /// general path then makes the error as it does.
     private mutating func renderJSONPath(
         _ call: TemplateCall, _ access: RequestAccess, _ path: JSONPath, _ definite: Bool, _ expressionLength: Int,
-        _ request: TemplateRequest, escaped: Bool
+        _ request: TemplateRequest
     ) throws(TemplateError) -> Bool {
         let argument = request.argument(access)
         let cost = 1 + argument.workEstimate + expressionLength
@@ -328,7 +312,7 @@ struct TemplateRenderer {
             result = .json(.array(path.evaluate(on: document)))
         }
         let text = result.text
-        if escaped && !(call.helper?.isSafe ?? false) { try writeEscaped(text) } else { try write(text) }
+        try write(text)
         return true
     }
 
@@ -392,32 +376,4 @@ struct TemplateRenderer {
         return nil
     }
 
-    /// Handlebars' HTML escaping of `{{ }}` output.
-    static func escapeHTML(_ text: String) -> String {
-        guard text.utf8.contains(where: { Self.needsEscape($0) }) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#x27;"
-            case "`": result += "&#x60;"
-            case "=": result += "&#x3D;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    static func needsEscape(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"),
-            UInt8(ascii: "`"), UInt8(ascii: "="):
-            return true
-        default: return false
-        }
-    }
 }

@@ -3,8 +3,9 @@ import JSONKit
 /// A compiled template: text and mustaches, blocks holding their own trees.
 indirect enum TemplateSegment: Sendable {
     case text(String)
-    /// `{{expr}}` (escaped) or `{{{expr}}}` / `{{& expr}}` (raw).
-    case output(TemplateExpression, escaped: Bool)
+    /// `{{expr}}`, `{{{expr}}}` or `{{& expr}}`: all three write the value as it is, as
+    /// WireMock's Handlebars does (`EscapingStrategy.NOOP`, its default).
+    case output(TemplateExpression)
     case block(TemplateBlock)
 }
 

@@ -25,7 +25,8 @@ enum Serve {
     static let spec = CommandSpec(
         name: "petapi serve", abstract: "Serve the reference Pet API from a SQLite database.",
         arguments: [db, seed, host, port, eventLoops],
-        discussion: "Prints 'petapi listening on http://HOST:PORT/api' once it accepts connections.")
+        discussion: "Prints 'petapi listening on http://HOST:PORT/api' once it accepts connections.",
+        exitCodes: "0 stopped, 2 could not start (bad seed, cannot listen), 64 usage error")
 }
 
 let tool = CommandLineTool(

@@ -29,10 +29,8 @@ let spec = CommandSpec(
     discussion: """
         Prints the rows (pet name; vet name and title), then each pet that got no row and why.
         JSON: {"rows":[{"petName":…,"vetNameAndTitle":…}],"dropped":[{"index":N,"reason":…}],"requests":N}
-
-        EXIT CODES: 0 the pet list was fetched (dropped pets are not failures), 2 it could not be,
-        64 usage error.
-        """)
+        """,
+    exitCodes: "0 the pet list was fetched (dropped pets are not failures), 2 it could not be, 64 usage error")
 
 let petvet = CommandLineTool.single(spec) { arguments in
     let format = arguments[formatArgument]

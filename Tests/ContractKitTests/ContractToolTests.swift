@@ -21,4 +21,17 @@ import Testing
         #expect(await tool.run(["verify", "--stub", "Stubs"]) == .success)
         #expect(await tool.run(["verify", "--bogus"]) == .usage)
     }
+
+    /// Every `--help` has one exit-code block, and it is true for its command: `generate`
+    /// checks nothing, so it never exits 1.
+    @Test func eachHelpHasOneExitCodeBlockTrueForItsCommand() {
+        let tool = ContractTool(contract: PetApp.contract).tool
+        for subcommand in tool.subcommands {
+            let help = subcommand.spec.help
+            #expect(help.components(separatedBy: "EXIT CODES").count == 2, "\(help)")
+            #expect(!help.lowercased().contains("exit codes:") || help.contains("EXIT CODES:"), "\(help)")
+        }
+        let generate = tool.subcommands.first { $0.verb == "generate" }?.spec.help ?? ""
+        #expect(generate.contains("EXIT CODES: 0 ") && !generate.contains(" 1 "), "\(generate)")
+    }
 }

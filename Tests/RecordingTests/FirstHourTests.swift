@@ -48,6 +48,28 @@ import Testing
         #expect(piped.status == 1 && !piped.stdout.contains("\u{1B}["))
     }
 
+    /// Mapping files put straight into the stub folder (WireMock reads `mappings/` only):
+    /// `validate` names the mistake and fails, `serve` names it before serving nothing.
+    @Test func mappingFilesOutsideMappingsAreNamedByValidateAndServe() async throws {
+        let folder = try TemporaryDirectory(prefix: "flat-stubs")
+        defer { folder.remove() }
+        for name in ["a", "b", "c"] {
+            try writeText(folder.file("\(name).json"), #"{"request": {"url": "/\#(name)"}, "response": {}}"#)
+        }
+        let message =
+            "\(folder.path) has 3 JSON files but no mappings/ folder: WireMock reads mappings from "
+            + "\(folder.path)/mappings/ — move them there"
+        let validate = try await ToolProcess.run("petmock", ["validate", "--stubs", folder.path])
+        #expect(validate.status == 1, "\(validate.stdout)")
+        #expect(validate.stdout.contains(message), "\(validate.stdout)")
+        let server = try ServerProcess("petmock", ["serve", "--port", "0", "--stubs", folder.path])
+        defer { server.stop() }
+        #expect(server.errorOutput.contains(message), "\(server.errorOutput)")
+        try FileManager.default.createDirectory(atPath: folder.file("mappings"), withIntermediateDirectories: false)
+        let empty = try await ToolProcess.run("petmock", ["validate", "--stubs", folder.path])
+        #expect(empty.status == 1 && empty.stdout.contains("mappings/ holds no mapping files"), "\(empty.stdout)")
+    }
+
     @Test func aRecordingHiddenByAHandWrittenStubIsReported() async throws {
         let api = try PetAPIUpstream()
         let folder = try TemporaryDirectory(prefix: "record-shadow")

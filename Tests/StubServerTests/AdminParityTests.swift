@@ -26,8 +26,29 @@ import Testing
         #expect(try server.answer("POST", "/__admin/mappings", body: mapping).status == 201)
         let again = try server.answer("POST", "/__admin/mappings", body: mapping)
         #expect(again.status == 422)
-        #expect(again.json["errors"]?[0]?["title"]?.stringValue?.hasPrefix("Duplicate stub mapping ID") == true)
+        let error = again.json["errors"]?[0]
+        #expect(error?["code"] == 109)
+        #expect(error?["title"] == "Duplicate stub mapping ID")
+        #expect(error?["detail"]?.stringValue?.contains("3c1d5b7e-8f4a-4d2b-9c6e-1a2b3c4d5e6f") == true)
         #expect(try server.answer("/__admin/mappings").json["mappings"]?.arrayValue?.count == 1)
+    }
+
+    @Test(arguments: ["GET", "DELETE"]) func anIdThatIsNotAUUIDIsABadRequest(method: String) throws {
+        let server = try makeServer()
+        let answer = try server.answer(method, "/__admin/mappings/not-a-uuid")
+        #expect(answer.status == 400, "\(answer.text)")
+        #expect(answer.json["errors"]?[0]?["title"]?.stringValue?.contains("not-a-uuid") == true)
+        let missing = try server.answer(method, "/__admin/mappings/3c1d5b7e-8f4a-4d2b-9c6e-1a2b3c4d5e6f")
+        #expect(missing.status == 404)
+    }
+
+    @Test func aMappingWhoseIdIsNotAUUIDCanStillBeReadAndRemoved() throws {
+        let server = try makeServer(mappings: [
+            StubMapping(id: "my-stub", request: RequestPattern(url: .url("/m")), response: ResponseDefinition())
+        ])
+        #expect(try server.answer("/__admin/mappings/my-stub").json["id"] == "my-stub")
+        #expect(try server.answer("DELETE", "/__admin/mappings/my-stub").status == 200)
+        #expect(try server.answer("/__admin/mappings/my-stub").status == 400)
     }
 
     @Test func scenarioStatesAreCheckedAndAnEmptyBodyResets() throws {

@@ -80,10 +80,28 @@ import Testing
         let events = server.events()
         stubs.write("mappings/bad.json", "{ not json")
         let event = try await firstEvent(events) { $0.file?.hasSuffix("bad.json") == true }
-        guard case .reloadFailed(_, let problems, false) = event else {
+        guard case .neverServed(_, let problems) = event else {
             throw FixtureError(description: "got \(event)")
         }
         #expect(problems.first?.kind == .invalidJSON)
         #expect(server.admin.mappings().isEmpty)
+    }
+
+    /// A file that had errors from the start never served: a broken edit says so, and does not
+    /// speak of a last good version it never had.
+    @Test(arguments: watchers) func aFileThatNeverLoadedIsNotSaidToKeepServing(watcher: FileWatcherKind) async throws {
+        let stubs = try TemporaryStubs()
+        stubs.write("mappings/bad.json", #"{"request": {"url": "/bad"}, "response": {"status": "broken"}}"#)
+        let server = try startServer(stubs: stubs.root) {
+            $0.watch = true
+            $0.watcher = watcher
+        }
+        defer { server.stop() }
+        let events = server.events()
+        stubs.write("mappings/bad.json", #"{"request": {"url": "/bad"}, "response": {"status": "still broken"}}"#)
+        let event = try await firstEvent(events) { $0.file?.hasSuffix("bad.json") == true }
+        #expect(!event.description.contains("last good version"), "\(event)")
+        #expect(event.description.contains("never served"), "\(event)")
+        #expect(try fetch(server.port, "/bad").status == 404)
     }
 }

@@ -78,6 +78,27 @@ import Testing
             request:
                 #"{"method": "GET", "url": "/b", "basicAuthCredentials": {"username": "tom", "password": "secret"}}"#,
             headers: [], body: "", matches: false),
+        // RFC 9110 §11.1: the scheme name is case-insensitive; the credentials are not.
+        Case(
+            source: "scheme name in capitals",
+            request:
+                #"{"method": "GET", "url": "/b", "basicAuthCredentials": {"username": "tom", "password": "secret"}}"#,
+            headers: [("Authorization", "BASIC dG9tOnNlY3JldA==")], body: "", matches: true),
+        Case(
+            source: "scheme name in lower case",
+            request:
+                #"{"method": "GET", "url": "/b", "basicAuthCredentials": {"username": "tom", "password": "secret"}}"#,
+            headers: [("Authorization", "basic dG9tOnNlY3JldA==")], body: "", matches: true),
+        Case(
+            source: "credentials in another case",
+            request:
+                #"{"method": "GET", "url": "/b", "basicAuthCredentials": {"username": "tom", "password": "secret"}}"#,
+            headers: [("Authorization", "Basic DG9TONNLY3JLDA==")], body: "", matches: false),
+        Case(
+            source: "another scheme",
+            request:
+                #"{"method": "GET", "url": "/b", "basicAuthCredentials": {"username": "tom", "password": "secret"}}"#,
+            headers: [("Authorization", "Bearer dG9tOnNlY3JldA==")], body: "", matches: false),
         // Form parameters (request-matching documentation)
         Case(
             source: "form parameter equalTo",

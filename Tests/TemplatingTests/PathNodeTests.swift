@@ -129,7 +129,7 @@ import Testing
         let text = try Template(
             "{{request.path.[1]}}|{{request.path.[2]}}|{{request.query.a}}|{{size request.query.a}}|{{request.headers.X-MULTI}}|{{request.headers.h}}|{{{request.headers.h}}}|{{request.query.e}}|{{request.path.[9]}}"
         ).render(Self.model())
-        #expect(text == "café|42|1|2|one|&lt;a&amp;b&gt;|<a&b>|&lt;b&gt;|")
+        #expect(text == "café|42|1|2|one|<a&b>|<a&b>|<b>|")
         #expect(try Template("{{request.path.id}}").render(Self.model(parameters: ["id": "7"])) == "7")
     }
 
@@ -141,7 +141,7 @@ import Testing
             queryParameters: [(name: "q", value: "x")])
         let text = try Template("{{request.url}}|{{request.path}}|{{request.path.[1]}}|{{request.query.q}}").render(
             .object([("request", .node(request))]))
-        #expect(text == "/api/caf%C3%A9/42?q&#x3D;x&amp;a&#x3D;1|/api/caf%C3%A9/42|café|x")
+        #expect(text == "/api/caf%C3%A9/42?q=x&a=1|/api/caf%C3%A9/42|café|x")
     }
 
     @Test func aBaseURLNotGivenIsMadeFromTheHostField() throws {
@@ -200,7 +200,7 @@ import Testing
         ).render(Self.model())
         #expect(
             text
-                == "&lt;Rex&gt;|<Rex>|[1,2]|7|[ERROR: &#x27;jsonPath&#x27; expects JSON, but the input does not parse as JSON]"
+                == "<Rex>|<Rex>|[1,2]|7|[ERROR: 'jsonPath' expects JSON, but the input does not parse as JSON]"
         )
     }
 

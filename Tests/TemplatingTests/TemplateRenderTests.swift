@@ -44,7 +44,7 @@ func render(_ source: String, _ context: TemplateValue = context(), now: Int64 =
         ("{{request.path.[0]}}-{{request.path.[1]}}", "things-1"),
         ("{{request.pathSegments.[2]}}", "two"),
         ("{{{request.url}}}", "/things/1/two?a=1&b=x&b=y"),
-        ("{{request.url}}", "/things/1/two?a&#x3D;1&amp;b&#x3D;x&amp;b&#x3D;y"),
+        ("{{request.url}}", "/things/1/two?a=1&b=x&b=y"),
         ("{{request.query.a}}", "1"),
         ("{{request.query.b}}", "x"),
         ("{{request.query.b.[1]}}", "y"),
@@ -79,7 +79,7 @@ func render(_ source: String, _ context: TemplateValue = context(), now: Int64 =
         ("{{#trim}}  y  {{/trim}}", "y"),
         ("{{upper 'abc'}} {{lower 'ABC'}} {{capitalize 'one two'}}", "ABC abc One Two"),
         ("{{{base64 'hello'}}} {{base64 'aGVsbG8=' decode=true}} {{base64 'hi' padding=false}}", "aGVsbG8= hello aGk"),
-        ("{{urlEncode 'a b&c'}} {{urlEncode 'a+b%26c' decode=true}}", "a+b%26c a b&amp;c"),
+        ("{{urlEncode 'a b&c'}} {{urlEncode 'a+b%26c' decode=true}}", "a+b%26c a b&c"),
         ("{{{urlEncode 'a+b%26c' decode=true}}}", "a b&c"),
         ("{{substring 'abcdef' 1 3}} {{substring 'abcdef' 4}}", "bc ef"),
         ("{{contains 'abcdef' 'cd'}} {{contains (array 'a' 'b') 'c'}}", "true false"),
@@ -128,7 +128,7 @@ func render(_ source: String, _ context: TemplateValue = context(), now: Int64 =
         ("{{gte (randomInt lower=5 upper=9) 5}} {{lt (randomInt lower=5 upper=9) 9}}", "true true"),
         ("{{contains (array 'x' 'y') (pickRandom 'x' 'y')}}", "true"),
         ("{{size (pickRandom (array 1 2 3) count=2)}}", "2"),
-        ("{{request.body}}", "&lt;a href&#x3D;&quot;x&quot;&gt;&#x27;&#x60;&amp;"),
+        ("{{request.body}}", "<a href=\"x\">'`&"),
         ("{{{request.body}}}", "<a href=\"x\">'`&"),
         ("{{&request.body}}", "<a href=\"x\">'`&"),
         ("{{this.parameters.flavour}} {{./parameters.flavour}}", "mint mint"),
@@ -166,7 +166,7 @@ func render(_ source: String, _ context: TemplateValue = context(), now: Int64 =
         #expect(try render("{{jsonPath request.body '$.name'}}", model) == "Rex")
         #expect(try render("{{#each (jsonPath request.body '$.tags')}}<{{this}}>{{/each}}", model) == "<a><b>")
         #expect(try render("{{size (jsonPath request.body '$.tags')}}", model) == "2")
-        #expect(try render("{{request.bodyAsBase64}}", context(body: "hi")) == "aGk&#x3D;")
+        #expect(try render("{{request.bodyAsBase64}}", context(body: "hi")) == "aGk=")
     }
 
     static let errors: [(template: String, line: Int, column: Int, fragment: String)] = [

@@ -69,7 +69,10 @@ public struct StubVerifier: Sendable {
         report.errors += problems.filter(\.isError).map {
             VerificationError(operation: $0.file, url: $0.file, message: "\($0.path): \($0.message)")
         }
-        report.notes += problems.filter { !$0.isError }.map { "\($0.file): warning: \($0.path): \($0.message)" }
+        report.notes += problems.filter { !$0.isError }.map { problem in
+            (problem.file.isEmpty ? "" : "\(problem.file): ") + "warning: "
+                + (problem.path.isEmpty ? "" : "\(problem.path): ") + problem.message
+        }
         if counts.unselected > 0 {
             report.notes.append(
                 "\(counts.unselected) mapping\(counts.unselected == 1 ? "" : "s") of operations not selected "

@@ -17,7 +17,8 @@ package final class LoadProblemLog: Sendable {
         byFile.withLock { log in
             for event in events {
                 switch event {
-                case .reloaded(let file, _, let problems), .reloadFailed(let file, let problems, _):
+                case .reloaded(let file, _, let problems), .reloadFailed(let file, let problems, _),
+                    .neverServed(let file, let problems):
                     log[file] = problems.isEmpty ? nil : problems
                 case .removed(let file, _):
                     log[file] = nil

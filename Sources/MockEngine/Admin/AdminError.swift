@@ -4,6 +4,8 @@ import StubFormat
 public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No mapping has this id.
     case mappingNotFound(String)
+    /// The id in `/__admin/mappings/{id}` is not a UUID, and no mapping has it (a 400, as in WireMock).
+    case invalidMappingID(String)
     /// The mapping (or request pattern) has errors.
     case invalidMapping([StubProblem])
     /// No scenario has this name.
@@ -38,6 +40,7 @@ public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .mappingNotFound(let id): "No mapping with id '\(id)'"
+        case .invalidMappingID(let id): "Invalid stub mapping ID '\(id)': expected a UUID"
         case .invalidMapping(let problems):
             "Invalid mapping: " + problems.filter(\.isError).map { "\($0.path): \($0.message)" }.joined(separator: "; ")
         // WireMock's titles (its clients show them as they are).
@@ -63,9 +66,25 @@ public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The error's `title` in the admin API: WireMock's where its clients look for one, else
+    /// the description.
+    public var title: String {
+        if case .duplicateMappingID = self { return "Duplicate stub mapping ID" }
+        return description
+    }
+
+    /// WireMock's error code, where it has one (109, a duplicate stub mapping id).
+    public var code: Int? {
+        if case .duplicateMappingID = self { return 109 }
+        return nil
+    }
+
     /// What the title leaves out, for the error's `detail`.
     public var detail: String? {
-        guard case .unknownScenarioState(_, _, let possible) = self else { return nil }
-        return "its states: " + possible.joined(separator: ", ")
+        switch self {
+        case .unknownScenarioState(_, _, let possible): "its states: " + possible.joined(separator: ", ")
+        case .duplicateMappingID(let id): "a mapping with id '\(id)' exists already"
+        default: nil
+        }
     }
 }

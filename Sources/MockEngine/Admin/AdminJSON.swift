@@ -52,6 +52,12 @@ enum AdminJSON {
         } else if !request.wasMatched {
             object["stubMapping"] = StubMapping.notConfigured.json
         }
+        // For people (the dashboard): WireMock's stand-in mapping of an unmatched request is no stub.
+        if !request.wasMatched {
+            object["petmockStubLabel"] = "no stub matched"
+        } else if let stub = request.stub {
+            object["petmockStubLabel"] = .string(stub.label)
+        }
         if let upstream = request.upstream {
             for member in proxied(upstream) { object[member.key] = member.value }
         }
@@ -101,6 +107,8 @@ enum AdminJSON {
             "stubMapping": miss.mapping.json,
             "matchResult": ["distance": .double(UnmatchedReport.rounded(miss.distance))],
             "criteria": UnmatchedReport.json(miss)["criteria"] ?? .array([]),
+            "label": .string(miss.label),
+            "file": miss.file.map(JSONValue.string) ?? .null,
         ]
     }
 
@@ -125,6 +133,15 @@ enum AdminJSON {
                     ]
                 })
         ]
+    }
+
+    /// One admin error in WireMock's shape: `{"errors": [{"code": 109, "title": ..., "detail": ...}]}`,
+    /// the code and detail where the error has them.
+    static func error(_ error: AdminError) -> JSONValue {
+        var object: JSONObject = ["title": .string(error.title)]
+        if let code = error.code { object["code"] = .int(Int64(code)) }
+        if let detail = error.detail { object["detail"] = .string(detail) }
+        return ["errors": [.object(object)]]
     }
 
     /// `$.request.headers.Accept` as a JSON pointer, `/request/headers/Accept`.

@@ -134,11 +134,12 @@ package struct AdminRouter: Sendable {
             }
         }
         if let id = route.capture(.get, "mappings", nil) {
-            guard let mapping = admin.mapping(id: id) else { return Self.failure(.mappingNotFound(id)) }
+            guard let mapping = admin.mapping(id: id) else { return Self.failure(Self.noMapping(id)) }
             return Self.json(mapping.json)
         }
         if let id = route.capture(.put, "mappings", nil) { return updateMapping(id, body) }
         if let id = route.capture(.delete, "mappings", nil) {
+            guard admin.mapping(id: id) != nil else { return Self.failure(Self.noMapping(id)) }
             return perform { () throws(AdminError) in try admin.removeMapping(id: id) }
         }
         return notFound(route)
@@ -354,13 +355,17 @@ package struct AdminRouter: Sendable {
         }
     }
 
+    /// Why no mapping has `id`: it is not one (not a UUID, a 400 as in WireMock), or none has it.
+    /// petmock serves mappings whose ids are not UUIDs too; those are found first.
+    static func noMapping(_ id: String) -> AdminError {
+        Identifiers.isUUID(id) ? .mappingNotFound(id) : .invalidMappingID(id)
+    }
+
     static func failure(_ error: AdminError) -> HTTPResponse {
         switch error {
         case .mappingNotFound, .scenarioNotFound: return notFound(error.description)
-        case .duplicateMappingID: return json(AdminJSON.errors(error.description), status: 422)
-        case .unknownScenarioState:
-            return json(
-                ["errors": [["title": .string(error.description), "detail": .string(error.detail ?? "")]]], status: 422)
+        case .duplicateMappingID, .unknownScenarioState: return json(AdminJSON.error(error), status: 422)
+        case .invalidMappingID: return json(AdminJSON.error(error), status: 400)
         case .invalidMapping(let problems):
             return json(AdminJSON.errors(error.description, problems: problems), status: 422)
         case .noStubFolder: return json(AdminJSON.errors(error.description), status: 409)

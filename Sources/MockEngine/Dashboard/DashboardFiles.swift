@@ -304,7 +304,7 @@ enum DashboardFiles {
           for (const event of journal.requests) {
             if (journalKind === "matched" && !event.wasMatched) continue;
             const request = event.request;
-            const stub = event.stubMapping ? (event.stubMapping.name || event.stubMapping.id) : "no stub matched";
+            const stub = event.petmockStubLabel || "";
             const cells = [new Date(request.loggedDate).toLocaleTimeString(), request.method, request.url,
               event.response.status, stub, request.petmockVariant || ""];
             if (filter && !cells.join(" ").toLowerCase().includes(filter)) continue;
@@ -331,7 +331,7 @@ enum DashboardFiles {
           if (misses.nearMisses.length === 0) detail.append(el("p", "No stub comes close.", "muted"));
           for (const miss of misses.nearMisses) {
             const mapping = miss.stubMapping;
-            detail.append(el("h3", "Near miss: " + (mapping.name || mapping.id) + " (distance " +
+            detail.append(el("h3", "Near miss: " + (miss.label || mapping.name || mapping.id) + " (distance " +
               miss.matchResult.distance + ")"));
             const table = el("table");
             table.className = "near-miss";

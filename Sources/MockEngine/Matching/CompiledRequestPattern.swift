@@ -94,9 +94,10 @@ struct CompiledRequestPattern: Sendable {
         let pathParameters = compileAll(pattern.pathParameters, "pathParameters")
         let queryParameters = compileAll(pattern.queryParameters, "queryParameters")
         var headers = compileAll(pattern.headers, "headers")
-        // Basic credentials are the Authorization header that carries them (WireMock's rule).
+        // Basic credentials are the Authorization header that carries them (WireMock's rule),
+        // its scheme name in any case (RFC 9110 §11.1), the credentials exactly.
         if let credentials = pattern.basicAuthCredentials {
-            headers.append(("Authorization", .equalTo(credentials.authorizationValue, caseInsensitive: false)))
+            headers.append(("Authorization", Self.basicAuthorization(credentials)))
         }
         let cookies = compileAll(pattern.cookies, "cookies")
         let formParameters = compileAll(pattern.formParameters, "formParameters")
@@ -138,5 +139,16 @@ struct CompiledRequestPattern: Sendable {
             mask.insert(field.name, ignoringCase: ignoringCase)
         }
         return mask
+    }
+
+    /// `Basic TOKEN`, the scheme name in any case and one or more spaces (RFC 9110 §11.1,
+    /// §11.4): base64's alphabet has only `+` to escape in a regular expression.
+    static func basicAuthorization(_ credentials: BasicCredentials) -> CompiledMatcher {
+        let token = String(credentials.authorizationValue.dropFirst("Basic ".count))
+        let pattern = "[Bb][Aa][Ss][Ii][Cc] +" + token.map { $0 == "+" ? "\\+" : String($0) }.joined()
+        guard let regex = try? CompiledRegex.compiled(pattern) else {
+            return .equalTo(credentials.authorizationValue, caseInsensitive: false)
+        }
+        return .matches(regex)
     }
 }

@@ -28,17 +28,24 @@ public struct MatchCriterion: Sendable, Hashable {
 public struct NearMiss: Sendable, Hashable {
     /// The stub.
     public var mapping: StubMapping
+    /// The mapping file it came from; nil for one added through the admin API or given in code.
+    public var file: String?
     /// The mean of the criteria's distances, from 0 to 1; smaller is closer.
     public var distance: Double
     /// Every criterion, matched or not.
     public var criteria: [MatchCriterion]
 
     /// Creates a near miss.
-    public init(mapping: StubMapping, distance: Double, criteria: [MatchCriterion]) {
+    public init(mapping: StubMapping, file: String? = nil, distance: Double, criteria: [MatchCriterion]) {
         self.mapping = mapping
+        self.file = file
         self.distance = distance
         self.criteria = criteria
     }
+
+    /// The stub as a person names it: `'get items' (mappings/items.json)`, its id only when it
+    /// has neither name nor file.
+    public var label: String { StubLabel.label(mapping, file: file) }
 
     /// The criteria that did not match.
     public var differences: [MatchCriterion] { criteria.filter { !$0.matched } }

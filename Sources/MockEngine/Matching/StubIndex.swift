@@ -120,8 +120,11 @@ package final class StubIndex: Sendable {
     let variants: [String: Part]
     /// Every stub, base and variants, in precedence order.
     let all: [CompiledStub]
+    /// The mappings not loaded for their errors whose request patterns compile (``RefusedStub``).
+    let refused: [RefusedStub]
 
-    init(_ stubs: [CompiledStub]) {
+    init(_ stubs: [CompiledStub], refused: [RefusedStub] = []) {
+        self.refused = refused
         var grouped: [String: [CompiledStub]] = [:]
         var baseStubs: [CompiledStub] = []
         for stub in stubs {
@@ -171,8 +174,13 @@ package final class StubIndex: Sendable {
         for stub in candidates {
             let criteria = stub.criteria(for: request, scenarios: scenarios)
             let distance = criteria.map(\.distance).reduce(0, +) / Double(max(1, criteria.count))
-            misses.append(NearMiss(mapping: stub.mapping, distance: distance, criteria: criteria))
+            misses.append(NearMiss(mapping: stub.mapping, file: stub.file, distance: distance, criteria: criteria))
         }
         return Array(misses.sorted { $0.distance < $1.distance }.prefix(limit))
+    }
+
+    /// The refused mappings that would have matched the request, for the 404 to name.
+    func refused(matching request: MatchableRequest) -> [RefusedStub] {
+        refused.filter { $0.pattern.matches(request) }
     }
 }

@@ -9,6 +9,8 @@ struct UnmatchedReport {
     let request: MatchableRequest
     let nearMisses: [NearMiss]
     let variant: String?
+    /// Mappings not loaded for their errors that would have matched the request.
+    var refused: [RefusedStub] = []
 
     /// The response, as text or JSON.
     func response(json: Bool) -> HTTPResponse {
@@ -28,11 +30,16 @@ struct UnmatchedReport {
         if !request.body.isEmpty { lines += ["", StringMatcher.excerpt(request.bodyText)] }
         if let variant { lines.append("(variant '\(variant)' active)") }
         lines.append("")
-        if nearMisses.isEmpty { lines.append("No stubs are loaded.") }
+        for stub in refused {
+            lines.append(
+                "Not loaded: \(stub.label) would match this request, but it has errors (\(stub.file); "
+                    + "'petmock validate' lists them)")
+        }
+        if !refused.isEmpty { lines.append("") }
+        if nearMisses.isEmpty && refused.isEmpty { lines.append("No stubs are loaded.") }
         for (position, miss) in nearMisses.enumerated() {
             let title = position == 0 ? "Closest stub" : "Next closest"
-            let name = miss.mapping.name.map { "'\($0)' " } ?? ""
-            lines.append("\(title): \(name)(\(miss.mapping.id)), distance \(Self.format(miss.distance))")
+            lines.append("\(title): \(miss.label), distance \(Self.format(miss.distance))")
             let width = max(8, miss.criteria.map(\.name.count).max() ?? 0)
             for criterion in miss.criteria {
                 let label = criterion.name.padding(to: width)
@@ -54,6 +61,10 @@ struct UnmatchedReport {
         ]
         if let variant { object["variant"] = .string(variant) }
         object["closestStubs"] = .array(nearMisses.map(Self.json))
+        if !refused.isEmpty {
+            object["notLoaded"] = .array(
+                refused.map { stub in ["file": .string(stub.file), "label": .string(stub.label)] })
+        }
         return .object(object)
     }
 
@@ -61,6 +72,8 @@ struct UnmatchedReport {
         var object = JSONObject()
         object["id"] = .string(miss.mapping.id)
         if let name = miss.mapping.name { object["name"] = .string(name) }
+        if let file = miss.file { object["file"] = .string(file) }
+        object["label"] = .string(miss.label)
         object["distance"] = .double(rounded(miss.distance))
         object["criteria"] = .array(
             miss.criteria.map { criterion in

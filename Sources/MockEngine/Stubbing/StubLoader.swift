@@ -42,7 +42,7 @@ public struct StubLoader: Sendable {
             files: files.map {
                 StubFileReport(
                     path: $0.path, mappings: $0.stubs.map(\.mapping), problems: $0.problems, shadows: $0.shadows)
-            })
+            }, folderProblems: folder.layoutProblems(mappingFiles: files.map(\.path)))
     }
 
     /// The mapping files under `mappings/`, sorted; hidden files and other extensions skipped.
@@ -83,7 +83,9 @@ public struct StubLoader: Sendable {
                 stubs.append(stub)
                 basePaths.append(path)
             }
-            files.append(LoadedFile(path: loaded.path, stubs: stubs, basePaths: basePaths, problems: problems))
+            files.append(
+                LoadedFile(
+                    path: loaded.path, stubs: stubs, basePaths: basePaths, problems: problems, refused: loaded.refused))
         }
         for (path, target) in outside {
             files.append(
@@ -122,6 +124,7 @@ public struct StubLoader: Sendable {
         var problems = contents.problems
         var stubs: [CompiledStub] = []
         var basePaths: [JSONPath] = []
+        var refused: [RefusedStub] = []
         for entry in contents.mappings {
             let (mapping, basePath) = (entry.mapping, entry.path)
             if let owner = ids[mapping.id] {
@@ -136,6 +139,8 @@ public struct StubLoader: Sendable {
                 stubs.append(stub)
                 basePaths.append(basePath)
                 ids[mapping.id] = path
+            } else if let stub = RefusedStub.make(mapping, file: path) {
+                refused.append(stub)
             }
         }
         // A mapping that did not decode never loads, but its patterns and body file are
@@ -144,8 +149,9 @@ public struct StubLoader: Sendable {
             let checked = compiler.compile(
                 entry.mapping, sequence: 0, origin: .file(path), file: path, basePath: entry.path)
             problems += checked.problems
+            if let stub = RefusedStub.make(entry.mapping, file: path) { refused.append(stub) }
         }
-        return LoadedFile(path: path, stubs: stubs, basePaths: basePaths, problems: problems)
+        return LoadedFile(path: path, stubs: stubs, basePaths: basePaths, problems: problems, refused: refused)
     }
 }
 
@@ -156,6 +162,8 @@ struct LoadedFile: Sendable {
     /// Where each stub's mapping is in the file.
     let basePaths: [JSONPath]
     var problems: [StubProblem]
+    /// The file's mappings not loaded for their errors, for a 404 to name (``RefusedStub``).
+    var refused: [RefusedStub] = []
     /// The file's mappings that never answer, each with the mapping that answers instead.
     var shadows: [StubShadow] = []
 
@@ -166,16 +174,19 @@ struct LoadedFile: Sendable {
 public struct StubLoadReport: Sendable {
     /// Every mapping file, in load order.
     public var files: [StubFileReport]
+    /// The problems of the folder as a whole (``StubFolder/layoutProblems(mappingFiles:)``).
+    public var folderProblems: [StubProblem]
 
     /// Creates a report.
-    public init(files: [StubFileReport]) {
+    public init(files: [StubFileReport], folderProblems: [StubProblem] = []) {
         self.files = files
+        self.folderProblems = folderProblems
     }
 
     /// The mappings that loaded, in load order.
     public var mappings: [StubMapping] { files.flatMap(\.mappings) }
-    /// Every problem, file by file.
-    public var problems: [StubProblem] { files.flatMap(\.problems) }
+    /// Every problem: the folder's, then file by file.
+    public var problems: [StubProblem] { folderProblems + files.flatMap(\.problems) }
     /// How many errors.
     public var errorCount: Int { problems.filter(\.isError).count }
     /// How many warnings.

@@ -9,6 +9,9 @@ public enum StubServerEvent: Sendable, CustomStringConvertible {
     /// A mapping file changed into something with errors; with `keptPrevious`, its last good
     /// version keeps serving.
     case reloadFailed(file: String, problems: [StubProblem], keptPrevious: Bool)
+    /// A mapping file that serves nothing (it never loaded, or is new) changed into something
+    /// with errors: still nothing from it serves.
+    case neverServed(file: String, problems: [StubProblem])
     /// A mapping file was deleted, and its mappings with it.
     case removed(file: String, mappings: Int)
     /// Watching the stub folder failed; reloading has stopped.
@@ -22,7 +25,8 @@ public enum StubServerEvent: Sendable, CustomStringConvertible {
     /// The file the event is about, if any.
     public var file: String? {
         switch self {
-        case .reloaded(let file, _, _), .reloadFailed(let file, _, _), .removed(let file, _): file
+        case .reloaded(let file, _, _), .reloadFailed(let file, _, _), .neverServed(let file, _), .removed(let file, _):
+            file
         case .watchFailed, .proxied: nil
         case .recording(let event):
             if case .recorded(_, _, _, let file) = event { file } else { nil }
@@ -37,6 +41,9 @@ public enum StubServerEvent: Sendable, CustomStringConvertible {
         case .reloadFailed(let file, let problems, let kept):
             "reload of \(TerminalText.escape(file)) failed"
                 + (kept ? "; its last good version keeps serving" : "; serving what loaded from it")
+                + problems.map { "\n  \($0)" }.joined()
+        case .neverServed(let file, let problems):
+            "reload of \(TerminalText.escape(file)) failed; it was never served and serves nothing"
                 + problems.map { "\n  \($0)" }.joined()
         case .removed(let file, let count):
             "removed \(TerminalText.escape(file)): \(count) mapping\(count == 1 ? "" : "s") gone"

@@ -24,6 +24,8 @@ package final class StubStore: Sendable {
 
     struct Sources {
         var files: [String: [CompiledStub]] = [:]
+        /// The mappings each file has that were not loaded for their errors (``RefusedStub``).
+        var refused: [String: [RefusedStub]] = [:]
         /// Admin changes not written to the files they concern, by file, then mapping id.
         var overrides: [String: [String: MappingOverride]] = [:]
         var admin: [CompiledStub] = []
@@ -35,6 +37,7 @@ package final class StubStore: Sendable {
         var writing: [String: [String]] = [:]
 
         var all: [CompiledStub] { files.values.flatMap { $0 } + admin + code }
+        var allRefused: [RefusedStub] { refused.keys.sorted().flatMap { refused[$0] ?? [] } }
 
         func ids(excludingFile path: String? = nil) -> [String: String] {
             var ids: [String: String] = [:]
@@ -74,7 +77,8 @@ package final class StubStore: Sendable {
         self.initialProblems = problems
         let stubs = state.all
         sources.withLock { $0 = state }
-        current.withLock { $0 = Snapshot(index: StubIndex(stubs), serverVariant: serverVariant) }
+        let refused = state.allRefused
+        current.withLock { $0 = Snapshot(index: StubIndex(stubs, refused: refused), serverVariant: serverVariant) }
     }
 
     /// The problems the first load found.
@@ -85,12 +89,14 @@ package final class StubStore: Sendable {
     ) throws(StubLoadError) -> [StubProblem] {
         var problems: [StubProblem] = []
         state.files = [:]
+        state.refused = [:]
         state.overrides = [:]
         state.code = []
         var ids: [String: String] = [:]
         if let loader {
             for file in try loader.loadAll(compiler: compiler, sequence: &state.sequence, ids: &ids) {
                 state.files[file.path] = file.stubs
+                state.refused[file.path] = file.refused.isEmpty ? nil : file.refused
                 problems += file.problems
             }
         }
@@ -130,7 +136,7 @@ package final class StubStore: Sendable {
     }
 
     func publish(_ state: Sources) {
-        let index = StubIndex(state.all)
+        let index = StubIndex(state.all, refused: state.allRefused)
         current.withLock { $0 = Snapshot(index: index, serverVariant: $0.serverVariant) }
     }
 
@@ -201,6 +207,7 @@ package final class StubStore: Sendable {
         return sources.withLock { state -> StubServerEvent? in
             guard FileSystem.kind(of: path) == .file else {
                 state.overrides[path] = nil
+                state.refused[path] = nil
                 guard let previous = state.files.removeValue(forKey: path) else { return nil }
                 publish(state)
                 return .removed(file: path, mappings: previous.count)
@@ -215,12 +222,16 @@ package final class StubStore: Sendable {
                 state.overrides[path] = nil
             }
             let loaded = loader.loadFile(path, compiler: compiler, sequence: &state.sequence, ids: &ids)
-            if loaded.hasErrors, state.files[path] != nil {
+            state.refused[path] = loaded.refused.isEmpty ? nil : loaded.refused
+            // Only a file that serves something has a last good version to keep.
+            if loaded.hasErrors, state.files[path]?.isEmpty == false {
+                publish(state)
                 return .reloadFailed(file: path, problems: loaded.problems, keptPrevious: true)
             }
             let stubs = applyOverrides(to: loaded.stubs, of: path, in: &state)
             state.files[path] = stubs
             publish(state)
+            if loaded.hasErrors && stubs.isEmpty { return .neverServed(file: path, problems: loaded.problems) }
             if loaded.hasErrors { return .reloadFailed(file: path, problems: loaded.problems, keptPrevious: false) }
             return .reloaded(file: path, mappings: stubs.count, problems: loaded.problems)
         }

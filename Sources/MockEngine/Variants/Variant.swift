@@ -1,3 +1,4 @@
+import HTTPCore
 import JSONKit
 import StubFormat
 
@@ -201,9 +202,33 @@ public struct VariantError: Error, Sendable, Hashable, CustomStringConvertible {
         self.knownFields = knownFields
     }
 
-    public var description: String {
+    /// The variant most likely meant, when the name is near a known one: a file variant or a
+    /// generated form (`truncated` for `truncatd`, `missing:vetId` for `mising:vetId`), or
+    /// with ``knownFields`` the same drift of the nearest field (`missing:vetId` for `missing:vetid`).
+    public var suggestion: String? {
+        let trimmed = String(name.trimmingASCIIWhitespace())
+        guard let colon = trimmed.firstIndex(of: ":") else {
+            return StringDistance.nearest(
+                to: trimmed, among: knownVariants + ["truncated", "empty", "html-error", "reset"])
+        }
+        let kind = String(trimmed[..<colon])
+        let argument = String(trimmed[trimmed.index(after: colon)...])
         if let knownFields {
-            var text = "Variant '\(name)' does not apply: \(reason). Known fields: "
+            let field = kind == "rename" ? String(argument.prefix { $0 != "=" }) : argument
+            guard let nearest = StringDistance.nearest(to: field, among: knownFields) else { return nil }
+            return kind + ":" + nearest + argument.dropFirst(field.count)
+        }
+        let kinds = Variant.generatedForms.compactMap { form in
+            form.form.firstIndex(of: ":").map { String(form.form[..<$0]) }
+        }
+        guard !kinds.contains(kind), let nearest = StringDistance.nearest(to: kind, among: kinds) else { return nil }
+        return nearest + ":" + argument
+    }
+
+    public var description: String {
+        let meant = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+        if let knownFields {
+            var text = "Variant '\(name)'\(meant) does not apply: \(reason). Known fields: "
             if knownFields.isEmpty { return text + "(none)" }
             text += knownFields.prefix(Self.listedFieldLimit).joined(separator: ", ")
             if knownFields.count > Self.listedFieldLimit {
@@ -211,7 +236,7 @@ public struct VariantError: Error, Sendable, Hashable, CustomStringConvertible {
             }
             return text
         }
-        var text = "Unknown variant '\(name)': \(reason)"
+        var text = "Unknown variant '\(name)'\(meant): \(reason)"
         text +=
             ". Known variants: "
             + (knownVariants.isEmpty ? "(no file variants)" : knownVariants.joined(separator: ", "))

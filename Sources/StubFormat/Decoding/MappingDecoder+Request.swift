@@ -3,6 +3,12 @@ import JSONKit
 
 extension MappingDecoder {
     private static let urlFields = ["url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate"]
+    /// The fields of a request pattern.
+    static let requestFields =
+        urlFields + [
+            "method", "pathParameters", "queryParameters", "headers", "cookies", "formParameters",
+            "basicAuthCredentials", "bodyPatterns", "multipartPatterns",
+        ]
     private static let unsupportedRequestFields = [
         "host", "port", "scheme", "customMatcher", "clientIp",
     ]
@@ -82,8 +88,10 @@ extension MappingDecoder {
                 problems.append(
                     StubProblem(
                         .error, .unknownField, file: file, path: here.description,
-                        detail: "unknown field '\(member.key)' in a request pattern; the mapping is refused rather "
-                            + "than served matching more requests than it says"))
+                        detail:
+                            "unknown field '\(member.key)'\(Self.didYouMean(member.key, among: Self.requestFields)) "
+                            + "in a request pattern; the mapping is refused rather than served matching more requests "
+                            + "than it says"))
             }
         }
         if !pattern.pathParameters.isEmpty, !isTemplate(pattern.url) {

@@ -7,6 +7,14 @@ extension MappingDecoder {
         "proxyBaseUrl", "additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyUrlPrefixToRemove",
     ]
 
+    /// The fields of a response definition.
+    static let responseFields =
+        ["status", "statusMessage", "headers"] + bodyFields
+        + [
+            "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "fromConfiguredStub",
+            "transformers", "transformerParameters",
+        ] + proxyFields
+
     /// Decodes a response definition object; nil when it has an error, unless `keepingErrors`
     /// asks for the parts that decoded (nil then only when it is not an object).
     package mutating func decodeResponse(
@@ -52,7 +60,7 @@ extension MappingDecoder {
             case _ where Self.proxyFields.contains(member.key):
                 continue  // Read together below.
             default:
-                unknownField(here, member.key)
+                unknownField(here, member.key, known: Self.responseFields)
             }
         }
         response.proxy = proxy(object, at: path)

@@ -28,7 +28,7 @@ package struct MappingDecoder {
         if object.contains(key: "mappings") && !object.contains(key: "request") {
             let path = JSONPath.root.appending(key: "mappings")
             for member in object.members where member.key != "mappings" && member.key != "meta" {
-                unknownField(JSONPath.root.appending(key: member.key), member.key)
+                unknownField(JSONPath.root.appending(key: member.key), member.key, known: ["mappings", "meta"])
             }
             guard case .array(let elements) = object["mappings"] ?? .null else {
                 wrongType(path, expected: "an array of mappings", object["mappings"] ?? .null)
@@ -84,7 +84,7 @@ package struct MappingDecoder {
             case "insertionIndex":
                 continue  // WireMock writes it in exports; the load order decides here.
             default:
-                unknownField(here, member.key)
+                unknownField(here, member.key, known: Self.mappingFields)
                 unknownKeys.append(member.key)
             }
         }
@@ -201,12 +201,25 @@ extension MappingDecoder {
             StubProblem(.error, .missingField, file: file, path: path.description, detail: "missing field '\(field)'"))
     }
 
-    package mutating func unknownField(_ path: JSONPath, _ field: String, note: String = "ignored") {
+    package mutating func unknownField(
+        _ path: JSONPath, _ field: String, note: String = "ignored", known: [String] = []
+    ) {
         problems.append(
             StubProblem(
-                .warning, .unknownField, file: file, path: path.description, detail: "unknown field '\(field)', \(note)"
-            ))
+                .warning, .unknownField, file: file, path: path.description,
+                detail: "unknown field '\(field)'\(Self.didYouMean(field, among: known)), \(note)"))
     }
+
+    /// ` (did you mean 'headers'?)` for a field near one of `known`, else nothing.
+    package static func didYouMean(_ field: String, among known: [String]) -> String {
+        StringDistance.nearest(to: field, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
+    /// The fields of a mapping.
+    static let mappingFields = [
+        "id", "uuid", "name", "request", "response", "priority", "scenarioName", "requiredScenarioState",
+        "newScenarioState", "persistent", "metadata", "insertionIndex",
+    ]
 
     /// A value for messages: `string '200'`, `integer 5`, `an array`, `null`.
     package static func describe(_ value: JSONValue) -> String {

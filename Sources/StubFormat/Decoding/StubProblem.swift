@@ -43,6 +43,9 @@ public struct StubProblem: Error, Sendable, Hashable, CustomStringConvertible {
         /// Another mapping with the same request (or a wider one) goes first: this one never
         /// answers (``StubShadow``).
         case neverAnswers
+        /// The stub folder has no mapping file where WireMock reads them, `mappings/`
+        /// (``StubFolder/layoutProblems(mappingFiles:)``).
+        case noMappings
     }
 
     /// How bad it is.
@@ -50,9 +53,10 @@ public struct StubProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem it is.
     public var kind: Kind
     /// The file, as given to the loader (`Stubs/mappings/pets.json`); empty for mappings
-    /// that come from no file.
+    /// that come from no file, and for a problem of the whole folder.
     public var file: String
-    /// Where in the file, as a JSONPath (`$.mappings[2].response.status`).
+    /// Where in the file, as a JSONPath (`$.mappings[2].response.status`); empty for a problem
+    /// of the whole folder.
     public var path: String
     /// What was expected, when that is the point (`an integer`).
     public var expected: String?
@@ -95,7 +99,7 @@ public struct StubProblem: Error, Sendable, Hashable, CustomStringConvertible {
     public func description(color: Bool) -> String {
         let location = TerminalText.escape(file.isEmpty ? "" : "\(file): ")
         let word = TerminalText.paint(severity.rawValue, severity == .error ? "1;31" : "1;33", if: color)
-        return location + word + TerminalText.escape(": \(path): \(message)")
+        return location + word + TerminalText.escape(path.isEmpty ? ": \(message)" : ": \(path): \(message)")
     }
 
     /// Whether the problem is an error.

@@ -64,6 +64,33 @@ public struct StubFolder: Sendable {
             detail: "not loaded: a symbolic link to '\(target)', outside the stub folder")
     }
 
+    /// What is wrong with the folder as a whole when it holds no mapping file where WireMock
+    /// reads them: no `mappings/` (the mapping files put straight into the root, the classic
+    /// mistake), or an empty one. `mappingFiles` is what ``listing()`` found; a folder with
+    /// mapping files has no such problem.
+    public func layoutProblems(mappingFiles: [String]) -> [StubProblem] {
+        guard mappingFiles.isEmpty, FileSystem.kind(of: root) == .directory else { return [] }
+        let names = (try? FileSystem.names(in: root)) ?? []
+        let stray = names.filter { Self.isMappingFile($0) && FileSystem.kind(of: FileSystem.join(root, $0)) == .file }
+        let folder = mappingsDirectory + "/"
+        let files = "\(stray.count) JSON file\(stray.count == 1 ? "" : "s")"
+        let detail: String
+        switch (FileSystem.kind(of: mappingsDirectory) == .directory, stray.isEmpty) {
+        case (false, false):
+            detail =
+                "\(root) has \(files) but no mappings/ folder: WireMock reads mappings from \(folder) — move them there"
+        case (false, true):
+            detail = "\(root) has no mappings/ folder: WireMock reads mappings from \(folder)"
+        case (true, false):
+            detail =
+                "\(folder) holds no mapping files, but \(root) has \(files): WireMock reads mappings from "
+                + "\(folder) — move them there"
+        case (true, true):
+            detail = "\(folder) holds no mapping files (*.json): nothing is served from \(root)"
+        }
+        return [StubProblem(.warning, .noMappings, file: "", path: "", detail: detail)]
+    }
+
     /// The problem of a mapping whose id another mapping (in `owner`) already uses.
     public static func duplicateProblem(_ id: String, owner: String, file: String, at path: JSONPath) -> StubProblem {
         StubProblem(
@@ -138,7 +165,7 @@ public struct StubFolder: Sendable {
         for (path, target) in outside where only == nil {
             files.append(StubFileContents(path: path, problems: [Self.outsideProblem(path, target: target)]))
         }
-        return StubFolderContents(files: files)
+        return StubFolderContents(files: files, folderProblems: only == nil ? layoutProblems(mappingFiles: paths) : [])
     }
 
     /// The bytes a mapping's response body sends, read under the folder's body-file rule

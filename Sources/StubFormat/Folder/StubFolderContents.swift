@@ -42,14 +42,17 @@ public struct StubFileContents: Sendable {
 public struct StubFolderContents: Sendable {
     /// Every mapping file read, in load order.
     public var files: [StubFileContents]
+    /// The problems of the folder as a whole (``StubFolder/layoutProblems(mappingFiles:)``).
+    public var folderProblems: [StubProblem]
 
     /// Creates folder contents.
-    public init(files: [StubFileContents]) {
+    public init(files: [StubFileContents], folderProblems: [StubProblem] = []) {
         self.files = files
+        self.folderProblems = folderProblems
     }
 
     /// The mappings that decoded, in load order.
     public var mappings: [StubEntry] { files.flatMap(\.mappings) }
-    /// Every problem, file by file.
-    public var problems: [StubProblem] { files.flatMap(\.problems) }
+    /// Every problem: the folder's, then file by file.
+    public var problems: [StubProblem] { folderProblems + files.flatMap(\.problems) }
 }
