@@ -1,3 +1,4 @@
+import HTTPCore
 import JSONKit
 import LinearRegex
 

@@ -1,25 +1,6 @@
 import HTTPCore
 
-/// WireMock's date truncations (`DateTimeTruncation`), by the names `truncateDate` takes.
-enum DateTruncation: String, CaseIterable {
-    case firstSecondOfMinute = "first second of minute"
-    case firstMinuteOfHour = "first minute of hour"
-    case firstHourOfDay = "first hour of day"
-    case firstDayOfMonth = "first day of month"
-    case firstDayOfNextMonth = "first day of next month"
-    case lastDayOfMonth = "last day of month"
-    case firstDayOfYear = "first day of year"
-    case firstDayOfNextYear = "first day of next year"
-    case lastDayOfYear = "last day of year"
-
-    /// The truncation named `text`, in any case, spaces or underscores (as WireMock's
-    /// `fromString`), or nil.
-    init?(named text: String) {
-        let key = text.lowercased().replacing("_", with: " ")
-        guard let truncation = Self(rawValue: key) else { return nil }
-        self = truncation
-    }
-
+extension DateTruncation {
     /// `expects one of ... , found 'x'`.
     static func problem(_ text: String) -> String {
         "expects a truncation, one of " + allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
@@ -30,22 +11,10 @@ enum DateTruncation: String, CaseIterable {
     func apply(to milliseconds: Int64, zone: String?) -> Int64 {
         let offset = Int64(TemplateDate.offset(zone, at: milliseconds)) * 1000
         var time = CivilTime(milliseconds: milliseconds + offset)
-        time.millisecond = 0
-        time.second = 0
-        if self != .firstSecondOfMinute { time.minute = 0 }
-        if self != .firstSecondOfMinute && self != .firstMinuteOfHour { time.hour = 0 }
-        switch self {
-        case .firstSecondOfMinute, .firstMinuteOfHour, .firstHourOfDay: break
-        case .firstDayOfMonth: time.day = 1
-        case .firstDayOfNextMonth:
-            time.day = 1
-            time.month += 1
-            if time.month > 12 { (time.month, time.year) = (1, time.year + 1) }
-        case .lastDayOfMonth: time.day = CivilDate.daysIn(month: time.month, year: time.year)
-        case .firstDayOfYear: (time.day, time.month) = (1, 1)
-        case .firstDayOfNextYear: (time.day, time.month, time.year) = (1, 1, time.year + 1)
-        case .lastDayOfYear: (time.day, time.month) = (31, 12)
-        }
+        let moved = apply(
+            to: CivilDate(year: time.year, month: time.month, day: time.day), hour: time.hour, minute: time.minute)
+        (time.year, time.month, time.day) = (moved.date.year, moved.date.month, moved.date.day)
+        (time.hour, time.minute, time.second, time.millisecond) = (moved.hour, moved.minute, 0, 0)
         let local = time.milliseconds
         // The zone's offset at the new instant (a daylight-saving change may lie between).
         return local - Int64(TemplateDate.offset(zone, at: local - offset)) * 1000

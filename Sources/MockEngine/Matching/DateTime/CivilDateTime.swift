@@ -86,42 +86,14 @@ enum DateTimeUnit: String, Sendable, CaseIterable {
     }
 }
 
-/// Where a date-time is moved before comparing (WireMock's `truncateExpected`/`truncateActual`).
-enum DateTimeTruncation: String, Sendable, CaseIterable {
-    case firstSecondOfMinute = "first second of minute"
-    case firstMinuteOfHour = "first minute of hour"
-    case firstHourOfDay = "first hour of day"
-    case firstDayOfMonth = "first day of month"
-    case firstDayOfNextMonth = "first day of next month"
-    case lastDayOfMonth = "last day of month"
-    case firstDayOfYear = "first day of year"
-    case firstDayOfNextYear = "first day of next year"
-    case lastDayOfYear = "last day of year"
-
-    /// Reads `first day of month` or `FIRST_DAY_OF_MONTH`, in any case.
-    init?(name: String) {
-        self.init(rawValue: String(name.lowercased().map { $0 == "_" ? " " : $0 }))
-    }
-
+extension DateTruncation {
+    /// The date-time moved as the truncation says, in its own offset (seconds and finer zero).
     func apply(to value: CivilDateTime) -> CivilDateTime {
         var result = value
-        result.nanosecond = 0
-        result.second = 0
-        if self == .firstSecondOfMinute { return result }
-        result.minute = 0
-        if self == .firstMinuteOfHour { return result }
-        result.hour = 0
-        switch self {
-        case .firstDayOfMonth: result.day = 1
-        case .firstDayOfNextMonth:
-            result.day = 1
-            result = result.adding(1, .months)
-        case .lastDayOfMonth: result.day = CivilDate.daysIn(month: result.month, year: result.year)
-        case .firstDayOfYear: (result.month, result.day) = (1, 1)
-        case .firstDayOfNextYear: (result.year, result.month, result.day) = (result.year + 1, 1, 1)
-        case .lastDayOfYear: (result.month, result.day) = (12, 31)
-        default: break
-        }
+        let moved = apply(
+            to: CivilDate(year: value.year, month: value.month, day: value.day), hour: value.hour, minute: value.minute)
+        (result.year, result.month, result.day) = (moved.date.year, moved.date.month, moved.date.day)
+        (result.hour, result.minute, result.second, result.nanosecond) = (moved.hour, moved.minute, 0, 0)
         return result
     }
 }

@@ -1,3 +1,4 @@
+import HTTPCore
 import Platform
 import StubFormat
 
@@ -12,8 +13,8 @@ struct DateTimeMatcher: Sendable {
     let comparison: DateTimeSpec.Comparison
     let expected: Expected
     let format: DateTimeFormat
-    let truncateExpected: DateTimeTruncation?
-    let truncateActual: DateTimeTruncation?
+    let truncateExpected: DateTruncation?
+    let truncateActual: DateTruncation?
     let applyTruncationLast: Bool
     let clock: TimeSource
 
@@ -54,13 +55,13 @@ struct DateTimeMatcher: Sendable {
         self.clock = clock
     }
 
-    private static func truncation(_ name: String?, _ field: String) throws(PatternError) -> DateTimeTruncation? {
+    private static func truncation(_ name: String?, _ field: String) throws(PatternError) -> DateTruncation? {
         guard let name else { return nil }
-        guard let truncation = DateTimeTruncation(name: name) else {
+        guard let truncation = DateTruncation(named: name) else {
             throw PatternError(
                 pattern: name,
                 reason: "'\(field)' must be one of "
-                    + DateTimeTruncation.allCases.map(\.rawValue).joined(separator: ", "))
+                    + DateTruncation.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return truncation
     }
