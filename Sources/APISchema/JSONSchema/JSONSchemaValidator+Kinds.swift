@@ -1,5 +1,5 @@
 import JSONKit
-import StubFormat
+import LinearRegex
 
 /// The keywords that apply to one kind of value (strings, numbers, arrays, objects).
 extension JSONSchemaValidator {
@@ -10,7 +10,7 @@ extension JSONSchemaValidator {
         case "maxLength": if length > Int(keyword.intValue ?? 0) { fail("longer than \(keyword.intValue ?? 0)") }
         case "pattern":
             if let pattern = keyword.stringValue, let regex = regexes[pattern], !regex.wholeMatches(text) {
-                fail("'\(StringMatcher.excerpt(text))' does not match '\(pattern)'")
+                fail("'\(JSONSchemaValidator.excerpt(text))' does not match '\(pattern)'")
             }
         default: break
         }
@@ -130,6 +130,12 @@ extension JSONSchemaValidator {
     }
 
     static func excerpt(_ value: JSONValue) -> String {
-        StringMatcher.excerpt(value.serialized())
+        excerpt(value.serialized())
+    }
+
+    /// Text for a one-line message: newlines as spaces, at most 80 characters.
+    static func excerpt(_ text: String) -> String {
+        let head = String(String(text.prefix(81)).map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+        return head.count > 80 ? String(head.prefix(77)) + "..." : head
     }
 }

@@ -1,19 +1,19 @@
 import JSONKit
-import StubFormat
+import LinearRegex
 
 /// A JSON Schema checked when the stub loads (``JSONSchemaCheck``), applied to values: the
 /// errors a value has, all of them (for the near-miss report) or the first (for serving), from
 /// the same walk. Bounded: schemas nest at most 64 deep, `$ref` chains count toward that depth,
 /// and one validation takes at most ``maximumSteps`` steps (past that the value does not match).
-struct JSONSchemaValidator: Sendable {
+package struct JSONSchemaValidator: Sendable {
     let schema: JSONValue
-    let regexes: [String: CompiledRegex]
+    let regexes: [String: LinearTimeRegex]
     /// How many properties the schema defines, anywhere: WireMock's distance is the number of
     /// errors over it.
     let propertyCount: Int
     static let maximumSteps = 100_000
 
-    init(_ schema: JSONValue) throws(PatternError) {
+    package init(_ schema: JSONValue) throws(JSONSchemaError) {
         self.schema = schema
         regexes = try JSONSchemaCheck.check(schema)
         propertyCount = Self.countProperties(schema, depth: 0)
@@ -43,7 +43,7 @@ struct JSONSchemaValidator: Sendable {
     }
 
     /// The value's errors against the schema: the first only when `stopAtFirst`.
-    func errors(_ value: JSONValue, stopAtFirst: Bool) -> [String] {
+    package func errors(_ value: JSONValue, stopAtFirst: Bool) -> [String] {
         var walk = Walk(stopAtFirst: stopAtFirst)
         validate(value, against: schema, at: "$", depth: 0, &walk)
         if walk.steps <= 0 && walk.errors.isEmpty { walk.errors.append("validation took too many steps") }
@@ -53,7 +53,7 @@ struct JSONSchemaValidator: Sendable {
     /// The errors of a request's text (`json`: the text already parsed, when it was): the text as
     /// JSON, or as a JSON string when it is not JSON; a number, Boolean or null that fails is
     /// tried again as the string it was written as (WireMock's coercion).
-    func errors(_ text: String, json: JSONValue?, stopAtFirst: Bool) -> [String] {
+    package func errors(_ text: String, json: JSONValue?, stopAtFirst: Bool) -> [String] {
         let value = json ?? (try? JSONValue(parsing: text)) ?? .string(text)
         let found = errors(value, stopAtFirst: stopAtFirst)
         switch value {
@@ -64,7 +64,7 @@ struct JSONSchemaValidator: Sendable {
 
     /// WireMock's distance: the errors over the properties the schema defines (1 when it
     /// defines none).
-    func distance(_ text: String) -> Double {
+    package func distance(_ text: String) -> Double {
         let count = errors(text, json: nil, stopAtFirst: false).count
         guard propertyCount > 0 else { return count == 0 ? 0 : 1 }
         return min(1, Double(count) / Double(propertyCount))
@@ -137,8 +137,10 @@ struct JSONSchemaValidator: Sendable {
                 .count
             if count != 1 { fail("matches \(count) of the 'oneOf' schemas, not exactly one") }
         case "format":
-            if case .string(let text) = value, let format = keyword.stringValue, !JSONSchemaFormat.holds(format, text) {
-                fail("'\(StringMatcher.excerpt(text))' is not a valid \(format)")
+            if case .string(let text) = value, let format = keyword.stringValue,
+                !FormatCheck.matches(text, format: format)
+            {
+                fail("'\(JSONSchemaValidator.excerpt(text))' is not a valid \(format)")
             }
         default:
             switch value {

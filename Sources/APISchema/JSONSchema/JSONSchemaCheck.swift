@@ -1,4 +1,5 @@
 import JSONKit
+import LinearRegex
 
 /// The JSON Schema keywords petmock's `matchesJsonSchema` implements, and the load-time check
 /// of a schema: every keyword known and of the right kind, every `pattern` compiled, every
@@ -17,25 +18,25 @@ enum JSONSchemaCheck {
         "exclusiveMaximum", "multipleOf", "minProperties", "maxProperties", "allOf", "anyOf", "oneOf", "not", "$ref",
         "format",
     ]
-    static let formats: Set<String> = ["date-time", "date", "email", "uuid", "uri", "ipv4"]
+    static var formats: Set<String> { FormatCheck.formats }
     static let types: Set<String> = ["null", "boolean", "integer", "number", "string", "array", "object"]
     /// How deeply schemas may nest.
     static let maximumDepth = 64
 
     /// Checks the schema; returns the compiled `pattern`s; throws what is wrong and where.
-    static func check(_ root: JSONValue) throws(PatternError) -> [String: CompiledRegex] {
-        var regexes: [String: CompiledRegex] = [:]
+    static func check(_ root: JSONValue) throws(JSONSchemaError) -> [String: LinearTimeRegex] {
+        var regexes: [String: LinearTimeRegex] = [:]
         try check(root, root: root, at: "#", depth: 0, regexes: &regexes)
         return regexes
     }
 
-    private static func fail(_ path: String, _ reason: String) -> PatternError {
-        PatternError(pattern: path, reason: reason)
+    private static func fail(_ path: String, _ reason: String) -> JSONSchemaError {
+        JSONSchemaError(path: path, reason: reason)
     }
 
     private static func check(
-        _ schema: JSONValue, root: JSONValue, at path: String, depth: Int, regexes: inout [String: CompiledRegex]
-    ) throws(PatternError) {
+        _ schema: JSONValue, root: JSONValue, at path: String, depth: Int, regexes: inout [String: LinearTimeRegex]
+    ) throws(JSONSchemaError) {
         guard depth <= maximumDepth else { throw fail(path, "the schema nests deeper than \(maximumDepth) levels") }
         if case .bool = schema { return }
         guard case .object(let object) = schema else { throw fail(path, "a schema must be an object or a Boolean") }
@@ -66,8 +67,8 @@ enum JSONSchemaCheck {
 
     private static func checkKeyword(
         _ key: String, _ value: JSONValue, root: JSONValue, at here: String, depth: Int,
-        regexes: inout [String: CompiledRegex]
-    ) throws(PatternError) {
+        regexes: inout [String: LinearTimeRegex]
+    ) throws(JSONSchemaError) {
         switch key {
         case "type":
             let names = value.arrayValue?.compactMap(\.stringValue) ?? value.stringValue.map { [$0] } ?? []
@@ -113,7 +114,7 @@ enum JSONSchemaCheck {
             guard let text = value.stringValue else { throw fail(here, "'pattern' must be a string") }
             // JSON Schema's pattern is found anywhere in the string; LinearTimeRegex matches whole strings.
             do {
-                regexes[text] = try CompiledRegex.compiled("(?s).*(?:\(text)).*")
+                regexes[text] = try LinearTimeRegex("(?s).*(?:\(text)).*")
             } catch {
                 throw fail(here, "'pattern' '\(text)' is not a regular expression: \(error.reason)")
             }

@@ -1,6 +1,13 @@
-/// Checks of the string formats a reflected contract uses; unknown formats always pass.
-enum FormatCheck {
-    static func matches(_ text: String, format: String) -> Bool {
+/// The one set of string `format` checks, for contract validation and `matchesJsonSchema`
+/// alike; a format not in ``formats`` always passes.
+package enum FormatCheck {
+    /// The formats checked.
+    package static let formats: Set<String> = [
+        "date-time", "date", "time", "uri", "uuid", "byte", "email", "ipv4", "ipv6", "hostname",
+    ]
+
+    /// Whether the text is a valid value of the format (true for a format not checked).
+    package static func matches(_ text: String, format: String) -> Bool {
         switch format {
         case "date-time": isDateTime(Array(text.utf8))
         case "date": isDate(Array(text.utf8), from: 0) && text.utf8.count == 10
@@ -88,8 +95,11 @@ enum FormatCheck {
             if !body.hasSuffix("::") { body = body.dropLast() }
             groupsFromTail = 2
         }
-        let halves = body.components(separatedBy: "::")
-        guard halves.count <= 2 else { return false }
+        var halves = [String(body)]
+        if let gap = body.firstRange(of: "::") {
+            halves = [String(body[..<gap.lowerBound]), String(body[gap.upperBound...])]
+            guard !halves[1].contains("::") else { return false }
+        }
         func groups(_ part: String) -> Int? {
             if part.isEmpty { return 0 }
             let pieces = part.split(separator: ":", omittingEmptySubsequences: false)
