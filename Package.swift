@@ -208,6 +208,8 @@ let package = Package(
                 "HTTPCore",
                 "Platform", "TestSupport",
             ]),
+        // One table of schemas and values, through petmock's matchesJsonSchema and petcontract's validation.
+        tests("SchemaParityTests", ["APISchema", "ContractKit", "MockEngine", "StubFormat", "JSONKit"]),
         tests("HardeningTests", ["TestSupport", "HTTPServerKit", "HTTPCore", "JSONKit", "HTTPHandlerKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,10 +1,11 @@
 import JSONKit
 import LinearRegex
 
-/// The JSON Schema keywords petmock's `matchesJsonSchema` implements, and the load-time check
-/// of a schema: every keyword known and of the right kind, every `pattern` compiled, every
-/// `$ref` resolvable inside the schema. A keyword petmock does not implement is an error
-/// naming it: a schema is never applied with a part of it ignored.
+/// The JSON Schema keywords the validator implements (drafts 4 to 2020-12, and OpenAPI 3.0's
+/// `nullable`), and the check of a standalone schema before it is used (a stub's
+/// `matchesJsonSchema`, when the stub loads): every keyword known and of the right kind, every
+/// `pattern` compiled, every `$ref` resolvable inside the schema. A keyword not implemented is
+/// an error naming it: a schema is never applied with a part of it ignored.
 enum JSONSchemaCheck {
     /// Keywords that only describe (they never make a value fail).
     static let annotations: Set<String> = [
@@ -16,18 +17,17 @@ enum JSONSchemaCheck {
         "type", "enum", "const", "properties", "required", "additionalProperties", "items", "minItems", "maxItems",
         "uniqueItems", "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum",
         "exclusiveMaximum", "multipleOf", "minProperties", "maxProperties", "allOf", "anyOf", "oneOf", "not", "$ref",
-        "format",
+        "format", "prefixItems", "nullable",
     ]
     static var formats: Set<String> { FormatCheck.formats }
     static let types: Set<String> = ["null", "boolean", "integer", "number", "string", "array", "object"]
     /// How deeply schemas may nest.
     static let maximumDepth = 64
 
-    /// Checks the schema; returns the compiled `pattern`s; throws what is wrong and where.
-    static func check(_ root: JSONValue) throws(JSONSchemaError) -> [String: LinearTimeRegex] {
+    /// Checks the schema; throws what is wrong and where.
+    static func check(_ root: JSONValue) throws(JSONSchemaError) {
         var regexes: [String: LinearTimeRegex] = [:]
         try check(root, root: root, at: "#", depth: 0, regexes: &regexes)
-        return regexes
     }
 
     private static func fail(_ path: String, _ reason: String) -> JSONSchemaError {
@@ -89,6 +89,12 @@ enum JSONSchemaCheck {
             }
         case "additionalProperties", "items", "not":
             try check(value, root: root, at: here, depth: depth + 1, regexes: &regexes)
+        case "nullable": guard value.boolValue != nil else { throw fail(here, "'nullable' must be a Boolean") }
+        case "prefixItems":
+            guard let schemas = value.arrayValue else { throw fail(here, "'prefixItems' must be an array of schemas") }
+            for (index, schema) in schemas.enumerated() {
+                try check(schema, root: root, at: "\(here)/\(index)", depth: depth + 1, regexes: &regexes)
+            }
         case "allOf", "anyOf", "oneOf":
             guard let schemas = value.arrayValue, !schemas.isEmpty else {
                 throw fail(here, "'\(key)' must be a non-empty array of schemas")

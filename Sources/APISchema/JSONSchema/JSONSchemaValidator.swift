@@ -1,21 +1,29 @@
 import JSONKit
-import LinearRegex
 
-/// A JSON Schema checked when the stub loads (``JSONSchemaCheck``), applied to values: the
-/// errors a value has, all of them (for the near-miss report) or the first (for serving), from
-/// the same walk. Bounded: schemas nest at most 64 deep, `$ref` chains count toward that depth,
-/// and one validation takes at most ``maximumSteps`` steps (past that the value does not match).
+/// A standalone JSON Schema (a stub's `matchesJsonSchema`) checked once (``JSONSchemaCheck``),
+/// read into the schema model (``StandaloneSchema``) and compiled (``ValidationPlan``): values
+/// are validated by the same ``BodyWalker`` as contract checks, counting JSON Schema's
+/// violations only. Bounded as contract checks are: schemas nest at most 64 deep and choices
+/// that lead back to themselves end.
 package struct JSONSchemaValidator: Sendable {
-    let schema: JSONValue
-    let regexes: [String: LinearTimeRegex]
+    let plan: PlanNode
+    /// Frees the nodes' cycles when the last copy of the validator goes.
+    let graph: PlanGraph
     /// How many properties the schema defines, anywhere: WireMock's distance is the number of
     /// errors over it.
     let propertyCount: Int
-    static let maximumSteps = 100_000
 
     package init(_ schema: JSONValue) throws(JSONSchemaError) {
-        self.schema = schema
-        regexes = try JSONSchemaCheck.check(schema)
+        try JSONSchemaCheck.check(schema)
+        let standalone: StandaloneSchema
+        do {
+            standalone = try StandaloneSchema(schema)
+        } catch {
+            throw JSONSchemaError(path: "#", reason: error.description)
+        }
+        var compiler = ValidationPlan(contract: standalone.contract)
+        plan = compiler.compile(standalone.root)
+        graph = PlanGraph(compiler.nodes)
         propertyCount = Self.countProperties(schema, depth: 0)
     }
 
@@ -33,21 +41,14 @@ package struct JSONSchemaValidator: Sendable {
         }
     }
 
-    /// One walk's state: the errors found, whether to stop at the first, the steps left.
-    struct Walk {
-        var errors: [String] = []
-        let stopAtFirst: Bool
-        var steps = JSONSchemaValidator.maximumSteps
-
-        var done: Bool { (stopAtFirst && !errors.isEmpty) || steps <= 0 }
-    }
-
-    /// The value's errors against the schema: the first only when `stopAtFirst`.
+    /// The value's violations against the schema, as `path: message` lines: the first only when
+    /// `stopAtFirst`; a violation repeated across array elements is one line per element.
     package func errors(_ value: JSONValue, stopAtFirst: Bool) -> [String] {
-        var walk = Walk(stopAtFirst: stopAtFirst)
-        validate(value, against: schema, at: "$", depth: 0, &walk)
-        if walk.steps <= 0 && walk.errors.isEmpty { walk.errors.append("validation took too many steps") }
-        return walk.errors
+        var walker = BodyWalker(rootSwift: nil, schemaOnly: true, stopAtFirst: stopAtFirst)
+        walker.walk(value, plan)
+        return walker.occurrences.flatMap { occurrence in
+            Array(repeating: "\(occurrence.path): \(occurrence.message)", count: occurrence.count)
+        }
     }
 
     /// The errors of a request's text (`json`: the text already parsed, when it was): the text as
@@ -68,88 +69,5 @@ package struct JSONSchemaValidator: Sendable {
         let count = errors(text, json: nil, stopAtFirst: false).count
         guard propertyCount > 0 else { return count == 0 ? 0 : 1 }
         return min(1, Double(count) / Double(propertyCount))
-    }
-
-    /// Whether the value is valid against a subschema, sharing the walk's step budget.
-    private func isValid(
-        _ value: JSONValue, _ schema: JSONValue, at path: String, depth: Int, _ walk: inout Walk
-    ) -> Bool {
-        var inner = Walk(stopAtFirst: true, steps: walk.steps)
-        validate(value, against: schema, at: path, depth: depth, &inner)
-        walk.steps = inner.steps
-        return inner.errors.isEmpty && inner.steps > 0
-    }
-
-    func validate(_ value: JSONValue, against schema: JSONValue, at path: String, depth: Int, _ walk: inout Walk) {
-        walk.steps -= 1
-        guard !walk.done else { return }
-        guard depth <= JSONSchemaCheck.maximumDepth else {
-            walk.errors.append("\(path): the schema's references go deeper than \(JSONSchemaCheck.maximumDepth) levels")
-            return
-        }
-        switch schema {
-        case .bool(let accepts):
-            if !accepts { walk.errors.append("\(path): no value is allowed here") }
-            return
-        case .object(let object):
-            for member in object.members {
-                check(member.key, member.value, object, value, at: path, depth: depth, &walk)
-                if walk.done { return }
-            }
-        default: return
-        }
-    }
-
-    private func check(
-        _ key: String, _ keyword: JSONValue, _ schema: JSONObject, _ value: JSONValue, at path: String, depth: Int,
-        _ walk: inout Walk
-    ) {
-        func fail(_ message: String) { walk.errors.append("\(path): \(message)") }
-        switch key {
-        case "$ref":
-            if let reference = keyword.stringValue, let target = JSONSchemaCheck.resolve(reference, in: self.schema) {
-                validate(value, against: target, at: path, depth: depth + 1, &walk)
-            }
-        case "type":
-            let names = keyword.arrayValue?.compactMap(\.stringValue) ?? keyword.stringValue.map { [$0] } ?? []
-            if !names.contains(where: { Self.hasType(value, $0) }) {
-                fail("expected \(names.joined(separator: " or ")), found \(value.kind)")
-            }
-        case "enum":
-            if !(keyword.arrayValue ?? []).contains(where: { Self.equal($0, value) }) {
-                fail("\(Self.excerpt(value)) is not one of \(Self.excerpt(keyword))")
-            }
-        case "const": if !Self.equal(keyword, value) { fail("expected \(Self.excerpt(keyword))") }
-        case "not":
-            if isValid(value, keyword, at: path, depth: depth + 1, &walk) { fail("matches the schema under 'not'") }
-        case "allOf":
-            for part in keyword.arrayValue ?? [] {
-                validate(value, against: part, at: path, depth: depth + 1, &walk)
-                if walk.done { return }
-            }
-        case "anyOf":
-            let parts = keyword.arrayValue ?? []
-            if !parts.contains(where: { isValid(value, $0, at: path, depth: depth + 1, &walk) }) {
-                fail("matches none of the 'anyOf' schemas")
-            }
-        case "oneOf":
-            let count = (keyword.arrayValue ?? []).filter { isValid(value, $0, at: path, depth: depth + 1, &walk) }
-                .count
-            if count != 1 { fail("matches \(count) of the 'oneOf' schemas, not exactly one") }
-        case "format":
-            if case .string(let text) = value, let format = keyword.stringValue,
-                !FormatCheck.matches(text, format: format)
-            {
-                fail("'\(JSONSchemaValidator.excerpt(text))' is not a valid \(format)")
-            }
-        default:
-            switch value {
-            case .string(let text): checkString(key, keyword, text, fail)
-            case .int, .number: checkNumber(key, keyword, schema, value.doubleValue ?? 0, fail)
-            case .array(let elements): checkArray(key, keyword, elements, at: path, depth: depth, &walk)
-            case .object(let object): checkObject(key, keyword, schema, object, at: path, depth: depth, &walk)
-            default: break
-            }
-        }
     }
 }

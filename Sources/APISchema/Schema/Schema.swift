@@ -40,6 +40,9 @@ public struct Schema: Sendable, Hashable {
     public var discriminator: Discriminator?
     /// Numeric, string and array bounds (`minimum`, `maxLength`, `pattern`, `minItems`, ...).
     public var limits = SchemaLimits()
+    /// `prefixItems`: the schemas of the first elements, in order (``items`` then holds for
+    /// the rest).
+    public var prefixItems: [Schema] = []
     /// `readOnly`: sent by the server only.
     public var readOnly = false
     /// `writeOnly`: sent by the client only; never in a response.
@@ -120,6 +123,7 @@ public struct Schema: Sendable, Hashable {
         }
         merged.required += part.required.filter { !merged.required.contains($0) }
         if merged.items == nil { merged.items = part.items }
+        if merged.prefixItems.isEmpty { merged.prefixItems = part.prefixItems }
         if merged.format == nil { merged.format = part.format }
         if merged.enumValues == nil { merged.enumValues = part.enumValues }
         if merged.swiftType == nil { merged.swiftType = part.swiftType }
@@ -153,7 +157,7 @@ public struct Schema: Sendable, Hashable {
         return String(reference.dropFirst(Schema.componentPrefix.count))
     }
 
-    static let componentPrefix = "#/components/schemas/"
+    package static let componentPrefix = "#/components/schemas/"
 
     /// Whether a JSON value of this kind is allowed by ``types`` (an integer is also a number).
     public func allows(_ kind: JSONKind) -> Bool {
@@ -218,6 +222,10 @@ public struct SchemaLimits: Sendable, Hashable {
     public var maxItems: Int?
     /// `uniqueItems`.
     public var uniqueItems = false
+    /// `minProperties`.
+    public var minProperties: Int?
+    /// `maxProperties`.
+    public var maxProperties: Int?
 
     /// Creates bounds.
     public init() {}
@@ -244,6 +252,8 @@ public struct SchemaLimits: Sendable, Hashable {
         merged.minItems = minItems ?? other.minItems
         merged.maxItems = maxItems ?? other.maxItems
         merged.uniqueItems = uniqueItems || other.uniqueItems
+        merged.minProperties = minProperties ?? other.minProperties
+        merged.maxProperties = maxProperties ?? other.maxProperties
         return merged
     }
 }

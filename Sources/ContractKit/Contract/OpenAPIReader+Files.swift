@@ -21,7 +21,7 @@ extension OpenAPIReader {
             do {
                 document = try YAMLReader().read(bytes)
             } catch {
-                throw .notYAML(file: source, reason: error.description)
+                throw .notYAML(file: source, line: error.line, column: error.column, message: error.message)
             }
         } else {
             do {
