@@ -161,6 +161,21 @@ import Testing
         #expect(Self.rows.contains { $0.valid } && Self.rows.contains { !$0.valid })
     }
 
+    /// Choices nested in the value that would take exponential time (both branches of every
+    /// level fail only at the bottom) end at the step budget: no match, in bounded time.
+    @Test func nestedChoicesAreBounded() throws {
+        let branch = ##"{"type": "object", "properties": {"a": {"$ref": "#/$defs/n"}}, "required": ["z"]}"##
+        let schema = ##"{"$defs": {"n": {"anyOf": [\##(branch), \##(branch)]}}, "$ref": "#/$defs/n"}"##
+        var deep = "{}"
+        var fine = #"{"z": 1}"#
+        for _ in 0..<30 {
+            deep = #"{"a": \#(deep)}"#
+            fine = #"{"z": 1, "a": \#(fine)}"#
+        }
+        #expect(try !Self.petmockAccepts(Row(schema, deep, false)))
+        #expect(try Self.petmockAccepts(Row(schema, fine, true)))
+    }
+
     @Test(arguments: rows)
     func petmockAgrees(_ row: Row) throws {
         #expect(try Self.petmockAccepts(row) == row.valid, "\(row)")

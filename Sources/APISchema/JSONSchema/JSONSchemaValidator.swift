@@ -46,6 +46,8 @@ package struct JSONSchemaValidator: Sendable {
     package func errors(_ value: JSONValue, stopAtFirst: Bool) -> [String] {
         var walker = BodyWalker(rootSwift: nil, schemaOnly: true, stopAtFirst: stopAtFirst)
         walker.walk(value, plan)
+        // A choice whose trial ran out of steps is not a pass.
+        if walker.steps <= 0 && walker.occurrences.isEmpty { return ["$: the validation took too many steps"] }
         return walker.occurrences.flatMap { occurrence in
             Array(repeating: "\(occurrence.path): \(occurrence.message)", count: occurrence.count)
         }

@@ -34,6 +34,7 @@ extension BodyWalker {
         where alternative.delegate != nil || alternative.allows(kind) {
             var trial = makeTrial()
             trial.check(value, alternative, site: site, swift: swift ?? alternative.swiftType)
+            steps = trial.steps
             if !trial.failed { matched.append(index) }
             if trial.occurrences.isEmpty && !node.exclusive { return }
             if closest == nil || trial.distance < closest?.distance ?? .max { closest = trial }
@@ -69,6 +70,7 @@ extension BodyWalker {
         guard choicesHere.count <= 8 else { return }
         var trial = makeTrial()
         trial.check(value, excluded, site: site, swift: swift)
+        steps = trial.steps
         guard !trial.failed else { return }
         record(
             .valueExcluded, expected: "not \(excluded.typeText)", actual: BodyWalker.excerpt(value), swift: swift,

@@ -45,11 +45,17 @@ package struct BodyWalker {
     let schemaOnly: Bool
     /// Whether the walk ends at the first finding.
     let stopAtFirst: Bool
+    /// The values a JSON Schema walk may still check, shared with its trials: nested choices
+    /// cannot take exponential time (past the budget the value is a violation).
+    var steps: Int
+    /// The budget of a `schemaOnly` walk.
+    package static let maximumSteps = 100_000
 
     package init(rootSwift: String?, schemaOnly: Bool = false, stopAtFirst: Bool = false) {
         self.rootSwift = rootSwift
         self.schemaOnly = schemaOnly
         self.stopAtFirst = stopAtFirst
+        steps = schemaOnly ? Self.maximumSteps : .max
     }
 
     /// A walker for a trial (a `oneOf` branch, a `not`) at the current path.
@@ -57,6 +63,7 @@ package struct BodyWalker {
         var trial = BodyWalker(rootSwift: rootSwift, schemaOnly: schemaOnly, stopAtFirst: schemaOnly)
         trial.path = path
         trial.choicesHere = choicesHere
+        trial.steps = steps
         return trial
     }
 
@@ -128,6 +135,15 @@ package struct BodyWalker {
 
     mutating func check(_ value: JSONValue, _ node: PlanNode, site: Site, swift: String?) {
         if stopAtFirst && !occurrences.isEmpty { return }
+        if schemaOnly {
+            steps -= 1
+            guard steps > 0 else {
+                record(
+                    .propertyTypeChanged, expected: "a value checked in at most \(Self.maximumSteps) steps",
+                    actual: "more", swift: nil, message: "the validation took too many steps")
+                return
+            }
+        }
         if let delegate = node.delegate {
             if value.isNull && schemaOnly {
                 if !node.nullable { recordTypeChanged(value, node, site: site, swift: swift) }
