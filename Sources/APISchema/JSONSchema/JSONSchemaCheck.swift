@@ -118,6 +118,10 @@ enum JSONSchemaCheck {
             guard let divisor = value.doubleValue, divisor > 0 else { throw fail(here, "'multipleOf' must be > 0") }
         case "pattern":
             guard let text = value.stringValue else { throw fail(here, "'pattern' must be a string") }
+            // Longer patterns are not applied (``ValidationPlan/patternLimit``): refused, not ignored.
+            guard text.count <= ValidationPlan.patternLimit else {
+                throw fail(here, "'pattern' is longer than \(ValidationPlan.patternLimit) characters")
+            }
             // JSON Schema's pattern is found anywhere in the string; LinearTimeRegex matches whole strings.
             do {
                 regexes[text] = try LinearTimeRegex("(?s).*(?:\(text)).*")
