@@ -82,6 +82,9 @@ import Testing
         // composition
         Row(#"{"allOf": [{"type": "object"}, {"required": ["a"]}]}"#, #"{"a": 1}"#, true),
         Row(#"{"allOf": [{"type": "object"}, {"required": ["a"]}]}"#, #"{"b": 1}"#, false),
+        Row(#"{"allOf": [{"type": "number", "minimum": 5}, {"minimum": 2}]}"#, "3", false),
+        Row(#"{"allOf": [{"maxLength": 2}, {"type": "string", "maxLength": 4}]}"#, #""abc""#, false),
+        Row(#"{"allOf": [{"enum": ["a", "b"]}, {"enum": ["b", "c"]}]}"#, #""a""#, false),
         Row(#"{"anyOf": [{"type": "array"}, {"type": "integer"}]}"#, "true", false),
         Row(#"{"anyOf": [{"type": "array"}, {"type": "integer"}]}"#, "[]", true),
         Row(#"{"oneOf": [{"type": "number"}, {"type": "integer"}]}"#, "1", false),

@@ -125,7 +125,12 @@ public struct Schema: Sendable, Hashable {
         if merged.items == nil { merged.items = part.items }
         if merged.prefixItems.isEmpty { merged.prefixItems = part.prefixItems }
         if merged.format == nil { merged.format = part.format }
-        if merged.enumValues == nil { merged.enumValues = part.enumValues }
+        if let values = merged.enumValues, let others = part.enumValues {
+            // Both apply: only the values both allow.
+            merged.enumValues = values.filter { value in others.contains { $0.isEquivalent(to: value) } }
+        } else if merged.enumValues == nil {
+            merged.enumValues = part.enumValues
+        }
         if merged.swiftType == nil { merged.swiftType = part.swiftType }
         if merged.additionalProperties == nil { merged.additionalProperties = part.additionalProperties }
         if merged.anyOf.isEmpty {
@@ -239,21 +244,36 @@ public struct SchemaLimits: Sendable, Hashable {
     }
 
     /// Each bound from this one, else from `other`.
+    /// Both bounds at once (an `allOf`): the stricter of two of a kind, else the one set. Two
+    /// different `pattern`s or unrelated `multipleOf`s keep this one's.
     func merged(with other: SchemaLimits) -> SchemaLimits {
+        func larger<T: Comparable>(_ lhs: T?, _ rhs: T?) -> T? {
+            guard let lhs, let rhs else { return lhs ?? rhs }
+            return Swift.max(lhs, rhs)
+        }
+        func smaller<T: Comparable>(_ lhs: T?, _ rhs: T?) -> T? {
+            guard let lhs, let rhs else { return lhs ?? rhs }
+            return Swift.min(lhs, rhs)
+        }
         var merged = self
-        merged.minimum = minimum ?? other.minimum
-        merged.maximum = maximum ?? other.maximum
-        merged.exclusiveMinimum = exclusiveMinimum ?? other.exclusiveMinimum
-        merged.exclusiveMaximum = exclusiveMaximum ?? other.exclusiveMaximum
+        merged.minimum = larger(minimum, other.minimum)
+        merged.maximum = smaller(maximum, other.maximum)
+        merged.exclusiveMinimum = larger(exclusiveMinimum, other.exclusiveMinimum)
+        merged.exclusiveMaximum = smaller(exclusiveMaximum, other.exclusiveMaximum)
         merged.multipleOf = multipleOf ?? other.multipleOf
-        merged.minLength = minLength ?? other.minLength
-        merged.maxLength = maxLength ?? other.maxLength
+        if let mine = multipleOf, let theirs = other.multipleOf, theirs > mine,
+            (theirs / mine).rounded() == theirs / mine
+        {
+            merged.multipleOf = theirs
+        }
+        merged.minLength = larger(minLength, other.minLength)
+        merged.maxLength = smaller(maxLength, other.maxLength)
         merged.pattern = pattern ?? other.pattern
-        merged.minItems = minItems ?? other.minItems
-        merged.maxItems = maxItems ?? other.maxItems
+        merged.minItems = larger(minItems, other.minItems)
+        merged.maxItems = smaller(maxItems, other.maxItems)
         merged.uniqueItems = uniqueItems || other.uniqueItems
-        merged.minProperties = minProperties ?? other.minProperties
-        merged.maxProperties = maxProperties ?? other.maxProperties
+        merged.minProperties = larger(minProperties, other.minProperties)
+        merged.maxProperties = smaller(maxProperties, other.maxProperties)
         return merged
     }
 }
