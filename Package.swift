@@ -22,6 +22,7 @@ let libraries = [
     "HTTPCore", "HTTPHandlerKit", "HTTPServerKit", "HTTPClient", "LinearRegex", "JSONKit", "YAMLKit", "XMLKit",
     "ArgumentKit",
     "ContractModel",
+    "APISchema",
     "ContractKit",
     "ContractCLI",
     "Templating", "StubFormat", "MockEngine", "StubServerKit", "MockCLI", "EndpointKit", "URLSessionStubs", "PetModels",
@@ -70,12 +71,20 @@ let package = Package(
         // Handlebars templates (petmock's response templating).
         library("Templating", ["JSONKit", "LinearRegex", "HTTPCore", "Platform"]),
 
+        // JSON Schema and OpenAPI with no libcurl and no libyaml: the schema model, the OpenAPI
+        // document model with its reader (of JSON values) and writer, the format checks and the
+        // JSON Schema validator that petmock and petcontract share.
+        library("APISchema", ["JSONKit", "LinearRegex", "HTTPCore"]),
+
         // Contracts: the model and endpoint vocabulary an app adopts, the engine, its command line.
         library("ContractModel"),
         library(
             "ContractKit",
-            ["ContractModel", "JSONKit", "LinearRegex", "YAMLKit", "HTTPClient", "HTTPCore", "Platform", "StubFormat"]),
-        library("ContractCLI", ["ContractKit", "ArgumentKit", "HTTPClient", "HTTPCore", "Platform"]),
+            [
+                "APISchema", "ContractModel", "JSONKit", "LinearRegex", "YAMLKit", "HTTPClient", "HTTPCore", "Platform",
+                "StubFormat",
+            ]),
+        library("ContractCLI", ["APISchema", "ContractKit", "ArgumentKit", "HTTPClient", "HTTPCore", "Platform"]),
 
         // WireMock's stub-file format: the mapping model, its decoder and problems, the body-file
         // rule and the reader of a stub folder (no matching, no serving).
@@ -87,7 +96,7 @@ let package = Package(
         library(
             "MockEngine",
             [
-                "StubFormat", "HTTPHandlerKit", "HTTPCore", "JSONKit", "LinearRegex", "XMLKit", "Platform",
+                "APISchema", "StubFormat", "HTTPHandlerKit", "HTTPCore", "JSONKit", "LinearRegex", "XMLKit", "Platform",
                 "Templating",
             ]),
 
@@ -106,7 +115,7 @@ let package = Package(
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel"]),
         library("PetClient", ["EndpointKit", "ContractModel", "HTTPCore", "PetModels"]),
-        library("PetAppContract", ["ContractKit", "EndpointKit", "JSONKit", "PetClient", "PetModels"]),
+        library("PetAppContract", ["APISchema", "ContractKit", "EndpointKit", "JSONKit", "PetClient", "PetModels"]),
 
         // The reference live API on SQLite.
         library("PetAPIServer", ["CSQLite", "HTTPServerKit", "HTTPCore", "JSONKit", "Platform", "HTTPHandlerKit"]),
@@ -115,8 +124,8 @@ let package = Package(
         library(
             "MockCLI",
             [
-                "StubServerKit", "HTTPServerKit", "HTTPCore", "HTTPClient", "ContractKit", "ArgumentKit", "Platform",
-                "MockEngine",
+                "StubServerKit", "HTTPServerKit", "HTTPCore", "HTTPClient", "APISchema", "ContractKit", "ArgumentKit",
+                "Platform", "MockEngine",
             ]),
 
         // The four tools.
@@ -135,9 +144,11 @@ let package = Package(
             path: "Benchmarks/ClientBench"),
         .target(name: "BenchSupport", path: "Benchmarks/BenchSupport", swiftSettings: strict),
         tool(
-            "contract-bench", ["ContractKit", "JSONKit", "PetAppContract", "BenchSupport"],
+            "contract-bench", ["APISchema", "ContractKit", "JSONKit", "PetAppContract", "BenchSupport"],
             path: "Benchmarks/ContractBench"),
-        tool("openapi-bench", ["ContractKit", "JSONKit", "YAMLKit", "BenchSupport"], path: "Benchmarks/OpenAPIBench"),
+        tool(
+            "openapi-bench", ["APISchema", "ContractKit", "JSONKit", "YAMLKit", "BenchSupport"],
+            path: "Benchmarks/OpenAPIBench"),
         tool("template-bench", ["StubServerKit", "HTTPServerKit", "HTTPCore"], path: "Benchmarks/TemplateBench"),
         tool(
             "urlsession-stub-bench", ["URLSessionStubs", "MockEngine", "StubServerKit", "StubFormat", "HTTPCore"],
@@ -173,7 +184,8 @@ let package = Package(
         tests(
             "ContractKitTests",
             [
-                "ContractKit", "ContractCLI", "JSONKit", "ContractModel", "PetModels", "PetClient", "PetAppContract",
+                "APISchema", "ContractKit", "ContractCLI", "JSONKit", "ContractModel", "PetModels", "PetClient",
+                "PetAppContract",
                 "HTTPClient", "HTTPCore", "HTTPHandlerKit", "HTTPServerKit", "YAMLKit", "Platform", "TestSupport",
             ],
             exclude: ["Snapshots", "Fixtures"]),
@@ -202,6 +214,8 @@ let package = Package(
                 "HTTPCore",
                 "Platform", "TestSupport",
             ]),
+        // One table of schemas and values, through petmock's matchesJsonSchema and petcontract's validation.
+        tests("SchemaParityTests", ["APISchema", "ContractKit", "MockEngine", "StubFormat", "JSONKit"]),
         tests("HardeningTests", ["TestSupport", "HTTPServerKit", "HTTPCore", "JSONKit", "HTTPHandlerKit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -27,7 +27,7 @@ let package = Package(
         fuzzTarget("FuzzHTTPRequestParser", ["HTTPServerKit", "HTTPCore"]),
         fuzzTarget("FuzzHTTPResponseReader", ["HTTPClient", "HTTPCore"]),
         fuzzTarget("FuzzJSONParser", ["JSONKit"]),
-        fuzzTarget("FuzzOpenAPIReader", ["ContractKit", "JSONKit"]),
+        fuzzTarget("FuzzOpenAPIReader", ["APISchema", "ContractKit", "JSONKit"]),
         fuzzTarget(
             "FuzzStubMappings", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"], support: true),
         fuzzTarget("FuzzStubFolder", ["StubFormat", "JSONKit"], support: true),

@@ -1,3 +1,4 @@
+import APISchema
 import BenchSupport
 import ContractKit
 import Foundation

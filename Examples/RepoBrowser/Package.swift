@@ -33,6 +33,7 @@ let package = Package(
             name: "RepoBrowserTests",
             dependencies: [
                 "RepoBrowserAPI", "RepoBrowserContract", .product(name: "ContractKit", package: "petkit"),
+                .product(name: "APISchema", package: "petkit"),
                 .product(name: "ContractModel", package: "petkit"), .product(name: "StubServerKit", package: "petkit"),
                 .product(name: "MockEngine", package: "petkit"), .product(name: "URLSessionStubs", package: "petkit"),
                 .product(name: "StubFormat", package: "petkit"),

@@ -1,3 +1,4 @@
+import APISchema
 import ArgumentKit
 import ContractKit
 import Foundation

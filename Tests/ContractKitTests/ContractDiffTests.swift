@@ -1,3 +1,4 @@
+import APISchema
 import ContractKit
 import JSONKit
 import PetAppContract

@@ -1,3 +1,4 @@
+import APISchema
 import ContractKit
 import ContractModel
 import Foundation

@@ -1,3 +1,4 @@
+import APISchema
 import ContractKit
 import Foundation
 import JSONKit
@@ -112,8 +113,8 @@ import Testing
         #expect {
             try OpenAPIReader().read(Array("openapi: 3.1.0\npaths:\n  /a: {get: [}\n".utf8), source: "bad.yaml")
         } throws: { error in
-            guard case .notYAML(let file, let yaml) = error as? ContractError else { return false }
-            return file == "bad.yaml" && yaml.line == 3 && "\(error)".hasPrefix("bad.yaml: not YAML: line 3")
+            guard case .notYAML(let file, let line, _, _) = error as? ContractError else { return false }
+            return file == "bad.yaml" && line == 3 && "\(error)".hasPrefix("bad.yaml: not YAML: line 3")
         }
         // Text that starts like YAML is read as YAML whatever the file is called, except .json.
         #expect {

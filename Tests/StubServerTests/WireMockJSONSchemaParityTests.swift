@@ -116,7 +116,7 @@ import Testing
         (##"{"type": "array", "items": {"$ref": "#/does/not/exist"}}"##, "'#/items/$ref'"),
         (#"{"type": "object", "patternProperties": {"^x": {}}}"#, "'#/patternProperties'"),
         (#"{"properties": {"a": {"if": {"type": "string"}}}}"#, "'#/properties/a/if'"),
-        (#"{"type": "string", "format": "hostname"}"#, "'#/format'"),
+        (#"{"type": "string", "format": "idn-hostname"}"#, "'#/format'"),
         (#"{"type": "strings"}"#, "'#/type'"),
     ])
     func invalidSchemasAreLoadErrors(schema: String, found: String) throws {

@@ -1,3 +1,4 @@
+import APISchema
 import ContractModel
 import Foundation
 import HTTPCore

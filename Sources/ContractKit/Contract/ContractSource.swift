@@ -1,3 +1,5 @@
+import APISchema
+
 /// Where a command's contract comes from: an OpenAPI file, or the app's own contract built
 /// from its endpoint declarations (``ConsumerContract``).
 public struct ContractSource: Sendable {

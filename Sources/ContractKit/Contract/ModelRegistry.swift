@@ -1,3 +1,4 @@
+import APISchema
 import Foundation
 import JSONKit
 

@@ -1,3 +1,4 @@
+import APISchema
 import JSONKit
 
 /// Breaking, warning and info changes from one contract to the next, seen from a client that

@@ -1,3 +1,4 @@
+import APISchema
 import JSONKit
 
 /// Compares an old schema with a new one, recursively, collecting findings.

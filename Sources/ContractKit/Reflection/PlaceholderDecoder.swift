@@ -1,3 +1,5 @@
+import APISchema
+
 /// A `Decoder` that builds a placeholder instance of a type: empty strings, zeros, `false`,
 /// empty arrays, absent optionals, the first case of a `CaseIterable` enum.
 ///

@@ -1,3 +1,5 @@
+import APISchema
+
 /// A `Decoder` that answers a type's `init(from:)` with placeholder values while recording
 /// every key and type asked for.
 final class RecordingDecoder: Decoder {

@@ -1,3 +1,4 @@
+import APISchema
 import JSONKit
 
 /// What a type's `init(from:)` asked a ``RecordingDecoder`` for.

@@ -1,3 +1,4 @@
+import APISchema
 import ContractModel
 import Foundation
 import JSONKit
@@ -35,20 +36,6 @@ public struct SchemaReflector {
     /// The schema of a type: inline for scalars and arrays, a `$ref` for object types.
     public func schema<T: Decodable>(for type: T.Type) throws(ContractError) -> Schema {
         try session.reflect(type, path: SwiftTypeName.of(type))
-    }
-}
-
-/// A schema with the name it has under `components/schemas`.
-public struct NamedSchema: Sendable, Hashable {
-    /// The component name (the Swift type's name, made safe for a JSON pointer).
-    public var name: String
-    /// The schema.
-    public var schema: Schema
-
-    /// Creates a named schema.
-    public init(name: String, schema: Schema) {
-        self.name = name
-        self.schema = schema
     }
 }
 

@@ -1,3 +1,4 @@
+import APISchema
 import JSONKit
 
 /// The JSON report DESIGN.md specifies; its JSON Schema is `docs/petcontract-report.schema.json`.

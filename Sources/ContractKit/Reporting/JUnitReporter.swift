@@ -1,3 +1,5 @@
+import APISchema
+
 /// JUnit XML: a test case per operation; its breaking findings (and warnings with `--strict`)
 /// are one `<failure>`, endpoints that could not be checked an `<error>`, the rest
 /// `<system-out>`.

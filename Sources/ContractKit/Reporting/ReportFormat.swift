@@ -1,3 +1,4 @@
+import APISchema
 import HTTPCore
 
 /// The formats a ``VerificationReport`` can be rendered in.

@@ -1,3 +1,4 @@
+import APISchema
 import JSONKit
 
 /// SARIF 2.1.0: one run of the `petcontract` tool; a rule per finding id (plus

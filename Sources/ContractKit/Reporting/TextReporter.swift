@@ -1,3 +1,5 @@
+import APISchema
+
 /// Compiler-style text:
 ///
 /// ```

@@ -1,3 +1,4 @@
+import APISchema
 import HTTPCore
 import Platform
 import StubFormat

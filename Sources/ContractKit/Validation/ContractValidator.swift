@@ -1,3 +1,4 @@
+import APISchema
 import JSONKit
 
 /// Checks responses against a ``Contract``: status, media type, that the body is JSON, every

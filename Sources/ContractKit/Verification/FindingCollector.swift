@@ -1,3 +1,4 @@
+import APISchema
 import JSONKit
 
 /// Merges findings from many responses: the same id, operation, status, place (indices

@@ -1,3 +1,4 @@
+import APISchema
 import HTTPClient
 import HTTPCore
 import JSONKit

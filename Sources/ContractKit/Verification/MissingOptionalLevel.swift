@@ -1,3 +1,5 @@
+import APISchema
+
 /// The level of `response-optional-property-missing` and `response-optional-property-null`
 /// findings (`--missing-optional`).
 ///

@@ -1,3 +1,5 @@
+import APISchema
+
 /// Which operations a verification covers: `--operation ID` (an `operationId` or
 /// `METHOD /path`), `--include GLOB` and `--exclude GLOB` (globs over `METHOD /path` and over
 /// the `operationId`: `*` any run of characters, `/` included, `?` one character).

@@ -1,3 +1,5 @@
+import APISchema
+
 /// Everything one verification (or contract diff) found: findings, endpoints that could not
 /// be checked, and notes. Reporters render it; ``outcome(strict:)`` decides the exit code.
 public struct VerificationReport: Sendable, Hashable {

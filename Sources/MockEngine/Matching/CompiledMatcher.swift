@@ -1,3 +1,4 @@
+import APISchema
 import HTTPCore
 import JSONKit
 import LinearRegex
@@ -112,7 +113,10 @@ enum CompiledMatcher: Sendable {
             do {
                 return .matchesJsonSchema(try JSONSchemaValidator(schema))
             } catch {
-                problems.append(PatternProblem(path: path + ".matchesJsonSchema", kind: "JSON Schema", error: error))
+                problems.append(
+                    PatternProblem(
+                        path: path + ".matchesJsonSchema", kind: "JSON Schema",
+                        error: PatternError(pattern: error.path, reason: error.reason)))
                 return nil
             }
         }

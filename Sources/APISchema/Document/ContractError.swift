@@ -1,5 +1,4 @@
 import JSONKit
-import YAMLKit
 
 /// Why a contract could not be built, read or used: the run cannot go on (exit 2).
 public enum ContractError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -14,7 +13,7 @@ public enum ContractError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The contract file is not JSON.
     case notJSON(file: String, error: JSONParseError)
     /// The contract file is not YAML (or not YAML that JSON can hold).
-    case notYAML(file: String, error: YAMLError)
+    case notYAML(file: String, line: Int, column: Int, message: String)
     /// The contract is JSON but not a contract this reader understands.
     case invalidContract(file: String, path: String, expected: String, found: String)
     /// A `$ref` that points at nothing.
@@ -33,7 +32,8 @@ public enum ContractError: Error, Sendable, Hashable, CustomStringConvertible {
         case .requiredKeyNotDecoded(let type, let key):
             "'\(type).requiredKeys' lists '\(key)', which its init(from:) never decodes"
         case .notJSON(let file, let error): "\(file): not JSON: \(error)"
-        case .notYAML(let file, let error): "\(file): not YAML: \(error)"
+        case .notYAML(let file, let line, let column, let message):
+            "\(file): not YAML: line \(line), column \(column): \(message)"
         case .invalidContract(let file, let path, let expected, let found):
             "\(file): \(path): expected \(expected), found \(found)"
         case .unresolvedReference(let file, let path, let reference):

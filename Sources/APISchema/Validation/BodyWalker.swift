@@ -1,8 +1,14 @@
 import JSONKit
 
-/// Walks a parsed body against a compiled schema and collects every finding, collapsing
-/// repeats that differ only in array indices.
-struct BodyWalker {
+/// The one JSON Schema validator: walks a parsed value against a compiled schema
+/// (``ValidationPlan``) and collects every finding, collapsing repeats that differ only in array
+/// indices.
+///
+/// A contract check (the default) reports what an app's decoding cares about: missing optional
+/// properties, probable renames, nulls, members the contract does not list, each at its level.
+/// `schemaOnly` reports JSON Schema's violations and nothing else (a stub's `matchesJsonSchema`:
+/// valid when nothing is recorded), and `stopAtFirst` ends the walk at the first one.
+package struct BodyWalker {
     /// Where a value sits, which decides how a null or a mismatch is named.
     enum Site {
         case root
@@ -16,18 +22,18 @@ struct BodyWalker {
         let expected: String
     }
 
-    struct Occurrence {
-        var id: FindingID
-        var path: JSONPath
-        var count: Int
-        var expected: String
-        var actual: String
-        var swift: String?
-        var message: String
-        var hint: String?
+    package struct Occurrence {
+        package var id: FindingID
+        package var path: JSONPath
+        package var count: Int
+        package var expected: String
+        package var actual: String
+        package var swift: String?
+        package var message: String
+        package var hint: String?
     }
 
-    private(set) var occurrences: [Occurrence] = []
+    package private(set) var occurrences: [Occurrence] = []
     private var index: [Key: Int] = [:]
     var path: [JSONPath.Component] = []
     /// The Swift type of the body, for findings at the root or in array items.
@@ -35,12 +41,39 @@ struct BodyWalker {
     /// How many `oneOf`/`anyOf` choices are being made for the value at the current path: a
     /// cycle of choices that never moves into the value ends at a bound.
     var choicesHere: (depth: Int, count: Int) = (0, 0)
+    /// Whether only JSON Schema's violations are recorded.
+    let schemaOnly: Bool
+    /// Whether the walk ends at the first finding.
+    let stopAtFirst: Bool
+    /// The values a JSON Schema walk may still check, shared with its trials: nested choices
+    /// cannot take exponential time (past the budget the value is a violation).
+    var steps: Int
+    /// The budget of a `schemaOnly` walk.
+    package static let maximumSteps = 100_000
 
-    init(rootSwift: String?) {
+    package init(rootSwift: String?, schemaOnly: Bool = false, stopAtFirst: Bool = false) {
         self.rootSwift = rootSwift
+        self.schemaOnly = schemaOnly
+        self.stopAtFirst = stopAtFirst
+        steps = schemaOnly ? Self.maximumSteps : .max
     }
 
-    mutating func walk(_ value: JSONValue, _ node: PlanNode) {
+    /// A walker for a trial (a `oneOf` branch, a `not`) at the current path.
+    func makeTrial() -> BodyWalker {
+        var trial = BodyWalker(rootSwift: rootSwift, schemaOnly: schemaOnly, stopAtFirst: schemaOnly)
+        trial.path = path
+        trial.choicesHere = choicesHere
+        trial.steps = steps
+        return trial
+    }
+
+    /// Whether the value failed: a breaking finding, or any finding when only JSON Schema's
+    /// violations are recorded.
+    var failed: Bool {
+        schemaOnly ? !occurrences.isEmpty : hasBreaking
+    }
+
+    package mutating func walk(_ value: JSONValue, _ node: PlanNode) {
         check(value, node, site: .root, swift: rootSwift)
     }
 
@@ -101,7 +134,21 @@ struct BodyWalker {
     }
 
     mutating func check(_ value: JSONValue, _ node: PlanNode, site: Site, swift: String?) {
+        if stopAtFirst && !occurrences.isEmpty { return }
+        if schemaOnly {
+            steps -= 1
+            guard steps > 0 else {
+                record(
+                    .propertyTypeChanged, expected: "a value checked in at most \(Self.maximumSteps) steps",
+                    actual: "more", swift: nil, message: "the validation took too many steps")
+                return
+            }
+        }
         if let delegate = node.delegate {
+            if value.isNull && schemaOnly {
+                if !node.nullable { recordTypeChanged(value, node, site: site, swift: swift) }
+                return
+            }
             if value.isNull {
                 if case .property(let name, let required, _) = site {
                     recordNull(name: name, required: required, node: node, swift: swift)
@@ -113,7 +160,7 @@ struct BodyWalker {
         }
         if node.isUnconstrained { return }
         let kind = BodyWalker.kind(of: value)
-        if kind == .null {
+        if kind == .null && !schemaOnly {
             if case .property(let name, let required, _) = site {
                 recordNull(name: name, required: required, node: node, swift: swift)
             } else if !node.allows(.null) {
@@ -141,9 +188,20 @@ struct BodyWalker {
         if node.not != nil { checkNot(value, node, site: site, swift: swift) }
         switch value {
         case .object(let object):
+            if node.boundsObjects { checkObjectSize(object, node, site: site, swift: swift) }
             checkObject(object, node, swift: swift)
         case .array(let elements):
             if node.boundsArrays { checkArray(elements, node, site: site, swift: swift) }
+            if !node.prefixItems.isEmpty {
+                for (position, element) in elements.enumerated() {
+                    guard let items = position < node.prefixItems.count ? node.prefixItems[position] : node.items
+                    else { break }
+                    path.append(.index(position))
+                    check(element, items, site: .item, swift: items.swiftType ?? swift)
+                    path.removeLast()
+                }
+                return
+            }
             guard let items = node.items else { return }
             for (position, element) in elements.enumerated() {
                 path.append(.index(position))

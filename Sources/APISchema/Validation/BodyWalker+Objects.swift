@@ -21,7 +21,7 @@ extension BodyWalker {
             if seen.contains(position) { continue }
             seen.insert(position)
             let property = node.properties[position]
-            if property.writeOnly {
+            if property.writeOnly && !schemaOnly {
                 record(
                     .propertyNotAllowed, extra: .key(member.key), expected: "absent (writeOnly)",
                     actual: BodyWalker.excerpt(member.value), swift: property.swift,
@@ -36,6 +36,10 @@ extension BodyWalker {
             path.removeLast()
         }
         if unknown.isEmpty && seen.count == node.properties.count { return }
+        if schemaOnly {
+            checkSchemaOnly(node, seen: seen, unknown: unknown)
+            return
+        }
         var used = [Bool](repeating: false, count: unknown.count)
         let missing = node.properties.indices.filter { !seen.contains($0) && !node.properties[$0].writeOnly }
         for position in missing {
@@ -79,6 +83,26 @@ extension BodyWalker {
                     actual: BodyWalker.excerpt(member.value), swift: swift,
                     message: "property '\(member.key)' is not in the contract")
             }
+        }
+    }
+
+    /// JSON Schema's view of missing and unknown members: a required property must be there, a
+    /// member not in `properties` must be allowed by `additionalProperties`; no renames, no notes.
+    private mutating func checkSchemaOnly(_ node: PlanNode, seen: SeenProperties, unknown: [JSONMember]) {
+        for position in node.properties.indices where node.properties[position].required && !seen.contains(position) {
+            let property = node.properties[position]
+            record(
+                .requiredPropertyMissing, extra: .key(property.name), expected: property.node.typeText,
+                actual: "absent", swift: property.swift, message: "required property '\(property.name)' is missing")
+            if stopAtFirst { return }
+        }
+        guard case .forbidden = node.additional else { return }
+        for member in unknown {
+            record(
+                .propertyNotAllowed, extra: .key(member.key),
+                expected: "no other properties (additionalProperties: false)", actual: BodyWalker.excerpt(member.value),
+                swift: nil, message: "property '\(member.key)' is not allowed (additionalProperties: false)")
+            if stopAtFirst { return }
         }
     }
 

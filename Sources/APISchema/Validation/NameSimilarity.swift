@@ -2,8 +2,8 @@ import HTTPCore
 
 /// How alike two property names are, from 0 to 1, ignoring case, `_` and `-`
 /// (`vetId` and `vet_id` score 1).
-enum NameSimilarity {
-    static func score(_ lhs: String, _ rhs: String) -> Double {
+package enum NameSimilarity {
+    package static func score(_ lhs: String, _ rhs: String) -> Double {
         let left = normalize(lhs)
         let right = normalize(rhs)
         let longest = max(left.utf8.count, right.utf8.count)

@@ -8,18 +8,18 @@ import LinearRegex
 /// are filled in right after creation and never changed again. `@unchecked Sendable` is safe
 /// because ``ValidationPlan/compile(_:in:)`` finishes every node before a plan is returned
 /// and nothing mutates one afterwards.
-final class PlanNode: @unchecked Sendable {
+package final class PlanNode: @unchecked Sendable {
     enum Additional {
         case allowed
         case forbidden
         case node(PlanNode)
     }
 
-    struct Property {
-        let name: String
-        let node: PlanNode
-        let required: Bool
-        let swift: String?
+    package struct Property {
+        package let name: String
+        package let node: PlanNode
+        package let required: Bool
+        package let swift: String?
         /// `writeOnly`: must not appear in a response.
         let writeOnly: Bool
     }
@@ -34,9 +34,11 @@ final class PlanNode: @unchecked Sendable {
     var nullable = false
     var enumValues: [JSONValue]?
     var format: String?
-    var items: PlanNode?
-    var properties: [Property] = []
-    var propertyIndex: [String: Int] = [:]
+    package var items: PlanNode?
+    /// `prefixItems`: the nodes of the first elements (``items`` holds for the rest).
+    var prefixItems: [PlanNode] = []
+    package var properties: [Property] = []
+    package var propertyIndex: [String: Int] = [:]
     var additional: Additional = .allowed
     var anyOf: [PlanNode] = []
     /// `oneOf`: exactly one branch of ``anyOf`` may match.
@@ -48,11 +50,12 @@ final class PlanNode: @unchecked Sendable {
     var boundsNumbers = false
     var boundsStrings = false
     var boundsArrays = false
+    var boundsObjects = false
     /// `pattern` compiled, when it compiles and is at most ``ValidationPlan/patternLimit`` long.
     var pattern: LinearTimeRegex?
-    var swiftType: String?
+    package var swiftType: String?
     /// Set for a nullable wrapper (`anyOf [X, null]`): validate as `delegate`, also allow null.
-    var delegate: PlanNode?
+    package var delegate: PlanNode?
     /// Whether the node says anything at all; an empty schema accepts every value.
     var isUnconstrained = true
 
@@ -80,7 +83,7 @@ final class PlanNode: @unchecked Sendable {
     var nonNullTypeText: String { nonNullTypeText(depth: 0) }
 
     /// The kinds allowed, as a message says them: `integer or null`.
-    var typeText: String { typeText(depth: 0) }
+    package var typeText: String { typeText(depth: 0) }
 
     /// Bounded, because choices can refer to each other in a cycle.
     private func nonNullTypeText(depth: Int) -> String {
@@ -106,16 +109,16 @@ final class PlanNode: @unchecked Sendable {
 }
 
 /// Compiles ``Schema``s of one contract into ``PlanNode``s, sharing a node per component.
-struct ValidationPlan {
+package struct ValidationPlan {
     let contract: Contract
     private var components: [String: PlanNode] = [:]
     /// Nodes of schemas with `allOf` parts, shared like components: a part that refers back to
     /// a schema holding the same `allOf` gives the same node, so compiling terminates.
     private var composed: [Schema: PlanNode] = [:]
     /// Every node made, for ``PlanGraph`` to break their cycles when the plan goes.
-    private(set) var nodes: [PlanNode] = []
+    package private(set) var nodes: [PlanNode] = []
 
-    init(contract: Contract) {
+    package init(contract: Contract) {
         self.contract = contract
     }
 
@@ -124,7 +127,7 @@ struct ValidationPlan {
     /// Strings longer than this are not matched against a `pattern`.
     static let patternSubjectLimit = 4096
 
-    mutating func compile(_ schema: Schema) -> PlanNode {
+    package mutating func compile(_ schema: Schema) -> PlanNode {
         if let name = schema.referencedComponent, schema.allOf.isEmpty {
             if let existing = components[name] { return existing }
             let node = made(PlanNode())
@@ -205,6 +208,7 @@ struct ValidationPlan {
         node.boundsStrings =
             schema.limits.minLength != nil || schema.limits.maxLength != nil || schema.limits.pattern != nil
         node.boundsArrays = schema.limits.minItems != nil || schema.limits.maxItems != nil || schema.limits.uniqueItems
+        node.boundsObjects = schema.limits.minProperties != nil || schema.limits.maxProperties != nil
         if let pattern = schema.limits.pattern, pattern.count <= ValidationPlan.patternLimit {
             // JSON Schema's `pattern` searches (it is not anchored): a whole match of
             // `.*(?:pattern).*`, in linear time whatever the pattern.
@@ -215,6 +219,7 @@ struct ValidationPlan {
                 schema.types.isEmpty ? schema.anyOf.contains { $0.types.isEmpty || $0.isNullable } : node.nullable
         }
         if let items = schema.items { node.items = compile(items) }
+        node.prefixItems = schema.prefixItems.map { compile($0) }
         let required = Set(schema.required)
         for property in schema.properties {
             node.propertyIndex[property.name] = node.properties.count
@@ -222,6 +227,12 @@ struct ValidationPlan {
                 PlanNode.Property(
                     name: property.name, node: compile(property.schema), required: required.contains(property.name),
                     swift: property.schema.swiftProperty, writeOnly: contract.flattened(property.schema).writeOnly))
+        }
+        // A required name the schema gives no property schema for must still be present.
+        for name in schema.required where node.propertyIndex[name] == nil {
+            node.propertyIndex[name] = node.properties.count
+            node.properties.append(
+                PlanNode.Property(name: name, node: made(PlanNode()), required: true, swift: nil, writeOnly: false))
         }
         switch schema.additionalProperties {
         case .forbidden: node.additional = .forbidden
@@ -231,25 +242,26 @@ struct ValidationPlan {
         node.isUnconstrained =
             schema.types.isEmpty && schema.enumValues == nil && schema.properties.isEmpty && schema.items == nil
             && schema.anyOf.isEmpty && schema.format == nil && schema.additionalProperties == nil
-            && schema.limits.isEmpty && schema.not == nil
+            && schema.limits.isEmpty && schema.not == nil && schema.prefixItems.isEmpty && schema.required.isEmpty
     }
 }
 
 /// Owns a contract's compiled nodes. A recursive schema (a component that refers to itself,
 /// directly or through others) makes a cycle of nodes, which reference counting never frees:
 /// when the validator that holds the graph goes, the graph cuts every node's links.
-final class PlanGraph: @unchecked Sendable {
+package final class PlanGraph: @unchecked Sendable {
     // Safe to share: the nodes are only read after compiling, and cut only here, when no
     // validator can use them any more.
     private let nodes: [PlanNode]
 
-    init(_ nodes: [PlanNode]) {
+    package init(_ nodes: [PlanNode]) {
         self.nodes = nodes
     }
 
     deinit {
         for node in nodes {
             node.items = nil
+            node.prefixItems = []
             node.properties = []
             node.additional = .allowed
             node.anyOf = []

@@ -1,6 +1,13 @@
-/// Checks of the string formats a reflected contract uses; unknown formats always pass.
-enum FormatCheck {
-    static func matches(_ text: String, format: String) -> Bool {
+/// The one set of string `format` checks, for contract validation and `matchesJsonSchema`
+/// alike; a format not in ``formats`` always passes.
+package enum FormatCheck {
+    /// The formats checked.
+    package static let formats: Set<String> = [
+        "date-time", "date", "time", "uri", "uuid", "byte", "email", "ipv4", "ipv6", "hostname",
+    ]
+
+    /// Whether the text is a valid value of the format (true for a format not checked).
+    package static func matches(_ text: String, format: String) -> Bool {
         switch format {
         case "date-time": isDateTime(Array(text.utf8))
         case "date": isDate(Array(text.utf8), from: 0) && text.utf8.count == 10
@@ -88,8 +95,11 @@ enum FormatCheck {
             if !body.hasSuffix("::") { body = body.dropLast() }
             groupsFromTail = 2
         }
-        let halves = body.components(separatedBy: "::")
-        guard halves.count <= 2 else { return false }
+        var halves = [String(body)]
+        if let gap = body.firstRange(of: "::") {
+            halves = [String(body[..<gap.lowerBound]), String(body[gap.upperBound...])]
+            guard !halves[1].contains("::") else { return false }
+        }
         func groups(_ part: String) -> Int? {
             if part.isEmpty { return 0 }
             let pieces = part.split(separator: ":", omittingEmptySubsequences: false)
@@ -124,31 +134,29 @@ enum FormatCheck {
         range.upperBound <= bytes.count && bytes[range].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 
+    /// RFC 3339 `full-date`: `2024-05-01`, a month of 1-12 and a day that month has.
     private static func isDate(_ bytes: [UInt8], from start: Int) -> Bool {
-        digits(bytes, start..<start + 4) && start + 10 <= bytes.count && bytes[start + 4] == UInt8(ascii: "-")
-            && digits(bytes, start + 5..<start + 7) && bytes[start + 7] == UInt8(ascii: "-")
-            && digits(bytes, start + 8..<start + 10)
+        guard
+            digits(bytes, start..<start + 4) && start + 10 <= bytes.count && bytes[start + 4] == UInt8(ascii: "-")
+                && digits(bytes, start + 5..<start + 7) && bytes[start + 7] == UInt8(ascii: "-")
+                && digits(bytes, start + 8..<start + 10)
+        else { return false }
+        let year = number(bytes, start..<start + 4)
+        let month = number(bytes, start + 5..<start + 7)
+        let day = number(bytes, start + 8..<start + 10)
+        guard (1...12).contains(month), day >= 1 else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return day <= days
+    }
+
+    private static func number(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+        bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
     /// RFC 3339 `date-time`: `2024-05-01T12:30:00Z`, fractional seconds and offsets allowed.
     private static func isDateTime(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count >= 20, isDate(bytes, from: 0), bytes[10] | 0x20 == UInt8(ascii: "t"),
-            digits(bytes, 11..<13), bytes[13] == UInt8(ascii: ":"), digits(bytes, 14..<16),
-            bytes[16] == UInt8(ascii: ":"),
-            digits(bytes, 17..<19)
-        else { return false }
-        var index = 19
-        if bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            let start = index
-            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
-            if index == start { return false }
-        }
-        guard index < bytes.count else { return false }
-        if bytes[index] | 0x20 == UInt8(ascii: "z") { return index + 1 == bytes.count }
-        guard bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") else { return false }
-        return index + 6 == bytes.count && digits(bytes, index + 1..<index + 3) && bytes[index + 3] == UInt8(ascii: ":")
-            && digits(bytes, index + 4..<index + 6)
+        bytes.count >= 20 && isDate(bytes, from: 0) && bytes[10] | 0x20 == UInt8(ascii: "t") && isTime(bytes, from: 11)
     }
 
     private static func isURI(_ text: String) -> Bool {

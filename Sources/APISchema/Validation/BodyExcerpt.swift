@@ -60,7 +60,7 @@ extension BodyExcerpt {
     /// The excerpt around `path` in `body`: its parent object or array with its member
     /// marked. For a missing key that is the probable old name of a renamed one (`actual` is
     /// `'vet_id': 1`), the new key is marked. Nil for a path the body does not reach.
-    static func around(_ path: JSONPath, in body: JSONValue, actual: String) -> BodyExcerpt? {
+    package static func around(_ path: JSONPath, in body: JSONValue, actual: String) -> BodyExcerpt? {
         var parent = path.components
         for component in parent {
             switch component {
@@ -100,7 +100,7 @@ extension BodyExcerpt {
 
     /// The raw text of `bytes` around `offset` (where parsing stopped), the character there
     /// marked: at most 200 bytes before it and 80 after.
-    static func around(offset: Int, in bytes: [UInt8]) -> BodyExcerpt {
+    package static func around(offset: Int, in bytes: [UInt8]) -> BodyExcerpt {
         let offset = min(max(offset, 0), bytes.count)
         var start = max(0, offset - rawBefore)
         while start < offset, bytes[start] & 0xC0 == 0x80 { start += 1 }

@@ -119,6 +119,8 @@ public struct OpenAPIWriter: Sendable {
         if let value = limits.minItems { object["minItems"] = .int(Int64(value)) }
         if let value = limits.maxItems { object["maxItems"] = .int(Int64(value)) }
         if limits.uniqueItems { object["uniqueItems"] = true }
+        if let value = limits.minProperties { object["minProperties"] = .int(Int64(value)) }
+        if let value = limits.maxProperties { object["maxProperties"] = .int(Int64(value)) }
         if schema.readOnly { object["readOnly"] = true }
         if schema.writeOnly { object["writeOnly"] = true }
     }
@@ -146,6 +148,7 @@ public struct OpenAPIWriter: Sendable {
         case nil: break
         }
         if let items = schema.items { object["items"] = self.schema(items) }
+        if !schema.prefixItems.isEmpty { object["prefixItems"] = .array(schema.prefixItems.map { self.schema($0) }) }
         if !schema.anyOf.isEmpty {
             object[schema.branchesExclusive ? "oneOf" : "anyOf"] = .array(schema.anyOf.map(self.schema))
         }

@@ -40,6 +40,9 @@ public struct Schema: Sendable, Hashable {
     public var discriminator: Discriminator?
     /// Numeric, string and array bounds (`minimum`, `maxLength`, `pattern`, `minItems`, ...).
     public var limits = SchemaLimits()
+    /// `prefixItems`: the schemas of the first elements, in order (``items`` then holds for
+    /// the rest).
+    public var prefixItems: [Schema] = []
     /// `readOnly`: sent by the server only.
     public var readOnly = false
     /// `writeOnly`: sent by the client only; never in a response.
@@ -120,8 +123,14 @@ public struct Schema: Sendable, Hashable {
         }
         merged.required += part.required.filter { !merged.required.contains($0) }
         if merged.items == nil { merged.items = part.items }
+        if merged.prefixItems.isEmpty { merged.prefixItems = part.prefixItems }
         if merged.format == nil { merged.format = part.format }
-        if merged.enumValues == nil { merged.enumValues = part.enumValues }
+        if let values = merged.enumValues, let others = part.enumValues {
+            // Both apply: only the values both allow.
+            merged.enumValues = values.filter { value in others.contains { $0.isEquivalent(to: value) } }
+        } else if merged.enumValues == nil {
+            merged.enumValues = part.enumValues
+        }
         if merged.swiftType == nil { merged.swiftType = part.swiftType }
         if merged.additionalProperties == nil { merged.additionalProperties = part.additionalProperties }
         if merged.anyOf.isEmpty {
@@ -153,7 +162,7 @@ public struct Schema: Sendable, Hashable {
         return String(reference.dropFirst(Schema.componentPrefix.count))
     }
 
-    static let componentPrefix = "#/components/schemas/"
+    package static let componentPrefix = "#/components/schemas/"
 
     /// Whether a JSON value of this kind is allowed by ``types`` (an integer is also a number).
     public func allows(_ kind: JSONKind) -> Bool {
@@ -218,6 +227,10 @@ public struct SchemaLimits: Sendable, Hashable {
     public var maxItems: Int?
     /// `uniqueItems`.
     public var uniqueItems = false
+    /// `minProperties`.
+    public var minProperties: Int?
+    /// `maxProperties`.
+    public var maxProperties: Int?
 
     /// Creates bounds.
     public init() {}
@@ -231,19 +244,36 @@ public struct SchemaLimits: Sendable, Hashable {
     }
 
     /// Each bound from this one, else from `other`.
+    /// Both bounds at once (an `allOf`): the stricter of two of a kind, else the one set. Two
+    /// different `pattern`s or unrelated `multipleOf`s keep this one's.
     func merged(with other: SchemaLimits) -> SchemaLimits {
+        func larger<T: Comparable>(_ lhs: T?, _ rhs: T?) -> T? {
+            guard let lhs, let rhs else { return lhs ?? rhs }
+            return Swift.max(lhs, rhs)
+        }
+        func smaller<T: Comparable>(_ lhs: T?, _ rhs: T?) -> T? {
+            guard let lhs, let rhs else { return lhs ?? rhs }
+            return Swift.min(lhs, rhs)
+        }
         var merged = self
-        merged.minimum = minimum ?? other.minimum
-        merged.maximum = maximum ?? other.maximum
-        merged.exclusiveMinimum = exclusiveMinimum ?? other.exclusiveMinimum
-        merged.exclusiveMaximum = exclusiveMaximum ?? other.exclusiveMaximum
+        merged.minimum = larger(minimum, other.minimum)
+        merged.maximum = smaller(maximum, other.maximum)
+        merged.exclusiveMinimum = larger(exclusiveMinimum, other.exclusiveMinimum)
+        merged.exclusiveMaximum = smaller(exclusiveMaximum, other.exclusiveMaximum)
         merged.multipleOf = multipleOf ?? other.multipleOf
-        merged.minLength = minLength ?? other.minLength
-        merged.maxLength = maxLength ?? other.maxLength
+        if let mine = multipleOf, let theirs = other.multipleOf, theirs > mine,
+            (theirs / mine).rounded() == theirs / mine
+        {
+            merged.multipleOf = theirs
+        }
+        merged.minLength = larger(minLength, other.minLength)
+        merged.maxLength = smaller(maxLength, other.maxLength)
         merged.pattern = pattern ?? other.pattern
-        merged.minItems = minItems ?? other.minItems
-        merged.maxItems = maxItems ?? other.maxItems
+        merged.minItems = larger(minItems, other.minItems)
+        merged.maxItems = smaller(maxItems, other.maxItems)
         merged.uniqueItems = uniqueItems || other.uniqueItems
+        merged.minProperties = larger(minProperties, other.minProperties)
+        merged.maxProperties = smaller(maxProperties, other.maxProperties)
         return merged
     }
 }

@@ -1,9 +1,11 @@
 import JSONKit
+import LinearRegex
 
-/// The JSON Schema keywords petmock's `matchesJsonSchema` implements, and the load-time check
-/// of a schema: every keyword known and of the right kind, every `pattern` compiled, every
-/// `$ref` resolvable inside the schema. A keyword petmock does not implement is an error
-/// naming it: a schema is never applied with a part of it ignored.
+/// The JSON Schema keywords the validator implements (drafts 4 to 2020-12, and OpenAPI 3.0's
+/// `nullable`), and the check of a standalone schema before it is used (a stub's
+/// `matchesJsonSchema`, when the stub loads): every keyword known and of the right kind, every
+/// `pattern` compiled, every `$ref` resolvable inside the schema. A keyword not implemented is
+/// an error naming it: a schema is never applied with a part of it ignored.
 enum JSONSchemaCheck {
     /// Keywords that only describe (they never make a value fail).
     static let annotations: Set<String> = [
@@ -15,27 +17,26 @@ enum JSONSchemaCheck {
         "type", "enum", "const", "properties", "required", "additionalProperties", "items", "minItems", "maxItems",
         "uniqueItems", "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum",
         "exclusiveMaximum", "multipleOf", "minProperties", "maxProperties", "allOf", "anyOf", "oneOf", "not", "$ref",
-        "format",
+        "format", "prefixItems", "nullable",
     ]
-    static let formats: Set<String> = ["date-time", "date", "email", "uuid", "uri", "ipv4"]
+    static var formats: Set<String> { FormatCheck.formats }
     static let types: Set<String> = ["null", "boolean", "integer", "number", "string", "array", "object"]
     /// How deeply schemas may nest.
     static let maximumDepth = 64
 
-    /// Checks the schema; returns the compiled `pattern`s; throws what is wrong and where.
-    static func check(_ root: JSONValue) throws(PatternError) -> [String: CompiledRegex] {
-        var regexes: [String: CompiledRegex] = [:]
+    /// Checks the schema; throws what is wrong and where.
+    static func check(_ root: JSONValue) throws(JSONSchemaError) {
+        var regexes: [String: LinearTimeRegex] = [:]
         try check(root, root: root, at: "#", depth: 0, regexes: &regexes)
-        return regexes
     }
 
-    private static func fail(_ path: String, _ reason: String) -> PatternError {
-        PatternError(pattern: path, reason: reason)
+    private static func fail(_ path: String, _ reason: String) -> JSONSchemaError {
+        JSONSchemaError(path: path, reason: reason)
     }
 
     private static func check(
-        _ schema: JSONValue, root: JSONValue, at path: String, depth: Int, regexes: inout [String: CompiledRegex]
-    ) throws(PatternError) {
+        _ schema: JSONValue, root: JSONValue, at path: String, depth: Int, regexes: inout [String: LinearTimeRegex]
+    ) throws(JSONSchemaError) {
         guard depth <= maximumDepth else { throw fail(path, "the schema nests deeper than \(maximumDepth) levels") }
         if case .bool = schema { return }
         guard case .object(let object) = schema else { throw fail(path, "a schema must be an object or a Boolean") }
@@ -66,8 +67,8 @@ enum JSONSchemaCheck {
 
     private static func checkKeyword(
         _ key: String, _ value: JSONValue, root: JSONValue, at here: String, depth: Int,
-        regexes: inout [String: CompiledRegex]
-    ) throws(PatternError) {
+        regexes: inout [String: LinearTimeRegex]
+    ) throws(JSONSchemaError) {
         switch key {
         case "type":
             let names = value.arrayValue?.compactMap(\.stringValue) ?? value.stringValue.map { [$0] } ?? []
@@ -88,6 +89,12 @@ enum JSONSchemaCheck {
             }
         case "additionalProperties", "items", "not":
             try check(value, root: root, at: here, depth: depth + 1, regexes: &regexes)
+        case "nullable": guard value.boolValue != nil else { throw fail(here, "'nullable' must be a Boolean") }
+        case "prefixItems":
+            guard let schemas = value.arrayValue else { throw fail(here, "'prefixItems' must be an array of schemas") }
+            for (index, schema) in schemas.enumerated() {
+                try check(schema, root: root, at: "\(here)/\(index)", depth: depth + 1, regexes: &regexes)
+            }
         case "allOf", "anyOf", "oneOf":
             guard let schemas = value.arrayValue, !schemas.isEmpty else {
                 throw fail(here, "'\(key)' must be a non-empty array of schemas")
@@ -111,9 +118,13 @@ enum JSONSchemaCheck {
             guard let divisor = value.doubleValue, divisor > 0 else { throw fail(here, "'multipleOf' must be > 0") }
         case "pattern":
             guard let text = value.stringValue else { throw fail(here, "'pattern' must be a string") }
+            // Longer patterns are not applied (``ValidationPlan/patternLimit``): refused, not ignored.
+            guard text.count <= ValidationPlan.patternLimit else {
+                throw fail(here, "'pattern' is longer than \(ValidationPlan.patternLimit) characters")
+            }
             // JSON Schema's pattern is found anywhere in the string; LinearTimeRegex matches whole strings.
             do {
-                regexes[text] = try CompiledRegex.compiled("(?s).*(?:\(text)).*")
+                regexes[text] = try LinearTimeRegex("(?s).*(?:\(text)).*")
             } catch {
                 throw fail(here, "'pattern' '\(text)' is not a regular expression: \(error.reason)")
             }

@@ -32,11 +32,10 @@ extension BodyWalker {
         var matched: [Int] = []
         for (index, alternative) in node.anyOf.enumerated()
         where alternative.delegate != nil || alternative.allows(kind) {
-            var trial = BodyWalker(rootSwift: rootSwift)
-            trial.path = path
-            trial.choicesHere = choicesHere
+            var trial = makeTrial()
             trial.check(value, alternative, site: site, swift: swift ?? alternative.swiftType)
-            if !trial.hasBreaking { matched.append(index) }
+            steps = trial.steps
+            if !trial.failed { matched.append(index) }
             if trial.occurrences.isEmpty && !node.exclusive { return }
             if closest == nil || trial.distance < closest?.distance ?? .max { closest = trial }
             if node.exclusive && matched.count > 1 { break }
@@ -69,11 +68,10 @@ extension BodyWalker {
         choicesHere = choicesHere.depth == path.count ? (path.count, choicesHere.count + 1) : (path.count, 1)
         defer { choicesHere = saved }
         guard choicesHere.count <= 8 else { return }
-        var trial = BodyWalker(rootSwift: rootSwift)
-        trial.path = path
-        trial.choicesHere = choicesHere
+        var trial = makeTrial()
         trial.check(value, excluded, site: site, swift: swift)
-        guard !trial.hasBreaking else { return }
+        steps = trial.steps
+        guard !trial.failed else { return }
         record(
             .valueExcluded, expected: "not \(excluded.typeText)", actual: BodyWalker.excerpt(value), swift: swift,
             message: "\(BodyWalker.subject(site)) matches the schema the contract excludes ('not')")
@@ -175,6 +173,17 @@ extension BodyWalker {
                 return
             }
         }
+    }
+
+    /// `minProperties` and `maxProperties`.
+    mutating func checkObjectSize(_ object: JSONObject, _ node: PlanNode, site: Site, swift: String?) {
+        let limits = node.limits
+        guard object.count < limits.minProperties ?? 0 || object.count > limits.maxProperties ?? .max else { return }
+        let range = BodyWalker.rangeText(limits.minProperties, limits.maxProperties)
+            .replacing("characters", with: "properties")
+        record(
+            .objectSizeOutOfRange, expected: range, actual: "\(object.count) properties", swift: swift,
+            message: "\(BodyWalker.subject(site)) has \(object.count) properties, the contract allows \(range)")
     }
 
     static func rangeText(_ low: Int?, _ high: Int?) -> String {

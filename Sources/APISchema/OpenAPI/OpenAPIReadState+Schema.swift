@@ -32,7 +32,12 @@ extension OpenAPIReadState {
 
     func readSchema(_ node: OpenAPINode, depth: Int) throws(ContractError) -> Schema {
         guard depth < 64 else { throw node.invalid("schemas nested at most 64 deep") }
-        if case .bool = node.value { return Schema() }
+        if case .bool(let allowsAll) = node.value {
+            // `true` allows every value; `false` none (`not` an empty schema).
+            var schema = Schema()
+            if !allowsAll { schema.not = Schema() }
+            return schema
+        }
         let object = try node.object()
         var schema = Schema()
         if let reference = try node.child("$ref") {
@@ -71,6 +76,9 @@ extension OpenAPIReadState {
             }
         }
         if let items = try node.child("items") { schema.items = try readSchema(items, depth: depth + 1) }
+        if let prefix = try node.child("prefixItems") {
+            for item in try prefix.array() { schema.prefixItems.append(try readSchema(item, depth: depth + 1)) }
+        }
         for key in ["anyOf", "oneOf"] {
             if let alternatives = try node.child(key) {
                 for alternative in try alternatives.array() {
@@ -179,6 +187,8 @@ extension OpenAPIReadState {
         limits.minItems = try count("minItems")
         limits.maxItems = try count("maxItems")
         limits.uniqueItems = try node.child("uniqueItems")?.bool() ?? false
+        limits.minProperties = try count("minProperties")
+        limits.maxProperties = try count("maxProperties")
         schema.limits = limits.merged(with: schema.limits)
         schema.readOnly = try node.child("readOnly")?.bool() ?? schema.readOnly
         schema.writeOnly = try node.child("writeOnly")?.bool() ?? schema.writeOnly

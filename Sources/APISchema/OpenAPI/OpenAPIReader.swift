@@ -1,9 +1,8 @@
 import HTTPCore
 import JSONKit
-import Platform
-import YAMLKit
 
-/// Reads an OpenAPI 3.1 (or 3.0) document, JSON or YAML, into a ``Contract``.
+/// Reads an OpenAPI 3.1 (or 3.0) document, parsed into a JSON value, into a ``Contract``
+/// (ContractKit adds reading files and bytes, JSON or YAML).
 ///
 /// Understands `paths` with operations and path-level parameters, responses with JSON
 /// content, `components/schemas` (and `components/responses`/`parameters` references),
@@ -13,52 +12,12 @@ import YAMLKit
 /// `x-petkit-source` extensions. Problems are ``ContractError``s naming
 /// the file and JSON path.
 public struct OpenAPIReader: Sendable {
-    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    package static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
     /// The operation keys of a path item: the methods an operation can have, lower case.
     public static var methodNames: [String] { methods }
 
     /// Creates a reader.
     public init() {}
-
-    /// Reads a contract file.
-    public func read(file: String) throws(ContractError) -> Contract {
-        guard let bytes = try? FileSystem.read(file) else {
-            throw .io(path: file, message: FileProblem.unreadable(file))
-        }
-        return try read(bytes, source: file)
-    }
-
-    /// Reads a contract from JSON or YAML bytes; `source` names it in errors. A `.yaml` or
-    /// `.yml` file, or text that does not start with `{`, is read as YAML (the same document in
-    /// either form reads to the same contract).
-    public func read(_ bytes: [UInt8], source: String) throws(ContractError) -> Contract {
-        let document: JSONValue
-        if Self.isYAML(bytes, source: source) {
-            do {
-                document = try YAMLReader().read(bytes)
-            } catch {
-                throw .notYAML(file: source, error: error)
-            }
-        } else {
-            do {
-                document = try JSONValue(parsing: bytes)
-            } catch {
-                throw .notJSON(file: source, error: error)
-            }
-        }
-        return try read(document, source: source)
-    }
-
-    /// Whether to read the bytes as YAML: by the file's extension, else by the first character.
-    static func isYAML(_ bytes: [UInt8], source: String) -> Bool {
-        let lowered = source.lowercased()
-        if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") { return true }
-        if lowered.hasSuffix(".json") { return false }
-        var rest = bytes[...]
-        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
-        let first = rest.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        return first != UInt8(ascii: "{")
-    }
 
     /// Reads a contract from a parsed document.
     public func read(_ document: JSONValue, source: String) throws(ContractError) -> Contract {

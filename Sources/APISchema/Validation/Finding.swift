@@ -125,6 +125,8 @@ public enum FindingID: String, Sendable, Hashable, CaseIterable {
     case propertyNotAllowed = "response-property-not-allowed"
     /// A value that matches more than one branch of a `oneOf` (with no discriminator to choose).
     case oneOfAmbiguous = "response-value-matches-several-branches"
+    /// An object with fewer or more members than `minProperties`/`maxProperties` allow.
+    case objectSizeOutOfRange = "response-object-size-out-of-range"
     /// Diff: an operation gained a required parameter.
     case requestParameterAddedRequired = "request-parameter-added-required"
     /// Diff: a parameter is gone (the server now ignores what the app sends).
@@ -202,6 +204,7 @@ public enum FindingID: String, Sendable, Hashable, CaseIterable {
         case .stringLengthOutOfRange: "A string shorter than minLength or longer than maxLength"
         case .stringPatternMismatch: "A string that does not match its pattern"
         case .arraySizeOutOfRange: "An array with fewer than minItems or more than maxItems elements"
+        case .objectSizeOutOfRange: "An object with fewer than minProperties or more than maxProperties members"
         case .arrayItemsNotUnique: "An array with uniqueItems that repeats an element"
         case .oneOfAmbiguous: "A value that matches more than one branch of a oneOf"
         case .propertyNotAllowed:

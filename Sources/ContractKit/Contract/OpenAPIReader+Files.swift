@@ -1,0 +1,46 @@
+import APISchema
+import JSONKit
+import Platform
+import YAMLKit
+
+extension OpenAPIReader {
+    /// Reads a contract file.
+    public func read(file: String) throws(ContractError) -> Contract {
+        guard let bytes = try? FileSystem.read(file) else {
+            throw .io(path: file, message: FileProblem.unreadable(file))
+        }
+        return try read(bytes, source: file)
+    }
+
+    /// Reads a contract from JSON or YAML bytes; `source` names it in errors. A `.yaml` or
+    /// `.yml` file, or text that does not start with `{`, is read as YAML (the same document in
+    /// either form reads to the same contract).
+    public func read(_ bytes: [UInt8], source: String) throws(ContractError) -> Contract {
+        let document: JSONValue
+        if Self.isYAML(bytes, source: source) {
+            do {
+                document = try YAMLReader().read(bytes)
+            } catch {
+                throw .notYAML(file: source, line: error.line, column: error.column, message: error.message)
+            }
+        } else {
+            do {
+                document = try JSONValue(parsing: bytes)
+            } catch {
+                throw .notJSON(file: source, error: error)
+            }
+        }
+        return try read(document, source: source)
+    }
+
+    /// Whether to read the bytes as YAML: by the file's extension, else by the first character.
+    static func isYAML(_ bytes: [UInt8], source: String) -> Bool {
+        let lowered = source.lowercased()
+        if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") { return true }
+        if lowered.hasSuffix(".json") { return false }
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        let first = rest.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first != UInt8(ascii: "{")
+    }
+}
