@@ -37,7 +37,12 @@ import Testing
         case 17: return machine.isProcessing ? machine.processingEnds() : machine.processingBegins()
         case 18: return machine.queuedAnswerTaken()
         // Rarely, the loop closes the socket under the machine (a read error, an eviction).
-        case 19: return (choice >> 20) % 8 == 0 ? machine.socketClosed() : machine.readinessReported()
+        case 19:
+            switch (choice >> 20) % 8 {
+            case 0: return machine.socketClosed()
+            case 1: return machine.evictionRequested(status: .serviceUnavailable, outputEmpty: flag)
+            default: return machine.readinessReported()
+            }
         default: return machine.writeFailed()
         }
     }

@@ -127,16 +127,16 @@ let liveRefusals: [LiveRefusal] = [
         }
     }
 
-    @Test func atTheLimitARequestThatMovedLatelyIsNotClosed() throws {
+    @Test func atTheLimitAHeadThatMovedLatelyIsNotClosed() throws {
         let configuration = HTTPServerConfiguration(
             eventLoopCount: 1, maxConnections: 1, stalledRequestAge: .seconds(600))
         try withServer(configuration, handler: echoPath) { server in
+            // Half a head: read or still unread in its socket, either way it is not closed.
             let moving = try RawClient(port: server.port)
-            try moving.send("POST /moving HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")
-            #expect(try moving.readResponse().status == 100)
+            try moving.send("POST /moving HTTP/1.1\r\nHost: h\r\n")
             let newcomer = try RawClient(port: server.port)
             #expect(try newcomer.readResponse().status == 503)
-            try moving.send("abc")
+            try moving.send("Content-Length: 3\r\n\r\nabc")
             #expect(try moving.readResponse().text == "/moving")
         }
     }

@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A server that runs out of file descriptors must keep answering: an idle connection makes
-/// room for a new client; with none idle, the client gets a 503 instead of waiting in the
-/// backlog, and the event loop does not spin on a listener it cannot accept from.
+/// A server that runs out of file descriptors must keep answering: an idle connection, else
+/// the request body that has made the least recent progress, makes room for a new client, as
+/// at the connection limit; with none that may go, the client gets a 503 instead of waiting
+/// in the backlog, and the event loop does not spin on a listener it cannot accept from.
 @Suite struct DescriptorLimitTests {
     static func limitedPetAPI(_ folder: TemporaryDirectory) throws -> ServerProcess {
         try ServerProcess(
@@ -31,37 +32,61 @@ import Testing
         #expect(oldest.ended && oldest.bytes.isEmpty, "the longest-idle connection was closed, without a word")
     }
 
-    @Test func clientsPastTheDescriptorLimitGet503WhenNoneIsIdleAndServiceResumes() throws {
+    @Test func theStalestBodyMakesRoomAtTheDescriptorLimit() throws {
         let folder = try TemporaryDirectory(prefix: "petkit-fdlimit")
         defer { folder.remove() }
         let server = try Self.limitedPetAPI(folder)
         defer { server.stop() }
-        // Each held connection is in the middle of a request (the server answered its
-        // `Expect: 100-continue`, so it has read the head): none may be closed to make room.
+        // Each client is in the middle of a request body (the server answered its `Expect:
+        // 100-continue`, so it has read the head), and there are more than the server has
+        // descriptors: each one past the limit is taken in (`accept` fails with EMFILE, the
+        // spare descriptor takes it) in the place of the body that has made the least recent
+        // progress, which is told 503 and closed.
         var held: [RawClient] = []
-        var refusal: RawOutcome?
-        for _ in 0..<60 {
+        for index in 0..<60 {
             let client = try RawClient(port: server.port)
             try client.send(
                 "POST /api/pets HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: 2\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n")
-            let outcome = try client.readOutcome()
-            if case .response(let response) = outcome, response.status == 100 {
-                held.append(client)
-                continue
-            }
-            refusal = outcome
-            break
+                    + "Content-Length: 2\r\nExpect: 100-continue\r\n\r\n")
+            let continued = try client.readResponse()
+            #expect(continued.status == 100, "client \(index) was not taken in")
+            held.append(client)
         }
-        guard case .response(let response)? = refusal else {
-            Issue.record("expected a 503 once the descriptors ran out, got \(String(describing: refusal))")
-            return
+        var evicted = 0
+        while evicted < held.count, held[evicted].hasPendingInput {
+            let refusal = try held[evicted].readResponse()
+            #expect(refusal.status == 503 && refusal.header("Connection") == "close")
+            #expect(try held[evicted].ending() == .closed([]))
+            evicted += 1
         }
-        #expect(response.status == 503 && held.count > 20)
-        // Give the descriptors back in a way the test can see finish: each held request ends
-        // with a close, which the server's close() shows.
+        #expect(evicted > 10, "the oldest bodies made room, in order")
+        for client in held[evicted...] { #expect(!client.hasPendingInput, "a newer body was closed first") }
+        let newest = try #require(held.last)
+        try newest.send("{}")
+        #expect(try newest.readResponse().status != 503, "the newest body was taken in and is answered")
+    }
+
+    @Test func clientsPastTheDescriptorLimitGet503WhenNoneCanGoAndServiceResumes() throws {
+        let folder = try TemporaryDirectory(prefix: "petkit-fdlimit")
+        defer { folder.remove() }
+        let server = try Self.limitedPetAPI(folder)
+        defer { server.stop() }
+        // Each held connection is in the middle of its request head (read or still unread in
+        // its socket), for less than the stalled-request age (2 s): none may be closed to make
+        // room, so a client past the descriptor limit gets 503 rather than wait in the backlog.
+        var held: [RawClient] = []
+        for _ in 0..<60 {
+            let client = try RawClient(port: server.port)
+            try client.send("GET /api/pets HTTP/1.1\r\nHost: h\r\n")
+            held.append(client)
+        }
+        let late = try RawClient(port: server.port)
+        let refusal = try late.readResponse()
+        #expect(refusal.status == 503)
+        // Give the descriptors back in a way the test can see finish: each held head ends
+        // with the client's end of file, which the server's close shows.
         for connection in held {
-            try? connection.send("{}")
+            connection.shutdownWrite()
             _ = try? connection.readToEnd()
         }
         held.removeAll()

@@ -29,6 +29,7 @@ final class Connection {
     let generation: UInt32
     let remoteAddress: HTTPSocketAddress
     var timeoutLinks = TimeoutList.Links()
+    var progressLinks = ProgressList.Links()
 
     var machine: ConnectionStateMachine
     var parser: HTTPRequestParser
@@ -93,8 +94,11 @@ final class Connection {
             loop.queuedAnswers.append(self)
         case .sendAnswer:
             resumeAfterAsyncAnswer()
-        case .writeHead, .releaseSocket:
-            // Acted on where they are returned: the head being written, the loop's close.
+        case .bodyProgressed:
+            loop.bodyProgressed(self)
+        case .writeHead, .releaseSocket, .evict:
+            // Acted on where they are returned: the head being written, the loop's close, the
+            // eviction (which hands the place over).
             break
         }
     }
@@ -284,19 +288,26 @@ final class Connection {
     /// would lose that request for nothing.
     var hasUnreadInput: Bool { Socket.hasUnreadInput(descriptor) }
 
-    /// Whether this connection is in the middle of receiving a request and has sent nothing
-    /// for at least `age` nanoseconds: a stalled reader that may make room at the limit.
-    func isStalledMidRequest(now: UInt64, age: UInt64) -> Bool {
-        machine.isStalledMidRequest(now: now, age: age, outputEmpty: outbound.isEmpty)
-    }
+    /// Whether this connection is in the middle of receiving a request, with nothing being
+    /// processed or answered: it may make room at the limit.
+    var isMidRequest: Bool { machine.isMidRequest(outputEmpty: outbound.isEmpty) }
 
-    static let evictionResponse = Array(
+    static let timeoutEviction = Array(
         "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n".utf8)
+    static let overloadEviction = Array(
+        "HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n".utf8)
 
-    /// Closes a stalled reader to make room for a new client: a 408 if the socket takes it at
-    /// once, then the close (no lingering, so the place is free now).
-    func evict(handingOverItsPlace: Bool) {
-        _ = Self.evictionResponse.withUnsafeBytes { Socket.sendOnce(descriptor, $0) }
+    /// Closes the connection to make room for a new client (``EvictionRule``): `status` (408 or
+    /// 503) first if the machine says one may be written and the socket takes it at once, then
+    /// the close, at once (the place is needed now). What the client had sent and the loop had
+    /// not read is read and dropped first (one read at most), so that the close is a FIN after
+    /// the answer, not an RST that could destroy it before the client reads it.
+    func evict(answering status: HTTPStatus, handingOverItsPlace: Bool) {
+        if case .evict(let answer?) = machine.evictionRequested(status: status, outputEmpty: outbound.isEmpty) {
+            let bytes = answer == .requestTimeout ? Self.timeoutEviction : Self.overloadEviction
+            _ = bytes.withUnsafeBytes { Socket.sendOnce(descriptor, $0) }
+            _ = Descriptor.read(descriptor, loop.readBuffer.baseAddress, loop.readBuffer.count)
+        }
         loop.closeConnection(self, reset: false, releasingItsPlace: !handingOverItsPlace)
     }
 

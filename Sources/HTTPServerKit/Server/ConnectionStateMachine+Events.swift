@@ -7,7 +7,7 @@ extension ConnectionStateMachine {
     mutating func bytesRead(now: UInt64, drained: Bool) -> Action {
         lastProgress = now
         if drained { inputDrained = true }
-        return .none
+        return deadline?.kind == .body ? .bodyProgressed : .none
     }
 
     /// A read found nothing to read (`EAGAIN`).
@@ -112,6 +112,19 @@ extension ConnectionStateMachine {
         phase = .closed
         deadline = nil
         return .releaseSocket
+    }
+
+    /// The loop closes the connection to make room for a new client (``EvictionRule``): the
+    /// `status` goes out first, with `Connection: close`, when a request is being received and
+    /// nothing else is queued or being written (a response of ours would otherwise land inside
+    /// another); else the close comes without a word. Either way the close is at once, with no
+    /// lingering (RFC 9112 §9.6 would keep the place the new client needs).
+    mutating func evictionRequested(status: HTTPStatus, outputEmpty: Bool) -> Action {
+        guard phase != .closed else { return .none }
+        let answer = isMidRequest(outputEmpty: outputEmpty) ? status : nil
+        phase = .closed
+        deadline = nil
+        return .evict(answer: answer)
     }
 
     /// The handler answered with a fault: a reset closes now; the others queue their bytes

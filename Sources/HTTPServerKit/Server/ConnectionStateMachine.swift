@@ -67,6 +67,12 @@ struct ConnectionStateMachine {
         case sendAnswer
         /// The socket was open: release it (deregister, close, free the slot).
         case releaseSocket
+        /// Bytes of the request body arrived: the connection goes to the end of the loop's
+        /// order of body progress (the body that moved least recently makes room first).
+        case bodyProgressed
+        /// Close now to make room for a new client, after a bodiless `answer` with
+        /// `Connection: close` when one may be written (nil: close without a word).
+        case evict(answer: HTTPStatus?)
     }
 
     /// What happens to the connection's one deadline.
@@ -166,11 +172,18 @@ struct ConnectionStateMachine {
         phase == .reading && !writeBlocked && input == .idle && outputEmpty
     }
 
+    /// Whether the connection is in the middle of receiving a request (its head or its body)
+    /// with nothing being processed or answered: nothing is queued to go out, the socket takes
+    /// writes, and no earlier answer waits on the loop. Such a connection may make room at the
+    /// limit (``EvictionRule``), and may be told so first.
+    func isMidRequest(outputEmpty: Bool) -> Bool {
+        guard phase == .reading, !writeBlocked, outputEmpty, !answerQueued else { return false }
+        return deadline?.kind == .header || deadline?.kind == .body
+    }
+
     /// Whether the connection is in the middle of receiving a request and has sent nothing
     /// for at least `age` nanoseconds: a stalled reader that may make room at the limit.
     func isStalledMidRequest(now: UInt64, age: UInt64, outputEmpty: Bool) -> Bool {
-        guard phase == .reading, !writeBlocked, outputEmpty else { return false }
-        guard deadline?.kind == .header || deadline?.kind == .body else { return false }
-        return now &- lastProgress >= age
+        isMidRequest(outputEmpty: outputEmpty) && now &- lastProgress >= age
     }
 }

@@ -37,7 +37,7 @@ extension HTTPEventLoop {
         // At the limit, the place of a closed idle connection passes straight to this one
         // (another loop cannot take it in between).
         guard phase == .running,
-            lifecycle.acquireConnection() || closeLongestIdleConnection(handingOverItsPlace: true)
+            lifecycle.acquireConnection() || makeRoom(handingOverItsPlace: true, clientWaiting: true)
         else {
             _ = Self.overloadResponse.withUnsafeBytes { Socket.sendOnce(descriptor, $0) }
             Descriptor.close(descriptor)
@@ -65,59 +65,6 @@ extension HTTPEventLoop {
         connection.settleDeadline()
     }
 
-    /// How far down the idle list to look for a connection between requests (the list also
-    /// holds slow readers of responses, which are not closed to make room), and down the
-    /// header and body lists for a stalled request.
-    static let idleCandidatesExamined = 32
-
-    /// At the connection or descriptor limit, closes this loop's longest-idle connection that
-    /// sits between requests, as nginx reuses its idle keep-alive connections: a new client is
-    /// served instead of refused while idle connections hold every slot (RFC 9112 §9.8 lets a
-    /// server close an idle connection at any time; clients retry). Returns whether one closed.
-    /// With `handingOverItsPlace`, its place under the connection limit is not given back: the
-    /// caller takes it.
-    private func closeLongestIdleConnection(handingOverItsPlace: Bool) -> Bool {
-        guard phase == .running else { return false }
-        var slot = timeoutLists[TimeoutList.Kind.idle.rawValue].head
-        var examined = 0
-        while slot >= 0, examined < Self.idleCandidatesExamined, let connection = connections[slot] {
-            if connection.isBetweenRequests && !connection.hasUnreadInput {
-                closeConnection(connection, reset: false, releasingItsPlace: !handingOverItsPlace)
-                return true
-            }
-            slot = connection.timeoutLinks.next
-            examined += 1
-        }
-        return evictStalledRequest(handingOverItsPlace: handingOverItsPlace)
-    }
-
-    /// With nothing idle between requests, closes (408) the connection in the middle of a
-    /// request that has sent nothing for longest, if that is at least the configured
-    /// `stalledRequestAge`: clients trickling bodies or heads cannot hold every place while
-    /// new clients are refused. The header and body lists are ordered by when the request or
-    /// body began, so their first entries are the likeliest stalls.
-    private func evictStalledRequest(handingOverItsPlace: Bool) -> Bool {
-        let age = configuration.stalledRequestAge.nanoseconds
-        let current = clock.monotonicNanoseconds
-        var stalest: Connection?
-        for kind in [TimeoutList.Kind.header, .body] {
-            var slot = timeoutLists[kind.rawValue].head
-            var examined = 0
-            while slot >= 0, examined < Self.idleCandidatesExamined, let connection = connections[slot] {
-                if connection.isStalledMidRequest(now: current, age: age),
-                    connection.lastProgress < stalest?.lastProgress ?? .max
-                {
-                    stalest = connection
-                }
-                slot = connection.timeoutLinks.next
-                examined += 1
-            }
-        }
-        guard let stalest else { return false }
-        stalest.evict(handingOverItsPlace: handingOverItsPlace)
-        return true
-    }
-
     /// What came of accepting at the descriptor limit.
     enum LimitedAccept {
         /// A waiting client, with room made for it.
@@ -131,15 +78,17 @@ extension HTTPEventLoop {
     /// At the descriptor limit, `accept` fails while clients wait in the backlog, and also when
     /// none does; the level-triggered listener stays readable, so left alone the loop would
     /// spin. Gives up the spare descriptor to accept one waiting client, if there is one (so
-    /// nothing is closed for a client that is not there); makes room for it by closing the
-    /// longest-idle connection between requests, or a stalled request, whose descriptor
-    /// becomes the spare again; with no room to make, answers it 503 and closes it. When that
+    /// nothing is closed for a client that is not there); makes room for it as at the
+    /// connection limit (``makeRoom(handingOverItsPlace:clientWaiting:)``), and the closed
+    /// connection's descriptor becomes the spare again; with no room to make, answers it 503
+    /// and closes it. When that
     /// cannot work (no spare, or another thread took the freed slot), stops watching the
     /// listener for 100 ms instead.
     private func acceptAtDescriptorLimit() -> LimitedAccept {
         guard spareDescriptor >= 0 else {
-            // Closing an idle connection gives back a descriptor for the next accept.
-            if closeLongestIdleConnection(handingOverItsPlace: false) { return .again }
+            // Closing an idle or stalled connection gives back a descriptor for the next accept;
+            // nobody is known to wait, so no body that moved lately is closed for it.
+            if makeRoom(handingOverItsPlace: false, clientWaiting: false) { return .again }
             pauseAccepting()
             return .stop
         }
@@ -147,7 +96,7 @@ extension HTTPEventLoop {
         var address = sockaddr_storage()
         let descriptor = Socket.acceptConnection(listener, peer: &address)
         let acceptError = errno
-        if descriptor >= 0 && closeLongestIdleConnection(handingOverItsPlace: false) {
+        if descriptor >= 0 && makeRoom(handingOverItsPlace: false, clientWaiting: true) {
             spareDescriptor = Descriptor.openSpare()
             return .accepted(descriptor, address)
         }
@@ -205,12 +154,25 @@ extension HTTPEventLoop {
         if let current = connection.timeoutLinks.list {
             timeoutLists[current.rawValue].remove(
                 connection.slot, links: &connection.timeoutLinks, connections: connections)
+            if current == .body {
+                bodyProgress.remove(connection.slot, links: &connection.progressLinks, connections: connections)
+            }
         }
         if let kind {
             timeoutLists[kind.rawValue].append(
                 connection.slot, links: &connection.timeoutLinks, kind: kind, deadline: deadline,
                 connections: connections)
+            // A body joins the order of progress as it begins: its bytes just arrived.
+            if kind == .body {
+                bodyProgress.append(connection.slot, links: &connection.progressLinks, connections: connections)
+            }
         }
+    }
+
+    /// Bytes of a connection's request body arrived: it becomes the body that moved last.
+    func bodyProgressed(_ connection: Connection) {
+        guard connection.progressLinks.isMember else { return }
+        bodyProgress.moveToTail(connection.slot, links: &connection.progressLinks, connections: connections)
     }
 
     func expireTimeouts() {

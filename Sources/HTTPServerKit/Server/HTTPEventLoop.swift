@@ -41,6 +41,8 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     var nextGeneration: UInt32 = 0
     var timers = TimerHeap()
     var timeoutLists: [TimeoutList]
+    /// The connections receiving a request body, least recent progress first.
+    var bodyProgress = ProgressList()
     /// The durations of the connections' deadlines.
     let connectionTimeouts: ConnectionStateMachine.Timeouts
     /// Where the loop reads the time (the configuration's clock).

@@ -35,14 +35,19 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// steadily it trickles, before a 408 and close. With ``headerTimeout`` it bounds the whole
     /// request.
     public var bodyTimeout: Duration
-    /// The most connections open at once across all loops. At the limit a new client takes the
-    /// place of the longest-idle connection between requests (closed); when there is none, of
-    /// the connection in the middle of a request that has sent nothing for longest, if that is
-    /// at least ``stalledRequestAge`` (answered 408 and closed); when there is none either, the
-    /// new client is answered 503 and closed.
+    /// The most connections open at once across all loops. At the limit (and at the process's
+    /// descriptor limit) a new client takes the place of one of its loop's connections: the
+    /// longest-idle one between requests (closed); when there is none, the connection in the
+    /// middle of a request that has sent nothing for longest, if that is at least
+    /// ``stalledRequestAge`` (answered 408 and closed); when there is none, the request body
+    /// that has made the least recent progress, however recently (answered 503 and closed);
+    /// when there is none either (every connection is being answered, or sending its head),
+    /// the new client is answered 503 and closed. A connection whose request is being
+    /// processed or answered is never closed to make room.
     public var maxConnections: Int
-    /// How long a connection in the middle of a request must have sent nothing before it may be
-    /// closed to make room at ``maxConnections``.
+    /// How long a connection in the middle of a request must have sent nothing before it
+    /// counts as stalled: a request head may be closed to make room at ``maxConnections`` only
+    /// then, and a stalled head or body is answered 408 rather than 503.
     public var stalledRequestAge: Duration
     /// How long a graceful shutdown waits for in-flight responses before closing everything.
     public var shutdownGracePeriod: Duration
