@@ -21,6 +21,8 @@ public struct Contract: Sendable, Hashable {
     /// and callbacks (requests the API sends, not answers to the app's calls). Reports carry
     /// them as notes; the writer leaves them out.
     public var unverified: [String] = []
+    /// The `url` of each entry of `servers`, in order (`https://items.example.com/v2`).
+    public var servers: [String] = []
 
     /// Creates a contract.
     public init(
@@ -230,6 +232,9 @@ public struct ContractResponse: Sendable, Hashable {
     public var examples: [JSONValue]
     /// The Swift type the body decodes to (`x-swift-type`), `[PetJsonModel]`.
     public var swiftType: String?
+    /// The entries of the `examples` map, by name, in document order (``examples`` holds
+    /// their values too, after `example`).
+    public var namedExamples: [NamedExample] = []
 
     /// Creates a response.
     public init(
@@ -247,5 +252,19 @@ public struct ContractResponse: Sendable, Hashable {
     /// Whether the status is 2xx (or a `2XX` range).
     public var isSuccess: Bool {
         status.hasPrefix("2")
+    }
+}
+
+/// One entry of an `examples` map: its name and its `value`.
+public struct NamedExample: Sendable, Hashable {
+    /// The key in the `examples` map.
+    public var name: String
+    /// Its `value`.
+    public var value: JSONValue
+
+    /// Creates an example.
+    public init(name: String, value: JSONValue) {
+        self.name = name
+        self.value = value
     }
 }

@@ -52,6 +52,9 @@ struct OpenAPIReadState {
         var contract = Contract(
             title: try info?.optionalString("title") ?? "", version: try info?.optionalString("version") ?? "",
             description: try info?.optionalString("description"))
+        for server in try root.child("servers")?.array() ?? [] {
+            if let url = try server.optionalString("url") { contract.servers.append(url) }
+        }
         if let schemas = try root.child("components")?.child("schemas") {
             for (name, node) in try schemas.members() {
                 contract.components.append(NamedSchema(name: name, schema: try readSchema(node, depth: 0)))
@@ -197,6 +200,11 @@ struct OpenAPIReadState {
             response.swiftType = read.swiftType
         }
         response.examples = try readExamples(mediaNode)
+        for (name, entry) in try mediaNode.child("examples")?.members() ?? [] {
+            if let value = try resolve(entry).child("value") {
+                response.namedExamples.append(NamedExample(name: name, value: value.value))
+            }
+        }
         return response
     }
 }
