@@ -12,6 +12,10 @@ struct BodyGenerator {
     static let maximumItems = 2
     /// The most values in one body.
     static let maximumNodes = 2000
+    /// The most optional properties one object gets.
+    static let maximumOptionalProperties = 64
+    /// Past this depth even required members are cut short (a schema that requires itself).
+    static let hardDepth = 16
 
     let contract: Contract
     var random: SeededGenerator
@@ -25,7 +29,7 @@ struct BodyGenerator {
     /// A value for the schema: its own example, enum or generated value.
     mutating func value(for schema: Schema, depth: Int = 0) -> JSONValue {
         nodes += 1
-        guard var schema = contract.resolve(schema) else { return .null }
+        guard depth < Self.hardDepth, var schema = contract.resolve(schema) else { return .null }
         if !schema.allOf.isEmpty { schema = contract.flattened(schema) }
         if let example = schema.examples.first { return example }
         if let first = schema.enumValues?.first { return first }
@@ -126,9 +130,12 @@ struct BodyGenerator {
 
     private mutating func object(_ schema: Schema, depth: Int, exhausted: Bool) -> JSONValue {
         var members: [(String, JSONValue)] = []
-        for property in schema.properties.prefix(64) where !property.schema.writeOnly {
-            let required = schema.required.contains(property.name)
-            guard required || !exhausted else { continue }
+        var optional = 0
+        for property in schema.properties where !property.schema.writeOnly {
+            if !schema.required.contains(property.name) {
+                guard !exhausted, optional < Self.maximumOptionalProperties else { continue }
+                optional += 1
+            }
             members.append((property.name, value(for: property.schema, depth: depth + 1)))
         }
         for name in schema.required where !members.contains(where: { $0.0 == name }) {

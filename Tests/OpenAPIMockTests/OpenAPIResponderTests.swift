@@ -17,7 +17,7 @@ import Testing
     }
 
     static func answer(
-        _ responder: OpenAPIResponder, _ method: HTTPMethod = .get, _ path: String, headers: HTTPHeaders = [:]
+        _ responder: OpenAPIResponder, _ path: String, method: HTTPMethod = .get, headers: HTTPHeaders = [:]
     ) throws -> HTTPResponse {
         try #require(responder.answer(method: method, path: path, headers: headers)).response
     }
@@ -50,18 +50,18 @@ import Testing
     }
 
     @Test func anUndocumentedMethodIsA405WithAllow() throws {
-        let response = try Self.answer(OpenAPIResponder(contract: try Self.contract()), .delete, "/v2/items")
+        let response = try Self.answer(OpenAPIResponder(contract: try Self.contract()), "/v2/items", method: .delete)
         #expect(response.status.code == 405)
         #expect(response.headers.first(name: "Allow") == "GET, POST")
     }
 
     @Test func theStatusIsTheLowest2xxOrTheOneAskedFor() throws {
         let responder = OpenAPIResponder(contract: try Self.contract())
-        #expect(try Self.answer(responder, .post, "/v2/items").status.code == 201)
-        let asked = try Self.answer(responder, .post, "/v2/items", headers: ["Prefer": "code=422"])
+        #expect(try Self.answer(responder, "/v2/items", method: .post).status.code == 201)
+        let asked = try Self.answer(responder, "/v2/items", method: .post, headers: ["Prefer": "code=422"])
         #expect(asked.status.code == 422)
         #expect(try Self.json(asked)["message"] != nil)
-        let undocumented = try Self.answer(responder, .post, "/v2/items", headers: ["Prefer": "code=418"])
+        let undocumented = try Self.answer(responder, "/v2/items", method: .post, headers: ["Prefer": "code=418"])
         #expect(undocumented.status.code == 400)
     }
 
@@ -80,12 +80,12 @@ import Testing
         let contract = try Self.contract()
         let operation = try #require(contract.operation(named: operationName))
         let path = "/v2" + operation.path
-        let response = try Self.answer(OpenAPIResponder(contract: contract), operation.method, path)
+        let response = try Self.answer(OpenAPIResponder(contract: contract), path, method: operation.method)
         let observed = ObservedResponse(
             url: path, status: response.status.code, contentType: response.headers.first(name: "Content-Type"),
             body: response.body)
         let findings = ContractValidator(contract: contract).validate(observed, for: operation).findings
-        #expect(findings.filter { $0.level == .error }.isEmpty, "\(findings)")
+        #expect(findings.filter { $0.level == .breaking }.isEmpty, "\(findings)")
     }
 
     @Test func generatedBodiesAreDeterministic() throws {
@@ -103,10 +103,9 @@ import Testing
     }
 
     @Test func aRecursiveSchemaGivesABoundedBody() throws {
-        var node: JSONValue = .object(["name": "leaf"])
         let contract = try Self.contract()
         let response = try Self.answer(OpenAPIResponder(contract: contract), "/v2/categories")
-        node = try Self.json(response)
+        var node = try Self.json(response)
         var depth = 0
         while let children = node["children"]?.arrayValue, let first = children.first {
             node = first
