@@ -43,7 +43,8 @@ enum ServeCommand {
         help: "Where the document's paths are mounted (default: the path of its first servers URL, else /).")
 
     static let spec = CommandSpec(
-        name: "petmock serve", abstract: "Serve a WireMock stub folder, its variants and the admin API.",
+        name: "petmock serve",
+        abstract: "Serve a WireMock stub folder or an OpenAPI document, its variants and the admin API.",
         arguments: [
             stubs, host, port, variant, watch, strict, adminToken, journalSize, eventLoops, proxyUnmatched,
             globalResponseTemplating, openapi, basePath,
