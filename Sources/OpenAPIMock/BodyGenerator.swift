@@ -10,7 +10,7 @@ struct BodyGenerator {
     static let maximumDepth = 6
     /// The most elements an array gets (more only when `minItems` demands, up to 16).
     static let maximumItems = 2
-    /// The most values in one body.
+    /// The values in one body after which objects and arrays are left empty.
     static let maximumNodes = 2000
     /// The most optional properties one object gets.
     static let maximumOptionalProperties = 64
@@ -34,7 +34,16 @@ struct BodyGenerator {
         if let example = schema.examples.first { return example }
         if let first = schema.enumValues?.first { return first }
         if let branch = schema.anyOf.first { return value(for: branch, depth: depth + 1) }
-        let exhausted = depth >= Self.maximumDepth || nodes >= Self.maximumNodes
+        // Past the soft bounds only what the schema requires is made; past the node budget,
+        // nothing more at all (a schema whose required members multiply stays bounded).
+        let exhausted = depth >= Self.maximumDepth || nodes >= Self.maximumNodes / 2
+        if nodes >= Self.maximumNodes {
+            switch kind(of: schema) {
+            case .object: return .object([:])
+            case .array: return .array([])
+            default: break
+            }
+        }
         if exhausted && schema.isNullable { return .null }
         switch kind(of: schema) {
         case .null: return .null

@@ -92,6 +92,14 @@ public final class OpenAPIResponder: FallbackReplySource {
         guard let response = operation.responses.first(where: { $0.status == status }) else {
             return PreparedResponse(HTTPResponse(status: HTTPStatus(code: code), body: []))
         }
+        var generator = BodyGenerator(contract: contract, seed: operation.name)
+        var headers = HTTPHeaders()
+        if let mediaType = response.mediaType { headers.add(name: "Content-Type", value: mediaType) }
+        for header in response.headers where !header.name.equalsIgnoringASCIICase("Content-Type") {
+            guard let value = header.example ?? header.schema.map({ generator.value(for: $0) }) else { continue }
+            headers.add(name: header.name, value: Self.headerText(value))
+        }
+        var body: JSONValue?
         if let name {
             guard let chosen = response.namedExamples.first(where: { $0.name == name }) else {
                 let names = response.namedExamples.map(\.name).joined(separator: ", ")
@@ -99,18 +107,23 @@ public final class OpenAPIResponder: FallbackReplySource {
                     400,
                     "\(operation.name) \(status) has no example '\(name)'; examples: \(names.isEmpty ? "none" : names)")
             }
-            return Self.json(code, chosen.value, mediaType: response.mediaType)
+            body = chosen.value
+        } else if let first = response.namedExamples.first?.value ?? response.examples.first {
+            body = first
+        } else if let schema = response.schema {
+            body = generator.value(for: schema)
         }
-        if let first = response.namedExamples.first?.value ?? response.examples.first {
-            return Self.json(code, first, mediaType: response.mediaType)
-        }
-        guard let schema = response.schema else {
-            var headers = HTTPHeaders()
-            if let mediaType = response.mediaType { headers.add(name: "Content-Type", value: mediaType) }
-            return PreparedResponse(HTTPResponse(status: HTTPStatus(code: code), headers: headers, body: []))
-        }
-        var generator = BodyGenerator(contract: contract, seed: operation.name)
-        return Self.json(code, generator.value(for: schema), mediaType: response.mediaType)
+        if body != nil && response.mediaType == nil { headers.add(name: "Content-Type", value: "application/json") }
+        return PreparedResponse(
+            HTTPResponse(status: HTTPStatus(code: code), headers: headers, body: body?.serializedBytes() ?? []))
+    }
+
+    /// A header's value from a JSON example: a string as it is, anything else as JSON; line breaks
+    /// and other control characters are left out, so a document cannot split the head.
+    private static func headerText(_ value: JSONValue) -> String {
+        var text = value.serialized()
+        if case .string(let string) = value { text = string }
+        return String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
     }
 
     private func notFound(_ path: String) -> PreparedResponse {

@@ -88,6 +88,14 @@ import Testing
         #expect(findings.filter { $0.level == .breaking }.isEmpty, "\(findings)")
     }
 
+    @Test func documentedHeadersAreSentWithTheirExamples() throws {
+        let response = try Self.answer(OpenAPIResponder(contract: try Self.contract()), "/v2/items")
+        #expect(response.headers.first(name: "X-Total-Count") == "42")
+        let requestId = try #require(response.headers.first(name: "X-Request-Id"))
+        #expect(FormatCheck.matches(requestId, format: "uuid"))
+        #expect(response.headers.first(name: "Content-Type") == "application/json")
+    }
+
     @Test func generatedBodiesAreDeterministic() throws {
         let first = try Self.answer(OpenAPIResponder(contract: try Self.contract()), "/v2/items")
         let second = try Self.answer(OpenAPIResponder(contract: try Self.contract()), "/v2/items")
@@ -112,5 +120,49 @@ import Testing
             depth += 1
         }
         #expect(depth <= 8)
+    }
+
+    static func responder(for schema: Schema, components: [NamedSchema] = []) -> OpenAPIResponder {
+        let operation = ContractOperation(
+            method: .get, path: "/value",
+            responses: [ContractResponse(status: "200", description: "A value", schema: schema)])
+        return OpenAPIResponder(
+            contract: Contract(title: "t", version: "1", operations: [operation], components: components))
+    }
+
+    @Test(arguments: ["date-time", "date", "time", "uuid", "email", "uri", "hostname", "ipv4", "ipv6", "byte"])
+    func generatedStringsHaveTheirFormat(format: String) throws {
+        let responder = Self.responder(for: Schema(types: [.string], format: format))
+        guard case .string(let text) = try Self.json(try Self.answer(responder, "/value")) else {
+            Issue.record("not a string")
+            return
+        }
+        #expect(FormatCheck.matches(text, format: format), "\(text)")
+    }
+
+    @Test func aHostileSchemaGivesABoundedBody() throws {
+        var wide = Schema(types: [.array], items: Schema(types: [.array], items: .reference(toComponent: "Deep")))
+        wide.limits.minItems = 1_000_000
+        wide.items?.limits.minItems = 1_000_000
+        var deep = Schema(
+            types: [.object], properties: [SchemaProperty(name: "next", schema: .reference(toComponent: "Deep"))],
+            required: ["next"])
+        deep.limits.minItems = 5
+        let responder = Self.responder(for: wide, components: [NamedSchema(name: "Deep", schema: deep)])
+        let response = try Self.answer(responder, "/value")
+        #expect(response.status.code == 200)
+        #expect(response.body.count < 100_000)
+    }
+
+    @Test func requiredMembersThatMultiplyStayBounded() throws {
+        let names = (0..<64).map { "p\($0)" }
+        let node = Schema(
+            types: [.object],
+            properties: names.map { SchemaProperty(name: $0, schema: .reference(toComponent: "Node")) },
+            required: names)
+        let responder = Self.responder(
+            for: .reference(toComponent: "Node"), components: [NamedSchema(name: "Node", schema: node)])
+        let response = try Self.answer(responder, "/value")
+        #expect(response.body.count < 200_000)
     }
 }

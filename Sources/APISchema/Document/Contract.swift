@@ -235,6 +235,8 @@ public struct ContractResponse: Sendable, Hashable {
     /// The entries of the `examples` map, by name, in document order (``examples`` holds
     /// their values too, after `example`).
     public var namedExamples: [NamedExample] = []
+    /// The response headers it documents (`headers`), in document order.
+    public var headers: [ResponseHeader] = []
 
     /// Creates a response.
     public init(
@@ -266,5 +268,25 @@ public struct NamedExample: Sendable, Hashable {
     public init(name: String, value: JSONValue) {
         self.name = name
         self.value = value
+    }
+}
+
+/// A response header an operation documents: its name, schema and example.
+public struct ResponseHeader: Sendable, Hashable {
+    /// The header's name, as written.
+    public var name: String
+    /// Whether the response always carries it.
+    public var required: Bool
+    /// Its schema, when documented.
+    public var schema: Schema?
+    /// Its `example`, else the first of its `examples` (or of its schema's).
+    public var example: JSONValue?
+
+    /// Creates a header.
+    public init(name: String, required: Bool = false, schema: Schema? = nil, example: JSONValue? = nil) {
+        self.name = name
+        self.required = required
+        self.schema = schema
+        self.example = example
     }
 }

@@ -162,6 +162,15 @@ struct OpenAPIReadState {
         return examples
     }
 
+    /// A response header: `required`, `schema`, and its example (`example`, `examples`, the schema's).
+    private func readHeader(_ name: String, _ node: OpenAPINode) throws(ContractError) -> ResponseHeader {
+        let node = try resolve(node)
+        let schema = try node.child("schema").map { node throws(ContractError) in try readSchema(node, depth: 0) }
+        let example = try readExamples(node).first ?? schema?.examples.first ?? schema?.enumValues?.first
+        return ResponseHeader(
+            name: name, required: try node.child("required")?.bool() ?? false, schema: schema, example: example)
+    }
+
     private func readRequestBody(_ node: OpenAPINode) throws(ContractError) -> ContractRequestBody {
         let node = try resolve(node)
         var body = ContractRequestBody(
@@ -186,6 +195,9 @@ struct OpenAPIReadState {
         let node = try resolve(node)
         var response = ContractResponse(
             status: status, description: try node.optionalString("description") ?? "", mediaType: nil)
+        for (name, header) in try node.child("headers")?.members() ?? [] {
+            response.headers.append(try readHeader(name, header))
+        }
         guard let content = try node.child("content") else { return response }
         let media = try content.members()
         let chosen =

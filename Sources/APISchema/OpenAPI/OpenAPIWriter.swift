@@ -83,6 +83,16 @@ public struct OpenAPIWriter: Sendable {
 
     private func response(_ response: ContractResponse) -> JSONObject {
         var object = JSONObject([("description", .string(response.description))])
+        if !response.headers.isEmpty {
+            let headers = response.headers.map { header -> (String, JSONValue) in
+                var written = JSONObject()
+                if header.required { written["required"] = true }
+                if let schema = header.schema { written["schema"] = self.schema(schema) }
+                if let example = header.example { written["example"] = example }
+                return (header.name, .object(written))
+            }
+            object["headers"] = .object(JSONObject(headers))
+        }
         guard let mediaType = response.mediaType else { return object }
         var media = JSONObject()
         if let schema = response.schema {
@@ -92,7 +102,10 @@ public struct OpenAPIWriter: Sendable {
             }
             media["schema"] = .object(written)
         }
-        if !response.examples.isEmpty {
+        if !response.namedExamples.isEmpty {
+            let examples = response.namedExamples.map { ($0.name, JSONValue.object(["value": $0.value])) }
+            media["examples"] = .object(JSONObject(examples))
+        } else if !response.examples.isEmpty {
             let examples = response.examples.enumerated().map {
                 ("example\($0.offset + 1)", JSONValue.object(["value": $0.element]))
             }
