@@ -64,58 +64,83 @@ public final class OpenAPIResponder: FallbackReplySource {
             if candidates.isEmpty { return notFound(below) }
             return notAllowed(method, candidates.map(\.operation))
         }
-        return answer(route.operation, preference: Preference(headers))
+        return answer(route.operation, preference: Preference(headers), accept: headers.first(name: "Accept"))
     }
 
-    private func answer(_ operation: ContractOperation, preference: Preference) -> PreparedResponse {
+    private func answer(_ operation: ContractOperation, preference: Preference, accept: String?) -> PreparedResponse {
         let status: String
         if let code = preference.code {
             guard let declared = operation.responses.first(where: { $0.status == String(code) }) else {
                 let statuses = operation.documentedStatuses.joined(separator: ", ")
-                return Self.text(
-                    400, "\(operation.name) does not document status \(code); documented: \(statuses)")
+                return Self.text(400, "\(operation.name) does not document status \(code); documented: \(statuses)")
             }
             status = declared.status
         } else {
             let successes = operation.responses.filter { Int($0.status).map { (200..<300).contains($0) } ?? false }
             status = successes.min { $0.status < $1.status }?.status ?? operation.responses.first?.status ?? "200"
         }
-        let key = "\(operation.name) \(status) \(preference.example ?? "")"
+        let response = operation.responses.first { $0.status == status }
+        let contents = response.map(Self.contents(of:)) ?? []
+        var content: ResponseContent?
+        if !contents.isEmpty {
+            guard let index = ContentNegotiation.choose(contents.map(\.mediaType), accept: accept) else {
+                let offered = contents.map(\.mediaType).joined(separator: ", ")
+                return Self.text(406, "\(operation.name) \(status) offers \(offered), none of them acceptable")
+            }
+            content = contents[index]
+        }
+        let key = "\(operation.name) \(status) \(content?.mediaType ?? "") \(preference.example ?? "")"
         if let cached = cache.withLock({ $0[key] }) { return cached }
-        let prepared = build(operation, status: status, example: preference.example)
+        let prepared = build(operation, status: status, content: content, example: preference.example)
         cache.withLock { $0[key] = prepared }
         return prepared
     }
 
-    private func build(_ operation: ContractOperation, status: String, example name: String?) -> PreparedResponse {
+    /// A response's media types, the one ``ContractResponse/mediaType`` names first.
+    private static func contents(of response: ContractResponse) -> [ResponseContent] {
+        guard let mediaType = response.mediaType else { return [] }
+        let primary = ResponseContent(
+            mediaType: mediaType, schema: response.schema, examples: response.examples,
+            namedExamples: response.namedExamples)
+        return [primary] + response.otherContent
+    }
+
+    private func build(
+        _ operation: ContractOperation, status: String, content: ResponseContent?, example name: String?
+    ) -> PreparedResponse {
         let code = Int(status) ?? (status.first.flatMap { Int(String($0)) }.map { $0 * 100 } ?? 200)
-        guard let response = operation.responses.first(where: { $0.status == status }) else {
-            return PreparedResponse(HTTPResponse(status: HTTPStatus(code: code), body: []))
-        }
         var generator = BodyGenerator(contract: contract, seed: operation.name)
         var headers = HTTPHeaders()
-        if let mediaType = response.mediaType { headers.add(name: "Content-Type", value: mediaType) }
-        for header in response.headers where !header.name.equalsIgnoringASCIICase("Content-Type") {
+        if let content { headers.add(name: "Content-Type", value: content.mediaType) }
+        let documented = operation.responses.first { $0.status == status }?.headers ?? []
+        for header in documented where !header.name.equalsIgnoringASCIICase("Content-Type") {
             guard let value = header.example ?? header.schema.map({ generator.value(for: $0) }) else { continue }
             headers.add(name: header.name, value: Self.headerText(value))
         }
         var body: JSONValue?
         if let name {
-            guard let chosen = response.namedExamples.first(where: { $0.name == name }) else {
-                let names = response.namedExamples.map(\.name).joined(separator: ", ")
+            guard let chosen = content?.namedExamples.first(where: { $0.name == name }) else {
+                let names = content?.namedExamples.map(\.name).joined(separator: ", ") ?? ""
                 return Self.text(
                     400,
                     "\(operation.name) \(status) has no example '\(name)'; examples: \(names.isEmpty ? "none" : names)")
             }
             body = chosen.value
-        } else if let first = response.namedExamples.first?.value ?? response.examples.first {
+        } else if let first = content?.namedExamples.first?.value ?? content?.examples.first {
             body = first
-        } else if let schema = response.schema {
+        } else if let schema = content?.schema {
             body = generator.value(for: schema)
         }
-        if body != nil && response.mediaType == nil { headers.add(name: "Content-Type", value: "application/json") }
         return PreparedResponse(
-            HTTPResponse(status: HTTPStatus(code: code), headers: headers, body: body?.serializedBytes() ?? []))
+            HTTPResponse(status: HTTPStatus(code: code), headers: headers, body: Self.bytes(of: body, content)))
+    }
+
+    /// A body's bytes: JSON, or a string example as it is for a media type that is not JSON.
+    private static func bytes(of body: JSONValue?, _ content: ResponseContent?) -> [UInt8] {
+        guard let body else { return [] }
+        let mediaType = content?.mediaType.lowercased() ?? ""
+        if case .string(let text) = body, !mediaType.contains("json") { return Array(text.utf8) }
+        return body.serializedBytes()
     }
 
     /// A header's value from a JSON example: a string as it is, anything else as JSON; line breaks

@@ -96,6 +96,23 @@ import Testing
         #expect(response.headers.first(name: "Content-Type") == "application/json")
     }
 
+    @Test(arguments: [
+        ("", "application/json"), ("text/plain", "text/plain"), ("text/*;q=0.9, application/json;q=0.5", "text/plain"),
+        ("application/xml, */*;q=0.1", "application/json"),
+    ])
+    func acceptChoosesAmongContentTypes(accept: String, expected: String) throws {
+        let headers: HTTPHeaders = accept.isEmpty ? [:] : ["Accept": accept]
+        let response = try Self.answer(OpenAPIResponder(contract: try Self.contract()), "/v2/items/1", headers: headers)
+        #expect(response.headers.first(name: "Content-Type") == expected)
+        if expected == "text/plain" { #expect(String(decoding: response.body, as: UTF8.self) == "hammer, a tool") }
+    }
+
+    @Test func anAcceptNothingOfferedMatchesIsA406() throws {
+        let response = try Self.answer(
+            OpenAPIResponder(contract: try Self.contract()), "/v2/items/1", headers: ["Accept": "application/xml"])
+        #expect(response.status.code == 406)
+    }
+
     @Test func generatedBodiesAreDeterministic() throws {
         let first = try Self.answer(OpenAPIResponder(contract: try Self.contract()), "/v2/items")
         let second = try Self.answer(OpenAPIResponder(contract: try Self.contract()), "/v2/items")

@@ -237,6 +237,9 @@ public struct ContractResponse: Sendable, Hashable {
     public var namedExamples: [NamedExample] = []
     /// The response headers it documents (`headers`), in document order.
     public var headers: [ResponseHeader] = []
+    /// The media types of `content` besides ``mediaType`` (which is JSON when one is), in
+    /// document order, each with its schema and examples.
+    public var otherContent: [ResponseContent] = []
 
     /// Creates a response.
     public init(
@@ -288,5 +291,27 @@ public struct ResponseHeader: Sendable, Hashable {
         self.required = required
         self.schema = schema
         self.example = example
+    }
+}
+
+/// One media type of a response's `content` with its schema and examples.
+public struct ResponseContent: Sendable, Hashable {
+    /// `text/plain`.
+    public var mediaType: String
+    /// Its schema, when documented (and readable).
+    public var schema: Schema?
+    /// `example`, then the values of `examples`.
+    public var examples: [JSONValue]
+    /// The entries of `examples` by name.
+    public var namedExamples: [NamedExample]
+
+    /// Creates a content entry.
+    public init(
+        mediaType: String, schema: Schema? = nil, examples: [JSONValue] = [], namedExamples: [NamedExample] = []
+    ) {
+        self.mediaType = mediaType
+        self.schema = schema
+        self.examples = examples
+        self.namedExamples = namedExamples
     }
 }

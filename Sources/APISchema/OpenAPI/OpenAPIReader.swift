@@ -212,11 +212,26 @@ struct OpenAPIReadState {
             response.swiftType = read.swiftType
         }
         response.examples = try readExamples(mediaNode)
-        for (name, entry) in try mediaNode.child("examples")?.members() ?? [] {
-            if let value = try resolve(entry).child("value") {
-                response.namedExamples.append(NamedExample(name: name, value: value.value))
-            }
+        response.namedExamples = try readNamedExamples(mediaNode)
+        for (other, node) in media where other != mediaType {
+            // Other media types serve mocks only: a schema that does not read leaves it undescribed.
+            let schema = try? node.child("schema").map { node throws(ContractError) in try readSchema(node, depth: 0) }
+            response.otherContent.append(
+                ResponseContent(
+                    mediaType: other, schema: schema ?? nil, examples: (try? readExamples(node)) ?? [],
+                    namedExamples: (try? readNamedExamples(node)) ?? []))
         }
         return response
+    }
+
+    /// The entries of an `examples` map with a `value`, by name.
+    private func readNamedExamples(_ node: OpenAPINode) throws(ContractError) -> [NamedExample] {
+        var named: [NamedExample] = []
+        for (name, entry) in try node.child("examples")?.members() ?? [] {
+            if let value = try resolve(entry).child("value") {
+                named.append(NamedExample(name: name, value: value.value))
+            }
+        }
+        return named
     }
 }

@@ -111,7 +111,19 @@ public struct OpenAPIWriter: Sendable {
             }
             media["examples"] = .object(JSONObject(examples))
         }
-        object["content"] = .object(JSONObject([(mediaType, .object(media))]))
+        var content = [(mediaType, JSONValue.object(media))]
+        for other in response.otherContent {
+            var written = JSONObject()
+            if let schema = other.schema { written["schema"] = self.schema(schema) }
+            if !other.namedExamples.isEmpty {
+                written["examples"] = .object(
+                    JSONObject(other.namedExamples.map { ($0.name, JSONValue.object(["value": $0.value])) }))
+            } else if let example = other.examples.first {
+                written["example"] = example
+            }
+            content.append((other.mediaType, .object(written)))
+        }
+        object["content"] = .object(JSONObject(content))
         return object
     }
 
