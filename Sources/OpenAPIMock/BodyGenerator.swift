@@ -32,6 +32,7 @@ struct BodyGenerator {
         guard depth < Self.hardDepth, var schema = contract.resolve(schema) else { return .null }
         if !schema.allOf.isEmpty { schema = contract.flattened(schema) }
         if let example = schema.examples.first { return example }
+        if let value = schema.defaultValue { return value }
         if let first = schema.enumValues?.first { return first }
         if let branch = schema.anyOf.first { return value(for: branch, depth: depth + 1) }
         // Past the soft bounds only what the schema requires is made; past the node budget,

@@ -182,4 +182,12 @@ import Testing
         let response = try Self.answer(responder, "/value")
         #expect(response.body.count < 200_000)
     }
+
+    @Test func aSchemasDefaultComesAfterItsExamples() throws {
+        var schema = Schema(types: [.string])
+        schema.defaultValue = "fallback"
+        #expect(try Self.json(try Self.answer(Self.responder(for: schema), "/value")) == .string("fallback"))
+        schema.examples = ["shown"]
+        #expect(try Self.json(try Self.answer(Self.responder(for: schema), "/value")) == .string("shown"))
+    }
 }

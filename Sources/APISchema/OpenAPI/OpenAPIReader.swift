@@ -127,6 +127,8 @@ struct OpenAPIReadState {
             description: try node.optionalString("description"))
         if let schema = try node.child("schema") {
             parameter.schema = try readSchema(schema, depth: 0)
+            // A parameter's default is its own (the writer puts it back in the schema).
+            parameter.schema.defaultValue = nil
             if case .object(let object) = try resolve(schema).value { parameter.defaultValue = object["default"] }
         }
         // The parameter's own examples, then its schema's, each value once: the writer puts them

@@ -189,6 +189,7 @@ public struct OpenAPIWriter: Sendable {
         if let not = schema.not { object["not"] = self.schema(not) }
         writeLimits(schema, into: &object)
         if !schema.examples.isEmpty { object["examples"] = .array(schema.examples) }
+        if let value = schema.defaultValue { object["default"] = value }
         if let swiftType = schema.swiftType { object["x-swift-type"] = .string(swiftType) }
         if let swiftProperty = schema.swiftProperty { object["x-swift-property"] = .string(swiftProperty) }
         return .object(object)
