@@ -87,6 +87,10 @@ enum ServeCommand {
                     option: "--variant", value: name, expected: "a file or generated variant (\(error.reason))")
             }
         }
+        if arguments[Self.basePath] != nil && arguments[Self.openapi] == nil {
+            throw ArgumentError.invalidValue(
+                option: "--base-path", value: arguments[Self.basePath] ?? "", expected: "--openapi FILE beside it")
+        }
         var responder: OpenAPIResponder?
         if let file = arguments[Self.openapi] {
             do {

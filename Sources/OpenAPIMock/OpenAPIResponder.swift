@@ -89,6 +89,13 @@ public final class OpenAPIResponder: FallbackReplySource {
             }
             content = contents[index]
         }
+        if let name = preference.example, content?.namedExamples.contains(where: { $0.name == name }) != true {
+            // Not cached: the names a client may send are endless.
+            let names = content?.namedExamples.map(\.name).joined(separator: ", ") ?? ""
+            return Self.text(
+                400, "\(operation.name) \(status) has no example '\(name)'; examples: \(names.isEmpty ? "none" : names)"
+            )
+        }
         let key = "\(operation.name) \(status) \(content?.mediaType ?? "") \(preference.example ?? "")"
         if let cached = cache.withLock({ $0[key] }) { return cached }
         let prepared = build(operation, status: status, content: content, example: preference.example)
@@ -118,13 +125,7 @@ public final class OpenAPIResponder: FallbackReplySource {
             headers.add(name: header.name, value: Self.headerText(value))
         }
         var body: JSONValue?
-        if let name {
-            guard let chosen = content?.namedExamples.first(where: { $0.name == name }) else {
-                let names = content?.namedExamples.map(\.name).joined(separator: ", ") ?? ""
-                return Self.text(
-                    400,
-                    "\(operation.name) \(status) has no example '\(name)'; examples: \(names.isEmpty ? "none" : names)")
-            }
+        if let name, let chosen = content?.namedExamples.first(where: { $0.name == name }) {
             body = chosen.value
         } else if let first = content?.namedExamples.first?.value ?? content?.examples.first {
             body = first
