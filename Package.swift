@@ -25,7 +25,8 @@ let libraries = [
     "APISchema",
     "ContractKit",
     "ContractCLI",
-    "Templating", "StubFormat", "MockEngine", "StubServerKit", "MockCLI", "EndpointKit", "URLSessionStubs", "PetModels",
+    "Templating", "StubFormat", "MockEngine", "OpenAPIMock", "StubServerKit", "MockCLI", "EndpointKit",
+    "URLSessionStubs", "PetModels",
     "PetClient", "PetAppContract",
 ]
 
@@ -100,6 +101,9 @@ let package = Package(
                 "Templating",
             ]),
 
+        // An OpenAPI document as petmock's fallback reply source: examples and generated bodies.
+        library("OpenAPIMock", ["APISchema", "MockEngine", "HTTPHandlerKit", "HTTPCore", "JSONKit", "Platform"]),
+
         // The stub server: petmock's engine on HTTPServerKit's sockets, libcurl and its own
         // client for upstreams, file watching.
         library(
@@ -125,7 +129,7 @@ let package = Package(
             "MockCLI",
             [
                 "StubServerKit", "HTTPServerKit", "HTTPCore", "HTTPClient", "APISchema", "ContractKit", "ArgumentKit",
-                "Platform", "MockEngine",
+                "Platform", "MockEngine", "OpenAPIMock",
             ]),
 
         // The four tools.
@@ -216,6 +220,14 @@ let package = Package(
             ]),
         // One table of schemas and values, through petmock's matchesJsonSchema and petcontract's validation.
         tests("SchemaParityTests", ["APISchema", "ContractKit", "MockEngine", "StubFormat", "JSONKit"]),
+        tests(
+            "OpenAPIMockTests",
+            [
+                "OpenAPIMock", "APISchema", "ContractKit", "MockEngine", "StubServerKit", "StubFormat",
+                "HTTPHandlerKit",
+                "HTTPClient", "HTTPCore", "JSONKit", "Platform", "TestSupport",
+            ],
+            exclude: ["Fixtures"]),
         tests("HardeningTests", ["TestSupport", "HTTPServerKit", "HTTPCore", "JSONKit", "HTTPHandlerKit"]),
     ],
     swiftLanguageModes: [.v6]

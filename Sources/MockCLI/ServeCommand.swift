@@ -1,6 +1,9 @@
+import APISchema
 import ArgumentKit
+import ContractKit
 import Foundation
 import MockEngine
+import OpenAPIMock
 import StubServerKit
 
 /// `petmock serve`: load the stubs, report their problems, serve until SIGINT/SIGTERM or
@@ -31,17 +34,26 @@ enum ServeCommand {
     static let proxyUnmatched = Argument<String?>.option(
         "proxy-unmatched", value: "BASE_URL",
         help: "Forward requests no stub matches to the live API (journaled as proxied).")
+    static let openapi = Argument<String?>.option(
+        "openapi", value: "FILE",
+        help: "Also answer from an OpenAPI document (JSON or YAML): examples, else bodies generated from "
+            + "its schemas; stubs come first.")
+    static let basePath = Argument<String?>.option(
+        "base-path", value: "PATH",
+        help: "Where the document's paths are mounted (default: the path of its first servers URL, else /).")
 
     static let spec = CommandSpec(
-        name: "petmock serve", abstract: "Serve a WireMock stub folder, its variants and the admin API.",
+        name: "petmock serve",
+        abstract: "Serve a WireMock stub folder or an OpenAPI document, its variants and the admin API.",
         arguments: [
             stubs, host, port, variant, watch, strict, adminToken, journalSize, eventLoops, proxyUnmatched,
-            globalResponseTemplating,
+            globalResponseTemplating, openapi, basePath,
         ],
         discussion: """
             EXAMPLES:
               petmock serve --stubs Stubs --port 8080 --watch
               petmock serve --variant missing:name
+              petmock serve --openapi items.yaml
               curl -H 'X-Petmock-Variant: missing:name' http://127.0.0.1:8080/api/items
             """,
         exitCodes: "0 stopped cleanly, 1 --strict found problems, 2 could not start, 64 usage error")
@@ -75,9 +87,26 @@ enum ServeCommand {
                     option: "--variant", value: name, expected: "a file or generated variant (\(error.reason))")
             }
         }
+        if arguments[Self.basePath] != nil && arguments[Self.openapi] == nil {
+            throw ArgumentError.invalidValue(
+                option: "--base-path", value: arguments[Self.basePath] ?? "", expected: "--openapi FILE beside it")
+        }
+        var responder: OpenAPIResponder?
+        if let file = arguments[Self.openapi] {
+            do {
+                let contract = try OpenAPIReader().read(file: file)
+                responder = OpenAPIResponder(contract: contract, basePath: arguments[Self.basePath])
+            } catch {
+                writeError("petmock: error: \(error)")
+                return .couldNotRun
+            }
+            configuration.fallback = responder
+        }
+        // With a document and no --stubs, only the document answers.
+        let stubs = responder != nil && !arguments.isPresent(Self.stubs) ? nil : directory
         let server: StubServer
         do {
-            server = try StubServer(stubsDirectory: directory, configuration: configuration)
+            server = try StubServer(stubsDirectory: stubs, mappings: [], configuration: configuration)
         } catch {
             writeError("petmock: error: \(error)")
             if case .load(.invalidStubs) = error { return .failure }
@@ -100,7 +129,14 @@ enum ServeCommand {
         }
         server.shutdownOnSignals()
         let count = server.admin.mappings().count
-        var line = "petmock: serving \(count) mapping\(count == 1 ? "" : "s") from \(directory) on \(server.baseURL)"
+        var line = "petmock: serving \(count) mapping\(count == 1 ? "" : "s") from \(stubs ?? "no stub folder")"
+        if let responder {
+            let operations = responder.operationCount
+            line +=
+                " and \(operations) operation\(operations == 1 ? "" : "s") from \(arguments[Self.openapi] ?? "")"
+                + " at \(responder.basePath.isEmpty ? "/" : responder.basePath)"
+        }
+        line += " on \(server.baseURL)"
         if let variant = configuration.variant { line += " (variant \(variant))" }
         if configuration.watch { line += ", watching for changes" }
         if let target = configuration.proxyUnmatched { line += ", unmatched requests proxied to \(target)" }

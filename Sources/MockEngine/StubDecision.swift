@@ -19,6 +19,9 @@ enum StubDecision: Sendable {
     case proxy(CompiledStub, ProxyDefinition)
     /// The stub's template failed to render: a 500 saying why.
     case templateFailed(CompiledStub, message: String, variant: String?)
+    /// No stub matched and the fallback source answers (an OpenAPI document), drifted when a
+    /// generated variant applies.
+    case document(ServedResponse, variant: String?)
     /// A stub answers, drifted when a generated variant applies; `variant` is what the
     /// journal records as in force.
     case answer(CompiledStub, ServedResponse, variant: String?)
@@ -27,7 +30,7 @@ enum StubDecision: Sendable {
     var stub: CompiledStub? {
         switch self {
         case .proxy(let stub, _), .templateFailed(let stub, _, _), .answer(let stub, _, _): stub
-        case .record, .refuse, .unmatched, .passOn: nil
+        case .record, .refuse, .unmatched, .passOn, .document: nil
         }
     }
 }

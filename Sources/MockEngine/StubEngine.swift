@@ -18,6 +18,8 @@ package final class StubEngine: Sendable {
     let proxyUnmatched: String?
     /// How long a proxied request may take.
     let upstreamTimeout: Duration
+    /// What answers requests no stub matches (an OpenAPI document), if anything.
+    let fallback: (any FallbackReplySource)?
     /// Tells the server's event subscribers.
     let publish: @Sendable (StubServerEvent) -> Void
     /// WireMock's global settings (`/__admin/settings`).
@@ -25,13 +27,15 @@ package final class StubEngine: Sendable {
 
     package init(
         store: StubStore, journalCapacity: Int, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
-        upstream: UpstreamProxy, publish: @escaping @Sendable (StubServerEvent) -> Void = { _ in }
+        upstream: UpstreamProxy, fallback: (any FallbackReplySource)? = nil,
+        publish: @escaping @Sendable (StubServerEvent) -> Void = { _ in }
     ) {
         self.store = store
         journal = RequestJournal(capacity: journalCapacity)
         proxy = upstream
         self.proxyUnmatched = proxyUnmatched
         self.upstreamTimeout = upstreamTimeout
+        self.fallback = fallback
         self.publish = publish
     }
 
@@ -55,7 +59,13 @@ package final class StubEngine: Sendable {
         let selection: RequestedVariant
         switch RequestedVariant.select(request.headers, snapshot: snapshot, engine: self) {
         case .success(let selected): selection = selected
-        case .failure(let refusal): return refusal.decision
+        case .failure(let refusal):
+            // `Prefer: example=NAME` no stub variant has: the document's example of that name.
+            guard request.headers.first(name: "X-Petmock-Variant") == nil,
+                let answer = fallbackAnswer(
+                    request, selection: RequestedVariant(variant: nil, status: nil, requested: nil))
+            else { return refusal.decision }
+            return answer
         }
         if let status = selection.status {
             return decide(request, matchable, status: status, snapshot: snapshot)
@@ -66,6 +76,7 @@ package final class StubEngine: Sendable {
             snapshot.index.match(matchable, variant: named, scenarios: scenarios)
             ?? matchable.headAsGet.flatMap { snapshot.index.match($0, variant: named, scenarios: scenarios) }
         guard let stub else {
+            if let answer = fallbackAnswer(request, selection: selection) { return answer }
             if let target = proxyUnmatched { return .passOn(target: target) }
             return .unmatched(variant: selection.variant)
         }
@@ -80,6 +91,7 @@ package final class StubEngine: Sendable {
         if let stub = snapshot.index.match(matchable, status: status, scenarios: scenarios) {
             return answer(of: stub, to: request, matchable, selection: selection)
         }
+        if let answer = fallbackAnswer(request, selection: selection) { return answer }
         let available = snapshot.index.statuses(for: matchable, scenarios: scenarios)
         let message =
             "No stub for \(request.method) \(matchable.target) answers with status \(status)"
@@ -131,6 +143,22 @@ package final class StubEngine: Sendable {
         return .answer(stub, served, variant: label)
     }
 
+    /// The fallback source's answer to a request no stub matched, drifted as a stub's answer
+    /// is under a generated variant; nil when there is no source or it has no answer.
+    private func fallbackAnswer(_ request: HTTPServerRequest, selection: RequestedVariant) -> StubDecision? {
+        guard let fallback, let prepared = fallback.reply(to: request) else { return nil }
+        let base = ServedResponse.prepared(prepared, StubDelay(fixedMilliseconds: 0, distribution: nil), nil)
+        let label = selection.variant?.description ?? selection.status.map { "code=\($0)" }
+        guard let variant = selection.variant, variant.isGenerated else { return .document(base, variant: label) }
+        let served = DriftGenerator.apply(variant, to: base, stub: nil)
+        if let requested = selection.requested, DriftGenerator.isUnchanged(served, from: base),
+            let refusal = DriftGenerator.refusal(of: variant, named: requested, for: base)
+        {
+            return .refuse(message: refusal.description, variant: requested, knownFields: refusal.knownFields)
+        }
+        return .document(served, variant: label)
+    }
+
     /// Carries a decision out: the journal, the scenario's move, recording and proxying.
     func apply(
         _ decision: StubDecision, to request: HTTPServerRequest, _ matchable: MatchableRequest,
@@ -152,6 +180,14 @@ package final class StubEngine: Sendable {
             record(request, matchable, variant: variant, status: 500, stub: stub)
             return .response(
                 HTTPResponse(status: HTTPStatus(code: 500), text: "petmock: stub \(stub.mapping.id): \(message)\n"))
+        case .document(let served, let variant):
+            record(request, matchable, variant: variant, status: served.status, stub: nil)
+            switch served {
+            case .prepared(let prepared, let delay, let dribble):
+                return HTTPReply.prepared(prepared, dribble: dribble).delayed(by: delay.httpDelay())
+            case .fault(let fault, let delay):
+                return HTTPReply.fault(fault).delayed(by: delay.httpDelay())
+            }
         case .answer(let stub, let served, let variant):
             moveScenario(of: stub)
             record(request, matchable, variant: variant, status: served.status, stub: stub)
@@ -199,7 +235,8 @@ package final class StubEngine: Sendable {
     /// fields the base stubs' JSON bodies have.
     package func resolveServerWide(_ name: String, in index: StubIndex) throws(VariantError) -> Variant {
         let variant = try resolve(name, in: index)
-        guard let field = variant.field else { return variant }
+        // The fallback's answers are made per request, so a drift cannot be checked against them here.
+        guard let field = variant.field, fallback == nil else { return variant }
         var fields = Set<String>()
         for stub in index.all where stub.mapping.variant == nil {
             guard case .prepared(let prepared, _, _) = stub.served,

@@ -24,14 +24,18 @@ public struct StubHandlerConfiguration: Sendable {
     /// "now", the durations of upstream calls. The system clock by default; a test passes one
     /// it sets by hand (TestSupport's `ManualClock`).
     public var clock: TimeSource
+    /// What answers the requests no stub matches, before `proxyUnmatched` and the 404 (an
+    /// OpenAPI document's operations); nil leaves them unmatched.
+    public var fallback: (any FallbackReplySource)?
 
     /// Creates a configuration.
     public init(
         variant: String? = nil, journalCapacity: Int = 10_000, adminAccess: AdminAccess = .loopbackOnly,
         strict: Bool = false, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
         upstream: UpstreamSettings = UpstreamSettings(), globalResponseTemplating: Bool = false,
-        clock: TimeSource = .system
+        clock: TimeSource = .system, fallback: (any FallbackReplySource)? = nil
     ) {
+        self.fallback = fallback
         self.clock = clock
         self.variant = variant
         self.journalCapacity = journalCapacity

@@ -46,6 +46,8 @@ public struct StubServerConfiguration: Sendable {
     /// (it replaces ``http``'s clock), journal timestamps, templating's `now`, date matching's
     /// "now". The system clock by default; a test passes one it sets by hand.
     public var clock: TimeSource
+    /// What answers the requests no stub matches (an OpenAPI document), if anything.
+    public var fallback: (any FallbackReplySource)?
 
     /// Creates a configuration.
     public init(
@@ -75,7 +77,7 @@ public struct StubServerConfiguration: Sendable {
         StubHandlerConfiguration(
             variant: variant, journalCapacity: journalCapacity, adminAccess: adminAccess, strict: strict,
             proxyUnmatched: proxyUnmatched, upstreamTimeout: upstreamTimeout, upstream: upstream,
-            globalResponseTemplating: globalResponseTemplating, clock: clock)
+            globalResponseTemplating: globalResponseTemplating, clock: clock, fallback: fallback)
     }
 
     var httpConfiguration: HTTPServerConfiguration {

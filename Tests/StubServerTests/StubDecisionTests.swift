@@ -25,6 +25,7 @@ import Testing
         case record
         case passOn
         case templateFailed
+        case document
 
         var description: String {
             switch self {
@@ -35,6 +36,7 @@ import Testing
             case .record: "record"
             case .passOn: "passOn"
             case .templateFailed: "templateFailed"
+            case .document: "document"
             }
         }
     }
@@ -96,6 +98,7 @@ import Testing
         case .record: .record
         case .passOn: .passOn
         case .templateFailed: .templateFailed
+        case .document: .document
         }
     }
 

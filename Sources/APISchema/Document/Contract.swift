@@ -21,6 +21,8 @@ public struct Contract: Sendable, Hashable {
     /// and callbacks (requests the API sends, not answers to the app's calls). Reports carry
     /// them as notes; the writer leaves them out.
     public var unverified: [String] = []
+    /// The `url` of each entry of `servers`, in order (`https://items.example.com/v2`).
+    public var servers: [String] = []
 
     /// Creates a contract.
     public init(
@@ -230,6 +232,14 @@ public struct ContractResponse: Sendable, Hashable {
     public var examples: [JSONValue]
     /// The Swift type the body decodes to (`x-swift-type`), `[PetJsonModel]`.
     public var swiftType: String?
+    /// The entries of the `examples` map, by name, in document order (``examples`` holds
+    /// their values too, after `example`).
+    public var namedExamples: [NamedExample] = []
+    /// The response headers it documents (`headers`), in document order.
+    public var headers: [ResponseHeader] = []
+    /// The media types of `content` besides ``mediaType`` (which is JSON when one is), in
+    /// document order, each with its schema and examples.
+    public var otherContent: [ResponseContent] = []
 
     /// Creates a response.
     public init(
@@ -247,5 +257,61 @@ public struct ContractResponse: Sendable, Hashable {
     /// Whether the status is 2xx (or a `2XX` range).
     public var isSuccess: Bool {
         status.hasPrefix("2")
+    }
+}
+
+/// One entry of an `examples` map: its name and its `value`.
+public struct NamedExample: Sendable, Hashable {
+    /// The key in the `examples` map.
+    public var name: String
+    /// Its `value`.
+    public var value: JSONValue
+
+    /// Creates an example.
+    public init(name: String, value: JSONValue) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A response header an operation documents: its name, schema and example.
+public struct ResponseHeader: Sendable, Hashable {
+    /// The header's name, as written.
+    public var name: String
+    /// Whether the response always carries it.
+    public var required: Bool
+    /// Its schema, when documented.
+    public var schema: Schema?
+    /// Its `example`, else the first of its `examples` (or of its schema's).
+    public var example: JSONValue?
+
+    /// Creates a header.
+    public init(name: String, required: Bool = false, schema: Schema? = nil, example: JSONValue? = nil) {
+        self.name = name
+        self.required = required
+        self.schema = schema
+        self.example = example
+    }
+}
+
+/// One media type of a response's `content` with its schema and examples.
+public struct ResponseContent: Sendable, Hashable {
+    /// `text/plain`.
+    public var mediaType: String
+    /// Its schema, when documented (and readable).
+    public var schema: Schema?
+    /// `example`, then the values of `examples`.
+    public var examples: [JSONValue]
+    /// The entries of `examples` by name.
+    public var namedExamples: [NamedExample]
+
+    /// Creates a content entry.
+    public init(
+        mediaType: String, schema: Schema? = nil, examples: [JSONValue] = [], namedExamples: [NamedExample] = []
+    ) {
+        self.mediaType = mediaType
+        self.schema = schema
+        self.examples = examples
+        self.namedExamples = namedExamples
     }
 }

@@ -110,6 +110,7 @@ extension OpenAPIReadState {
             schema.examples = (try? examples.array().map(\.value)) ?? []
         }
         if let example = object["example"] { schema.examples.append(example) }
+        schema.defaultValue = object["default"]
         schema.swiftType = try node.optionalString("x-swift-type")
         schema.swiftProperty = try node.optionalString("x-swift-property")
         if let all = try node.child("allOf") {

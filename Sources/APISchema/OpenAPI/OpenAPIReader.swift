@@ -52,6 +52,9 @@ struct OpenAPIReadState {
         var contract = Contract(
             title: try info?.optionalString("title") ?? "", version: try info?.optionalString("version") ?? "",
             description: try info?.optionalString("description"))
+        for server in try root.child("servers")?.array() ?? [] {
+            if let url = try server.optionalString("url") { contract.servers.append(url) }
+        }
         if let schemas = try root.child("components")?.child("schemas") {
             for (name, node) in try schemas.members() {
                 contract.components.append(NamedSchema(name: name, schema: try readSchema(node, depth: 0)))
@@ -124,6 +127,8 @@ struct OpenAPIReadState {
             description: try node.optionalString("description"))
         if let schema = try node.child("schema") {
             parameter.schema = try readSchema(schema, depth: 0)
+            // A parameter's default is its own (the writer puts it back in the schema).
+            parameter.schema.defaultValue = nil
             if case .object(let object) = try resolve(schema).value { parameter.defaultValue = object["default"] }
         }
         // The parameter's own examples, then its schema's, each value once: the writer puts them
@@ -159,6 +164,15 @@ struct OpenAPIReadState {
         return examples
     }
 
+    /// A response header: `required`, `schema`, and its example (`example`, `examples`, the schema's).
+    private func readHeader(_ name: String, _ node: OpenAPINode) throws(ContractError) -> ResponseHeader {
+        let node = try resolve(node)
+        let schema = try node.child("schema").map { node throws(ContractError) in try readSchema(node, depth: 0) }
+        let example = try readExamples(node).first ?? schema?.examples.first ?? schema?.enumValues?.first
+        return ResponseHeader(
+            name: name, required: try node.child("required")?.bool() ?? false, schema: schema, example: example)
+    }
+
     private func readRequestBody(_ node: OpenAPINode) throws(ContractError) -> ContractRequestBody {
         let node = try resolve(node)
         var body = ContractRequestBody(
@@ -183,6 +197,9 @@ struct OpenAPIReadState {
         let node = try resolve(node)
         var response = ContractResponse(
             status: status, description: try node.optionalString("description") ?? "", mediaType: nil)
+        for (name, header) in try node.child("headers")?.members() ?? [] {
+            response.headers.append(try readHeader(name, header))
+        }
         guard let content = try node.child("content") else { return response }
         let media = try content.members()
         let chosen =
@@ -197,6 +214,26 @@ struct OpenAPIReadState {
             response.swiftType = read.swiftType
         }
         response.examples = try readExamples(mediaNode)
+        response.namedExamples = try readNamedExamples(mediaNode)
+        for (other, node) in media where other != mediaType {
+            // Other media types serve mocks only: a schema that does not read leaves it undescribed.
+            let schema = try? node.child("schema").map { node throws(ContractError) in try readSchema(node, depth: 0) }
+            response.otherContent.append(
+                ResponseContent(
+                    mediaType: other, schema: schema ?? nil, examples: (try? readExamples(node)) ?? [],
+                    namedExamples: (try? readNamedExamples(node)) ?? []))
+        }
         return response
+    }
+
+    /// The entries of an `examples` map with a `value`, by name.
+    private func readNamedExamples(_ node: OpenAPINode) throws(ContractError) -> [NamedExample] {
+        var named: [NamedExample] = []
+        for (name, entry) in try node.child("examples")?.members() ?? [] {
+            if let value = try resolve(entry).child("value") {
+                named.append(NamedExample(name: name, value: value.value))
+            }
+        }
+        return named
     }
 }

@@ -83,6 +83,16 @@ public struct OpenAPIWriter: Sendable {
 
     private func response(_ response: ContractResponse) -> JSONObject {
         var object = JSONObject([("description", .string(response.description))])
+        if !response.headers.isEmpty {
+            let headers = response.headers.map { header -> (String, JSONValue) in
+                var written = JSONObject()
+                if header.required { written["required"] = true }
+                if let schema = header.schema { written["schema"] = self.schema(schema) }
+                if let example = header.example { written["example"] = example }
+                return (header.name, .object(written))
+            }
+            object["headers"] = .object(JSONObject(headers))
+        }
         guard let mediaType = response.mediaType else { return object }
         var media = JSONObject()
         if let schema = response.schema {
@@ -92,13 +102,28 @@ public struct OpenAPIWriter: Sendable {
             }
             media["schema"] = .object(written)
         }
-        if !response.examples.isEmpty {
+        if !response.namedExamples.isEmpty {
+            let examples = response.namedExamples.map { ($0.name, JSONValue.object(["value": $0.value])) }
+            media["examples"] = .object(JSONObject(examples))
+        } else if !response.examples.isEmpty {
             let examples = response.examples.enumerated().map {
                 ("example\($0.offset + 1)", JSONValue.object(["value": $0.element]))
             }
             media["examples"] = .object(JSONObject(examples))
         }
-        object["content"] = .object(JSONObject([(mediaType, .object(media))]))
+        var content = [(mediaType, JSONValue.object(media))]
+        for other in response.otherContent {
+            var written = JSONObject()
+            if let schema = other.schema { written["schema"] = self.schema(schema) }
+            if !other.namedExamples.isEmpty {
+                written["examples"] = .object(
+                    JSONObject(other.namedExamples.map { ($0.name, JSONValue.object(["value": $0.value])) }))
+            } else if let example = other.examples.first {
+                written["example"] = example
+            }
+            content.append((other.mediaType, .object(written)))
+        }
+        object["content"] = .object(JSONObject(content))
         return object
     }
 
@@ -164,6 +189,7 @@ public struct OpenAPIWriter: Sendable {
         if let not = schema.not { object["not"] = self.schema(not) }
         writeLimits(schema, into: &object)
         if !schema.examples.isEmpty { object["examples"] = .array(schema.examples) }
+        if let value = schema.defaultValue { object["default"] = value }
         if let swiftType = schema.swiftType { object["x-swift-type"] = .string(swiftType) }
         if let swiftProperty = schema.swiftProperty { object["x-swift-property"] = .string(swiftProperty) }
         return .object(object)

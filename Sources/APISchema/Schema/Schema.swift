@@ -29,6 +29,8 @@ public struct Schema: Sendable, Hashable {
     public var description: String?
     /// `examples`.
     public var examples: [JSONValue]
+    /// `default`. A parameter's is its ``ContractParameter/defaultValue`` instead.
+    public var defaultValue: JSONValue?
     /// `x-swift-type`: the Swift type this schema was reflected from (`PetJsonModel`).
     public var swiftType: String?
     /// `x-swift-property`: the Swift property it was reflected from (`PetJsonModel.vetId: Int?`).
@@ -132,6 +134,7 @@ public struct Schema: Sendable, Hashable {
             merged.enumValues = part.enumValues
         }
         if merged.swiftType == nil { merged.swiftType = part.swiftType }
+        if merged.defaultValue == nil { merged.defaultValue = part.defaultValue }
         if merged.additionalProperties == nil { merged.additionalProperties = part.additionalProperties }
         if merged.anyOf.isEmpty {
             merged.anyOf = part.anyOf

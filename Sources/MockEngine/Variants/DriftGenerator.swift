@@ -11,7 +11,7 @@ enum DriftGenerator {
     /// that is not JSON) come back as they were, the very same response (see
     /// ``isUnchanged(_:from:)``), without a `Petmock-Variant` header. Every answer made here
     /// keeps the stub's `Matched-Stub-Id` and `Matched-Stub-Name`.
-    static func apply(_ variant: Variant, to served: ServedResponse, stub: StubMapping) -> ServedResponse {
+    static func apply(_ variant: Variant, to served: ServedResponse, stub: StubMapping?) -> ServedResponse {
         switch (variant, served) {
         case (.reset, .prepared(_, let delay, _)), (.reset, .fault(_, let delay)):
             return .fault(.connectionReset, delay)
@@ -27,8 +27,10 @@ enum DriftGenerator {
                 StubDelay(fixedMilliseconds: delay.fixedMilliseconds + milliseconds, distribution: delay.distribution))
         case (.htmlError, .prepared(_, let delay, _)), (.htmlError, .fault(_, let delay)):
             var headers = HTTPHeaders([("Content-Type", "text/html; charset=utf-8"), ("Server", "nginx")])
-            headers.add(name: "Matched-Stub-Id", value: stub.id)
-            if let name = stub.name { headers.add(name: "Matched-Stub-Name", value: name) }
+            if let stub {
+                headers.add(name: "Matched-Stub-Id", value: stub.id)
+                if let name = stub.name { headers.add(name: "Matched-Stub-Name", value: name) }
+            }
             headers.add(name: "Petmock-Variant", value: variant.description)
             let response = HTTPResponse(status: .badGateway, headers: headers, body: Array(htmlErrorPage.utf8))
             return .prepared(PreparedResponse(response), delay, nil)

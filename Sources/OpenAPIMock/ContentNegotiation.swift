@@ -1,0 +1,45 @@
+import HTTPCore
+
+/// Picks the media type a request's `Accept` prefers among those a response offers
+/// (RFC 9110 §12.5.1: media ranges by `q`, more specific ranges first among equals).
+enum ContentNegotiation {
+    /// The index of the offered media type to answer with: the first offered when there is no
+    /// `Accept`, nil when it accepts none of them.
+    static func choose(_ offered: [String], accept: String?) -> Int? {
+        guard let accept, !accept.trimmingASCIISpaces().isEmpty else { return offered.isEmpty ? nil : 0 }
+        let ranges = accept.split(separator: ",").enumerated().compactMap { index, part -> (Substring, Double, Int)? in
+            let pieces = part.split(separator: ";")
+            guard let range = pieces.first?.trimmingASCIISpaces(), !range.isEmpty else { return nil }
+            var quality = 1.0
+            for parameter in pieces.dropFirst() {
+                let pair = parameter.split(separator: "=", maxSplits: 1)
+                if pair.count == 2, pair[0].trimmingASCIISpaces().equalsIgnoringASCIICase("q") {
+                    quality = Double(pair[1].trimmingASCIISpaces()) ?? 0
+                }
+            }
+            return (range, quality, index)
+        }
+        let ordered = ranges.filter { $0.1 > 0 }.sorted { lhs, rhs in
+            if lhs.1 != rhs.1 { return lhs.1 > rhs.1 }
+            if specificity(lhs.0) != specificity(rhs.0) { return specificity(lhs.0) > specificity(rhs.0) }
+            return lhs.2 < rhs.2
+        }
+        for (range, _, _) in ordered {
+            if let index = offered.firstIndex(where: { matches(range, $0) }) { return index }
+        }
+        return nil
+    }
+
+    private static func specificity(_ range: Substring) -> Int {
+        if range == "*/*" { return 0 }
+        return range.hasSuffix("/*") ? 1 : 2
+    }
+
+    private static func matches(_ range: Substring, _ offered: String) -> Bool {
+        let type = (offered.split(separator: ";").first ?? offered[...]).trimmingASCIISpaces().lowercased()
+        let range = range.lowercased()
+        if range == "*/*" { return true }
+        if range.hasSuffix("/*") { return type.hasPrefix(range.dropLast()) }
+        return type == range
+    }
+}

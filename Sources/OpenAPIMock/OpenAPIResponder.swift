@@ -1,0 +1,185 @@
+import APISchema
+import HTTPCore
+import HTTPHandlerKit
+import JSONKit
+import MockEngine
+import Platform
+
+/// Answers requests from an OpenAPI document, as Prism does: the documented operation's
+/// example, or a body generated from its schema; petmock's fallback when no stub matches.
+///
+/// ```swift
+/// let contract = try OpenAPIReader().read(file: "items.yaml")
+/// let responder = OpenAPIResponder(contract: contract)
+/// let handler = try StubHandler(configuration: StubHandlerConfiguration(fallback: responder))
+/// ```
+public final class OpenAPIResponder: FallbackReplySource {
+    /// The document answered from.
+    public let contract: Contract
+    /// Where its paths are mounted: the first server URL's path, `--base-path`, or empty (the root).
+    public let basePath: String
+    private let routes: [(template: PathTemplate, operation: ContractOperation)]
+    // Answers are built once per (operation, status, example) and reused.
+    private let cache = Locked<[String: PreparedResponse]>([:])
+
+    /// Serves `contract` under `basePath`, or under the path of its first `servers` URL when nil.
+    public init(contract: Contract, basePath: String? = nil) {
+        self.contract = contract
+        self.basePath = Self.normalized(basePath ?? contract.servers.first.map(Self.path(ofServer:)) ?? "")
+        routes = contract.operations.map { (PathTemplate($0.path), $0) }
+            .sorted { $0.template.literalCount > $1.template.literalCount }
+    }
+
+    /// How many operations the document has.
+    public var operationCount: Int { contract.operations.count }
+
+    /// The path of a server URL: `/v2` for `https://items.example.com/v2`.
+    static func path(ofServer url: String) -> String {
+        guard let scheme = url.range(of: "://") else { return url }
+        let rest = url[scheme.upperBound...]
+        guard let slash = rest.firstIndex(of: "/") else { return "" }
+        return String(rest[slash...])
+    }
+
+    private static func normalized(_ path: String) -> String {
+        var path = path
+        while path.hasSuffix("/") { path.removeLast() }
+        if !path.isEmpty && !path.hasPrefix("/") { path = "/" + path }
+        return path
+    }
+
+    public func reply(to request: HTTPServerRequest) -> PreparedResponse? {
+        answer(method: request.method, path: String(request.path), headers: request.headers)
+    }
+
+    /// The answer to a request: nil outside the mount point, else the operation's answer, a 404
+    /// naming the closest operations, or a 405 with `Allow`.
+    public func answer(method: HTTPMethod, path: String, headers: HTTPHeaders) -> PreparedResponse? {
+        guard path == basePath || path.hasPrefix(basePath + "/") else { return nil }
+        let below = String(path.dropFirst(basePath.count))
+        let parts = below.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { $0 }
+        let candidates = routes.filter { $0.template.matches(Array(parts)) }
+        let method = method == .head ? HTTPMethod.get : method
+        guard let route = candidates.first(where: { $0.operation.method == method }) else {
+            if candidates.isEmpty { return notFound(below) }
+            return notAllowed(method, candidates.map(\.operation))
+        }
+        return answer(route.operation, preference: Preference(headers), accept: headers.first(name: "Accept"))
+    }
+
+    private func answer(_ operation: ContractOperation, preference: Preference, accept: String?) -> PreparedResponse {
+        let status: String
+        if let code = preference.code {
+            guard let declared = operation.responses.first(where: { $0.status == String(code) }) else {
+                let statuses = operation.documentedStatuses.joined(separator: ", ")
+                return Self.text(400, "\(operation.name) does not document status \(code); documented: \(statuses)")
+            }
+            status = declared.status
+        } else {
+            let successes = operation.responses.filter { Int($0.status).map { (200..<300).contains($0) } ?? false }
+            status = successes.min { $0.status < $1.status }?.status ?? operation.responses.first?.status ?? "200"
+        }
+        let response = operation.responses.first { $0.status == status }
+        let contents = response.map(Self.contents(of:)) ?? []
+        var content: ResponseContent?
+        if !contents.isEmpty {
+            guard let index = ContentNegotiation.choose(contents.map(\.mediaType), accept: accept) else {
+                let offered = contents.map(\.mediaType).joined(separator: ", ")
+                return Self.text(406, "\(operation.name) \(status) offers \(offered), none of them acceptable")
+            }
+            content = contents[index]
+        }
+        if let name = preference.example, content?.namedExamples.contains(where: { $0.name == name }) != true {
+            // Not cached: the names a client may send are endless.
+            let names = content?.namedExamples.map(\.name).joined(separator: ", ") ?? ""
+            return Self.text(
+                400, "\(operation.name) \(status) has no example '\(name)'; examples: \(names.isEmpty ? "none" : names)"
+            )
+        }
+        let key = "\(operation.name) \(status) \(content?.mediaType ?? "") \(preference.example ?? "")"
+        if let cached = cache.withLock({ $0[key] }) { return cached }
+        let prepared = build(operation, status: status, content: content, example: preference.example)
+        cache.withLock { $0[key] = prepared }
+        return prepared
+    }
+
+    /// A response's media types, the one ``ContractResponse/mediaType`` names first.
+    private static func contents(of response: ContractResponse) -> [ResponseContent] {
+        guard let mediaType = response.mediaType else { return [] }
+        let primary = ResponseContent(
+            mediaType: mediaType, schema: response.schema, examples: response.examples,
+            namedExamples: response.namedExamples)
+        return [primary] + response.otherContent
+    }
+
+    private func build(
+        _ operation: ContractOperation, status: String, content: ResponseContent?, example name: String?
+    ) -> PreparedResponse {
+        let code = Int(status) ?? (status.first.flatMap { Int(String($0)) }.map { $0 * 100 } ?? 200)
+        var generator = BodyGenerator(contract: contract, seed: operation.name)
+        var headers = HTTPHeaders()
+        if let content { headers.add(name: "Content-Type", value: content.mediaType) }
+        let documented = operation.responses.first { $0.status == status }?.headers ?? []
+        for header in documented where !header.name.equalsIgnoringASCIICase("Content-Type") {
+            guard let value = header.example ?? header.schema.map({ generator.value(for: $0) }) else { continue }
+            headers.add(name: header.name, value: Self.headerText(value))
+        }
+        var body: JSONValue?
+        if let name, let chosen = content?.namedExamples.first(where: { $0.name == name }) {
+            body = chosen.value
+        } else if let first = content?.namedExamples.first?.value ?? content?.examples.first {
+            body = first
+        } else if let schema = content?.schema {
+            body = generator.value(for: schema)
+        }
+        return PreparedResponse(
+            HTTPResponse(status: HTTPStatus(code: code), headers: headers, body: Self.bytes(of: body, content)))
+    }
+
+    /// A body's bytes: JSON, or a string example as it is for a media type that is not JSON.
+    private static func bytes(of body: JSONValue?, _ content: ResponseContent?) -> [UInt8] {
+        guard let body else { return [] }
+        let mediaType = content?.mediaType.lowercased() ?? ""
+        if case .string(let text) = body, !mediaType.contains("json") { return Array(text.utf8) }
+        return body.serializedBytes()
+    }
+
+    /// A header's value from a JSON example: a string as it is, anything else as JSON; line breaks
+    /// and other control characters are left out, so a document cannot split the head.
+    private static func headerText(_ value: JSONValue) -> String {
+        var text = value.serialized()
+        if case .string(let string) = value { text = string }
+        return String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+    }
+
+    private func notFound(_ path: String) -> PreparedResponse {
+        let closest = routes.map(\.operation)
+            .sorted { StringDistance.levenshtein($0.path, path) < StringDistance.levenshtein($1.path, path) }
+            .prefix(3).map(\.name)
+        let message = "No operation of the document matches \(path)"
+        let body: JSONObject = [
+            "code": 404, "message": .string(message), "closest": .array(closest.map(JSONValue.string)),
+        ]
+        return Self.json(404, .object(body), mediaType: "application/json")
+    }
+
+    private func notAllowed(_ method: HTTPMethod, _ operations: [ContractOperation]) -> PreparedResponse {
+        let allow = operations.map(\.method.rawValue).joined(separator: ", ")
+        var response = HTTPResponse(
+            status: HTTPStatus(code: 405),
+            text: "\(method.rawValue) is not documented for this path; allowed: \(allow)\n")
+        response.headers.add(name: "Allow", value: allow)
+        return PreparedResponse(response)
+    }
+
+    private static func json(_ code: Int, _ value: JSONValue, mediaType: String?) -> PreparedResponse {
+        PreparedResponse(
+            HTTPResponse(
+                status: HTTPStatus(code: code), headers: ["Content-Type": mediaType ?? "application/json"],
+                body: value.serializedBytes()))
+    }
+
+    private static func text(_ code: Int, _ message: String) -> PreparedResponse {
+        PreparedResponse(HTTPResponse(status: HTTPStatus(code: code), text: message + "\n"))
+    }
+}

@@ -1,0 +1,23 @@
+/// SplitMix64: a small deterministic generator, seeded from the operation, so the same
+/// request always gets the same generated body.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    /// Seeds from a text (FNV-1a of its bytes).
+    init(seed text: String) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        state = hash
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        value = (value ^ (value >> 27)) &* 0x94d0_49bb_1331_11eb
+        return value ^ (value >> 31)
+    }
+}

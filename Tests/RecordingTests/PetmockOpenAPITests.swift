@@ -1,0 +1,26 @@
+import TestSupport
+import Testing
+
+/// `petmock serve --openapi` refusing what it cannot serve, with the real binary.
+@Suite struct PetmockOpenAPITests {
+    @Test func anUnreadableDocumentCannotStart() async throws {
+        let result = try await ToolProcess.run("petmock", ["serve", "--openapi", "/nonexistent/items.yaml"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("/nonexistent/items.yaml"), "\(result.stderr)")
+    }
+
+    @Test func anInvalidDocumentIsNamedWithItsJSONPath() async throws {
+        let folder = try TemporaryDirectory(files: ["bad.yaml": "openapi: 3.1.0\npaths:\n  items: {}\n"])
+        defer { folder.remove() }
+        let result = try await ToolProcess.run(
+            "petmock", ["serve", "--openapi", folder.file("bad.yaml"), "--port", "0"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("bad.yaml: $.paths.items:"), "\(result.stderr)")
+    }
+
+    @Test func aBasePathWithoutADocumentIsAUsageError() async throws {
+        let result = try await ToolProcess.run("petmock", ["serve", "--base-path", "/v2"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--base-path"), "\(result.stderr)")
+    }
+}
