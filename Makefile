@@ -76,8 +76,9 @@ soak: bench-deps
 	python3 Benchmarks/soak.py --petmock "$$($(SWIFT) build -c release --show-bin-path)/petmock" --stubs Stubs \
 		--seconds $(SOAK_SECONDS) --results Benchmarks/results/soak.txt
 
-# The whole test suite under ThreadSanitizer, then AddressSanitizer (own build folders; a few
-# minutes each). Suppressions, each with its reason: Tests/sanitizers/ and docs/hardening.md.
+# The whole test suite under ThreadSanitizer, then AddressSanitizer (own build folders, each
+# built once; swift test only). Suppressions, each with its reason: Tests/sanitizers/ and
+# docs/hardening.md. .ci/run runs it after `make test`.
 sanitize: test-deps
 	$(SWIFT) build --build-tests --sanitize=thread --build-path .build-tsan $(SWIFT_FLAGS)
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/sanitizers/tsan.supp halt_on_error=0" \

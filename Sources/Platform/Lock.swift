@@ -70,30 +70,44 @@ public final class Lock: @unchecked Sendable {
 /// A value guarded by a ``Lock``, used as `Synchronization.Mutex` is:
 /// `state.withLock { $0.count += 1 }`.
 public final class Locked<Value>: @unchecked Sendable {
-    // Safe to share: `value` is only read or written inside `lock.withLock`, and a value put in
+    // Safe to share: the value is only read or written inside `lock.withLock`, and a value put in
     // or taken out crosses threads only through it (as `Mutex`'s `sending` values do).
-    @usableFromInline var value: Value
+    //
+    // The value lives in its own allocation, not in a stored property of this class. In a
+    // generic class the runtime lays the fields out, and an empty `Value` (`Locked(())`, a lock
+    // guarding no data) gets offset 0: the address of the object's header. `withLock` reads that
+    // header, without the lock, to find `lock`'s offset, and the `&value` access inside the lock
+    // is a modify of the same address, which ThreadSanitizer reports as a Swift access race. A
+    // separate allocation (at least one byte, as `allocate` rounds an empty type's stride up to
+    // one) has an address nothing else uses and that is only touched under the lock.
+    @usableFromInline let storage: UnsafeMutablePointer<Value>
     /// The lock, for ``Lock/broadcast()`` after a change others wait for.
     public let lock = Lock()
 
     /// Guards `value`.
     public init(_ value: Value) {
-        self.value = value
+        storage = UnsafeMutablePointer.allocate(capacity: 1)
+        storage.initialize(to: value)
+    }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 
     /// Runs `body` on the value, holding the lock (inlinable: specialised in the caller).
     @inlinable
     public func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
-        try lock.withLock { () throws(E) -> T in try body(&value) }
+        try lock.withLock { () throws(E) -> T in try body(&storage.pointee) }
     }
 
     /// Runs `body` on the value when the lock is free now; nil, without waiting, when it is held.
     public func withLockIfAvailable<T>(_ body: (inout Value) -> T) -> T? {
-        lock.withLockIfAvailable { body(&value) }
+        lock.withLockIfAvailable { body(&storage.pointee) }
     }
 
     /// Blocks until `predicate` holds for the value; changers must call `lock.broadcast()`.
     public func wait(until predicate: (Value) -> Bool) {
-        lock.wait { predicate(value) }
+        lock.wait { predicate(storage.pointee) }
     }
 }

@@ -13,7 +13,12 @@ import FoundationNetworking
 final class ProtocolClientSink: @unchecked Sendable {
     // Safe to share: the protocol and client are only used to make client calls, which each
     // platform accepts as described above; `stopped` is read and written under its lock.
-    private let urlProtocol: URLProtocol
+    //
+    // The protocol is held weakly: it holds its reply delivery, which holds this sink, until
+    // it is stopped, and URLSession does not stop a protocol that finished on its own. The
+    // task holds the protocol while the request is under way; once URLSession lets go of it,
+    // no one listens to what the sink would say.
+    private weak let urlProtocol: URLProtocol?
     private let client: any URLProtocolClient
     private let stopped = LockedFlag()
     #if !canImport(FoundationNetworking)
@@ -36,32 +41,33 @@ final class ProtocolClientSink: @unchecked Sendable {
     }
 
     func received(_ response: URLResponse) {
-        perform { $0.client.urlProtocol($0.urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed) }
+        perform { $0.urlProtocol($1, didReceive: response, cacheStoragePolicy: .notAllowed) }
     }
 
     func loaded(_ data: Data) {
-        perform { $0.client.urlProtocol($0.urlProtocol, didLoad: data) }
+        perform { $0.urlProtocol($1, didLoad: data) }
     }
 
     func finished() {
-        perform { $0.client.urlProtocolDidFinishLoading($0.urlProtocol) }
+        perform { $0.urlProtocolDidFinishLoading($1) }
     }
 
     func failed(_ error: URLError) {
-        perform { $0.client.urlProtocol($0.urlProtocol, didFailWithError: error) }
+        perform { $0.urlProtocol($1, didFailWithError: error) }
     }
 
-    private func perform(_ call: @escaping @Sendable (ProtocolClientSink) -> Void) {
+    /// Makes `call` to the client with the protocol, unless stopped or the protocol is gone.
+    private func perform(_ call: @escaping @Sendable (any URLProtocolClient, URLProtocol) -> Void) {
         #if canImport(FoundationNetworking)
-        if !isStopped { call(self) }
+        callClient(call)
         #else
-        if Thread.current == thread {
-            if !isStopped { call(self) }
-            return
-        }
-        runLoop.perform(inModes: modes) { [self] in
-            if !isStopped { call(self) }
-        }
+        if Thread.current == thread { return callClient(call) }
+        runLoop.perform(inModes: modes) { [self] in callClient(call) }
         #endif
+    }
+
+    private func callClient(_ call: (any URLProtocolClient, URLProtocol) -> Void) {
+        guard !isStopped, let urlProtocol else { return }
+        call(client, urlProtocol)
     }
 }

@@ -57,7 +57,10 @@ final class ReplyDelivery: Sendable {
     /// Cancels a pending timer; nothing reaches the client after this.
     func stop() {
         sink.stop()
-        timer.withLock { $0 }?.cancel()
+        timer.withLock { timer in
+            defer { timer = nil }
+            return timer
+        }?.cancel()
     }
 
     private func send(_ response: HTTPResponse, chunked: Bool) {
@@ -117,7 +120,12 @@ final class ReplyDelivery: Sendable {
     }
 
     private func schedule(after duration: Duration, _ work: @escaping @Sendable (ReplyDelivery) -> Void) {
-        let item = DispatchWorkItem { [self] in work(self) }
+        // The item holds this delivery and the delivery the item, until it runs (below) or
+        // is cancelled (`stop()`): either lets go of it, so a finished delivery is freed.
+        let item = DispatchWorkItem { [self] in
+            timer.withLock { $0 = nil }
+            work(self)
+        }
         let installed = timer.withLock { timer -> Bool in
             guard !sink.isStopped else { return false }
             timer = item

@@ -17,7 +17,9 @@ import Darwin
 @Suite struct StubStoreWriteTests {
     /// The store under test, given to the seam once it exists, and what the seam saw.
     final class Probe: Sendable {
-        let store = Locked<StubStore?>(nil)
+        /// The store under test, held weakly: the store holds the probe through its file
+        /// operations.
+        private let storeReference = Locked(StoreReference())
         /// For each write or removal: the path, whether the lock was free, whether the
         /// mapping being written already served.
         let seen = Locked<[(path: String, lockFree: Bool, served: Bool)]>([])
@@ -29,8 +31,17 @@ import Darwin
         let reloadsWritten = Locked(false)
         let reloadEvents = Locked<[StubServerEvent]>([])
 
+        var store: StubStore? {
+            get { storeReference.withLock { $0.store } }
+            set { storeReference.withLock { $0.store = newValue } }
+        }
+
+        struct StoreReference {
+            weak var store: StubStore?
+        }
+
         func record(_ path: String) throws(FileSystemError) {
-            guard let store = store.withLock({ $0 }) else { return }
+            guard let store else { return }
             let served = watched.withLock { $0 }.map { store.stub(id: $0) != nil } ?? false
             seen.withLock { $0.append((path, store.isLockFree(), served)) }
             if failing.withLock({ $0.contains(path) }) { throw FileSystemError(path: path, call: "write", code: EIO) }
@@ -42,7 +53,7 @@ import Darwin
                     try record(path)
                     try FileSystem.writeAtomically(bytes, to: path)
                     // Only with the lock free: a reload under it would wait for ever.
-                    guard reloadsWritten.withLock({ $0 }), let store = store.withLock({ $0 }), store.isLockFree()
+                    guard reloadsWritten.withLock({ $0 }), let store, store.isLockFree()
                     else { return }
                     if let event = store.reloadFile(path) { reloadEvents.withLock { $0.append(event) } }
                 },
@@ -63,7 +74,7 @@ import Darwin
         let store = try StubStore(
             loader: StubLoader(root: folder.root), codeMappings: [], serverVariant: nil,
             fileOperations: probe.operations)
-        probe.store.withLock { $0 = store }
+        probe.store = store
         return store
     }
 

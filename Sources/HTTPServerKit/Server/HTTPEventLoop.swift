@@ -23,7 +23,11 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     static let signalToken: UInt64 = .max - 2
 
     let configuration: HTTPServerConfiguration
-    let handler: any HTTPHandler
+    /// The server's handler, until the loop finishes: then ``stoppedHandler``. A handler that
+    /// keeps the requests it was given (a test server's log, a journal) holds this loop through
+    /// each request's `eventLoop`; letting go of it at the end breaks that cycle, so a stopped
+    /// server, its loops and their buffers are freed once the server is released.
+    private(set) var handler: any HTTPHandler
     let lifecycle: ServerLifecycle
     let poller: any Poller
     let index: Int
@@ -247,6 +251,10 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
         }
     }
 
+    /// What a finished loop holds instead of the server's handler; never called (a finished
+    /// loop takes no request).
+    private static let stoppedHandler = HTTPClosureHandler { _ in .response(HTTPResponse(status: .serviceUnavailable)) }
+
     private func finish() {
         sendQueuedAnswers()
         if listener >= 0 {
@@ -263,6 +271,7 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
         stopExtensions()
         poller.close()
         timers = TimerHeap()
+        handler = Self.stoppedHandler
         lifecycle.loopStopped()
     }
 }
