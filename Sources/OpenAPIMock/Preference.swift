@@ -6,15 +6,8 @@ struct Preference: Equatable {
     var example: String?
 
     init(_ headers: HTTPHeaders) {
-        guard let prefer = headers.first(name: "Prefer") else { return }
-        for preference in prefer.split(separator: ",") {
-            let pair = preference.split(separator: ";").first ?? preference[...]
-            guard let equals = pair.firstIndex(of: "=") else { continue }
-            let key = pair[..<equals].trimmingASCIISpaces()
-            var value = pair[pair.index(after: equals)...].trimmingASCIISpaces()
-            if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
-            if key.equalsIgnoringASCIICase("example") { example = String(value) }
-            if key.equalsIgnoringASCIICase("code") { code = Int(value) }
-        }
+        let prefer = PreferHeader(headers)
+        example = prefer.value("example").map(String.init)
+        code = prefer.value("code").flatMap { Int($0) }
     }
 }

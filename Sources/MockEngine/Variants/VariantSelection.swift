@@ -15,24 +15,13 @@ enum VariantSelection: Equatable {
             self = .named(name)
             return
         }
-        guard let prefer = headers.first(name: "Prefer") else {
-            self = .none
+        // RFC 7240 §2: of a preference given twice, only the first counts.
+        let prefer = PreferHeader(headers)
+        if let example = prefer.value("example") {
+            self = .named(String(example))
             return
         }
-        var code: String?
-        for preference in prefer.split(separator: ",") {
-            let pair = preference.split(separator: ";").first ?? preference[...]
-            guard let equals = pair.firstIndex(of: "=") else { continue }
-            let key = pair[..<equals].trimmingASCIISpaces()
-            var value = pair[pair.index(after: equals)...].trimmingASCIISpaces()
-            if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
-            if key.equalsIgnoringASCIICase("example") {
-                self = .named(String(value))
-                return
-            }
-            if key.equalsIgnoringASCIICase("code") { code = String(value) }
-        }
-        guard let code else {
+        guard let code = prefer.value("code") else {
             self = .none
             return
         }
