@@ -6,13 +6,9 @@ extension AdminRouter {
     /// `POST /__admin/near-misses/request-pattern`: `{"nearMisses": [{"request": ...,
     /// "requestPattern": ..., "matchResult": {"distance": ...}}]}`, closest first.
     func nearMissesOfPattern(_ body: [UInt8]) -> HTTPResponse {
-        switch Self.parse(body) {
+        switch Self.requestPattern(body) {
         case .failure(let failure): return failure.response
-        case .success(let json):
-            var decoder = MappingDecoder(file: "")
-            guard let pattern = decoder.decodeRequest(json, at: .root) else {
-                return Self.json(AdminJSON.errors("Invalid request pattern", problems: decoder.problems), status: 422)
-            }
+        case .success(let pattern):
             do throws(AdminError) {
                 let misses = try admin.nearMisses(forPattern: pattern).map { miss -> JSONValue in
                     [
@@ -53,6 +49,23 @@ extension AdminRouter {
             } catch {
                 return Self.failure(error)
             }
+        }
+    }
+
+    /// The request pattern a body holds (WireMock's request-pattern JSON): a 400 for a body
+    /// that is not JSON, a 422 listing the problems of a pattern that does not read.
+    static func requestPattern(_ body: [UInt8]) -> Result<RequestPattern, ParseFailure> {
+        switch parse(body) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let json):
+            var decoder = MappingDecoder(file: "")
+            guard let pattern = decoder.decodeRequest(json, at: .root) else {
+                return .failure(
+                    ParseFailure(
+                        response: Self.json(
+                            AdminJSON.errors("Invalid request pattern", problems: decoder.problems), status: 422)))
+            }
+            return .success(pattern)
         }
     }
 }

@@ -260,13 +260,9 @@ package struct AdminRouter: Sendable {
     }
 
     private func findRequests(_ body: [UInt8], count: Bool) -> HTTPResponse {
-        switch Self.parse(body) {
+        switch Self.requestPattern(body) {
         case .failure(let failure): return failure.response
-        case .success(let json):
-            var decoder = MappingDecoder(file: "")
-            guard let pattern = decoder.decodeRequest(json, at: .root) else {
-                return Self.json(AdminJSON.errors("Invalid request pattern", problems: decoder.problems), status: 422)
-            }
+        case .success(let pattern):
             do {
                 let found = try admin.findRequests(matching: pattern)
                 if count { return Self.json(["count": .int(Int64(found.count))]) }
