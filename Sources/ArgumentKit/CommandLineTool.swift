@@ -1,3 +1,5 @@
+import HTTPCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -125,7 +127,7 @@ public struct CommandLineTool: Sendable {
             writeError(errorLine(error, verb: verb))
             return .usage
         } catch {
-            writeError("\(name): error: \(error)")
+            writeError("\(name): error: \(TerminalText.escapeEachLine("\(error)"))")
             return .couldNotRun
         }
     }
@@ -135,7 +137,8 @@ public struct CommandLineTool: Sendable {
     /// 'petmock serve --help'`). `verb` is the subcommand's, empty for the tool's own.
     func errorLine(_ error: ArgumentError, verb: String) -> String {
         let command = verb.isEmpty ? name : "\(name) \(verb)"
-        return "\(name): error: \(error); see '\(command) --help'"
+        // The words come from the command line: escaped before they reach a terminal or a CI log.
+        return "\(name): error: \(TerminalText.escape("\(error)")); see '\(command) --help'"
     }
 
     /// Runs the tool on the process arguments and exits with its code.

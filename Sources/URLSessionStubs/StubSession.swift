@@ -66,11 +66,14 @@ public final class StubSession: Sendable {
     ) throws(StubSetupError) {
         var configuration = configuration
         if let variant { configuration.variant = variant }
-        let upstream = upstreamSession ?? URLSession(configuration: .ephemeral)
         handler = try StubHandler(
             stubsDirectory: stubsDirectory, mappings: mappings, configuration: configuration,
-            upstream: .transport(
-                URLSessionTransport(session: upstream, maxResponseSize: configuration.upstream.maxResponseSize)))
+            // The upstream session is made on the first proxied request: most sessions never make one.
+            upstream: UpstreamClients(makeTransport: { settings in
+                URLSessionTransport(
+                    session: upstreamSession ?? URLSession(configuration: .ephemeral),
+                    maxResponseSize: settings.maxResponseSize)
+            }))
         host = StubURLSessionHost(handler: handler, options: options)
     }
 

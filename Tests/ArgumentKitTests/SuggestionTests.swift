@@ -40,5 +40,7 @@ import Testing
         #expect(
             line == "petmock: error: Unknown option '--prot' (did you mean '--port'?); see 'petmock serve --help'")
         #expect(!line.contains("\n") && !line.contains("Usage"))
+        let hostile = tool.errorLine(.unknownOption("--x\u{1B}[2J\nforged", suggestion: nil), verb: "serve")
+        #expect(!hostile.contains("\u{1B}") && !hostile.contains("\n"), "\(hostile)")
     }
 }
