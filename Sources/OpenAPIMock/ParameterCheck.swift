@@ -34,7 +34,8 @@ struct ParameterCheck: Sendable {
         let schema = contract.resolve(parameter.schema) ?? parameter.schema
         kinds = schema.nonNullTypes
         itemKinds = schema.items.flatMap { contract.resolve($0)?.nonNullTypes } ?? []
-        let style = parameter.style ?? (parameter.location == .query || parameter.location == .cookie ? "form" : "simple")
+        let style =
+            parameter.style ?? (parameter.location == .query || parameter.location == .cookie ? "form" : "simple")
         let explode = parameter.explode ?? (style == "form")
         switch style {
         case "form": splitting = explode && location == .query ? .occurrences : .separator(",")
@@ -81,7 +82,8 @@ struct ParameterCheck: Sendable {
         return validator.violations(value, limit: limit).map { violation in
             let below = violation.path.hasPrefix("$") ? String(violation.path.dropFirst()) : violation.path
             return RequestViolation(
-                location: locationName + below, expected: violation.expected, found: ViolationText.found(violation.found),
+                location: locationName + below, expected: violation.expected,
+                found: ViolationText.found(violation.found),
                 message: "\(location.rawValue) parameter '\(name)': \(violation.message)")
         }
     }

@@ -67,7 +67,9 @@ struct RequestValidator: Sendable {
             let occurrences: [String]
             switch parameter.location {
             case .path:
-                let part = checks.pathSegments[parameter.name].flatMap { pathParts.indices.contains($0) ? pathParts[$0] : nil }
+                let part = checks.pathSegments[parameter.name].flatMap {
+                    pathParts.indices.contains($0) ? pathParts[$0] : nil
+                }
                 occurrences = part.map { [$0.removingPercentEncoding() ?? String($0)] } ?? []
             case .query: occurrences = query[parameter.name] ?? []
             case .header:

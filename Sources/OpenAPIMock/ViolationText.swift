@@ -27,7 +27,8 @@ enum ViolationText {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+            case _
+            where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
                 || (0x2028...0x2029).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value):
                 result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: result.unicodeScalars.append(scalar)

@@ -91,9 +91,11 @@ import Testing
         #expect(first["name"] == .string("GET /orders"))
         #expect(first["operationId"] == .string("listOrders"))
         #expect(first["statuses"] == .array([.string("200")]))
-        #expect(operations.map { $0["name"] } == [
-            .string("GET /orders"), .string("POST /orders"), .string("GET /orders/{id}"), .string("PUT /orders/{id}"),
-        ])
+        #expect(
+            operations.map { $0["name"] } == [
+                .string("GET /orders"), .string("POST /orders"), .string("GET /orders/{id}"),
+                .string("PUT /orders/{id}"),
+            ])
     }
 
     @Test func withoutADocumentTheListIsEmpty() throws {

@@ -57,13 +57,16 @@ import Testing
         ParameterCase(target: "/orders?limit=1&tags=ab&tags=cd&tags=ef&tags=gh", location: "query.tags", expected: "3"),
         ParameterCase(target: "/orders?limit=1&ids=1,x", location: "query.ids[1]", expected: "integer"),
         ParameterCase(target: "/orders?limit=1&express=yes", location: "query.express", expected: "boolean"),
-        ParameterCase(target: "/orders?limit=1", headers: ["X-Trace": "xyz"], location: "header.X-Trace", expected: "[0-9a-f]{8}"),
+        ParameterCase(
+            target: "/orders?limit=1", headers: ["X-Trace": "xyz"], location: "header.X-Trace", expected: "[0-9a-f]{8}"),
         ParameterCase(
             target: "/orders?limit=1", headers: ["Cookie": "session=much-too-long"], location: "cookie.session",
             expected: "8"),
         ParameterCase(target: "/orders/0", location: "path.id", expected: ">= 1"),
         ParameterCase(target: "/orders/seven", location: "path.id", expected: "integer"),
-        ParameterCase(target: "/orders/7", headers: ["X-Versions": "1, two"], location: "header.X-Versions[1]", expected: "integer"),
+        ParameterCase(
+            target: "/orders/7", headers: ["X-Versions": "1, two"], location: "header.X-Versions[1]",
+            expected: "integer"),
     ]
 
     @Test(arguments: parameterCases) func aParameterViolationIsA400(_ row: ParameterCase) throws {
@@ -136,7 +139,8 @@ import Testing
 
     @Test func aFormBodyIsReadAsItsSchemaSays() throws {
         let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
-        let valid = try Self.reply("/orders", method: .post, headers: form, body: "name=a+pen&quantity=2&notes=x&notes=y")
+        let valid = try Self.reply(
+            "/orders", method: .post, headers: form, body: "name=a+pen&quantity=2&notes=x&notes=y")
         #expect(valid.violations.isEmpty)
         let invalid = try Self.reply("/orders", method: .post, headers: form, body: "name=pen&quantity=none")
         #expect(invalid.response.response.status.code == 422)

@@ -31,7 +31,8 @@ import Testing
     }
 
     @Test func validateRequestsTakesOnOrOff() async throws {
-        let result = try await ToolProcess.run("petmock", ["serve", "--openapi", "x.yaml", "--validate-requests", "no"])
+        let result = try await ToolProcess.run(
+            "petmock", ["serve", "--openapi", "x.yaml", "--validate-requests", "no"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("'on', 'off'"), "\(result.stderr)")
     }
