@@ -87,6 +87,10 @@ import Testing
         #expect(refused.violations.first?.found.contains("o-x") == true)
     }
 
+    @Test func aHeadersListItemsMayHaveSpacesAround() throws {
+        #expect(try Self.reply("/orders/7", headers: ["X-Versions": "1, 2 ,3"]).violations.isEmpty)
+    }
+
     @Test func headerParametersNamedAcceptAreIgnored() throws {
         #expect(try Self.reply("/orders?limit=1", headers: ["Accept": "application/json"]).violations.isEmpty)
     }
