@@ -84,7 +84,8 @@ struct ParameterCheck: Sendable {
             return RequestViolation(
                 location: locationName + below, expected: violation.expected,
                 found: ViolationText.found(violation.found),
-                message: "\(location.rawValue) parameter '\(name)': \(violation.message)")
+                message: "the \(location.rawValue) parameter '\(name)\(below)' should be \(violation.expected), "
+                    + "not \(violation.found)")
         }
     }
 
