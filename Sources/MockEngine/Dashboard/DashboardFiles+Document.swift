@@ -14,6 +14,14 @@ extension DashboardFiles {
           return document && document.violations.length > 0 ? document.violations.length : "";
         }
 
+        // Marked like an unmatched request: no stub and no document operation answered, or the
+        // document refused the request.
+        function journalRowClass(event) {
+          const document = event.petmockDocument;
+          if (document) return document.violations.length > 0 ? "unmatched" : "";
+          return event.wasMatched ? "" : "unmatched";
+        }
+
         async function refreshOperations() {
           const listing = await api("GET", "/petmock/operations");
           const section = $("operations");

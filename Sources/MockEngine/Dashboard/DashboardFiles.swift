@@ -312,7 +312,7 @@ enum DashboardFiles {
             const cells = [new Date(request.loggedDate).toLocaleTimeString(), request.method, request.url,
               event.response.status, stub, request.petmockVariant || "", violationCount(event)];
             if (filter && !cells.join(" ").toLowerCase().includes(filter)) continue;
-            const row = el("tr", null, event.wasMatched || violationCount(event) === "" ? "" : "unmatched");
+            const row = el("tr", null, journalRowClass(event));
             row.dataset.requestId = event.id;
             for (const cell of cells) row.append(el("td", cell));
             clickable(row, () => showRequest(event).catch(showError));
