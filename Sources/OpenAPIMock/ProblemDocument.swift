@@ -18,16 +18,16 @@ enum ProblemDocument {
 
     static func response(status: Int, operation: String, violations: [RequestViolation]) -> PreparedResponse {
         let (uri, title) = type(of: status)
-        let count = violations.count
         let listed: [JSONValue] = violations.map { violation in
             [
                 "location": .string(violation.location), "expected": .string(violation.expected),
                 "found": .string(violation.found), "message": .string(violation.message),
             ]
         }
+        let more = violations.count - 1
         let detail =
-            "The request does not follow \(operation) as documented: \(count) violation\(count == 1 ? "" : "s"), "
-            + "the first \(violations.first?.description ?? "")"
+            "The request does not follow \(operation) as documented: \(violations.first?.description ?? "")"
+            + (more > 0 ? " (and \(more) more)" : "")
         let body: JSONObject = [
             "type": .string(uri), "title": .string(title), "status": .int(Int64(status)), "detail": .string(detail),
             "operation": .string(operation), "violations": .array(listed),

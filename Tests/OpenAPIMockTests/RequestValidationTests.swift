@@ -180,6 +180,7 @@ import Testing
         let bodyProblem = try JSONValue(parsing: invalidBody.response.response.body)
         #expect(bodyProblem["type"] == .string("urn:petmock:problem:invalid-body"))
         #expect(bodyProblem["status"] == .int(422))
+        #expect(bodyProblem["detail"]?.stringValue?.hasSuffix("(and 1 more)") == true)
     }
 
     @Test func whatWasFoundIsEscapedAndCutShort() throws {
