@@ -92,13 +92,13 @@ struct ParameterCheck: Sendable {
     /// The text as the first of the kinds it reads as (a number, a Boolean), else as a string:
     /// the schema then says whether a string is what it wants.
     static func read(_ text: String, as kinds: [JSONKind]) -> JSONValue {
-        if kinds.contains(.integer) || kinds.contains(.number),
-            text.first.map({ $0 == "-" || $0.isASCII && $0.isNumber }) == true,
-            let number = try? JSONValue(parsing: text)
-        {
-            switch number {
-            case .int, .number: return number
-            default: break
+        if kinds.contains(.integer) || kinds.contains(.number) {
+            if text.first != "+", let integer = Int64(text) { return .int(integer) }
+            // JSON's number grammar, not Double's (no `inf`, `nan` or hexadecimal).
+            if text.first.map({ $0 == "-" || $0.isASCII && $0.isNumber }) == true,
+                case .number(let number)? = try? JSONValue(parsing: text)
+            {
+                return .number(number)
             }
         }
         if kinds.contains(.boolean), text == "true" || text == "false" { return .bool(text == "true") }
