@@ -52,6 +52,7 @@ import Testing
         ParameterCase(target: "/orders?limit=0", location: "query.limit", expected: ">= 1"),
         ParameterCase(target: "/orders?limit=101", location: "query.limit", expected: "<= 100"),
         ParameterCase(target: "/orders?limit=1.5", location: "query.limit", expected: "integer"),
+        ParameterCase(target: "/orders?limit=%2B5", location: "query.limit", expected: "integer"),
         ParameterCase(target: "/orders?limit=1&status=lost", location: "query.status", expected: "open"),
         ParameterCase(target: "/orders?limit=1&tags=a", location: "query.tags[0]", expected: "2"),
         ParameterCase(target: "/orders?limit=1&tags=ab&tags=cd&tags=ef&tags=gh", location: "query.tags", expected: "3"),
