@@ -41,13 +41,17 @@ enum ServeCommand {
     static let basePath = Argument<String?>.option(
         "base-path", value: "PATH",
         help: "Where the document's paths are mounted (default: the path of its first servers URL, else /).")
+    static let validateRequests = Argument<Toggle>.choice(
+        "validate-requests", value: "on|off", default: .on,
+        help: "Check requests that reach the document's operations against their parameters and body; "
+            + "refuse invalid ones with a problem+json 400, 415 or 422 (needs --openapi).")
 
     static let spec = CommandSpec(
         name: "petmock serve",
         abstract: "Serve a WireMock stub folder or an OpenAPI document, its variants and the admin API.",
         arguments: [
             stubs, host, port, variant, watch, strict, adminToken, journalSize, eventLoops, proxyUnmatched,
-            globalResponseTemplating, openapi, basePath,
+            globalResponseTemplating, openapi, basePath, validateRequests,
         ],
         discussion: """
             EXAMPLES:
@@ -91,11 +95,18 @@ enum ServeCommand {
             throw ArgumentError.invalidValue(
                 option: "--base-path", value: arguments[Self.basePath] ?? "", expected: "--openapi FILE beside it")
         }
+        if arguments.isPresent(Self.validateRequests) && arguments[Self.openapi] == nil {
+            throw ArgumentError.invalidValue(
+                option: "--validate-requests", value: arguments[Self.validateRequests].rawValue,
+                expected: "--openapi FILE beside it")
+        }
         var responder: OpenAPIResponder?
         if let file = arguments[Self.openapi] {
             do {
                 let contract = try OpenAPIReader().read(file: file)
-                responder = OpenAPIResponder(contract: contract, basePath: arguments[Self.basePath])
+                responder = OpenAPIResponder(
+                    contract: contract, basePath: arguments[Self.basePath],
+                    validatesRequests: arguments[Self.validateRequests] == .on)
             } catch {
                 writeError("petmock: error: \(error)")
                 return .couldNotRun

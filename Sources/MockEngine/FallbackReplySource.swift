@@ -3,7 +3,17 @@ import HTTPHandlerKit
 /// Answers the requests no stub matches: the engine's second reply source (petmock serving an
 /// OpenAPI document is one). Stubs always come first.
 public protocol FallbackReplySource: Sendable {
-    /// The answer to a request no stub matched, prepared once and reused; nil leaves the
-    /// request unmatched (the near-miss 404, or `--proxy-unmatched`).
-    func reply(to request: HTTPServerRequest) -> PreparedResponse?
+    /// The answer to a request no stub matched, with what the journal keeps of it (the
+    /// operation, the request's violations); nil leaves the request unmatched (the near-miss
+    /// 404, or `--proxy-unmatched`).
+    func reply(to request: HTTPServerRequest) -> FallbackAnswer?
+
+    /// The operations the source answers, for the dashboard and the admin API, in the order
+    /// it lists them.
+    var operations: [DocumentOperation] { get }
+}
+
+extension FallbackReplySource {
+    /// No operations to list.
+    public var operations: [DocumentOperation] { [] }
 }

@@ -20,8 +20,8 @@ enum StubDecision: Sendable {
     /// The stub's template failed to render: a 500 saying why.
     case templateFailed(CompiledStub, message: String, variant: String?)
     /// No stub matched and the fallback source answers (an OpenAPI document), drifted when a
-    /// generated variant applies.
-    case document(ServedResponse, variant: String?)
+    /// generated variant applies; `answer` says what the journal keeps (operation, violations).
+    case document(ServedResponse, variant: String?, answer: FallbackAnswer)
     /// A stub answers, drifted when a generated variant applies; `variant` is what the
     /// journal records as in force.
     case answer(CompiledStub, ServedResponse, variant: String?)

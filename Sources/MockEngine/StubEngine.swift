@@ -146,17 +146,20 @@ package final class StubEngine: Sendable {
     /// The fallback source's answer to a request no stub matched, drifted as a stub's answer
     /// is under a generated variant; nil when there is no source or it has no answer.
     private func fallbackAnswer(_ request: HTTPServerRequest, selection: RequestedVariant) -> StubDecision? {
-        guard let fallback, let prepared = fallback.reply(to: request) else { return nil }
-        let base = ServedResponse.prepared(prepared, StubDelay(fixedMilliseconds: 0, distribution: nil), nil)
+        guard let fallback, let answer = fallback.reply(to: request) else { return nil }
+        let base = ServedResponse.prepared(answer.response, StubDelay(fixedMilliseconds: 0, distribution: nil), nil)
         let label = selection.variant?.description ?? selection.status.map { "code=\($0)" }
-        guard let variant = selection.variant, variant.isGenerated else { return .document(base, variant: label) }
+        // A refused request's problem document is not the document's answer: no drift applies.
+        guard let variant = selection.variant, variant.isGenerated, answer.violations.isEmpty else {
+            return .document(base, variant: label, answer: answer)
+        }
         let served = DriftGenerator.apply(variant, to: base, stub: nil)
         if let requested = selection.requested, DriftGenerator.isUnchanged(served, from: base),
             let refusal = DriftGenerator.refusal(of: variant, named: requested, for: base)
         {
             return .refuse(message: refusal.description, variant: requested, knownFields: refusal.knownFields)
         }
-        return .document(served, variant: label)
+        return .document(served, variant: label, answer: answer)
     }
 
     /// Carries a decision out: the journal, the scenario's move, recording and proxying.
@@ -180,8 +183,8 @@ package final class StubEngine: Sendable {
             record(request, matchable, variant: variant, status: 500, stub: stub)
             return .response(
                 HTTPResponse(status: HTTPStatus(code: 500), text: "petmock: stub \(stub.mapping.id): \(message)\n"))
-        case .document(let served, let variant):
-            record(request, matchable, variant: variant, status: served.status, stub: nil)
+        case .document(let served, let variant, let answer):
+            record(request, matchable, variant: variant, status: served.status, stub: nil, document: answer)
             switch served {
             case .prepared(let prepared, let delay, let dribble):
                 return HTTPReply.prepared(prepared, dribble: dribble).delayed(by: delay.httpDelay())
@@ -294,7 +297,7 @@ package final class StubEngine: Sendable {
 
     func record(
         _ request: HTTPServerRequest, _ matchable: MatchableRequest?, variant: String?, status: Int?,
-        stub: CompiledStub?, upstream: UpstreamResult? = nil
+        stub: CompiledStub?, upstream: UpstreamResult? = nil, document: FallbackAnswer? = nil
     ) {
         let target = request.head.target
         let url = target.utf8.first == UInt8(ascii: "/") ? target : String(matchable?.target ?? request.head.originForm)
@@ -303,7 +306,8 @@ package final class StubEngine: Sendable {
             LoggedRequest(
                 sequence: sequence, idPrefix: journal.idPrefix, method: request.method, url: url,
                 headers: request.headers, body: request.body, clientAddress: request.remoteAddress,
-                loggedDate: now, variant: variant, responseStatus: status, stub: stub, upstream: upstream)
+                loggedDate: now, variant: variant, responseStatus: status, stub: stub, upstream: upstream,
+                documentOperation: document?.operation, violations: document?.violations ?? [])
         }
     }
 

@@ -18,12 +18,19 @@ public final class OpenAPIResponder: FallbackReplySource {
     public let contract: Contract
     /// Where its paths are mounted: the first server URL's path, `--base-path`, or empty (the root).
     public let basePath: String
+    /// Whether requests are checked against their operations (parameters, body).
+    public let validatesRequests: Bool
     private let routes: [(template: PathTemplate, operation: ContractOperation)]
+    private let validator: RequestValidator?
     // Answers are built once per (operation, status, example) and reused.
     private let cache = Locked<[String: PreparedResponse]>([:])
 
-    /// Serves `contract` under `basePath`, or under the path of its first `servers` URL when nil.
-    public init(contract: Contract, basePath: String? = nil) {
+    /// Serves `contract` under `basePath`, or under the path of its first `servers` URL when nil;
+    /// with `validatesRequests`, a request that breaks its operation is refused with a problem
+    /// document (400, 415 or 422) listing its violations.
+    public init(contract: Contract, basePath: String? = nil, validatesRequests: Bool = true) {
+        self.validatesRequests = validatesRequests
+        validator = validatesRequests ? RequestValidator(contract: contract) : nil
         self.contract = contract
         self.basePath = Self.normalized(basePath ?? contract.servers.first.map(Self.path(ofServer:)) ?? "")
         routes = contract.operations.map { (PathTemplate($0.path), $0) }
@@ -48,23 +55,56 @@ public final class OpenAPIResponder: FallbackReplySource {
         return path
     }
 
-    public func reply(to request: HTTPServerRequest) -> PreparedResponse? {
-        answer(method: request.method, path: String(request.path), headers: request.headers)
+    public func reply(to request: HTTPServerRequest) -> FallbackAnswer? {
+        switch route(request.method, String(request.path)) {
+        case .outside: return nil
+        case .refused(let response): return FallbackAnswer(response)
+        case .operation(let operation, let parts):
+            if let refusal = validator?.refusal(of: request, to: operation, pathParts: parts) {
+                return FallbackAnswer(refusal.response, operation: operation.name, violations: refusal.violations)
+            }
+            let headers = request.headers
+            let response = answer(operation, preference: Preference(headers), accept: headers.first(name: "Accept"))
+            return FallbackAnswer(response, operation: operation.name)
+        }
     }
 
-    /// The answer to a request: nil outside the mount point, else the operation's answer, a 404
-    /// naming the closest operations, or a 405 with `Allow`.
+    public var operations: [DocumentOperation] {
+        contract.operations.map { operation in
+            DocumentOperation(
+                method: operation.method.rawValue, path: basePath + operation.path, name: operation.name,
+                operationId: operation.operationId, summary: operation.summary, statuses: operation.documentedStatuses)
+        }
+    }
+
+    /// The answer to a request, its parameters and body not checked: nil outside the mount
+    /// point, else the operation's answer, a 404 naming the closest operations, or a 405 with `Allow`.
     public func answer(method: HTTPMethod, path: String, headers: HTTPHeaders) -> PreparedResponse? {
-        guard path == basePath || path.hasPrefix(basePath + "/") else { return nil }
+        switch route(method, path) {
+        case .outside: nil
+        case .refused(let response): response
+        case .operation(let operation, _):
+            answer(operation, preference: Preference(headers), accept: headers.first(name: "Accept"))
+        }
+    }
+
+    private enum Routing {
+        case outside
+        case refused(PreparedResponse)
+        case operation(ContractOperation, parts: [Substring])
+    }
+
+    private func route(_ method: HTTPMethod, _ path: String) -> Routing {
+        guard path == basePath || path.hasPrefix(basePath + "/") else { return .outside }
         let below = String(path.dropFirst(basePath.count))
-        let parts = below.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { $0 }
-        let candidates = routes.filter { $0.template.matches(Array(parts)) }
+        let parts = Array(below.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+        let candidates = routes.filter { $0.template.matches(parts) }
         let method = method == .head ? HTTPMethod.get : method
         guard let route = candidates.first(where: { $0.operation.method == method }) else {
-            if candidates.isEmpty { return notFound(below) }
-            return notAllowed(method, candidates.map(\.operation))
+            if candidates.isEmpty { return .refused(notFound(below)) }
+            return .refused(notAllowed(method, candidates.map(\.operation)))
         }
-        return answer(route.operation, preference: Preference(headers), accept: headers.first(name: "Accept"))
+        return .operation(route.operation, parts: parts)
     }
 
     private func answer(_ operation: ContractOperation, preference: Preference, accept: String?) -> PreparedResponse {

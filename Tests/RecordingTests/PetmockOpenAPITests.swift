@@ -23,4 +23,17 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.contains("--base-path"), "\(result.stderr)")
     }
+
+    @Test func validateRequestsWithoutADocumentIsAUsageError() async throws {
+        let result = try await ToolProcess.run("petmock", ["serve", "--validate-requests", "off"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--validate-requests"), "\(result.stderr)")
+    }
+
+    @Test func validateRequestsTakesOnOrOff() async throws {
+        let result = try await ToolProcess.run(
+            "petmock", ["serve", "--openapi", "x.yaml", "--validate-requests", "no"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("'on', 'off'"), "\(result.stderr)")
+    }
 }

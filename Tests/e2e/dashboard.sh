@@ -5,7 +5,8 @@
 # listed by file, a variant switched with one click served to the next request, an unmatched
 # request in the live journal with its near miss, a scenario state set, a load problem shown, no injected script
 # run, no console error (a Content-Security-Policy refusal included), and a state change sent
-# from another origin refused. A second petmock with --admin-token checks that the page asks
+# from another origin refused; with --openapi, the document's operations listed and a refused
+# request's violations shown. A second petmock with --admin-token checks that the page asks
 # for the token and then works.
 #
 # Needs what html-report.sh needs (Tests/e2e/lib/browser.sh). Screenshots go to the temporary
@@ -81,7 +82,11 @@ start_petmock "$work/petmock.log"
 url="$started_url"
 start_petmock "$work/petmock-token.log" --admin-token dashboard-s3cret
 token_url="$started_url"
+# A third serves an OpenAPI document: its operations listed, a refused request's violations.
+start_petmock "$work/petmock-document.log" --openapi Tests/OpenAPIMockTests/Fixtures/orders.yaml
+document_url="$started_url"
 
 "$browser_python" Tests/e2e/dashboard_check.py \
     --chromium "$chromium" --chromedriver "$chromedriver" --url "$url" \
-    --token-url "$token_url" --token dashboard-s3cret --screenshots "${screenshots:-$work}"
+    --token-url "$token_url" --token dashboard-s3cret --document-url "$document_url" \
+    --screenshots "${screenshots:-$work}"

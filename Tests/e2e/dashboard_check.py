@@ -219,6 +219,35 @@ def check_recording(driver, url, target):
     wait_for("recording to stop", lambda: driver.find_element(By.ID, "recording-status").text == "Stopped")
 
 
+def check_document(driver, url):
+    """With --openapi: the document's operations beside the mappings, and a request the document
+    refused marked in the journal, its violations listed on click."""
+    driver.get(url + "/__admin/ui")
+    operations = json.loads(call(url + "/__admin/petmock/operations")[1])["operations"]
+    rows = wait_for("the document's operations listed", lambda: len(
+        shown(driver, "#operation-rows tr[data-operation]")) == len(operations) > 0 and shown(
+        driver, "#operation-rows tr[data-operation]"))
+    check(rows and "listOrders" in rows[0].text and "/orders" in rows[0].text,
+          f"the operations section does not list GET /orders: {[row.text for row in rows or []]}")
+    status, body = call(url + "/orders?limit=abc")
+    check(status == 400 and '"query.limit"' in body, f"GET /orders?limit=abc got {status} {body[:120]!r}")
+    status, _ = call(url + "/orders?limit=5")
+    check(status == 200, f"GET /orders?limit=5 got {status}")
+    if click(driver, By.XPATH, "//tr[contains(@class, 'unmatched')][td[text()='/orders?limit=abc']]",
+             "the refused request in the journal"):
+        table = wait_for("the violations", lambda: shown(driver, "#request-detail table.violations"))
+        if table:
+            text = driver.find_element(By.ID, "request-detail").text
+            check("query.limit" in text and "integer" in text and "GET /orders" in text,
+                  f"the violations are not shown: {text[:300]!r}")
+    valid = wait_for("the valid request in the journal", lambda: [
+        row for row in shown(driver, "#journal-rows tr") if "/orders?limit=5" in row.text])
+    check(valid and "unmatched" not in valid[0].get_attribute("class"),
+          "a request the document answered is marked like an unmatched one")
+    errors = console_errors(driver)
+    check(not errors, f"console errors with a document: {errors}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--chromium", required=True)
@@ -226,6 +255,7 @@ def main():
     parser.add_argument("--url", required=True)
     parser.add_argument("--token-url", required=True)
     parser.add_argument("--token", required=True)
+    parser.add_argument("--document-url", required=True)
     parser.add_argument("--screenshots", type=pathlib.Path)
     arguments = parser.parse_args()
     started = time.monotonic()
@@ -236,6 +266,7 @@ def main():
         check_cross_origin(driver, arguments.url)
         check_recording(driver, arguments.url, arguments.token_url)
         check_token(driver, arguments.token_url, arguments.token)
+        check_document(driver, arguments.document_url)
     except Exception as error:  # a missing element: report it with the failures before it
         failures.append(f"{type(error).__name__}: {str(error).splitlines()[0]}")
         if arguments.screenshots:

@@ -149,6 +149,12 @@ public struct ContractParameter: Sendable, Hashable {
     public var sources: [ParameterSource]
     /// `description`.
     public var description: String?
+    /// `style` as written (`form`, `simple`, `spaceDelimited`, `pipeDelimited`, `deepObject`,
+    /// `label`, `matrix`); nil for the location's default (`form` for query and cookie, else
+    /// `simple`).
+    public var style: String?
+    /// `explode` as written; nil for the style's default (true for `form`, else false).
+    public var explode: Bool?
 
     /// Creates a parameter.
     public init(

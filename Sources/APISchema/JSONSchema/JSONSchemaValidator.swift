@@ -27,6 +27,34 @@ package struct JSONSchemaValidator: Sendable {
         propertyCount = Self.countProperties(schema, depth: 0)
     }
 
+    /// A validator for a schema of a contract (a parameter's, a request body's), its references
+    /// resolved against the contract's components: compiled once, walked per value.
+    package init(schema: Schema, in contract: Contract) {
+        var compiler = ValidationPlan(contract: contract)
+        plan = compiler.compile(schema)
+        graph = PlanGraph(compiler.nodes)
+        propertyCount = 0
+    }
+
+    /// The value's violations against the schema, each with where, what was expected and what
+    /// was found (at most `limit`; the walk itself is bounded by ``BodyWalker/maximumSteps``).
+    package func violations(_ value: JSONValue, limit: Int) -> [SchemaViolation] {
+        var walker = BodyWalker(rootSwift: nil, schemaOnly: true, stopAtFirst: limit <= 1)
+        walker.walk(value, plan)
+        if walker.steps <= 0 && walker.occurrences.isEmpty {
+            return [
+                SchemaViolation(
+                    path: "$", expected: "a value checked in at most \(BodyWalker.maximumSteps) steps",
+                    found: "more", message: "the validation took too many steps")
+            ]
+        }
+        return walker.occurrences.prefix(limit).map { occurrence in
+            SchemaViolation(
+                path: occurrence.path.description, expected: occurrence.expected, found: occurrence.actual,
+                message: occurrence.message)
+        }
+    }
+
     private static func countProperties(_ schema: JSONValue, depth: Int) -> Int {
         guard depth < JSONSchemaCheck.maximumDepth else { return 0 }
         switch schema {

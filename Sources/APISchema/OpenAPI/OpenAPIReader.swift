@@ -125,6 +125,8 @@ struct OpenAPIReadState {
         var parameter = ContractParameter(
             name: name, location: location, required: try node.child("required")?.bool() ?? (location == .path),
             description: try node.optionalString("description"))
+        parameter.style = try node.optionalString("style")
+        parameter.explode = try node.child("explode")?.bool()
         if let schema = try node.child("schema") {
             parameter.schema = try readSchema(schema, depth: 0)
             // A parameter's default is its own (the writer puts it back in the schema).

@@ -50,6 +50,8 @@ public struct OpenAPIWriter: Sendable {
         var object = JSONObject([("name", .string(parameter.name)), ("in", .string(parameter.location.rawValue))])
         if let description = parameter.description { object["description"] = .string(description) }
         object["required"] = .bool(parameter.required)
+        if let style = parameter.style { object["style"] = .string(style) }
+        if let explode = parameter.explode { object["explode"] = .bool(explode) }
         object["schema"] = schema(parameter.schema)
         if let value = parameter.defaultValue, case .object(var members) = object["schema"] {
             members["default"] = value

@@ -53,7 +53,9 @@ enum AdminJSON {
             object["stubMapping"] = StubMapping.notConfigured.json
         }
         // For people (the dashboard): WireMock's stand-in mapping of an unmatched request is no stub.
-        if !request.wasMatched {
+        if let operation = request.documentOperation {
+            object["petmockStubLabel"] = .string("document: \(operation)")
+        } else if !request.wasMatched {
             object["petmockStubLabel"] = "no stub matched"
         } else if let stub = request.stub {
             object["petmockStubLabel"] = .string(stub.label)
@@ -61,6 +63,7 @@ enum AdminJSON {
         if let upstream = request.upstream {
             for member in proxied(upstream) { object[member.key] = member.value }
         }
+        if let document = document(request) { object["petmockDocument"] = document }
         return .object(object)
     }
 

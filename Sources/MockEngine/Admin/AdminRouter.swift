@@ -93,6 +93,9 @@ package struct AdminRouter: Sendable {
         if route.is(.get, "petmock", "problems") {
             return Self.json(["problems": .array(admin.loadProblems().map(AdminJSON.problem))])
         }
+        if route.is(.get, "petmock", "operations") {
+            return Self.json(["operations": .array(admin.documentOperations().map(AdminJSON.operation))])
+        }
         if route.is(.get, "petmock", "sources") {
             let sources = admin.mappingSources().map { entry -> JSONValue in
                 [

@@ -35,7 +35,7 @@ enum Dashboard {
     private static func file(for path: Substring) -> (type: String, text: String)? {
         switch path {
         case "/__admin/ui", "/__admin/ui/": ("text/html; charset=utf-8", DashboardFiles.html)
-        case "/__admin/ui/app.js": ("text/javascript; charset=utf-8", DashboardFiles.script)
+        case "/__admin/ui/app.js": ("text/javascript; charset=utf-8", DashboardFiles.wholeScript)
         case "/__admin/ui/app.css": ("text/css; charset=utf-8", DashboardFiles.style)
         case "/__admin/ui/icon.svg": ("image/svg+xml", DashboardFiles.icon)
         default: nil

@@ -46,13 +46,17 @@ enum DashboardFiles {
               <option value="unmatched">unmatched</option></select>
               <button id="journal-clear" type="button">Clear</button></p>
             <table><thead><tr><th>time</th><th>method</th><th>URL</th><th>status</th><th>stub</th><th title="per request or server-wide">variant in force</th>
-              </tr></thead><tbody id="journal-rows"></tbody></table>
+              <th title="how the request breaks its document operation">violations</th></tr></thead><tbody id="journal-rows"></tbody></table>
             <div id="request-detail"></div>
           </section>
           <section id="mappings"><h2>Mappings <button id="mappings-refresh" type="button">Refresh</button></h2>
             <div id="problems"></div>
             <div id="mapping-groups"></div>
             <pre id="mapping-json"></pre>
+          </section>
+          <section id="operations" hidden><h2>Document operations</h2>
+            <table><thead><tr><th>method</th><th>path</th><th>operation</th><th>statuses</th></tr></thead>
+              <tbody id="operation-rows"></tbody></table>
           </section>
         </main>
         </body>
@@ -70,7 +74,7 @@ enum DashboardFiles {
         header h1 { font-size: 1.2em; margin: 0; } header .error { color: #fbb; } header .ok { color: #9e9; }
         main { display: grid; grid-template-columns: 1fr 1fr; gap: 1em; padding: 1em; }
         section { background: #fff; border: 1px solid #ddd; border-radius: 4px; padding: .5em 1em; overflow: auto; }
-        #journal, #mappings { grid-column: 1 / 3; }
+        #journal, #mappings, #operations { grid-column: 1 / 3; }
         h2 { font-size: 1.05em; margin: .3em 0; } h3 { font-size: .95em; margin: .8em 0 .2em; }
         table { border-collapse: collapse; width: 100%; font-size: 13px; }
         th, td { text-align: left; padding: 2px 6px; border-bottom: 1px solid #eee; vertical-align: top; }
@@ -306,9 +310,9 @@ enum DashboardFiles {
             const request = event.request;
             const stub = event.petmockStubLabel || "";
             const cells = [new Date(request.loggedDate).toLocaleTimeString(), request.method, request.url,
-              event.response.status, stub, request.petmockVariant || ""];
+              event.response.status, stub, request.petmockVariant || "", violationCount(event)];
             if (filter && !cells.join(" ").toLowerCase().includes(filter)) continue;
-            const row = el("tr", null, event.wasMatched ? "" : "unmatched");
+            const row = el("tr", null, journalRowClass(event));
             row.dataset.requestId = event.id;
             for (const cell of cells) row.append(el("td", cell));
             clickable(row, () => showRequest(event).catch(showError));
@@ -321,6 +325,10 @@ enum DashboardFiles {
           detail.replaceChildren();
           const request = event.request;
           detail.append(el("h3", request.method + " " + request.url));
+          if (event.petmockDocument) {
+            showDocumentAnswer(event, detail);
+            return;
+          }
           if (event.wasMatched) {
             detail.append(el("pre", JSON.stringify(event, null, 2)));
             return;
@@ -356,7 +364,7 @@ enum DashboardFiles {
 
         async function refreshAll() {
           try {
-            await Promise.all([refreshMappings(), refreshState(), refreshJournal()]);
+            await Promise.all([refreshMappings(), refreshState(), refreshJournal(), refreshOperations()]);
           } catch (error) {
             showError(error);
           }

@@ -26,13 +26,19 @@ public struct LoggedRequest: Sendable {
     /// What the live API answered when the request was proxied (recording, or
     /// `--proxy-unmatched`); nil when a stub or petmock itself answered.
     public let upstream: UpstreamResult?
+    /// The operation of the fallback source (an OpenAPI document) that answered, `GET /items/{id}`.
+    public let documentOperation: String?
+    /// How the request breaks what that operation documents (empty when it is valid or was
+    /// not checked).
+    public let violations: [RequestViolation]
     let stub: CompiledStub?
     let idPrefix: UInt64
 
     init(
         sequence: UInt64, idPrefix: UInt64, method: HTTPMethod, url: String, headers: HTTPHeaders, body: [UInt8],
         clientAddress: HTTPSocketAddress?, loggedDate: Int64, variant: String?, responseStatus: Int?,
-        stub: CompiledStub?, upstream: UpstreamResult? = nil
+        stub: CompiledStub?, upstream: UpstreamResult? = nil, documentOperation: String? = nil,
+        violations: [RequestViolation] = []
     ) {
         self.sequence = sequence
         self.idPrefix = idPrefix
@@ -46,6 +52,8 @@ public struct LoggedRequest: Sendable {
         self.responseStatus = responseStatus
         self.stub = stub
         self.upstream = upstream
+        self.documentOperation = documentOperation
+        self.violations = violations
     }
 
     /// A request described from outside (for near-miss queries); not in any journal.

@@ -1,0 +1,67 @@
+// The dashboard's part for an OpenAPI document: its operations beside the mappings, and the
+// violations of the requests it answered. Server data is shown only through textContent.
+// swift-format-ignore-file
+
+extension DashboardFiles {
+    /// The script the page loads: the dashboard's, then the document's part.
+    static let wholeScript = script + documentScript
+
+    static let documentScript = #"""
+
+        // The number of violations of a request the document answered, "" for any other.
+        function violationCount(event) {
+          const document = event.petmockDocument;
+          return document && document.violations.length > 0 ? document.violations.length : "";
+        }
+
+        // Marked like an unmatched request: no stub and no document operation answered, or the
+        // document refused the request.
+        function journalRowClass(event) {
+          const document = event.petmockDocument;
+          if (document) return document.violations.length > 0 ? "unmatched" : "";
+          return event.wasMatched ? "" : "unmatched";
+        }
+
+        async function refreshOperations() {
+          const listing = await api("GET", "/petmock/operations");
+          const section = $("operations");
+          section.hidden = listing.operations.length === 0;
+          const rows = $("operation-rows");
+          rows.replaceChildren();
+          for (const operation of listing.operations) {
+            const row = el("tr");
+            row.dataset.operation = operation.name;
+            const name = operation.operationId || operation.name;
+            for (const cell of [operation.method, operation.path, name, operation.statuses.join(", ")]) {
+              row.append(el("td", cell));
+            }
+            if (operation.summary) row.title = operation.summary;
+            rows.append(row);
+          }
+        }
+
+        function showDocumentAnswer(event, detail) {
+          const document = event.petmockDocument;
+          detail.append(el("p", "Answered by the document's operation " + (document.operation || "(none)") + " with " +
+            event.response.status + "."));
+          if (document.violations.length === 0) return;
+          const table = el("table");
+          table.className = "violations";
+          const head = el("tr");
+          for (const title of ["where", "expected", "found", "message"]) head.append(el("th", title));
+          const thead = el("thead");
+          thead.append(head);
+          table.append(thead);
+          const body = el("tbody");
+          for (const violation of document.violations) {
+            const row = el("tr", null, "error");
+            for (const cell of [violation.location, violation.expected, violation.found, violation.message]) {
+              row.append(el("td", cell));
+            }
+            body.append(row);
+          }
+          table.append(body);
+          detail.append(table);
+        }
+        """#
+}

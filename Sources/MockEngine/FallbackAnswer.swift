@@ -1,0 +1,21 @@
+import HTTPHandlerKit
+
+/// A fallback source's answer to one request: the response, prepared (and usually reused),
+/// and what the journal keeps of it.
+public struct FallbackAnswer: Sendable {
+    /// The response.
+    public var response: PreparedResponse
+    /// The operation that answered, `GET /items/{id}`; nil when none did (a path or method
+    /// the source does not document).
+    public var operation: String?
+    /// How the request breaks what the operation documents; not empty when the response
+    /// refuses it.
+    public var violations: [RequestViolation]
+
+    /// Creates an answer.
+    public init(_ response: PreparedResponse, operation: String? = nil, violations: [RequestViolation] = []) {
+        self.response = response
+        self.operation = operation
+        self.violations = violations
+    }
+}

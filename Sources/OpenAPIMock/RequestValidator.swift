@@ -1,0 +1,113 @@
+import APISchema
+import HTTPCore
+import HTTPHandlerKit
+import MockEngine
+
+/// Checks requests against what their operations document, as Prism does: path, query, header
+/// and cookie parameters (presence, then the value against the schema: type, `enum`, bounds,
+/// lengths, `pattern`, items), and the body (presence, media type, schema). Every check is
+/// compiled once, when the document is loaded; a request costs one pass over what it sends and
+/// one bounded walk per value.
+struct RequestValidator: Sendable {
+    /// One operation's checks.
+    struct OperationChecks: Sendable {
+        let parameters: [ParameterCheck]
+        /// The segment (below the mount point) of each path parameter.
+        let pathSegments: [String: Int]
+        let body: BodyCheck?
+        /// The query parameters' names, to keep only those of a query.
+        let queryNames: Set<String>
+    }
+
+    /// The most violations one refusal lists.
+    static let violationLimit = 50
+
+    /// Header parameters OpenAPI says to ignore (OpenAPI 3.1 §4.8.12.1: the media type and
+    /// authorization have their own fields).
+    static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
+
+    private let checks: [String: OperationChecks]
+
+    init(contract: Contract) {
+        var checks: [String: OperationChecks] = [:]
+        for operation in contract.operations {
+            let parameters = operation.parameters
+                .filter { $0.location != .header || !Self.ignoredHeaders.contains($0.name.lowercased()) }
+                .map { ParameterCheck($0, in: contract) }
+            var pathSegments: [String: Int] = [:]
+            for (index, segment) in operation.path.split(separator: "/", omittingEmptySubsequences: false)
+                .dropFirst().enumerated()
+            where segment.hasPrefix("{") && segment.hasSuffix("}") {
+                pathSegments[String(segment.dropFirst().dropLast())] = index
+            }
+            let body = operation.requestBody.map { BodyCheck($0, in: contract) }
+            guard !parameters.isEmpty || body != nil else { continue }
+            checks[operation.name] = OperationChecks(
+                parameters: parameters, pathSegments: pathSegments, body: body,
+                queryNames: Set(parameters.filter { $0.location == .query }.map(\.name)))
+        }
+        self.checks = checks
+    }
+
+    /// The refusal of a request that breaks its operation: a problem document (400, 415 or
+    /// 422) and the violations; nil for a valid request.
+    func refusal(
+        of request: HTTPServerRequest, to operation: ContractOperation, pathParts: [Substring]
+    ) -> (response: PreparedResponse, violations: [RequestViolation])? {
+        guard let checks = checks[operation.name] else { return nil }
+        var violations: [RequestViolation] = []
+        var query: [String: [String]] = [:]
+        if !checks.queryNames.isEmpty, let raw = request.query {
+            for (name, value) in QueryParameters.parse(raw) where checks.queryNames.contains(name) {
+                query[name, default: []].append(value)
+            }
+        }
+        let cookies = checks.parameters.contains { $0.location == .cookie } ? Self.cookies(request.headers) : [:]
+        for parameter in checks.parameters where violations.count < Self.violationLimit {
+            let occurrences: [String]
+            switch parameter.location {
+            case .path:
+                let part = checks.pathSegments[parameter.name].flatMap {
+                    pathParts.indices.contains($0) ? pathParts[$0] : nil
+                }
+                occurrences = part.map { [$0.removingPercentEncoding() ?? String($0)] } ?? []
+            case .query: occurrences = query[parameter.name] ?? []
+            case .header:
+                let values = request.headers.fields.filter { $0.name.equalsIgnoringASCIICase(parameter.name) }
+                occurrences = values.isEmpty ? [] : [values.map(\.value).joined(separator: ",")]
+            case .cookie: occurrences = cookies[parameter.name].map { [$0] } ?? []
+            }
+            violations += parameter.violations(occurrences, limit: Self.violationLimit - violations.count)
+        }
+        var status = violations.isEmpty ? 422 : 400
+        if let body = checks.body {
+            let limit = max(1, Self.violationLimit - violations.count)
+            switch body.check(request.body, contentType: request.headers.first(name: "Content-Type"), limit: limit) {
+            case .valid: break
+            case .unsupportedMediaType(let violation):
+                violations.append(violation)
+                status = 415
+            case .malformed(let found):
+                violations += found
+                status = 400
+            case .invalid(let found): violations += found
+            }
+        }
+        guard !violations.isEmpty else { return nil }
+        return (ProblemDocument.response(status: status, operation: operation.name, violations: violations), violations)
+    }
+
+    /// The cookies of the `Cookie` fields, the first of a repeated name (RFC 6265 §5.4).
+    private static func cookies(_ headers: HTTPHeaders) -> [String: String] {
+        var cookies: [String: String] = [:]
+        for field in headers.fields where field.name.equalsIgnoringASCIICase("Cookie") {
+            for pair in field.value.split(separator: ";") {
+                let pair = pair.drop { $0 == " " }
+                guard let equals = pair.firstIndex(of: "=") else { continue }
+                let name = String(pair[..<equals])
+                if cookies[name] == nil { cookies[name] = String(pair[pair.index(after: equals)...]) }
+            }
+        }
+        return cookies
+    }
+}
