@@ -37,6 +37,9 @@ let package = Package(
         fuzzTarget("FuzzTemplate", ["Templating", "HTTPCore"]),
         fuzzTarget("FuzzMultipartParser", ["StubServerKit", "MockEngine", "HTTPCore"]),
         fuzzTarget(
+            "FuzzOpenAPIServing",
+            ["OpenAPIMock", "StubServerKit", "MockEngine", "ContractKit", "APISchema", "HTTPHandlerKit", "HTTPCore"]),
+        fuzzTarget(
             "FuzzAdminSettings",
             ["StubServerKit", "MockEngine", "StubFormat", "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "JSONKit"],
             support: true),

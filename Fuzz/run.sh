@@ -36,6 +36,7 @@ ALL_TARGETS=(
     template:FuzzTemplate
     multipart:FuzzMultipartParser
     admin-settings:FuzzAdminSettings
+    openapi-serving:FuzzOpenAPIServing
 )
 
 selected=()

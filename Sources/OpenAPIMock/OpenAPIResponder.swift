@@ -18,7 +18,7 @@ public final class OpenAPIResponder: FallbackReplySource {
     public let contract: Contract
     /// Where its paths are mounted: the first server URL's path, `--base-path`, or empty (the root).
     public let basePath: String
-    private let routes: [(template: PathTemplate, operation: ContractOperation)]
+    let routes: [(template: PathTemplate, operation: ContractOperation)]
     // Answers are built once per (operation, status, example) and reused.
     private let cache = Locked<[String: PreparedResponse]>([:])
 
@@ -67,7 +67,7 @@ public final class OpenAPIResponder: FallbackReplySource {
         return answer(route.operation, preference: Preference(headers), accept: headers.first(name: "Accept"))
     }
 
-    private func answer(_ operation: ContractOperation, preference: Preference, accept: String?) -> PreparedResponse {
+    func answer(_ operation: ContractOperation, preference: Preference, accept: String?) -> PreparedResponse {
         let status: String
         if let code = preference.code {
             guard let declared = operation.responses.first(where: { $0.status == String(code) }) else {
@@ -76,8 +76,7 @@ public final class OpenAPIResponder: FallbackReplySource {
             }
             status = declared.status
         } else {
-            let successes = operation.responses.filter { Int($0.status).map { (200..<300).contains($0) } ?? false }
-            status = successes.min { $0.status < $1.status }?.status ?? operation.responses.first?.status ?? "200"
+            status = operation.defaultStatus
         }
         let response = operation.responses.first { $0.status == status }
         let contents = response.map(Self.contents(of:)) ?? []
