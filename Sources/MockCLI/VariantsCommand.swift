@@ -27,7 +27,9 @@ enum VariantsCommand {
         let format = arguments[Self.format]
         let catalog: VariantCatalog
         if let file = arguments[Self.openapi] {
-            if arguments.isPresent(Self.stubs) { throw ArgumentError.invalidCombination("'--stubs' and '--openapi' list different things; give one") }
+            if arguments.isPresent(Self.stubs) {
+                throw ArgumentError.invalidCombination("'--stubs' and '--openapi' list different things; give one")
+            }
             let contract: Contract
             do {
                 contract = try OpenAPIReader().read(file: file)
@@ -39,7 +41,8 @@ enum VariantsCommand {
             catalog = DocumentStubSet(responder: responder).variantCatalog()
         } else {
             if let path = arguments[Self.basePath] {
-                throw ArgumentError.invalidValue(option: "--base-path", value: path, expected: "--openapi FILE beside it")
+                throw ArgumentError.invalidValue(
+                    option: "--base-path", value: path, expected: "--openapi FILE beside it")
             }
             let report: StubLoadReport
             do {

@@ -134,7 +134,8 @@ package struct DocumentStubSet: Sendable {
             id: Identifiers.uuid(high: generator.next(), low: generator.next()), name: label,
             request: RequestPattern(method: operation.method, url: url),
             response: ResponseDefinition(
-                status: response.status.code, headers: response.headers, body: bodyFileName.map(ResponseBody.file) ?? .none),
+                status: response.status.code, headers: response.headers,
+                body: bodyFileName.map(ResponseBody.file) ?? .none),
             priority: priority)
         if let example {
             mapping.variant = example

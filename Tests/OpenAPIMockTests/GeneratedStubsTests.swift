@@ -35,7 +35,9 @@ import Testing
     }
 
     /// A handler as `serve` makes it: over a stub folder, or answering from a document only.
-    static func handler(stubs: String?, fallback: OpenAPIResponder? = nil, variant: String? = nil) throws
+    static func handler(
+        stubs: String?, fallback: OpenAPIResponder? = nil, variant: String? = nil
+    ) throws
         -> StubHandler
     {
         var configuration = StubHandlerConfiguration(variant: variant)
@@ -83,7 +85,8 @@ import Testing
             #expect(answer.status == expected.status, "\(label)")
             #expect(answer.status == stub.mapping.response.status, "\(label)")
             let fields = answer.headers.fields.filter { !Self.stubHeaders.contains($0.name.lowercased()) }
-            #expect(fields.map { "\($0.name): \($0.value)" } == expected.headers.fields.map { "\($0.name): \($0.value)" })
+            #expect(
+                fields.map { "\($0.name): \($0.value)" } == expected.headers.fields.map { "\($0.name): \($0.value)" })
             #expect(answer.body == expected.body, "\(label)")
             #expect(answer.header("Matched-Stub-Id") == stub.mapping.id, "\(label)")
         }
@@ -142,7 +145,10 @@ import Testing
         #expect(forced == .success)
         #expect(try String(contentsOfFile: folder.file("notes.txt"), encoding: .utf8) == "mine")
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.file("mappings"))
-        #expect(written.count == DocumentStubSet(responder: OpenAPIResponder(contract: try OpenAPIReader().read(file: Self.items))).stubs.count)
+        #expect(
+            written.count
+                == DocumentStubSet(responder: OpenAPIResponder(contract: try OpenAPIReader().read(file: Self.items)))
+                .stubs.count)
         #expect(await tool.run(["generate", "--openapi", Self.items]) == .usage)
     }
 
@@ -150,7 +156,10 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let out = folder.file("stubs")
-        #expect(await MockTool(contract: nil).run(["generate", "--openapi", Self.items, "--out", out, "--base-path", "/api"]) == .success)
+        #expect(
+            await MockTool(contract: nil).run([
+                "generate", "--openapi", Self.items, "--out", out, "--base-path", "/api",
+            ]) == .success)
         let served = try Self.handler(stubs: out)
         #expect(try served.answer("/api/items/3").status == 200)
         #expect(try served.answer("/v2/items/3").status == 404)

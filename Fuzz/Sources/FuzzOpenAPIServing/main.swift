@@ -61,7 +61,8 @@ func request(_ bytes: [UInt8]) -> (server: StubServer, request: HTTPServerReques
 /// The bytes that may be in a header name or method (RFC 9110 §5.6.2's tchar).
 func token(_ bytes: ArraySlice<UInt8>) -> String {
     let special = Set("!#$%&'*+-.^_`|~".utf8)
-    return String(decoding: bytes.filter { isalnum(Int32($0)) != 0 && $0 < 0x80 || special.contains($0) }, as: UTF8.self)
+    return String(
+        decoding: bytes.filter { isalnum(Int32($0)) != 0 && $0 < 0x80 || special.contains($0) }, as: UTF8.self)
 }
 
 /// Printable ASCII and anything past it (UTF-8), without control characters.
