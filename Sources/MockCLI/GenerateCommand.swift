@@ -19,11 +19,12 @@ enum GenerateCommand {
 
     static let spec = CommandSpec(
         name: "petmock generate",
-        abstract: "Write the stub folder that answers as 'serve --openapi' does: a mapping per operation and status.",
+        abstract: "Write a stub folder that answers as 'serve --openapi' does.",
         arguments: [openapi, out, basePath, force],
         discussion: """
-            The default status (what serve answers with no Prefer) wins for a plain request; the other documented
-            statuses answer to Prefer: code=NNN; each named example is a variant (Prefer: example=NAME).
+            One mapping per operation and documented status, bodies in __files/. A plain request gets the
+            status serve answers with no Prefer; Prefer: code=NNN reaches the others; each named example
+            is a variant: Prefer: example=NAME (with code=NNN too for a status other than the default).
             EXAMPLES:
               petmock generate --openapi items.yaml --out Stubs
               petmock serve --stubs Stubs
