@@ -13,8 +13,9 @@ import StubFormat
 /// status's mappings have the highest priorities); `Prefer: code=NNN` reaches the others
 /// (petmock picks the best stub with that status); `Prefer: example=NAME` reaches a named
 /// example (a mapping with `metadata.variant` NAME; for a status other than the default one,
-/// the request's `Prefer` must also ask for `code=NNN`). Within each of these, operations keep
-/// the responder's order (a literal path segment before a parameter), as priorities.
+/// the request's `Prefer` must also ask for `code=NNN`, and such mappings go first among the
+/// variant's). Within each of these, operations keep the responder's order (a literal path
+/// segment before a parameter), as priorities.
 ///
 /// ```swift
 /// let stubs = DocumentStubSet(responder: OpenAPIResponder(contract: contract))

@@ -105,6 +105,12 @@ import Testing
         #expect(apple.text.contains("\"apple\""))
         // The first named example comes before the single `example`, as the responder has it.
         #expect(try served.answer("/v2/items/3").text.contains("\"hammer\""))
+        // A drift applies to the folder's answer as to the document's.
+        let documentOnly = try Self.handler(stubs: nil, fallback: responder)
+        let drift = [("X-Petmock-Variant", "missing:name")]
+        let drifted = try served.answer("/v2/items/3", headers: drift)
+        #expect(drifted.body == (try documentOnly.answer("/v2/items/3", headers: drift)).body)
+        #expect(!drifted.text.contains("\"name\""))
     }
 
     @Test(arguments: documents)
