@@ -92,6 +92,38 @@ import Testing
         }
     }
 
+    /// Every tenth operation of GitHub's description (a folder of all 623 takes a while to
+    /// write): the folder answers as the document, and verify --stub passes it.
+    @Test func aSliceOfGitHubsDescription() throws {
+        var contract = try DocumentSelfConsistencyTests.github()
+        contract.operations = contract.operations.enumerated().filter { $0.offset % 10 == 0 }.map(\.element)
+        let responder = OpenAPIResponder(contract: contract)
+        let stubs = DocumentStubSet(responder: responder)
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try stubs.write(to: folder.path)
+        let served = try Self.handler(stubs: folder.path)
+        #expect(served.loadProblems.isEmpty)
+        let documentOnly = try Self.handler(stubs: nil, fallback: responder)
+        for stub in stubs.stubs {
+            var prefer: [String] = []
+            if stub.status != contract.operations.first(where: { $0.name == stub.operation })?.defaultStatus {
+                prefer.append("code=\(stub.status)")
+            }
+            if let example = stub.example { prefer.append("example=\(example)") }
+            let headers = prefer.isEmpty ? [] : [("Prefer", prefer.joined(separator: ", "))]
+            let method = String(stub.operation.split(separator: " ")[0])
+            let target = Self.target(responder, stub.operation)
+            let answer = try served.answer(method, target, headers: headers)
+            #expect(answer.header("Matched-Stub-Id") == stub.mapping.id, "\(stub.mapping.name ?? "")")
+            #expect(answer.body == (try documentOnly.answer(method, target, headers: headers)).body)
+        }
+        let report = StubVerifier(contract: contract).verify(directory: folder.path, contractName: "github")
+        let breaking = report.findings.filter { $0.level == .breaking }
+        #expect(breaking.isEmpty, "\(breaking.map(\.message))")
+        #expect(report.errors.isEmpty)
+    }
+
     /// The default status wins over the others for a request that asks for nothing.
     @Test func aPlainRequestGetsTheDefaultStatusAndPreferReachesTheOthers() throws {
         let responder = OpenAPIResponder(contract: try OpenAPIReader().read(file: Self.items))
