@@ -52,7 +52,7 @@ func request(_ bytes: [UInt8]) -> (server: StubServer, request: HTTPServerReques
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
         let name = token(line[..<colon])
         guard !name.isEmpty else { continue }
-        headers.add(name: name, value: visible(line[(colon + 1)...], allowSpace: true).trimmingASCIISpaces())
+        headers.add(name: name, value: String(visible(line[(colon + 1)...], allowSpace: true).trimmingASCIISpaces()))
     }
     let body = Array(lines.joined(separator: [UInt8(ascii: "\n")]))
     return (server, HTTPServerRequest(method: method, target: target, headers: headers, body: body))
