@@ -167,9 +167,43 @@ import Testing
         #expect(DocumentStubSet.urlPattern("/a/{}") == .urlPathPattern("/a/[^/]+"))
     }
 
-    @Test func aNamedExampleThatCannotBeAVariantIsNoted() {
+    @Test func aNamedExampleThatCannotBeAVariantIsNoted() throws {
         #expect(DocumentStubSet.isVariantName("apple"))
         for name in ["empty", "missing:x", "two words", " apple"] { #expect(!DocumentStubSet.isVariantName(name)) }
+        let document = """
+            openapi: 3.0.3
+            info: {title: Notes, version: "1"}
+            paths:
+              /things:
+                get:
+                  responses:
+                    "200":
+                      description: Things
+                      content:
+                        application/json:
+                          examples:
+                            empty: {value: []}
+                            some: {value: [1]}
+                    default:
+                      description: An error
+            """
+        let contract = try OpenAPIReader().read(Array(document.utf8), source: "notes.yaml")
+        let stubs = DocumentStubSet(responder: OpenAPIResponder(contract: contract))
+        #expect(stubs.stubs.map(\.example) == [nil, "some"])
+        #expect(stubs.notes.count == 2)
+        #expect(stubs.notes.contains { $0.contains("'empty'") })
+        #expect(stubs.notes.contains { $0.contains("'default'") })
+    }
+
+    /// The same document gives the same folder: ids, names, files and bytes.
+    @Test func theFolderIsTheSameFromRunToRun() throws {
+        let contract = try OpenAPIReader().read(file: Self.items)
+        let first = DocumentStubSet(responder: OpenAPIResponder(contract: contract)).stubs
+        let second = DocumentStubSet(responder: OpenAPIResponder(contract: contract)).stubs
+        #expect(first.map(\.mapping) == second.map(\.mapping))
+        #expect(first.map(\.body) == second.map(\.body))
+        #expect(Set(first.map(\.mapping.id)).count == first.count)
+        #expect(Set(first.compactMap(\.bodyFileName)).count == first.count { $0.bodyFileName != nil })
     }
 
     @Test func generateRefusesAFolderThatIsNotEmptyUnlessForced() async throws {
