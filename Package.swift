@@ -102,7 +102,9 @@ let package = Package(
             ]),
 
         // An OpenAPI document as petmock's fallback reply source: examples and generated bodies.
-        library("OpenAPIMock", ["APISchema", "MockEngine", "HTTPHandlerKit", "HTTPCore", "JSONKit", "Platform"]),
+        library(
+            "OpenAPIMock",
+            ["APISchema", "MockEngine", "StubFormat", "HTTPHandlerKit", "HTTPCore", "JSONKit", "Platform"]),
 
         // The stub server: petmock's engine on HTTPServerKit's sockets, libcurl and its own
         // client for upstreams, file watching.
@@ -124,7 +126,7 @@ let package = Package(
         // The reference live API on SQLite.
         library("PetAPIServer", ["CSQLite", "HTTPServerKit", "HTTPCore", "JSONKit", "Platform", "HTTPHandlerKit"]),
 
-        // petmock's command line as a library (serve, record, validate, variants), for any app's contract.
+        // petmock's command line as a library (serve, record, validate, variants, generate), for any app's contract.
         library(
             "MockCLI",
             [
@@ -224,7 +226,7 @@ let package = Package(
             "OpenAPIMockTests",
             [
                 "OpenAPIMock", "APISchema", "ContractKit", "MockEngine", "StubServerKit", "StubFormat",
-                "HTTPHandlerKit",
+                "HTTPHandlerKit", "MockCLI", "ArgumentKit",
                 "HTTPClient", "HTTPCore", "JSONKit", "Platform", "TestSupport",
             ],
             exclude: ["Fixtures"]),

@@ -38,6 +38,9 @@ let package = Package(
         fuzzTarget("FuzzMultipartParser", ["StubServerKit", "MockEngine", "HTTPCore"]),
         fuzzTarget("FuzzPreferHeader", ["StubServerKit", "HTTPHandlerKit", "HTTPCore"], support: true),
         fuzzTarget(
+            "FuzzOpenAPIServing",
+            ["OpenAPIMock", "StubServerKit", "MockEngine", "ContractKit", "APISchema", "HTTPHandlerKit", "HTTPCore"]),
+        fuzzTarget(
             "FuzzAdminSettings",
             ["StubServerKit", "MockEngine", "StubFormat", "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "JSONKit"],
             support: true),

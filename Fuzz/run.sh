@@ -37,6 +37,7 @@ ALL_TARGETS=(
     multipart:FuzzMultipartParser
     admin-settings:FuzzAdminSettings
     prefer-header:FuzzPreferHeader
+    openapi-serving:FuzzOpenAPIServing
 )
 
 selected=()

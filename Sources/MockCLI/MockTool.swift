@@ -1,7 +1,7 @@
 import ArgumentKit
 import ContractKit
 
-/// The `petmock` command line (serve, record, validate, variants) as a library: give it the
+/// The `petmock` command line (serve, record, validate, variants, generate) as a library: give it the
 /// app's contract, and `petmock record` crawls and checks against that contract by default.
 ///
 /// ```swift
@@ -28,7 +28,7 @@ public struct MockTool: Sendable {
             name: name, abstract: "A WireMock-compatible stub server with every broken variant of the API.",
             subcommands: [
                 ServeCommand.subcommand, RecordCommand.subcommand(contract: contract), ValidateCommand.subcommand,
-                VariantsCommand.subcommand,
+                VariantsCommand.subcommand, GenerateCommand.subcommand,
             ])
     }
 

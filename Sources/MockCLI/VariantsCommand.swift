@@ -1,31 +1,59 @@
+import APISchema
 import ArgumentKit
 import MockEngine
+import OpenAPIMock
 import StubServerKit
 
-/// `petmock variants`: the file variants a stub folder defines and the generated forms.
+/// `petmock variants`: the file variants a stub folder defines and the generated forms; with
+/// `--openapi`, a document's named examples and each operation's JSON fields.
 enum VariantsCommand {
     enum Format: String, CaseIterable, Sendable { case text, json }
 
     static let stubs = ServeCommand.stubs
     static let format = Argument<Format>.choice("format", value: "FORMAT", default: .text, help: "'text' or 'json'.")
+    static let openapi = Argument<String?>.option(
+        "openapi", value: "FILE",
+        help: "List the variants of an OpenAPI document's answers (as 'serve --openapi' gives them) instead.")
+    static let basePath = ServeCommand.basePath
 
     static let spec = CommandSpec(
-        name: "petmock variants", abstract: "List the variants of a stub folder: file and generated.",
-        arguments: [stubs, format], exitCodes: "0 listed, 2 the folder cannot be read, 64 usage error")
+        name: "petmock variants", abstract: "List the variants of a stub folder or an OpenAPI document.",
+        arguments: [stubs, format, openapi, basePath],
+        exitCodes: "0 listed, 2 the folder or document cannot be read, 64 usage error")
 
     static let subcommand = CommandLineTool.Subcommand(verb: "variants", spec: spec, run: run)
 
     static func run(_ arguments: ParsedArguments) async throws -> ExitCode {
         let format = arguments[Self.format]
-        let report: StubLoadReport
-        do {
-            report = try StubLoader(root: arguments[Self.stubs]).load()
-        } catch {
-            writeError("petmock: error: \(error)")
-            return .couldNotRun
+        let catalog: VariantCatalog
+        if let file = arguments[Self.openapi] {
+            if arguments.isPresent(Self.stubs) {
+                throw ArgumentError.invalidCombination("'--stubs' and '--openapi' list different things; give one")
+            }
+            let contract: Contract
+            do {
+                contract = try OpenAPIReader().read(file: file)
+            } catch {
+                writeError("petmock: error: \(error)")
+                return .couldNotRun
+            }
+            let responder = OpenAPIResponder(contract: contract, basePath: arguments[Self.basePath])
+            catalog = DocumentStubSet(responder: responder).variantCatalog()
+        } else {
+            if let path = arguments[Self.basePath] {
+                throw ArgumentError.invalidValue(
+                    option: "--base-path", value: path, expected: "--openapi FILE beside it")
+            }
+            let report: StubLoadReport
+            do {
+                report = try StubLoader(root: arguments[Self.stubs]).load()
+            } catch {
+                writeError("petmock: error: \(error)")
+                return .couldNotRun
+            }
+            for problem in report.problems where problem.isError { writeError(problem.description) }
+            catalog = VariantCatalog(mappings: report.mappings)
         }
-        for problem in report.problems where problem.isError { writeError(problem.description) }
-        let catalog = VariantCatalog(mappings: report.mappings)
         writeOutput(format == .json ? catalog.json.serialized(.pretty) : catalog.description)
         return .success
     }

@@ -20,7 +20,7 @@ public final class OpenAPIResponder: FallbackReplySource {
     public let basePath: String
     /// Whether requests are checked against their operations (parameters, body).
     public let validatesRequests: Bool
-    private let routes: [(template: PathTemplate, operation: ContractOperation)]
+    let routes: [(template: PathTemplate, operation: ContractOperation)]
     private let validator: RequestValidator?
     // Answers are built once per (operation, status, example) and reused.
     private let cache = Locked<[String: PreparedResponse]>([:])
@@ -107,7 +107,7 @@ public final class OpenAPIResponder: FallbackReplySource {
         return .operation(route.operation, parts: parts)
     }
 
-    private func answer(_ operation: ContractOperation, preference: Preference, accept: String?) -> PreparedResponse {
+    func answer(_ operation: ContractOperation, preference: Preference, accept: String?) -> PreparedResponse {
         let status: String
         if let code = preference.code {
             guard let declared = operation.responses.first(where: { $0.status == String(code) }) else {
@@ -116,8 +116,7 @@ public final class OpenAPIResponder: FallbackReplySource {
             }
             status = declared.status
         } else {
-            let successes = operation.responses.filter { Int($0.status).map { (200..<300).contains($0) } ?? false }
-            status = successes.min { $0.status < $1.status }?.status ?? operation.responses.first?.status ?? "200"
+            status = operation.defaultStatus
         }
         let response = operation.responses.first { $0.status == status }
         let contents = response.map(Self.contents(of:)) ?? []

@@ -10,4 +10,10 @@ struct Preference: Equatable {
         example = prefer.value("example").map(String.init)
         code = prefer.value("code").flatMap { Int($0) }
     }
+
+    /// A preference for a status, an example, both or neither.
+    init(code: Int? = nil, example: String? = nil) {
+        self.code = code
+        self.example = example
+    }
 }

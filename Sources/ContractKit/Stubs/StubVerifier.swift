@@ -154,18 +154,24 @@ public struct StubVerifier: Sendable {
         return !(mapping.response.isTemplated && name.contains("{{"))
     }
 
-    /// The operation whose template matches the path, allowing a prefix before it.
+    /// The operation whose template matches the path, allowing a prefix before it: the one
+    /// with the shortest prefix, then the most literal segments (`/runners/downloads` is
+    /// `GET /runners/downloads`, not `GET /runners/{id}`, whichever the document lists first).
     static func operation(for method: HTTPMethod, path: String, in contract: Contract) -> ContractOperation? {
         let segments = path.split(separator: "/").map(String.init)
-        var best: (operation: ContractOperation, prefix: Int)?
+        var best: (operation: ContractOperation, prefix: Int, literals: Int)?
         for operation in contract.operations where operation.method == method {
             let template = operation.path.split(separator: "/").map(String.init)
             guard template.count <= segments.count else { continue }
             let prefix = segments.count - template.count
-            let matches = zip(template, segments[prefix...]).allSatisfy { pattern, segment in
+            let pairs = zip(template, segments[prefix...])
+            let matches = pairs.allSatisfy { pattern, segment in
                 pattern == segment || (pattern.hasPrefix("{") && pattern.hasSuffix("}") && !segment.isEmpty)
             }
-            if matches, best == nil || prefix < (best?.prefix ?? .max) { best = (operation, prefix) }
+            let literals = pairs.count { pattern, segment in pattern == segment && !pattern.hasPrefix("{") }
+            if matches, best.map({ prefix < $0.prefix || (prefix == $0.prefix && literals > $0.literals) }) ?? true {
+                best = (operation, prefix, literals)
+            }
         }
         return best?.operation
     }

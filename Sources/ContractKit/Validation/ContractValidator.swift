@@ -93,6 +93,11 @@ public struct ContractValidator: Sendable {
         guard let schema = documented.schema, let plan = plans[ContractValidator.planKey(operation, documented)] else {
             return ResponseValidation(findings: findings, body: nil)
         }
+        // A schema of a media type that is not JSON (`text/html`, `text/plain`) describes text,
+        // which is not read as JSON: its media type is all that is checked.
+        if !ContractValidator.isJSON(expectedMedia.lowercased()) && !ContractValidator.isJSON(media ?? "") {
+            return ResponseValidation(findings: findings, body: nil)
+        }
         let rootSwift = documented.swiftType ?? schema.swiftType
         if response.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             add(
@@ -151,8 +156,12 @@ public struct ContractValidator: Sendable {
         guard let actual else { return false }
         let expected = expected.lowercased()
         if actual == expected { return true }
-        let isJSON = { (type: String) in type == "application/json" || type.hasSuffix("+json") }
         return isJSON(expected) && isJSON(actual)
+    }
+
+    /// Whether a lower-cased media type is JSON: `application/json` or any `+json` type.
+    static func isJSON(_ type: String) -> Bool {
+        type == "application/json" || type.hasSuffix("+json")
     }
 
     /// The Swift property for a decoding path, from the schema's `x-swift-property`.

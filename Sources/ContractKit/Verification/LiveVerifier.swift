@@ -148,7 +148,7 @@ public struct LiveVerifier: Sendable {
                     timeout: configuration.timeout)
                 for header in call.headers { request.headers.add(name: header.name, value: header.value) }
                 if !request.headers.contains(name: "Accept") {
-                    request.headers.add(name: "Accept", value: "application/json")
+                    request.headers.add(name: "Accept", value: Self.accept(for: operation))
                 }
                 do {
                     let response = try await transport.send(request)
@@ -341,5 +341,25 @@ public struct LiveVerifier: Sendable {
     /// Percent-encodes everything but RFC 3986's unreserved characters.
     static func percentEncode(_ text: String) -> String {
         text.percentEncoded()
+    }
+
+    /// The `Accept` a call sends: `application/json`, then the other media types the operation
+    /// documents; those alone when it documents others and no JSON (`text/plain`,
+    /// `application/scim+json`), so a server that negotiates answers as the contract says.
+    static func accept(for operation: ContractOperation) -> String {
+        var types = ["application/json"]
+        var documentsJSON = false
+        for response in operation.responses {
+            for type in [response.mediaType].compactMap({ $0 }) + response.otherContent.map(\.mediaType) {
+                let type = type.lowercased()
+                if type == "application/json" {
+                    documentsJSON = true
+                } else if !types.contains(type) {
+                    types.append(type)
+                }
+            }
+        }
+        if !documentsJSON && types.count > 1 { types.removeFirst() }
+        return types.joined(separator: ", ")
     }
 }

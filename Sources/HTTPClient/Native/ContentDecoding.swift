@@ -2,10 +2,10 @@ import CZlib
 
 /// Decodes a `gzip` or `deflate` response body (what libcurl does for a transfer that asked
 /// for them), within a size limit, so a small body cannot expand without bound.
-enum ContentDecoding {
+package enum ContentDecoding {
     /// The coding a `Content-Encoding` value names that can be decoded, or nil (no coding,
     /// several, or one not decoded here, such as `br`: the body is then passed on as it came).
-    static func decodable(_ value: String?) -> String? {
+    package static func decodable(_ value: String?) -> String? {
         guard let value else { return nil }
         let coding = value.trimmingASCIISpaces()
         for name in ["gzip", "x-gzip", "deflate"] where coding.equalsIgnoringASCIICase(name) { return name }
@@ -13,7 +13,7 @@ enum ContentDecoding {
     }
 
     /// The decoded bytes, or why they cannot be had.
-    static func decode(_ body: [UInt8], coding: String, limit: Int) -> Result<[UInt8], HTTPResponseError> {
+    package static func decode(_ body: [UInt8], coding: String, limit: Int) -> Result<[UInt8], HTTPResponseError> {
         // 15 + 32: a zlib or gzip header, told apart by zlib. `deflate` sent raw (no zlib
         // header), as some servers do, is tried again as such (-15).
         let first = inflate(body, windowBits: 15 + 32, limit: limit)

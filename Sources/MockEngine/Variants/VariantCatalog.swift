@@ -19,15 +19,39 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
         public var endpoints: [String]
     }
 
+    /// The JSON fields of one documented answer of an operation (`petmock variants --openapi`).
+    public struct OperationFields: Sendable, Hashable {
+        /// The operation, such as `GET /items/{id}`.
+        public var operation: String
+        /// The documented status of the answer.
+        public var status: String
+        /// The field names its JSON body has, sorted (what `FIELD` can be for it).
+        public var fields: [String]
+
+        /// The entry of one answer: the field names of its body, if JSON, at any depth.
+        public init(operation: String, status: String, body: JSONValue?) {
+            self.operation = operation
+            self.status = status
+            var fields = Set<String>()
+            if let body { DriftGenerator.collectKeys(body, into: &fields) }
+            self.fields = fields.sorted()
+        }
+    }
+
     /// The file variants, by name.
     public var fileVariants: [FileVariant]
+    /// For a document, the JSON fields of each operation's answers, in the document's order;
+    /// empty for a stub set.
+    public var operations: [OperationFields]
     /// The field names found in the base mappings' JSON bodies, sorted.
     public var jsonFields: [String]
     /// The server-wide variant, when one is active.
     public var active: String?
 
-    /// Builds the catalog of a set of mappings.
-    public init(mappings: [StubMapping], active: String? = nil) {
+    /// Builds the catalog of a set of mappings; `operations` lists a document's answers (the
+    /// mappings are then those `petmock generate` writes for it, named examples as variants).
+    public init(mappings: [StubMapping], active: String? = nil, operations: [OperationFields] = []) {
+        self.operations = operations
         var byName: [String: FileVariant] = [:]
         var fields = Set<String>()
         for mapping in mappings {
@@ -72,6 +96,15 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
             Variant.generatedForms.map { ["form": .string($0.form), "description": .string($0.summary)] })
         object["fieldAddressing"] = .string(Variant.fieldAddressing.joined(separator: " "))
         object["jsonFields"] = .array(jsonFields.map(JSONValue.string))
+        if !operations.isEmpty {
+            object["operations"] = .array(
+                operations.map { entry in
+                    [
+                        "operation": .string(entry.operation), "status": .string(entry.status),
+                        "fields": .array(entry.fields.map(JSONValue.string)),
+                    ]
+                })
+        }
         return .object(object)
     }
 
@@ -79,7 +112,9 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var lines: [String] = []
         if let active { lines += ["Active server-wide: \(active)", ""] }
-        lines.append("File variants (mappings with metadata.variant):")
+        lines.append(
+            operations.isEmpty
+                ? "File variants (mappings with metadata.variant):" : "Named examples (Prefer: example=NAME):")
         if fileVariants.isEmpty { lines.append("  (none)") }
         let width = max(20, (fileVariants.map(\.name.count).max() ?? 0) + 2)
         for variant in fileVariants {
@@ -91,7 +126,13 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
             lines.append("  \(form.form.padding(to: width))\(form.summary)")
         }
         lines += [""] + Variant.fieldAddressing
-        if !jsonFields.isEmpty {
+        if !operations.isEmpty {
+            lines.append("JSON fields per operation and documented status (FIELD for its answers):")
+            for entry in operations {
+                let fields = entry.fields.isEmpty ? "(no JSON fields)" : entry.fields.joined(separator: ", ")
+                lines.append("  \(entry.operation) \(entry.status): \(fields)")
+            }
+        } else if !jsonFields.isEmpty {
             lines.append("JSON fields in the base stubs: \(jsonFields.joined(separator: ", "))")
         }
         lines += [

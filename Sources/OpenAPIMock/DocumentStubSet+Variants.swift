@@ -1,0 +1,23 @@
+import JSONKit
+import MockEngine
+import StubFormat
+
+extension DocumentStubSet {
+    /// The variants of the document's answers (`petmock variants --openapi`): its named
+    /// examples as file variants, the generated forms, and the JSON fields of each operation's
+    /// answer for each documented status.
+    package func variantCatalog(active: String? = nil) -> VariantCatalog {
+        var mappings: [StubMapping] = []
+        var operations: [VariantCatalog.OperationFields] = []
+        for stub in stubs {
+            let body = try? JSONValue(parsing: stub.body)
+            var mapping = stub.mapping
+            mapping.response.body = body.map(ResponseBody.json) ?? .none
+            mappings.append(mapping)
+            if stub.example == nil {
+                operations.append(.init(operation: stub.operation, status: stub.status, body: body))
+            }
+        }
+        return VariantCatalog(mappings: mappings, active: active, operations: operations)
+    }
+}
