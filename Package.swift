@@ -102,7 +102,9 @@ let package = Package(
             ]),
 
         // An OpenAPI document as petmock's fallback reply source: examples and generated bodies.
-        library("OpenAPIMock", ["APISchema", "MockEngine", "HTTPHandlerKit", "HTTPCore", "JSONKit", "Platform"]),
+        library(
+            "OpenAPIMock",
+            ["APISchema", "MockEngine", "HTTPHandlerKit", "HTTPCore", "JSONKit", "LinearRegex", "Platform"]),
 
         // The stub server: petmock's engine on HTTPServerKit's sockets, libcurl and its own
         // client for upstreams, file watching.
@@ -224,7 +226,7 @@ let package = Package(
             "OpenAPIMockTests",
             [
                 "OpenAPIMock", "APISchema", "ContractKit", "MockEngine", "StubServerKit", "StubFormat",
-                "HTTPHandlerKit",
+                "HTTPHandlerKit", "LinearRegex",
                 "HTTPClient", "HTTPCore", "JSONKit", "Platform", "TestSupport",
             ],
             exclude: ["Fixtures"]),
