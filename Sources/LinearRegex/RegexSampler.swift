@@ -16,7 +16,8 @@ package struct RegexSampler: Sendable {
     static let attempts = 12
 
     private let node: RegexNode
-    private let classes: [CharacterClass]
+    /// The characters each class position is filled from, worked out once.
+    private let members: [[Unicode.Scalar]]
     private let regex: LinearTimeRegex
     /// The fewest characters a whole match has.
     package let minimumLength: Int
@@ -27,7 +28,7 @@ package struct RegexSampler: Sendable {
     package init(_ pattern: String) throws(RegexError) {
         var parser = RegexParser(pattern)
         node = try parser.parse()
-        classes = parser.classes
+        members = parser.classes.map(Self.members(of:))
         regex = try LinearTimeRegex(pattern)
         minimumLength = Self.lengths(of: node).minimum
         maximumLength = Self.lengths(of: node).maximum
@@ -60,7 +61,9 @@ package struct RegexSampler: Sendable {
     ) {
         switch node {
         case .scalar(let value): text.append(Unicode.Scalar(value) ?? "?")
-        case .character(let index): text.append(character(of: classes[index], random: &random))
+        case .character(let index):
+            let choices = members[index]
+            text.append(choices.isEmpty ? "?" : choices[Int(random.next() % UInt64(choices.count))])
         case .assertion: break
         case .sequence(let items): for item in items { emit(item, slack: &slack, into: &text, random: &random) }
         case .group(let inner, _), .reluctant(let inner): emit(inner, slack: &slack, into: &text, random: &random)
@@ -83,22 +86,34 @@ package struct RegexSampler: Sendable {
         }
     }
 
-    /// A character of the class: a letter or digit when it has one, else any printable ASCII
-    /// character it has, else the first member found in its ranges.
-    private func character(
-        of characterClass: CharacterClass, random: inout some RandomNumberGenerator
-    )
-        -> Unicode
-        .Scalar
-    {
+    /// The characters a class position is filled from: its letters and digits when it has
+    /// some, else its printable ASCII characters, else the first member found at the start of
+    /// its ranges or in a bounded scan (empty: the class matches nothing, the sample fails).
+    private static func members(of characterClass: CharacterClass) -> [Unicode.Scalar] {
         let preferred = Self.preferred.filter { characterClass.contains($0.value) }
-        if !preferred.isEmpty { return preferred[Int(random.next() % UInt64(preferred.count))] }
-        for value in UInt32(0x20)..<0x7F where characterClass.contains(value) { return Unicode.Scalar(value) ?? "?" }
-        for value in UInt32(0xA0)..<0x1_0000 where characterClass.contains(value) {
-            if let scalar = Unicode.Scalar(value) { return scalar }
+        if !preferred.isEmpty { return preferred }
+        let printable = (UInt32(0x20)..<0x7F).filter(characterClass.contains).compactMap(Unicode.Scalar.init)
+        if !printable.isEmpty { return printable }
+        if let first = lowerBounds(characterClass.predicate).first(where: characterClass.contains) {
+            return Unicode.Scalar(first).map { [$0] } ?? []
         }
-        for value in UInt32(0)..<0x20 where characterClass.contains(value) { return Unicode.Scalar(value) ?? "?" }
-        return "?"
+        for value in UInt32(0xA0)..<0x3000 where characterClass.contains(value) {
+            return Unicode.Scalar(value).map { [$0] } ?? []
+        }
+        for value in UInt32(0)..<0x20 where characterClass.contains(value) {
+            return Unicode.Scalar(value).map { [$0] } ?? []
+        }
+        return []
+    }
+
+    /// The lower ends of a predicate's ranges, where a member is likely.
+    private static func lowerBounds(_ predicate: CharacterPredicate) -> [UInt32] {
+        switch predicate {
+        case .range(let lower, _): return [lower]
+        case .union(let parts), .intersection(let parts): return parts.flatMap(lowerBounds)
+        case .caseFolded(let inner, _): return lowerBounds(inner)
+        default: return []
+        }
     }
 
     private static let preferred = Array(
