@@ -133,7 +133,7 @@ public final class OpenAPIResponder: FallbackReplySource {
         var body: JSONValue?
         if let name, let chosen = content?.namedExamples.first(where: { $0.name == name }) {
             body = chosen.value
-        } else if let first = content?.namedExamples.first?.value ?? content?.examples.first {
+        } else if seed == nil, let first = content?.namedExamples.first?.value ?? content?.examples.first {
             body = first
         } else if let schema = content?.schema, let content {
             let key = GeneratedBody.key(operation, status: status, mediaType: content.mediaType)

@@ -37,6 +37,18 @@ import Testing
         #expect(bodies.count > 1)
     }
 
+    @Test func aDynamicAnswerIsGeneratedEvenWhereThereAreExamples() throws {
+        let responder = try Self.responder()
+        let fixed = try OpenAPIResponderTests.answer(responder, "/v2/items/1")
+        #expect(try JSONValue(parsing: fixed.body)["name"] == .string("hammer"))
+        let dynamic = try OpenAPIResponderTests.answer(responder, "/v2/items/1", headers: ["Prefer": "dynamic=true"])
+        #expect(dynamic.headers.first(name: "Petmock-Seed") != nil)
+        #expect(try JSONValue(parsing: dynamic.body)["name"] != .string("hammer"))
+        let named = try OpenAPIResponderTests.answer(
+            responder, "/v2/items/1", headers: ["Prefer": "dynamic=true, example=apple"])
+        #expect(try JSONValue(parsing: named.body)["name"] == .string("apple"))
+    }
+
     @Test func aSeedReplaysItsBody() throws {
         let responder = try Self.responder()
         let (seed, body) = try Self.answer(responder, "dynamic=true")
