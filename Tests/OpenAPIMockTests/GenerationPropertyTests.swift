@@ -21,7 +21,7 @@ import Testing
             let seed = UInt64(batch * 50 + index)
             var schemas = RandomSchema(seed: seed)
             let text = schemas.schema().serialized()
-            let document = try SchemaDocument(text)
+            let document = try SchemaDocument(text, components: RandomSchema.components)
             for number in [nil, seed] as [UInt64?] {
                 let result = GeneratedBody.make(
                     for: document.schema, in: document.contract, seed: GeneratedBody.Seed(key: "x", number: number))

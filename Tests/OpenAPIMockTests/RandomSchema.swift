@@ -21,8 +21,19 @@ struct RandomSchema {
         "^v[0-9]+(\\.[0-9]+){0,2}$", "ab?c*", "^[^\\s]+$", "(?i)^(yes|no)$",
     ]
 
+    /// Components every random document has: a recursive tree and two discriminated branches.
+    static let components = """
+        {"Node": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string", "minLength": 1},
+           "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}}}},
+         "Cat": {"type": "object", "required": ["kind", "lives"],
+           "properties": {"kind": {"type": "string"}, "lives": {"type": "integer", "minimum": 1, "maximum": 9}}},
+         "Dog": {"type": "object", "required": ["kind"],
+           "properties": {"kind": {"type": "string"}, "tricks": {"type": "array", "uniqueItems": true,
+             "items": {"type": "string", "pattern": "^[a-z]{2,6}$"}}}}}
+        """
+
     mutating func schema(depth: Int = 0) -> JSONValue {
-        let pick = depth >= 3 ? below(6) : below(12)
+        let pick = depth >= 3 ? below(6) : below(16)
         var schema: JSONObject
         switch pick {
         case 0, 1: schema = string()
@@ -45,7 +56,21 @@ struct RandomSchema {
                     .object(string()), .object(integer()), .object(object(depth: depth, prefix: "o", required: true)),
                 ]
             ]
-        default: schema = ["anyOf": [self.schema(depth: depth + 1), self.schema(depth: depth + 1)]]
+        case 11: schema = ["anyOf": [self.schema(depth: depth + 1), self.schema(depth: depth + 1)]]
+        case 12: schema = ["$ref": "#/components/schemas/Node"]
+        case 13:
+            var discriminator: JSONObject = ["propertyName": "kind"]
+            if chance(50) { discriminator["mapping"] = ["c": "#/components/schemas/Cat", "d": "Dog"] }
+            schema = [
+                "oneOf": [["$ref": "#/components/schemas/Cat"], ["$ref": "#/components/schemas/Dog"]],
+                "discriminator": .object(discriminator),
+            ]
+        case 14: schema = ["type": "integer", "minimum": 0, "maximum": 20, "not": ["multipleOf": 3]]
+        default:
+            schema = [
+                "type": "array", "prefixItems": [.object(string()), .object(integer())],
+                "items": ["type": "boolean"], "minItems": .int(Int64(below(4))),
+            ]
         }
         if chance(15), case .string(let type)? = schema["type"] {
             schema["type"] = [.string(type), "null"]
