@@ -22,6 +22,9 @@ struct BodyGenerator {
     static let hardDepth = 16
     /// The longest string made (`minLength` beyond it cannot be met).
     static let maximumStringLength = 4096
+    /// The validation steps one body's trials and final check may take in all (choices that
+    /// nest choices of themselves would otherwise multiply them).
+    static let maximumValidationSteps = 100_000
 
     let contract: Contract
     var random: SeededGenerator
@@ -38,7 +41,7 @@ struct BodyGenerator {
         self.contract = contract
         self.random = random
         self.varied = varied
-        conformance = SchemaConformance(contract: contract)
+        conformance = SchemaConformance(contract: contract, budget: Self.maximumValidationSteps)
     }
 
     init(contract: Contract, seed: String) {
@@ -64,6 +67,10 @@ struct BodyGenerator {
         nodes += 1
         guard depth < Self.hardDepth else {
             fail("values nest deeper than \(Self.hardDepth) (a schema that requires itself)")
+            return .null
+        }
+        guard !conformance.isExhausted else {
+            fail("checking the choices took more than \(Self.maximumValidationSteps) validation steps")
             return .null
         }
         guard nodes < Self.maximumNodes * 4 else {

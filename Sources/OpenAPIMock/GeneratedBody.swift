@@ -25,6 +25,8 @@ enum GeneratedBody {
         var generator = BodyGenerator(contract: contract, random: random, varied: seed.number != nil)
         let body = generator.value(for: schema)
         if let reason = generator.failures.first { return .failure(GenerationRefusal(reason: reason)) }
+        // The final check has a budget of its own, whatever the trials took.
+        generator.conformance.refill(BodyGenerator.maximumValidationSteps)
         if let error = generator.conformance.firstError(body, schema) {
             return .failure(GenerationRefusal(reason: "the body made is not valid against the schema: \(error)"))
         }

@@ -5,14 +5,28 @@ import JSONKit
 /// that check many values against many schemas of the same document (a body generator trying
 /// `oneOf` branches, a load-time check of every response schema).
 ///
-/// Not shared between threads: it compiles schemas as they come.
+/// Its checks share one budget of steps (values checked, trials included): past it, every
+/// value fails, and ``isExhausted`` says why, so that many checks of a hostile schema stay
+/// bounded in all. Not shared between threads: it compiles schemas as they come.
 package final class SchemaConformance {
     private var compiler: ValidationPlan
     private var compiled: [Schema: PlanNode] = [:]
+    /// The steps its checks may still take.
+    package private(set) var remainingSteps: Int
 
-    /// Checks values against schemas of `contract` (its components resolve `$ref`s).
-    package init(contract: Contract) {
+    /// Checks values against schemas of `contract` (its components resolve `$ref`s), in at
+    /// most `budget` steps in all.
+    package init(contract: Contract, budget: Int = .max) {
         compiler = ValidationPlan(contract: contract)
+        remainingSteps = budget
+    }
+
+    /// Whether the budget ran out: checks since then failed for that reason alone.
+    package var isExhausted: Bool { remainingSteps <= 0 }
+
+    /// Gives the checks that follow a budget of `steps` (a final check after many trials).
+    package func refill(_ steps: Int) {
+        remainingSteps = steps
     }
 
     deinit {
@@ -32,9 +46,13 @@ package final class SchemaConformance {
 
     /// Every violation of `schema` by `value`, as `path: message` lines.
     package func errors(_ value: JSONValue, _ schema: Schema, stopAtFirst: Bool = false) -> [String] {
+        guard remainingSteps > 0 else { return ["$: the validation took too many steps"] }
         let node = plan(for: schema)
         var walker = BodyWalker(rootSwift: nil, schemaOnly: true, stopAtFirst: stopAtFirst)
+        let allowed = min(walker.steps, remainingSteps)
+        walker.steps = allowed
         walker.walk(value, node)
+        remainingSteps -= allowed - max(walker.steps, 0)
         // A choice whose trial ran out of steps is not a pass.
         if walker.steps <= 0 && walker.occurrences.isEmpty { return ["$: the validation took too many steps"] }
         return walker.occurrences.map { "\($0.path): \($0.message)" }
