@@ -18,7 +18,7 @@ FUZZ_SMOKE_SECONDS ?= 15
 # Soak (Benchmarks/soak.py): how long wrk loads petmock.
 SOAK_SECONDS ?= 180
 
-.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-template bench-urlsession-stubs bench-client bench-contract bench-openapi lint format clean \
+.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-template bench-urlsession-stubs bench-client bench-contract bench-openapi bench-openapi-mock lint format clean \
 	fuzz fuzz-smoke hostile soak sanitize test-portable
 
 deps:
@@ -114,6 +114,9 @@ bench-contract: bench-deps
 
 bench-openapi: bench-deps
 	bash Benchmarks/bench-openapi.sh
+
+bench-openapi-mock: bench-deps
+	bash Benchmarks/bench-openapi-mock.sh
 
 # Every Swift file we own, the same list for both (the packages' .build folders are left out).
 FORMAT_PATHS := Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift Benchmarks/ServerBench \

@@ -104,7 +104,10 @@ let package = Package(
         // An OpenAPI document as petmock's fallback reply source: examples and generated bodies.
         library(
             "OpenAPIMock",
-            ["APISchema", "MockEngine", "StubFormat", "HTTPHandlerKit", "HTTPCore", "JSONKit", "Platform"]),
+            [
+                "APISchema", "MockEngine", "StubFormat", "HTTPHandlerKit", "HTTPCore", "JSONKit", "LinearRegex",
+                "Platform",
+            ]),
 
         // The stub server: petmock's engine on HTTPServerKit's sockets, libcurl and its own
         // client for upstreams, file watching.
@@ -226,7 +229,7 @@ let package = Package(
             "OpenAPIMockTests",
             [
                 "OpenAPIMock", "APISchema", "ContractKit", "MockEngine", "StubServerKit", "StubFormat",
-                "HTTPHandlerKit", "MockCLI", "ArgumentKit",
+                "HTTPHandlerKit", "MockCLI", "ArgumentKit", "LinearRegex",
                 "HTTPClient", "HTTPCore", "JSONKit", "Platform", "TestSupport",
             ],
             exclude: ["Fixtures"]),

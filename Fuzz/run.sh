@@ -28,6 +28,7 @@ ALL_TARGETS=(
     http-response-reader:FuzzHTTPResponseReader
     json-parser:FuzzJSONParser
     openapi-reader:FuzzOpenAPIReader
+    openapi-generation:FuzzOpenAPIGeneration
     stub-mappings:FuzzStubMappings
     stub-folder:FuzzStubFolder
     yaml-reader:FuzzYAMLReader

@@ -107,6 +107,10 @@ enum ServeCommand {
                 responder = OpenAPIResponder(
                     contract: contract, basePath: arguments[Self.basePath],
                     validatesRequests: arguments[Self.validateRequests] == .on)
+                // Responses no valid body can be made for are answered with a 500 that says why.
+                for problem in GenerationCheck.problems(in: contract) {
+                    writeError("petmock: warning: \(problem) (answered with a 500)")
+                }
             } catch {
                 writeError("petmock: error: \(error)")
                 return .couldNotRun

@@ -135,6 +135,11 @@ public final class OpenAPIResponder: FallbackReplySource {
                 400, "\(operation.name) \(status) has no example '\(name)'; examples: \(names.isEmpty ? "none" : names)"
             )
         }
+        if preference.dynamic && preference.example == nil && content?.schema != nil {
+            // Not cached: a fresh body each time, from the seed asked for or a new one.
+            let seed = preference.seed ?? UInt64.random(in: 0..<(1 << 53))
+            return build(operation, status: status, content: content, example: nil, seed: seed)
+        }
         let key = "\(operation.name) \(status) \(content?.mediaType ?? "") \(preference.example ?? "")"
         if let cached = cache.withLock({ $0[key] }) { return cached }
         let prepared = build(operation, status: status, content: content, example: preference.example)
@@ -143,7 +148,7 @@ public final class OpenAPIResponder: FallbackReplySource {
     }
 
     /// A response's media types, the one ``ContractResponse/mediaType`` names first.
-    private static func contents(of response: ContractResponse) -> [ResponseContent] {
+    static func contents(of response: ContractResponse) -> [ResponseContent] {
         guard let mediaType = response.mediaType else { return [] }
         let primary = ResponseContent(
             mediaType: mediaType, schema: response.schema, examples: response.examples,
@@ -152,7 +157,8 @@ public final class OpenAPIResponder: FallbackReplySource {
     }
 
     private func build(
-        _ operation: ContractOperation, status: String, content: ResponseContent?, example name: String?
+        _ operation: ContractOperation, status: String, content: ResponseContent?, example name: String?,
+        seed: UInt64? = nil
     ) -> PreparedResponse {
         let code = Int(status) ?? (status.first.flatMap { Int(String($0)) }.map { $0 * 100 } ?? 200)
         var generator = BodyGenerator(contract: contract, seed: operation.name)
@@ -166,10 +172,15 @@ public final class OpenAPIResponder: FallbackReplySource {
         var body: JSONValue?
         if let name, let chosen = content?.namedExamples.first(where: { $0.name == name }) {
             body = chosen.value
-        } else if let first = content?.namedExamples.first?.value ?? content?.examples.first {
+        } else if seed == nil, let first = content?.namedExamples.first?.value ?? content?.examples.first {
             body = first
-        } else if let schema = content?.schema {
-            body = generator.value(for: schema)
+        } else if let schema = content?.schema, let content {
+            let key = GeneratedBody.key(operation, status: status, mediaType: content.mediaType)
+            switch GeneratedBody.make(for: schema, in: contract, seed: GeneratedBody.Seed(key: key, number: seed)) {
+            case .success(let generated): body = generated
+            case .failure(let refusal): return Self.refusal(operation, status: status, content: content, refusal)
+            }
+            if let seed { headers.add(name: "Petmock-Seed", value: String(seed)) }
         }
         return PreparedResponse(
             HTTPResponse(status: HTTPStatus(code: code), headers: headers, body: Self.bytes(of: body, content)))

@@ -13,6 +13,12 @@ struct SeededGenerator: RandomNumberGenerator {
         state = hash
     }
 
+    /// Seeds from a text and a number: a dynamic answer's seed, for one response of one operation.
+    init(seed text: String, number: UInt64) {
+        self.init(seed: text)
+        state ^= number &* 0x9e37_79b9_7f4a_7c15
+    }
+
     mutating func next() -> UInt64 {
         state &+= 0x9e37_79b9_7f4a_7c15
         var value = state

@@ -18,6 +18,25 @@ import Testing
         #expect(result.stderr.contains("bad.yaml: $.paths.items:"), "\(result.stderr)")
     }
 
+    @Test func aResponseNoBodyCanBeMadeForIsReportedAtLoad() throws {
+        let document = """
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/b": {"get": {"responses": {
+              "200": {"description": "ok", "content": {"application/json": {"schema":
+                {"type": "string", "pattern": "^[0-9]{5}$", "maxLength": 3}}}}}}}}}
+            """
+        let folder = try TemporaryDirectory(files: ["hostile.json": document])
+        defer { folder.remove() }
+        let server = try ServerProcess("petmock", ["serve", "--openapi", folder.file("hostile.json"), "--port", "0"])
+        server.stop()
+        let errors = server.finalErrorOutput()
+        #expect(
+            errors.contains(
+                "petmock: warning: GET /b 200: #/paths/~1b/get/responses/200/content/application~1json/schema: "
+                    + "cannot generate a valid body: the pattern /^[0-9]{5}$/"),
+            "\(errors)")
+        #expect(errors.contains("(answered with a 500)"), "\(errors)")
+    }
+
     @Test func aBasePathWithoutADocumentIsAUsageError() async throws {
         let result = try await ToolProcess.run("petmock", ["serve", "--base-path", "/v2"])
         #expect(result.status == 64)

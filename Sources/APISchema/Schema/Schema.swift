@@ -106,6 +106,8 @@ public struct Schema: Sendable, Hashable {
                 if kind == .integer && part.types.contains(.number) { return .integer }
                 return nil
             }
+            // No kind in common: no value is valid (`not` an empty schema), not any value.
+            if merged.types.isEmpty { merged.not = Schema() }
         }
         for property in part.properties {
             if let index = merged.properties.firstIndex(where: { $0.name == property.name }) {

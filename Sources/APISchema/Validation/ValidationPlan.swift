@@ -80,21 +80,34 @@ package final class PlanNode: @unchecked Sendable {
     }
 
     /// The kinds without null, as a message says them: `integer`, `string (date-time)`.
-    var nonNullTypeText: String { nonNullTypeText(depth: 0) }
+    var nonNullTypeText: String {
+        var budget = Self.typeTextBudget
+        return nonNullTypeText(depth: 0, budget: &budget)
+    }
 
     /// The kinds allowed, as a message says them: `integer or null`.
-    package var typeText: String { typeText(depth: 0) }
+    package var typeText: String {
+        var budget = Self.typeTextBudget
+        return typeText(depth: 0, budget: &budget)
+    }
 
-    /// Bounded, because choices can refer to each other in a cycle.
-    private func nonNullTypeText(depth: Int) -> String {
-        if depth > 8 { return "a schema" }
-        if let delegate { return delegate.nonNullTypeText(depth: depth + 1) }
+    /// The nodes one text names at most: choices that nest choices (a `oneOf` whose branch is
+    /// an `anyOf` of the schema itself) would otherwise make a text exponential in the depth.
+    static let typeTextBudget = 24
+
+    /// Bounded in depth and in nodes, because choices can refer to each other in a cycle.
+    private func nonNullTypeText(depth: Int, budget: inout Int) -> String {
+        budget -= 1
+        if depth > 8 || budget < 0 { return "a schema" }
+        if let delegate { return delegate.nonNullTypeText(depth: depth + 1, budget: &budget) }
         if let enumValues {
             return "one of " + enumValues.filter { $0 != .null }.map { $0.serialized() }.joined(separator: ", ")
         }
         if kinds.isEmpty {
-            return anyOf.isEmpty
-                ? "any value" : anyOf.map { $0.typeText(depth: depth + 1) }.joined(separator: " or ")
+            guard !anyOf.isEmpty else { return "any value" }
+            var texts: [String] = []
+            for branch in anyOf { texts.append(branch.typeText(depth: depth + 1, budget: &budget)) }
+            return texts.joined(separator: " or ")
         }
         return kinds.map { kind in
             if let format, kind == .string { return "\(kind.rawValue) (\(format))" }
@@ -102,8 +115,8 @@ package final class PlanNode: @unchecked Sendable {
         }.joined(separator: " or ")
     }
 
-    private func typeText(depth: Int) -> String {
-        let base = nonNullTypeText(depth: depth)
+    private func typeText(depth: Int, budget: inout Int) -> String {
+        let base = nonNullTypeText(depth: depth, budget: &budget)
         return (delegate?.nullable ?? false) || nullable ? base + " or null" : base
     }
 }
