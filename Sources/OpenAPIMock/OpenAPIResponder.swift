@@ -33,7 +33,7 @@ public final class OpenAPIResponder: FallbackReplySource {
         validator = validatesRequests ? RequestValidator(contract: contract) : nil
         self.contract = contract
         self.basePath = Self.normalized(basePath ?? contract.servers.first.map(Self.path(ofServer:)) ?? "")
-        routes = contract.operations.map { (PathTemplate($0.path), $0) }
+        routes = contract.operations.map { (PathTemplate(document: $0.path), $0) }
             .sorted { $0.template.literalCount > $1.template.literalCount }
     }
 
@@ -59,8 +59,8 @@ public final class OpenAPIResponder: FallbackReplySource {
         switch route(request.method, String(request.path)) {
         case .outside: return nil
         case .refused(let response): return FallbackAnswer(response)
-        case .operation(let operation, let parts):
-            if let refusal = validator?.refusal(of: request, to: operation, pathParts: parts) {
+        case .operation(let operation, let pathValues):
+            if let refusal = validator?.refusal(of: request, to: operation, pathValues: pathValues) {
                 return FallbackAnswer(refusal.response, operation: operation.name, violations: refusal.violations)
             }
             let headers = request.headers
@@ -91,20 +91,21 @@ public final class OpenAPIResponder: FallbackReplySource {
     private enum Routing {
         case outside
         case refused(PreparedResponse)
-        case operation(ContractOperation, parts: [Substring])
+        case operation(ContractOperation, pathValues: [String: String])
     }
 
     private func route(_ method: HTTPMethod, _ path: String) -> Routing {
         guard path == basePath || path.hasPrefix(basePath + "/") else { return .outside }
         let below = String(path.dropFirst(basePath.count))
-        let parts = Array(below.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
-        let candidates = routes.filter { $0.template.matches(parts) }
+        let candidates = routes.compactMap { route in
+            route.template.match(below[...]).map { (operation: route.operation, values: $0) }
+        }
         let method = method == .head ? HTTPMethod.get : method
         guard let route = candidates.first(where: { $0.operation.method == method }) else {
             if candidates.isEmpty { return .refused(notFound(below)) }
             return .refused(notAllowed(method, candidates.map(\.operation)))
         }
-        return .operation(route.operation, parts: parts)
+        return .operation(route.operation, pathValues: route.values)
     }
 
     func answer(_ operation: ContractOperation, preference: Preference, accept: String?) -> PreparedResponse {

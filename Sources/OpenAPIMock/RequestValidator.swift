@@ -12,8 +12,6 @@ struct RequestValidator: Sendable {
     /// One operation's checks.
     struct OperationChecks: Sendable {
         let parameters: [ParameterCheck]
-        /// The segment (below the mount point) of each path parameter.
-        let pathSegments: [String: Int]
         let body: BodyCheck?
         /// The query parameters' names, to keep only those of a query.
         let queryNames: Set<String>
@@ -34,16 +32,10 @@ struct RequestValidator: Sendable {
             let parameters = operation.parameters
                 .filter { $0.location != .header || !Self.ignoredHeaders.contains($0.name.lowercased()) }
                 .map { ParameterCheck($0, in: contract) }
-            var pathSegments: [String: Int] = [:]
-            for (index, segment) in operation.path.split(separator: "/", omittingEmptySubsequences: false)
-                .dropFirst().enumerated()
-            where segment.hasPrefix("{") && segment.hasSuffix("}") {
-                pathSegments[String(segment.dropFirst().dropLast())] = index
-            }
             let body = operation.requestBody.map { BodyCheck($0, in: contract) }
             guard !parameters.isEmpty || body != nil else { continue }
             checks[operation.name] = OperationChecks(
-                parameters: parameters, pathSegments: pathSegments, body: body,
+                parameters: parameters, body: body,
                 queryNames: Set(parameters.filter { $0.location == .query }.map(\.name)))
         }
         self.checks = checks
@@ -52,7 +44,7 @@ struct RequestValidator: Sendable {
     /// The refusal of a request that breaks its operation: a problem document (400, 415 or
     /// 422) and the violations; nil for a valid request.
     func refusal(
-        of request: HTTPServerRequest, to operation: ContractOperation, pathParts: [Substring]
+        of request: HTTPServerRequest, to operation: ContractOperation, pathValues: [String: String]
     ) -> (response: PreparedResponse, violations: [RequestViolation])? {
         guard let checks = checks[operation.name] else { return nil }
         var violations: [RequestViolation] = []
@@ -67,10 +59,7 @@ struct RequestValidator: Sendable {
             let occurrences: [String]
             switch parameter.location {
             case .path:
-                let part = checks.pathSegments[parameter.name].flatMap {
-                    pathParts.indices.contains($0) ? pathParts[$0] : nil
-                }
-                occurrences = part.map { [$0.removingPercentEncoding() ?? String($0)] } ?? []
+                occurrences = pathValues[parameter.name].map { [$0] } ?? []
             case .query: occurrences = query[parameter.name] ?? []
             case .header:
                 let values = request.headers.fields.filter { $0.name.equalsIgnoringASCIICase(parameter.name) }

@@ -44,11 +44,22 @@ import Testing
         Case(document: "petstore.yaml", drift: "missing:name", operation: "GET /api/pets"),
     ]
 
-    /// A value for every parameter a call needs: the responder answers whatever the value is.
+    /// A valid value for every parameter a call needs, as a user gives with `--param`: made
+    /// from its schema by the generator petmock answers with (the responder checks requests).
     static func parameterValues(_ contract: Contract) -> [ParameterValue] {
         contract.operations.flatMap { operation in
-            operation.parameters.filter { $0.required || $0.location == .path }.map {
-                ParameterValue(operation: operation.name, name: $0.name, value: "7")
+            operation.parameters.filter { $0.required || $0.location == .path }.map { parameter in
+                let schema = contract.resolve(parameter.schema) ?? parameter.schema
+                let seed = GeneratedBody.Seed(key: "\(operation.name) \(parameter.name)")
+                var value = "7"
+                switch GeneratedBody.make(for: schema, in: contract, seed: seed) {
+                case .success(.string(let text)): value = text
+                case .success(.int(let number)): value = String(number)
+                case .success(.number(let number)): value = number.text
+                case .success(.bool(let flag)): value = String(flag)
+                default: break
+                }
+                return ParameterValue(operation: operation.name, name: parameter.name, value: value)
             }
         }
     }
@@ -60,7 +71,7 @@ import Testing
     ) async throws
         -> VerificationReport
     {
-        let responder = OpenAPIResponder(contract: contract, validatesRequests: false)
+        let responder = OpenAPIResponder(contract: contract)
         let handler = try GeneratedStubsTests.handler(stubs: nil, fallback: responder, variant: variant)
         var checked = contract
         if let only { checked.operations = contract.operations.filter { only.contains($0.name) } }

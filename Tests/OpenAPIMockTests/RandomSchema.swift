@@ -1,3 +1,4 @@
+import APISchema
 import JSONKit
 
 @testable import OpenAPIMock

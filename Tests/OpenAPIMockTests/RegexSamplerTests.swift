@@ -1,3 +1,4 @@
+import APISchema
 import LinearRegex
 import Testing
 

@@ -10,7 +10,9 @@ import JSONKit
 /// parameter's ``ParameterSource``s: every `vetId` seen in `GET /pets` is checked at
 /// `GET /vets/{id}`), or else from the contract's examples, `enum` and `default`; at most
 /// ``Configuration/maxPerOperation`` calls per operation. An operation with no value for a
-/// required parameter is skipped (``VerificationReport/skipped``), not failed. An endpoint that cannot be reached is reported for that endpoint and the others
+/// required parameter is skipped (``VerificationReport/skipped``), not failed. An operation that
+/// documents a JSON request body is sent one made from its schema (petmock's generator), and an
+/// undocumented client error (4xx) answering it is a note, not drift. An endpoint that cannot be reached is reported for that endpoint and the others
 /// are still checked. When every answer is a 404 or a web page, the base URL is wrong (the
 /// API's origin without its path prefix, say): one "could not verify" error with the URL to
 /// pass instead (``BaseURLProbe``), not drift in every operation.
@@ -98,6 +100,8 @@ public struct LiveVerifier: Sendable {
         let url: String
         let expectation: StatusExpectation
         var headers: [(name: String, value: String)] = []
+        /// The request body, made from the operation's `requestBody`.
+        var body: InventedBody?
     }
 
     /// Why an operation is not called: a required parameter has no value.
@@ -150,9 +154,17 @@ public struct LiveVerifier: Sendable {
                 if !request.headers.contains(name: "Accept") {
                     request.headers.add(name: "Accept", value: Self.accept(for: operation))
                 }
+                if let body = call.body {
+                    request.body = body.bytes
+                    request.headers.add(name: "Content-Type", value: body.mediaType)
+                }
                 do {
                     let response = try await transport.send(request)
                     answers.count(response, to: request)
+                    if let note = Self.refusalOfInvented(response.status.code, to: call, of: operation) {
+                        report.notes.append(note)
+                        continue
+                    }
                     let result = validator.validate(
                         ObservedResponse(response, url: call.url), for: operation, expecting: call.expectation)
                     collector.add(result.findings)
@@ -268,7 +280,10 @@ public struct LiveVerifier: Sendable {
             if !query.isEmpty { url += "?" + query.joined(separator: "&") }
             let expectation: StatusExpectation =
                 reasons.isEmpty ? .documented : .success(reason: reasons.joined(separator: ", "))
-            calls.append(Call(url: url, expectation: expectation, headers: headers))
+            let body = inventedBody(for: operation)
+            calls.append(
+                Call(
+                    url: url, expectation: expectation, headers: headers, body: body))
         }
         return .success(calls)
     }

@@ -1,17 +1,26 @@
 import HTTPCore
 
-/// A `urlPathTemplate` such as `/api/vets/{id}`: literal segments and `{name}` variables,
-/// each variable standing for one non-empty path segment (with optional literal text around
-/// it inside the segment).
-struct PathTemplate: Sendable, Hashable {
-    enum Segment: Sendable, Hashable {
-        case literal(String)
-        case variable(name: String, prefix: String, suffix: String)
+/// A path template such as `/api/vets/{id}`: literal segments and `{name}` variables, each
+/// variable standing for a non-empty part of one path segment. A stub's `urlPathTemplate` has
+/// at most one variable a segment (with optional literal text around it), as WireMock's; an
+/// OpenAPI document's paths may hold several with text between them
+/// (`/compare/{base}...{head}`).
+package struct PathTemplate: Sendable, Hashable {
+    /// One piece of a segment that holds variables.
+    package enum Piece: Sendable, Hashable {
+        case text(String)
+        case variable(String)
     }
 
-    let text: String
-    let segments: [Segment]
+    package enum Segment: Sendable, Hashable {
+        case literal(String)
+        case variables([Piece])
+    }
 
+    package let text: String
+    package let segments: [Segment]
+
+    /// A stub's `urlPathTemplate`: one `{name}` a segment at most; anything else is refused.
     init(_ text: String) throws(PatternError) {
         self.text = text
         guard text.hasPrefix("/") else { throw PatternError(pattern: text, reason: "a template must start with '/'") }
@@ -30,17 +39,59 @@ struct PathTemplate: Sendable, Hashable {
             guard !name.isEmpty, !name.contains("{"), !suffix.contains("{"), !suffix.contains("}") else {
                 throw PatternError(pattern: text, reason: "expected one '{name}' per segment, found '\(part)'")
             }
-            segments.append(.variable(name: name, prefix: String(part[..<open]), suffix: String(suffix)))
+            segments.append(Self.segment(part))
         }
         self.segments = segments
     }
 
-    /// The names of the variables, in order.
-    var variableNames: [String] {
-        segments.compactMap {
-            if case .variable(let name, _, _) = $0 { return name }
-            return nil
+    /// An OpenAPI document's path: any number of `{name}` a segment, with text between them; a
+    /// segment whose braces do not pair (or whose variables touch, `{a}{b}`) is literal text.
+    package init(document text: String) {
+        self.text = text
+        segments = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(Self.segment)
+    }
+
+    /// A segment's pieces, or the segment as literal text when its braces do not pair.
+    private static func segment(_ part: Substring) -> Segment {
+        guard part.contains("{") || part.contains("}") else { return .literal(String(part)) }
+        var pieces: [Piece] = []
+        var rest = part
+        while !rest.isEmpty {
+            guard let open = rest.firstIndex(of: "{") else {
+                if rest.contains("}") { return .literal(String(part)) }
+                pieces.append(.text(String(rest)))
+                break
+            }
+            if open > rest.startIndex {
+                let text = rest[..<open]
+                if text.contains("}") { return .literal(String(part)) }
+                pieces.append(.text(String(text)))
+            }
+            guard let close = rest[open...].firstIndex(of: "}") else { return .literal(String(part)) }
+            let name = rest[rest.index(after: open)..<close]
+            guard !name.isEmpty, !name.contains("{") else { return .literal(String(part)) }
+            if case .variable? = pieces.last { return .literal(String(part)) }
+            pieces.append(.variable(String(name)))
+            rest = rest[rest.index(after: close)...]
         }
+        return .variables(pieces)
+    }
+
+    /// The names of the variables, in order.
+    package var variableNames: [String] {
+        segments.flatMap { segment -> [String] in
+            guard case .variables(let pieces) = segment else { return [] }
+            return pieces.compactMap {
+                if case .variable(let name) = $0 { return name }
+                return nil
+            }
+        }
+    }
+
+    /// How many segments are literal: a literal match wins over a variable (`/items/new` before
+    /// `/items/{id}`).
+    package var literalCount: Int {
+        segments.count { if case .literal = $0 { true } else { false } }
     }
 
     /// The literal segments before the first variable (`/api/vets` for `/api/vets/{id}`),
@@ -55,7 +106,7 @@ struct PathTemplate: Sendable, Hashable {
     }
 
     /// The captured values (percent-decoded) when the path fits the template, else nil.
-    func match(_ path: Substring) -> [String: String]? {
+    package func match(_ path: Substring) -> [String: String]? {
         guard path.first == "/" else { return nil }
         let parts = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == segments.count else { return nil }
@@ -64,14 +115,47 @@ struct PathTemplate: Sendable, Hashable {
             switch segment {
             case .literal(let text):
                 guard part == text[...] else { return nil }
-            case .variable(let name, let prefix, let suffix):
-                guard part.count > prefix.count + suffix.count, part.hasPrefix(prefix), part.hasSuffix(suffix) else {
-                    return nil
-                }
-                let raw = part.dropFirst(prefix.count).dropLast(suffix.count)
-                values[name] = raw.removingPercentEncoding() ?? String(raw)
+            case .variables(let pieces):
+                guard Self.match(part, pieces, into: &values) else { return nil }
             }
         }
         return values
+    }
+
+    /// Matches one segment left to right: text where it stands; a variable takes at least one
+    /// character, up to the first occurrence of the text after it (the last text of the
+    /// segment is matched at its end), or the rest of the segment when it comes last. One pass,
+    /// each search starting where the last ended.
+    private static func match(_ part: Substring, _ pieces: [Piece], into values: inout [String: String]) -> Bool {
+        var rest = part
+        for (index, piece) in pieces.enumerated() {
+            switch piece {
+            case .text(let text):
+                guard rest.hasPrefix(text) else { return false }
+                rest = rest.dropFirst(text.count)
+            case .variable(let name):
+                guard !rest.isEmpty else { return false }
+                let raw: Substring
+                if index + 1 == pieces.count {
+                    raw = rest
+                } else if case .text(let next) = pieces[index + 1] {
+                    let searched = rest.dropFirst()
+                    let end: Substring.Index
+                    if index + 2 == pieces.count {
+                        guard searched.hasSuffix(next) else { return false }
+                        end = searched.index(searched.endIndex, offsetBy: -next.count)
+                    } else {
+                        guard let found = searched.firstRange(of: next) else { return false }
+                        end = found.lowerBound
+                    }
+                    raw = rest[..<end]
+                } else {
+                    return false
+                }
+                values[name] = raw.removingPercentEncoding() ?? String(raw)
+                rest = rest[raw.endIndex...]
+            }
+        }
+        return rest.isEmpty
     }
 }

@@ -1,4 +1,3 @@
-import APISchema
 import JSONKit
 
 extension BodyGenerator {

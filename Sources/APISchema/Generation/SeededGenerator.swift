@@ -1,10 +1,10 @@
 /// SplitMix64: a small deterministic generator, seeded from the operation, so the same
 /// request always gets the same generated body.
-struct SeededGenerator: RandomNumberGenerator {
+package struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
     /// Seeds from a text (FNV-1a of its bytes).
-    init(seed text: String) {
+    package init(seed text: String) {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)
@@ -14,12 +14,12 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     /// Seeds from a text and a number: a dynamic answer's seed, for one response of one operation.
-    init(seed text: String, number: UInt64) {
+    package init(seed text: String, number: UInt64) {
         self.init(seed: text)
         state ^= number &* 0x9e37_79b9_7f4a_7c15
     }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9e37_79b9_7f4a_7c15
         var value = state
         value = (value ^ (value >> 30)) &* 0xbf58_476d_1ce4_e5b9

@@ -1,25 +1,32 @@
-import APISchema
 import JSONKit
 
 /// A response body made from its schema, checked by the one validator before it is served:
 /// a value valid against the schema, or the reason none was made (``GenerationProblem``'s
 /// message). The same schema and seed always give the same answer, so the load-time check
 /// (``GenerationCheck``) and the answer served agree.
-enum GeneratedBody {
+package enum GeneratedBody {
     /// What a body is seeded from: a fixed answer's key (operation, status, media type), and
     /// for a dynamic answer the number it reports and can be replayed with.
-    struct Seed: Hashable, Sendable {
-        var key: String
-        var number: UInt64?
+    package struct Seed: Hashable, Sendable {
+        package var key: String
+        package var number: UInt64?
+
+        /// A seed from a key, and the number of a dynamic answer.
+        package init(key: String, number: UInt64? = nil) {
+            self.key = key
+            self.number = number
+        }
     }
 
     /// The key a fixed answer is seeded from.
-    static func key(_ operation: ContractOperation, status: String, mediaType: String) -> String {
+    package static func key(_ operation: ContractOperation, status: String, mediaType: String) -> String {
         "\(operation.name) \(status) \(mediaType)"
     }
 
     /// A body for `schema`, or why it cannot be made.
-    static func make(for schema: Schema, in contract: Contract, seed: Seed) -> Result<JSONValue, GenerationRefusal> {
+    package static func make(
+        for schema: Schema, in contract: Contract, seed: Seed
+    ) -> Result<JSONValue, GenerationRefusal> {
         let random =
             seed.number.map { SeededGenerator(seed: seed.key, number: $0) } ?? SeededGenerator(seed: seed.key)
         var generator = BodyGenerator(contract: contract, random: random, varied: seed.number != nil)
@@ -35,6 +42,6 @@ enum GeneratedBody {
 }
 
 /// Why no valid body could be made for a schema.
-struct GenerationRefusal: Error, Hashable, Sendable {
-    var reason: String
+package struct GenerationRefusal: Error, Hashable, Sendable {
+    package var reason: String
 }

@@ -1,4 +1,3 @@
-import APISchema
 import JSONKit
 
 /// Makes a JSON value valid against a schema, deterministically (the generator's seed) and
@@ -7,7 +6,7 @@ import JSONKit
 /// ``maximumNodes`` values, whatever the schema asks for. What it cannot satisfy (a pattern
 /// with no match of the allowed length, bounds that exclude every value, a recursion that
 /// every value must continue) is listed in ``failures``; ``GeneratedBody`` then refuses the body.
-struct BodyGenerator {
+package struct BodyGenerator {
     /// How deep values nest; deeper, optional properties and array elements are left out.
     static let maximumDepth = 6
     /// The most elements an array gets when `minItems` does not ask for more.
@@ -44,7 +43,7 @@ struct BodyGenerator {
         conformance = SchemaConformance(contract: contract, budget: Self.maximumValidationSteps)
     }
 
-    init(contract: Contract, seed: String) {
+    package init(contract: Contract, seed: String) {
         self.init(contract: contract, random: SeededGenerator(seed: seed))
     }
 
@@ -63,7 +62,7 @@ struct BodyGenerator {
     }
 
     /// A value for the schema: its own example, enum or generated value.
-    mutating func value(for written: Schema, depth: Int = 0) -> JSONValue {
+    package mutating func value(for written: Schema, depth: Int = 0) -> JSONValue {
         nodes += 1
         guard depth < Self.hardDepth else {
             fail("values nest deeper than \(Self.hardDepth) (a schema that requires itself)")
