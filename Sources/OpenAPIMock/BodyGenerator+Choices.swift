@@ -28,6 +28,11 @@ extension BodyGenerator {
         // Each branch in turn, then again with varied values (a value both branches of a
         // `oneOf` accept is one neither may give).
         for attempt in 0..<min(branches.count * 3, 12) {
+            choiceAttempts += 1
+            guard choiceAttempts <= Self.maximumChoiceAttempts else {
+                fail("the choices took more than \(Self.maximumChoiceAttempts) branches in all")
+                break
+            }
             let branch = branches[(start + attempt) % branches.count]
             varied = wasVaried || attempt >= branches.count
             var combined = own
