@@ -27,8 +27,9 @@ struct BodyGenerator {
     static let maximumTrialSteps = 30_000
     /// The steps of the final check of a whole body.
     static let maximumValidationSteps = 100_000
-    /// The branches one body's choices may try in all.
-    static let maximumChoiceAttempts = 256
+    /// The branches one body's choices may try in vain in all (a branch whose value the
+    /// choice rejects, or whose value could not be made).
+    static let maximumFailedBranches = 32
 
     let contract: Contract
     var random: SeededGenerator
@@ -40,8 +41,8 @@ struct BodyGenerator {
     /// What could not be satisfied, in the order met.
     private(set) var failures: [String] = []
     var nodes = 0
-    /// The branches tried so far.
-    var choiceAttempts = 0
+    /// The branches tried in vain so far.
+    var failedBranches = 0
 
     init(contract: Contract, random: SeededGenerator, varied: Bool = false) {
         self.contract = contract
