@@ -27,6 +27,10 @@ extension BodyGenerator {
         // Each branch in turn, then again with varied values (a value both branches of a
         // `oneOf` accept is one neither may give).
         for attempt in 0..<min(branches.count * 3, 12) {
+            guard failedBranches < Self.maximumFailedBranches else {
+                fail("the choices tried more than \(Self.maximumFailedBranches) branches in vain")
+                break
+            }
             let branch = branches[(start + attempt) % branches.count]
             varied = wasVaried || attempt >= branches.count
             var combined = own
@@ -43,6 +47,7 @@ extension BodyGenerator {
                 forgetFailures(after: before)
                 return candidate
             }
+            failedBranches += 1
             if first == nil { first = candidate }
         }
         forgetFailures(after: before)

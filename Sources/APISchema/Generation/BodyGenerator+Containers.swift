@@ -4,10 +4,11 @@ extension BodyGenerator {
     /// Elements within `minItems`/`maxItems` (`prefixItems` first), distinct for `uniqueItems`.
     mutating func array(_ schema: Schema, depth: Int, exhausted: Bool) -> JSONValue {
         let limits = schema.limits
-        var minimum = limits.minItems ?? 0
+        let minimum = limits.minItems ?? 0
         if minimum > Self.maximumRequiredItems {
+            // Refused whatever the elements: none are made.
             fail("minItems \(minimum) is above the \(Self.maximumRequiredItems) elements petmock makes")
-            minimum = Self.maximumRequiredItems
+            return .array([])
         }
         var count = exhausted || nodes >= Self.maximumNodes ? minimum : max(minimum, Self.maximumItems)
         if let maximum = limits.maxItems { count = min(count, maximum) }

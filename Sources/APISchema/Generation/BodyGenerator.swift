@@ -21,9 +21,14 @@ package struct BodyGenerator {
     static let hardDepth = 16
     /// The longest string made (`minLength` beyond it cannot be met).
     static let maximumStringLength = 4096
-    /// The validation steps one body's trials and final check may take in all (choices that
-    /// nest choices of themselves would otherwise multiply them).
+    /// The validation steps one body's trials (choices, `not`, examples, enum values) may take
+    /// in all: choices that nest choices of themselves would otherwise multiply them.
+    static let maximumTrialSteps = 30_000
+    /// The steps of the final check of a whole body.
     static let maximumValidationSteps = 100_000
+    /// The branches one body's choices may try in vain in all (a branch whose value the
+    /// choice rejects, or whose value could not be made).
+    static let maximumFailedBranches = 32
 
     let contract: Contract
     var random: SeededGenerator
@@ -35,12 +40,14 @@ package struct BodyGenerator {
     /// What could not be satisfied, in the order met.
     private(set) var failures: [String] = []
     var nodes = 0
+    /// The branches tried in vain so far.
+    var failedBranches = 0
 
     init(contract: Contract, random: SeededGenerator, varied: Bool = false) {
         self.contract = contract
         self.random = random
         self.varied = varied
-        conformance = SchemaConformance(contract: contract, budget: Self.maximumValidationSteps)
+        conformance = SchemaConformance(contract: contract, budget: Self.maximumTrialSteps)
     }
 
     package init(contract: Contract, seed: String) {
@@ -69,7 +76,7 @@ package struct BodyGenerator {
             return .null
         }
         guard !conformance.isExhausted else {
-            fail("checking the choices took more than \(Self.maximumValidationSteps) validation steps")
+            fail("checking the choices took more than \(Self.maximumTrialSteps) validation steps")
             return .null
         }
         guard nodes < Self.maximumNodes * 4 else {
