@@ -121,9 +121,11 @@ struct BodyCheck: Sendable {
 
     /// `application/json` for `Application/JSON; charset=utf-8`.
     static func mediaType(_ field: String) -> String {
-        let type = field.split(separator: ";", maxSplits: 1).first ?? ""
-        return String(type.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-            .lowercased()
+        // One pass over the bytes: a media type is ASCII (RFC 9110 §8.3.1), compared without case.
+        var bytes = Array(field.utf8.prefix { $0 != UInt8(ascii: ";") })
+        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes.removeLast() }
+        let start = bytes.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? bytes.endIndex
+        return String(decoding: bytes[start...].map { (65...90).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// JSON, or a `+json` type.

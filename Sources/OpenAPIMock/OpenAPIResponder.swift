@@ -97,8 +97,10 @@ public final class OpenAPIResponder: FallbackReplySource {
     private func route(_ method: HTTPMethod, _ path: String) -> Routing {
         guard path == basePath || path.hasPrefix(basePath + "/") else { return .outside }
         let below = String(path.dropFirst(basePath.count))
+        let parts =
+            below.hasPrefix("/") ? below.dropFirst().split(separator: "/", omittingEmptySubsequences: false) : []
         let candidates = routes.compactMap { route in
-            route.template.match(below[...]).map { (operation: route.operation, values: $0) }
+            parts.isEmpty ? nil : route.template.match(parts: parts).map { (operation: route.operation, values: $0) }
         }
         let method = method == .head ? HTTPMethod.get : method
         guard let route = candidates.first(where: { $0.operation.method == method }) else {

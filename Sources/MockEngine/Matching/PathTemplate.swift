@@ -108,7 +108,12 @@ package struct PathTemplate: Sendable, Hashable {
     /// The captured values (percent-decoded) when the path fits the template, else nil.
     package func match(_ path: Substring) -> [String: String]? {
         guard path.first == "/" else { return nil }
-        let parts = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        return match(parts: path.dropFirst().split(separator: "/", omittingEmptySubsequences: false))
+    }
+
+    /// The captured values when the path's segments (after its leading `/`, split once for
+    /// every template a request is tried against) fit the template, else nil.
+    package func match(parts: [Substring]) -> [String: String]? {
         guard parts.count == segments.count else { return nil }
         var values: [String: String] = [:]
         for (part, segment) in zip(parts, segments) {
