@@ -1,4 +1,5 @@
 import HTTPHandlerKit
+import StubFormat
 
 /// Answers the requests no stub matches: the engine's second reply source (petmock serving an
 /// OpenAPI document is one). Stubs always come first.
@@ -11,9 +12,19 @@ public protocol FallbackReplySource: Sendable {
     /// The operations the source answers, for the dashboard and the admin API, in the order
     /// it lists them.
     var operations: [DocumentOperation] { get }
+
+    /// What the source adds to the variant catalog (`GET /__admin/petmock/variants`): its
+    /// answers as mappings (named examples as file variants) and the JSON fields of each
+    /// operation's answer.
+    func variantSources() -> (mappings: [StubMapping], operations: [VariantCatalog.OperationFields])
 }
 
 extension FallbackReplySource {
     /// No operations to list.
     public var operations: [DocumentOperation] { [] }
+
+    /// Nothing to add to the variant catalog.
+    public func variantSources() -> (mappings: [StubMapping], operations: [VariantCatalog.OperationFields]) {
+        ([], [])
+    }
 }

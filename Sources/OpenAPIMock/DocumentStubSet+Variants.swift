@@ -7,6 +7,12 @@ extension DocumentStubSet {
     /// examples as file variants, the generated forms, and the JSON fields of each operation's
     /// answer for each documented status.
     package func variantCatalog(active: String? = nil) -> VariantCatalog {
+        let sources = variantCatalogSources()
+        return VariantCatalog(mappings: sources.mappings, active: active, operations: sources.operations)
+    }
+
+    /// The mappings and operation fields ``variantCatalog(active:)`` lists.
+    func variantCatalogSources() -> (mappings: [StubMapping], operations: [VariantCatalog.OperationFields]) {
         var mappings: [StubMapping] = []
         var operations: [VariantCatalog.OperationFields] = []
         for stub in stubs {
@@ -18,6 +24,6 @@ extension DocumentStubSet {
                 operations.append(.init(operation: stub.operation, status: stub.status, body: body))
             }
         }
-        return VariantCatalog(mappings: mappings, active: active, operations: operations)
+        return (mappings, operations)
     }
 }

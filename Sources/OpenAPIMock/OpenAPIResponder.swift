@@ -4,6 +4,7 @@ import HTTPHandlerKit
 import JSONKit
 import MockEngine
 import Platform
+import StubFormat
 
 /// Answers requests from an OpenAPI document, as Prism does: the documented operation's
 /// example, or a body generated from its schema; petmock's fallback when no stub matches.
@@ -24,6 +25,8 @@ public final class OpenAPIResponder: FallbackReplySource {
     private let validator: RequestValidator?
     // Answers are built once per (operation, status, example) and reused.
     private let cache = Locked<[String: PreparedResponse]>([:])
+    /// The variant catalog's part from the document, once asked for.
+    let variantCatalogCache = Locked<(mappings: [StubMapping], operations: [VariantCatalog.OperationFields])?>(nil)
 
     /// Serves `contract` under `basePath`, or under the path of its first `servers` URL when nil;
     /// with `validatesRequests`, a request that breaks its operation is refused with a problem

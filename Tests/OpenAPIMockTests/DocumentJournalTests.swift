@@ -114,3 +114,21 @@ import Testing
         #expect(script.contains("function showDocumentAnswer"))
     }
 }
+
+/// `GET /__admin/petmock/variants` lists a document's answers beside the stubs', as
+/// `petmock variants --openapi` does.
+@Suite struct DocumentAdminVariantsTests {
+    @Test func theAdminVariantsListTheDocumentsOperations() throws {
+        let server = try DocumentJournalTests.server()
+        let catalog = try DocumentJournalTests.json(server, "/__admin/petmock/variants")
+        guard case .array(let operations)? = catalog.objectValue?["operations"] else {
+            Issue.record("no operations in \(catalog.serialized())")
+            return
+        }
+        let names = operations.compactMap { $0.objectValue?["operation"]?.stringValue }
+        #expect(names.contains("GET /orders"))
+        let listed = server.admin.variants()
+        #expect(listed.operations.map(\.operation) == names)
+        #expect(listed.operations.contains { !$0.fields.isEmpty })
+    }
+}

@@ -284,7 +284,9 @@ public final class Admin: Sendable {
 
     /// The file variants the mappings define and the generated forms.
     public func variants() -> VariantCatalog {
-        VariantCatalog(mappings: mappings(), active: variant?.description)
+        let document = engine.fallback?.variantSources() ?? (mappings: [], operations: [])
+        return VariantCatalog(
+            mappings: mappings() + document.mappings, active: variant?.description, operations: document.operations)
     }
 
     // MARK: Server
