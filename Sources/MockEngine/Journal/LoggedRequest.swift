@@ -25,7 +25,10 @@ public struct LoggedRequest: Sendable {
     public let responseStatus: Int?
     /// What the live API answered when the request was proxied (recording, or
     /// `--proxy-unmatched`); nil when a stub or petmock itself answered.
-    public let upstream: UpstreamResult?
+    public var upstream: UpstreamResult? { proxied?.result }
+    /// The upstream result out of line: inline it would more than double every entry's size
+    /// (the journal's ring holds up to 10,000 of them), though few requests are proxied.
+    private let proxied: Proxied?
     let stub: CompiledStub?
     let idPrefix: UInt64
 
@@ -45,7 +48,7 @@ public struct LoggedRequest: Sendable {
         self.variant = variant
         self.responseStatus = responseStatus
         self.stub = stub
-        self.upstream = upstream
+        proxied = upstream.map(Proxied.init)
     }
 
     /// A request described from outside (for near-miss queries); not in any journal.
@@ -78,4 +81,13 @@ public struct LoggedRequest: Sendable {
 
     /// The body as text.
     public var bodyText: String { String(decoding: body, as: UTF8.self) }
+}
+
+extension LoggedRequest {
+    /// An entry's upstream result, kept by reference.
+    private final class Proxied: Sendable {
+        let result: UpstreamResult
+
+        init(_ result: UpstreamResult) { self.result = result }
+    }
 }
