@@ -81,14 +81,12 @@ soak: bench-deps
 
 # The whole test suite under ThreadSanitizer, then AddressSanitizer (own build folders, each
 # built once; swift test only). Suppressions, each with its reason: Tests/sanitizers/ and
-# docs/hardening.md. .ci/run runs it after `make test`. Line tables only: reports keep their
-# files and lines, and the cold builds skip full debug information.
-SANITIZE_FLAGS ?= -Xswiftc -gline-tables-only -Xcc -gline-tables-only
+# docs/hardening.md. .ci/run runs it after `make test` (about 5 minutes from a fresh clone).
 sanitize: test-deps
-	$(SWIFT) build --build-tests --sanitize=thread --build-path .build-tsan $(SANITIZE_FLAGS) $(SWIFT_FLAGS)
+	$(SWIFT) build --build-tests --sanitize=thread --build-path .build-tsan $(SWIFT_FLAGS)
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/sanitizers/tsan.supp halt_on_error=0" \
 		$(SWIFT) test --skip-build --sanitize=thread --build-path .build-tsan
-	$(SWIFT) build --build-tests --sanitize=address --build-path .build-asan $(SANITIZE_FLAGS) $(SWIFT_FLAGS)
+	$(SWIFT) build --build-tests --sanitize=address --build-path .build-asan $(SWIFT_FLAGS)
 	LSAN_OPTIONS="suppressions=$(CURDIR)/Tests/sanitizers/lsan.supp" \
 		$(SWIFT) test --skip-build --sanitize=address --build-path .build-asan
 
