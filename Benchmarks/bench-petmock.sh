@@ -2,7 +2,8 @@
 # petmock against nginx on loopback, same body, same run; then petmock with 1 and with 1,000
 # mappings (the target stub last in priority), a templated stub against the same answer
 # canned, and process start to first response with 1,000 mappings. Writes Benchmarks/results/petmock.txt.
-# Usage: Benchmarks/bench-petmock.sh [DURATION]
+# Each figure is printed beside its reference from the same run and its target.
+# Usage: Benchmarks/bench-petmock.sh [DURATION]   (BENCH_ROUNDS=N: rounds of the nginx pairs, 3 by default)
 #        BENCH_ONLY=templating Benchmarks/bench-petmock.sh [DURATION] [ROUNDS]
 #   runs only the templated-vs-plain pair, ROUNDS times (3 by default), and prints each round's
 #   ratio (results/petmock.txt is left alone).
@@ -21,7 +22,7 @@ scripts/install-deps.sh wrk nginx-light python3 procps curl zlib1g-dev
 if [ -n "${PETMOCK:-}" ]; then
     petmock="$PETMOCK"  # another build to measure (to compare two builds), used as it is
 else
-    swift build -c release --product petmock >&2
+    swift build -c release --product petmock --static-swift-stdlib >&2  # as `make serve` builds it
     petmock="$(swift build -c release --show-bin-path)/petmock"
 fi
 
@@ -164,16 +165,40 @@ pids+=("${start_nginx_proxy%% *}")
 start_template_server
 
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
-# Pairs run back to back, and the 1 vs 1,000 pair twice in alternation, so a change in the
-# machine's load (it is shared) weighs on both sides alike.
-out_nginx="$(run "$port_nginx")"
-out_stubs="$(run "$port_stubs")"
+# The three nginx comparisons run ROUNDS times (BENCH_ROUNDS, 3 by default), each pair back to
+# back, and each ratio is the median of its rounds: the machine is shared, and a change in its
+# load weighs on both sides of a pair alike.
+rounds="${BENCH_ROUNDS:-3}"
+latency() { wrk -t1 -c1 -d"$duration" --latency "http://127.0.0.1:$1/api/pets"; }
+# The 99th percentile of a `wrk --latency` output, in microseconds.
+p99() {
+    echo "$1" | awk '$1 == "99%" {
+        v = $2; unit = v; sub(/[0-9.]+/, "", unit); sub(/[a-z]+$/, "", v)
+        f = (unit == "us") ? 1 : (unit == "ms") ? 1000 : (unit == "s") ? 1000000 : 0
+        printf "%.0f", v * f }'
+}
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+stubs_rps=(); nginx_rps=(); proxy_rps=(); nginx_proxy_rps=(); c1_p99=(); nginx_c1_p99=()
+stubs_ratio=(); proxy_ratio=(); c1_ratio=(); problems=""
+for round in $(seq "$rounds"); do
+    out_nginx="$(run "$port_nginx")"; out_stubs="$(run "$port_stubs")"
+    out_nginx_proxy="$(run "$port_nginx_proxy")"; out_proxy="$(run "$port_proxy")"
+    out_nginx_c1="$(latency "$port_nginx")"; out_c1="$(latency "$port_stubs")"
+    nginx_rps+=("$(rps "$out_nginx")"); stubs_rps+=("$(rps "$out_stubs")")
+    nginx_proxy_rps+=("$(rps "$out_nginx_proxy")"); proxy_rps+=("$(rps "$out_proxy")")
+    nginx_c1_p99+=("$(p99 "$out_nginx_c1")"); c1_p99+=("$(p99 "$out_c1")")
+    stubs_ratio+=("$(ratio "${stubs_rps[-1]}" "${nginx_rps[-1]}")")
+    proxy_ratio+=("$(ratio "${proxy_rps[-1]}" "${nginx_proxy_rps[-1]}")")
+    c1_ratio+=("$(ratio "${c1_p99[-1]}" "${nginx_c1_p99[-1]}")")
+    for name in out_nginx out_stubs out_nginx_proxy out_proxy out_nginx_c1 out_c1; do
+        found="$(echo "${!name}" | awk '/Non-2xx|Socket errors/ { print }' | tr '\n' ' ')"
+        [ -n "$found" ] && problems+="round $round $name: $found"$'\n'
+    done
+done
 out_one="$(run "$port_one")"
 out_many="$(run "$port_many")"
 out_many2="$(run "$port_many")"
 out_one2="$(run "$port_one")"
-out_nginx_proxy="$(run "$port_nginx_proxy")"
-out_proxy="$(run "$port_proxy")"
 out_plain="$(run "$port_template" "/api/plain/42$template_query")"
 out_templated="$(run "$port_template" "/api/templated/42$template_query")"
 out_templated2="$(run "$port_template" "/api/templated/42$template_query")"
@@ -185,33 +210,40 @@ rps_many="$(mean "$(rps "$out_many")" "$(rps "$out_many2")")"
 
 errors() { echo "$1" | awk '/Non-2xx|Socket errors/ { print }' | tr '\n' ' '; }
 rss_mb() { awk '/^VmHWM:/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+# "yes" when VALUE OP TARGET holds.
+meets() { awk -v v="$1" -v t="$3" -v op="$2" 'BEGIN { ok = (op == ">=") ? v >= t : v <= t; print (v == "n/a" ? "n/a" : ok ? "yes" : "NO") }'; }
+rss_stubs="$(rss_mb "${start_stubs%% *}")"
 
 cost="$(awk -v one="$rps_one" -v many="$rps_many" 'BEGIN { printf "%.1f", (1 - many / one) * 100 }')"
 template_cost="$(awk -v plain="$rps_plain" -v templated="$rps_templated" 'BEGIN { printf "%.1f", (1 - templated / plain) * 100 }')"
+row() { printf '%-40s %12s %12s %7s %9s %4s\n' "$@"; }
 report="$(
     echo "petmock vs nginx $(nginx -v 2>&1 | sed 's/.*nginx\///') ($(nproc) workers), loopback, GET /api/pets ($(wc -c < "$work/www/api/pets")-byte JSON), wrk -t2 -c64 -d$duration"
     echo "machine: $(nproc) cores, $(uname -r), $(date -u +%Y-%m-%dT%H:%MZ)"
+    echo "nginx pairs: $rounds rounds, each pair back to back; the ratio is the median of the rounds' ratios"
     echo
-    printf '%-44s %12s %12s %8s\n' "figure" "petmock" "reference" "ratio"
-    printf '%-44s %12s %12s %8s\n' "req/s, Stubs/ vs nginx (same body)" "$(rps "$out_stubs")" "$(rps "$out_nginx")" "$(ratio "$(rps "$out_stubs")" "$(rps "$out_nginx")")"
-    printf '%-44s %12s %12s %8s\n' "req/s, 1,000 mappings vs 1 mapping (2 runs)" "$rps_many" "$rps_one" "$(ratio "$rps_many" "$rps_one")"
-    printf '%-44s %12s %12s %8s\n' "req/s, templated stub vs plain (2 runs)" "$rps_templated" "$rps_plain" "$(ratio "$rps_templated" "$rps_plain")"
-    printf '%-44s %12s %12s %8s\n' "req/s, proxy stub vs nginx proxy_pass" "$(rps "$out_proxy")" "$(rps "$out_nginx_proxy")" "$(ratio "$(rps "$out_proxy")" "$(rps "$out_nginx_proxy")")"
+    row "figure" "petmock" "reference" "ratio" "target" "met"
+    s="$(median "${stubs_ratio[@]}")"; p="$(median "${proxy_ratio[@]}")"; l="$(median "${c1_ratio[@]}")"
+    row "req/s, Stubs/ vs nginx, -c64" "$(median "${stubs_rps[@]}")" "$(median "${nginx_rps[@]}")" "$s" ">= 0.90" "$(meets "$s" ">=" 0.9)"
+    row "req/s, proxy stub vs nginx proxy_pass" "$(median "${proxy_rps[@]}")" "$(median "${nginx_proxy_rps[@]}")" "$p" ">= 0.80" "$(meets "$p" ">=" 0.8)"
+    row "p99 µs, Stubs/ vs nginx, -c1" "$(median "${c1_p99[@]}")" "$(median "${nginx_c1_p99[@]}")" "$l" "<= 1.50" "$(meets "$l" "<=" 1.5)"
+    row "peak RSS MB, Stubs/ (after the runs)" "$rss_stubs" "" "" "< 25" "$(meets "$rss_stubs" "<=" 24.99)"
+    m="$(ratio "$rps_many" "$rps_one")"; t="$(ratio "$rps_templated" "$rps_plain")"
+    row "req/s, 1,000 mappings vs 1 (2 runs)" "$rps_many" "$rps_one" "$m" ">= 0.90" "$(meets "$m" ">=" 0.9)"
+    row "req/s, templated stub vs plain (2 runs)" "$rps_templated" "$rps_plain" "$t" ">= 0.85" "$(meets "$t" ">=" 0.85)"
+    row "first response ms, 1,000 mappings" "${start_many##* }" "${start_one##* }" "" "< 100" "$(meets "${start_many##* }" "<=" 99.99)"
     echo
-    echo "1,000 mappings cost ${cost}% of throughput (target < 10%); $count"
+    echo "rounds (ratio Stubs/, proxy, c1 p99): ${stubs_ratio[*]} | ${proxy_ratio[*]} | ${c1_ratio[*]}"
+    echo "1,000 mappings cost ${cost}% of throughput; $count"
     echo "  (19 non-matching stubs on /api/pets checked first; 980 more under /api: exact, regex, template, body)"
-    echo "response templating costs ${template_cost}% of plain throughput (target < 15%): the body echoes"
+    echo "response templating costs ${template_cost}% of plain throughput: the body echoes"
     echo "  request.path.[2], request.query.q and a jsonPath of a query parameter ($(printf %s "$plain_body" | wc -c) bytes)"
-    echo "process start to first response: ${start_many##* } ms with 1,000 mappings, ${start_one##* } ms with 1 (target < 100 ms)"
-    echo "peak RSS: $(rss_mb "${start_stubs%% *}") MB serving Stubs/, $(rss_mb "${start_many%% *}") MB with 1,000 mappings"
-    echo "targets: Stubs/ vs nginx ratio >= 0.85; 1,000 vs 1 mapping ratio >= 0.90; proxy stub vs nginx proxy >= 0.70;"
-    echo "         templated vs plain >= 0.85;"
-    echo "         first response < 100 ms"
-    echo "load average before the runs: $load_before"
-    for name in out_nginx out_stubs out_one out_many out_one2 out_many2 out_nginx_proxy out_proxy out_plain out_templated \
-        out_templated2 out_plain2; do
-        problems="$(errors "${!name}")"
-        [ -n "$problems" ] && echo "$name: $problems"
+    echo "peak RSS with 1,000 mappings: $(rss_mb "${start_many%% *}") MB"
+    echo "load average before the runs: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg)"
+    printf '%s' "$problems"
+    for name in out_one out_many out_one2 out_many2 out_plain out_templated out_templated2 out_plain2; do
+        found="$(errors "${!name}")"
+        [ -n "$found" ] && echo "$name: $found"
     done
     true
 )"

@@ -76,4 +76,4 @@ for n in $(seq "$repeat"); do
     echo
 done
 echo "ratio: petmock req/s over nginx's; cpu: nginx's CPU per request over petmock's (both: higher is better)"
-echo "target: proxy stub vs nginx proxy >= 0.70; load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "target: proxy stub vs nginx proxy >= 0.80; load after: $(cut -d' ' -f1-3 /proc/loadavg)"

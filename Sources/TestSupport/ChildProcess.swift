@@ -116,6 +116,13 @@ public final class ChildProcess: Sendable {
         ended.wait(timeout: .now() + timeout) == .success
     }
 
+    /// Waits at most `timeout` seconds until the child has been reaped, the task suspended and
+    /// no thread blocked; returns whether it was.
+    public func exited(within timeout: TimeInterval) async -> Bool {
+        let ended = ended
+        return await SuspendedWait.until(timeout: timeout) { done in ended.notify(queue: .global(), execute: done) }
+    }
+
     private static func pipe(for executable: String) throws(ChildProcessError) -> (read: Int32, write: Int32) {
         var descriptors: [Int32] = [-1, -1]
         guard cspawn_pipe(&descriptors) == 0 else {

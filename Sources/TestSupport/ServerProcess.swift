@@ -3,11 +3,13 @@ import Foundation
 /// A server tool (`petmock serve`, `petapi serve`) running as a child process on a free port.
 ///
 /// Start it with `--port 0`; readiness is the first line it prints, which names its URL
-/// (`petapi listening on http://127.0.0.1:40123/api`). No sleeps: the wait is on that line.
+/// (`petapi listening on http://127.0.0.1:40123/api`). No sleeps: the wait is on that line. Every
+/// wait (readiness, exit) suspends the task rather than blocking its thread, so tests running in
+/// parallel on Swift's small pool keep going while a server starts or stops.
 ///
 /// ```swift
-/// let api = try ServerProcess("petapi", ["serve", "--port", "0", "--db", path])
-/// defer { api.stop() }
+/// let api = try await ServerProcess("petapi", ["serve", "--port", "0", "--db", path])
+/// defer { api.terminate() }
 /// let pets = api.url + "/api/pets"
 /// ```
 public final class ServerProcess: Sendable {
@@ -18,13 +20,13 @@ public final class ServerProcess: Sendable {
     private let process: ChildProcess
     private let log = OutputLog()
 
-    /// Starts `tool arguments...` and waits (at most `timeout` seconds) for its readiness line.
-    /// With `openFileLimit`, it runs under that many descriptors (`ulimit -n`, through a shell
-    /// that execs the tool, so the process is still the tool's own).
-    public init(
+    /// Starts the built tool `tool arguments...` and waits (at most `timeout` seconds) for its
+    /// readiness line. With `openFileLimit`, it runs under that many descriptors (`ulimit -n`,
+    /// through a shell that execs the tool, so the process is still the tool's own).
+    public convenience init(
         _ tool: String, _ arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil,
         timeout: TimeInterval = 30
-    ) throws {
+    ) async throws {
         let path = try BuiltTools.path(of: tool)
         var executable = path
         var argv = arguments
@@ -32,22 +34,32 @@ public final class ServerProcess: Sendable {
             executable = "/bin/sh"
             argv = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", path] + arguments
         }
+        try await self.init(
+            executable: executable, argv, environment: environment, timeout: timeout, name: tool)
+    }
+
+    /// Starts any program (`/bin/sh`, say) the same way, from the repository root.
+    public init(
+        executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 30,
+        name: String? = nil
+    ) async throws {
         let process = try ChildProcess(
-            executable: executable, arguments: argv,
+            executable: executable, arguments: arguments,
             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
             directory: BuiltTools.repositoryRoot.path)
         self.process = process
         log.follow(out: process.standardOutput, err: process.standardError)
-        let first = log.firstLine(within: timeout)
+        let first = await log.firstLine(within: timeout)
         guard let found = ServerProcess.baseURL(in: first) else {
-            process.terminate()
-            throw ToolError.notReady(tool: tool, output: first + "\n" + log.errors)
+            process.kill()
+            throw ToolError.notReady(tool: name ?? executable, output: first + "\n" + log.errors)
         }
         url = found.url
         port = found.port
     }
 
-    deinit { stop() }
+    // Ends a server a test forgot, without waiting: the child's own thread reaps it.
+    deinit { terminate() }
 
     /// Everything written to standard output so far.
     public var output: [String] { log.lines }
@@ -78,36 +90,46 @@ public final class ServerProcess: Sendable {
     /// Whether the process is still running.
     public var isRunning: Bool { process.isRunning }
 
+    /// Sends SIGTERM and returns at once (SIGKILL follows after `grace` seconds if it still
+    /// runs): the end of a test that needs no exit status, `defer { server.terminate() }`.
+    public func terminate(grace: TimeInterval = 10) {
+        guard process.isRunning else { return }
+        process.terminate()
+        let process = process
+        DispatchQueue.global().asyncAfter(deadline: .now() + grace) { process.kill() }
+    }
+
     /// Sends SIGTERM and waits for a graceful exit (SIGKILL after `grace` seconds); returns the
     /// status, or -1 when no exit was seen 30 seconds after the SIGKILL.
     @discardableResult
-    public func stop(grace: TimeInterval = 10) -> Int32 {
+    public func stop(grace: TimeInterval = 10) async -> Int32 {
         guard process.isRunning else { return process.terminationStatus }
         process.terminate()
-        return wait(grace: grace)
+        return await wait(grace: grace)
     }
 
     /// Sends SIGINT, as Ctrl-C in a terminal does, and waits for the exit (SIGKILL after
     /// `grace` seconds); returns the status.
     @discardableResult
-    public func interrupt(grace: TimeInterval = 10) -> Int32 {
+    public func interrupt(grace: TimeInterval = 10) async -> Int32 {
         guard process.isRunning else { return process.terminationStatus }
         process.interrupt()
-        return wait(grace: grace)
+        return await wait(grace: grace)
     }
 
-    /// Kills the process with SIGKILL at once, as a crash or `kill -9` would.
-    public func kill9() {
+    /// Kills the process with SIGKILL at once, as a crash or `kill -9` would, and waits for it
+    /// to be reaped.
+    public func kill9() async {
         guard process.isRunning else { return }
         process.kill()
-        process.waitUntilExit()
+        _ = await process.exited(within: 30)
     }
 
-    private func wait(grace: TimeInterval) -> Int32 {
-        if !process.waitUntilExit(timeout: grace) {
+    private func wait(grace: TimeInterval) async -> Int32 {
+        if await !process.exited(within: grace) {
             process.kill()
             // Bounded even now: a test must never wait forever on an exit.
-            guard process.waitUntilExit(timeout: 30) else { return -1 }
+            guard await process.exited(within: 30) else { return -1 }
         }
         return process.terminationStatus
     }
@@ -125,12 +147,15 @@ public final class ServerProcess: Sendable {
 
 /// A child's output, gathered line by line on background threads.
 final class OutputLog: @unchecked Sendable {
-    // @unchecked Sendable: `storedLines`, `ended` and `storedErrors` are only touched under `condition`.
+    // @unchecked Sendable: `storedLines`, `ended`, `storedErrors` and `firstLineWaiters` are only touched
+    // under `condition`.
     private let condition = NSCondition()
     private var storedLines: [String] = []
     private var ended = false
     private var storedErrors = Data()
     private var errorsEnded = false
+    /// Called once a first line has come or standard output has ended.
+    private var firstLineWaiters: [@Sendable () -> Void] = []
 
     func follow(out: FileHandle, err: FileHandle) {
         Thread.detachNewThread { [self] in
@@ -141,7 +166,9 @@ final class OutputLog: @unchecked Sendable {
                 if chunk.isEmpty {
                     ended = true
                     condition.broadcast()
+                    let waiters = takeFirstLineWaiters()
                     condition.unlock()
+                    waiters.forEach { $0() }
                     return
                 }
                 pending.append(chunk)
@@ -150,7 +177,9 @@ final class OutputLog: @unchecked Sendable {
                     pending.removeSubrange(pending.startIndex...newline)
                 }
                 condition.broadcast()
+                let waiters = storedLines.isEmpty ? [] : takeFirstLineWaiters()
                 condition.unlock()
+                waiters.forEach { $0() }
             }
         }
         Thread.detachNewThread { [self] in
@@ -169,13 +198,25 @@ final class OutputLog: @unchecked Sendable {
         }
     }
 
-    /// The first line of output, waiting up to `timeout` seconds; empty when none came.
-    func firstLine(within timeout: TimeInterval) -> String {
-        let deadline = Date(timeIntervalSinceNow: timeout)
+    /// The first line of output, waiting (suspended) up to `timeout` seconds; empty when none came.
+    func firstLine(within timeout: TimeInterval) async -> String {
+        _ = await SuspendedWait.until(timeout: timeout) { done in whenFirstLine(done) }
+        return lines.first ?? ""
+    }
+
+    /// Calls `done` once a first line has come or standard output has ended (at once if so).
+    private func whenFirstLine(_ done: @escaping @Sendable () -> Void) {
         condition.lock()
-        defer { condition.unlock() }
-        while storedLines.isEmpty && !ended && condition.wait(until: deadline) {}
-        return storedLines.first ?? ""
+        let now = !storedLines.isEmpty || ended
+        if !now { firstLineWaiters.append(done) }
+        condition.unlock()
+        if now { done() }
+    }
+
+    /// The waiters for a first line, taken; called with `condition` locked.
+    private func takeFirstLineWaiters() -> [@Sendable () -> Void] {
+        defer { firstLineWaiters = [] }
+        return firstLineWaiters
     }
 
     /// Every line, once standard output has ended (or `timeout` seconds have passed).

@@ -11,11 +11,11 @@ final class LivePetAPIProcess: Sendable {
 
     /// Starts petapi over `database`, or over a fresh one removed by ``close()``; a new
     /// database is seeded from `seed` when given.
-    init(database: String? = nil, seed: String? = nil) throws {
+    init(database: String? = nil, seed: String? = nil) async throws {
         let owned = database == nil ? try TemporaryDirectory(prefix: "petapi") : nil
         directory = owned
         let path = database ?? owned?.file("petapi.sqlite") ?? ""
-        process = try ServerProcess(
+        process = try await ServerProcess(
             "petapi", ["serve", "--port", "0", "--db", path] + (seed.map { ["--seed", $0] } ?? []))
         api = process.url + "/api"
     }
@@ -28,9 +28,9 @@ final class LivePetAPIProcess: Sendable {
         return try await CurlTransport().send(request).status.code
     }
 
-    /// Stops the process and removes its database.
+    /// Ends the process (without waiting) and removes its database.
     func close() {
-        process.stop()
+        process.terminate()
         directory?.remove()
     }
 }

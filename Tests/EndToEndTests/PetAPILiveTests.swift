@@ -18,7 +18,7 @@ import Testing
     ]
 
     @Test func seedDataGivesEveryRowAndVerifiesClean() async throws {
-        let live = try LivePetAPIProcess()
+        let live = try await LivePetAPIProcess()
         defer { live.close() }
         let report = try await ViewModelBuilder(service: RESTPetService(baseURL: live.api)).build()
         #expect(report.rows == PetAPILiveTests.seedRows)
@@ -44,7 +44,7 @@ import Testing
             #"{"vets": [{"id": 7, "firstName": "Iris", "lastName": "Novak", "title": null}], "#
             + #""pets": [{"id": 1, "firstName": "Pip", "lastName": null, "vetId": 7}]}"#
         try Data(seedJSON.utf8).write(to: URL(fileURLWithPath: seed))
-        let live = try LivePetAPIProcess(seed: seed)
+        let live = try await LivePetAPIProcess(seed: seed)
         defer { live.close() }
         let report = try await ViewModelBuilder(service: RESTPetService(baseURL: live.api)).build()
         #expect(report.rows == [PetVetCellViewModel(petName: "Pip", vetNameAndTitle: "Iris Novak")])
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func editsMadeThroughTheAPIShowInRowsAndFindings() async throws {
-        let live = try LivePetAPIProcess()
+        let live = try await LivePetAPIProcess()
         defer { live.close() }
         #expect(try await live.call(.put, "/vets/2", #"{"firstName":"Omar","lastName":"Haddad","title":null}"#) == 200)
         #expect(try await live.call(.delete, "/pets/1") == 204)
@@ -99,7 +99,7 @@ import Testing
         let directory = try TemporaryDirectory(prefix: "petapi-kill")
         defer { directory.remove() }
         let database = directory.file("pets.sqlite")
-        let victim = try LivePetAPIProcess(database: database).process
+        let victim = try await LivePetAPIProcess(database: database).process
         let api = victim.url + "/api"
         let transport = CurlTransport()
         let writes = WriteTally()
@@ -118,7 +118,7 @@ import Testing
                             writes.fail()
                             return
                         }
-                        if writes.acknowledge() == 60 { victim.kill9() }
+                        if writes.acknowledge() == 60 { await victim.kill9() }
                     }
                 }
             }
@@ -127,7 +127,7 @@ import Testing
         #expect(acked >= 60)
         #expect(failed >= 1, "no write was in flight when the process died")
 
-        let restarted = try LivePetAPIProcess(database: database)
+        let restarted = try await LivePetAPIProcess(database: database)
         defer { restarted.close() }
         let health = try await transport.send(HTTPClientRequest(url: restarted.process.url + "/health"))
         #expect(try JSONValue(parsing: health.body)["database"] == "ok")
@@ -139,9 +139,9 @@ import Testing
     }
 
     @Test func sigtermShutsDownGracefully() async throws {
-        let live = try LivePetAPIProcess()
+        let live = try await LivePetAPIProcess()
         defer { live.close() }
-        #expect(live.process.stop() == 0)
+        #expect(await live.process.stop() == 0)
     }
 }
 

@@ -11,8 +11,8 @@ import Testing
 @Suite struct PetmockVariantMatrixTests {
     @Test(arguments: VariantExpectation.all)
     func clientBuilderAndPetvet(expectation: VariantExpectation) async throws {
-        let mock = try PetmockProcess(variant: expectation.variant)
-        defer { mock.process.stop() }
+        let mock = try await PetmockProcess(variant: expectation.variant)
+        defer { mock.process.terminate() }
         // Reasons that quote a URL name it as `API/...`: the port differs from run to run.
         let reason = { (text: String) in text.replacing(mock.api, with: "API") }
 
@@ -44,8 +44,8 @@ import Testing
 
     @Test(arguments: VariantExpectation.all)
     func contractVerification(expectation: VariantExpectation) async throws {
-        let mock = try PetmockProcess(variant: expectation.variant)
-        defer { mock.process.stop() }
+        let mock = try await PetmockProcess(variant: expectation.variant)
+        defer { mock.process.terminate() }
         let run = try await ContractRun.verify(["--live", mock.api, "--timeout", "10"])
         #expect(run.status == expectation.contractExit, "\(run.stdout)\(run.stderr)")
         #expect(run.findings.map(\.summary) == expectation.findings)
@@ -56,8 +56,8 @@ import Testing
     }
 
     @Test func theRenameIsReportedAsAProbableRenameOfVetId() async throws {
-        let mock = try PetmockProcess(variant: "vet-id-renamed")
-        defer { mock.process.stop() }
+        let mock = try await PetmockProcess(variant: "vet-id-renamed")
+        defer { mock.process.terminate() }
         let run = try await ContractRun.verify(["--live", mock.api])
         #expect(run.status == 1)
         let rename = try #require(run.findings.first)
@@ -67,8 +67,8 @@ import Testing
     }
 
     @Test func aTimeoutShorterThanTheDelayFailsPromptly() async throws {
-        let mock = try PetmockProcess(variant: "slow:5000")
-        defer { mock.process.stop() }
+        let mock = try await PetmockProcess(variant: "slow:5000")
+        defer { mock.process.terminate() }
         let petvet = try await PetVetOutput.run(baseURL: mock.api, extra: ["--timeout", "1"])
         #expect(petvet.status == 2)
         #expect(petvet.stderr.contains("timed out") || petvet.stderr.contains("Timeout"), "\(petvet.stderr)")
@@ -90,10 +90,10 @@ struct PetmockProcess {
     /// `http://127.0.0.1:PORT/api`.
     let api: String
 
-    init(variant: String = "", stubs: String = "Stubs") throws {
+    init(variant: String = "", stubs: String = "Stubs") async throws {
         var arguments = ["serve", "--stubs", stubs, "--port", "0"]
         if !variant.isEmpty { arguments += ["--variant", variant] }
-        process = try ServerProcess("petmock", arguments)
+        process = try await ServerProcess("petmock", arguments)
         api = process.url + "/api"
     }
 }

@@ -42,12 +42,12 @@ import Testing
         return text.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) }
     }
 
-    @Test func aTokenGuardsEveryAdminRoute() throws {
+    @Test func aTokenGuardsEveryAdminRoute() async throws {
         let folder = try TemporaryDirectory(prefix: "petkit-admin")
         defer { folder.remove() }
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             "petmock", ["serve", "--stubs", Self.stubs, "--port", "0", "--admin-token", "s3cret"])
-        defer { server.stop() }
+        defer { server.terminate() }
         for (method, path) in Self.routes {
             #expect(try Self.status(server.port, method, path) == 401, "\(method) \(path) without the token")
             let wrong = try Self.status(server.port, method, path, token: "s3cre")
@@ -64,9 +64,9 @@ import Testing
         (["--host", "0.0.0.0"], true), (["--host", "0.0.0.0", "--admin-token", "t"], false),
         (["--host", "127.0.0.1"], false),
     ])
-    func servingBeyondLoopbackWithoutATokenWarns(options: [String], warns: Bool) throws {
-        let server = try ServerProcess("petmock", ["serve", "--stubs", Self.stubs, "--port", "0"] + options)
-        server.stop()
+    func servingBeyondLoopbackWithoutATokenWarns(options: [String], warns: Bool) async throws {
+        let server = try await ServerProcess("petmock", ["serve", "--stubs", Self.stubs, "--port", "0"] + options)
+        await server.stop()
         let text = server.finalErrorOutput()
         #expect(text.contains("warning: listening on 0.0.0.0 without --admin-token") == warns, "\(text)")
     }

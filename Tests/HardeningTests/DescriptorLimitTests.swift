@@ -7,19 +7,19 @@ import Testing
 /// at the connection limit; with none that may go, the client gets a 503 instead of waiting
 /// in the backlog, and the event loop does not spin on a listener it cannot accept from.
 @Suite struct DescriptorLimitTests {
-    static func limitedPetAPI(_ folder: TemporaryDirectory) throws -> ServerProcess {
-        try ServerProcess(
+    static func limitedPetAPI(_ folder: TemporaryDirectory) async throws -> ServerProcess {
+        try await ServerProcess(
             "petapi", ["serve", "--db", folder.file("api.sqlite"), "--port", "0", "--event-loops", "1"],
             openFileLimit: 48)
     }
 
     static let getPets = "GET /api/pets HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n"
 
-    @Test func idleConnectionsMakeRoomForNewClientsAtTheDescriptorLimit() throws {
+    @Test func idleConnectionsMakeRoomForNewClientsAtTheDescriptorLimit() async throws {
         let folder = try TemporaryDirectory(prefix: "petkit-fdlimit")
         defer { folder.remove() }
-        let server = try Self.limitedPetAPI(folder)
-        defer { server.stop() }
+        let server = try await Self.limitedPetAPI(folder)
+        defer { server.terminate() }
         // More idle connections than the server has descriptors: the newest is taken in and
         // served, the longest idle are closed to make room (before, the newest waited in the
         // backlog unanswered while the loop spun at 100% CPU; then it got a 503).
@@ -32,11 +32,11 @@ import Testing
         #expect(oldest.ended && oldest.bytes.isEmpty, "the longest-idle connection was closed, without a word")
     }
 
-    @Test func theStalestBodyMakesRoomAtTheDescriptorLimit() throws {
+    @Test func theStalestBodyMakesRoomAtTheDescriptorLimit() async throws {
         let folder = try TemporaryDirectory(prefix: "petkit-fdlimit")
         defer { folder.remove() }
-        let server = try Self.limitedPetAPI(folder)
-        defer { server.stop() }
+        let server = try await Self.limitedPetAPI(folder)
+        defer { server.terminate() }
         // Each client is in the middle of a request body (the server answered its `Expect:
         // 100-continue`, so it has read the head), and there are more than the server has
         // descriptors: each one past the limit is taken in (`accept` fails with EMFILE, the
@@ -66,11 +66,11 @@ import Testing
         #expect(try newest.readResponse().status != 503, "the newest body was taken in and is answered")
     }
 
-    @Test func clientsPastTheDescriptorLimitGet503WhenNoneCanGoAndServiceResumes() throws {
+    @Test func clientsPastTheDescriptorLimitGet503WhenNoneCanGoAndServiceResumes() async throws {
         let folder = try TemporaryDirectory(prefix: "petkit-fdlimit")
         defer { folder.remove() }
-        let server = try Self.limitedPetAPI(folder)
-        defer { server.stop() }
+        let server = try await Self.limitedPetAPI(folder)
+        defer { server.terminate() }
         // Each held connection is in the middle of its request head (read or still unread in
         // its socket), for less than the stalled-request age (2 s): none may be closed to make
         // room, so a client past the descriptor limit gets 503 rather than wait in the backlog.

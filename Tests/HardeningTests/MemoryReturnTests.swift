@@ -20,12 +20,12 @@ let sanitizerAllocatorActive: Bool = {
 /// back to the system, not kept by the allocator.
 @Suite struct MemoryReturnTests {
     @Test(.disabled(if: sanitizerAllocatorActive, "a sanitizer's allocator keeps freed memory on purpose"))
-    func largeUploadsDoNotKeepTheServersMemory() throws {
+    func largeUploadsDoNotKeepTheServersMemory() async throws {
         let folder = try TemporaryDirectory(prefix: "petkit-memory")
         defer { folder.remove() }
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             "petapi", ["serve", "--db", folder.file("api.sqlite"), "--port", "0", "--event-loops", "1"])
-        defer { server.stop() }
+        defer { server.terminate() }
         let warmUp = try RawClient(port: server.port)
         try warmUp.send("GET /api/pets HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
         #expect(try warmUp.readToEnd().text.hasPrefix("HTTP/1.1 200 OK\r\n"))

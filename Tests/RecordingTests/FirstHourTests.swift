@@ -15,9 +15,9 @@ import Testing
     /// (and `validate`) says the recording never answers, naming both files.
     /// docker-compose passes the admin token in the environment, and its health check sends it.
     @Test func theAdminTokenCanComeFromTheEnvironment() async throws {
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             "petmock", ["serve", "--port", "0", "--stubs", "Stubs"], environment: ["PETMOCK_ADMIN_TOKEN": "s3cret"])
-        defer { server.stop() }
+        defer { server.terminate() }
         let client = CurlTransport()
         let health = server.url + "/__admin/health"
         #expect(try await client.send(HTTPClientRequest(method: .get, url: health)).status.code == 401)
@@ -64,8 +64,8 @@ import Testing
         #expect(validate.stdout.contains(message), "\(validate.stdout)")
         // Read once the server has stopped: stderr and the stdout readiness line are two pipes,
         // and the warning may still be on its way when the server is ready.
-        let server = try ServerProcess("petmock", ["serve", "--port", "0", "--stubs", folder.path])
-        server.stop()
+        let server = try await ServerProcess("petmock", ["serve", "--port", "0", "--stubs", folder.path])
+        await server.stop()
         let errors = server.finalErrorOutput()
         #expect(errors.contains(message), "\(errors)")
         try FileManager.default.createDirectory(atPath: folder.file("mappings"), withIntermediateDirectories: false)
@@ -83,11 +83,11 @@ import Testing
         let stubs = folder.file("Stubs")
         try writeText(
             stubs + "/mappings/pets.json", try readText(BuiltTools.repositoryRoot.path + "/Stubs/mappings/pets.json"))
-        let recorder = try ServerProcess(
+        let recorder = try await ServerProcess(
             "petmock", ["record", "--target", api.baseURL, "--stubs", stubs, "--port", "0", "--no-verify"])
         let pets = try await TestClient().get(recorder.url + "/api/pets")
         #expect(pets.status == .ok)
-        #expect(recorder.interrupt() == 0, "\(recorder.errorOutput)")
+        #expect(await recorder.interrupt() == 0, "\(recorder.errorOutput)")
         let output = recorder.finalOutput().joined(separator: "\n")
         let warning =
             "\(stubs)/mappings/get-api-pets.json: warning: $.request: never answers: \(stubs)/mappings/pets.json "
@@ -112,7 +112,7 @@ import Testing
         let folder = try TemporaryDirectory(prefix: "record-failure")
         defer { folder.remove() }
         let stubs = folder.file("Recorded")
-        let recorder = try ServerProcess(
+        let recorder = try await ServerProcess(
             "petmock",
             [
                 "record", "--target", "http://127.0.0.1:\(closed.port)", "--stubs", stubs, "--port", "0",
@@ -120,7 +120,7 @@ import Testing
             ])
         // libcurl asks for */*: the app is answered in plain text.
         let live = try await TestClient().get(recorder.url + "/api/pets")
-        #expect(recorder.interrupt() == 0, "\(recorder.errorOutput)")
+        #expect(await recorder.interrupt() == 0, "\(recorder.errorOutput)")
         #expect(live.status.code == 502 && live.headers["Content-Type"]?.hasPrefix("text/plain") == true)
 
         let replay = try startStubServer(stubs: stubs)
@@ -171,11 +171,11 @@ import Testing
         let folder = try TemporaryDirectory(prefix: "record-nothing")
         defer { folder.remove() }
         let stubs = folder.file("Recorded")
-        let recorder = try ServerProcess(
+        let recorder = try await ServerProcess(
             "petmock", ["record", "--target", "http://127.0.0.1:\(closed.port)", "--stubs", stubs, "--port", "0"])
         let answer = try await TestClient().get(recorder.url + "/api/pets")
         #expect(answer.status.code == 502)
-        #expect(recorder.interrupt() == 0, "\(recorder.errorOutput)")
+        #expect(await recorder.interrupt() == 0, "\(recorder.errorOutput)")
         #expect(recorder.finalOutput().joined().contains("recorded 0 mappings"))
         #expect(FileSystem.kind(of: stubs) == nil, "the folder petmock made is gone again")
         // The crawl's recorder makes nothing before its first write either.

@@ -18,7 +18,7 @@ import Testing
         #expect(result.stderr.contains("bad.yaml: $.paths.items:"), "\(result.stderr)")
     }
 
-    @Test func aResponseNoBodyCanBeMadeForIsReportedAtLoad() throws {
+    @Test func aResponseNoBodyCanBeMadeForIsReportedAtLoad() async throws {
         let document = """
             {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/b": {"get": {"responses": {
               "200": {"description": "ok", "content": {"application/json": {"schema":
@@ -26,8 +26,9 @@ import Testing
             """
         let folder = try TemporaryDirectory(files: ["hostile.json": document])
         defer { folder.remove() }
-        let server = try ServerProcess("petmock", ["serve", "--openapi", folder.file("hostile.json"), "--port", "0"])
-        server.stop()
+        let server = try await ServerProcess(
+            "petmock", ["serve", "--openapi", folder.file("hostile.json"), "--port", "0"])
+        await server.stop()
         let errors = server.finalErrorOutput()
         #expect(
             errors.contains(

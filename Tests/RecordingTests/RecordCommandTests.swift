@@ -10,30 +10,31 @@ import Testing
 /// The steps of docs/recording.md with the real binaries: `petapi serve`, `petmock record` in front of it,
 /// stop, `petmock serve` the recording, compare.
 @Suite(.serialized) struct RecordCommandTests {
-    static func petapi(_ folder: TemporaryDirectory) throws -> ServerProcess {
-        try ServerProcess("petapi", ["serve", "--port", "0", "--db", folder.file("petapi.sqlite")])
+    static func petapi(_ folder: TemporaryDirectory) async throws -> ServerProcess {
+        try await ServerProcess("petapi", ["serve", "--port", "0", "--db", folder.file("petapi.sqlite")])
     }
 
     @Test func recordStopServeAndCompare() async throws {
         let folder = try TemporaryDirectory(prefix: "record-cli")
         defer { folder.remove() }
-        let api = try Self.petapi(folder)
-        defer { api.stop() }
+        let api = try await Self.petapi(folder)
+        defer { api.terminate() }
         let stubs = folder.file("Stubs")
-        let recorder = try ServerProcess("petmock", ["record", "--target", api.url, "--stubs", stubs, "--port", "0"])
+        let recorder = try await ServerProcess(
+            "petmock", ["record", "--target", api.url, "--stubs", stubs, "--port", "0"])
         let client = TestClient()
         let paths = ["/api/pets", "/api/vets/1", "/api/vets/2"]
         var live: [HTTPClientResponse] = []
         for path in paths { live.append(try await client.get(recorder.url + path)) }
-        #expect(recorder.interrupt() == 0, "Ctrl-C stops cleanly: \(recorder.errorOutput)")
+        #expect(await recorder.interrupt() == 0, "Ctrl-C stops cleanly: \(recorder.errorOutput)")
         let output = recorder.finalOutput().joined(separator: "\n")
         #expect(output.contains("recorded 3 mappings in 3 files into \(stubs)"))
         #expect(output.contains("operations checked against \(stubs) (contract built-in): 0 breaking"), "\(output)")
         #expect(recorder.errorOutput.contains("recorded GET /api/pets (200) -> \(stubs)/mappings/get-api-pets.json"))
 
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             "petmock", ["serve", "--stubs", stubs, "--port", "0", "--proxy-unmatched", api.url])
-        defer { server.stop() }
+        defer { server.terminate() }
         for (path, recorded) in zip(paths, live) {
             let replayed = try await client.get(server.url + path)
             #expect(replayed.body == recorded.body, "\(path)")
@@ -47,12 +48,13 @@ import Testing
     @Test func aKilledRecorderHasAlreadyWrittenWhatItAnswered() async throws {
         let folder = try TemporaryDirectory(prefix: "record-kill")
         defer { folder.remove() }
-        let api = try Self.petapi(folder)
-        defer { api.stop() }
+        let api = try await Self.petapi(folder)
+        defer { api.terminate() }
         let stubs = folder.file("Stubs")
-        let recorder = try ServerProcess("petmock", ["record", "--target", api.url, "--stubs", stubs, "--port", "0"])
+        let recorder = try await ServerProcess(
+            "petmock", ["record", "--target", api.url, "--stubs", stubs, "--port", "0"])
         let pets = try await TestClient().get(recorder.url + "/api/pets")
-        recorder.kill9()
+        await recorder.kill9()
         let report = try StubLoader(root: stubs).load()
         #expect(report.problems.isEmpty && report.mappings.count == 1)
         guard case .json(let body)? = report.mappings.first?.response.body else {
@@ -65,8 +67,8 @@ import Testing
     @Test func crawlRecordsTheContractAndChecksIt() async throws {
         let folder = try TemporaryDirectory(prefix: "crawl-cli")
         defer { folder.remove() }
-        let api = try Self.petapi(folder)
-        defer { api.stop() }
+        let api = try await Self.petapi(folder)
+        defer { api.terminate() }
         let stubs = folder.file("Stubs")
         let run = try await ToolProcess.run(
             "petmock", ["record", "--crawl", "--target", api.url + "/api", "--stubs", stubs])
@@ -105,13 +107,13 @@ import Testing
             folder.remove()
         }
         let stubs = folder.file("Stubs")
-        let crawl = try ServerProcess(
+        let crawl = try await ServerProcess(
             "petmock", ["record", "--crawl", "--target", "http://127.0.0.1:\(slow.port)/api", "--stubs", stubs])
         var iterator = reached.makeAsyncIterator()
         _ = await iterator.next()
         let clock = ContinuousClock()
         let start = clock.now
-        let status = crawl.interrupt()
+        let status = await crawl.interrupt()
         #expect(clock.now - start < .seconds(10), "the crawl stops without waiting for the slow answer")
         #expect(status == 0, "\(crawl.errorOutput)")
         let output = crawl.finalOutput().joined(separator: "\n")

@@ -58,6 +58,24 @@ import Testing
         #expect(journal.entries().map(\.url) == ["/huge"], "one entry is always kept")
     }
 
+    /// An entry holds a proxied request's upstream result by reference: the ring keeps up to
+    /// 10,000 entries, few of them proxied, and the result inline (a response with its headers,
+    /// body and timings, or an error) more than doubled every slot, 4.3 MB of RSS for a full
+    /// journal of small requests.
+    @Test func aJournalSlotStaysSmall() throws {
+        #expect(MemoryLayout<LoggedRequest?>.stride <= 160)
+        let upstream = UpstreamResult(
+            url: "http://127.0.0.1:1/api/pets",
+            outcome: .success(HTTPClientResponse(status: .ok, headers: [:], body: Array("[]".utf8))),
+            duration: .milliseconds(3))
+        let entry = LoggedRequest(
+            sequence: 1, idPrefix: 0, method: .get, url: "/api/pets", headers: [:], body: [], clientAddress: nil,
+            loggedDate: 0, variant: nil, responseStatus: 200, stub: nil, upstream: upstream)
+        #expect(entry.upstream?.url == upstream.url)
+        #expect(entry.upstream?.response?.body == Array("[]".utf8))
+        #expect(entry.wasProxied && entry.retainedBytes == 2)
+    }
+
     /// The ring against a plain list under seeded streams of appends (of random sizes, so the
     /// byte budget evicts too), removals and clears: the same entries in the same order, and
     /// never more slots than entries were ever kept at once, up to the capacity.

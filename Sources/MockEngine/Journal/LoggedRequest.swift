@@ -25,12 +25,16 @@ public struct LoggedRequest: Sendable {
     public let responseStatus: Int?
     /// What the live API answered when the request was proxied (recording, or
     /// `--proxy-unmatched`); nil when a stub or petmock itself answered.
-    public let upstream: UpstreamResult?
+    public var upstream: UpstreamResult? { outOfLine?.upstream }
     /// The operation of the fallback source (an OpenAPI document) that answered, `GET /items/{id}`.
-    public let documentOperation: String?
+    public var documentOperation: String? { outOfLine?.documentOperation }
     /// How the request breaks what that operation documents (empty when it is valid or was
     /// not checked).
-    public let violations: [RequestViolation]
+    public var violations: [RequestViolation] { outOfLine?.violations ?? [] }
+    /// The upstream result and the document's part out of line: inline they would more than
+    /// double every entry's size (the journal's ring holds up to 10,000 of them), though few
+    /// requests are proxied or answered by a document.
+    private let outOfLine: OutOfLine?
     let stub: CompiledStub?
     let idPrefix: UInt64
 
@@ -51,9 +55,9 @@ public struct LoggedRequest: Sendable {
         self.variant = variant
         self.responseStatus = responseStatus
         self.stub = stub
-        self.upstream = upstream
-        self.documentOperation = documentOperation
-        self.violations = violations
+        outOfLine =
+            upstream == nil && documentOperation == nil && violations.isEmpty
+            ? nil : OutOfLine(upstream: upstream, documentOperation: documentOperation, violations: violations)
     }
 
     /// A request described from outside (for near-miss queries); not in any journal.
@@ -86,4 +90,19 @@ public struct LoggedRequest: Sendable {
 
     /// The body as text.
     public var bodyText: String { String(decoding: body, as: UTF8.self) }
+}
+
+extension LoggedRequest {
+    /// An entry's upstream result, kept by reference.
+    private final class OutOfLine: Sendable {
+        let upstream: UpstreamResult?
+        let documentOperation: String?
+        let violations: [RequestViolation]
+
+        init(upstream: UpstreamResult?, documentOperation: String?, violations: [RequestViolation]) {
+            self.upstream = upstream
+            self.documentOperation = documentOperation
+            self.violations = violations
+        }
+    }
 }
