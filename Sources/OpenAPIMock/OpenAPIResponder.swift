@@ -22,7 +22,12 @@ public final class OpenAPIResponder: FallbackReplySource {
     /// Whether requests are checked against their operations (parameters, body).
     public let validatesRequests: Bool
     let routes: [(template: PathTemplate, operation: ContractOperation)]
+    /// Each route's operation name, `GET /items/{id}`, made once.
+    private let routeNames: [String]
     private let validator: RequestValidator?
+    /// Each route's answer to a request with no `Prefer` and no `Accept` (or `*/*`), the most
+    /// common, made on first use and then served without building a key.
+    private let plainAnswers: Locked<[PreparedResponse?]>
     // Answers are built once per (operation, status, example) and reused.
     private let cache = Locked<[String: PreparedResponse]>([:])
     /// The variant catalog's part from the document, once asked for.
@@ -38,6 +43,8 @@ public final class OpenAPIResponder: FallbackReplySource {
         self.basePath = Self.normalized(basePath ?? contract.servers.first.map(Self.path(ofServer:)) ?? "")
         routes = contract.operations.map { (PathTemplate(document: $0.path), $0) }
             .sorted { $0.template.literalCount > $1.template.literalCount }
+        routeNames = routes.map(\.operation.name)
+        plainAnswers = Locked(Array(repeating: nil, count: routes.count))
     }
 
     /// How many operations the document has.
@@ -62,13 +69,14 @@ public final class OpenAPIResponder: FallbackReplySource {
         switch route(request.method, String(request.path)) {
         case .outside: return nil
         case .refused(let response): return FallbackAnswer(response)
-        case .operation(let operation, let pathValues):
-            if let refusal = validator?.refusal(of: request, to: operation, pathValues: pathValues) {
-                return FallbackAnswer(refusal.response, operation: operation.name, violations: refusal.violations)
+        case .operation(let index, let pathValues):
+            let name = routeNames[index]
+            if let refusal = validator?.refusal(
+                of: request, to: routes[index].operation, named: name, pathValues: pathValues)
+            {
+                return FallbackAnswer(refusal.response, operation: name, violations: refusal.violations)
             }
-            let headers = request.headers
-            let response = answer(operation, preference: Preference(headers), accept: headers.first(name: "Accept"))
-            return FallbackAnswer(response, operation: operation.name)
+            return FallbackAnswer(answer(route: index, headers: request.headers), operation: name)
         }
     }
 
@@ -86,15 +94,27 @@ public final class OpenAPIResponder: FallbackReplySource {
         switch route(method, path) {
         case .outside: nil
         case .refused(let response): response
-        case .operation(let operation, _):
-            answer(operation, preference: Preference(headers), accept: headers.first(name: "Accept"))
+        case .operation(let index, _): answer(route: index, headers: headers)
         }
     }
 
     private enum Routing {
         case outside
         case refused(PreparedResponse)
-        case operation(ContractOperation, pathValues: [String: String])
+        /// The index of the route in ``routes``.
+        case operation(Int, pathValues: [String: String])
+    }
+
+    /// A route's answer to a request's `Prefer` and `Accept`.
+    private func answer(route index: Int, headers: HTTPHeaders) -> PreparedResponse {
+        let accept = headers.first(name: "Accept")
+        guard headers.first(name: "Prefer") == nil, accept == nil || accept == "*/*" else {
+            return answer(routes[index].operation, preference: Preference(headers), accept: accept)
+        }
+        if let plain = plainAnswers.withLock({ $0[index] }) { return plain }
+        let made = answer(routes[index].operation, preference: Preference(HTTPHeaders()), accept: nil)
+        plainAnswers.withLock { $0[index] = made }
+        return made
     }
 
     private func route(_ method: HTTPMethod, _ path: String) -> Routing {
@@ -102,15 +122,15 @@ public final class OpenAPIResponder: FallbackReplySource {
         let below = String(path.dropFirst(basePath.count))
         let parts =
             below.hasPrefix("/") ? below.dropFirst().split(separator: "/", omittingEmptySubsequences: false) : []
-        let candidates = routes.compactMap { route in
-            parts.isEmpty ? nil : route.template.match(parts: parts).map { (operation: route.operation, values: $0) }
-        }
         let method = method == .head ? HTTPMethod.get : method
-        guard let route = candidates.first(where: { $0.operation.method == method }) else {
-            if candidates.isEmpty { return .refused(notFound(below)) }
-            return .refused(notAllowed(method, candidates.map(\.operation)))
+        var others: [Int] = []
+        for index in routes.indices where !parts.isEmpty {
+            guard let values = routes[index].template.match(parts: parts) else { continue }
+            if routes[index].operation.method == method { return .operation(index, pathValues: values) }
+            others.append(index)
         }
-        return .operation(route.operation, pathValues: route.values)
+        if others.isEmpty { return .refused(notFound(below)) }
+        return .refused(notAllowed(method, others.map { routes[$0].operation }))
     }
 
     func answer(_ operation: ContractOperation, preference: Preference, accept: String?) -> PreparedResponse {

@@ -44,9 +44,10 @@ struct RequestValidator: Sendable {
     /// The refusal of a request that breaks its operation: a problem document (400, 415 or
     /// 422) and the violations; nil for a valid request.
     func refusal(
-        of request: HTTPServerRequest, to operation: ContractOperation, pathValues: [String: String]
+        of request: HTTPServerRequest, to operation: ContractOperation, named name: String,
+        pathValues: [String: String]
     ) -> (response: PreparedResponse, violations: [RequestViolation])? {
-        guard let checks = checks[operation.name] else { return nil }
+        guard let checks = checks[name] else { return nil }
         var violations: [RequestViolation] = []
         var query: [String: [String]] = [:]
         if !checks.queryNames.isEmpty, let raw = request.query {
