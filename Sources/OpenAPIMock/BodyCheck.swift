@@ -5,13 +5,20 @@ import MockEngine
 
 /// An operation's `requestBody`, compiled once: whether it is required, and per documented
 /// media type the validator of its schema.
-struct BodyCheck: Sendable {
-    struct Media: Sendable {
+final class BodyCheck: Sendable {
+    // Classes, not values: a request reaches them by reference, with no copy of what they hold.
+    final class Media: Sendable {
         /// As documented, lowercased: `application/json`, `application/*`, `*/*`.
         let mediaType: String
         /// Its schema resolved (for reading form fields), and its validator; nil when undescribed.
         let schema: Schema?
         let validator: JSONSchemaValidator?
+
+        init(mediaType: String, schema: Schema?, validator: JSONSchemaValidator?) {
+            self.mediaType = mediaType
+            self.schema = schema
+            self.validator = validator
+        }
     }
 
     /// What a body's check found: the violations, and whether the body could be read at all

@@ -22,8 +22,11 @@ public final class OpenAPIResponder: FallbackReplySource {
     /// Whether requests are checked against their operations (parameters, body).
     public let validatesRequests: Bool
     let routes: [(template: PathTemplate, operation: ContractOperation)]
-    /// Each route's operation name, `GET /items/{id}`, made once.
+    /// Each route's operation name, `GET /items/{id}`, method and template, apart, so trying a
+    /// request against the routes copies no operation.
     private let routeNames: [String]
+    private let routeMethods: [HTTPMethod]
+    private let routeTemplates: [PathTemplate]
     private let validator: RequestValidator?
     /// Each route's answer to a request with no `Prefer` and no `Accept` (or `*/*`), the most
     /// common, made on first use and then served without building a key.
@@ -44,6 +47,8 @@ public final class OpenAPIResponder: FallbackReplySource {
         routes = contract.operations.map { (PathTemplate(document: $0.path), $0) }
             .sorted { $0.template.literalCount > $1.template.literalCount }
         routeNames = routes.map(\.operation.name)
+        routeMethods = routes.map(\.operation.method)
+        routeTemplates = routes.map(\.template)
         plainAnswers = Locked(Array(repeating: nil, count: routes.count))
     }
 
@@ -124,9 +129,9 @@ public final class OpenAPIResponder: FallbackReplySource {
             below.hasPrefix("/") ? below.dropFirst().split(separator: "/", omittingEmptySubsequences: false) : []
         let method = method == .head ? HTTPMethod.get : method
         var others: [Int] = []
-        for index in routes.indices where !parts.isEmpty {
-            guard let values = routes[index].template.match(parts: parts) else { continue }
-            if routes[index].operation.method == method { return .operation(index, pathValues: values) }
+        for index in routeTemplates.indices where !parts.isEmpty {
+            guard let values = routeTemplates[index].match(parts: parts) else { continue }
+            if routeMethods[index] == method { return .operation(index, pathValues: values) }
             others.append(index)
         }
         if others.isEmpty { return .refused(notFound(below)) }

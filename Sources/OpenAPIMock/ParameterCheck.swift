@@ -5,7 +5,7 @@ import MockEngine
 
 /// One documented parameter, compiled once: where it is read, how its text splits into values
 /// (`style`, `explode`), which JSON kinds its text is read as, and its schema's validator.
-struct ParameterCheck: Sendable {
+final class ParameterCheck: Sendable {
     /// How an array's text is split.
     enum Splitting: Sendable {
         /// One value per occurrence (`form` exploded: `?id=1&id=2`).

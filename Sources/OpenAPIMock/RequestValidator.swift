@@ -10,11 +10,17 @@ import MockEngine
 /// one bounded walk per value.
 struct RequestValidator: Sendable {
     /// One operation's checks.
-    struct OperationChecks: Sendable {
+    final class OperationChecks: Sendable {
         let parameters: [ParameterCheck]
         let body: BodyCheck?
         /// The query parameters' names, to keep only those of a query.
         let queryNames: Set<String>
+
+        init(parameters: [ParameterCheck], body: BodyCheck?, queryNames: Set<String>) {
+            self.parameters = parameters
+            self.body = body
+            self.queryNames = queryNames
+        }
     }
 
     /// The most violations one refusal lists.
