@@ -26,6 +26,8 @@ final class ParameterCheck: Sendable {
     /// checked for presence.
     let checksValue: Bool
     let validator: JSONSchemaValidator
+    /// The quick pass for a plain schema, before the validator's walk.
+    let plain: PlainValueCheck?
 
     init(_ parameter: ContractParameter, in contract: Contract) {
         name = parameter.name
@@ -46,6 +48,7 @@ final class ParameterCheck: Sendable {
         }
         checksValue = style != "deepObject" && !kinds.contains(.object)
         validator = JSONSchemaValidator(schema: parameter.schema, in: contract)
+        plain = PlainValueCheck(schema)
     }
 
     /// Where violations of this parameter are reported: `query.limit`.
@@ -79,6 +82,7 @@ final class ParameterCheck: Sendable {
         } else {
             value = Self.read(first, as: kinds)
         }
+        if let plain, plain.passes(value) { return [] }
         return validator.violations(value, limit: limit).map { violation in
             let below = violation.path.hasPrefix("$") ? String(violation.path.dropFirst()) : violation.path
             return RequestViolation(
