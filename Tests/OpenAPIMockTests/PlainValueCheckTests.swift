@@ -18,8 +18,10 @@ import Testing
     ]
 
     static let values: [JSONValue] = [
-        .int(0), .int(1), .int(5), .int(10), .int(100), .int(101), .int(-2), .number(JSONNumber(2.5)!),
-        .number(JSONNumber(-1.5)!), .number(JSONNumber(1.0)!), .string(""), .string("ab"), .string("abcd"),
+        .int(0), .int(1), .int(5), .int(10), .int(100), .int(101), .int(-2),
+        (JSONNumber(2.5).map(JSONValue.number) ?? .null),
+        (JSONNumber(-1.5).map(JSONValue.number) ?? .null), (JSONNumber(1.0).map(JSONValue.number) ?? .null),
+        .string(""), .string("ab"), .string("abcd"),
         .string("éé"), .string("open"), .string("x"), .bool(true), .bool(false), .null,
     ]
 
