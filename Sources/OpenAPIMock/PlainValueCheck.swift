@@ -1,8 +1,9 @@
 import APISchema
 import JSONKit
+import LinearRegex
 
 /// A quick pass for a parameter whose schema is one plain type (integer, number, string or
-/// Boolean) with nothing but `enum`, numeric bounds and length bounds: it says only that a
+/// Boolean) with nothing but `enum`, numeric bounds, length bounds and `pattern`: it says only that a
 /// value certainly passes; any other value, and any other schema, goes to the one validator,
 /// which also says why it fails. The path, query and header values of most operations are
 /// such, and skip the validator's walk.
@@ -10,6 +11,8 @@ struct PlainValueCheck: Sendable {
     let kind: JSONKind
     let limits: SchemaLimits
     let enumValues: [JSONValue]?
+    /// The pattern as the validator matches it.
+    let pattern: LinearTimeRegex?
 
     /// The check, or nil when the schema is more than one plain type with those bounds.
     init?(_ schema: Schema) {
@@ -25,8 +28,15 @@ struct PlainValueCheck: Sendable {
         bounds.exclusiveMaximum = schema.limits.exclusiveMaximum
         bounds.minLength = schema.limits.minLength
         bounds.maxLength = schema.limits.maxLength
-        // Any other keyword (a pattern, a multiple) is the validator's.
+        bounds.pattern = schema.limits.pattern
+        // Any other keyword (a multiple) is the validator's.
         guard bounds == schema.limits else { return nil }
+        if let source = schema.limits.pattern {
+            guard let compiled = ValidationPlan.searching(source) else { return nil }
+            pattern = compiled
+        } else {
+            pattern = nil
+        }
         self.kind = kind
         limits = schema.limits
         enumValues = schema.enumValues
@@ -39,7 +49,9 @@ struct PlainValueCheck: Sendable {
         case (.boolean, .bool): return true
         case (.string, .string(let text)):
             let length = text.unicodeScalars.count
-            return length >= (limits.minLength ?? 0) && length <= (limits.maxLength ?? Int.max)
+            guard length >= (limits.minLength ?? 0), length <= (limits.maxLength ?? Int.max) else { return false }
+            guard let pattern else { return true }
+            return text.utf8.count <= ValidationPlan.patternSubjectLimit && pattern.wholeMatches(text)
         case (.integer, .int(let number)): return within(Double(number))
         case (.number, .int(let number)): return within(Double(number))
         case (.number, .number(let number)): return within(number.doubleValue)

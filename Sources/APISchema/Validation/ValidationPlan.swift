@@ -137,8 +137,17 @@ package struct ValidationPlan {
 
     /// Patterns longer than this are not checked (a bound on the compiled program's size).
     static let patternLimit = 512
+
+    /// A `pattern` as the validator matches it, or nil when it is longer than ``patternLimit``
+    /// or does not compile: JSON Schema's `pattern` searches (it is not anchored), so a whole
+    /// match of `.*(?:pattern).*`, in linear time whatever the pattern. A subject longer than
+    /// ``patternSubjectLimit`` is not matched.
+    package static func searching(_ pattern: String) -> LinearTimeRegex? {
+        guard pattern.count <= patternLimit else { return nil }
+        return try? LinearTimeRegex("(?s).*(?:" + pattern + ").*")
+    }
     /// Strings longer than this are not matched against a `pattern`.
-    static let patternSubjectLimit = 4096
+    package static let patternSubjectLimit = 4096
 
     package mutating func compile(_ schema: Schema) -> PlanNode {
         if let name = schema.referencedComponent, schema.allOf.isEmpty {
@@ -222,11 +231,7 @@ package struct ValidationPlan {
             schema.limits.minLength != nil || schema.limits.maxLength != nil || schema.limits.pattern != nil
         node.boundsArrays = schema.limits.minItems != nil || schema.limits.maxItems != nil || schema.limits.uniqueItems
         node.boundsObjects = schema.limits.minProperties != nil || schema.limits.maxProperties != nil
-        if let pattern = schema.limits.pattern, pattern.count <= ValidationPlan.patternLimit {
-            // JSON Schema's `pattern` searches (it is not anchored): a whole match of
-            // `.*(?:pattern).*`, in linear time whatever the pattern.
-            node.pattern = try? LinearTimeRegex("(?s).*(?:" + pattern + ").*")
-        }
+        if let pattern = schema.limits.pattern { node.pattern = Self.searching(pattern) }
         if !node.anyOf.isEmpty {
             node.nullable =
                 schema.types.isEmpty ? schema.anyOf.contains { $0.types.isEmpty || $0.isNullable } : node.nullable
