@@ -37,13 +37,7 @@ enum GenerateCommand {
     static func run(_ arguments: ParsedArguments) async throws -> ExitCode {
         let file = arguments[Self.openapi]
         let directory = arguments[Self.out]
-        let contract: Contract
-        do {
-            contract = try OpenAPIReader().read(file: file)
-        } catch {
-            writeError("petmock: error: \(error)")
-            return .couldNotRun
-        }
+        guard let contract = OpenAPIDocument.read(file) else { return .couldNotRun }
         if !arguments[Self.force], let names = try? FileSystem.names(in: directory), !names.isEmpty {
             writeError("petmock: error: '\(directory)' is not empty; pass --force to write into it")
             return .couldNotRun

@@ -102,18 +102,13 @@ enum ServeCommand {
         }
         var responder: OpenAPIResponder?
         if let file = arguments[Self.openapi] {
-            do {
-                let contract = try OpenAPIReader().read(file: file)
-                responder = OpenAPIResponder(
-                    contract: contract, basePath: arguments[Self.basePath],
-                    validatesRequests: arguments[Self.validateRequests] == .on)
-                // Responses no valid body can be made for are answered with a 500 that says why.
-                for problem in GenerationCheck.problems(in: contract) {
-                    writeError("petmock: warning: \(problem) (answered with a 500)")
-                }
-            } catch {
-                writeError("petmock: error: \(error)")
-                return .couldNotRun
+            guard let contract = OpenAPIDocument.read(file) else { return .couldNotRun }
+            responder = OpenAPIResponder(
+                contract: contract, basePath: arguments[Self.basePath],
+                validatesRequests: arguments[Self.validateRequests] == .on)
+            // Responses no valid body can be made for are answered with a 500 that says why.
+            for problem in GenerationCheck.problems(in: contract) {
+                writeError("petmock: warning: \(problem) (answered with a 500)")
             }
             configuration.fallback = responder
         }

@@ -30,13 +30,7 @@ enum VariantsCommand {
             if arguments.isPresent(Self.stubs) {
                 throw ArgumentError.invalidCombination("'--stubs' and '--openapi' list different things; give one")
             }
-            let contract: Contract
-            do {
-                contract = try OpenAPIReader().read(file: file)
-            } catch {
-                writeError("petmock: error: \(error)")
-                return .couldNotRun
-            }
+            guard let contract = OpenAPIDocument.read(file) else { return .couldNotRun }
             let responder = OpenAPIResponder(contract: contract, basePath: arguments[Self.basePath])
             catalog = DocumentStubSet(responder: responder).variantCatalog()
         } else {

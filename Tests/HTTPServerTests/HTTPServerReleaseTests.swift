@@ -9,39 +9,29 @@ import Testing
 /// loop, and the loop to the handler): the test servers keep every request, and so may a
 /// user's handler.
 @Suite struct HTTPServerReleaseTests {
-    @Test func aStoppedLiveServerThatKeptItsRequestsReleasesItsHandler() throws {
-        weak var released: Witness?
-        do {
-            let witness = Witness()
-            released = witness
-            let server = try LiveHTTPServer { _ in
-                witness.touch()
-                return .response(HTTPResponse(text: "ok"))
-            }
-            let client = try RawClient(port: server.port)
-            try client.send(get("/kept"))
-            #expect(try client.readResponse().status == 200)
-            #expect(server.requests.count == 1)
-            server.stop()
-        }
-        #expect(released == nil, "the stopped server's loop still holds its handler")
-    }
+    /// The two test servers a suite makes: a live one (which keeps every request) and a clocked one.
+    enum Kind: CaseIterable, Sendable { case live, clocked }
 
-    @Test func aStoppedClockedServerReleasesItsHandler() throws {
+    @Test(arguments: Kind.allCases) func aStoppedServerThatKeptItsRequestsReleasesItsHandler(kind: Kind) throws {
         weak var released: Witness?
         do {
             let witness = Witness()
             released = witness
-            let server = try ClockedHTTPServer { _ in
+            let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in
                 witness.touch()
                 return .response(HTTPResponse(text: "ok"))
             }
-            let client = try RawClient(port: server.port)
+            let live = kind == .live ? try LiveHTTPServer(handler) : nil
+            let clocked =
+                kind == .clocked ? try ClockedHTTPServer(HTTPServerConfiguration(eventLoopCount: 1), handler) : nil
+            let client = try RawClient(port: live?.port ?? clocked?.port ?? 0)
             try client.send(get("/kept"))
             #expect(try client.readResponse().status == 200)
-            server.stop()
+            if let live { #expect(live.requests.count == 1) }
+            live?.stop()
+            clocked?.stop()
         }
-        #expect(released == nil, "the stopped server's loop still holds its handler")
+        #expect(released == nil, "the stopped \(kind) server's loop still holds its handler")
     }
 }
 
