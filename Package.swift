@@ -25,7 +25,7 @@ let libraries = [
     "APISchema",
     "ContractKit",
     "ContractCLI",
-    "Templating", "StubFormat", "MockEngine", "OpenAPIMock", "StubServerKit", "MockCLI", "EndpointKit",
+    "Templating", "StubFormat", "MockEngine", "OpenAPIMock", "StubServerKit", "MockCLI", "EndpointCore", "EndpointKit",
     "URLSessionStubs", "PetModels",
     "PetClient", "PetAppContract",
 ]
@@ -42,7 +42,8 @@ let package = Package(
     targets: [
         // C libraries from Debian packages, and a few C helpers for system calls.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl, opened on first use (its headers come from libcurl4-openssl-dev; nothing links it).
+        .target(name: "CCurl"),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -60,9 +61,11 @@ let package = Package(
         library("HTTPHandlerKit", ["HTTPCore", "Platform", "CZlib"]),
         library("HTTPServerKit", ["HTTPHandlerKit", "HTTPCore", "Platform", "CZlib"]),
         library("HTTPClient", ["HTTPCore", "Platform", "CCurl", "CZlib"]),
-        // The generic API client over any transport (and URLSession's): no libcurl, no libyaml, so
-        // an iOS test target can link it.
-        library("EndpointKit", ["HTTPCore", "JSONKit"]),
+        // The generic API client over any transport: no libcurl, no libyaml, so an iOS test
+        // target can link it. EndpointKit adds URLSession's transport and re-exports the core; a
+        // tool that sends with libcurl links the core alone (no FoundationNetworking).
+        library("EndpointCore", ["HTTPCore", "JSONKit"]),
+        library("EndpointKit", ["EndpointCore", "HTTPCore"]),
         library("LinearRegex"),
         library("JSONKit", ["LinearRegex"]),
         library("YAMLKit", ["CYAML", "JSONKit"]),
@@ -122,9 +125,9 @@ let package = Package(
             "URLSessionStubs", ["MockEngine", "EndpointKit", "StubFormat", "HTTPHandlerKit", "HTTPCore", "Platform"]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
-        library("PetModels", ["ContractModel"]),
+        library("PetModels", ["ContractModel", "EndpointCore"]),
         library("PetClient", ["EndpointKit", "ContractModel", "HTTPCore", "PetModels"]),
-        library("PetAppContract", ["APISchema", "ContractKit", "EndpointKit", "JSONKit", "PetClient", "PetModels"]),
+        library("PetAppContract", ["APISchema", "ContractKit", "EndpointCore", "JSONKit", "PetModels"]),
 
         // The reference live API on SQLite.
         library("PetAPIServer", ["CSQLite", "HTTPServerKit", "HTTPCore", "JSONKit", "Platform", "HTTPHandlerKit"]),

@@ -2,12 +2,19 @@ import CCurl
 import HTTPCore
 import Platform
 
-/// libcurl's global state, set up once for the process before the first handle is made.
-///
-/// A `static let` is initialised exactly once, thread-safely, on first use, which is what
-/// `curl_global_init` asks of its callers.
-enum CurlGlobal {
-    static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+/// libcurl, opened and set up once for the process before the first handle is made
+/// (`ccurl_load`: dlopen, then `curl_global_init`). Nothing links libcurl, so a process that
+/// makes no libcurl transfer never maps it, nor the TLS, Kerberos and LDAP libraries it loads.
+package enum CurlGlobal {
+    /// Whether libcurl is ready; the first use loads it.
+    static var initialized: Bool { ccurl_load() == 1 }
+
+    /// Why no libcurl client could be made: the library names tried and the loader's message
+    /// when libcurl did not load, or else that libcurl would not start one.
+    package static var failure: String {
+        let reason = String(cString: ccurl_load_error())
+        return reason.isEmpty ? "libcurl could not start a client" : reason
+    }
 }
 
 /// Wraps the multi handle pointer so the engine and its I/O thread can both hold it.
@@ -33,7 +40,7 @@ final class CurlEngine: Sendable {
 
     /// Creates the multi handle and starts the I/O thread; nil when libcurl cannot start.
     init?(configuration: CurlTransportConfiguration) {
-        guard CurlGlobal.initialized, let pointer = curl_multi_init() else { return nil }
+        guard CurlGlobal.initialized, let pointer = ccurl_multi_init() else { return nil }
         multi = MultiHandle(pointer: pointer)
         inbox = Locked(Inbox())
         _ = ccurl_multi_setopt_long(pointer, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
@@ -41,7 +48,7 @@ final class CurlEngine: Sendable {
         _ = ccurl_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, configuration.maxCachedConnections)
         let loop = CurlLoop(multi: multi, engine: self)
         guard startDetachedThread({ loop.run() }) else {
-            curl_multi_cleanup(pointer)
+            ccurl_multi_cleanup(pointer)
             return nil
         }
     }
@@ -60,7 +67,7 @@ final class CurlEngine: Sendable {
         let accepted = inbox.withLock { inbox -> Bool in
             guard !inbox.stopped else { return false }
             inbox.pending.append(transfer)
-            curl_multi_wakeup(multi.pointer)
+            ccurl_multi_wakeup(multi.pointer)
             return true
         }
         if !accepted {
@@ -74,7 +81,7 @@ final class CurlEngine: Sendable {
         inbox.withLock { inbox in
             guard !inbox.stopped else { return }
             inbox.cancelled.append(transfer)
-            curl_multi_wakeup(multi.pointer)
+            ccurl_multi_wakeup(multi.pointer)
         }
     }
 
@@ -95,7 +102,7 @@ final class CurlEngine: Sendable {
         inbox.withLock { inbox in
             guard !inbox.stopped else { return }
             inbox.stopped = true
-            curl_multi_wakeup(multi.pointer)
+            ccurl_multi_wakeup(multi.pointer)
         }
     }
 }

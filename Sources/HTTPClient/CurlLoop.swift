@@ -30,21 +30,21 @@ final class CurlLoop: @unchecked Sendable {
             for transfer in pending { start(transfer) }
             for transfer in cancelled { abandon(transfer) }
             var stillRunning: Int32 = 0
-            curl_multi_perform(multi.pointer, &stillRunning)
+            ccurl_multi_perform(multi.pointer, &stillRunning)
             collectFinished()
             var ready: Int32 = 0
             // curl_multi_poll waits for socket activity, libcurl's own next timeout (whichever
             // is sooner) or curl_multi_wakeup from a task handing in work.
-            curl_multi_poll(multi.pointer, nil, 0, 10_000, &ready)
+            ccurl_multi_poll(multi.pointer, nil, 0, 10_000, &ready)
         }
         for transfer in running.values {
             remove(transfer)
             transfer.finish(.failure(.shutDownError(url: transfer.request.url)))
         }
         running = [:]
-        for easy in idle { curl_easy_cleanup(easy) }
+        for easy in idle { ccurl_easy_cleanup(easy) }
         idle = []
-        curl_multi_cleanup(multi.pointer)
+        ccurl_multi_cleanup(multi.pointer)
     }
 
     private func start(_ transfer: CurlTransfer) {
@@ -54,9 +54,9 @@ final class CurlLoop: @unchecked Sendable {
         }
         do {
             let easy = try transfer.makeEasyHandle(reusing: idle.popLast())
-            let code = curl_multi_add_handle(multi.pointer, easy)
+            let code = ccurl_multi_add_handle(multi.pointer, easy)
             guard code == CURLM_OK else {
-                let message = String(cString: curl_multi_strerror(code))
+                let message = String(cString: ccurl_multi_strerror(code))
                 transfer.cleanUp()
                 transfer.finish(.failure(HTTPClientError(kind: .other, url: transfer.request.url, message: message)))
                 return
@@ -77,20 +77,20 @@ final class CurlLoop: @unchecked Sendable {
 
     private func remove(_ transfer: CurlTransfer) {
         guard let easy = transfer.easy else { return }
-        curl_multi_remove_handle(multi.pointer, easy)
+        ccurl_multi_remove_handle(multi.pointer, easy)
         running[easy] = nil
         guard let released = transfer.releaseEasyHandle() else { return }
         if idle.count < Self.maxIdleHandles {
-            curl_easy_reset(released)
+            ccurl_easy_reset(released)
             idle.append(released)
         } else {
-            curl_easy_cleanup(released)
+            ccurl_easy_cleanup(released)
         }
     }
 
     private func collectFinished() {
         var queued: Int32 = 0
-        while let message = curl_multi_info_read(multi.pointer, &queued) {
+        while let message = ccurl_multi_info_read(multi.pointer, &queued) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                 let transfer = running[easy]
             else { continue }

@@ -33,7 +33,7 @@ public final class CurlSocketDriver {
     /// Creates the multi handle; nil when libcurl cannot start. `host` must outlive the driver
     /// (it owns it).
     public init?(configuration: CurlTransportConfiguration, host: any LoopSocketHost) {
-        guard CurlGlobal.initialized, let pointer = curl_multi_init() else { return nil }
+        guard CurlGlobal.initialized, let pointer = ccurl_multi_init() else { return nil }
         self.configuration = configuration
         multi = pointer
         self.host = host
@@ -82,9 +82,9 @@ public final class CurlSocketDriver {
         do {
             let easy = try transfer.makeEasyHandle(reusing: idle.popLast())
             trackSockets(of: easy)
-            let code = curl_multi_add_handle(multi, easy)
+            let code = ccurl_multi_add_handle(multi, easy)
             guard code == CURLM_OK else {
-                let message = String(cString: curl_multi_strerror(code))
+                let message = String(cString: ccurl_multi_strerror(code))
                 transfer.cleanUp()
                 transfer.finish(.failure(HTTPClientError(kind: .other, url: request.url, message: message)))
                 return
@@ -101,7 +101,7 @@ public final class CurlSocketDriver {
         guard !stopped else { return }
         let mask = (readable ? Self.selectIn : 0) | (writable ? Self.selectOut : 0) | (failed ? Self.selectError : 0)
         var stillRunning: Int32 = 0
-        _ = curl_multi_socket_action(multi, descriptor, mask, &stillRunning)
+        _ = ccurl_multi_socket_action(multi, descriptor, mask, &stillRunning)
         collectFinished()
     }
 
@@ -109,7 +109,7 @@ public final class CurlSocketDriver {
     public func timeoutReached() {
         guard !stopped else { return }
         var stillRunning: Int32 = 0
-        _ = curl_multi_socket_action(multi, Self.socketTimeout, 0, &stillRunning)
+        _ = ccurl_multi_socket_action(multi, Self.socketTimeout, 0, &stillRunning)
         collectFinished()
     }
 
@@ -121,13 +121,13 @@ public final class CurlSocketDriver {
         let abandoned = running.values
         running = [:]
         for transfer in abandoned {
-            if let easy = transfer.easy { curl_multi_remove_handle(multi, easy) }
+            if let easy = transfer.easy { ccurl_multi_remove_handle(multi, easy) }
             transfer.cleanUp()
             transfer.finish(.failure(.shutDownError(url: transfer.request.url)))
         }
-        for easy in idle { curl_easy_cleanup(easy) }
+        for easy in idle { ccurl_easy_cleanup(easy) }
         idle = []
-        curl_multi_cleanup(multi)
+        ccurl_multi_cleanup(multi)
     }
 
     private func socketChanged(_ descriptor: Int32, what: Int32) {
@@ -162,19 +162,19 @@ public final class CurlSocketDriver {
 
     private func collectFinished() {
         var queued: Int32 = 0
-        while let message = curl_multi_info_read(multi, &queued) {
+        while let message = ccurl_multi_info_read(multi, &queued) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                 let transfer = running[easy]
             else { continue }
             let outcome = transfer.outcome(message.pointee.data.result)
-            curl_multi_remove_handle(multi, easy)
+            ccurl_multi_remove_handle(multi, easy)
             running[easy] = nil
             if let released = transfer.releaseEasyHandle() {
                 if idle.count < Self.maxIdleHandles {
-                    curl_easy_reset(released)
+                    ccurl_easy_reset(released)
                     idle.append(released)
                 } else {
-                    curl_easy_cleanup(released)
+                    ccurl_easy_cleanup(released)
                 }
             }
             log(outcome, for: transfer.request)

@@ -52,7 +52,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// libcurl refuses an option; the handle is the transfer's from here on either way.
     func makeEasyHandle(reusing idle: UnsafeMutableRawPointer? = nil) throws(HTTPClientError) -> UnsafeMutableRawPointer
     {
-        guard let easy = idle ?? curl_easy_init() else {
+        guard let easy = idle ?? ccurl_easy_init() else {
             throw HTTPClientError(kind: .other, url: request.url, message: "libcurl could not create a handle")
         }
         self.easy = easy
@@ -139,15 +139,15 @@ final class CurlTransfer: @unchecked Sendable {
         for field in request.headers {
             // "Name;" is how libcurl is told to send a header with an empty value.
             let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
-            list = curl_slist_append(list, line)
+            list = ccurl_slist_append(list, line)
         }
         // libcurl would otherwise add `Expect: 100-continue` to larger bodies and wait up to a
         // second for an interim response many servers never send (RFC 9110 §10.1.1 lets us skip it).
-        list = curl_slist_append(list, "Expect:")
+        list = ccurl_slist_append(list, "Expect:")
         let sendsBody = request.body != nil || request.method == .post
         if sendsBody && !request.headers.contains(name: "Content-Type") {
             // ... and label every body as a form unless told not to.
-            list = curl_slist_append(list, "Content-Type:")
+            list = ccurl_slist_append(list, "Content-Type:")
         }
         return list
     }
@@ -289,11 +289,11 @@ final class CurlTransfer: @unchecked Sendable {
     /// Frees the easy handle and header list; the caller has removed the handle from the multi.
     func cleanUp() {
         if let easy {
-            curl_easy_cleanup(easy)
+            ccurl_easy_cleanup(easy)
             self.easy = nil
         }
         if let headerList {
-            curl_slist_free_all(headerList)
+            ccurl_slist_free_all(headerList)
             self.headerList = nil
         }
     }

@@ -37,7 +37,7 @@ public final class CurlTransport: HTTPTransport {
         let logger = configuration.logger
         logger?.log(request: request, compressed: configuration.decompress)
         guard let engine else {
-            let error = HTTPClientError(kind: .other, url: request.url, message: "libcurl could not be initialised")
+            let error = HTTPClientError(kind: .other, url: request.url, message: CurlGlobal.failure)
             logger?.log(error: error, for: request)
             throw error
         }
@@ -64,7 +64,7 @@ public final class CurlTransport: HTTPTransport {
         let logger = configuration.logger
         logger?.log(request: request, compressed: configuration.decompress)
         guard let engine else {
-            let error = HTTPClientError(kind: .other, url: request.url, message: "libcurl could not be initialised")
+            let error = HTTPClientError(kind: .other, url: request.url, message: CurlGlobal.failure)
             logger?.log(error: error, for: request)
             completion(.failure(error))
             return

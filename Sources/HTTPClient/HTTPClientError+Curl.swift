@@ -36,7 +36,7 @@ extension HTTPClientError {
     /// The error for a failed libcurl transfer: curl's own message from its error buffer,
     /// or the generic text for the code when the buffer is empty.
     init(curlCode code: CURLcode, url: String, errorBuffer: String) {
-        let generic = String(cString: curl_easy_strerror(code))
+        let generic = String(cString: ccurl_easy_strerror(code))
         let message = errorBuffer.isEmpty ? generic : errorBuffer
         // An answer that is not HTTP at all reaches libcurl as HTTP/0.9, which it refuses as
         // an unsupported protocol: that is a malformed response, not a bad URL.

@@ -1,6 +1,6 @@
 import APISchema
 import ContractKit
-import EndpointKit
+import EndpointCore
 import JSONKit
 import PetModels
 

@@ -1,5 +1,5 @@
 import ContractKit
-import PetClient
+import PetModels
 
 /// The pet app's contract: exactly what the app calls (``PetAPI/endpoints``: `GET /pets` and
 /// `GET /vets/{id}`, each `vetId` of the first feeding the second), decoded as the app decodes.

@@ -102,7 +102,7 @@ final class LoopUpstream: HTTPLoopExtension, LoopSocketHost {
         }
         guard let driver = curl() else {
             completion(
-                .failure(HTTPClientError(kind: .other, url: request.url, message: "libcurl could not be initialised")))
+                .failure(HTTPClientError(kind: .other, url: request.url, message: CurlGlobal.failure)))
             return
         }
         driver.send(request, completion: completion)

@@ -1,6 +1,7 @@
 import EndpointKit
 import HTTPCore
 import PetClient
+import PetModels
 import Testing
 
 @Suite struct PetAPITests {

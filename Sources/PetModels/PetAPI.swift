@@ -1,6 +1,5 @@
 import ContractModel
-import EndpointKit
-import PetModels
+import EndpointCore
 
 /// The Pet API's operations as ``Endpoint``s, each declaring its operation for the app's
 /// contract (``ContractEndpoint``): the contract is exactly ``endpoints``.
