@@ -12,9 +12,6 @@ TEST_PACKAGES := docker-compose python3 python3-venv curl openssl bsdutils chrom
 # Tools the benchmarks use.
 BENCH_PACKAGES := wrk nginx-light hyperfine procps python3 python3-venv
 SWIFT_FLAGS ?=
-# petmock's release build links the Swift runtime and Foundation statically: only what it uses
-# is linked and loaded (peak RSS serving Stubs/ 30 MB instead of 38; docs/benchmarks.md).
-PETMOCK_RELEASE := -c release --product petmock --static-swift-stdlib
 # Fuzzing (Fuzz/run.sh): seconds per target for `make fuzz`, and for the short run `make test` ends with.
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 15
@@ -39,8 +36,10 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
+# petmock's release build (scripts/build-petmock.sh): the Swift runtime and Foundation linked
+# statically, relative relocations packed; peak RSS serving Stubs/ about 21 MB (docs/benchmarks.md).
 serve: deps
-	$(SWIFT) build $(PETMOCK_RELEASE) $(SWIFT_FLAGS)
+	SWIFT=$(SWIFT) scripts/build-petmock.sh $(SWIFT_FLAGS) >/dev/null
 	.build/release/petmock serve --stubs $(STUBS) --host $(HOST) --port $(PORT)
 
 test: test-deps
@@ -75,8 +74,7 @@ hostile: test-deps
 # petmock --watch under wrk with rotating variants and faults, admin traffic and hot-reload
 # edits for SOAK_SECONDS; figures to Benchmarks/results/soak.txt.
 soak: bench-deps
-	$(SWIFT) build $(PETMOCK_RELEASE)
-	python3 Benchmarks/soak.py --petmock "$$($(SWIFT) build -c release --show-bin-path)/petmock" --stubs Stubs \
+	python3 Benchmarks/soak.py --petmock "$$(SWIFT=$(SWIFT) scripts/build-petmock.sh)" --stubs Stubs \
 		--seconds $(SOAK_SECONDS) --results Benchmarks/results/soak.txt
 
 # The whole test suite under ThreadSanitizer, then AddressSanitizer (own build folders, each

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh python3 libcurl4-openssl-dev zlib1g-dev
-swift build -c release --product petmock --static-swift-stdlib >&2  # as `make serve` builds it
+scripts/build-petmock.sh >/dev/null  # as `make serve` builds it
 swift build -c release --product petvet >&2
 swift build -c release --product ClientBench >&2
 bin="$(swift build -c release --show-bin-path)"

@@ -19,8 +19,7 @@ scripts/install-deps.sh wrk python3 procps curl zlib1g-dev
 if [ -n "${PETMOCK:-}" ]; then
     petmock="$PETMOCK"
 else
-    swift build -c release --product petmock >&2
-    petmock="$(swift build -c release --show-bin-path)/petmock"
+    petmock="$(scripts/build-petmock.sh)"  # as `make serve` builds it
 fi
 
 # shellcheck source=lib/servers.sh

@@ -22,8 +22,7 @@ scripts/install-deps.sh wrk nginx-light python3 procps curl zlib1g-dev
 if [ -n "${PETMOCK:-}" ]; then
     petmock="$PETMOCK"  # another build to measure (to compare two builds), used as it is
 else
-    swift build -c release --product petmock --static-swift-stdlib >&2  # as `make serve` builds it
-    petmock="$(swift build -c release --show-bin-path)/petmock"
+    petmock="$(scripts/build-petmock.sh)"  # as `make serve` builds it
 fi
 
 # BENCH_ONLY=proxy: only the proxy figure (petmock proxy stub vs nginx proxy_pass to a local

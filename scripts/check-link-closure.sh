@@ -6,7 +6,7 @@
 # Usage: scripts/check-link-closure.sh   (exit 1 names the path; CHECK_LINK_MODULES="A B" checks others)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-read -r -a modules <<<"${CHECK_LINK_MODULES:-URLSessionStubs EndpointKit ContractModel MockEngine OpenAPIMock HTTPHandlerKit HTTPCore StubFormat APISchema}"
+read -r -a modules <<<"${CHECK_LINK_MODULES:-URLSessionStubs EndpointKit EndpointCore PetModels PetClient ContractModel MockEngine OpenAPIMock HTTPHandlerKit HTTPCore StubFormat APISchema}"
 forbidden=(CCurl CYAML)
 swift package describe --type json 2>/dev/null | python3 -c '
 import json, sys

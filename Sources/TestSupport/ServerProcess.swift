@@ -87,6 +87,23 @@ public final class ServerProcess: Sendable {
         return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
     }
 
+    /// The files the process has mapped (`/proc/PID/maps`: its libraries, by path), or nil
+    /// where there is no such file (not Linux) or the process has gone.
+    public var mappedFiles: Set<String>? {
+        let pid = process.processIdentifier
+        // Read to the end: the file reports no size, and is longer than one read.
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else { return nil }
+        defer { try? file.close() }
+        guard let bytes = try? file.readToEnd() else { return nil }
+        let maps = String(decoding: bytes, as: UTF8.self)
+        // Each line: address, permissions, offset, device, inode, then the path (if any), the
+        // first "/" of the line.
+        let paths = maps.split(separator: "\n").compactMap { line in
+            line.firstIndex(of: "/").map { String(line[$0...]) }
+        }
+        return Set(paths)
+    }
+
     /// Whether the process is still running.
     public var isRunning: Bool { process.isRunning }
 

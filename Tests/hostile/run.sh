@@ -10,7 +10,7 @@ if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt 8192 ]; then
 fi
 SWIFT=${SWIFT:-swift}
 "$SWIFT" build -c release --product petapi >&2
-"$SWIFT" build -c release --product petmock --static-swift-stdlib >&2  # as `make serve` builds it
+SWIFT="$SWIFT" scripts/build-petmock.sh >/dev/null  # as `make serve` builds it
 bin="$("$SWIFT" build -c release --show-bin-path)"
 only=()
 [ $# -gt 0 ] && only=(--only "$1")

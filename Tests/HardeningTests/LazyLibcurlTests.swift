@@ -1,0 +1,43 @@
+import HTTPHandlerKit
+import TestSupport
+import Testing
+
+/// petmock opens libcurl only when a proxy stub needs it (an upstream its own client does not
+/// serve): serving stubs never maps libcurl, nor the TLS, Kerberos and LDAP libraries it loads.
+@Suite struct LazyLibcurlTests {
+    static func libcurl(in files: Set<String>) -> [String] {
+        files.filter { $0.split(separator: "/").last?.hasPrefix("libcurl") == true }.sorted()
+    }
+
+    #if os(Linux)  // reads /proc/PID/maps
+    @Test func libcurlIsOpenedByTheFirstProxyThatNeedsIt() async throws {
+        let upstream = try LiveHTTPServer { _ in .response(HTTPResponse(text: "from upstream")) }
+        defer { upstream.stop() }
+        // A host name, not a numeric address: petmock's own client leaves it to libcurl.
+        let proxied = upstream.baseURL.replacing("127.0.0.1", with: "localhost")
+        let stubs = """
+            {"mappings": [
+              {"request": {"method": "GET", "url": "/plain"}, "response": {"status": 200, "body": "plain"}},
+              {"request": {"method": "GET", "url": "/proxied"}, "response": {"proxyBaseUrl": "\(proxied)"}}
+            ]}
+            """
+        let folder = try TemporaryDirectory(prefix: "petkit-lazy-curl", files: ["mappings/stubs.json": stubs])
+        defer { folder.remove() }
+        let server = try await ServerProcess("petmock", ["serve", "--stubs", folder.path, "--port", "0"])
+        defer { server.terminate() }
+
+        let plain = try RawClient(port: server.port)
+        try plain.send("GET /plain HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        #expect(try plain.readToEnd().text.hasSuffix("\r\n\r\nplain"))
+        let beforeProxy = try #require(server.mappedFiles)
+        #expect(!beforeProxy.isEmpty)
+        #expect(Self.libcurl(in: beforeProxy) == [])
+
+        let viaProxy = try RawClient(port: server.port)
+        try viaProxy.send("GET /proxied HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        #expect(try viaProxy.readToEnd().text.hasSuffix("\r\n\r\nfrom upstream"))
+        let afterProxy = try #require(server.mappedFiles)
+        #expect(Self.libcurl(in: afterProxy).count == 1, "mapped: \(afterProxy.sorted())")
+    }
+    #endif
+}
