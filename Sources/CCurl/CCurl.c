@@ -2,6 +2,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 // The names libcurl's runtime library goes by: the soname of the ABI the headers describe
@@ -50,14 +51,20 @@ static int look_up(void *library, const char *name, void **slot) {
 }
 
 static void load(void) {
+    // PETKIT_LIBCURL names the one library to open instead (a path, or a name the loader
+    // searches for).
+    const char *chosen[] = {getenv("PETKIT_LIBCURL"), NULL};
+    const char *const *names = chosen[0] != NULL && chosen[0][0] != '\0' ? chosen : library_names;
     void *library = NULL;
     size_t used = (size_t)snprintf(load_error, sizeof load_error, "libcurl could not be loaded:");
-    for (const char *const *name = library_names; *name != NULL && library == NULL; name++) {
+    const char *separator = " ";
+    for (const char *const *name = names; *name != NULL && library == NULL; name++) {
         library = dlopen(*name, RTLD_NOW | RTLD_LOCAL);
         if (library == NULL && used < sizeof load_error) {
             const char *reason = dlerror();
-            used += (size_t)snprintf(load_error + used, sizeof load_error - used, " %s (%s);", *name,
+            used += (size_t)snprintf(load_error + used, sizeof load_error - used, "%s%s (%s)", separator, *name,
                                      reason != NULL ? reason : "not found");
+            separator = "; ";
         }
     }
     if (library == NULL) return;

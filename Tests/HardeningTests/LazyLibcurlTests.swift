@@ -40,4 +40,30 @@ import Testing
         #expect(Self.libcurl(in: afterProxy).count == 1, "mapped: \(afterProxy.sorted())")
     }
     #endif
+
+    /// Where libcurl cannot be loaded, stubs are served, and a request that needs libcurl is a
+    /// 502 saying which library was looked for and why it did not load.
+    @Test func withoutLibcurlStubsAreServedAndAProxyToAHostNameSaysWhy() async throws {
+        let stubs = """
+            {"mappings": [
+              {"request": {"method": "GET", "url": "/plain"}, "response": {"status": 200, "body": "plain"}},
+              {"request": {"method": "GET", "url": "/proxied"}, "response": {"proxyBaseUrl": "http://localhost:9"}}
+            ]}
+            """
+        let folder = try TemporaryDirectory(prefix: "petkit-no-curl", files: ["mappings/stubs.json": stubs])
+        defer { folder.remove() }
+        let missing = folder.file("no-such-libcurl.so")
+        let server = try await ServerProcess(
+            "petmock", ["serve", "--stubs", folder.path, "--port", "0"], environment: ["PETKIT_LIBCURL": missing])
+        defer { server.terminate() }
+
+        let plain = try RawClient(port: server.port)
+        try plain.send("GET /plain HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        #expect(try plain.readToEnd().text.hasSuffix("\r\n\r\nplain"))
+        let viaProxy = try RawClient(port: server.port)
+        try viaProxy.send("GET /proxied HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        let answer = try viaProxy.readToEnd().text
+        #expect(answer.hasPrefix("HTTP/1.1 502 "))
+        #expect(answer.contains("libcurl could not be loaded: \(missing) ("), "\(answer)")
+    }
 }

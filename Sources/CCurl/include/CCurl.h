@@ -10,8 +10,10 @@
 // curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic, which Swift cannot
 // call; the typed wrappers below are what the HTTPClient module uses instead.
 
-/// Opens libcurl and runs `curl_global_init` once for the process; 1 when libcurl is ready,
-/// 0 when it cannot be (then `ccurl_load_error` says why). Safe from any thread.
+/// Opens libcurl (`libcurl.so.4`, else `libcurl-gnutls.so.4`; the system's on Apple platforms;
+/// the library `PETKIT_LIBCURL` names when it is set) and runs `curl_global_init`, once for the
+/// process; 1 when libcurl is ready, 0 when it cannot be (then `ccurl_load_error` says why).
+/// Safe from any thread.
 int ccurl_load(void);
 /// Why `ccurl_load` failed: the library names tried and the loader's message, or the missing
 /// function, or curl_global_init's code. Empty after a success.
