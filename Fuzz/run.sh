@@ -56,8 +56,11 @@ else
 fi
 
 echo "== building fuzz targets (release, -sanitize=fuzzer,address)"
-# ld.gold warns about every ASan helper symbol it cannot export; those lines are noise.
-if ! "$SWIFT" build -c release -Xswiftc -sanitize=fuzzer,address >.work.build.log 2>&1; then
+# ld.gold warns about every ASan helper symbol it cannot export; those lines are noise. SwiftPM
+# caches this package's build plan by its own manifest, and petkit (a path dependency) can change
+# its targets under it, so the plan is made afresh each time.
+if ! "$SWIFT" build -c release -Xswiftc -sanitize=fuzzer,address --disable-build-manifest-caching \
+    >.work.build.log 2>&1; then
     grep -v "Cannot export local symbol" .work.build.log >&2
     rm -f .work.build.log
     exit 2
