@@ -45,23 +45,8 @@ extension DashboardFiles {
           detail.append(el("p", "Answered by the document's operation " + (document.operation || "(none)") + " with " +
             event.response.status + "."));
           if (document.violations.length === 0) return;
-          const table = el("table");
-          table.className = "violations";
-          const head = el("tr");
-          for (const title of ["where", "expected", "found", "message"]) head.append(el("th", title));
-          const thead = el("thead");
-          thead.append(head);
-          table.append(thead);
-          const body = el("tbody");
-          for (const violation of document.violations) {
-            const row = el("tr", null, "error");
-            for (const cell of [violation.location, violation.expected, violation.found, violation.message]) {
-              row.append(el("td", cell));
-            }
-            body.append(row);
-          }
-          table.append(body);
-          detail.append(table);
+          detail.append(tableOf("violations", ["where", "expected", "found", "message"], document.violations.map(
+            (violation) => [[violation.location, violation.expected, violation.found, violation.message], "error"])));
         }
         """#
 }

@@ -100,6 +100,22 @@ enum DashboardFiles {
           if (className) node.className = className;
           return node;
         }
+        // A table of class `className` headed by `titles`; each of `rows` is [cells, row class].
+        function tableOf(className, titles, rows) {
+          const table = el("table", null, className);
+          const head = el("tr");
+          for (const title of titles) head.append(el("th", title));
+          const thead = el("thead");
+          thead.append(head);
+          const body = el("tbody");
+          for (const [cells, rowClass] of rows) {
+            const row = el("tr", null, rowClass);
+            for (const cell of cells) row.append(el("td", cell));
+            body.append(row);
+          }
+          table.append(thead, body);
+          return table;
+        }
         function button(text, action) {
           const node = el("button", text);
           node.type = "button";
@@ -341,24 +357,10 @@ enum DashboardFiles {
             const mapping = miss.stubMapping;
             detail.append(el("h3", "Near miss: " + (miss.label || mapping.name || mapping.id) + " (distance " +
               miss.matchResult.distance + ")"));
-            const table = el("table");
-            table.className = "near-miss";
-            const head = el("tr");
-            for (const title of ["", "criterion", "expected", "actual"]) head.append(el("th", title));
-            const thead = el("thead");
-            thead.append(head);
-            table.append(thead);
-            const body = el("tbody");
-            for (const criterion of miss.criteria) {
-              const row = el("tr", null, criterion.matched ? "ok" : "error");
-              for (const cell of [criterion.matched ? "✓" : "✗", criterion.criterion, criterion.expected,
-                criterion.actual]) {
-                row.append(el("td", cell));
-              }
-              body.append(row);
-            }
-            table.append(body);
-            detail.append(table);
+            detail.append(tableOf("near-miss", ["", "criterion", "expected", "actual"], miss.criteria.map((criterion) => [
+              [criterion.matched ? "✓" : "✗", criterion.criterion, criterion.expected, criterion.actual],
+              criterion.matched ? "ok" : "error",
+            ])));
           }
         }
 
