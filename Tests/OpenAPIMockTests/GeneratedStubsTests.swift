@@ -55,6 +55,21 @@ import Testing
         return responder.basePath + segments.joined(separator: "/")
     }
 
+    /// The request a stub of the folder answers: its operation's method and a target, with a
+    /// `Prefer` field naming its status (unless the operation's default) and its example.
+    static func request(
+        for stub: DocumentStubSet.Stub, in contract: Contract, _ responder: OpenAPIResponder
+    ) -> (method: String, target: String, headers: [(String, String)]) {
+        var prefer: [String] = []
+        if stub.status != contract.operations.first(where: { $0.name == stub.operation })?.defaultStatus {
+            prefer.append("code=\(stub.status)")
+        }
+        if let example = stub.example { prefer.append("example=\(example)") }
+        let headers = prefer.isEmpty ? [] : [("Prefer", prefer.joined(separator: ", "))]
+        let method = String(stub.operation.split(separator: " ")[0])
+        return (method, target(responder, stub.operation), headers)
+    }
+
     /// The header fields petmock adds to a stub's answer, which a document answer has not.
     static let stubHeaders: Set<String> = ["matched-stub-id", "matched-stub-name", "petmock-variant"]
 
@@ -72,16 +87,9 @@ import Testing
         let documentOnly = try Self.handler(stubs: nil, fallback: responder)
         #expect(stubs.stubs.count >= contract.operations.count)
         for stub in stubs.stubs {
-            var prefer: [String] = []
-            if stub.status != contract.operations.first(where: { $0.name == stub.operation })?.defaultStatus {
-                prefer.append("code=\(stub.status)")
-            }
-            if let example = stub.example { prefer.append("example=\(example)") }
-            let headers = prefer.isEmpty ? [] : [("Prefer", prefer.joined(separator: ", "))]
-            let method = stub.operation.split(separator: " ")[0]
-            let target = Self.target(responder, stub.operation)
-            let expected = try documentOnly.answer(String(method), target, headers: headers)
-            let answer = try served.answer(String(method), target, headers: headers)
+            let (method, target, headers) = Self.request(for: stub, in: contract, responder)
+            let expected = try documentOnly.answer(method, target, headers: headers)
+            let answer = try served.answer(method, target, headers: headers)
             let label = "\(stub.operation) \(stub.status) \(stub.example ?? "")"
             #expect(answer.status == expected.status, "\(label)")
             #expect(answer.status == stub.mapping.response.status, "\(label)")
@@ -108,14 +116,7 @@ import Testing
         #expect(served.loadProblems.isEmpty)
         let documentOnly = try Self.handler(stubs: nil, fallback: responder)
         for stub in stubs.stubs {
-            var prefer: [String] = []
-            if stub.status != contract.operations.first(where: { $0.name == stub.operation })?.defaultStatus {
-                prefer.append("code=\(stub.status)")
-            }
-            if let example = stub.example { prefer.append("example=\(example)") }
-            let headers = prefer.isEmpty ? [] : [("Prefer", prefer.joined(separator: ", "))]
-            let method = String(stub.operation.split(separator: " ")[0])
-            let target = Self.target(responder, stub.operation)
+            let (method, target, headers) = Self.request(for: stub, in: contract, responder)
             let answer = try served.answer(method, target, headers: headers)
             #expect(answer.header("Matched-Stub-Id") == stub.mapping.id, "\(stub.mapping.name ?? "")")
             #expect(answer.body == (try documentOnly.answer(method, target, headers: headers)).body)
