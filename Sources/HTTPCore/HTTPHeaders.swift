@@ -53,8 +53,10 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// The value of the first field with this name, ignoring case.
     public func first(name: String) -> String? {
-        for field in fields where field.name.equalsIgnoringASCIICase(name) {
-            return field.value
+        // By index: the fields are read in place, not copied out one by one (a copy retains
+        // both strings).
+        for index in fields.indices where fields[index].name.equalsIgnoringASCIICase(name) {
+            return fields[index].value
         }
         return nil
     }
@@ -66,7 +68,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Whether a field with this name is present, ignoring case.
     public func contains(name: String) -> Bool {
-        fields.contains { $0.name.equalsIgnoringASCIICase(name) }
+        fields.indices.contains { fields[$0].name.equalsIgnoringASCIICase(name) }
     }
 
     /// Appends a field, keeping any others of the same name.
@@ -99,8 +101,10 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// Whether a comma-separated header (such as `Connection`) lists the token, ignoring case.
     public func containsToken(_ token: String, inHeader name: String) -> Bool {
         // The fields read in place: no list of the values is made (a server asks per answer).
-        for field in fields where field.name.equalsIgnoringASCIICase(name) {
-            if Self.listElements(of: field.value, contain: { $0.equalsIgnoringASCIICase(token) }) { return true }
+        for index in fields.indices where fields[index].name.equalsIgnoringASCIICase(name) {
+            if Self.listElements(of: fields[index].value, contain: { $0.equalsIgnoringASCIICase(token) }) {
+                return true
+            }
         }
         return false
     }
@@ -154,9 +158,49 @@ extension StringProtocol {
     /// The string without leading and trailing spaces and horizontal tabs.
     @inlinable
     public func trimmingASCIISpaces() -> Substring {
-        var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
-        return slice
+        // Byte by byte: spaces and tabs are single bytes, and reading Characters would find
+        // grapheme boundaries for every one.
+        let slice = Substring(self)
+        let bytes = slice.utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
+        while start < end {
+            let before = bytes.index(before: end)
+            guard bytes[before] == 0x20 || bytes[before] == 0x09 else { break }
+            end = before
+        }
+        return slice[start..<end]
+    }
+}
+
+extension StringProtocol {
+    /// Whether `needle`'s UTF-8 bytes occur in this string's, compared byte for byte: header
+    /// values are bytes, so there is no Unicode folding and no Foundation search (which
+    /// converts to UTF-16 first).
+    public func containsUTF8(_ needle: some StringProtocol) -> Bool {
+        let found = utf8.withContiguousStorageIfAvailable { haystack in
+            needle.utf8.withContiguousStorageIfAvailable { pin in Self.occurs(pin, in: haystack) }
+        }
+        if let found, let result = found { return result }
+        return Array(utf8).withUnsafeBufferPointer { haystack in
+            Array(needle.utf8).withUnsafeBufferPointer { Self.occurs($0, in: haystack) }
+        }
+    }
+
+    private static func occurs(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first else { return true }
+        guard needle.count <= haystack.count else { return false }
+        var start = 0
+        let last = haystack.count - needle.count
+        while start <= last {
+            if haystack[start] == first {
+                var index = 1
+                while index < needle.count && haystack[start + index] == needle[index] { index += 1 }
+                if index == needle.count { return true }
+            }
+            start += 1
+        }
+        return false
     }
 }

@@ -1,17 +1,19 @@
 extension UInt8 {
-    /// Whether the byte is a `tchar` (RFC 9110 §5.6.2), a byte a field name or method may hold.
+    /// Whether the byte is a `tchar` (RFC 9110 §5.6.2), a byte a field name or method may hold:
+    /// a letter, a digit or one of ``tokenSymbols``. Inlinable and a bit test, as every byte of
+    /// every field name read or sent is asked.
+    @inlinable
     public var isTokenCharacter: Bool {
-        switch self {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-            true
+        // Bit `b % 64` of word `b / 64` is set for each tchar `b` (none is above 127).
+        switch self >> 6 {
+        case 0: (0x03FF_6CFA_0000_0000 as UInt64) >> UInt64(self & 63) & 1 == 1
+        case 1: (0x57FF_FFFF_C7FF_FFFE as UInt64) >> UInt64(self & 63) & 1 == 1
         default: false
         }
     }
+
+    /// The symbols a token may hold besides letters and digits.
+    public static let tokenSymbols = "!#$%&'*+-.^_`|~"
 }
 
 extension HTTPHeaders.Field {

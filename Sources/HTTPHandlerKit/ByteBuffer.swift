@@ -8,15 +8,49 @@ import Darwin
 /// loop. Positions stay valid when it grows, so queued writes can refer to them.
 @usableFromInline
 package final class ByteBuffer {
-    @usableFromInline package var base: UnsafeMutableRawPointer?
-    @usableFromInline package var capacity = 0
-    @usableFromInline package var readerIndex = 0
-    @usableFromInline package var writerIndex = 0
+    /// The buffer's memory and indices, behind a pointer: a class's stored `var` is checked
+    /// for exclusive access at run time on every read and write (the compiler cannot see
+    /// every access to an inlinable class's properties), and a connection appends a head
+    /// field by field, many accesses per response. Memory behind a pointer is not checked;
+    /// the buffer is used by one loop's thread only.
+    @usableFromInline
+    struct State {
+        @usableFromInline var base: UnsafeMutableRawPointer?
+        @usableFromInline var capacity = 0
+        @usableFromInline var readerIndex = 0
+        @usableFromInline var writerIndex = 0
 
-    @inlinable package init() {}
+        @inlinable init() {}
+    }
+
+    @usableFromInline let state: UnsafeMutablePointer<State>
+
+    @inlinable package var base: UnsafeMutableRawPointer? {
+        get { state.pointee.base }
+        set { state.pointee.base = newValue }
+    }
+    @inlinable package var capacity: Int {
+        get { state.pointee.capacity }
+        set { state.pointee.capacity = newValue }
+    }
+    @inlinable package var readerIndex: Int {
+        get { state.pointee.readerIndex }
+        set { state.pointee.readerIndex = newValue }
+    }
+    @inlinable package var writerIndex: Int {
+        get { state.pointee.writerIndex }
+        set { state.pointee.writerIndex = newValue }
+    }
+
+    @inlinable package init() {
+        state = UnsafeMutablePointer.allocate(capacity: 1)
+        state.initialize(to: State())
+    }
 
     deinit {
         free(base)
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// The number of bytes written and not yet consumed.

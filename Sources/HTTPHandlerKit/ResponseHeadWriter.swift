@@ -28,19 +28,23 @@ package enum ResponseHeadWriter {
         var notes = Notes()
         buffer.appendStatusLine(status)
         var hasVary = false
-        for (index, field) in headers.fields.enumerated() {
-            let name = field.name
-            if name.equalsIgnoringASCIICase("content-length") || name.equalsIgnoringASCIICase("transfer-encoding") {
+        let fields = headers.fields
+        for index in fields.indices {
+            // Read in place, and the name's length first: most fields are none of these.
+            let name = fields[index].name
+            switch name.utf8.count {
+            case 14 where name.equalsIgnoringASCIICase("content-length"),
+                17 where name.equalsIgnoringASCIICase("transfer-encoding"):
                 continue
-            }
-            if name.equalsIgnoringASCIICase("connection") {
+            case 10 where name.equalsIgnoringASCIICase("connection"):
                 if headers.containsToken("close", inHeader: "Connection") { notes.wantsClose = true }
                 continue
+            case 16 where gzip && name.equalsIgnoringASCIICase("content-encoding"): continue
+            case 4 where name.equalsIgnoringASCIICase("date"): notes.hasDate = true
+            case 4 where name.equalsIgnoringASCIICase("vary"): hasVary = true
+            default: break
             }
-            if gzip && name.equalsIgnoringASCIICase("content-encoding") { continue }
-            if name.equalsIgnoringASCIICase("date") { notes.hasDate = true }
-            if name.equalsIgnoringASCIICase("vary") { hasVary = true }
-            buffer.appendField(at: index, name: name, value: field.value)
+            buffer.appendField(at: index, name: name, value: fields[index].value)
         }
         if gzip { buffer.append("Content-Encoding: gzip\r\n") }
         if vary && !hasVary { buffer.append("Vary: Accept-Encoding\r\n") }
@@ -76,8 +80,13 @@ protocol ResponseHeadSink {
 }
 
 extension ByteBuffer: ResponseHeadSink {
-    func appendStatusLine(_ status: HTTPStatus) {
-        append(ResponseHeadWriter.statusLine(status))
+    /// The line ``ResponseHeadWriter/statusLine(_:)`` makes, written in place (no string).
+    package func appendStatusLine(_ status: HTTPStatus) {
+        append("HTTP/1.1 ")
+        appendDecimal(status.code)
+        append(" ")
+        append(status.reasonPhrase)
+        append("\r\n")
     }
 
     func appendField(at index: Int, name: String, value: String) {

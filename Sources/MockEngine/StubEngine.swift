@@ -315,7 +315,7 @@ package final class StubEngine: Sendable {
     static func wantsJSON(_ headers: HTTPHeaders) -> Bool {
         headers.fields.contains { field in
             field.name.equalsIgnoringASCIICase("Accept")
-                && (field.value.contains("application/json") || field.value.contains("+json"))
+                && (field.value.containsUTF8("application/json") || field.value.containsUTF8("+json"))
         }
     }
 }

@@ -20,10 +20,14 @@ public final class Lock: @unchecked Sendable {
 
     /// Creates an unlocked lock.
     public init() {
-        mutex = UnsafeMutablePointer.allocate(capacity: 1)
+        // Both in one allocation (a lock is made per deferred reply, so per request).
+        let block = UnsafeMutableRawPointer.allocate(
+            byteCount: Self.conditionOffset + MemoryLayout<pthread_cond_t>.size,
+            alignment: max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<pthread_cond_t>.alignment))
+        mutex = block.bindMemory(to: pthread_mutex_t.self, capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
-        condition = UnsafeMutablePointer.allocate(capacity: 1)
+        condition = (block + Self.conditionOffset).bindMemory(to: pthread_cond_t.self, capacity: 1)
         condition.initialize(to: pthread_cond_t())
         pthread_cond_init(condition, nil)
     }
@@ -31,9 +35,16 @@ public final class Lock: @unchecked Sendable {
     deinit {
         pthread_cond_destroy(condition)
         pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
+        condition.deinitialize(count: 1)
+        mutex.deinitialize(count: 1)
+        UnsafeMutableRawPointer(mutex).deallocate()
     }
+
+    /// Where the condition variable sits in the block after the mutex.
+    private static let conditionOffset: Int = {
+        let alignment = MemoryLayout<pthread_cond_t>.alignment
+        return (MemoryLayout<pthread_mutex_t>.stride + alignment - 1) / alignment * alignment
+    }()
 
     /// Runs `body` holding the lock.
     @inlinable

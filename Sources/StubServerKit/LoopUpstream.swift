@@ -21,6 +21,8 @@ final class LoopUpstream: HTTPLoopExtension, LoopSocketHost {
     private var stopped = false
     /// When libcurl wants its timer.
     private var curlDeadline: UInt64?
+    /// The target of the last request routed to petmock's own client.
+    private var lastTarget: NativeHTTPTarget?
 
     init(loop: HTTPEventLoop, settings: UpstreamSettings) {
         self.loop = loop
@@ -84,9 +86,11 @@ final class LoopUpstream: HTTPLoopExtension, LoopSocketHost {
     /// The client for `request`: petmock's own for a plain `http://` URL at a numeric address
     /// (unless switched off, or a proxy is set in the environment), else libcurl.
     func route(for request: HTTPClientRequest) -> Route {
-        guard settings.nativeClient, !Self.proxyFromEnvironment, let target = NativeHTTPTarget(url: request.url) else {
-            return .curl
-        }
+        guard settings.nativeClient, !Self.proxyFromEnvironment else { return .curl }
+        // Most requests go where the last one went: its address is kept, not parsed again.
+        if let target = lastTarget?.sameAuthority(request.url) { return .native(target) }
+        guard let target = NativeHTTPTarget(url: request.url) else { return .curl }
+        lastTarget = target
         return .native(target)
     }
 

@@ -29,9 +29,36 @@ import Testing
         "https://127.0.0.1/", "http://localhost:8080/", "http://api.example.com/", "http://user@127.0.0.1/",
         "http://127.0.0.1:0/", "http://127.0.0.1:65536/", "http://127.0.0.1:80a/", "http://[::1/", "http://::1/",
         "http://127.0.0.1/a b", "http:///x", "http://", "ftp://127.0.0.1/", "http://[127.0.0.1]/",
+        // Bytes that equal `:` and `/` once 0x20 is set are not the scheme's.
+        "http\u{1A}//127.0.0.1/", "http:\u{0F}/127.0.0.1/",
     ])
     func leavesEveryOtherURLToLibcurl(url: String) {
         #expect(NativeHTTPTarget(url: url) == nil)
+    }
+
+    @Test func aURLWithTheSameAuthorityKeepsTheAddressAndTakesItsOwnTarget() throws {
+        let first = try #require(NativeHTTPTarget(url: "http://127.0.0.1:8081/api/pets"))
+        for (url, origin) in [
+            ("http://127.0.0.1:8081/api/vets?page=2#top", "/api/vets?page=2"), ("HTTP://127.0.0.1:8081", "/"),
+            ("http://127.0.0.1:8081?q=1", "/?q=1"),
+        ] {
+            let next = try #require(first.sameAuthority(url), "\(url)")
+            #expect(next.originForm == origin)
+            #expect(next.key == first.key && next.hostField == first.hostField)
+            #expect(SocketAddress.host(of: next.address) == "127.0.0.1")
+            // The same as reading the URL whole.
+            #expect(NativeHTTPTarget(url: url)?.originForm == origin)
+        }
+        let upper = try #require(NativeHTTPTarget(url: "http://[::ABC]:9/x"))
+        #expect(upper.sameAuthority("http://[::abc]:9/y")?.originForm == "/y")
+        // Another port, host or scheme, a longer port, user info, a space: not the same target.
+        for url in [
+            "http://127.0.0.1:8082/api", "http://127.0.0.2:8081/", "https://127.0.0.1:8081/", "http://127.0.0.1:80810/",
+            "http://127.0.0.1:8081@evil/", "http://127.0.0.1:8081/a b", "http://127.0.0.1:808",
+            "http\u{1A}//127.0.0.1:8081/",
+        ] {
+            #expect(first.sameAuthority(url) == nil, "\(url)")
+        }
     }
 
     @Test func gzipAndDeflateDecodeWithinTheLimit() throws {

@@ -20,6 +20,38 @@ import Testing
         #expect(!headers.contains(name: "B"))
     }
 
+    @Test func containsUTF8ComparesBytes() {
+        #expect("text/html, application/json;q=0.9".containsUTF8("application/json"))
+        #expect("application/problem+json".containsUTF8("+json"))
+        #expect(!"application/jso".containsUTF8("application/json"))
+        #expect(!"APPLICATION/JSON".containsUTF8("application/json"), "bytes, not case-folded")
+        #expect("aab".containsUTF8("ab") && "x".containsUTF8("") && !"".containsUTF8("x"))
+        // A decomposed é is not the precomposed one: no Unicode equivalence.
+        #expect(!"cafe\u{301}".containsUTF8("caf\u{E9}"))
+        #expect("a-b-c".dropFirst(2).containsUTF8("b-c"))
+    }
+
+    @Test func tokenCharactersAreTheRFCs() {
+        // RFC 9110 §5.6.2: tchar is ALPHA, DIGIT or one of the listed symbols; every byte asked.
+        let symbols = Set("!#$%&'*+-.^_`|~".utf8)
+        for byte in UInt8.min...UInt8.max {
+            let letter = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            let digit = (0x30...0x39).contains(byte)
+            #expect(byte.isTokenCharacter == (letter || digit || symbols.contains(byte)), "byte \(byte)")
+        }
+        #expect(Set(UInt8.tokenSymbols.utf8) == symbols)
+    }
+
+    @Test func trimmingTakesSpacesAndTabsFromBothEnds() {
+        #expect(" \t gzip ;q=1 \t".trimmingASCIISpaces() == "gzip ;q=1")
+        #expect("   ".trimmingASCIISpaces().isEmpty && "".trimmingASCIISpaces().isEmpty)
+        #expect("x".trimmingASCIISpaces() == "x")
+        #expect(" é ".trimmingASCIISpaces() == "é", "a multi-byte letter is kept whole")
+        #expect("\u{A0}x\n".trimmingASCIISpaces() == "\u{A0}x\n", "only space and tab are trimmed")
+        let inner = "a, b ,c".split(separator: ",")[1]
+        #expect(inner.trimmingASCIISpaces() == "b")
+    }
+
     @Test func tokensInCommaSeparatedHeaders() {
         let headers: HTTPHeaders = ["Connection": "Upgrade, Keep-Alive"]
         #expect(headers.containsToken("keep-alive", inHeader: "connection"))

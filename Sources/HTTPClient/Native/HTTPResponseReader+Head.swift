@@ -57,8 +57,13 @@ extension HTTPResponseReader {
 
     /// The position of the first LF at or after `start` (`memchr`, not a byte loop).
     static func newline(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        position(of: lf, in: bytes, from: start)
+    }
+
+    /// The position of the first `byte` at or after `start` (`memchr`, not a byte loop).
+    static func position(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
         guard start < bytes.count, let base = bytes.baseAddress else { return nil }
-        guard let found = memchr(base + start, Int32(lf), bytes.count - start) else { return nil }
+        guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
         return base.distance(to: UnsafeRawPointer(found))
     }
 
@@ -94,16 +99,19 @@ extension HTTPResponseReader {
         var otherLength: Substring?
         var close = false
         var keepAlive = false
-        for field in headers.fields {
-            switch field.name.utf8.count {
-            case 17 where field.name.equalsIgnoringASCIICase("Transfer-Encoding"):
-                _ = HTTPHeaders.listElements(of: field.value) { element in
+        let fields = headers.fields
+        for index in fields.indices {
+            // Read in place (a copy of a field retains its two strings).
+            let name = fields[index].name
+            switch name.utf8.count {
+            case 17 where name.equalsIgnoringASCIICase("Transfer-Encoding"):
+                _ = HTTPHeaders.listElements(of: fields[index].value) { element in
                     lastCoding = element
                     return false
                 }
-            case 14 where field.name.equalsIgnoringASCIICase("Content-Length"):
+            case 14 where name.equalsIgnoringASCIICase("Content-Length"):
                 // Every element counts here, empty ones too: `5,` is not a length.
-                var rest = Substring(field.value)
+                var rest = Substring(fields[index].value)
                 while true {
                     let comma = rest.utf8.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
                     let value = rest[..<comma].trimmingASCIISpaces()
@@ -115,8 +123,8 @@ extension HTTPResponseReader {
                     guard comma != rest.endIndex else { break }
                     rest = rest[rest.index(after: comma)...]
                 }
-            case 10 where field.name.equalsIgnoringASCIICase("Connection"):
-                _ = HTTPHeaders.listElements(of: field.value) { token in
+            case 10 where name.equalsIgnoringASCIICase("Connection"):
+                _ = HTTPHeaders.listElements(of: fields[index].value) { token in
                     close = close || token.equalsIgnoringASCIICase("close")
                     keepAlive = keepAlive || token.equalsIgnoringASCIICase("keep-alive")
                     return false
@@ -168,7 +176,7 @@ extension HTTPResponseReader {
                 continue
             }
             guard fields.count < fieldLimit else { throw .headTooLarge("more than \(fieldLimit) fields") }
-            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > 0 else {
+            guard let colon = position(of: UInt8(ascii: ":"), in: line), colon > 0 else {
                 throw .malformed("line \(number) is not a field (no name before ':'): \(quoted(line))")
             }
             let name = UnsafeRawBufferPointer(rebasing: line[..<colon])

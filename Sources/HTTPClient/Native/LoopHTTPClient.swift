@@ -39,6 +39,9 @@ public final class LoopHTTPClient {
     var stopped = false
     /// Connections whose request is ready to go, sent together by ``flushQueuedWrites()``.
     var queuedWrites: [UpstreamConnection] = []
+    /// The connections ``flushQueuedWrites()`` is sending: swapped with ``queuedWrites``, so
+    /// neither list is allocated again per batch.
+    private var flushing: [UpstreamConnection] = []
     let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
     /// An idle connection older than this is closed rather than used (libcurl's default).
     static let maxIdleAge: UInt64 = 118_000_000_000
@@ -105,11 +108,11 @@ public final class LoopHTTPClient {
     /// rest of its work.
     public func flushQueuedWrites() {
         guard !queuedWrites.isEmpty else { return }
-        let queued = queuedWrites
-        queuedWrites = []
-        for connection in queued where connections[connection.descriptor] === connection {
+        swap(&queuedWrites, &flushing)
+        for connection in flushing where connections[connection.descriptor] === connection {
             write(connection)
         }
+        flushing.removeAll(keepingCapacity: true)
     }
 
     /// ``deadline`` has passed: the transfers past theirs end as timed out.

@@ -32,14 +32,62 @@ public struct NativeHTTPTarget: Sendable {
         (address, key, hostField, originForm) = parts
     }
 
+    private init(address: sockaddr_storage, key: String, hostField: String, originForm: String) {
+        self.address = address
+        self.key = key
+        self.hostField = hostField
+        self.originForm = originForm
+    }
+
+    /// The target of `url` when it names this target's host and port as written (ASCII case
+    /// aside): this address with the new request target, read with no address parsed; else
+    /// nil (then `NativeHTTPTarget(url:)` reads it whole). A loop sending many requests to
+    /// one upstream reads each URL this way.
+    public func sameAuthority(_ url: String) -> NativeHTTPTarget? {
+        var url = url
+        let origin = url.withUTF8 { bytes -> String? in
+            guard bytes.count >= Self.scheme.count + key.utf8.count, Self.startsWithScheme(bytes) else { return nil }
+            var index = Self.scheme.count
+            for byte in key.utf8 {
+                guard Self.lowercased(bytes[index]) == byte else { return nil }
+                index += 1
+            }
+            let rest = bytes[index...]
+            guard let next = rest.first else { return "/" }
+            guard next == UInt8(ascii: "/") || next == UInt8(ascii: "?") || next == UInt8(ascii: "#") else {
+                return nil
+            }
+            return Self.originForm(rest)
+        }
+        guard let origin else { return nil }
+        return NativeHTTPTarget(address: address, key: key, hostField: hostField, originForm: origin)
+    }
+
+    /// `http://`, compared ignoring ASCII case.
+    private static let scheme: [UInt8] = Array("http://".utf8)
+
+    private static func startsWithScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= scheme.count && (0..<scheme.count).allSatisfy { lowercased(bytes[$0]) == scheme[$0] }
+    }
+
+    /// An ASCII upper-case letter in lower case; any other byte as it is.
+    private static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+
+    /// The request target of what follows a URL's authority: no fragment, `/` when it has no
+    /// path; nil when a request line cannot hold it.
+    private static func originForm(_ rest: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        var target = rest
+        if let fragment = target.firstIndex(of: UInt8(ascii: "#")) { target = target[..<fragment] }
+        // What a request line may hold: visible ASCII, no space (libcurl says what is wrong else).
+        guard target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        let origin = String(decoding: target, as: UTF8.self)
+        return origin.isEmpty || origin.first == "?" ? "/" + origin : origin
+    }
+
     private static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>
     ) -> (sockaddr_storage, String, String, String)? {
-        let scheme: [UInt8] = [0x68, 0x74, 0x74, 0x70, 0x3A, 0x2F, 0x2F]  // http://
-        guard bytes.count > scheme.count else { return nil }
-        for index in 0..<scheme.count where bytes[index] | 0x20 != scheme[index] && bytes[index] != scheme[index] {
-            return nil
-        }
+        guard bytes.count > scheme.count, startsWithScheme(bytes) else { return nil }
         let rest = bytes[scheme.count...]
         let authorityEnd =
             rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
@@ -71,12 +119,7 @@ public struct NativeHTTPTarget: Sendable {
             guard (1...65535).contains(port) else { return nil }
         }
         guard let address = Socket.numericAddress(String(decoding: host, as: UTF8.self), port: port) else { return nil }
-        var target = rest[authorityEnd...]
-        if let fragment = target.firstIndex(of: UInt8(ascii: "#")) { target = target[..<fragment] }
-        // What a request line may hold: visible ASCII, no space (libcurl says what is wrong else).
-        guard target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
-        var origin = String(decoding: target, as: UTF8.self)
-        if origin.isEmpty || origin.first == "?" { origin = "/" + origin }
+        guard let origin = originForm(rest[authorityEnd...]) else { return nil }
         let hostText = String(
             decoding: authority.first == UInt8(ascii: "[") ? authority[...host.endIndex] : host, as: UTF8.self)
         let key = String(decoding: authority, as: UTF8.self).lowercased()

@@ -159,7 +159,7 @@ extension Connection {
     func queueRefusal(_ status: HTTPStatus, message: String) {
         let body = Array((message + "\n").utf8)
         outbound.appendOwned { buffer in
-            buffer.append(ResponseHeadWriter.statusLine(status))
+            buffer.appendStatusLine(status)
             buffer.append(loop.dates.line)
             buffer.append("Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ")
             buffer.appendDecimal(body.count)

@@ -63,6 +63,8 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     /// Connections with an answer that came outside their read path (a deferred or delayed
     /// reply), sent when the loop has handled what was ready (``sendQueuedAnswers()``).
     var queuedAnswers: [Connection] = []
+    /// The answers ``sendQueuedAnswers()`` is sending.
+    private var answering: [Connection] = []
     /// The descriptors extensions watch, and whose each is.
     var watched: [Int32: Watch] = [:]
 
@@ -241,13 +243,14 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     /// Sending one may take a pipelined request and queue its answer: sent in the same pass.
     func sendQueuedAnswers() {
         while !queuedAnswers.isEmpty {
-            let queued = queuedAnswers
-            queuedAnswers = []
-            for connection in queued {
+            // Swapped with a kept list, so neither is allocated again per batch.
+            swap(&queuedAnswers, &answering)
+            for connection in answering {
                 let action = connection.machine.queuedAnswerTaken()
                 guard connections[connection.slot] === connection else { continue }
                 connection.perform(action)
             }
+            answering.removeAll(keepingCapacity: true)
         }
     }
 

@@ -7,13 +7,21 @@ struct FieldNameMask: Hashable, Sendable {
 
     /// Adds a name; `ignoringCase` folds ASCII letters first (header names).
     mutating func insert(_ name: some StringProtocol, ignoringCase: Bool) {
-        // FNV-1a over the UTF-8 bytes, then one of 64 bits.
+        // FNV-1a over the UTF-8 bytes, then one of 64 bits; a native string's bytes are read
+        // in place (iterating its UTF-8 view costs several times more per byte).
+        let hash =
+            name.utf8.withContiguousStorageIfAvailable { Self.hash($0, ignoringCase: ignoringCase) }
+            ?? Array(name.utf8).withUnsafeBufferPointer { Self.hash($0, ignoringCase: ignoringCase) }
+        bits |= 1 << (hash % 64)
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, ignoringCase: Bool) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 {
+        for byte in bytes {
             let folded = ignoringCase && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
             hash = (hash ^ UInt64(folded)) &* 0x100_0000_01b3
         }
-        bits |= 1 << (hash % 64)
+        return hash
     }
 
     /// Whether every name of `required` may be in this set.

@@ -15,9 +15,10 @@ enum HeaderRules {
         filtered(headers, dropping: droppedRequestFields)
     }
 
-    private static let droppedRequestFields = hopByHop + ["Host", "Content-Length", "Expect", "Accept-Encoding"]
-    private static let droppedResponseFields = hopByHop + ["Content-Length"]
-    private static let droppedDecodedResponseFields = droppedResponseFields + ["Content-Encoding"]
+    private static let droppedRequestFields = Names(hopByHop + ["Host", "Content-Length", "Expect", "Accept-Encoding"])
+    private static let droppedResponseFields = Names(hopByHop + ["Content-Length"])
+    private static let droppedDecodedResponseFields = Names(hopByHop + ["Content-Length", "Content-Encoding"])
+    private static let date = Names(["Date"])
 
     /// The response fields passed to the caller: hop-by-hop ones and framing dropped (the
     /// server frames the body itself), and `Content-Encoding` when the body arrived decoded.
@@ -30,35 +31,53 @@ enum HeaderRules {
     static func recordedResponseHeaders(
         _ response: HTTPClientResponseHead, configuration: RecordingConfiguration
     ) -> HTTPHeaders {
-        var headers = filtered(passedResponseHeaders(response), dropping: ["Date"])
+        var headers = filtered(passedResponseHeaders(response), dropping: date)
         headers = HTTPHeaders(headers.fields.filter { !configuration.isRedacted($0.name) })
         return headers
     }
 
     /// The headers without `names` and without the names the `Connection` field lists.
-    static func filtered(_ headers: HTTPHeaders, dropping names: [String]) -> HTTPHeaders {
-        // The `Connection` values are read in place for each field (a handful): no list made.
-        // Most `Connection` fields list only names dropped anyway (`keep-alive`): then no field
-        // needs looking up in them.
-        let listsMore = headers.fields.contains { field in
-            field.name.equalsIgnoringASCIICase("Connection")
-                && HTTPHeaders.listElements(of: field.value) { token in
-                    !names.contains { $0.equalsIgnoringASCIICase(token) }
-                }
+    static func filtered(_ headers: HTTPHeaders, dropping names: Names) -> HTTPHeaders {
+        let fields = headers.fields
+        // What `Connection` lists beyond `names` (most list only `keep-alive` or `close`, so
+        // this stays empty and unallocated). Fields are read by index, in place: a copy of a
+        // field retains its two strings.
+        var listed: [Substring] = []
+        for index in fields.indices where fields[index].name.equalsIgnoringASCIICase("Connection") {
+            _ = HTTPHeaders.listElements(of: fields[index].value) { token in
+                if !names.contains(token) { listed.append(token) }
+                return false
+            }
         }
         var kept: [HTTPHeaders.Field] = []
-        kept.reserveCapacity(headers.count)
-        for field in headers.fields
-        where !names.contains(where: { $0.equalsIgnoringASCIICase(field.name) })
-            && !(listsMore
-                && headers.fields.contains(where: { listing in
-                    listing.name.equalsIgnoringASCIICase("Connection")
-                        && HTTPHeaders.listElements(of: listing.value) { $0.equalsIgnoringASCIICase(field.name) }
-                }))
-        {
-            kept.append(field)
+        kept.reserveCapacity(fields.count)
+        for index in fields.indices {
+            let name = fields[index].name
+            guard !names.contains(name), !listed.contains(where: { $0.equalsIgnoringASCIICase(name) }) else { continue }
+            kept.append(fields[index])
         }
         return HTTPHeaders(kept)
+    }
+
+    /// Field names, compared ignoring ASCII case, with a mask of their hashes: most names not
+    /// among them are ruled out by one hash, with no comparison (a proxied exchange asks for
+    /// each of its fields).
+    struct Names: Sendable {
+        let names: [String]
+        let mask: FieldNameMask
+
+        init(_ names: [String]) {
+            self.names = names
+            var mask = FieldNameMask()
+            for name in names { mask.insert(name, ignoringCase: true) }
+            self.mask = mask
+        }
+
+        func contains(_ name: some StringProtocol) -> Bool {
+            var probe = FieldNameMask()
+            probe.insert(name, ignoringCase: true)
+            return mask.mayContain(probe) && names.contains { $0.equalsIgnoringASCIICase(name) }
+        }
     }
 }
 

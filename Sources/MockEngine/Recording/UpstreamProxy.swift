@@ -96,8 +96,9 @@ package final class UpstreamProxy: Sendable {
         let request = Self.upstreamRequest(
             method: method, originForm: originForm, headers: headers, body: body, target: target, timeout: timeout)
         let start = clock.monotonicNanoseconds
+        let url = request.url
         let finish: @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void = { [self] outcome in
-            completion(UpstreamResult(url: request.url, outcome: outcome, duration: clock.elapsed(since: start)))
+            completion(UpstreamResult(url: url, outcome: outcome, duration: clock.elapsed(since: start)))
             finishedOne()
         }
         // Only on the loop's own thread (a handler called elsewhere with a request that came
