@@ -301,14 +301,14 @@ package final class StubEngine: Sendable {
     ) {
         let target = request.head.target
         let url = target.utf8.first == UInt8(ascii: "/") ? target : String(matchable?.target ?? request.head.originForm)
+        guard journal.capacity > 0 else { return }
         let now = store.clock.wallMilliseconds
-        journal.append { sequence in
+        journal.append(
             LoggedRequest(
-                sequence: sequence, idPrefix: journal.idPrefix, method: request.method, url: url,
+                sequence: 0, idPrefix: journal.idPrefix, method: request.method, url: url,
                 headers: request.headers, body: request.body, clientAddress: request.remoteAddress,
                 loggedDate: now, variant: variant, responseStatus: status, stub: stub, upstream: upstream,
-                documentOperation: document?.operation, violations: document?.violations ?? [])
-        }
+                documentOperation: document?.operation, violations: document?.violations ?? []))
     }
 
     /// Whether the client asked for JSON rather than text.

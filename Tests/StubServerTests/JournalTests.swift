@@ -41,20 +41,18 @@ import Testing
     @Test func bodiesTogetherStayUnderTheByteBudget() {
         let journal = RequestJournal(capacity: 10, byteBudget: 100)
         for number in 0..<6 {
-            journal.append { sequence in
+            journal.append(
                 LoggedRequest(
-                    sequence: sequence, idPrefix: journal.idPrefix, method: .post, url: "/\(number)", headers: [:],
+                    sequence: 0, idPrefix: journal.idPrefix, method: .post, url: "/\(number)", headers: [:],
                     body: Array(repeating: 65, count: 40), clientAddress: nil, loggedDate: 0, variant: nil,
-                    responseStatus: 200, stub: nil)
-            }
+                    responseStatus: 200, stub: nil))
         }
         #expect(journal.entries().map(\.url) == ["/4", "/5"])
-        journal.append { sequence in
+        journal.append(
             LoggedRequest(
-                sequence: sequence, idPrefix: journal.idPrefix, method: .post, url: "/huge", headers: [:],
+                sequence: 0, idPrefix: journal.idPrefix, method: .post, url: "/huge", headers: [:],
                 body: Array(repeating: 65, count: 500), clientAddress: nil, loggedDate: 0, variant: nil,
-                responseStatus: 200, stub: nil)
-        }
+                responseStatus: 200, stub: nil))
         #expect(journal.entries().map(\.url) == ["/huge"], "one entry is always kept")
     }
 
@@ -97,12 +95,11 @@ import Testing
             default:
                 let size = Int(generator.next() % 120)
                 let url = "/\(step)/\(step % 3)"
-                journal.append { sequence in
+                journal.append(
                     LoggedRequest(
-                        sequence: sequence, idPrefix: journal.idPrefix, method: .post, url: url, headers: [:],
+                        sequence: 0, idPrefix: journal.idPrefix, method: .post, url: url, headers: [:],
                         body: Array(repeating: 65, count: size), clientAddress: nil, loggedDate: 0, variant: nil,
-                        responseStatus: 200, stub: nil)
-                }
+                        responseStatus: 200, stub: nil))
                 model.append((url, journal.entries().last?.retainedBytes ?? 0))
                 if model.count > capacity { model.removeFirst() }
                 while model.count > 1 && model.reduce(0, { $0 + $1.bytes }) > 300 { model.removeFirst() }

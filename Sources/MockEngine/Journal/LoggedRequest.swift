@@ -6,7 +6,7 @@ import StubFormat
 /// A request the stub server received, as the journal keeps it, with what answered it.
 public struct LoggedRequest: Sendable {
     /// The request's number in the journal, from 1; unique for the server's life.
-    public let sequence: UInt64
+    public internal(set) var sequence: UInt64
     /// The method.
     public let method: HTTPMethod
     /// The path and query, as sent (percent-encoded).

@@ -53,17 +53,20 @@ final class RequestJournal: Sendable {
         ring = Locked(Ring(capacity: max(1, capacity)))
     }
 
-    /// Adds the entry `make` builds from the next sequence number, dropping the oldest
-    /// entries when full.
-    func append(_ make: (UInt64) -> LoggedRequest) {
+    /// Adds `entry` with the next sequence number (whatever it holds is replaced), dropping
+    /// the oldest entries when full.
+    func append(_ entry: LoggedRequest) {
         guard capacity > 0 else { return }
-        // What is evicted is released here, after the lock: freeing an old entry touches cold
-        // memory, and the other loops wait for none of it.
+        // The entry is made before the lock and what is evicted is released after it: the
+        // lock is held to number and place an entry only, so the other loops, which append
+        // per request too, seldom wait (and never for an allocation, or for freeing an old
+        // entry's cold memory).
+        var entry = entry
         var evicted: LoggedRequest?
         var overBudget: [LoggedRequest] = []
         ring.withLock { ring in
             ring.sequence += 1
-            let entry = make(ring.sequence)
+            entry.sequence = ring.sequence
             if ring.count == capacity { evicted = ring.evictOldest() }
             ring.append(entry)
             ring.bytes += entry.retainedBytes
