@@ -9,14 +9,17 @@
 #   ratio (results/petmock.txt is left alone).
 #        BENCH_ONLY=proxy Benchmarks/bench-petmock.sh [DURATION]
 #   runs only the proxy figure (see below).
+#        BENCH_ONLY=proxy-instructions Benchmarks/bench-petmock.sh [N]
+#   counts the instructions per proxied request of petmock and nginx under valgrind (see
+#   lib/petmock-proxy-instructions.sh).
 #   PETMOCK=PATH measures that binary instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration="${1:-10s}"
 only="${BENCH_ONLY:-}"
 case "$only" in
-    "" | templating | proxy) ;;
-    *) echo "BENCH_ONLY: expected 'templating', 'proxy' or nothing, found '$only'" >&2; exit 64 ;;
+    "" | templating | proxy | proxy-instructions) ;;
+    *) echo "BENCH_ONLY: expected 'templating', 'proxy', 'proxy-instructions' or nothing, found '$only'" >&2; exit 64 ;;
 esac
 scripts/install-deps.sh wrk nginx-light python3 procps curl zlib1g-dev
 if [ -n "${PETMOCK:-}" ]; then
@@ -31,6 +34,9 @@ fi
 # one run on a shared machine.
 if [ "$only" = proxy ]; then
     exec Benchmarks/lib/petmock-proxy.sh "$petmock" "$duration"
+fi
+if [ "$only" = proxy-instructions ]; then
+    exec Benchmarks/lib/petmock-proxy-instructions.sh "$petmock" "${1:-2000}"
 fi
 
 # shellcheck source=lib/servers.sh

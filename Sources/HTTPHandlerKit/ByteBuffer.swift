@@ -105,8 +105,11 @@ package final class ByteBuffer {
 
     /// Appends the UTF-8 of a string.
     @inlinable package func append(_ string: String) {
-        var string = string
-        string.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        // A native string lends its bytes in place; only a bridged one is copied.
+        if string.utf8.withContiguousStorageIfAvailable({ append(UnsafeRawBufferPointer($0)) }) == nil {
+            var copy = string
+            copy.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// Appends a decimal number.

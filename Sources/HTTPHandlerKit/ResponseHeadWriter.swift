@@ -60,13 +60,17 @@ package enum ResponseHeadWriter {
 
     /// Appends text with CR, LF and NUL replaced by spaces, so a field cannot split the head.
     static func appendSanitized(_ text: String, to buffer: ByteBuffer) {
-        var text = text
-        text.withUTF8 { bytes in
+        let write = { (bytes: UnsafeBufferPointer<UInt8>) in
             if !bytes.contains(where: isUnsafeInField) {
                 buffer.append(UnsafeRawBufferPointer(bytes))
             } else {
                 buffer.append(bytes.map { isUnsafeInField($0) ? UInt8(ascii: " ") : $0 })
             }
+        }
+        // A native string lends its bytes in place; only a bridged one is copied.
+        if text.utf8.withContiguousStorageIfAvailable(write) == nil {
+            var copy = text
+            copy.withUTF8(write)
         }
     }
 }

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# The proxy figure counted in instructions, which a shared machine does not move: the user-space
+# instructions (valgrind's cachegrind) that a petmock proxy stub and nginx proxy_pass (one
+# worker) each execute per proxied GET /api/pets, to the same local nginx upstream, on one
+# kept-alive connection, after a warm-up that fills petmock's journal (so evicting its oldest
+# entry is counted). Each server runs twice, with W requests and with W + N; the difference
+# over N is the figure. With PETMOCK_BASELINE=path, an earlier build is counted the same way.
+# Kernel time (the reads and sends) is not counted; the wrk figures of petmock-proxy.sh are.
+# Usage: Benchmarks/lib/petmock-proxy-instructions.sh PETMOCK [N] (bench-petmock.sh calls it
+# for BENCH_ONLY=proxy-instructions). Prints a table; writes nothing.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+petmock="$1"
+count="${2:-2000}"
+warm=10500  # more than petmock's journal keeps (10,000): the runs measure its steady state
+baseline="${PETMOCK_BASELINE:-}"
+scripts/install-deps.sh valgrind binutils
+
+# shellcheck source=servers.sh
+source Benchmarks/lib/servers.sh
+
+# The upstream: nginx serving the body petmock serves for Stubs/ at /api/pets.
+port_stubs="$(free_port)"
+pid="$(start "$port_stubs" /api/pets "$petmock" serve --stubs Stubs --port "$port_stubs")"
+mkdir -p "$work/www/api" "$work/logs" "$work/proxy/mappings" "$work/proxy-nginx/logs"
+curl -fsS "http://127.0.0.1:$port_stubs/api/pets" > "$work/www/api/pets"
+kill -- "-$pid" 2>/dev/null || true
+port_nginx="$(free_port)"
+static_nginx_conf "$port_nginx" > "$work/nginx.conf"
+pids+=("$(start "$port_nginx" /api/pets nginx -p "$work" -c "$work/nginx.conf")")
+cat > "$work/proxy/mappings/proxy.json" <<JSON
+{"request": {"method": "GET", "urlPathPattern": "/api/.*"}, "response": {"proxyBaseUrl": "http://127.0.0.1:$port_nginx"}}
+JSON
+
+# Instructions counted in one run of COMMAND... serving `extra` requests after the warm-up.
+# valgrind 3.19 cannot read the debug information lld writes, so petmock runs from a copy
+# without it (its symbol table stays).
+count_run() {
+    local extra="$1" port="$2" out="$work/cachegrind.$RANDOM"
+    shift 2
+    local server
+    server="$(start "$port" /api/pets valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file="$out" "$@")"
+    curl -s -o /dev/null "http://127.0.0.1:$port/api/pets?warm=[1-$warm]"
+    [ "$extra" -gt 0 ] && curl -s -o /dev/null "http://127.0.0.1:$port/api/pets?n=[1-$extra]"
+    kill -TERM -- "-$server" 2>/dev/null || kill -TERM "$server"
+    while kill -0 "$server" 2>/dev/null; do sleep 0.1; done
+    awk '/^summary:/ { print $2 }' "$out"
+}
+# Instructions per request of COMMAND... (its port is given as {PORT}).
+per_request() {
+    local port a b
+    port="$(free_port)"
+    a="$(count_run 0 "$port" "${@//\{PORT\}/$port}")"
+    port="$(free_port)"
+    b="$(count_run "$count" "$port" "${@//\{PORT\}/$port}")"
+    echo $(((b - a) / count))
+}
+stripped() { objcopy --strip-debug "$1" "$work/$2"; echo "$work/$2"; }
+
+proxy_nginx_conf '{PORT}' "$port_nginx" \
+    | sed -e 's/^worker_processes .*/worker_processes 1; master_process off;/' > "$work/proxy-nginx/nginx.conf.in"
+nginx_count() {
+    local port
+    port="$(free_port)"
+    sed "s/{PORT}/$port/" "$work/proxy-nginx/nginx.conf.in" > "$work/proxy-nginx/nginx.conf"
+    local a b
+    a="$(count_run 0 "$port" nginx -p "$work/proxy-nginx" -c "$work/proxy-nginx/nginx.conf")"
+    port="$(free_port)"
+    sed "s/{PORT}/$port/" "$work/proxy-nginx/nginx.conf.in" > "$work/proxy-nginx/nginx.conf"
+    b="$(count_run "$count" "$port" nginx -p "$work/proxy-nginx" -c "$work/proxy-nginx/nginx.conf")"
+    echo $(((b - a) / count))
+}
+
+echo "instructions per proxied GET /api/pets (user space, cachegrind), one kept-alive connection, $count requests after $warm"
+ours="$(per_request "$(stripped "$petmock" petmock)" serve --stubs "$work/proxy" --port '{PORT}')"
+reference="$(nginx_count)"
+printf '%-28s %10s\n' petmock "$ours" "nginx proxy_pass (1 worker)" "$reference"
+printf 'ratio: %s (nginx over petmock; the wrk figure is the target: proxy >= 0.80 of nginx)\n' \
+    "$(awk -v a="$reference" -v b="$ours" 'BEGIN { printf "%.2f", a / b }')"
+if [ -n "$baseline" ]; then
+    base="$(per_request "$(stripped "$baseline" baseline)" serve --stubs "$work/proxy" --port '{PORT}')"
+    printf '%-28s %10s (this build over it: %s)\n' baseline "$base" \
+        "$(awk -v a="$ours" -v b="$base" 'BEGIN { printf "%.2f", a / b }')"
+fi
