@@ -112,6 +112,28 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// Whether an element of a comma-separated field value (spaces around it dropped, empty
     /// ones skipped) satisfies `test`; the value is read in place, with no list made.
     public static func listElements(of value: String, contain test: (Substring) -> Bool) -> Bool {
+        // A native string's bytes are scanned in place (an element's bounds are ASCII bytes,
+        // so they are valid string indices); a bridged one goes through the view below.
+        let utf8 = value.utf8
+        let scanned = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != UInt8(ascii: ",") { end += 1 }
+                var first = start
+                var last = end
+                while first < last && (bytes[first] == 0x20 || bytes[first] == 0x09) { first += 1 }
+                while last > first && (bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09) { last -= 1 }
+                if first < last {
+                    let lower = utf8.index(utf8.startIndex, offsetBy: first)
+                    let upper = utf8.index(lower, offsetBy: last - first)
+                    if test(value[lower..<upper]) { return true }
+                }
+                start = end + 1
+            }
+            return false
+        }
+        if let scanned { return scanned }
         var rest = Substring(value)
         while !rest.isEmpty {
             let comma = rest.utf8.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex

@@ -52,6 +52,28 @@ import Testing
         #expect(inner.trimmingASCIISpaces() == "b")
     }
 
+    @Test func listElementsAreTrimmedAndEmptyOnesSkipped() {
+        func elements(_ value: String) -> [String] {
+            var seen: [String] = []
+            _ = HTTPHeaders.listElements(of: value) { element in
+                seen.append(String(element))
+                return false
+            }
+            return seen
+        }
+        #expect(elements(" gzip ,\tdeflate;q=0.5 ,, br,") == ["gzip", "deflate;q=0.5", "br"])
+        #expect(elements("") == [] && elements(" , ,\t") == [])
+        #expect(elements("é, x é ,ü") == ["é", "x é", "ü"])
+        #expect(elements("single") == ["single"])
+        // It stops at the first element the test accepts.
+        var asked = 0
+        #expect(
+            HTTPHeaders.listElements(of: "a, b, c") {
+                asked += 1; return $0 == "b"
+            })
+        #expect(asked == 2)
+    }
+
     @Test func tokensInCommaSeparatedHeaders() {
         let headers: HTTPHeaders = ["Connection": "Upgrade, Keep-Alive"]
         #expect(headers.containsToken("keep-alive", inHeader: "connection"))

@@ -92,6 +92,29 @@ import Testing
     }
 }
 
+@Suite struct HeaderRulesTests {
+    @Test func theRequestGoesUpWithoutHopByHopHostAndFramingFields() {
+        let long = "X-" + String(repeating: "a", count: 70)
+        let headers: HTTPHeaders = [
+            "host": "127.0.0.1:1", "X-Trace": "t", "CONNECTION": "close, \(long)", long: "hop", "x-trace": "u",
+            "Accept-Encoding": "br", "te": "trailers", "Content-length": "3", "Expect": "100-continue", "Accept": "*/*",
+            "X-" + String(repeating: "b", count: 70): "kept",
+        ]
+        let forwarded = HeaderRules.forwardedRequestHeaders(headers)
+        #expect(
+            forwarded.fields.map(\.name) == ["X-Trace", "x-trace", "Accept", "X-" + String(repeating: "b", count: 70)])
+    }
+
+    @Test func namesMatchIgnoringCaseAtAnyLength() {
+        let long = String(repeating: "Z", count: 80)
+        let names = HeaderRules.Names(["Host", "Keep-Alive", long])
+        #expect(names.contains("host") && names.contains("KEEP-alive") && names.contains(long.lowercased()))
+        // Same lengths, other names; and names of no listed length.
+        #expect(!names.contains("Hoss") && !names.contains("Keep-Alivf") && !names.contains(long + "Z"))
+        #expect(!names.contains("Date-Time") && !names.contains(""))
+    }
+}
+
 @Suite struct RecordingSpecificationTests {
     @Test func wireMockFieldsAndPetmockExtensions() throws {
         let json: JSONValue = [

@@ -65,15 +65,25 @@ enum HeaderRules {
     struct Names: Sendable {
         let names: [String]
         let mask: FieldNameMask
+        /// Bit `n` is set when a name is `n` bytes long (names of 64 bytes or more set none,
+        /// and are always looked for).
+        let lengths: UInt64
 
         init(_ names: [String]) {
             self.names = names
             var mask = FieldNameMask()
-            for name in names { mask.insert(name, ignoringCase: true) }
+            var lengths: UInt64 = 0
+            for name in names {
+                mask.insert(name, ignoringCase: true)
+                if name.utf8.count < 64 { lengths |= 1 << name.utf8.count }
+            }
             self.mask = mask
+            self.lengths = lengths
         }
 
         func contains(_ name: some StringProtocol) -> Bool {
+            let count = name.utf8.count
+            guard count >= 64 || lengths & (1 << count) != 0 else { return false }
             var probe = FieldNameMask()
             probe.insert(name, ignoringCase: true)
             return mask.mayContain(probe) && names.contains { $0.equalsIgnoringASCIICase(name) }
