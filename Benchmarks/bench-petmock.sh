@@ -12,14 +12,18 @@
 #        BENCH_ONLY=proxy-instructions Benchmarks/bench-petmock.sh [N]
 #   counts the instructions per proxied request of petmock and nginx under valgrind (see
 #   lib/petmock-proxy-instructions.sh).
+#        BENCH_ONLY=proxy-concurrent Benchmarks/bench-petmock.sh [DURATION] [ROUNDS]
+#   runs petmock's proxy stub and another proxy at the same time and compares their CPU per
+#   request (see lib/petmock-proxy-concurrent.sh).
 #   PETMOCK=PATH measures that binary instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration="${1:-10s}"
 only="${BENCH_ONLY:-}"
 case "$only" in
-    "" | templating | proxy | proxy-instructions) ;;
-    *) echo "BENCH_ONLY: expected 'templating', 'proxy', 'proxy-instructions' or nothing, found '$only'" >&2; exit 64 ;;
+    "" | templating | proxy | proxy-instructions | proxy-concurrent) ;;
+    *) echo "BENCH_ONLY: expected 'templating', 'proxy', 'proxy-instructions', 'proxy-concurrent' or nothing, found '$only'" >&2
+       exit 64 ;;
 esac
 scripts/install-deps.sh wrk nginx-light python3 procps curl zlib1g-dev
 if [ -n "${PETMOCK:-}" ]; then
@@ -34,6 +38,9 @@ fi
 # one run on a shared machine.
 if [ "$only" = proxy ]; then
     exec Benchmarks/lib/petmock-proxy.sh "$petmock" "$duration"
+fi
+if [ "$only" = proxy-concurrent ]; then
+    exec Benchmarks/lib/petmock-proxy-concurrent.sh "$petmock" "${1:-8s}" "${2:-3}"
 fi
 if [ "$only" = proxy-instructions ]; then
     exec Benchmarks/lib/petmock-proxy-instructions.sh "$petmock" "${1:-2000}"
