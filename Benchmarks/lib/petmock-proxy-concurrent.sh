@@ -18,18 +18,8 @@ read -r -a baseline_args <<< "${PETMOCK_BASELINE_ARGS:-}"
 # shellcheck source=servers.sh
 source Benchmarks/lib/servers.sh
 
-# The upstream: nginx serving the body petmock serves for Stubs/ at /api/pets.
-port_stubs="$(free_port)"
-pid="$(start "$port_stubs" /api/pets "$petmock" serve --stubs Stubs --port "$port_stubs")"
-mkdir -p "$work/www/api" "$work/logs" "$work/proxy/mappings" "$work/proxy-nginx/logs"
-curl -fsS "http://127.0.0.1:$port_stubs/api/pets" > "$work/www/api/pets"
-kill -- "-$pid" 2>/dev/null || true
-port_nginx="$(free_port)"
-static_nginx_conf "$port_nginx" > "$work/nginx.conf"
-pids+=("$(start "$port_nginx" /api/pets nginx -p "$work" -c "$work/nginx.conf")")
-cat > "$work/proxy/mappings/proxy.json" <<JSON
-{"request": {"method": "GET", "urlPathPattern": "/api/.*"}, "response": {"proxyBaseUrl": "http://127.0.0.1:$port_nginx"}}
-JSON
+# The upstream (nginx) and the proxy stub's root, $work/proxy.
+start_proxy_upstream "$petmock"
 
 port_a="$(free_port)"
 pid_a="$(start "$port_a" /api/pets "$petmock" serve --stubs "$work/proxy" --port "$port_a")"

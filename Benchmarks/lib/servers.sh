@@ -90,3 +90,20 @@ http {
 }
 CONF
 }
+
+# The proxy benchmarks' upstream: nginx on $port_nginx serving, at /api/pets, the body PETMOCK
+# serves for Stubs/; and $work/proxy, a stub root whose one mapping proxies /api/* to it.
+start_proxy_upstream() {
+    local port_stubs pid
+    port_stubs="$(free_port)"
+    pid="$(start "$port_stubs" /api/pets "$1" serve --stubs Stubs --port "$port_stubs")"
+    mkdir -p "$work/www/api" "$work/logs" "$work/proxy/mappings" "$work/proxy-nginx/logs"
+    curl -fsS "http://127.0.0.1:$port_stubs/api/pets" > "$work/www/api/pets"
+    kill -- "-$pid" 2>/dev/null || true
+    port_nginx="$(free_port)"
+    static_nginx_conf "$port_nginx" > "$work/nginx.conf"
+    pids+=("$(start "$port_nginx" /api/pets nginx -p "$work" -c "$work/nginx.conf")")
+    cat > "$work/proxy/mappings/proxy.json" <<JSON
+{"request": {"method": "GET", "urlPathPattern": "/api/.*"}, "response": {"proxyBaseUrl": "http://127.0.0.1:$port_nginx"}}
+JSON
+}
