@@ -197,32 +197,49 @@ extension StringProtocol {
 }
 
 extension StringProtocol {
-    /// Whether `needle`'s UTF-8 bytes occur in this string's, compared byte for byte: header
-    /// values are bytes, so there is no Unicode folding and no Foundation search (which
-    /// converts to UTF-16 first).
+    /// Whether `needle`'s UTF-8 bytes occur in this string's (see ``rangeOfUTF8(_:)``).
     public func containsUTF8(_ needle: some StringProtocol) -> Bool {
-        let found = utf8.withContiguousStorageIfAvailable { haystack in
-            needle.utf8.withContiguousStorageIfAvailable { pin in Self.occurs(pin, in: haystack) }
-        }
-        if let found, let result = found { return result }
-        return Array(utf8).withUnsafeBufferPointer { haystack in
-            Array(needle.utf8).withUnsafeBufferPointer { Self.occurs($0, in: haystack) }
-        }
+        rangeOfUTF8(needle) != nil
     }
 
-    private static func occurs(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = needle.first else { return true }
-        guard needle.count <= haystack.count else { return false }
+    /// Where `needle`'s UTF-8 bytes first occur in this string's, compared byte for byte:
+    /// header values and request targets are bytes, so there is no Unicode folding and no
+    /// Foundation search (which converts to UTF-16 first). An empty needle is found at the
+    /// start.
+    public func rangeOfUTF8(_ needle: some StringProtocol) -> Range<String.Index>? {
+        let slice = Substring(self)
+        let bytes = slice.utf8
+        let inPlace = bytes.withContiguousStorageIfAvailable { haystack in
+            needle.utf8.withContiguousStorageIfAvailable { pin in Self.offset(of: pin, in: haystack) }
+        }
+        let found: Int?
+        if let inPlace, let result = inPlace {
+            found = result
+        } else {
+            found = Array(bytes).withUnsafeBufferPointer { haystack in
+                Array(needle.utf8).withUnsafeBufferPointer { Self.offset(of: $0, in: haystack) }
+            }
+        }
+        guard let offset = found else { return nil }
+        let lower = bytes.index(bytes.startIndex, offsetBy: offset)
+        return lower..<bytes.index(lower, offsetBy: needle.utf8.count)
+    }
+
+    private static func offset(
+        of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        guard let first = needle.first else { return 0 }
+        guard needle.count <= haystack.count else { return nil }
         var start = 0
         let last = haystack.count - needle.count
         while start <= last {
             if haystack[start] == first {
                 var index = 1
                 while index < needle.count && haystack[start + index] == needle[index] { index += 1 }
-                if index == needle.count { return true }
+                if index == needle.count { return start }
             }
             start += 1
         }
-        return false
+        return nil
     }
 }

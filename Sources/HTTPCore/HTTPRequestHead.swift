@@ -25,7 +25,7 @@ public struct HTTPRequestHead: Sendable, Hashable {
     public var originForm: Substring {
         let utf8 = target.utf8
         guard utf8.first != UInt8(ascii: "/") else { return Substring(target) }
-        guard let schemeEnd = target.range(of: "://") else { return Substring(target) }
+        guard let schemeEnd = target.rangeOfUTF8("://") else { return Substring(target) }
         let afterAuthority = target[schemeEnd.upperBound...]
         if let slash = afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }) {
             let rest = afterAuthority[slash...]
@@ -58,19 +58,5 @@ public struct HTTPRequestHead: Sendable, Hashable {
             return headers.containsToken("keep-alive", inHeader: "Connection")
         }
         return !headers.containsToken("close", inHeader: "Connection")
-    }
-}
-
-extension StringProtocol {
-    fileprivate func range(of needle: String) -> Range<Index>? {
-        guard !needle.isEmpty else { return nil }
-        var index = startIndex
-        while index < endIndex {
-            if self[index...].hasPrefix(needle) {
-                return index..<self.index(index, offsetBy: needle.count)
-            }
-            index = self.index(after: index)
-        }
-        return nil
     }
 }

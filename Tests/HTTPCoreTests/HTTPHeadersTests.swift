@@ -31,6 +31,16 @@ import Testing
         #expect("a-b-c".dropFirst(2).containsUTF8("b-c"))
     }
 
+    @Test func rangeOfUTF8IsTheFirstOccurrence() throws {
+        let text = "é://a://b"
+        let range = try #require(text.rangeOfUTF8("://"))
+        #expect(text[range] == "://" && text[..<range.lowerBound] == "é")
+        let slice = text.dropFirst(2)
+        let inSlice = try #require(slice.rangeOfUTF8("://"))
+        #expect(text[..<inSlice.lowerBound] == "é://a", "indices of the string the slice is from")
+        #expect(text.rangeOfUTF8("")?.isEmpty == true && text.rangeOfUTF8(":///") == nil)
+    }
+
     @Test func tokenCharactersAreTheRFCs() {
         // RFC 9110 §5.6.2: tchar is ALPHA, DIGIT or one of the listed symbols; every byte asked.
         let symbols = Set("!#$%&'*+-.^_`|~".utf8)
