@@ -38,7 +38,7 @@ import Testing
         #expect(server.admin.requests().map(\.url) == ["/api/vets/6", "/api/vets/5", "/api/vets/4"])
     }
 
-    @Test func bodiesTogetherStayUnderTheByteBudget() {
+    @Test func entriesTogetherStayUnderTheByteBudget() {
         let journal = RequestJournal(capacity: 10, byteBudget: 100)
         for number in 0..<6 {
             journal.append(
@@ -54,12 +54,18 @@ import Testing
                 body: Array(repeating: 65, count: 500), clientAddress: nil, loggedDate: 0, variant: nil,
                 responseStatus: 200, stub: nil))
         #expect(journal.entries().map(\.url) == ["/huge"], "one entry is always kept")
+        journal.append(
+            LoggedRequest(
+                sequence: 0, idPrefix: journal.idPrefix, method: .get, url: "/fields",
+                headers: ["Cookie": String(repeating: "c", count: 200)], body: [], clientAddress: nil, loggedDate: 0,
+                variant: nil, responseStatus: 200, stub: nil))
+        #expect(journal.entries().map(\.url) == ["/fields"], "header fields count against the budget too")
     }
 
-    /// An entry holds a proxied request's upstream result by reference: the ring keeps up to
-    /// 10,000 entries, few of them proxied, and the result inline (a response with its headers,
-    /// body and timings, or an error) more than doubled every slot, 4.3 MB of RSS for a full
-    /// journal of small requests.
+    /// An entry holds a proxied request's upstream result in the one allocation that holds its
+    /// URL and header fields: the ring keeps up to 10,000 entries, each freed long after it was
+    /// made, and the result inline (a response with its headers, body and timings, or an error)
+    /// more than doubled every slot, 4.3 MB of RSS for a full journal of small requests.
     @Test func aJournalSlotStaysSmall() throws {
         #expect(MemoryLayout<LoggedRequest?>.stride <= 160)
         let upstream = UpstreamResult(
@@ -71,7 +77,48 @@ import Testing
             loggedDate: 0, variant: nil, responseStatus: 200, stub: nil, upstream: upstream)
         #expect(entry.upstream?.url == upstream.url)
         #expect(entry.upstream?.response?.body == Array("[]".utf8))
-        #expect(entry.wasProxied && entry.retainedBytes == 2)
+        #expect(entry.wasProxied)
+        let unproxied = LoggedRequest(
+            sequence: 1, idPrefix: 0, method: .get, url: "/api/pets", headers: [:], body: [], clientAddress: nil,
+            loggedDate: 0, variant: nil, responseStatus: 200, stub: nil)
+        #expect(entry.retainedBytes > unproxied.retainedBytes + upstream.url.utf8.count + 2)
+    }
+
+    /// Every part of a proxied response comes back from the journal as it went in, and so does
+    /// an upstream failure.
+    @Test func aProxiedEntryGivesBackTheWholeUpstreamResult() throws {
+        var response = HTTPClientResponse(
+            status: HTTPStatus(code: 299, reasonPhrase: "Fine Enough For A Long Reason Phrase"), version: .http10,
+            headers: ["ETag": "\"abc-\u{e9}\"", "X-Long": String(repeating: "v", count: 300), "Empty": ""],
+            body: (0..<400).map { UInt8(truncatingIfNeeded: $0) }, contentEncoding: "gzip",
+            url: "http://127.0.0.1:9/api/pets?x=1",
+            timings: HTTPTimings(
+                nameLookup: .microseconds(1), connect: .milliseconds(2), firstByte: .seconds(3), total: .seconds(40_000)
+            ))
+        response.connectionReused = true
+        let upstream = UpstreamResult(
+            url: "http://127.0.0.1:9/api/pets", outcome: .success(response), duration: .nanoseconds(123_456_789))
+        let headers: HTTPHeaders = ["Host": "127.0.0.1:8080", "User-Agent": "petkit-tests/1.0 (a long product token)"]
+        let entry = LoggedRequest(
+            sequence: 1, idPrefix: 0, method: .get, url: "/api/pets?name=\u{1F408}", headers: headers, body: [1, 2],
+            clientAddress: nil, loggedDate: 0, variant: nil, responseStatus: 299, stub: nil, upstream: upstream)
+        let back = try #require(entry.upstream)
+        let backResponse = try #require(back.response)
+        #expect(back.url == upstream.url && back.duration == upstream.duration)
+        #expect(backResponse == response)
+        #expect(backResponse.status.reasonPhrase == response.status.reasonPhrase)
+        #expect(backResponse.connectionReused && backResponse.contentEncoding == "gzip")
+        #expect(entry.url == "/api/pets?name=\u{1F408}" && entry.headers == headers && entry.body == [1, 2])
+
+        let failure = UpstreamResult(
+            url: "http://127.0.0.1:9/x",
+            outcome: .failure(HTTPClientError(kind: .timedOut, url: "http://127.0.0.1:9/x", message: "timed out")),
+            duration: .seconds(1))
+        let failed = LoggedRequest(
+            sequence: 2, idPrefix: 0, method: .get, url: "/x", headers: [:], body: [], clientAddress: nil,
+            loggedDate: 0, variant: nil, responseStatus: 504, stub: nil, upstream: failure)
+        #expect(failed.wasProxied && failed.upstream?.failure == failure.failure && failed.upstream?.url == failure.url)
+        #expect(failed.upstream?.response == nil)
     }
 
     /// The ring against a plain list under seeded streams of appends (of random sizes, so the

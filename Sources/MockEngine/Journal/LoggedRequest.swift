@@ -10,9 +10,16 @@ public struct LoggedRequest: Sendable {
     /// The method.
     public let method: HTTPMethod
     /// The path and query, as sent (percent-encoded).
-    public let url: String
+    public var url: String {
+        var reader = packed.reader
+        return reader.string()
+    }
     /// The header fields, in order.
-    public let headers: HTTPHeaders
+    public var headers: HTTPHeaders {
+        var reader = packed.reader
+        _ = reader.string()
+        return reader.headers()
+    }
     /// The body bytes.
     public let body: [UInt8]
     /// The client's address, when the request came over a socket.
@@ -25,15 +32,26 @@ public struct LoggedRequest: Sendable {
     public let responseStatus: Int?
     /// What the live API answered when the request was proxied (recording, or
     /// `--proxy-unmatched`); nil when a stub or petmock itself answered.
-    public var upstream: UpstreamResult? { outOfLine?.upstream }
+    public var upstream: UpstreamResult? {
+        guard hasPackedResponse else { return outOfLine?.upstream }
+        var reader = packed.reader
+        _ = reader.string()
+        _ = reader.headers()
+        return reader.upstreamResult()
+    }
     /// The operation of the fallback source (an OpenAPI document) that answered, `GET /items/{id}`.
     public var documentOperation: String? { outOfLine?.documentOperation }
     /// How the request breaks what that operation documents (empty when it is valid or was
     /// not checked).
     public var violations: [RequestViolation] { outOfLine?.violations ?? [] }
-    /// The upstream result and the document's part out of line: inline they would more than
-    /// double every entry's size (the journal's ring holds up to 10,000 of them), though few
-    /// requests are proxied or answered by a document.
+    /// The URL, the header fields and, when the request was proxied and a response came back,
+    /// the upstream result: one allocation (the ring keeps up to 10,000 entries, each freed
+    /// long after it was made).
+    private let packed: PackedFields
+    /// Whether `packed` holds the upstream result.
+    private let hasPackedResponse: Bool
+    /// An upstream failure and the document's part out of line: inline they would more than
+    /// double every entry's size, though few requests are answered by either.
     private let outOfLine: OutOfLine?
     let stub: CompiledStub?
     let idPrefix: UInt64
@@ -47,8 +65,14 @@ public struct LoggedRequest: Sendable {
         self.sequence = sequence
         self.idPrefix = idPrefix
         self.method = method
-        self.url = url
-        self.headers = headers
+        let response = upstream?.response
+        packed = PackedFields { writer in
+            writer.append(url)
+            writer.append(headers)
+            if let upstream, let response { writer.append(response, of: upstream) }
+        }
+        hasPackedResponse = response != nil
+        let failure = response == nil ? upstream : nil
         self.body = body
         self.clientAddress = clientAddress
         self.loggedDate = loggedDate
@@ -56,8 +80,8 @@ public struct LoggedRequest: Sendable {
         self.responseStatus = responseStatus
         self.stub = stub
         outOfLine =
-            upstream == nil && documentOperation == nil && violations.isEmpty
-            ? nil : OutOfLine(upstream: upstream, documentOperation: documentOperation, violations: violations)
+            failure == nil && documentOperation == nil && violations.isEmpty
+            ? nil : OutOfLine(upstream: failure, documentOperation: documentOperation, violations: violations)
     }
 
     /// A request described from outside (for near-miss queries); not in any journal.
@@ -74,10 +98,11 @@ public struct LoggedRequest: Sendable {
     public var wasMatched: Bool { stub != nil }
 
     /// Whether it was forwarded to the live API.
-    public var wasProxied: Bool { upstream != nil }
+    public var wasProxied: Bool { hasPackedResponse || outOfLine?.upstream != nil }
 
-    /// The body bytes the entry holds: the request's and, when proxied, the response's.
-    var retainedBytes: Int { body.count + (upstream?.response?.body.count ?? 0) }
+    /// The bytes the entry holds beyond its slot: the body, the URL, the header fields and,
+    /// when proxied, the upstream response.
+    var retainedBytes: Int { body.count + packed.byteCount }
 
     /// The mapping that answered, if one did.
     public var matchedMapping: StubMapping? { stub?.mapping }
@@ -93,7 +118,7 @@ public struct LoggedRequest: Sendable {
 }
 
 extension LoggedRequest {
-    /// An entry's upstream result, kept by reference.
+    /// An entry's upstream failure and document part, kept by reference.
     private final class OutOfLine: Sendable {
         let upstream: UpstreamResult?
         let documentOperation: String?

@@ -1,7 +1,8 @@
 import Platform
 
 /// The requests the server received, newest kept: a ring of at most `capacity` entries whose
-/// bodies together stay under `byteBudget` (the oldest go first), so memory stays bounded
+/// bytes (bodies, URLs, header fields, proxied responses) together stay under `byteBudget`
+/// (the oldest go first), so memory stays bounded
 /// however long the server runs and however large the requests. Capacity 0 keeps nothing. The
 /// ring grows with its entries up to `capacity` (an engine that served a few requests holds a
 /// few slots, not `capacity` of them), then wraps.
@@ -39,7 +40,7 @@ final class RequestJournal: Sendable {
 
     /// The most entries kept.
     let capacity: Int
-    /// The most body bytes kept (requests' and proxied responses'), all entries together (one entry is always kept).
+    /// The most bytes kept (``LoggedRequest/retainedBytes``), all entries together (one entry is always kept).
     let byteBudget: Int
     /// The random high half of every entry's UUID.
     let idPrefix: UInt64
