@@ -7,18 +7,20 @@ import HTTPCore
 /// written, it gives the same values.
 ///
 /// Layout: a number as LEB128; a string or bytes as their length then the bytes; header fields
-/// as their count then each name and value.
+/// as their count then each name and value; a raw value (a `Duration`) as its bytes in memory.
 struct PackedFields: Sendable {
     private let storage: [UInt8]
 
-    /// Packs what `write` appends, in order (`write` runs twice: once to size the array).
+    /// Packs what `write` appends, in order (`write` runs twice: once to size the array, once
+    /// to fill it).
     init(_ write: (inout Writer) -> Void) {
-        var measure = Writer(measuring: true)
+        var measure = Writer(base: nil)
         write(&measure)
-        var writer = Writer(measuring: false)
-        writer.storage.reserveCapacity(measure.size)
-        write(&writer)
-        storage = writer.storage
+        storage = [UInt8](unsafeUninitializedCapacity: measure.size) { buffer, count in
+            var writer = Writer(base: buffer.baseAddress)
+            write(&writer)
+            count = writer.size
+        }
     }
 
     /// The bytes kept.
@@ -27,25 +29,23 @@ struct PackedFields: Sendable {
     /// A reader from the first value.
     var reader: Reader { Reader(storage: storage) }
 
-    /// Appends values; sizes them only, when measuring.
+    /// Appends values at `base`, or only counts their size when there is none. `PackedFields`
+    /// makes `base` as large as the measuring pass counted, for the same appends.
     struct Writer {
-        fileprivate var storage: [UInt8] = []
-        fileprivate let measuring: Bool
-        fileprivate var size = 0
+        private let base: UnsafeMutablePointer<UInt8>?
+        fileprivate private(set) var size = 0
 
-        fileprivate init(measuring: Bool) { self.measuring = measuring }
+        fileprivate init(base: UnsafeMutablePointer<UInt8>?) { self.base = base }
 
         mutating func append(_ number: UInt64) {
-            if measuring {
-                size += Self.lengthSize(number)
-                return
-            }
             var rest = number
             while rest >= 0x80 {
-                storage.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+                base?[size] = UInt8(truncatingIfNeeded: rest) | 0x80
+                size += 1
                 rest >>= 7
             }
-            storage.append(UInt8(rest))
+            base?[size] = UInt8(rest)
+            size += 1
         }
 
         mutating func append(_ number: Int) { append(UInt64(bitPattern: Int64(number))) }
@@ -53,14 +53,15 @@ struct PackedFields: Sendable {
         mutating func append(_ number: Int64) { append(UInt64(bitPattern: number)) }
 
         mutating func append(_ string: String) {
-            let count = string.utf8.count
-            append(count)
-            if measuring { size += count } else { storage.append(contentsOf: string.utf8) }
+            // In place for a native or small string (no copy, no retain); a bridged one is copied.
+            if string.utf8.withContiguousStorageIfAvailable({ append(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+                var copy = string
+                copy.withUTF8 { append(bytes: UnsafeRawBufferPointer($0)) }
+            }
         }
 
         mutating func append(_ bytes: [UInt8]) {
-            append(bytes.count)
-            if measuring { size += bytes.count } else { storage.append(contentsOf: bytes) }
+            bytes.withUnsafeBytes { append(bytes: $0) }
         }
 
         mutating func append(_ headers: HTTPHeaders) {
@@ -71,14 +72,21 @@ struct PackedFields: Sendable {
             }
         }
 
-        private static func lengthSize(_ number: UInt64) -> Int {
-            var size = 1
-            var rest = number >> 7
-            while rest > 0 {
-                size += 1
-                rest >>= 7
+        /// Appends a value's bytes as they lie in memory (the value is read back in this process only).
+        mutating func append<Value: BitwiseCopyable>(raw value: Value) {
+            withUnsafeBytes(of: value) { copy($0) }
+        }
+
+        private mutating func append(bytes: UnsafeRawBufferPointer) {
+            append(bytes.count)
+            copy(bytes)
+        }
+
+        private mutating func copy(_ bytes: UnsafeRawBufferPointer) {
+            if let base, let source = bytes.baseAddress {
+                UnsafeMutableRawPointer(base + size).copyMemory(from: source, byteCount: bytes.count)
             }
-            return size
+            size += bytes.count
         }
     }
 
@@ -116,6 +124,13 @@ struct PackedFields: Sendable {
             let count = int()
             defer { offset += count }
             return Array(storage[offset..<offset + count])
+        }
+
+        /// Reads a value `append(raw:)` wrote.
+        mutating func raw<Value: BitwiseCopyable>(_ type: Value.Type) -> Value {
+            let size = MemoryLayout<Value>.size
+            defer { offset += size }
+            return storage.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: type) }
         }
 
         mutating func headers() -> HTTPHeaders {

@@ -4,7 +4,7 @@ extension PackedFields.Writer {
     /// Appends an upstream result that holds `response`: every part of both, the body last.
     mutating func append(_ response: HTTPClientResponse, of result: UpstreamResult) {
         append(result.url)
-        append(result.duration)
+        append(raw: result.duration)
         append(response.status.code)
         append(response.status.reasonPhrase)
         append(response.version.major)
@@ -13,25 +13,21 @@ extension PackedFields.Writer {
         append(response.contentEncoding == nil ? 0 : 1)
         append(response.contentEncoding ?? "")
         append(response.url)
-        append(response.timings.nameLookup)
-        append(response.timings.connect)
-        append(response.timings.firstByte)
-        append(response.timings.total)
+        append(raw: response.timings.nameLookup)
+        append(raw: response.timings.connect)
+        append(raw: response.timings.firstByte)
+        append(raw: response.timings.total)
         append(response.connectionReused ? 1 : 0)
         append(response.body)
     }
 
-    private mutating func append(_ duration: Duration) {
-        append(duration.components.seconds)
-        append(duration.components.attoseconds)
-    }
 }
 
 extension PackedFields.Reader {
     /// Reads back what `append(_:of:)` wrote: the result with its response.
     mutating func upstreamResult() -> UpstreamResult {
         let url = string()
-        let duration = self.duration()
+        let duration = raw(Duration.self)
         let status = HTTPStatus(code: int(), reasonPhrase: string())
         let version = HTTPVersion(major: int(), minor: int())
         let headers = self.headers()
@@ -39,16 +35,13 @@ extension PackedFields.Reader {
         let contentEncoding = string()
         let responseURL = string()
         let timings = HTTPTimings(
-            nameLookup: self.duration(), connect: self.duration(), firstByte: self.duration(), total: self.duration())
+            nameLookup: raw(Duration.self), connect: raw(Duration.self), firstByte: raw(Duration.self),
+            total: raw(Duration.self))
         let connectionReused = int() == 1
         var response = HTTPClientResponse(
             status: status, version: version, headers: headers, body: bytes(),
             contentEncoding: hasContentEncoding ? contentEncoding : nil, url: responseURL, timings: timings)
         response.connectionReused = connectionReused
         return UpstreamResult(url: url, outcome: .success(response), duration: duration)
-    }
-
-    private mutating func duration() -> Duration {
-        Duration(secondsComponent: int64(), attosecondsComponent: int64())
     }
 }
