@@ -147,12 +147,19 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
 extension StringProtocol {
     /// Compares two strings byte by byte, folding ASCII letters to lower case.
-    // Inlinable so callers in other modules get a specialised copy, not a generic call.
-    @inlinable
+    // Inlinable so callers in other modules get a specialised copy, not a generic call; the
+    // lengths are compared in the caller (most names asked about differ in length), the bytes
+    // in a call.
+    @inlinable @inline(__always)
     public func equalsIgnoringASCIICase<Other: StringProtocol>(_ other: Other) -> Bool {
+        utf8.count == other.utf8.count && sameBytesIgnoringASCIICase(other)
+    }
+
+    /// `equalsIgnoringASCIICase` for two strings of the same UTF-8 length.
+    @inlinable
+    func sameBytesIgnoringASCIICase<Other: StringProtocol>(_ other: Other) -> Bool {
         let lhs = self.utf8
         let rhs = other.utf8
-        guard lhs.count == rhs.count else { return false }
         // Native strings lend their bytes: compared in place, with no iterators.
         let fast = lhs.withContiguousStorageIfAvailable { left in
             rhs.withContiguousStorageIfAvailable { right in
@@ -223,6 +230,16 @@ extension StringProtocol {
         guard let offset = found else { return nil }
         let lower = bytes.index(bytes.startIndex, offsetBy: offset)
         return lower..<bytes.index(lower, offsetBy: needle.utf8.count)
+    }
+
+    /// Where `byte` first occurs in this string's UTF-8 bytes: an ASCII delimiter (`?`, `&`)
+    /// found by a byte scan in place, not by `Collection.firstIndex` over the UTF-8 view.
+    public func firstIndexOfUTF8(_ byte: UInt8) -> String.Index? {
+        let slice = Substring(self)
+        let bytes = slice.utf8
+        let inPlace = bytes.withContiguousStorageIfAvailable { haystack in haystack.firstIndex(of: byte) }
+        guard let found = inPlace else { return bytes.firstIndex(of: byte) }
+        return found.map { bytes.index(bytes.startIndex, offsetBy: $0) }
     }
 
     private static func offset(

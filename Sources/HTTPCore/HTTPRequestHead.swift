@@ -38,7 +38,7 @@ public struct HTTPRequestHead: Sendable, Hashable {
     public var path: Substring {
         let origin = originForm
         // Searched on the UTF-8 view: `?` is ASCII, and this runs for every request.
-        if let question = origin.utf8.firstIndex(of: UInt8(ascii: "?")) {
+        if let question = origin.firstIndexOfUTF8(UInt8(ascii: "?")) {
             return origin[..<question]
         }
         return origin
@@ -47,7 +47,7 @@ public struct HTTPRequestHead: Sendable, Hashable {
     /// The raw query of the target (after `?`), or nil when there is none.
     public var query: Substring? {
         let origin = originForm
-        guard let question = origin.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        guard let question = origin.firstIndexOfUTF8(UInt8(ascii: "?")) else { return nil }
         return origin[origin.utf8.index(after: question)...]
     }
 

@@ -41,6 +41,25 @@ import Testing
         #expect(text.rangeOfUTF8("")?.isEmpty == true && text.rangeOfUTF8(":///") == nil)
     }
 
+    @Test func firstIndexOfUTF8IsTheFirstByte() throws {
+        let text = "/caf\u{e9}?a=1?b"
+        let question = try #require(text.firstIndexOfUTF8(UInt8(ascii: "?")))
+        #expect(text[..<question] == "/caf\u{e9}" && text[question...] == "?a=1?b")
+        let slice = text[text.index(after: question)...]
+        let second = try #require(slice.firstIndexOfUTF8(UInt8(ascii: "?")))
+        #expect(text[..<second] == "/caf\u{e9}?a=1", "indices of the string the slice is from")
+        #expect(text.firstIndexOfUTF8(UInt8(ascii: "#")) == nil && "".firstIndexOfUTF8(0) == nil)
+        #expect(text.firstIndexOfUTF8(0xA9) == text.utf8.firstIndex(of: 0xA9), "a byte inside a multi-byte letter")
+    }
+
+    @Test func equalsIgnoringASCIICaseFoldsLettersOnly() {
+        #expect("Content-Type".equalsIgnoringASCIICase("content-TYPE"))
+        #expect(!"Content-Type".equalsIgnoringASCIICase("Content-Typ") && !"a".equalsIgnoringASCIICase("ab"))
+        #expect(!"[".equalsIgnoringASCIICase("{"), "only letters fold")
+        #expect(!"\u{e9}".equalsIgnoringASCIICase("\u{c9}"), "only ASCII letters fold")
+        #expect("x-\u{e9}".equalsIgnoringASCIICase("X-\u{e9}"[...]))
+    }
+
     @Test func tokenCharactersAreTheRFCs() {
         // RFC 9110 §5.6.2: tchar is ALPHA, DIGIT or one of the listed symbols; every byte asked.
         let symbols = Set("!#$%&'*+-.^_`|~".utf8)

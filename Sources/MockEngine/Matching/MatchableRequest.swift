@@ -29,7 +29,7 @@ final class MatchableRequest {
         self.remoteAddress = remoteAddress
         self.target = target
         // Split on the UTF-8 view: `?` is ASCII, and byte scanning avoids grapheme work.
-        if let question = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
+        if let question = target.firstIndexOfUTF8(UInt8(ascii: "?")) {
             path = target[..<question]
             queryParameters = QueryParameters.parse(target[target.utf8.index(after: question)...])
         } else {
