@@ -53,6 +53,13 @@ struct PackedFields: Sendable {
         mutating func append(_ number: Int64) { append(UInt64(bitPattern: number)) }
 
         mutating func append(_ string: String) {
+            guard base != nil else {
+                // Measuring: the length and the bytes, no copy.
+                let count = string.utf8.count
+                append(count)
+                size += count
+                return
+            }
             // In place for a native or small string (no copy, no retain); a bridged one is copied.
             if string.utf8.withContiguousStorageIfAvailable({ append(bytes: UnsafeRawBufferPointer($0)) }) == nil {
                 var copy = string
