@@ -35,8 +35,7 @@ public struct HTTPClientResponse: Sendable, Hashable {
 
     /// The media type of `Content-Type` without parameters, lower-cased (`application/json`).
     public var mediaType: String? {
-        guard let value = headers["Content-Type"] else { return nil }
-        let type = value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingASCIISpaces() } ?? ""
-        return type.isEmpty ? nil : type.lowercased()
+        guard let type = headers["Content-Type"]?.mediaTypeEssence else { return nil }
+        return type.isEmpty ? nil : type
     }
 }

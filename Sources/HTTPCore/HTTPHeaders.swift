@@ -232,6 +232,25 @@ extension StringProtocol {
         return lower..<bytes.index(lower, offsetBy: needle.utf8.count)
     }
 
+    /// The media type of a `Content-Type` value without its parameters, trimmed and with ASCII
+    /// letters lower-cased (`application/json` for `Application/JSON; charset=utf-8`); empty
+    /// when there is none. Media types are ASCII and compared without case (RFC 9110 §8.3.1).
+    public var mediaTypeEssence: String {
+        let inPlace = Substring(self).utf8.withContiguousStorageIfAvailable { Self.mediaTypeEssence(of: $0) }
+        return inPlace ?? Array(utf8).withUnsafeBufferPointer { Self.mediaTypeEssence(of: $0) }
+    }
+
+    private static func mediaTypeEssence(of bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var end = 0
+        while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
+        var start = 0
+        while start < end && (bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t")) { start += 1 }
+        while end > start && (bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t")) { end -= 1 }
+        let type = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        guard type.contains(where: { $0 >= 65 && $0 <= 90 }) else { return String(decoding: type, as: UTF8.self) }
+        return String(decoding: type.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
     /// Where `byte` first occurs in this string's UTF-8 bytes: an ASCII delimiter (`?`, `&`)
     /// found by a byte scan in place, not by `Collection.firstIndex` over the UTF-8 view.
     public func firstIndexOfUTF8(_ byte: UInt8) -> String.Index? {

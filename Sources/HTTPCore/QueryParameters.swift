@@ -7,28 +7,39 @@ public enum QueryParameters {
     /// is taken as it is, so the common query costs one pass and no decoding.
     public static func parse<S: StringProtocol>(_ query: S) -> [(name: String, value: String)] {
         let text = Substring(query)
-        let bytes = text.utf8
+        let inPlace = text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0) }
+        return inPlace ?? Array(text.utf8).withUnsafeBufferPointer { parse(bytes: $0) }
+    }
+
+    /// `parse` over the query's bytes, by offset: no index of the string is made or aligned.
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> [(name: String, value: String)] {
         var result: [(name: String, value: String)] = []
-        var start = bytes.startIndex
-        while start < bytes.endIndex {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            var equals: Int?
+            while end < bytes.count && bytes[end] != UInt8(ascii: "&") {
+                if equals == nil && bytes[end] == UInt8(ascii: "=") { equals = end }
+                end += 1
+            }
             if start < end {
-                if let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) {
-                    result.append((decoded(text[start..<equals]), decoded(text[bytes.index(after: equals)..<end])))
+                if let equals {
+                    result.append((decoded(bytes, start..<equals), decoded(bytes, equals + 1..<end)))
                 } else {
-                    result.append((decoded(text[start..<end]), ""))
+                    result.append((decoded(bytes, start..<end), ""))
                 }
             }
-            start = end == bytes.endIndex ? end : bytes.index(after: end)
+            start = end + 1
         }
         return result
     }
 
     /// A part percent-decoded with `+` as space; kept raw when its escapes are malformed.
-    private static func decoded(_ part: Substring) -> String {
-        guard part.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
-            return String(part)
+    private static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        let part = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        guard bytes[range].contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+            return part
         }
-        return part.removingPercentEncoding(plusAsSpace: true) ?? String(part)
+        return part.removingPercentEncoding(plusAsSpace: true) ?? part
     }
 }

@@ -54,7 +54,7 @@ final class BodyCheck: Sendable {
             ])
         }
         // RFC 9110 §8.3: a body without Content-Type may be taken as application/octet-stream.
-        let type = Self.mediaType(contentType ?? "application/octet-stream")
+        let type = (contentType ?? "application/octet-stream").mediaTypeEssence
         guard let entry = chosen(type) else {
             let documented = media.map(\.mediaType).joined(separator: ", ")
             return .unsupportedMediaType(
@@ -124,15 +124,6 @@ final class BodyCheck: Sendable {
                     let isArray = kindsOf[name]?.kinds.contains(.array) ?? false
                     return JSONMember(key: name, value: isArray ? .array(found) : found.first ?? .null)
                 }))
-    }
-
-    /// `application/json` for `Application/JSON; charset=utf-8`.
-    static func mediaType(_ field: String) -> String {
-        // One pass over the bytes: a media type is ASCII (RFC 9110 §8.3.1), compared without case.
-        var bytes = Array(field.utf8.prefix { $0 != UInt8(ascii: ";") })
-        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes.removeLast() }
-        let start = bytes.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? bytes.endIndex
-        return String(decoding: bytes[start...].map { (65...90).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// JSON, or a `+json` type.

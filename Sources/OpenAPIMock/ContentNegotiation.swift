@@ -36,7 +36,7 @@ enum ContentNegotiation {
     }
 
     private static func matches(_ range: Substring, _ offered: String) -> Bool {
-        let type = (offered.split(separator: ";").first ?? offered[...]).trimmingASCIISpaces().lowercased()
+        let type = offered.mediaTypeEssence
         let range = range.lowercased()
         if range == "*/*" { return true }
         if range.hasSuffix("/*") { return type.hasPrefix(range.dropLast()) }

@@ -146,6 +146,20 @@ import Testing
         let marked = QueryParameters.parse("a=1&\u{301}b=\u{301}2&&c=")
         #expect(marked.map(\.name) == ["a", "\u{301}b", "c"])
         #expect(marked.map(\.value) == ["1", "\u{301}2", ""])
+        let edges = QueryParameters.parse("a=b=c&=x&&y=&%41=%42")
+        #expect(edges.map(\.name) == ["a", "", "y", "A"] && edges.map(\.value) == ["b=c", "x", "", "B"])
+        #expect(QueryParameters.parse("").isEmpty && QueryParameters.parse("&&").isEmpty)
+        #expect(QueryParameters.parse("x=1&y".dropFirst(2)).map(\.name) == ["1", "y"], "a slice parses from its start")
+    }
+
+    @Test func aMediaTypeIsItsEssenceLowerCased() {
+        #expect("Application/JSON; charset=utf-8".mediaTypeEssence == "application/json")
+        #expect(" \ttext/plain \t;q=1".mediaTypeEssence == "text/plain")
+        #expect("application/vnd.api+JSON".mediaTypeEssence == "application/vnd.api+json")
+        #expect("".mediaTypeEssence.isEmpty && "; charset=utf-8".mediaTypeEssence.isEmpty)
+        #expect("text/\u{C9}t\u{E9}".mediaTypeEssence == "text/\u{C9}t\u{E9}", "only ASCII letters are lowered")
+        #expect(HTTPClientResponse(status: .ok, headers: ["Content-Type": "Text/HTML;x"]).mediaType == "text/html")
+        #expect(HTTPClientResponse(status: .ok, headers: ["Content-Type": " ; x"]).mediaType == nil)
     }
 
     @Test func statusReasonPhrases() {

@@ -30,9 +30,8 @@ public struct ObservedResponse: Sendable, Hashable {
 
     /// The media type without parameters, lower-cased: `application/json`.
     public var mediaType: String? {
-        guard let contentType else { return nil }
-        let type = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingASCIISpaces() } ?? ""
-        return type.isEmpty ? nil : type.lowercased()
+        guard let type = contentType?.mediaTypeEssence else { return nil }
+        return type.isEmpty ? nil : type
     }
 
     /// The status with its reason phrase, `404 Not Found`.
