@@ -141,9 +141,14 @@ PY
             [ "$code" = 201 ] || { echo "POST $target on port $p answered $code, not 201" >&2; exit 1; }
         done
         on=() off=() costs=()
-        for _ in 1 2 3; do
-            a="$(wrk -t2 -c64 -d"$duration" -s "$work/order.lua" "http://127.0.0.1:$port_off$target" | rps)"
-            b="$(wrk -t2 -c64 -d"$duration" -s "$work/order.lua" "http://127.0.0.1:$port_on$target" | rps)"
+        order() { wrk -t2 -c64 -d"$duration" -s "$work/order.lua" "http://127.0.0.1:$1$target" | rps; }
+        for round in 1 2 3; do
+            # In turn first and second from round to round.
+            if ((round % 2)); then
+                a="$(order "$port_off")"; b="$(order "$port_on")"
+            else
+                b="$(order "$port_on")"; a="$(order "$port_off")"
+            fi
             off+=("$a") on+=("$b")
             costs+=("$(awk -v on="$b" -v off="$a" 'BEGIN { if (off > 0) printf "%.1f", (1 - on / off) * 100; else print "n/a" }')")
         done
