@@ -114,9 +114,14 @@ PY
     curl -fsS -o "$work/plain-body.json" "http://127.0.0.1:$port/plain/1"
     cmp -s "$work/generated-body.json" "$work/plain-body.json" || { echo "plain stub body differs" >&2; exit 1; }
     generated=() plain=() ratios=()
-    for _ in 1 2 3; do
-        g="$(wrk -t2 -c64 -d"$duration" "http://127.0.0.1:$port/items/1" | rps)"
-        p="$(wrk -t2 -c64 -d"$duration" "http://127.0.0.1:$port/plain/1" | rps)"
+    answer() { wrk -t2 -c64 -d"$duration" "http://127.0.0.1:$port$1" | rps; }
+    for round in 1 2 3; do
+        # In turn first and second from round to round.
+        if ((round % 2)); then
+            g="$(answer /items/1)"; p="$(answer /plain/1)"
+        else
+            p="$(answer /plain/1)"; g="$(answer /items/1)"
+        fi
         generated+=("$g") plain+=("$p") ratios+=("$(ratio "$g" "$p")")
     done
     stop "$pid"

@@ -13,7 +13,7 @@ struct RequestValidator: Sendable {
     final class OperationChecks: Sendable {
         let parameters: [ParameterCheck]
         let body: BodyCheck?
-        /// The query parameters' names, to keep only those of a query.
+        /// The query parameters' names (none: the query is not read).
         let queryNames: Set<String>
 
         init(parameters: [ParameterCheck], body: BodyCheck?, queryNames: Set<String>) {
@@ -55,19 +55,16 @@ struct RequestValidator: Sendable {
     ) -> (response: PreparedResponse, violations: [RequestViolation])? {
         guard let checks = checks[name] else { return nil }
         var violations: [RequestViolation] = []
-        var query: [String: [String]] = [:]
-        if !checks.queryNames.isEmpty, let raw = request.query {
-            for (name, value) in QueryParameters.parse(raw) where checks.queryNames.contains(name) {
-                query[name, default: []].append(value)
-            }
-        }
+        // The query's pairs in order; each query parameter takes the values of its name (a
+        // scan of a few pairs, no table of names to hash).
+        let query = !checks.queryNames.isEmpty ? request.query.map(QueryParameters.parse) ?? [] : []
         let cookies = checks.parameters.contains { $0.location == .cookie } ? Self.cookies(request.headers) : [:]
         for parameter in checks.parameters where violations.count < Self.violationLimit {
             let occurrences: [String]
             switch parameter.location {
             case .path:
                 occurrences = pathValues[parameter.name].map { [$0] } ?? []
-            case .query: occurrences = query[parameter.name] ?? []
+            case .query: occurrences = query.compactMap { $0.name == parameter.name ? $0.value : nil }
             case .header:
                 let values = request.headers.fields.filter { $0.name.equalsIgnoringASCIICase(parameter.name) }
                 occurrences = values.isEmpty ? [] : [values.map(\.value).joined(separator: ",")]
