@@ -13,13 +13,13 @@ struct RequestValidator: Sendable {
     final class OperationChecks: Sendable {
         let parameters: [ParameterCheck]
         let body: BodyCheck?
-        /// The query parameters' names (none: the query is not read).
-        let queryNames: Set<String>
+        /// Whether any parameter is in the query (if none, the query is not read).
+        let readsQuery: Bool
 
-        init(parameters: [ParameterCheck], body: BodyCheck?, queryNames: Set<String>) {
+        init(parameters: [ParameterCheck], body: BodyCheck?) {
             self.parameters = parameters
             self.body = body
-            self.queryNames = queryNames
+            readsQuery = parameters.contains { $0.location == .query }
         }
     }
 
@@ -40,9 +40,7 @@ struct RequestValidator: Sendable {
                 .map { ParameterCheck($0, in: contract) }
             let body = operation.requestBody.map { BodyCheck($0, in: contract) }
             guard !parameters.isEmpty || body != nil else { continue }
-            checks[operation.name] = OperationChecks(
-                parameters: parameters, body: body,
-                queryNames: Set(parameters.filter { $0.location == .query }.map(\.name)))
+            checks[operation.name] = OperationChecks(parameters: parameters, body: body)
         }
         self.checks = checks
     }
@@ -57,7 +55,7 @@ struct RequestValidator: Sendable {
         var violations: [RequestViolation] = []
         // The query's pairs in order; each query parameter takes the values of its name (a
         // scan of a few pairs, no table of names to hash).
-        let query = !checks.queryNames.isEmpty ? request.query.map(QueryParameters.parse) ?? [] : []
+        let query = checks.readsQuery ? request.query.map(QueryParameters.parse) ?? [] : []
         let cookies = checks.parameters.contains { $0.location == .cookie } ? Self.cookies(request.headers) : [:]
         for parameter in checks.parameters where violations.count < Self.violationLimit {
             let occurrences: [String]

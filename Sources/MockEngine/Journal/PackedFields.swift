@@ -50,8 +50,6 @@ struct PackedFields: Sendable {
 
         mutating func append(_ number: Int) { append(UInt64(bitPattern: Int64(number))) }
 
-        mutating func append(_ number: Int64) { append(UInt64(bitPattern: number)) }
-
         mutating func append(_ string: String) {
             guard base != nil else {
                 // Measuring: the length and the bytes, no copy.
@@ -118,8 +116,6 @@ struct PackedFields: Sendable {
         }
 
         mutating func int() -> Int { Int(truncatingIfNeeded: Int64(bitPattern: number())) }
-
-        mutating func int64() -> Int64 { Int64(bitPattern: number()) }
 
         mutating func string() -> String {
             let count = int()
