@@ -107,7 +107,8 @@ import Testing
         for (name, value) in row.headers { headers.add(name: name, value: value) }
         let request = HTTPServerRequest(method: row.method, target: row.target, headers: headers)
         let engine = handler.engine
-        return engine.decide(request, MatchableRequest(request), snapshot: engine.store.snapshot())
+        var event = ServeEvent(request, snapshot: engine.store.snapshot(), scenarios: engine.scenarios)
+        return engine.decide(&event)
     }
 
     @Test(arguments: rows)
@@ -127,7 +128,8 @@ import Testing
         #expect(Self.outcome(of: Self.decide(row, with: handler)) == Self.outcome(of: first))
         let request = HTTPServerRequest(method: .get, target: "/door")
         let engine = handler.engine
-        let reply = engine.apply(first, to: request, MatchableRequest(request), snapshot: engine.store.snapshot())
+        let event = ServeEvent(request, snapshot: engine.store.snapshot(), scenarios: engine.scenarios)
+        let reply = engine.carryOut(first, event)
         #expect(reply.response()?.status.code == 200)
         #expect(handler.admin.requests().count == 1)
         #expect(handler.admin.scenarios().first { $0.name == "door" }?.state == "open")

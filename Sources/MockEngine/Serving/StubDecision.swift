@@ -1,10 +1,10 @@
 import StubFormat
 
 /// What the engine decided for one request, before anything happens: which stub, which
-/// variant, what it answers or where it is passed on. Computed from the request and the
-/// store's snapshot (``StubEngine/decide(_:_:snapshot:)``), with no effect; the engine then
-/// applies it (``StubEngine/apply(_:to:_:snapshot:)``): the journal, the scenario move,
-/// recording and proxying.
+/// variant, what it answers or where it is passed on. Computed by the select, match and
+/// answer stages from the ``ServeEvent`` (``StubEngine/decide(_:)``), with no effect; the
+/// engine then carries it out (``StubEngine/carryOut(_:_:)``): answered or forwarded, then
+/// committed (the journal, the scenario's move).
 enum StubDecision: Sendable {
     /// Recording is on: the request goes to the API being recorded.
     case record(target: String, recorder: Recorder)

@@ -1,0 +1,152 @@
+import HTTPCore
+import HTTPHandlerKit
+import JSONKit
+
+/// The third serving stage: what answers, as a decision (the stub's answer rendered and
+/// drifted, the document's, a refusal), then the reply a decision that petmock answers itself
+/// becomes, with what commit journals of it. Functions of values; forwarding is the next file.
+enum AnswerStage {
+    /// What the stub that matched answers: passed on (a proxy stub), rendered (a template),
+    /// drifted (a generated variant), or refused (a variant asked for that does not apply).
+    static func answer(_ stub: CompiledStub, _ event: ServeEvent) -> StubDecision {
+        let selection = event.selection
+        if let proxy = stub.mapping.response.proxy {
+            if let requested = selection.requested, let variant = selection.variant, variant.isGenerated {
+                return .refuse(
+                    message: "Variant '\(requested)' does not apply: the stub that matched passes the request on "
+                        + "to \(proxy.baseURL) (proxyBaseUrl), and petmock drifts canned answers only",
+                    variant: requested)
+            }
+            return .proxy(stub, proxy)
+        }
+        let base: ServedResponse
+        if let template = stub.template {
+            switch template.render(event.request, event.matchable, stub: stub) {
+            case .success(let rendered): base = rendered
+            case .failure(let failure):
+                return .templateFailed(stub, message: failure.message, variant: selection.variant?.description)
+            }
+        } else {
+            base = stub.served
+        }
+        return drift(base, of: stub, under: selection) { .answer(stub, $0, variant: selection.label) }
+    }
+
+    /// The document's answer to a request no stub matched, drifted as a stub's answer is; a
+    /// refused request's problem document is not the document's answer, so no drift applies.
+    static func answer(_ answer: FallbackAnswer, under selection: RequestedVariant) -> StubDecision {
+        let base = ServedResponse.prepared(answer.response, .none, nil)
+        let document = { (served: ServedResponse) in StubDecision.document(served, variant: selection.label, answer: answer) }
+        guard answer.violations.isEmpty else { return document(base) }
+        return drift(base, of: nil, under: selection, document)
+    }
+
+    /// The one drift path, for stubs' and the document's answers alike: under a generated
+    /// variant, the answer drifted (a fixed stub's from its cache, a rendered or document one
+    /// made now). A drift the request asked for by name either applies or is refused, never
+    /// served as the unchanged body; a server-wide one leaves such answers alone.
+    private static func drift(
+        _ base: ServedResponse, of stub: CompiledStub?, under selection: RequestedVariant,
+        _ decision: (ServedResponse) -> StubDecision
+    ) -> StubDecision {
+        guard let variant = selection.variant, variant.isGenerated else { return decision(base) }
+        let served: ServedResponse
+        if let stub, stub.template == nil {
+            served = stub.served(under: variant)
+        } else {
+            served = DriftGenerator.apply(variant, to: base, stub: stub?.mapping)
+        }
+        if let requested = selection.requested, DriftGenerator.isUnchanged(served, from: base),
+            let refusal = DriftGenerator.refusal(of: variant, named: requested, for: base)
+        {
+            return .refuse(message: refusal.description, variant: requested, knownFields: refusal.knownFields)
+        }
+        return decision(served)
+    }
+
+    /// The reply to a decision petmock answers itself (not `record`, `passOn` or `proxy`,
+    /// which go upstream) and what commit journals of it. A delay is drawn here, once: the
+    /// stub's own, with the global settings' (`delaying`) where the stub sets none; the
+    /// document's answers and petmock's own are not delayed.
+    static func reply(
+        to decision: StubDecision, _ event: ServeEvent, delaying: @autoclosure () -> GlobalSettings?
+    ) -> (HTTPReply, ServeOutcome) {
+        switch decision {
+        case .answer(let stub, let served, let variant):
+            let own = served.delay
+            let delay = delaying().map { $0.delay(own, of: stub.mapping.response) } ?? own
+            return (served.reply(delayedBy: delay), ServeOutcome(status: served.status, stub: stub, variant: variant))
+        case .document(let served, let variant, let answer):
+            return (
+                served.reply(delayedBy: served.delay),
+                ServeOutcome(status: served.status, variant: variant, document: answer)
+            )
+        case .templateFailed(let stub, let message, let variant):
+            return (
+                .response(Self.stubFailed(stub, message)), ServeOutcome(status: 500, stub: stub, variant: variant)
+            )
+        case .refuse(let message, let variant, let knownFields):
+            return (
+                .response(refusal(message, knownFields: knownFields, json: event.wantsJSON)),
+                ServeOutcome(status: 400, variant: variant)
+            )
+        case .unmatched(let variant):
+            return (.response(unmatched(event, variant: variant)), ServeOutcome(status: 404, variant: variant?.description))
+        case .record, .passOn, .proxy:
+            preconditionFailure("a forwarded decision is answered by ForwardStage")
+        }
+    }
+
+    /// The 500 of a stub whose template (of its answer or of its proxy's base URL) failed.
+    static func stubFailed(_ stub: CompiledStub, _ message: String) -> HTTPResponse {
+        HTTPResponse(status: HTTPStatus(code: 500), text: "petmock: stub \(stub.mapping.id): \(message)\n")
+    }
+
+    /// The 400 of a request asking for what cannot be given, as text or JSON.
+    private static func refusal(_ message: String, knownFields: [String]?, json: Bool) -> HTTPResponse {
+        guard json else { return HTTPResponse(status: .badRequest, text: message + "\n") }
+        var body: JSONObject = ["code": 400, "message": .string(message)]
+        if let knownFields { body["knownFields"] = .array(knownFields.map(JSONValue.string)) }
+        return HTTPResponse(
+            status: .badRequest, headers: ["Content-Type": "application/json"],
+            body: JSONValue.object(body).serializedBytes())
+    }
+
+    /// The 404 of a request no stub matched: the near-miss report, or WireMock's words when
+    /// there are no stubs at all.
+    private static func unmatched(_ event: ServeEvent, variant: Variant?) -> HTTPResponse {
+        let index = event.snapshot.index
+        if index.all.isEmpty && index.refused.isEmpty {
+            // WireMock's answer, word for word, when it has no stubs at all.
+            return HTTPResponse(
+                status: .notFound,
+                text: "No response could be served as there are no stub mappings in this WireMock instance.")
+        }
+        var named: String?
+        if case .named(let name)? = variant { named = name }
+        let misses = index.nearMisses(for: event.matchable, variant: named, scenarios: event.scenarios)
+        return UnmatchedReport(
+            request: event.matchable, nearMisses: misses, variant: variant?.description,
+            refused: index.refused(matching: event.matchable)
+        ).response(json: event.wantsJSON)
+    }
+}
+
+extension ServedResponse {
+    /// The delay the answer is given with.
+    var delay: StubDelay {
+        switch self {
+        case .prepared(_, let delay, _), .fault(_, let delay): delay
+        }
+    }
+
+    /// The answer as a reply, after `delay`, drawn now.
+    func reply(delayedBy delay: StubDelay) -> HTTPReply {
+        switch self {
+        case .prepared(let prepared, _, let dribble):
+            HTTPReply.prepared(prepared, dribble: dribble).delayed(by: delay.httpDelay())
+        case .fault(let fault, _):
+            HTTPReply.fault(fault).delayed(by: delay.httpDelay())
+        }
+    }
+}

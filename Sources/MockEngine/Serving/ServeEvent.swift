@@ -1,0 +1,62 @@
+import HTTPCore
+import HTTPHandlerKit
+
+/// One stub request on its way through the serving stages, the files of this folder, in
+/// order: select (recording, the variant or status asked for), match (the stub), answer (the
+/// stub's or the document's answer, drifted, or a refusal) or forward (upstream), commit (the
+/// journal and the scenario's move), then the listeners. It carries what came in, what it is
+/// served from, taken once, and what select chose; ``StubEngine/reply(to:)`` runs the stages.
+/// Confined to the thread that handles the request (matching caches its readings).
+struct ServeEvent {
+    /// The request as the front end gave it.
+    let request: HTTPServerRequest
+    /// The request as matching reads it.
+    let matchable: MatchableRequest
+    /// The stubs and the server-wide variant it is served from.
+    let snapshot: StubStore.Snapshot
+    /// The scenarios' states, which matching reads and commit moves.
+    let scenarios: ScenarioStore
+    /// What select chose: the variant or the status the request is answered under.
+    var selection: RequestedVariant
+
+    init(_ request: HTTPServerRequest, snapshot: StubStore.Snapshot, scenarios: ScenarioStore) {
+        self.request = request
+        matchable = MatchableRequest(request)
+        self.snapshot = snapshot
+        self.scenarios = scenarios
+        selection = RequestedVariant(variant: snapshot.serverVariant, status: nil, requested: nil)
+    }
+
+    /// Whether the client asked for JSON rather than text.
+    var wantsJSON: Bool { StubEngine.wantsJSON(request.headers) }
+}
+
+/// What commit journals of one request's answer, and what the listeners are told: the
+/// status, the stub or the document's operation that answered, the variant in force, and,
+/// for a forwarded request, the upstream's result and the route it took.
+struct ServeOutcome: Sendable {
+    /// The status the client was answered with; nil for a fault.
+    var status: Int?
+    /// The stub that answered or passed the request on.
+    var stub: CompiledStub?
+    /// The variant in force, as the journal names it (`missing:name`, `code=404`).
+    var variant: String?
+    /// What the live API answered, for a forwarded request that reached it.
+    var upstream: UpstreamResult?
+    /// The document's answer (operation, violations), when the document answered.
+    var document: FallbackAnswer?
+    /// How the request was forwarded, when it was.
+    var forwarded: ForwardRoute.Kind?
+
+    init(
+        status: Int?, stub: CompiledStub? = nil, variant: String? = nil, upstream: UpstreamResult? = nil,
+        document: FallbackAnswer? = nil, forwarded: ForwardRoute.Kind? = nil
+    ) {
+        self.status = status
+        self.stub = stub
+        self.variant = variant
+        self.upstream = upstream
+        self.document = document
+        self.forwarded = forwarded
+    }
+}
