@@ -95,14 +95,25 @@ let package = Package(
         library("StubFormat", ["HTTPCore", "JSONKit", "XMLKit", "Platform"]),
 
         // petmock's engine with no socket and no libcurl: loading, matching, variants,
-        // templating, scenarios, the journal, the admin API, recording; the upstream clients
-        // are its front end's.
+        // templating, scenarios, the journal, the admin interface (`Admin`), recording; the
+        // upstream clients are its front end's.
         library(
             "MockEngine",
             [
                 "APISchema", "StubFormat", "HTTPHandlerKit", "HTTPCore", "JSONKit", "LinearRegex", "XMLKit", "Platform",
                 "Templating",
             ]),
+
+        // The engine as one HTTP handler (StubHandler): the stub path beside the `/__admin` API,
+        // a route table, and the dashboard, whose files are embedded at build time.
+        .target(
+            name: "AdminAPI",
+            dependencies: ["MockEngine", "StubFormat", "HTTPHandlerKit", "HTTPCore", "JSONKit", "Platform"],
+            resources: [
+                .embedInCode("Dashboard/index.html"), .embedInCode("Dashboard/app.css"),
+                .embedInCode("Dashboard/app.js"), .embedInCode("Dashboard/icon.svg"),
+            ],
+            swiftSettings: strict),
 
         // An OpenAPI document as petmock's fallback reply source: examples and generated bodies.
         library(
@@ -117,12 +128,14 @@ let package = Package(
         library(
             "StubServerKit",
             [
-                "MockEngine", "StubFormat", "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "HTTPClient", "Platform",
+                "AdminAPI", "MockEngine", "StubFormat", "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "HTTPClient",
+                "Platform",
             ]),
 
         // petmock's engine behind a URLProtocol: a URLSession answered in process by a handler.
         library(
-            "URLSessionStubs", ["MockEngine", "EndpointKit", "StubFormat", "HTTPHandlerKit", "HTTPCore", "Platform"]),
+            "URLSessionStubs",
+            ["AdminAPI", "MockEngine", "EndpointKit", "StubFormat", "HTTPHandlerKit", "HTTPCore", "Platform"]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel", "EndpointCore"]),
@@ -206,14 +219,14 @@ let package = Package(
             "StubServerTests",
             [
                 "StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "JSONKit", "LinearRegex", "XMLKit",
-                "Platform", "TestSupport", "Templating", "HTTPHandlerKit", "MockEngine",
+                "Platform", "TestSupport", "Templating", "HTTPHandlerKit", "MockEngine", "AdminAPI",
             ]),
         tests(
             "RecordingTests",
             [
                 "StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "HTTPClient", "JSONKit", "ContractKit",
                 "PetAppContract", "PetAPIServer", "Platform", "TestSupport", "MockCLI", "petmock", "ArgumentKit",
-                "HTTPHandlerKit", "MockEngine",
+                "HTTPHandlerKit", "MockEngine", "AdminAPI",
             ]),
         tests(
             "PetAPIServerTests",
@@ -231,7 +244,7 @@ let package = Package(
         tests(
             "OpenAPIMockTests",
             [
-                "OpenAPIMock", "APISchema", "ContractKit", "MockEngine", "StubServerKit", "StubFormat",
+                "OpenAPIMock", "APISchema", "ContractKit", "MockEngine", "AdminAPI", "StubServerKit", "StubFormat",
                 "HTTPHandlerKit", "MockCLI", "ArgumentKit", "LinearRegex",
                 "HTTPClient", "HTTPCore", "JSONKit", "Platform", "TestSupport",
             ],

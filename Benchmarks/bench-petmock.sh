@@ -15,14 +15,17 @@
 #        BENCH_ONLY=proxy-concurrent Benchmarks/bench-petmock.sh [DURATION] [ROUNDS]
 #   runs petmock's proxy stub and another proxy at the same time and compares their CPU per
 #   request (see lib/petmock-proxy-concurrent.sh).
+#        BENCH_ONLY=ab PETMOCK_BASELINE=PATH Benchmarks/bench-petmock.sh [DURATION] [ROUNDS]
+#   measures this build against an earlier one side by side in one run: Stubs/, the proxy stub,
+#   templated and 1,000 mappings, and peak RSS (see lib/petmock-ab.sh).
 #   PETMOCK=PATH measures that binary instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration="${1:-10s}"
 only="${BENCH_ONLY:-}"
 case "$only" in
-    "" | templating | proxy | proxy-instructions | proxy-concurrent) ;;
-    *) echo "BENCH_ONLY: expected 'templating', 'proxy', 'proxy-instructions', 'proxy-concurrent' or nothing, found '$only'" >&2
+    "" | templating | proxy | proxy-instructions | proxy-concurrent | ab) ;;
+    *) echo "BENCH_ONLY: expected 'templating', 'proxy', 'proxy-instructions', 'proxy-concurrent', 'ab' or nothing, found '$only'" >&2
        exit 64 ;;
 esac
 scripts/install-deps.sh wrk nginx-light python3 procps curl zlib1g-dev
@@ -42,6 +45,9 @@ fi
 if [ "$only" = proxy-concurrent ]; then
     exec Benchmarks/lib/petmock-proxy-concurrent.sh "$petmock" "${1:-8s}" "${2:-3}"
 fi
+if [ "$only" = ab ]; then
+    exec Benchmarks/lib/petmock-ab.sh "$petmock" "${1:-5s}" "${2:-5}"
+fi
 if [ "$only" = proxy-instructions ]; then
     exec Benchmarks/lib/petmock-proxy-instructions.sh "$petmock" "${1:-2000}"
 fi
@@ -51,22 +57,9 @@ source Benchmarks/lib/servers.sh
 
 # Response templating: starts the server of the templated/plain pair (see below).
 start_template_server() {
-    # Response templating: a stub whose body echoes two request values and a jsonPath of a query
-    # parameter, against a plain stub answering the very same bytes, on one server.
+    # Response templating (lib/servers.sh): the templated and the plain stub, on one server.
     port_template="$(free_port)"
-    mkdir -p "$work/template/mappings"
-    cat > "$work/template/mappings/template.json" <<'JSON'
-{"mappings": [
-  {"request": {"method": "GET", "urlPathPattern": "/api/templated/[0-9]+"},
-   "response": {"status": 200, "headers": {"Content-Type": "application/json"},
-                "body": "{\"id\":\"{{request.path.[2]}}\",\"q\":\"{{request.query.q}}\",\"name\":\"{{jsonPath request.query.filter '$.name'}}\"}",
-                "transformers": ["response-template"]}},
-  {"request": {"method": "GET", "urlPathPattern": "/api/plain/[0-9]+"},
-   "response": {"status": 200, "headers": {"Content-Type": "application/json"},
-                "body": "{\"id\":\"42\",\"q\":\"x\",\"name\":\"Rex\"}"}}
-]}
-JSON
-    template_query='?q=x&filter=%7B%22name%22%3A%22Rex%22%7D'
+    write_template_root "$work/template"
     start_template="$(first_response "$port_template" "/api/plain/42" "$petmock" serve --stubs "$work/template" --port "$port_template")"
     pids+=("${start_template%% *}")
     templated_body="$(curl -fsS "http://127.0.0.1:$port_template/api/templated/42$template_query")"
@@ -100,51 +93,7 @@ fi
 # Stub roots: the repository's Stubs/, one mapping (the pet list), and 1,000 mappings in
 # which the pet list comes last in priority.
 mkdir -p "$work/one/mappings" "$work/many/mappings"
-python3 - "$work/one/mappings" "$work/many/mappings" Stubs/mappings/pets.json <<'PY'
-import json, sys
-one, folder, pets_file = sys.argv[1], sys.argv[2], sys.argv[3]
-document = json.load(open(pets_file))
-candidates = document.get("mappings", [document])
-target = next(m for m in candidates
-              if m["request"].get("method") == "GET" and "/api/pets" in (m["request"].get("urlPath"), m["request"].get("url")))
-json.dump(target, open(f"{one}/pets.json", "w"))
-target = dict(target, priority=10)
-mappings = [target]
-# 19 mappings on the very same path that do not match (a header or query differs) and all
-# come first: each is checked before the target on every request.
-for n in range(19):
-    request = {"method": "GET", "urlPath": "/api/pets"}
-    if n % 2:
-        request["headers"] = {"X-Tenant": {"equalTo": f"tenant-{n}"}}
-    else:
-        request["queryParameters"] = {"page": {"equalTo": str(n)}}
-    mappings.append({"request": request, "response": {"status": 200, "body": f"tenant {n}"}, "priority": 1 + n % 5})
-# 980 more elsewhere, under /api like the target, with every kind of matcher: exact paths,
-# regular expressions, templates, body JSONPaths, cookies, Basic credentials, multi-valued
-# query parameters (hasExactly) and `not`.
-for n in range(980):
-    kind = n % 7
-    if kind == 0:
-        request = {"method": "GET", "url": f"/api/items/{n}"}
-    elif kind == 1:
-        request = {"method": "GET", "urlPathPattern": f"/api/things{n}/[0-9]+"}
-    elif kind == 2:
-        request = {"method": "GET", "urlPathTemplate": f"/api/owners{n}/{{id}}/pets"}
-    elif kind == 3:
-        request = {"method": "POST", "urlPath": f"/api/orders/{n}", "bodyPatterns": [{"matchesJsonPath": "$.id"}]}
-    elif kind == 4:
-        request = {"method": "GET", "urlPath": f"/api/session{n}", "cookies": {"session": {"matches": "[a-f0-9]{8}"}}}
-    elif kind == 5:
-        request = {"method": "GET", "urlPath": f"/api/private{n}",
-                   "basicAuthCredentials": {"username": f"user{n}", "password": "secret"}}
-    else:
-        request = {"method": "GET", "urlPath": f"/api/search{n}",
-                   "queryParameters": {"tag": {"hasExactly": [{"equalTo": "a"}, {"not": {"equalTo": "b"}}]}}}
-    mappings.append({"request": request, "response": {"status": 200, "jsonBody": {"n": n}}, "priority": 1 + n % 5})
-for start in range(0, len(mappings), 100):
-    with open(f"{folder}/mappings-{start // 100:02d}.json", "w") as out:
-        json.dump({"mappings": mappings[start:start + 100]}, out)
-PY
+python3 Benchmarks/lib/many-mappings.py "$work/one/mappings" "$work/many/mappings" Stubs/mappings/pets.json
 count="$("$petmock" validate --stubs "$work/many" | tail -1)"
 
 port_stubs="$(free_port)"; port_one="$(free_port)"; port_many="$(free_port)"; port_nginx="$(free_port)"

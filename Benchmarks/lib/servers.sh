@@ -107,3 +107,22 @@ start_proxy_upstream() {
 {"request": {"method": "GET", "urlPathPattern": "/api/.*"}, "response": {"proxyBaseUrl": "http://127.0.0.1:$port_nginx"}}
 JSON
 }
+
+# Response templating's stub root, DIR: a stub whose body echoes two request values and a
+# jsonPath of a query parameter, and a plain stub answering the very same bytes (ask both with
+# $template_query).
+template_query='?q=x&filter=%7B%22name%22%3A%22Rex%22%7D'
+write_template_root() {
+    mkdir -p "$1/mappings"
+    cat > "$1/mappings/template.json" <<'JSON'
+{"mappings": [
+  {"request": {"method": "GET", "urlPathPattern": "/api/templated/[0-9]+"},
+   "response": {"status": 200, "headers": {"Content-Type": "application/json"},
+                "body": "{\"id\":\"{{request.path.[2]}}\",\"q\":\"{{request.query.q}}\",\"name\":\"{{jsonPath request.query.filter '$.name'}}\"}",
+                "transformers": ["response-template"]}},
+  {"request": {"method": "GET", "urlPathPattern": "/api/plain/[0-9]+"},
+   "response": {"status": 200, "headers": {"Content-Type": "application/json"},
+                "body": "{\"id\":\"42\",\"q\":\"x\",\"name\":\"Rex\"}"}}
+]}
+JSON
+}

@@ -58,7 +58,7 @@ package final class StubEngine: Sendable {
     /// The reply to one stub request (not an admin one): the serving stages (`Serving/`) in
     /// order. Select, match and answer decide with no effect (``decide(_:)``); then the
     /// decision is answered here or forwarded, and committed.
-    func reply(to request: HTTPServerRequest) -> HTTPReply {
+    package func reply(to request: HTTPServerRequest) -> HTTPReply {
         var event = ServeEvent(request, snapshot: store.snapshot(), scenarios: scenarios)
         let decision = decide(&event)
         return carryOut(decision, event)

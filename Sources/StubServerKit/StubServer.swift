@@ -1,3 +1,4 @@
+import AdminAPI
 import HTTPHandlerKit
 import HTTPServerKit
 import MockEngine

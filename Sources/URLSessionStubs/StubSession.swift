@@ -1,3 +1,4 @@
+import AdminAPI
 import EndpointKit
 import Foundation
 import HTTPCore

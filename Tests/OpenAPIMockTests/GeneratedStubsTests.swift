@@ -1,4 +1,5 @@
 import APISchema
+import AdminAPI
 import ContractKit
 import Foundation
 import HTTPCore

@@ -2,6 +2,7 @@ import HTTPCore
 import JSONKit
 import Testing
 
+@testable import AdminAPI
 @testable import MockEngine
 @testable import StubFormat
 @testable import StubServerKit

@@ -4,6 +4,7 @@ import HTTPServerKit
 import TestSupport
 import Testing
 
+@testable import AdminAPI
 @testable import MockEngine
 @testable import StubServerKit
 

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import AdminAPI
 @testable import MockEngine
 @testable import StubServerKit
 

@@ -6,6 +6,7 @@ import Platform
 import TestSupport
 import Testing
 
+@testable import AdminAPI
 @testable import MockEngine
 @testable import StubFormat
 @testable import StubServerKit

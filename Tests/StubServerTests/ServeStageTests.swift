@@ -1,3 +1,4 @@
+import AdminAPI
 import HTTPCore
 import HTTPHandlerKit
 import JSONKit
@@ -13,7 +14,9 @@ import Testing
 @Suite struct ServeStageTests {
     static func handler() throws -> StubHandler { try StubDecisionTests.handler() }
 
-    static func event(_ target: String, method: HTTPMethod = .get, headers: [(String, String)] = [], in handler: StubHandler)
+    static func event(
+        _ target: String, method: HTTPMethod = .get, headers: [(String, String)] = [], in handler: StubHandler
+    )
         -> ServeEvent
     {
         var fields = HTTPHeaders()
@@ -150,15 +153,22 @@ import Testing
         DriftRow(variant: "missing:name", requested: false, expected: #"document {"id":1}"#),
         DriftRow(variant: "missing:colour", requested: false, expected: #"document {"id":1,"name":"cup"}"#),
         DriftRow(variant: "missing:colour", requested: true, expected: "refuse id,name"),
-        DriftRow(variant: "missing:name", requested: true, violations: true, expected: #"document {"id":1,"name":"cup"}"#),
+        DriftRow(
+            variant: "missing:name", requested: true, violations: true, expected: #"document {"id":1,"name":"cup"}"#),
     ]
 
     @Test(arguments: driftRows)
     func theDocumentsAnswerDriftsAsAStubsDoes(row: DriftRow) throws {
         let response = PreparedResponse(
-            HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: Array(#"{"id":1,"name":"cup"}"#.utf8)))
+            HTTPResponse(
+                status: .ok, headers: ["Content-Type": "application/json"], body: Array(#"{"id":1,"name":"cup"}"#.utf8))
+        )
         let violations =
-            row.violations ? [RequestViolation(location: "query limit", expected: "an integer", found: "ten", message: "not an integer")] : []
+            row.violations
+            ? [
+                RequestViolation(
+                    location: "query limit", expected: "an integer", found: "ten", message: "not an integer")
+            ] : []
         let answer = FallbackAnswer(response, operation: "GET /items", violations: violations)
         let selection = RequestedVariant(
             variant: try row.variant.map { try Variant($0) }, status: nil, requested: row.requested ? row.variant : nil)
@@ -247,7 +257,8 @@ import Testing
         for target in ["/items", "/nothing", "/door", "/door"] {
             _ = engine.reply(to: HTTPServerRequest(method: .get, target: target))
         }
-        #expect(heard.outcomes.withLock { $0 } == ["GET /items 200", "GET /nothing 404", "GET /door 200", "GET /door 404"])
+        #expect(
+            heard.outcomes.withLock { $0 } == ["GET /items 200", "GET /nothing 404", "GET /door 200", "GET /door 404"])
         #expect(engine.journal.count == 4)
         // Only a request passed on upstream is announced to the server's subscribers.
         #expect(events.withLock { $0.isEmpty })
@@ -259,7 +270,8 @@ import Testing
         let request = HTTPServerRequest(method: .get, target: "/x?y=1")
         let upstream = UpstreamResult(
             url: "http://127.0.0.1:9/x?y=1",
-            outcome: .failure(HTTPClientError(kind: .couldNotConnect, url: "http://127.0.0.1:9/x?y=1", message: "refused")),
+            outcome: .failure(
+                HTTPClientError(kind: .couldNotConnect, url: "http://127.0.0.1:9/x?y=1", message: "refused")),
             duration: .milliseconds(3))
         announcer.served(request, ServeOutcome(status: 502, upstream: upstream, forwarded: .stub))
         announcer.served(request, ServeOutcome(status: 502, upstream: upstream, forwarded: .recording))

@@ -1,3 +1,4 @@
+import AdminAPI
 import HTTPCore
 import HTTPHandlerKit
 import StubFormat

@@ -54,17 +54,3 @@ extension Admin {
         }
     }
 }
-
-extension AdminJSON {
-    /// A load problem: file, JSON path, severity and message, with the one-line rendering.
-    static func problem(_ problem: StubProblem) -> JSONValue {
-        var object: JSONObject = [
-            "file": .string(problem.file), "path": .string(problem.path), "pointer": .string(pointer(problem.path)),
-            "severity": .string(problem.severity.rawValue), "message": .string(problem.message),
-            "description": .string(problem.description),
-        ]
-        if let expected = problem.expected { object["expected"] = .string(expected) }
-        if let found = problem.found { object["found"] = .string(found) }
-        return .object(object)
-    }
-}

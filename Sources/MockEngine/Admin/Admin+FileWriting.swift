@@ -18,7 +18,7 @@ extension Admin {
     }
 
     /// The admin error of a body file the writer left as it was.
-    static func adminError(_ error: StubWriteError) -> AdminError {
+    package static func adminError(_ error: StubWriteError) -> AdminError {
         switch error {
         case .notChanged(let action, let path, let reason): .bodyFileFailed(action: action, path: path, reason: reason)
         case .outsideFolder(let name, let resolved): .bodyFileOutsideFolder(name, resolved: resolved)

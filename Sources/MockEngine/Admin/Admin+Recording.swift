@@ -32,7 +32,7 @@ extension Admin {
     }
 
     /// Stops recording; also says whether the start asked for ids only.
-    func finishRecording() throws(AdminError) -> (result: RecordingResult, outputIDs: Bool) {
+    package func finishRecording() throws(AdminError) -> (result: RecordingResult, outputIDs: Bool) {
         let stopped: (recorder: Recorder, outputIDs: Bool)
         do {
             stopped = try engine.recording.stop()

@@ -11,7 +11,8 @@ extension Admin {
 
     /// Changes the settings by a body of the admin API, atomically; nothing changes when the
     /// body has a problem.
-    func changeSettings(_ body: JSONValue, _ change: GlobalSettings.Change) throws(AdminError) -> GlobalSettings {
+    package func changeSettings(_ body: JSONValue, _ change: GlobalSettings.Change) throws(AdminError) -> GlobalSettings
+    {
         try engine.settings.update { (current) throws(AdminError) in
             current = try GlobalSettings.decode(body, change, over: current)
         }

@@ -14,10 +14,10 @@ import StubFormat
 /// #expect(admin.requests().first?.url == "/api/pets")
 /// ```
 public final class Admin: Sendable {
-    let engine: StubEngine
+    package let engine: StubEngine
     private let shutdownAction: @Sendable () -> Void
     /// When the admin (and so the server) was created, in milliseconds since 1970.
-    let startedAt: Int64
+    package let startedAt: Int64
     /// The problems of the last load of each mapping file, for `/__admin/petmock/problems`.
     package let problemLog = LoadProblemLog()
 
@@ -27,7 +27,7 @@ public final class Admin: Sendable {
         shutdownAction = shutdown
     }
 
-    var store: StubStore { engine.store }
+    package var store: StubStore { engine.store }
 
     // MARK: Mappings
 
@@ -299,7 +299,7 @@ public final class Admin: Sendable {
         shutdownAction()
     }
 
-    static func adminError(_ error: StubLoadError) -> AdminError {
+    package static func adminError(_ error: StubLoadError) -> AdminError {
         if case .invalidStubs(let problems) = error { return .invalidMapping(problems) }
         return .reloadFailed(error)
     }

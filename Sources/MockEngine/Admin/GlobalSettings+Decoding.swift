@@ -3,7 +3,7 @@ import StubFormat
 
 extension GlobalSettings {
     /// How a settings body changes the settings.
-    enum Change {
+    package enum Change {
         /// `PUT`/`POST /__admin/settings`: the body is the new settings; what it leaves out is unset.
         case replace
         /// `PATCH /__admin/settings`: each field the body names replaces that one (null unsets

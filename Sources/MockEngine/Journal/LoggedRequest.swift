@@ -54,6 +54,8 @@ public struct LoggedRequest: Sendable {
     /// double every entry's size, though few requests are answered by either.
     private let outOfLine: OutOfLine?
     let stub: CompiledStub?
+    /// How people read the stub that answered (its name, else its id), when one did.
+    package var stubLabel: String? { stub?.label }
     let idPrefix: UInt64
 
     init(

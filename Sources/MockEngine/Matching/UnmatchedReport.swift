@@ -5,7 +5,7 @@ import StubFormat
 
 /// The 404 an unmatched request gets: "Request was not matched", the closest stubs, and per
 /// criterion what matched and what differed. Text by default, JSON when the client asks.
-struct UnmatchedReport {
+package struct UnmatchedReport {
     let request: MatchableRequest
     let nearMisses: [NearMiss]
     let variant: String?
@@ -68,7 +68,7 @@ struct UnmatchedReport {
         return .object(object)
     }
 
-    static func json(_ miss: NearMiss) -> JSONValue {
+    package static func json(_ miss: NearMiss) -> JSONValue {
         var object = JSONObject()
         object["id"] = .string(miss.mapping.id)
         if let name = miss.mapping.name { object["name"] = .string(name) }
@@ -85,7 +85,7 @@ struct UnmatchedReport {
         return .object(object)
     }
 
-    static func rounded(_ value: Double) -> Double {
+    package static func rounded(_ value: Double) -> Double {
         (value * 1000).rounded() / 1000
     }
 

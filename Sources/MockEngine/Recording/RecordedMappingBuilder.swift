@@ -20,7 +20,7 @@ struct PendingBodyFile: Sendable, Hashable {
 /// Turns exchanges into WireMock mappings: the request matched by method, URL, captured
 /// headers and body; the response with hop-by-hop, framing, `Date` and redacted headers
 /// dropped, the body decoded, JSON kept as `jsonBody` when that replays byte for byte.
-struct RecordedMappingBuilder: Sendable {
+package struct RecordedMappingBuilder: Sendable {
     /// The metadata every recorded mapping carries; a file whose mappings all carry it (for
     /// the same request) is the recorder's to refresh, any other file is never overwritten.
     static let marker: JSONObject = ["petmock": ["recorded": true]]
@@ -116,7 +116,7 @@ struct RecordedMappingBuilder: Sendable {
         return RecordedMapping(mapping: mapping, bodyFile: bodyFile)
     }
 
-    static func milliseconds(_ duration: Duration) -> Int {
+    package static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
         return Int(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
     }

@@ -36,7 +36,9 @@ enum AnswerStage {
     /// refused request's problem document is not the document's answer, so no drift applies.
     static func answer(_ answer: FallbackAnswer, under selection: RequestedVariant) -> StubDecision {
         let base = ServedResponse.prepared(answer.response, .none, nil)
-        let document = { (served: ServedResponse) in StubDecision.document(served, variant: selection.label, answer: answer) }
+        let document = { (served: ServedResponse) in
+            StubDecision.document(served, variant: selection.label, answer: answer)
+        }
         guard answer.violations.isEmpty else { return document(base) }
         return drift(base, of: nil, under: selection, document)
     }
@@ -91,7 +93,9 @@ enum AnswerStage {
                 ServeOutcome(status: 400, variant: variant)
             )
         case .unmatched(let variant):
-            return (.response(unmatched(event, variant: variant)), ServeOutcome(status: 404, variant: variant?.description))
+            return (
+                .response(unmatched(event, variant: variant)), ServeOutcome(status: 404, variant: variant?.description)
+            )
         case .record, .passOn, .proxy:
             preconditionFailure("a forwarded decision is answered by ForwardStage")
         }

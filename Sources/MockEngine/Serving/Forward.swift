@@ -81,7 +81,8 @@ enum ForwardStage {
         let finish: @Sendable (UpstreamResult) -> Void = { upstream in
             let reply = upstream.reply
             commit.commit(
-                request, ServeOutcome(status: reply.status, stub: route.stub, upstream: upstream, forwarded: route.kind))
+                request, ServeOutcome(status: reply.status, stub: route.stub, upstream: upstream, forwarded: route.kind)
+            )
             later.complete(reply.httpReply(json: json))
         }
         if let recorder = route.recorder {

@@ -4,19 +4,19 @@ import HTTPCore
 /// when it had one: what the date-time matchers compare. Arithmetic is on whole days from
 /// 1970-01-01 (HTTPCore's ``CivilDate``), so no calendar library or time zone database is
 /// involved.
-struct CivilDateTime: Sendable, Hashable {
+package struct CivilDateTime: Sendable, Hashable {
     var year: Int
     var month: Int
     var day: Int
     var hour = 0
     var minute = 0
     var second = 0
-    var nanosecond = 0
+    package var nanosecond = 0
     /// Seconds east of UTC; nil for a local date-time (no zone written).
-    var offset: Int?
+    package var offset: Int?
 
     /// The wall-clock time as seconds since 1970-01-01T00:00 (ignoring the offset).
-    var wallSeconds: Int64 {
+    package var wallSeconds: Int64 {
         Int64(CivilDate(year: year, month: month, day: day).daysSinceEpoch) * 86_400
             + Int64(hour * 3600 + minute * 60 + second)
     }
@@ -28,7 +28,7 @@ struct CivilDateTime: Sendable, Hashable {
     var wallNanoseconds: Int64 { wallSeconds &* 1_000_000_000 &+ Int64(nanosecond) }
 
     /// Whether the fields name a real date and time.
-    var isValid: Bool {
+    package var isValid: Bool {
         CivilDate(year: year, month: month, day: day).isValid && (0...23).contains(hour) && (0...59).contains(minute)
             && (0...60).contains(second) && abs(year) < 1_000_000
     }

@@ -4,13 +4,13 @@ import Templating
 /// the HTTP date forms (RFC 1123, RFC 1036, asctime), or an `actualFormat`: a Java
 /// `DateTimeFormatter` pattern (the letters `y M d H m s S E a X x Z` and literals, read by
 /// Templating's ``JavaDatePattern``), `unix` (seconds) or `epoch` (milliseconds).
-enum DateTimeFormat: Sendable, Hashable {
+package enum DateTimeFormat: Sendable, Hashable {
     case standard
     case unixSeconds
     case epochMilliseconds
     case pattern([Token])
 
-    enum Token: Sendable, Hashable {
+    package enum Token: Sendable, Hashable {
         case year(Int)
         case month(Int)
         case day
@@ -83,7 +83,7 @@ enum DateTimeFormat: Sendable, Hashable {
 
     /// ISO 8601: `2021-06-14T15:15:15.123+01:00[Europe/London]`, `...Z`, a local date-time,
     /// `2021-06-14` (start of day), `2021-06` (first day) or `2021` (first day of the year).
-    static func iso(_ text: String) -> CivilDateTime? {
+    package static func iso(_ text: String) -> CivilDateTime? {
         var scanner = DateTimeScanner(text)
         guard let year = scanner.number(4...4) else { return nil }
         if scanner.atEnd { return CivilDateTime(year: year, month: 1, day: 1) }

@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPHandlerKit
 import JSONKit
+import MockEngine
 import StubFormat
 
 /// The `/__admin` HTTP API over ``Admin``: WireMock's routes and JSON shapes, plus
@@ -46,154 +47,46 @@ package struct AdminRouter: Sendable {
             if refusal.status == 401 { response.headers.add(name: "WWW-Authenticate", value: "Bearer") }
             return response
         }
-        let path = request.path.dropFirst(Self.prefix.count)
-        let segments = path.split(separator: "/").map { $0.removingPercentEncoding() ?? String($0) }
-        let query = request.query.map { QueryParameters.parse($0) } ?? []
-        let response = route(request.method, segments, query: query, body: request.body, headers: request.headers)
-        if request.method == .post && segments == ["shutdown"] { admin.shutdown() }
-        return response
+        let parts = request.path.dropFirst(Self.prefix.count).split(separator: "/")
+        guard let (route, parameters) = Self.route(request.method, parts) else {
+            return notFound(request.method, parts)
+        }
+        return route.handle(self, AdminCall(request: request, parameters: parameters))
     }
 
-    private func route(
-        _ method: HTTPMethod, _ segments: [String], query: [(name: String, value: String)], body: [UInt8],
-        headers: HTTPHeaders
-    ) -> HTTPResponse {
-        let route = Route(method: method, segments: segments)
-        if route.is(.get, "health") { return health() }
-        if route.is(.get, "version") { return versionResponse(headers) }
-        if segments.first == "settings", let response = settingsResponse(route, body: body) { return response }
-        if segments.first == "files", let response = filesResponse(route, body: body) { return response }
-        if route.is(.post, "shutdown") { return Self.json(["message": "Shutting down"]) }
-        if route.is(.post, "reset") { return perform { () throws(AdminError) in try admin.reset() } }
-        if segments.first == "mappings" { return mappings(route, query: query, body: body) }
-        if segments.first == "recordings" { return recordings(method, segments, body: body) }
-        if segments.first == "requests" || segments.first == "near-misses" {
-            return requests(route, query: query, body: body)
+    /// The route for a method and the path's segments after `/__admin`, with the path's
+    /// variables. Where two routes fit, the one with more literal segments
+    /// (`/mappings/unmatched` before `/mappings/{id}`); among equals, the first declared.
+    static func route(_ method: HTTPMethod, _ parts: [Substring]) -> (AdminRoute, [String: String])? {
+        var chosen: (route: AdminRoute, parameters: [String: String])?
+        for route in routes where route.method == method {
+            guard let parameters = route.match(parts) else { continue }
+            if let best = chosen, best.route.path.literalCount >= route.path.literalCount { continue }
+            chosen = (route, parameters)
         }
-        if route.is(.get, "scenarios") {
-            let mappings = Dictionary(admin.mappings().map { ($0.id, $0) }) { first, _ in first }
-            return Self.json([
-                "scenarios": .array(admin.scenarios().map { AdminJSON.scenario($0, mappings: mappings) })
-            ])
-        }
-        if route.is(.post, "scenarios", "reset") {
-            admin.resetScenarios()
-            return Self.json([:])
-        }
-        if let name = route.capture(.put, "scenarios", nil, "state") { return setScenarioState(name, body) }
-        if route.is(.get, "petmock", "variant") {
-            return Self.json(["variant": admin.variant.map { .string($0.description) } ?? .null])
-        }
-        if route.is(.put, "petmock", "variant") || route.is(.post, "petmock", "variant") { return setVariant(body) }
-        if route.is(.delete, "petmock", "variant") {
-            try? admin.setVariant(nil)
-            return Self.json(["variant": .null])
-        }
-        if route.is(.get, "petmock", "variants") { return Self.json(admin.variants().json) }
-        if route.is(.get, "petmock", "problems") {
-            return Self.json(["problems": .array(admin.loadProblems().map(AdminJSON.problem))])
-        }
-        if route.is(.get, "petmock", "operations") {
-            return Self.json(["operations": .array(admin.documentOperations().map(AdminJSON.operation))])
-        }
-        if route.is(.get, "petmock", "sources") {
-            let sources = admin.mappingSources().map { entry -> JSONValue in
-                [
-                    "id": .string(entry.id), "source": .string(entry.source),
-                    "file": entry.file.map(JSONValue.string) ?? .null,
-                ]
-            }
-            return Self.json(["mappings": .array(sources)])
-        }
-        return notFound(route)
+        return chosen.map { ($0.route, $0.parameters) }
     }
 
-    private func notFound(_ route: Route) -> HTTPResponse {
-        Self.notFound("No admin route \(route.method) \(Self.prefix)/\(route.segments.joined(separator: "/"))")
-    }
-
-    private func mappings(_ route: Route, query: [(name: String, value: String)], body: [UInt8]) -> HTTPResponse {
-        if route.is(.get, "mappings") { return listMappings(query) }
-        if route.is(.post, "mappings") { return createMapping(body) }
-        if route.is(.delete, "mappings") {
-            admin.removeAllMappings()
-            return Self.json([:])
-        }
-        if route.is(.post, "mappings", "remove") { return removeMappingLike(body) }
-        if route.is(.get, "mappings", "unmatched") { return unmatchedMappings(remove: false) }
-        if route.is(.delete, "mappings", "unmatched") { return unmatchedMappings(remove: true) }
-        if route.is(.post, "mappings", "import") { return importMappings(body) }
-        if route.is(.post, "mappings", "find-by-metadata") { return byMetadata(body, remove: false) }
-        if route.is(.post, "mappings", "remove-by-metadata") { return byMetadata(body, remove: true) }
-        if route.is(.post, "mappings", "reset") {
-            return perform { () throws(AdminError) in try admin.resetMappings() }
-        }
-        if route.is(.post, "mappings", "save") {
-            do {
-                let paths = try admin.saveMappings()
-                return Self.json(["saved": .array(paths.map(JSONValue.string))])
-            } catch {
-                return Self.failure(error)
+    /// The 404 of a path and method no route has, naming the routes under its first segment.
+    func notFound(_ method: HTTPMethod, _ parts: [Substring]) -> HTTPResponse {
+        let decoded = parts.map { $0.removingPercentEncoding() ?? String($0) }
+        var message = "No admin route \(method) \(Self.prefix)/\(decoded.joined(separator: "/"))"
+        if let group = decoded.first {
+            let siblings = Self.routes.filter { $0.declared.split(separator: "/").first.map(String.init) == group }
+            if !siblings.isEmpty {
+                let forms = siblings.map(\.shortForm)
+                let listed =
+                    forms.count == 1
+                    ? forms[0] : forms.dropLast().joined(separator: ", ") + " and " + forms[forms.count - 1]
+                message += "; \(group) has \(listed)"
             }
         }
-        if let id = route.capture(.get, "mappings", nil) {
-            guard let mapping = admin.mapping(id: id) else { return Self.failure(Self.noMapping(id)) }
-            return Self.json(mapping.json)
-        }
-        if let id = route.capture(.put, "mappings", nil) { return updateMapping(id, body) }
-        if let id = route.capture(.delete, "mappings", nil) {
-            guard admin.mapping(id: id) != nil else { return Self.failure(Self.noMapping(id)) }
-            return perform { () throws(AdminError) in try admin.removeMapping(id: id) }
-        }
-        return notFound(route)
-    }
-
-    private func requests(_ route: Route, query: [(name: String, value: String)], body: [UInt8]) -> HTTPResponse {
-        if route.is(.get, "requests") { return listRequests(query) }
-        if route.is(.delete, "requests") || route.is(.post, "requests", "reset") {
-            admin.clearRequests()
-            return Self.json([:])
-        }
-        if route.is(.post, "requests", "remove") { return removeRequests(body, byMetadata: false) }
-        if route.is(.post, "requests", "remove-by-metadata") { return removeRequests(body, byMetadata: true) }
-        if route.is(.post, "requests", "count") { return findRequests(body, count: true) }
-        if route.is(.post, "requests", "find") { return findRequests(body, count: false) }
-        if route.is(.get, "requests", "unmatched") {
-            return Self.json(
-                ["requests": .array(admin.unmatchedRequests().map(AdminJSON.request)), "requestJournalDisabled": false])
-        }
-        if route.is(.get, "requests", "unmatched", "near-misses") {
-            let misses = admin.nearMissesOfUnmatchedRequests().map {
-                AdminJSON.nearMiss($0.nearMiss, request: $0.request)
-            }
-            return Self.json(["nearMisses": .array(misses)])
-        }
-        if route.is(.post, "near-misses", "request") { return nearMisses(body) }
-        if route.is(.post, "near-misses", "request-pattern") { return nearMissesOfPattern(body) }
-        if let id = route.capture(.get, "requests", nil) {
-            guard let request = admin.request(id: id) else { return Self.notFound("No request with id '\(id)'") }
-            return Self.json(AdminJSON.serveEvent(request))
-        }
-        if let id = route.capture(.delete, "requests", nil) {
-            guard admin.removeRequest(id: id) else { return Self.notFound("No request with id '\(id)'") }
-            return Self.json([:])
-        }
-        return notFound(route)
-    }
-
-    private func health() -> HTTPResponse {
-        let now = admin.store.clock.wallMilliseconds
-        return Self.json([
-            "status": "healthy", "message": "petmock is ok", "version": .string(version),
-            "uptimeInSeconds": .int((now - admin.startedAt) / 1000),
-            "timestamp": .string(Timestamp.iso8601(milliseconds: now)),
-            "mappings": .int(Int64(admin.mappings().count)),
-        ])
+        return Self.notFound(message)
     }
 
     /// `GET /__admin/mappings?offset=N&limit=N`: a value that is not a whole number of 0 or
     /// more, or another parameter, is a 400 naming it (never a page silently widened).
-    private func listMappings(_ query: [(name: String, value: String)]) -> HTTPResponse {
+    func listMappings(_ query: [(name: String, value: String)]) -> HTTPResponse {
         var paging: [String: Int] = [:]
         for (name, value) in query {
             guard name == "offset" || name == "limit" else {
@@ -213,17 +106,17 @@ package struct AdminRouter: Sendable {
         return Self.json(["mappings": .array(page.map(\.json)), "meta": ["total": .int(Int64(all.count))]])
     }
 
-    private func createMapping(_ body: [UInt8]) -> HTTPResponse {
+    func createMapping(_ body: [UInt8]) -> HTTPResponse {
         withMapping(body) { mapping throws(AdminError) in Self.json(try admin.addMapping(mapping).json, status: 201) }
     }
 
-    private func updateMapping(_ id: String, _ body: [UInt8]) -> HTTPResponse {
+    func updateMapping(_ id: String, _ body: [UInt8]) -> HTTPResponse {
         withMapping(body) { mapping throws(AdminError) in Self.json(try admin.updateMapping(id: id, to: mapping).json) }
     }
 
     /// Parses a request body as one mapping and hands it to `body`; a bad body or a refused
     /// mapping becomes the admin API's error response.
-    private func withMapping(
+    func withMapping(
         _ bytes: [UInt8], _ body: (StubMapping) throws(AdminError) -> HTTPResponse
     ) -> HTTPResponse {
         switch Self.parse(bytes) {
@@ -243,7 +136,7 @@ package struct AdminRouter: Sendable {
         }
     }
 
-    private func listRequests(_ query: [(name: String, value: String)]) -> HTTPResponse {
+    func listRequests(_ query: [(name: String, value: String)]) -> HTTPResponse {
         var all = admin.requests()
         // WireMock's filters: `unmatched=true`, `matchingStub=ID`, `since=ISO-8601` and `limit`;
         // a value that cannot be read is a 400, never a filter left out.
@@ -262,7 +155,7 @@ package struct AdminRouter: Sendable {
         ])
     }
 
-    private func findRequests(_ body: [UInt8], count: Bool) -> HTTPResponse {
+    func findRequests(_ body: [UInt8], count: Bool) -> HTTPResponse {
         switch Self.requestPattern(body) {
         case .failure(let failure): return failure.response
         case .success(let pattern):
@@ -276,7 +169,7 @@ package struct AdminRouter: Sendable {
         }
     }
 
-    private func nearMisses(_ body: [UInt8]) -> HTTPResponse {
+    func nearMisses(_ body: [UInt8]) -> HTTPResponse {
         switch Self.parse(body) {
         case .failure(let failure): return failure.response
         case .success(let json):
@@ -299,7 +192,7 @@ package struct AdminRouter: Sendable {
         }
     }
 
-    private func setScenarioState(_ name: String, _ body: [UInt8]) -> HTTPResponse {
+    func setScenarioState(_ name: String, _ body: [UInt8]) -> HTTPResponse {
         // An empty body resets the scenario (WireMock's rule).
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return perform { () throws(AdminError) in try admin.setScenarioState(nil, forScenario: name) }
@@ -314,7 +207,7 @@ package struct AdminRouter: Sendable {
         }
     }
 
-    private func setVariant(_ body: [UInt8]) -> HTTPResponse {
+    func setVariant(_ body: [UInt8]) -> HTTPResponse {
         switch Self.parse(body) {
         case .failure(let failure): return failure.response
         case .success(let json):
@@ -345,7 +238,7 @@ package struct AdminRouter: Sendable {
         }
     }
 
-    private func perform<T>(_ action: () throws(AdminError) -> T) -> HTTPResponse {
+    func perform<T>(_ action: () throws(AdminError) -> T) -> HTTPResponse {
         do {
             _ = try action()
             return Self.json([:])
@@ -401,30 +294,5 @@ package struct AdminRouter: Sendable {
         HTTPResponse(
             status: HTTPStatus(code: status), headers: ["Content-Type": "application/json"],
             body: value.serializedBytes(.pretty))
-    }
-}
-
-/// A request's method and path segments, matched against route shapes.
-struct Route {
-    let method: HTTPMethod
-    let segments: [String]
-
-    /// Whether the route is exactly `method` and these segments.
-    func `is`(_ method: HTTPMethod, _ expected: String...) -> Bool {
-        self.method == method && segments == expected
-    }
-
-    /// The segment standing where the shape has nil, when the rest matches.
-    func capture(_ method: HTTPMethod, _ shape: String?...) -> String? {
-        guard self.method == method, segments.count == shape.count else { return nil }
-        var captured: String?
-        for (segment, expected) in zip(segments, shape) {
-            if let expected {
-                if segment != expected { return nil }
-            } else {
-                captured = segment
-            }
-        }
-        return captured
     }
 }

@@ -1,5 +1,6 @@
 import HTTPHandlerKit
 import JSONKit
+import MockEngine
 import StubFormat
 
 extension AdminRouter {

@@ -1,6 +1,7 @@
 import HTTPCore
 import HTTPHandlerKit
 import JSONKit
+import MockEngine
 
 extension AdminRouter {
     /// `GET /__admin/version`: `{"version": "..."}`, or the bare version as text when the
@@ -12,21 +13,14 @@ extension AdminRouter {
         return Self.json(["version": .string(version)])
     }
 
-    /// `/__admin/settings` (and WireMock's `PATCH /__admin/settings/extended`), or nil when
-    /// the route is another.
-    func settingsResponse(_ route: Route, body: [UInt8]) -> HTTPResponse? {
-        let change: GlobalSettings.Change
-        if route.is(.get, "settings") {
-            return Self.json(["settings": admin.settings.json])
-        } else if route.is(.put, "settings") || route.is(.post, "settings") {
-            change = .replace
-        } else if route.is(.patch, "settings") {
-            change = .merge
-        } else if route.is(.patch, "settings", "extended") {
-            change = .mergeExtended
-        } else {
-            return nil
-        }
+    /// `GET /__admin/settings`.
+    func settings() -> HTTPResponse {
+        Self.json(["settings": admin.settings.json])
+    }
+
+    /// `PUT`/`POST /__admin/settings` (replace), `PATCH /__admin/settings` (merge) and
+    /// WireMock's `PATCH /__admin/settings/extended`.
+    func changeSettings(_ body: [UInt8], _ change: GlobalSettings.Change) -> HTTPResponse {
         switch Self.parse(body) {
         case .failure(let failure): return failure.response
         case .success(let json):

@@ -1,5 +1,6 @@
 import HTTPHandlerKit
 import JSONKit
+import MockEngine
 import StubFormat
 
 /// `POST /__admin/mappings/remove` and `POST /__admin/mappings/import`, WireMock's shapes.

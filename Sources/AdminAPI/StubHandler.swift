@@ -1,4 +1,5 @@
 import HTTPHandlerKit
+import MockEngine
 import StubFormat
 
 /// petmock's engine as a handler, with no socket: answers each request (stub or `/__admin`)

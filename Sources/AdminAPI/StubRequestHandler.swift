@@ -1,4 +1,5 @@
 import HTTPHandlerKit
+import MockEngine
 
 /// The HTTP adapter: `/__admin` requests go to the admin API, everything else to the engine.
 package struct StubRequestHandler: HTTPHandler {

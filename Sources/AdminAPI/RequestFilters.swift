@@ -1,3 +1,5 @@
+import MockEngine
+
 /// The query of `GET /__admin/requests`, read as WireMock reads it: `unmatched=true`,
 /// `matchingStub=ID`, `since=` an ISO 8601 date-time (requests logged after it) and `limit=N`.
 /// A value that cannot be read is a failure naming the parameter, what was expected and what

@@ -1,4 +1,5 @@
 import JSONKit
+import MockEngine
 import StubFormat
 
 /// A recording or snapshot specification in WireMock's JSON (`targetBaseUrl`, `persist`,

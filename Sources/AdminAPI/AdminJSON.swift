@@ -1,5 +1,6 @@
 import HTTPCore
 import JSONKit
+import MockEngine
 import StubFormat
 
 /// The admin API's JSON shapes, WireMock's where they overlap.
@@ -57,8 +58,8 @@ enum AdminJSON {
             object["petmockStubLabel"] = .string("document: \(operation)")
         } else if !request.wasMatched {
             object["petmockStubLabel"] = "no stub matched"
-        } else if let stub = request.stub {
-            object["petmockStubLabel"] = .string(stub.label)
+        } else if let label = request.stubLabel {
+            object["petmockStubLabel"] = .string(label)
         }
         if let upstream = request.upstream {
             for member in proxied(upstream) { object[member.key] = member.value }

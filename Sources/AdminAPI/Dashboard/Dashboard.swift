@@ -1,8 +1,10 @@
 import HTTPCore
 import HTTPHandlerKit
+import MockEngine
 
-/// The dashboard at `/__admin/ui`: one page, its style sheet and its script, served from the
-/// binary. The page holds no data; its script reads and changes everything through the admin
+/// The dashboard at `/__admin/ui`: one page, its style sheet and its script (the files beside
+/// this one, `index.html`, `app.css`, `app.js` and `icon.svg`, embedded in the binary at build
+/// time), served from the binary. The page holds no data; its script reads and changes everything through the admin
 /// API, with the token (if petmock has one) entered once and kept in `sessionStorage`.
 ///
 /// The Content-Security-Policy allows only these files and calls to this origin: nothing is
@@ -21,7 +23,7 @@ enum Dashboard {
 
     /// The dashboard file at a path, if it is one.
     static func response(for path: Substring) -> HTTPResponse? {
-        guard let (type, text) = file(for: path) else { return nil }
+        guard let (type, bytes) = file(for: path) else { return nil }
         return HTTPResponse(
             status: .ok,
             headers: [
@@ -29,15 +31,15 @@ enum Dashboard {
                 "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
                 "X-Frame-Options": "DENY",
             ],
-            body: Array(text.utf8))
+            body: bytes)
     }
 
-    private static func file(for path: Substring) -> (type: String, text: String)? {
+    private static func file(for path: Substring) -> (type: String, bytes: [UInt8])? {
         switch path {
-        case "/__admin/ui", "/__admin/ui/": ("text/html; charset=utf-8", DashboardFiles.html)
-        case "/__admin/ui/app.js": ("text/javascript; charset=utf-8", DashboardFiles.wholeScript)
-        case "/__admin/ui/app.css": ("text/css; charset=utf-8", DashboardFiles.style)
-        case "/__admin/ui/icon.svg": ("image/svg+xml", DashboardFiles.icon)
+        case "/__admin/ui", "/__admin/ui/": ("text/html; charset=utf-8", PackageResources.index_html)
+        case "/__admin/ui/app.js": ("text/javascript; charset=utf-8", PackageResources.app_js)
+        case "/__admin/ui/app.css": ("text/css; charset=utf-8", PackageResources.app_css)
+        case "/__admin/ui/icon.svg": ("image/svg+xml", PackageResources.icon_svg)
         default: nil
         }
     }
