@@ -120,7 +120,7 @@ extension RecordCommand {
             {
                 return message + ": " + suggestion.hint(option: "--target")
             }
-            message += " (\(BaseURLProbe.example(base: base)))"
+            message += " (\(BaseURLProbe.nothingFound(under: base)))"
             return message
         }
 
