@@ -47,9 +47,10 @@ struct ReportOptions {
         if let output {
             try Output.write(text, to: output)
             let summary = report.summary
+            let checked = "\(summary.operations) operation\(summary.operations == 1 ? "" : "s") checked"
             let skipped = summary.skipped > 0 ? ", \(summary.skipped) skipped" : ""
             writeError(
-                "\(tool): \(summary.operations) checked\(skipped); \(summary.breaking) breaking, "
+                "\(tool): \(checked)\(skipped); \(summary.breaking) breaking, "
                     + "\(summary.warning) warnings, \(summary.info) info, \(summary.errors) errors; "
                     + "report written to \(output)")
         } else {
