@@ -54,10 +54,11 @@ struct ContractCommands {
     let name: String
     let builtIn: ConsumerContract?
 
-    /// `--format`, `--output`, `--strict`, `--ignore`: every report-writing command has them.
-    static let reportArguments: [any ArgumentDeclaration] = [
-        ReportOptions.format, ReportOptions.output, ReportOptions.strict, ReportOptions.ignore,
-    ]
+    /// `--format`, `--output`, `--strict`, `--ignore`: every report-writing command has them
+    /// (`verify`'s `--strict` says what it does to skipped operations).
+    static func reportArguments(strict: Argument<Bool> = ReportOptions.strict) -> [any ArgumentDeclaration] {
+        [ReportOptions.format, ReportOptions.output, strict, ReportOptions.ignore]
+    }
 
     var generate: CommandLineTool.Subcommand {
         let name = name
@@ -103,11 +104,14 @@ struct ContractCommands {
             spec: CommandSpec(
                 name: "\(name) verify",
                 abstract: "Check a live API, a running stub server or stub files against the contract.",
-                arguments: options.all + Self.reportArguments,
-                discussion: "An operation with no value for a required parameter is skipped (info), not failed.",
+                arguments: options.all + Self.reportArguments(strict: ReportOptions.strictVerify),
+                discussion:
+                    "An operation not checked (no value for a required parameter, a method --methods leaves out,\n"
+                    + "no stub mapping for it) is skipped: counted beside those checked, a failure only with --strict.\n"
+                    + "A run that checks no operation could not verify (exit 2) unless --allow-empty.",
                 exitCodes: "0 nothing breaking, 1 breaking drift (or warnings with --strict), 2 could not verify "
-                    + "(unreachable, timeout, bad contract, every operation answering 404: not the API's base URL), "
-                    + "64 usage error")
+                    + "(unreachable, timeout, bad contract, every operation answering 404: not the API's base URL, "
+                    + "no operation checked, operations skipped with --strict), 64 usage error")
         ) { arguments in
             let live = arguments[options.live]
             let stub = arguments[options.stub]
@@ -168,6 +172,7 @@ struct ContractCommands {
                     "optional properties missing or null are info: a third-party contract (no x-swift-type) "
                         + "does not say what the app needs (--missing-optional warning to change)")
             }
+            if !arguments[options.allowEmpty] { verification = verification.requiringAnOperationChecked() }
             return try report.finish(verification, tool: name)
         }
     }
@@ -195,7 +200,7 @@ struct ContractCommands {
             verb: "diff",
             spec: CommandSpec(
                 name: "\(name) diff", abstract: "Report breaking changes between two contract files.",
-                arguments: [old, new] + Self.reportArguments,
+                arguments: [old, new] + Self.reportArguments(),
                 exitCodes: "0 nothing breaking, 1 breaking changes, 2 a contract cannot be read, 64 usage error")
         ) { arguments in
             let options = ReportOptions(arguments)

@@ -11,13 +11,16 @@ import Darwin
 #endif
 
 /// `--format`, `--output`, `--strict` and `--ignore`: how a report is filtered, rendered,
-/// written, and turned into an exit code.
+/// written, and turned into an exit code (``VerificationReport/outcome(strict:)``).
 struct ReportOptions {
     static let format = Argument<ReportFormat>.choice(
         "format", value: "FORMAT", default: .text, help: "text, json, junit, github, sarif or html.")
     static let output = Argument<String?>.option(
         "output", short: "o", value: "FILE", help: "Write the report to FILE instead of standard output.")
     static let strict = Argument<Bool>.flag("strict", help: "Warnings fail the check too (exit 1).")
+    /// `verify`'s `--strict`: the same flag, and a skipped operation leaves the check incomplete.
+    static let strictVerify = Argument<Bool>.flag(
+        "strict", help: "Warnings fail the check too (exit 1), and skipped operations (exit 2).")
     static let ignore = Argument<String?>.option(
         "ignore", value: "FILE", help: "Accepted findings, one 'ID PATH [OPERATION]' a line.")
 
@@ -44,9 +47,12 @@ struct ReportOptions {
         if let output {
             try Output.write(text, to: output)
             let summary = report.summary
+            let checked = "\(summary.operations) operation\(summary.operations == 1 ? "" : "s") checked"
+            let skipped = summary.skipped > 0 ? ", \(summary.skipped) skipped" : ""
             writeError(
-                "\(tool): \(summary.breaking) breaking, \(summary.warning) warnings, \(summary.info) info, "
-                    + "\(summary.errors) errors; report written to \(output)")
+                "\(tool): \(checked)\(skipped); \(summary.breaking) breaking, "
+                    + "\(summary.warning) warnings, \(summary.info) info, \(summary.errors) errors; "
+                    + "report written to \(output)")
         } else {
             print(text, terminator: "")
         }

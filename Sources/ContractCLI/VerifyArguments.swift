@@ -33,8 +33,10 @@ struct VerifyArguments {
         "exclude", value: "GLOB", help: "Leave out operations whose 'METHOD /path' or operationId match ('*/admin/*').")
     let methods = Argument<String>.option(
         "methods", value: "GET,POST,...", default: "GET",
-        help: "The methods whose operations are called live (others get a note)."
+        help: "The methods whose operations are called live (the others are skipped)."
     ).map { text throws(ArgumentError) in try ContractCommands.methods(text) }
+    let allowEmpty = Argument<Bool>.flag(
+        "allow-empty", help: "Accept a run that checks no operation (without it: could not verify, exit 2).")
     let missingOptional = Argument<MissingOptionalLevel?>.choice(
         "missing-optional", value: "LEVEL",
         help: "ignore, info or warning: the level of optional properties missing or null "
@@ -51,7 +53,7 @@ struct VerifyArguments {
     var all: [any ArgumentDeclaration] {
         [
             live, stub, dir, url, contract, maxPerOperation, timeout, header, param, operation, include, exclude,
-            methods, missingOptional,
+            methods, missingOptional, allowEmpty,
         ]
     }
 }

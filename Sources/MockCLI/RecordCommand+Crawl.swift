@@ -62,7 +62,8 @@ extension RecordCommand {
                     TerminalText.escape("petmock: error: \(error.operation): \(error.url ?? ""): \(error.message)"))
             }
             // An operation with no value for a required parameter was not called: said, not failed.
-            for skipped in outcome.live.skipped {
+            // The crawl calls GET operations only (it has no --methods): the others it skips are no news.
+            for skipped in outcome.live.skipped where skipped.cause == .noParameterValue {
                 writeError(TerminalText.escape("petmock: \(skipped.operation): skipped: \(skipped.reason)"))
             }
             if !outcome.notFound.isEmpty {
@@ -119,7 +120,7 @@ extension RecordCommand {
             {
                 return message + ": " + suggestion.hint(option: "--target")
             }
-            message += " (\(BaseURLProbe.example(base: base)))"
+            message += " (\(BaseURLProbe.nothingFound(under: base)))"
             return message
         }
 

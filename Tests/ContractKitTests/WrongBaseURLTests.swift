@@ -99,3 +99,54 @@ extension WrongBaseURLTests {
         #expect(report.outcome(strict: false) == .failed)
     }
 }
+
+extension WrongBaseURLTests {
+    /// Answers 404 to everything (no socket): no base URL finds the API.
+    static let nothingThere = ClosureTransport { _ throws(HTTPClientError) in
+        HTTPClientResponse(status: HTTPStatus(code: 404), headers: ["Content-Type": "application/json"], body: [])
+    }
+
+    func wrongBaseError(_ base: String) async throws -> String {
+        let (contract, models) = try PetAPIProvider.make()
+        let report = await LiveVerifier(contract: contract, models: models, transport: Self.nothingThere)
+            .verify(baseURL: base, contractName: "built-in")
+        #expect(report.outcome(strict: false) == .couldNotVerify)
+        return try #require(report.errors.first).message
+    }
+
+    /// A base URL with a wrong path is named as what it is, and no URL that nothing answered
+    /// at is offered in its place.
+    @Test func aBaseURLWithAPathIsNamedSoAndNoURLIsMadeUp() async throws {
+        let message = try await wrongBaseError("http://api.test:8081/v2/api")
+        #expect(message.contains("http://api.test:8081/v2/api is a base URL with the path /v2/api"), "\(message)")
+        #expect(!message.contains("origin"), "\(message)")
+        #expect(!message.contains("/v2/api/api"), "\(message)")
+        #expect(!message.contains("such as"), "\(message)")
+    }
+
+    /// An origin is called one, and the probe's `/api` is said to have found nothing either.
+    @Test func anOriginIsNamedSoAndNoURLIsMadeUp() async throws {
+        let message = try await wrongBaseError("http://api.test:8081/")
+        #expect(message.contains("http://api.test:8081 is an origin, with no path"), "\(message)")
+        #expect(message.contains("nothing was found under http://api.test:8081/api either"), "\(message)")
+        #expect(!message.contains("such as"), "\(message)")
+    }
+}
+
+extension WrongBaseURLTests {
+    /// What the probe found nothing under is named by its shape, trailing slashes aside.
+    @Test(arguments: [
+        (
+            "http://h:8081",
+            "http://h:8081 is an origin, with no path, and nothing was found under http://h:8081/api either"
+        ),
+        ("https://h/", "https://h is an origin, with no path, and nothing was found under https://h/api either"),
+        (
+            "http://h:8081/v2/api/",
+            "http://h:8081/v2/api is a base URL with the path /v2/api, and nothing was found under it"
+        ),
+    ])
+    func nothingFoundNamesWhatWasPassed(base: String, expected: String) {
+        #expect(BaseURLProbe.nothingFound(under: base) == expected)
+    }
+}

@@ -58,6 +58,38 @@ import Testing
         #expect(!builtIn.stdout.contains("decode check did not run"), "\(builtIn.stdout)")
     }
 
+    /// A run that checked no operation is no pass, in every mode: "could not verify" (exit 2)
+    /// unless `--allow-empty` accepts it. The contract's one operation has no value for its
+    /// parameter, so nothing is called and the closed port is never reached.
+    @Test func aRunThatChecksNothingCouldNotVerify() async throws {
+        let contract = #"""
+            {"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {"/owners/{owner}": {"get": {
+              "parameters": [{"name": "owner", "in": "path", "required": true, "schema": {"type": "string"}}],
+              "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {}}}}}}}}}
+            """#
+        let folder = try PetContractProcess.folder([
+            "owners.json": contract,
+            "stubs/mappings/shops.json":
+                #"{"request": {"method": "GET", "urlPath": "/api/shops"}, "response": {"status": 200}}"#,
+        ])
+        defer { folder.remove() }
+        let stub = try await run(["verify", "--stub", folder.file("stubs")])
+        #expect(stub.status == 2, "\(stub.stdout)\(stub.stderr)")
+        #expect(stub.stdout.contains("skipped, no operation of the contract has this path"), "\(stub.stdout)")
+        #expect(stub.stdout.contains("could not verify: no operation was checked"), "\(stub.stdout)")
+        #expect(stub.stdout.contains("0 operations checked, 2 skipped, against "), "\(stub.stdout)")
+        let allowed = try await run(["verify", "--stub", folder.file("stubs"), "--allow-empty"])
+        #expect(allowed.status == 0, "\(allowed.stdout)\(allowed.stderr)")
+        #expect(!allowed.stdout.contains("could not verify"), "\(allowed.stdout)")
+        for mode in [["--live", "http://127.0.0.1:9/api"], ["--stub", "--url", "http://127.0.0.1:9/api"]] {
+            let verify = ["verify"] + mode + ["--contract", folder.file("owners.json")]
+            let result = try await run(verify + ["--format", "json"])
+            #expect(result.status == 2, "\(mode): \(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("no operation was checked"), "\(mode): \(result.stdout)")
+            #expect(try await run(verify + ["--allow-empty"]).status == 0, "\(mode)")
+        }
+    }
+
     @Test func breakingDriftExitsOne() async throws {
         let folder = try PetContractProcess.folder(["mappings/pets.json": PetContractCLITests.driftedStub])
         defer { folder.remove() }
@@ -184,6 +216,7 @@ import Testing
         let result = try await run(["verify", "--stub", folder.path, "--format", format, "--output", output.path])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("petcontract: 1 operation checked, 1 skipped; "), "\(result.stderr)")
         #expect(result.stderr.contains("report written to"))
         let report = try String(contentsOf: output, encoding: .utf8)
         #expect(report.contains("response-property-probably-renamed"))

@@ -3,8 +3,9 @@ import Foundation
 import HTTPCore
 
 /// One self-contained HTML page (inline CSS and script, nothing fetched, works from `file://`):
-/// the verdict and counts by level, target, contract, operations and decode-check coverage; a
-/// level filter; then per operation what could not be verified and each finding with its path,
+/// the verdict, counts by level and of the operations checked and skipped, target, contract,
+/// operations and decode-check coverage; a level filter; then per operation what could not be
+/// verified and each finding with its path,
 /// Swift property, expected and found, count, hint, URL and status, and the response body
 /// around the path with the drifted member marked (``Finding/excerpt``).
 ///
@@ -75,7 +76,11 @@ struct HTMLReporter {
             FindingLevel.allCases.map { level in
                 let count = report.findings.filter { $0.level == level }.count
                 return "<li class=\"count \(level.rawValue)\"><b>\(count)</b> \(level.rawValue)</li>"
-            } + ["<li class=\"count error\"><b>\(summary.errors)</b> could not verify</li>"]
+            } + [
+                "<li class=\"count error\"><b>\(summary.errors)</b> could not verify</li>",
+                "<li class=\"count checked\"><b>\(summary.operations)</b> checked</li>",
+                "<li class=\"count skipped\"><b>\(summary.skipped)</b> skipped</li>",
+            ]
         let filters =
             FindingLevel.allCases.map { level in
                 let count = report.findings.filter { $0.level == level }.count
@@ -149,6 +154,10 @@ struct HTMLReporter {
         case .failed:
             let why = report.summary.breaking > 0 ? "breaking drift" : "warnings (--strict)"
             return "<p class=\"verdict failed\">Failed: \(why)</p>"
+        case .couldNotVerify where report.errors.isEmpty:
+            let skipped = report.skipped.count
+            return "<p class=\"verdict unverified\">Could not verify everything: \(skipped) operation"
+                + "\(skipped == 1 ? "" : "s") skipped (--strict)</p>"
         case .couldNotVerify:
             return "<p class=\"verdict unverified\">Could not verify everything</p>"
         }

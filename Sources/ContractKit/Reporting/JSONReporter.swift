@@ -27,7 +27,8 @@ struct JSONReporter {
             ]
         }
         var summaryObject: JSONValue = [
-            "operations": .int(Int64(summary.operations)), "breaking": .int(Int64(summary.breaking)),
+            "operations": .int(Int64(summary.operations)), "skipped": .int(Int64(summary.skipped)),
+            "breaking": .int(Int64(summary.breaking)),
             "warning": .int(Int64(summary.warning)), "info": .int(Int64(summary.info)),
             "errors": .int(Int64(summary.errors)),
         ]
@@ -46,7 +47,7 @@ struct JSONReporter {
             "findings": .array(findings),
             "errors": .array(errors),
         ]
-        // Operations not called for want of a parameter value (info): only when there are some.
+        // Which operations were not checked, and why (info): only when there are some.
         if !report.skipped.isEmpty, case .object(var members) = document {
             members.append(
                 key: "skipped",

@@ -1,7 +1,8 @@
 import APISchema
 
-/// JUnit XML: a test case per operation; its breaking findings (and warnings with `--strict`)
-/// are one `<failure>`, endpoints that could not be checked an `<error>`, the rest
+/// JUnit XML: a test case per operation, checked or skipped; its breaking findings (and
+/// warnings with `--strict`) are one `<failure>`, endpoints that could not be checked an
+/// `<error>`, a skipped operation `<skipped>` (counted in the suite's `skipped`), the rest
 /// `<system-out>`.
 struct JUnitReporter {
     let strict: Bool

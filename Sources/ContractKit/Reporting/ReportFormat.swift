@@ -79,8 +79,11 @@ extension VerificationReport {
         copy.contract = TerminalText.escape(contract)
         copy.operations = operations.map(TerminalText.escape)
         copy.notes = notes.map(TerminalText.escape)
-        copy.skipped = skipped.map {
-            SkippedOperation(operation: TerminalText.escape($0.operation), reason: TerminalText.escape($0.reason))
+        copy.skipped = skipped.map { skipped in
+            var skipped = skipped
+            skipped.operation = TerminalText.escape(skipped.operation)
+            skipped.reason = TerminalText.escape(skipped.reason)
+            return skipped
         }
         copy.findings = findings.map { finding in
             var finding = finding

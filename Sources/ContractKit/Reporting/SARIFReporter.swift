@@ -2,8 +2,9 @@ import APISchema
 import JSONKit
 
 /// SARIF 2.1.0: one run of the `petcontract` tool; a rule per finding id (plus
-/// `could-not-verify`), a result per finding with the operation and JSON path as its logical
-/// location and the contract as its artifact.
+/// `could-not-verify` and `operation-skipped`), a result per finding with the operation and
+/// JSON path as its logical location and the contract as its artifact; the run's properties
+/// count the operations checked and skipped.
 struct SARIFReporter {
     func render(_ report: VerificationReport) -> String {
         document(report).serialized(.pretty) + "\n"
@@ -27,7 +28,7 @@ struct SARIFReporter {
         rules.append(
             [
                 "id": "operation-skipped", "name": "operation-skipped",
-                "shortDescription": ["text": "An operation was not called: a required parameter has no value"],
+                "shortDescription": ["text": "An operation of the contract was not checked"],
                 "defaultConfiguration": ["level": "note"],
             ])
         var results: [JSONValue] = report.findings.map { finding in
@@ -71,7 +72,10 @@ struct SARIFReporter {
                     "name": "petcontract", "semanticVersion": "0.1.0", "rules": .array(rules),
                 ]
             ],
-            "properties": ["target": .string(report.target)],
+            "properties": [
+                "target": .string(report.target), "operations": .int(Int64(report.operations.count)),
+                "skipped": .int(Int64(report.skipped.count)),
+            ],
             "results": .array(results),
         ]
         return [

@@ -11,7 +11,8 @@ import StubFormat
 /// body-file rule. A mapping is matched to an operation by method and path; a leading prefix
 /// such as `/api` is allowed (`/api/vets/2` is `GET /vets/{id}`). Mappings matched by a URL
 /// pattern, serving a fault, passing requests on, templated, or for paths the contract does
-/// not have are listed as notes.
+/// not have are listed as notes; operations no base mapping was checked against are skipped
+/// (``VerificationReport/skipped``).
 ///
 /// ```swift
 /// let report = StubVerifier(contract: contract, models: models).verify(directory: "Stubs", contractName: "built-in")
@@ -27,9 +28,10 @@ public struct StubVerifier: Sendable {
         self.selected = selected
     }
 
-    /// Checks every base mapping in `directory`; with `mappingFiles` (paths relative to its
-    /// `mappings/`, such as `get-api-pets.json`), only the mappings in those files (what a
-    /// recording just wrote, say).
+    /// Checks every base mapping in `directory`; the operations no base mapping was checked
+    /// against are skipped. With `mappingFiles` (paths relative to its `mappings/`, such as
+    /// `get-api-pets.json`), only the mappings in those files (what a recording just wrote,
+    /// say), and no operation is skipped for want of a mapping.
     public func verify(directory: String, contractName: String, mappingFiles: [String]? = nil) -> VerificationReport {
         var report = VerificationReport(
             target: directory, contract: contractName, decodeCheck: validator.models.coverage(of: validator.contract))
@@ -82,6 +84,7 @@ public struct StubVerifier: Sendable {
         if counts.variants > 0 {
             report.notes.append("\(counts.variants) variant mappings not checked (variants are meant to drift)")
         }
+        if mappingFiles == nil { report.skipped = unchecked(besides: report.operations) }
         report.findings = collector.findings
         return report
     }
@@ -144,6 +147,19 @@ public struct StubVerifier: Sendable {
                 url: label, status: mapping.response.status, contentType: mapping.response.servedContentType,
                 body: body)
             collector.add(validator.validate(response, for: operation, expecting: .documented).findings)
+        }
+    }
+
+    /// The operations of the contract (those selected) with responses to check that no base
+    /// mapping was checked against: skipped. An operation without responses has nothing to
+    /// check (a note says so where a mapping names it).
+    private func unchecked(besides checked: [String]) -> [SkippedOperation] {
+        validator.contract.operations.filter { operation in
+            !operation.responses.isEmpty && !checked.contains(operation.name)
+                && (selected?.contains(operation.name) ?? true)
+        }
+        .map {
+            SkippedOperation(operation: $0.name, reason: "no base mapping for it was checked", cause: .noStubMapping)
         }
     }
 

@@ -28,9 +28,28 @@ public struct BaseURLProbe: Sendable {
 
     /// The path prefix tried under the base URL.
     public static let pathPrefix = "/api"
-    /// What a right base URL looks like next to `base`, for when the probe finds nothing.
-    public static func example(base: String) -> String {
-        "a base URL such as \(base)\(pathPrefix), not the origin \(base)"
+
+    /// What `base` is, for when the probe found nothing: an origin (`http://127.0.0.1:8081`, no
+    /// path) or a base URL with a path (`http://127.0.0.1:8081/v2/api`). It names no URL to
+    /// pass instead: only one seen to answer is suggested (``Suggestion``).
+    public static func nothingFound(under base: String) -> String {
+        var base = base
+        while base.hasSuffix("/") { base.removeLast() }
+        let path = path(of: base)
+        guard !path.isEmpty else {
+            return "\(base) is an origin, with no path, and nothing was found under \(base)\(pathPrefix) either"
+        }
+        return "\(base) is a base URL with the path \(path), and nothing was found under it"
+    }
+
+    /// The path of a URL after its origin (`/v2/api` of `http://host:8081/v2/api?x=1`); empty
+    /// for an origin (`http://host:8081`, `http://host:8081/`).
+    static func path(of url: String) -> Substring {
+        guard let scheme = url.range(of: "://") else { return "" }
+        let rest = url[scheme.upperBound...]
+        guard let end = rest.firstIndex(where: { "/?#".contains($0) }), rest[end] == "/" else { return "" }
+        let path = rest[end...].prefix { $0 != "?" && $0 != "#" }
+        return path == "/" ? "" : path
     }
 
     private let transport: any HTTPTransport

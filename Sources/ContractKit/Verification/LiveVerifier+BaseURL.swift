@@ -51,7 +51,7 @@ extension LiveVerifier {
         if let suggestion {
             message += ": " + suggestion.hint(option: option)
         } else {
-            message += " (\(BaseURLProbe.example(base: base)))"
+            message += " (\(BaseURLProbe.nothingFound(under: base)))"
         }
         return VerificationError(operation: "all operations", url: base, message: message)
     }

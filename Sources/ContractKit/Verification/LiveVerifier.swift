@@ -10,7 +10,8 @@ import JSONKit
 /// parameter's ``ParameterSource``s: every `vetId` seen in `GET /pets` is checked at
 /// `GET /vets/{id}`), or else from the contract's examples, `enum` and `default`; at most
 /// ``Configuration/maxPerOperation`` calls per operation. An operation with no value for a
-/// required parameter is skipped (``VerificationReport/skipped``), not failed. An operation that
+/// required parameter, or whose method is not among ``Configuration/methods``, is skipped
+/// (``VerificationReport/skipped``), not failed. An operation that
 /// documents a JSON request body is sent one made from its schema (petmock's generator), and an
 /// undocumented client error (4xx) answering it is a note, not drift. An endpoint that cannot be reached is reported for that endpoint and the others
 /// are still checked. When every answer is a 404 or a web page, the base URL is wrong (the
@@ -34,7 +35,7 @@ public struct LiveVerifier: Sendable {
         public var progress: (@Sendable (Progress) -> Void)?
         /// Parameter values given by hand (`--param`): they come before any other source.
         public var parameterValues: [ParameterValue]
-        /// The methods whose operations are called (`--methods`); the others get a note.
+        /// The methods whose operations are called (`--methods`); the others are skipped.
         public var methods: Set<HTTPMethod>
         /// The option that gave the base URL (`--live`), for the hint when it looks wrong.
         public var baseURLOption: String
@@ -123,8 +124,11 @@ public struct LiveVerifier: Sendable {
         for operation in operations {
             guard configuration.methods.contains(operation.method) else {
                 let methods = configuration.methods.map(\.rawValue).sorted().joined(separator: ", ")
-                report.notes.append(
-                    "\(operation.name): not called (only \(methods) operations are verified live; see --methods)")
+                report.skipped.append(
+                    SkippedOperation(
+                        operation: operation.name,
+                        reason: "only \(methods) operations are verified live (see --methods)",
+                        cause: .methodNotCalled))
                 continue
             }
             // OpenAPI 3.1 lets an operation leave out `responses`: there is nothing to check its answer against.
@@ -138,7 +142,8 @@ public struct LiveVerifier: Sendable {
             switch plan(operation, baseURL: baseURL, bodies: bodies) {
             case .success(let planned): calls = planned
             case .failure(let skip):
-                report.skipped.append(SkippedOperation(operation: operation.name, reason: skip.reason))
+                report.skipped.append(
+                    SkippedOperation(operation: operation.name, reason: skip.reason, cause: .noParameterValue))
                 continue
             }
             report.operations.append(operation.name)

@@ -15,7 +15,8 @@ public struct VerificationReport: Sendable, Hashable {
     public var errors: [VerificationError]
     /// Things worth saying that are not findings (a mapping skipped, an operation not called).
     public var notes: [String]
-    /// Operations not called because a required parameter has no value; info, never a failure.
+    /// Operations of the contract that were not checked, and why: info, a failure only under
+    /// `--strict` (see ``outcome(strict:)``).
     public var skipped: [SkippedOperation]
     /// How many findings an ignore file accepted.
     public var ignored: Int
@@ -39,18 +40,19 @@ public struct VerificationReport: Sendable, Hashable {
         self.ignored = ignored
     }
 
-    /// `2 operations checked against URL (contract C): 1 breaking, 1 warning, 0 info, 0 errors`,
-    /// each count with its plural, and the ignored ones when there are any.
+    /// `2 operations checked, 1 skipped, against URL (contract C): 1 breaking, 1 warning, 0 info,
+    /// 0 errors`, each count with its plural; the skipped and the ignored ones when there are any.
     public var summaryLine: String {
         let summary = self.summary
         func count(_ number: Int, _ word: String, plural: String? = nil) -> String {
             "\(number) \(number == 1 ? word : plural ?? word + "s")"
         }
-        var line =
-            "\(count(summary.operations, "operation")) checked against \(target) (contract \(contract)): "
+        var line = "\(count(summary.operations, "operation")) checked"
+        if summary.skipped > 0 { line += ", \(summary.skipped) skipped," }
+        line +=
+            " against \(target) (contract \(contract)): "
             + "\(summary.breaking) breaking, \(count(summary.warning, "warning")), \(summary.info) info, "
             + count(summary.errors, "error")
-        if !skipped.isEmpty { line += ", \(skipped.count) skipped" }
         if ignored > 0 { line += ", \(ignored) ignored" }
         return line
     }
@@ -58,18 +60,34 @@ public struct VerificationReport: Sendable, Hashable {
     /// Counts for the summary line and the JSON report.
     public var summary: Summary {
         Summary(
-            operations: operations.count, breaking: findings.filter { $0.level == .breaking }.count,
+            operations: operations.count, skipped: skipped.count,
+            breaking: findings.filter { $0.level == .breaking }.count,
             warning: findings.filter { $0.level == .warning }.count, info: findings.filter { $0.level == .info }.count,
             errors: errors.count)
     }
 
     /// The verdict: breaking findings fail (warnings too when `strict`); otherwise anything
-    /// that could not be checked means the check could not be completed.
+    /// that could not be checked means the check could not be completed, and so, when
+    /// `strict`, does an operation skipped.
     public func outcome(strict: Bool) -> VerificationOutcome {
         let summary = self.summary
         if summary.breaking > 0 || (strict && summary.warning > 0) { return .failed }
-        if summary.errors > 0 { return .couldNotVerify }
+        if summary.errors > 0 || (strict && summary.skipped > 0) { return .couldNotVerify }
         return .passed
+    }
+
+    /// The report with one more error when it checked no operation and says nothing else that
+    /// could not be verified: a verification that checked nothing is no pass. A caller that
+    /// accepts an empty check (`--allow-empty`) leaves the report as it is.
+    public func requiringAnOperationChecked() -> VerificationReport {
+        guard operations.isEmpty, errors.isEmpty else { return self }
+        var copy = self
+        let skippedCount = skipped.isEmpty ? "" : " (\(skipped.count) skipped)"
+        copy.errors.append(
+            VerificationError(
+                operation: "all operations", url: nil,
+                message: "no operation was checked\(skippedCount); --allow-empty accepts a run that checks nothing"))
+        return copy
     }
 
     /// Removes the findings an ignore list accepts and counts them.
@@ -80,10 +98,12 @@ public struct VerificationReport: Sendable, Hashable {
         return copy
     }
 
-    /// Counts of findings by level, operations checked and errors.
+    /// Counts of findings by level, operations checked and skipped, and errors.
     public struct Summary: Sendable, Hashable {
         /// Operations checked.
         public var operations: Int
+        /// Operations of the contract not checked (``VerificationReport/skipped``).
+        public var skipped: Int
         /// Breaking findings.
         public var breaking: Int
         /// Warnings.
@@ -95,19 +115,33 @@ public struct VerificationReport: Sendable, Hashable {
     }
 }
 
-/// An operation that was not called because a required parameter has no value (no earlier
-/// response, example, enum, default or `--param` gave one). Reported at level info: it never
-/// fails a check on its own.
+/// An operation of the contract that was not checked: a required parameter has no value (no
+/// earlier response, example, enum, default or `--param` gave one), its method is not among
+/// those called, or no base mapping of the stub folder is for it. Reported at level info; it
+/// fails a check only under `--strict`, where the check is incomplete (could not verify).
 public struct SkippedOperation: Sendable, Hashable {
+    /// Why an operation was not checked.
+    public enum Cause: Sendable, Hashable {
+        /// A required parameter has no value.
+        case noParameterValue
+        /// Its method is not among those called (`--methods`).
+        case methodNotCalled
+        /// No base mapping of the stub folder was checked against it.
+        case noStubMapping
+    }
+
     /// The operation, `GET /repos/{owner}/{repo}`.
     public var operation: String
     /// Why, `no value for {owner}, {repo}`.
     public var reason: String
+    /// Why, as a case.
+    public var cause: Cause
 
     /// Creates a skipped operation.
-    public init(operation: String, reason: String) {
+    public init(operation: String, reason: String, cause: Cause = .noParameterValue) {
         self.operation = operation
         self.reason = reason
+        self.cause = cause
     }
 }
 
@@ -117,7 +151,8 @@ public enum VerificationOutcome: Sendable, Hashable {
     case passed
     /// Breaking drift, or warnings under `--strict` (exit 1).
     case failed
-    /// Something could not be checked and nothing breaking was found elsewhere (exit 2).
+    /// Something could not be checked (or, under `--strict`, an operation was skipped) and
+    /// nothing breaking was found elsewhere (exit 2).
     case couldNotVerify
 }
 
