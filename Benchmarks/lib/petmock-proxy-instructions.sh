@@ -22,31 +22,6 @@ source Benchmarks/lib/servers.sh
 # The upstream (nginx) and the proxy stub's root, $work/proxy.
 start_proxy_upstream "$petmock"
 
-# Instructions counted in one run of COMMAND... serving `extra` requests after the warm-up.
-# valgrind 3.19 cannot read the debug information lld writes, so petmock runs from a copy
-# without it (its symbol table stays).
-count_run() {
-    local extra="$1" port="$2" out="$work/cachegrind.$RANDOM"
-    shift 2
-    local server
-    server="$(start "$port" /api/pets valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file="$out" "$@")"
-    curl -s -o /dev/null "http://127.0.0.1:$port/api/pets?warm=[1-$warm]"
-    [ "$extra" -gt 0 ] && curl -s -o /dev/null "http://127.0.0.1:$port/api/pets?n=[1-$extra]"
-    kill -TERM -- "-$server" 2>/dev/null || kill -TERM "$server"
-    while kill -0 "$server" 2>/dev/null; do sleep 0.1; done
-    awk '/^summary:/ { print $2 }' "$out"
-}
-# Instructions per request of COMMAND... (its port is given as {PORT}).
-per_request() {
-    local port a b
-    port="$(free_port)"
-    a="$(count_run 0 "$port" "${@//\{PORT\}/$port}")"
-    port="$(free_port)"
-    b="$(count_run "$count" "$port" "${@//\{PORT\}/$port}")"
-    echo $(((b - a) / count))
-}
-stripped() { objcopy --strip-debug "$1" "$work/$2"; echo "$work/$2"; }
-
 proxy_nginx_conf '{PORT}' "$port_nginx" \
     | sed -e 's/^worker_processes .*/worker_processes 1; master_process off;/' > "$work/proxy-nginx/nginx.conf.in"
 nginx_count() {
@@ -54,21 +29,21 @@ nginx_count() {
     port="$(free_port)"
     sed "s/{PORT}/$port/" "$work/proxy-nginx/nginx.conf.in" > "$work/proxy-nginx/nginx.conf"
     local a b
-    a="$(count_run 0 "$port" nginx -p "$work/proxy-nginx" -c "$work/proxy-nginx/nginx.conf")"
+    a="$(count_run 0 "$port" /api/pets nginx -p "$work/proxy-nginx" -c "$work/proxy-nginx/nginx.conf")"
     port="$(free_port)"
     sed "s/{PORT}/$port/" "$work/proxy-nginx/nginx.conf.in" > "$work/proxy-nginx/nginx.conf"
-    b="$(count_run "$count" "$port" nginx -p "$work/proxy-nginx" -c "$work/proxy-nginx/nginx.conf")"
+    b="$(count_run "$count" "$port" /api/pets nginx -p "$work/proxy-nginx" -c "$work/proxy-nginx/nginx.conf")"
     echo $(((b - a) / count))
 }
 
 echo "instructions per proxied GET /api/pets (user space, cachegrind), one kept-alive connection, $count requests after $warm"
-ours="$(per_request "$(stripped "$petmock" petmock)" serve --stubs "$work/proxy" --port '{PORT}')"
+ours="$(per_request /api/pets "$(stripped "$petmock" petmock)" serve --stubs "$work/proxy" --port '{PORT}')"
 reference="$(nginx_count)"
 printf '%-28s %10s\n' petmock "$ours" "nginx proxy_pass (1 worker)" "$reference"
 printf 'ratio: %s (nginx over petmock; the wrk figure is the target: proxy >= 0.80 of nginx)\n' \
     "$(awk -v a="$reference" -v b="$ours" 'BEGIN { printf "%.2f", a / b }')"
 if [ -n "$baseline" ]; then
-    base="$(per_request "$(stripped "$baseline" baseline)" serve --stubs "$work/proxy" --port '{PORT}')"
+    base="$(per_request /api/pets "$(stripped "$baseline" baseline)" serve --stubs "$work/proxy" --port '{PORT}')"
     printf '%-28s %10s (this build over it: %s)\n' baseline "$base" \
         "$(awk -v a="$ours" -v b="$base" 'BEGIN { printf "%.2f", a / b }')"
 fi

@@ -126,3 +126,33 @@ write_template_root() {
 ]}
 JSON
 }
+
+# Instructions counted (valgrind's cachegrind, user space) in one run of COMMAND... serving
+# PATH: $warm requests, then EXTRA more, each on one kept-alive connection. valgrind 3.19
+# cannot read the debug information lld writes, so petmock runs from a copy without it
+# (`stripped`; its symbol table stays). Swift's hashing is made deterministic there, so that two
+# runs probe their dictionaries alike.
+count_run() {
+    local extra="$1" port="$2" path="$3" out="$work/cachegrind.$RANDOM" glue="?"
+    shift 3
+    [[ "$path" == *\?* ]] && glue="&"
+    local server
+    server="$(SWIFT_DETERMINISTIC_HASHING=1 start "$port" "${path%%\?*}" valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file="$out" "$@")"
+    curl -s -o /dev/null "http://127.0.0.1:$port$path${glue}warm=[1-$warm]"
+    [ "$extra" -gt 0 ] && curl -s -o /dev/null "http://127.0.0.1:$port$path${glue}n=[1-$extra]"
+    kill -TERM -- "-$server" 2>/dev/null || kill -TERM "$server"
+    while kill -0 "$server" 2>/dev/null; do sleep 0.1; done
+    awk '/^summary:/ { print $2 }' "$out"
+}
+# Instructions per request of COMMAND... serving PATH (its port is given as {PORT}): two runs,
+# with $warm requests and with $warm + $count, the difference over $count.
+per_request() {
+    local path="$1" port a b
+    shift
+    port="$(free_port)"
+    a="$(count_run 0 "$port" "$path" "${@//\{PORT\}/$port}")"
+    port="$(free_port)"
+    b="$(count_run "$count" "$port" "$path" "${@//\{PORT\}/$port}")"
+    echo $(((b - a) / count))
+}
+stripped() { objcopy --strip-debug "$1" "$work/$2"; echo "$work/$2"; }

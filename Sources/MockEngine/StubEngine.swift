@@ -52,21 +52,20 @@ package final class StubEngine: Sendable {
         self.publish = publish
         commit = CommitStage(
             journal: journal, scenarios: scenarios, clock: store.clock,
-            listeners: [ProxiedRequestAnnouncer(publish: publish)] + listeners)
+            announcer: ProxiedRequestAnnouncer(publish: publish), listeners: listeners)
     }
 
     /// The reply to one stub request (not an admin one): the serving stages (`Serving/`) in
     /// order. Select, match and answer decide with no effect (``decide(_:)``); then the
     /// decision is answered here or forwarded, and committed.
     package func reply(to request: HTTPServerRequest) -> HTTPReply {
-        var event = ServeEvent(request, snapshot: store.snapshot(), scenarios: scenarios)
-        let decision = decide(&event)
-        return carryOut(decision, event)
+        let event = ServeEvent(request, snapshot: store.snapshot(), scenarios: scenarios)
+        return carryOut(decide(event), event)
     }
 
     /// What to do with a request, with no effect: recording, the variant it asks for, the
     /// stub that matches under it, and that stub's answer (or the document's, or why none).
-    func decide(_ event: inout ServeEvent) -> StubDecision {
+    func decide(_ event: ServeEvent) -> StubDecision {
         let underway = recording.isActive ? recording.current() : nil
         switch SelectStage.select(event.request.headers, snapshot: event.snapshot, recording: underway) {
         case .record(let target, let recorder):
@@ -94,21 +93,20 @@ package final class StubEngine: Sendable {
 
     /// Carries a decision out: forwarded upstream, or answered here; committed either way.
     func carryOut(_ decision: StubDecision, _ event: ServeEvent) -> HTTPReply {
-        let request = event.request
         switch decision {
         case .record(let target, let recorder):
-            let route = ForwardRoute.recording(request, to: target, recorder: recorder)
-            return ForwardStage.forward(request, along: route, through: proxy, commit: commit)
+            let route = ForwardRoute.recording(event.request, to: target, recorder: recorder)
+            return ForwardStage.forward(event.request, along: route, through: proxy, commit: commit)
         case .passOn(let target):
-            let route = ForwardRoute.unmatched(request, to: target, timeout: upstreamTimeout)
-            return ForwardStage.forward(request, along: route, through: proxy, commit: commit)
+            let route = ForwardRoute.unmatched(event.request, to: target, timeout: upstreamTimeout)
+            return ForwardStage.forward(event.request, along: route, through: proxy, commit: commit)
         case .proxy(let stub, let definition):
             commit.moveScenario(of: stub)
             switch ForwardRoute.stub(stub, definition, event, timeout: upstreamTimeout) {
             case .success(let route):
-                return ForwardStage.forward(request, along: route, through: proxy, commit: commit)
+                return ForwardStage.forward(event.request, along: route, through: proxy, commit: commit)
             case .failure(let failure):
-                commit.commit(request, ServeOutcome(status: 500, stub: stub))
+                commit.commit(event.request, ServeOutcome(status: 500, stub: stub))
                 return .response(AnswerStage.stubFailed(stub, failure.message))
             }
         case .answer(let stub, _, _):

@@ -119,7 +119,7 @@ import Testing
     @Test(arguments: matchRows)
     func matchFindsTheStubUnderTheSelection(row: MatchRow) throws {
         let handler = try Self.handler()
-        var event = Self.event(row.target, method: row.method, in: handler)
+        let event = Self.event(row.target, method: row.method, in: handler)
         event.selection = row.selection.value
         #expect(MatchStage.match(event)?.mapping.name == row.expected)
     }
@@ -273,11 +273,11 @@ import Testing
             outcome: .failure(
                 HTTPClientError(kind: .couldNotConnect, url: "http://127.0.0.1:9/x?y=1", message: "refused")),
             duration: .milliseconds(3))
-        announcer.served(request, ServeOutcome(status: 502, upstream: upstream, forwarded: .stub))
-        announcer.served(request, ServeOutcome(status: 502, upstream: upstream, forwarded: .recording))
-        announcer.served(request, ServeOutcome(status: 503, forwarded: .unmatched))
+        announcer.served(request, ServeOutcome(forwarded: .stub, status: 502, stub: nil, upstream: upstream))
+        announcer.served(request, ServeOutcome(forwarded: .recording, status: 502, stub: nil, upstream: upstream))
+        announcer.served(request, ServeOutcome(forwarded: .unmatched, status: 503, stub: nil, upstream: nil))
         #expect(events.withLock { $0.isEmpty }, "only an unmatched request that reached upstream")
-        announcer.served(request, ServeOutcome(status: 502, upstream: upstream, forwarded: .unmatched))
+        announcer.served(request, ServeOutcome(forwarded: .unmatched, status: 502, stub: nil, upstream: upstream))
         let said = events.withLock { $0.map { "\($0)" } }
         #expect(said.count == 1)
         #expect(said.first?.contains("GET /x?y=1") == true, "\(said)")

@@ -108,8 +108,8 @@ import Testing
         for (name, value) in row.headers { headers.add(name: name, value: value) }
         let request = HTTPServerRequest(method: row.method, target: row.target, headers: headers)
         let engine = handler.engine
-        var event = ServeEvent(request, snapshot: engine.store.snapshot(), scenarios: engine.scenarios)
-        return engine.decide(&event)
+        let event = ServeEvent(request, snapshot: engine.store.snapshot(), scenarios: engine.scenarios)
+        return engine.decide(event)
     }
 
     @Test(arguments: rows)

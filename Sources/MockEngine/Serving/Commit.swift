@@ -11,7 +11,9 @@ struct CommitStage: Sendable {
     let scenarios: ScenarioStore
     /// Where the journal's dates come from.
     let clock: TimeSource
-    /// Told of each committed answer, in order.
+    /// Tells the server's subscribers of unmatched requests passed on upstream.
+    let announcer: ProxiedRequestAnnouncer
+    /// Told of each committed answer, in order, after the announcer.
     let listeners: [any ServeListener]
 
     /// Moves the stub's scenario to its next state, if it names one.
@@ -24,6 +26,7 @@ struct CommitStage: Sendable {
     /// Journals the request with its outcome and tells the listeners.
     func commit(_ request: HTTPServerRequest, _ outcome: ServeOutcome) {
         if journal.capacity > 0 { journal.append(entry(request, outcome)) }
+        announcer.served(request, outcome)
         for listener in listeners { listener.served(request, outcome) }
     }
 

@@ -81,7 +81,7 @@ enum ForwardStage {
         let finish: @Sendable (UpstreamResult) -> Void = { upstream in
             let reply = upstream.reply
             commit.commit(
-                request, ServeOutcome(status: reply.status, stub: route.stub, upstream: upstream, forwarded: route.kind)
+                request, ServeOutcome(forwarded: route.kind, status: reply.status, stub: route.stub, upstream: upstream)
             )
             later.complete(reply.httpReply(json: json))
         }
@@ -102,7 +102,7 @@ enum ForwardStage {
             method: request.method, originForm: route.originForm, headers: route.headers, body: request.body,
             target: route.target, timeout: route.timeout, on: request.eventLoop, completion: finish)
         guard started else {
-            commit.commit(request, ServeOutcome(status: 503, stub: route.stub, forwarded: route.kind))
+            commit.commit(request, ServeOutcome(forwarded: route.kind, status: 503, stub: route.stub, upstream: nil))
             return .response(overloaded(proxy.settings, json: json))
         }
         return .deferred(later)

@@ -6,8 +6,9 @@ import HTTPHandlerKit
 /// stub's or the document's answer, drifted, or a refusal) or forward (upstream), commit (the
 /// journal and the scenario's move), then the listeners. It carries what came in, what it is
 /// served from, taken once, and what select chose; ``StubEngine/reply(to:)`` runs the stages.
-/// Confined to the thread that handles the request (matching caches its readings).
-struct ServeEvent {
+/// Confined to the thread that handles the request (matching caches its readings). A class:
+/// every stage reads the one value, never a copy of the request it holds.
+final class ServeEvent {
     /// The request as the front end gave it.
     let request: HTTPServerRequest
     /// The request as matching reads it.
@@ -41,22 +42,47 @@ struct ServeOutcome: Sendable {
     var stub: CompiledStub?
     /// The variant in force, as the journal names it (`missing:name`, `code=404`).
     var variant: String?
-    /// What the live API answered, for a forwarded request that reached it.
-    var upstream: UpstreamResult?
-    /// The document's answer (operation, violations), when the document answered.
-    var document: FallbackAnswer?
     /// How the request was forwarded, when it was.
     var forwarded: ForwardRoute.Kind?
+    /// What the live API answered, for a forwarded request that reached it.
+    var upstream: UpstreamResult? { details?.upstream }
+    /// The document's answer (operation, violations), when the document answered.
+    var document: FallbackAnswer? { details?.document }
+    /// The upstream's result and the document's answer, out of line: few answers have either,
+    /// and inline they would make every outcome hundreds of bytes to copy.
+    private var details: Details?
 
-    init(
-        status: Int?, stub: CompiledStub? = nil, variant: String? = nil, upstream: UpstreamResult? = nil,
-        document: FallbackAnswer? = nil, forwarded: ForwardRoute.Kind? = nil
-    ) {
+    /// The outcome of an answer petmock or a stub gave.
+    init(status: Int?, stub: CompiledStub? = nil, variant: String? = nil) {
         self.status = status
         self.stub = stub
         self.variant = variant
-        self.upstream = upstream
-        self.document = document
-        self.forwarded = forwarded
+        forwarded = nil
+        details = nil
+    }
+
+    /// The outcome of an answer the document gave.
+    init(status: Int?, variant: String?, document: FallbackAnswer) {
+        self.init(status: status, variant: variant)
+        details = Details(upstream: nil, document: document)
+    }
+
+    /// The outcome of a forwarded request: what the upstream answered, when it was reached.
+    init(forwarded kind: ForwardRoute.Kind, status: Int?, stub: CompiledStub?, upstream: UpstreamResult?) {
+        self.status = status
+        self.stub = stub
+        variant = nil
+        forwarded = kind
+        details = upstream.map { Details(upstream: $0, document: nil) }
+    }
+
+    private final class Details: Sendable {
+        let upstream: UpstreamResult?
+        let document: FallbackAnswer?
+
+        init(upstream: UpstreamResult?, document: FallbackAnswer?) {
+            self.upstream = upstream
+            self.document = document
+        }
     }
 }
