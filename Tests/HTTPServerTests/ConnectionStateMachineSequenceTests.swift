@@ -109,8 +109,10 @@ import Testing
             let input = Self.inputs[Int((choice >> 16) % 4)]
             if case .arm(_, let at) = machine.settle(now: now, input: input) { #expect(at >= now) }
             switch machine.state {
-            case .reading, .finishing, .lingering:
+            case .reading, .finishing:
                 #expect(machine.deadline != nil, "an open connection waiting on its client has a deadline")
+            case .lingering:
+                #expect(machine.deadline?.kind == .linger, "lingering is bounded by its own deadline")
             case .awaitingResponse, .responding:
                 #expect((machine.deadline != nil) == machine.writeBlocked, "the handler's time is not bounded here")
             case .closing, .closed:
