@@ -71,7 +71,7 @@ final class Connection {
     private func performAction(_ action: ConnectionStateMachine.Action) {
         switch action {
         case .none:
-            break
+            break  // `perform` returns before the call
         case .writeContinue:
             outbound.append(Self.continueResponse)
         case .handRequest:
