@@ -12,39 +12,75 @@ import Testing
 
     static let inputs: [Machine.Input] = [.idle, .buffered, .head, .body]
 
-    /// Applies one event picked by `choice` at `now`; returns its action.
-    static func apply(_ choice: UInt64, to machine: inout Machine, now: UInt64) -> Machine.Action {
+    /// What one event returned: an action, or what the events that return none said.
+    enum Outcome: Equatable {
+        case action(Machine.Action)
+        /// `socketClosed` found the socket open: the caller releases it.
+        case released
+        /// `evictionRequested` closed an open connection, with the answer to send first, if any.
+        case evicted(answer: HTTPStatus?)
+
+        static let nothing = Outcome.action(.none)
+    }
+
+    /// Applies one event picked by `choice` at `now`; returns what it returned.
+    static func apply(_ choice: UInt64, to machine: inout Machine, now: UInt64) -> Outcome {
         let input = inputs[Int((choice >> 8) % 4)]
         let flag = (choice >> 12) & 1 == 1
+        let action: Machine.Action
         switch choice % 22 {
-        case 0: return machine.bytesRead(now: now, drained: flag)
-        case 1: return machine.outputQueued(pendingBytes: flag ? Machine.outputHighWater : 0)
-        case 2: return machine.outputDrained()
-        case 3: return machine.headReceived(expectsContinue: flag)
-        case 4: return machine.requestReceived()
-        case 5: return machine.parseFailed(.badRequest, message: "bad")
-        case 6: return machine.responseBegins(requestKeepAlive: flag, handlerWantsClose: false, input: input)
-        case 7: return machine.dribbleBegins()
-        case 8: return machine.responseQueued(input: input)
-        case 9: return machine.faultRequested(flag ? .connectionReset : .emptyResponse)
-        case 10: return machine.writeFinished(now: now)
-        case 11: return machine.writeWouldBlock()
-        case 12: return machine.peerHalfClosed(input: input, outputEmpty: flag)
-        case 13: return machine.deadlineReached(now: now)
-        case 14: return machine.shutdownRequested(input: input, outputEmpty: flag)
-        case 15: return machine.readWouldBlock()
-        case 16: return machine.readinessReported()
-        case 17: return machine.isProcessing ? machine.processingEnds() : machine.processingBegins()
-        case 18: return machine.queuedAnswerTaken()
+        case 0: action = machine.bytesRead(now: now, drained: flag)
+        case 1:
+            machine.outputQueued(pendingBytes: flag ? Machine.outputHighWater : 0)
+            return .nothing
+        case 2:
+            _ = machine.outputDrained()
+            return .nothing
+        case 3: action = machine.headReceived(expectsContinue: flag)
+        case 4: action = machine.requestReceived()
+        case 5: action = machine.parseFailed(.badRequest, message: "bad")
+        case 6:
+            _ = machine.responseBegins(requestKeepAlive: flag, handlerWantsClose: false, input: input)
+            return .nothing
+        case 7:
+            machine.dribbleBegins()
+            return .nothing
+        case 8: action = machine.responseQueued(input: input)
+        case 9: action = machine.faultRequested(flag ? .connectionReset : .emptyResponse)
+        case 10: action = machine.writeFinished(now: now)
+        case 11:
+            machine.writeWouldBlock()
+            return .nothing
+        case 12: action = machine.peerHalfClosed(input: input, outputEmpty: flag)
+        case 13: action = machine.deadlineReached(now: now)
+        case 14: action = machine.shutdownRequested(input: input, outputEmpty: flag)
+        case 15:
+            machine.readWouldBlock()
+            return .nothing
+        case 16:
+            machine.readinessReported()
+            return .nothing
+        case 17:
+            if machine.isProcessing { machine.processingEnds() } else { machine.processingBegins() }
+            return .nothing
+        case 18: action = machine.queuedAnswerTaken()
         // Rarely, the loop closes the socket under the machine (a read error, an eviction).
         case 19:
             switch (choice >> 20) % 8 {
-            case 0: return machine.socketClosed()
-            case 1: return machine.evictionRequested(status: .serviceUnavailable, outputEmpty: flag)
-            default: return machine.readinessReported()
+            case 0:
+                return machine.socketClosed() ? .released : .nothing
+            case 1:
+                let open = machine.stateCase != .closing && machine.stateCase != .closed
+                let answer = machine.evictionRequested(status: .serviceUnavailable, outputEmpty: flag)
+                if open { #expect(machine.stateCase == .closing, "evicted: the socket is closed next") }
+                return open ? .evicted(answer: answer) : .nothing
+            default:
+                machine.readinessReported()
+                return .nothing
             }
-        default: return machine.writeFailed()
+        default: action = machine.writeFailed()
         }
+        return .action(action)
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
@@ -59,36 +95,38 @@ import Testing
             now += random.next() % 20
             let choice = random.next()
             let wasQueued = machine.answerQueued
-            let action = Self.apply(choice, to: &machine, now: now)
-            if case .close = action { #expect(machine.phase == .closed) }
-            if action == .queueAnswer {
+            let outcome = Self.apply(choice, to: &machine, now: now)
+            if case .action(.close) = outcome { #expect(machine.stateCase == .closing) }
+            if outcome == .action(.queueAnswer) {
                 #expect(!wasQueued && !machine.isProcessing, "queued once, and only outside the read path")
             }
-            if action == .releaseSocket { #expect(machine.isClosed && machine.deadline == nil) }
-            if case .handRequest(let number) = action {
+            if outcome == .released { #expect(machine.isClosed && machine.deadline == nil) }
+            if case .action(.handRequest(let number)) = outcome {
                 #expect(number == handed + 1, "requests are handed over in order")
                 handed = number
                 requests += 1
             }
             let input = Self.inputs[Int((choice >> 16) % 4)]
             if case .arm(_, let at) = machine.settle(now: now, input: input) { #expect(at >= now) }
-            switch machine.phase {
-            case .reading, .finishing, .closing:
+            switch machine.state {
+            case .reading, .finishing:
                 #expect(machine.deadline != nil, "an open connection waiting on its client has a deadline")
+            case .lingering:
+                #expect(machine.deadline?.kind == .linger, "lingering is bounded by its own deadline")
             case .awaitingResponse, .responding:
                 #expect((machine.deadline != nil) == machine.writeBlocked, "the handler's time is not bounded here")
-            case .closed:
+            case .closing, .closed:
                 #expect(machine.deadline == nil)
             }
-            if machine.phase == .closed {
+            if machine.stateCase == .closing || machine.stateCase == .closed {
                 // The shell closes the socket: released once, if the loop had not already.
-                let release = machine.socketClosed()
-                #expect(release == (action == .releaseSocket ? .none : .releaseSocket))
+                let released = machine.socketClosed()
+                #expect(released == (outcome != .released))
                 for _ in 0..<4 {
                     let late = Self.apply(random.next(), to: &machine, now: now)
-                    #expect(late == .none, "a closed connection acts no more")
+                    #expect(late == .nothing, "a closed connection acts no more")
                 }
-                #expect(machine.phase == .closed)
+                #expect(machine.state == .closed)
                 machine = Machine(timeouts: timeouts, now: now)
                 handed = 0
             }

@@ -76,11 +76,7 @@ extension Connection {
             }
             if !notes.hasDate { buffer.append(loop.dates.line) }
         }
-        if !keepsAlive(request, handlerWantsClose: notes.wantsClose) {
-            outbound.append(Self.connectionClose)
-        } else {
-            outbound.append(chunked ? Self.crlf : Self.connectionKeepAlive)
-        }
+        endHead(of: request, handlerWantsClose: notes.wantsClose)
         guard sendsBody else {
             if !response.status.forbidsBody && chunked && request.head.method != .head {
                 outbound.append(Self.lastChunk)
@@ -88,7 +84,7 @@ extension Connection {
             finishResponse()
             return
         }
-        perform(machine.dribbleBegins())
+        machine.dribbleBegins()
         let body = response.body
         let count = max(1, min(dribble.chunkCount, body.count))
         let interval = dribble.duration.nanoseconds / UInt64(count)

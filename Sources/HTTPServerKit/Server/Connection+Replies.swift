@@ -20,7 +20,7 @@ extension Connection {
     /// Turns the handler's reply to the current request into bytes (or a timer, or a wait
     /// for a deferred reply).
     func answer(with reply: HTTPReply) {
-        guard !isClosed, machine.phase == .awaitingResponse, let request = current else { return }
+        guard case .awaitingResponse = machine.state, let request = current else { return }
         switch reply {
         case .prepared(let prepared):
             writePrepared(prepared, request: request)
@@ -49,17 +49,13 @@ extension Connection {
         ReplyAddress(loop: loop, slot: slot, generation: generation, sequence: sequence)
     }
 
-    /// Tells the machine an answer begins; returns whether the connection stays open after it.
-    func keepsAlive(_ request: HTTPParsedHead, handlerWantsClose: Bool) -> Bool {
-        let action = machine.responseBegins(
+    /// Tells the machine the answer to `request` begins, and ends its head (whose other fields
+    /// are queued) as the machine decides: `Connection: close` unless the connection stays
+    /// open (then `Connection: keep-alive` for HTTP/1.0, which closes without it), and the
+    /// empty line.
+    func endHead(of request: HTTPParsedHead, handlerWantsClose: Bool) {
+        let keepAlive = machine.responseBegins(
             requestKeepAlive: request.keepAlive, handlerWantsClose: handlerWantsClose, input: input)
-        guard case .writeHead(let keepAlive) = action else { return false }
-        return keepAlive
-    }
-
-    /// The per-request end of a head: `Date`, `Connection` if needed, and the empty line.
-    private func writeHeadTail(request: HTTPParsedHead, hasDate: Bool, keepAlive: Bool) {
-        if !hasDate { outbound.append(loop.dates.line) }
         if !keepAlive {
             outbound.append(Self.connectionClose)
         } else if request.head.version == .http10 {
@@ -81,9 +77,9 @@ extension Connection {
         } else {
             form = prepared.identity
         }
-        let keepAlive = keepsAlive(request, handlerWantsClose: prepared.wantsClose)
         outbound.append(form.storage, range: form.head)
-        writeHeadTail(request: request, hasDate: prepared.hasDate, keepAlive: keepAlive)
+        if !prepared.hasDate { outbound.append(loop.dates.line) }
+        endHead(of: request, handlerWantsClose: prepared.wantsClose)
         if request.head.method != .head { outbound.append(form.storage, range: form.body) }
     }
 
@@ -107,8 +103,8 @@ extension Connection {
                 vary: response.compression != .identity, into: buffer)
             Self.writeFraming(status: response.status, length: body.count, chunked: chunked, into: buffer)
         }
-        let keepAlive = keepsAlive(request, handlerWantsClose: notes.wantsClose)
-        writeHeadTail(request: request, hasDate: notes.hasDate, keepAlive: keepAlive)
+        if !notes.hasDate { outbound.append(loop.dates.line) }
+        endHead(of: request, handlerWantsClose: notes.wantsClose)
         if request.head.method != .head && sendsBody {
             if chunked {
                 if !body.isEmpty {
@@ -147,7 +143,7 @@ extension Connection {
     /// After an answer that came outside the read path: send it, then take any pipelined
     /// request already buffered and read what arrived meanwhile.
     func resumeAfterAsyncAnswer() {
-        if case .reading = machine.phase {
+        if case .reading = machine.state {
             onReadable()
         } else {
             flushOutput()

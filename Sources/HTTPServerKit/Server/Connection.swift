@@ -16,8 +16,6 @@ import Darwin
 /// Pipelined requests are parsed one at a time: the next is looked at only once the current
 /// one is answered, so answers go out in order and unanswered input waits in `inbound`.
 final class Connection {
-    typealias Phase = ConnectionStateMachine.Phase
-
     /// Stop reading while this much unparsed input waits for an answer.
     static let inboundHighWater = 128 * 1024
 
@@ -49,7 +47,6 @@ final class Connection {
     }
 
     // Read-only views of the machine's state, for the loop (readiness, eviction, replies).
-    var phase: Phase { machine.phase }
     var writeBlocked: Bool { machine.writeBlocked }
     var sequence: UInt64 { machine.sequence }
     var lastProgress: UInt64 { machine.lastProgress }
@@ -73,9 +70,8 @@ final class Connection {
 
     private func performAction(_ action: ConnectionStateMachine.Action) {
         switch action {
-        case .none, .pauseReading, .resumeReading:
-            // Pausing and resuming steer the read loops, which look at the machine.
-            break
+        case .none:
+            break  // `perform` returns before the call
         case .writeContinue:
             outbound.append(Self.continueResponse)
         case .handRequest:
@@ -96,10 +92,6 @@ final class Connection {
             resumeAfterAsyncAnswer()
         case .bodyProgressed:
             loop.bodyProgressed(self)
-        case .writeHead, .releaseSocket, .evict:
-            // Acted on where they are returned: the head being written, the loop's close, the
-            // eviction (which hands the place over).
-            break
         }
     }
 
@@ -114,7 +106,7 @@ final class Connection {
 
     /// The socket is readable (or hung up): read what there is and act on it.
     func onReadable() {
-        if case .closing = machine.phase {
+        if case .lingering = machine.state {
             drainClosing()
             return
         }
@@ -125,7 +117,7 @@ final class Connection {
             readAvailable()
             guard !isClosed else { return }
             flushOutput()
-            if !isClosed, outbound.isEmpty, machine.outputDrained() == .resumeReading { again = true }
+            if !isClosed, outbound.isEmpty, machine.outputDrained() { again = true }
         }
         if !isClosed { settleDeadline() }
     }
@@ -134,7 +126,7 @@ final class Connection {
     func onWritable() {
         flushOutput()
         guard !isClosed else { return }
-        if outbound.isEmpty, machine.outputDrained() == .resumeReading {
+        if outbound.isEmpty, machine.outputDrained() {
             onReadable()
         } else {
             settleDeadline()
@@ -173,7 +165,7 @@ final class Connection {
                 let error = errno
                 if error == EINTR { continue }
                 if error != EAGAIN && error != EWOULDBLOCK { loop.closeConnection(self, reset: false) }
-                perform(machine.readWouldBlock())
+                machine.readWouldBlock()
                 return
             }
         }
@@ -186,12 +178,13 @@ final class Connection {
 
     /// Feeds bytes to the parser while requests can be taken; returns how many were used.
     private func process(_ bytes: UnsafeRawBufferPointer) -> Int {
-        perform(machine.processingBegins())
-        defer { perform(machine.processingEnds()) }
+        machine.processingBegins()
+        defer { machine.processingEnds() }
         var offset = 0
         while !isClosed {
-            guard case .reading = machine.phase else { return offset }
-            if machine.outputQueued(pendingBytes: outbound.pendingBytes) == .pauseReading { return offset }
+            // Reading, and not paused by the output now queued.
+            machine.outputQueued(pendingBytes: outbound.pendingBytes)
+            guard machine.canParse else { return offset }
             let start = offset
             let step: HTTPRequestParser.Step
             do {
@@ -243,7 +236,7 @@ final class Connection {
             case .done:
                 break
             case .wouldBlock:
-                perform(machine.writeWouldBlock())
+                machine.writeWouldBlock()
                 return
             case .failed:
                 perform(machine.writeFailed())
@@ -303,7 +296,7 @@ final class Connection {
     /// not read is read and dropped first (one read at most), so that the close is a FIN after
     /// the answer, not an RST that could destroy it before the client reads it.
     func evict(answering status: HTTPStatus, handingOverItsPlace: Bool) {
-        if case .evict(let answer?) = machine.evictionRequested(status: status, outputEmpty: outbound.isEmpty) {
+        if let answer = machine.evictionRequested(status: status, outputEmpty: outbound.isEmpty) {
             let bytes = answer == .requestTimeout ? Self.timeoutEviction : Self.overloadEviction
             _ = bytes.withUnsafeBytes { Socket.sendOnce(descriptor, $0) }
             _ = Descriptor.read(descriptor, loop.readBuffer.baseAddress, loop.readBuffer.count)

@@ -6,58 +6,56 @@ extension ConnectionStateMachine {
     /// held (it filled less than the buffer).
     mutating func bytesRead(now: UInt64, drained: Bool) -> Action {
         lastProgress = now
-        if drained { inputDrained = true }
+        if drained { traffic.readSide.drain() }
         return deadline?.kind == .body ? .bodyProgressed : .none
     }
 
     /// A read found nothing to read (`EAGAIN`).
-    mutating func readWouldBlock() -> Action {
-        inputDrained = true
-        return .none
+    mutating func readWouldBlock() {
+        traffic.readSide.drain()
     }
 
     /// The loop reported the socket readable (or hung up): there may be bytes again.
-    mutating func readinessReported() -> Action {
-        inputDrained = false
-        return .none
+    mutating func readinessReported() {
+        if traffic.readSide == .drained { traffic.readSide = .open }
     }
 
     /// Bytes begin to go to the parser, from the read path.
-    mutating func processingBegins() -> Action {
-        isProcessing = true
-        return .none
+    mutating func processingBegins() {
+        traffic.isProcessing = true
     }
 
     /// The parser has taken what it can of those bytes.
-    mutating func processingEnds() -> Action {
-        isProcessing = false
-        return .none
+    mutating func processingEnds() {
+        traffic.isProcessing = false
     }
 
-    /// Before parsing another request: pauses when `pendingBytes` of output wait.
-    mutating func outputQueued(pendingBytes: Int) -> Action {
-        guard pendingBytes >= Self.outputHighWater, phase != .closed else { return .none }
-        readingPaused = true
-        return .pauseReading
+    /// Before parsing another request, with `pendingBytes` of output waiting: at
+    /// ``outputHighWater`` or more, reading pauses (``canParse`` says no) until it drains.
+    mutating func outputQueued(pendingBytes: Int) {
+        guard pendingBytes >= Self.outputHighWater, case .reading(_, let closeAfterResponse) = state else { return }
+        state = .reading(paused: true, closeAfterResponse: closeAfterResponse)
     }
 
-    /// The output queue is empty again.
-    mutating func outputDrained() -> Action {
-        guard readingPaused, phase != .closed else { return .none }
-        readingPaused = false
-        return .resumeReading
+    /// The output queue is empty again; returns whether reading resumes (it had paused), so
+    /// that the shell parses and reads again.
+    mutating func outputDrained() -> Bool {
+        guard case .reading(true, let closeAfterResponse) = state else { return false }
+        state = .reading(paused: false, closeAfterResponse: closeAfterResponse)
+        return true
     }
 
     /// The parser completed a request head.
     mutating func headReceived(expectsContinue: Bool) -> Action {
-        expectsContinue && phase == .reading ? .writeContinue : .none
+        guard expectsContinue, case .reading = state else { return .none }
+        return .writeContinue
     }
 
     /// The parser completed a whole request: it goes to the handler.
     mutating func requestReceived() -> Action {
-        guard phase == .reading else { return .none }
+        guard case .reading(_, let closeAfterResponse) = state else { return .none }
         sequence &+= 1
-        phase = .awaitingResponse
+        state = .awaitingResponse(closeAfterResponse: closeAfterResponse)
         deadline = nil
         return .handRequest(sequence: sequence)
     }
@@ -67,21 +65,30 @@ extension ConnectionStateMachine {
         refuse(status, message: message)
     }
 
-    /// An answer begins: its head says whether the connection stays open after it. It closes
-    /// when the request or the handler asks, after a shutdown began, or when the client has
-    /// shut its side and sent nothing more.
-    mutating func responseBegins(requestKeepAlive: Bool, handlerWantsClose: Bool, input: Input) -> Action {
-        guard phase != .closed else { return .none }
-        var keepAlive = requestKeepAlive && !handlerWantsClose && !closeAfterResponse
-        if peerClosed && input == .idle { keepAlive = false }
-        if !keepAlive { closeAfterResponse = true }
-        return .writeHead(keepAlive: keepAlive)
+    /// An answer begins; returns whether the connection stays open after it, as its head says.
+    /// It closes when the request or the handler asks, after a shutdown began, or when the
+    /// client has shut its side and sent nothing more; a close is kept for after the answer.
+    /// Only a request being answered has a head to end: with none, the answer is to close.
+    mutating func responseBegins(requestKeepAlive: Bool, handlerWantsClose: Bool, input: Input) -> Bool {
+        let wanted = requestKeepAlive && !handlerWantsClose && !(peerClosed && input == .idle)
+        switch state {
+        case .awaitingResponse(let closeAfterResponse):
+            let keepAlive = wanted && !closeAfterResponse
+            state = .awaitingResponse(closeAfterResponse: !keepAlive)
+            return keepAlive
+        case .responding(let closeAfterResponse):
+            let keepAlive = wanted && !closeAfterResponse
+            state = .responding(closeAfterResponse: !keepAlive)
+            return keepAlive
+        case .reading, .finishing, .lingering, .closing, .closed:
+            return false
+        }
     }
 
     /// The answer's body goes out over time (a dribble).
-    mutating func dribbleBegins() -> Action {
-        if phase == .awaitingResponse { phase = .responding }
-        return .none
+    mutating func dribbleBegins() {
+        guard case .awaitingResponse(let closeAfterResponse) = state else { return }
+        state = .responding(closeAfterResponse: closeAfterResponse)
     }
 
     /// The whole answer is queued: back to reading, or finish (lingering only when the client
@@ -89,109 +96,127 @@ extension ConnectionStateMachine {
     /// reply, a dribble's last piece) is queued on the loop, once, to go out when it is about
     /// to wait.
     mutating func responseQueued(input: Input) -> Action {
-        if phase == .awaitingResponse || phase == .responding {
-            phase = closeAfterResponse ? .finishing(linger: input != .idle) : .reading
+        switch state {
+        case .awaitingResponse(let closeAfterResponse), .responding(let closeAfterResponse):
+            if closeAfterResponse {
+                state = .finishing(linger: input != .idle)
+            } else {
+                state = .reading(paused: false, closeAfterResponse: false)
+            }
+        case .reading, .finishing, .lingering, .closing, .closed:
+            return .none
         }
-        guard !isProcessing, !answerQueued, phase != .closed else { return .none }
-        answerQueued = true
+        guard !traffic.isProcessing, !traffic.answerQueued else { return .none }
+        traffic.answerQueued = true
         return .queueAnswer
     }
 
     /// The loop took the connection from its queued answers: send the answer, unless the
-    /// socket closed meanwhile.
+    /// connection has nothing more to send (it lingers, or the socket closed meanwhile).
     mutating func queuedAnswerTaken() -> Action {
-        answerQueued = false
-        return phase == .closed ? .none : .sendAnswer
+        traffic.answerQueued = false
+        switch state {
+        case .reading, .awaitingResponse, .responding, .finishing:
+            return .sendAnswer
+        case .lingering, .closing, .closed:
+            return .none
+        }
     }
 
     /// The socket is being closed (by the machine's `close` or by the loop: a read error, an
-    /// eviction, the end of the grace period): released once; no event does anything after.
-    mutating func socketClosed() -> Action {
-        guard !isClosed else { return .none }
-        isClosed = true
-        phase = .closed
+    /// eviction, the end of the grace period); returns whether it was open until now, so
+    /// that the caller releases it (deregisters, closes, frees the slot) once. No event does
+    /// anything after.
+    mutating func socketClosed() -> Bool {
+        if case .closed = state { return false }
+        state = .closed
         deadline = nil
-        return .releaseSocket
+        return true
     }
 
-    /// The loop closes the connection to make room for a new client (``EvictionRule``): the
-    /// `status` goes out first, with `Connection: close`, when a request is being received and
-    /// nothing else is queued or being written (a response of ours would otherwise land inside
-    /// another); else the close comes without a word. Either way the close is at once, with no
-    /// lingering (RFC 9112 §9.6 would keep the place the new client needs).
-    mutating func evictionRequested(status: HTTPStatus, outputEmpty: Bool) -> Action {
-        guard phase != .closed else { return .none }
-        let answer = isMidRequest(outputEmpty: outputEmpty) ? status : nil
-        phase = .closed
-        deadline = nil
-        return .evict(answer: answer)
+    /// The loop closes the connection to make room for a new client (``EvictionRule``);
+    /// returns the status to send first, with `Connection: close`: `status` when a request is
+    /// being received and nothing else is queued or being written (a response of ours would
+    /// otherwise land inside another), else nil, for a close without a word. Either way the
+    /// close is at once, with no lingering (RFC 9112 §9.6 would keep the place the new client
+    /// needs); a connection closing already is left as it is, and nil returned.
+    mutating func evictionRequested(status: HTTPStatus, outputEmpty: Bool) -> HTTPStatus? {
+        switch state {
+        case .closing, .closed:
+            return nil
+        case .reading, .awaitingResponse, .responding, .finishing, .lingering:
+            let answer = isMidRequest(outputEmpty: outputEmpty) ? status : nil
+            closeDecided()
+            return answer
+        }
     }
 
     /// The handler answered with a fault: a reset closes now; the others queue their bytes
     /// and then close without lingering.
     mutating func faultRequested(_ fault: HTTPFault) -> Action {
-        guard phase == .awaitingResponse else { return .none }
+        guard case .awaitingResponse = state else { return .none }
         if case .connectionReset = fault {
-            phase = .closed
+            closeDecided()
             return .close(reset: true)
         }
-        phase = .finishing(linger: false)
+        state = .finishing(linger: false)
         return .none
     }
 
     /// Everything queued was written at `now`: the next step of finishing, if finishing.
     mutating func writeFinished(now: UInt64) -> Action {
-        writeBlocked = false
-        guard case .finishing(let linger) = phase else { return .none }
+        traffic.writeBlocked = false
+        guard case .finishing(let linger) = state else { return .none }
         if linger && !peerClosed {
             // RFC 9112 §9.6: after a refusal the client may still be sending; shut our side
             // and read until it closes, so that its unread bytes do not turn our close into a
             // reset that destroys the response before it is read.
-            phase = .closing
             let until = now &+ timeouts.linger
-            deadline = (.linger, until)
+            state = .lingering
+            deadline = Deadline(kind: .linger, at: until)
             return .shutdownWrite(lingerUntil: until)
         }
-        phase = .closed
+        closeDecided()
         return .close(reset: false)
     }
 
     /// The socket took only part of the output.
-    mutating func writeWouldBlock() -> Action {
-        writeBlocked = true
-        return .none
+    mutating func writeWouldBlock() {
+        traffic.writeBlocked = true
     }
 
     /// Writing failed (the peer is gone).
     mutating func writeFailed() -> Action {
-        guard phase != .closed else { return .none }
-        phase = .closed
-        return .close(reset: false)
+        switch state {
+        case .closing, .closed:
+            return .none
+        case .reading, .awaitingResponse, .responding, .finishing, .lingering:
+            closeDecided()
+            return .close(reset: false)
+        }
     }
 
     /// The client shut its side (read returned end of file).
     mutating func peerHalfClosed(input: Input, outputEmpty: Bool) -> Action {
-        peerClosed = true
-        switch phase {
+        traffic.readSide = .shut
+        switch state {
         case .reading:
             switch input {
-            case .idle:
-                // Nothing more will come; whatever is queued is still sent.
-                if outputEmpty {
-                    phase = .closed
-                    return .close(reset: false)
-                }
-                phase = .finishing(linger: false)
+            case .idle where outputEmpty:
+                // Nothing more will come, and nothing waits to be sent.
+                closeDecided()
+                return .close(reset: false)
             case .buffered:
                 // Pipelined requests wait: they are answered first.
                 break
-            case .head, .body:
-                phase = .finishing(linger: false)
+            case .idle, .head, .body:
+                // What is queued is still sent; a request begun will not be completed.
+                state = .finishing(linger: false)
             }
-        case .closing:
-            phase = .closed
+        case .lingering:
+            closeDecided()
             return .close(reset: false)
-        case .awaitingResponse, .responding, .finishing, .closed:
+        case .awaitingResponse, .responding, .finishing, .closing, .closed:
             break
         }
         return .none
@@ -200,19 +225,22 @@ extension ConnectionStateMachine {
     /// The armed deadline may have come at `now`: a 408 for a request too slow to arrive,
     /// else a close. Before the deadline, nothing happens.
     mutating func deadlineReached(now: UInt64) -> Action {
-        guard let armed = deadline, armed.at <= now, phase != .closed else { return .none }
+        guard let armed = deadline, armed.at <= now else { return .none }
         deadline = nil
-        switch (armed.kind, phase) {
-        case (.header, .reading):
-            return refuse(.requestTimeout, message: "Request head not received within the header timeout")
-        case (.body, .reading) where !writeBlocked:
-            return refuse(.requestTimeout, message: "Request body not received within the body timeout")
-        default:
-            // Idle between requests, a client not reading its answer, or finishing/lingering
-            // too long.
-            phase = .closed
-            return .close(reset: false)
+        if case .reading = state {
+            switch armed.kind {
+            case .header:
+                return refuse(.requestTimeout, message: "Request head not received within the header timeout")
+            case .body where !traffic.writeBlocked:
+                return refuse(.requestTimeout, message: "Request body not received within the body timeout")
+            case .body, .idle, .linger:
+                break
+            }
         }
+        // Idle between requests, a client not reading its answer, or finishing/lingering too
+        // long.
+        closeDecided()
+        return .close(reset: false)
     }
 
     /// After handling an event at `now`: the deadline the connection is under now. Reading a
@@ -220,9 +248,9 @@ extension ConnectionStateMachine {
     /// idle restarts at each event.
     mutating func settle(now: UInt64, input: Input) -> DeadlineAction {
         let wanted: TimeoutList.Kind?
-        switch phase {
+        switch state {
         case .reading:
-            if writeBlocked {
+            if traffic.writeBlocked {
                 wanted = .idle
             } else {
                 switch input {
@@ -232,12 +260,12 @@ extension ConnectionStateMachine {
                 }
             }
         case .awaitingResponse, .responding:
-            wanted = writeBlocked ? .idle : nil
+            wanted = traffic.writeBlocked ? .idle : nil
         case .finishing:
             wanted = .idle
-        case .closing:
+        case .lingering:
             wanted = .linger
-        case .closed:
+        case .closing, .closed:
             wanted = nil
         }
         guard let wanted else {
@@ -247,21 +275,47 @@ extension ConnectionStateMachine {
         }
         if let armed = deadline, armed.kind == wanted, wanted != .idle { return .keep }
         let at = now &+ timeouts.duration(of: wanted)
-        deadline = (wanted, at)
+        deadline = Deadline(kind: wanted, at: at)
         return .arm(wanted, at: at)
     }
 
     /// A graceful shutdown began: close now when between requests, else after the answer.
     mutating func shutdownRequested(input: Input, outputEmpty: Bool) -> Action {
-        closeAfterResponse = true
-        guard isBetweenRequests(input: input, outputEmpty: outputEmpty) else { return .none }
-        phase = .closed
-        return .close(reset: false)
+        switch state {
+        case .reading(let paused, _):
+            if isBetweenRequests(input: input, outputEmpty: outputEmpty) {
+                closeDecided()
+                return .close(reset: false)
+            }
+            state = .reading(paused: paused, closeAfterResponse: true)
+        case .awaitingResponse:
+            state = .awaitingResponse(closeAfterResponse: true)
+        case .responding:
+            state = .responding(closeAfterResponse: true)
+        case .finishing, .lingering, .closing, .closed:
+            // Ending already.
+            break
+        }
+        return .none
     }
 
     private mutating func refuse(_ status: HTTPStatus, message: String) -> Action {
-        guard phase == .reading else { return .none }
-        phase = .finishing(linger: true)
+        guard case .reading = state else { return .none }
+        state = .finishing(linger: true)
         return .refuse(status, message: message)
+    }
+
+    /// The machine decides to close: the shell closes the socket next, under no deadline.
+    private mutating func closeDecided() {
+        state = .closing
+        deadline = nil
+    }
+}
+
+extension ConnectionStateMachine.ReadSide {
+    /// A read took all the socket held: nothing to read until it is reported again (unless
+    /// the client shut its side, which stays so).
+    mutating func drain() {
+        if self == .open { self = .drained }
     }
 }

@@ -136,7 +136,7 @@ extension HTTPEventLoop {
     /// Closes a connection now; with `reset`, sets `SO_LINGER` 0 so the peer gets an RST.
     /// Without `releasingItsPlace`, its place under the connection limit goes to the caller.
     func closeConnection(_ connection: Connection, reset: Bool, releasingItsPlace: Bool = true) {
-        guard connection.machine.socketClosed() == .releaseSocket else { return }
+        guard connection.machine.socketClosed() else { return }
         setDeadline(connection, nil)
         if reset { Socket.resetOnClose(connection.descriptor) }
         poller.remove(connection.descriptor)

@@ -17,7 +17,7 @@ extension Connection {
     /// Whether ``onReadable()`` would read from the socket now: to drain while lingering, else
     /// by the same rule `readAvailable` reads by.
     var wantsToRead: Bool {
-        if case .closing = phase { return true }
+        if case .lingering = machine.state { return true }
         return readsInput
     }
 }

@@ -201,7 +201,7 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
                 connection.generation == UInt32(truncatingIfNeeded: event.token >> 32)
             else { return }
             if event.readable || event.hangup || event.error {
-                connection.perform(connection.machine.readinessReported())
+                connection.machine.readinessReported()
                 connection.onReadable()
             }
             if event.writable && connection.writeBlocked && !connection.isClosed {
