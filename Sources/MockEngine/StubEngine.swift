@@ -65,7 +65,7 @@ package final class StubEngine: Sendable {
 
     /// What to do with a request, with no effect: recording, the variant it asks for, the
     /// stub that matches under it, and that stub's answer (or the document's, or why none).
-    func decide(_ event: ServeEvent) -> StubDecision {
+    @inline(__always) func decide(_ event: ServeEvent) -> StubDecision {
         let underway = recording.isActive ? recording.current() : nil
         switch SelectStage.select(event.request.headers, snapshot: event.snapshot, recording: underway) {
         case .record(let target, let recorder):
@@ -92,7 +92,7 @@ package final class StubEngine: Sendable {
     }
 
     /// Carries a decision out: forwarded upstream, or answered here; committed either way.
-    func carryOut(_ decision: StubDecision, _ event: ServeEvent) -> HTTPReply {
+    @inline(__always) func carryOut(_ decision: StubDecision, _ event: ServeEvent) -> HTTPReply {
         switch decision {
         case .record(let target, let recorder):
             let route = ForwardRoute.recording(event.request, to: target, recorder: recorder)

@@ -8,10 +8,9 @@ import JSONKit
 enum AnswerStage {
     /// What the stub that matched answers: passed on (a proxy stub), rendered (a template),
     /// drifted (a generated variant), or refused (a variant asked for that does not apply).
-    static func answer(_ stub: CompiledStub, _ event: ServeEvent) -> StubDecision {
-        let selection = event.selection
+    @inline(__always) static func answer(_ stub: CompiledStub, _ event: ServeEvent) -> StubDecision {
         if let proxy = stub.mapping.response.proxy {
-            if let requested = selection.requested, let variant = selection.variant, variant.isGenerated {
+            if let requested = event.selection.requested, let variant = event.selection.variant, variant.isGenerated {
                 return .refuse(
                     message: "Variant '\(requested)' does not apply: the stub that matched passes the request on "
                         + "to \(proxy.baseURL) (proxyBaseUrl), and petmock drifts canned answers only",
@@ -24,53 +23,66 @@ enum AnswerStage {
             switch template.render(event.request, event.matchable, stub: stub) {
             case .success(let rendered): base = rendered
             case .failure(let failure):
-                return .templateFailed(stub, message: failure.message, variant: selection.variant?.description)
+                return .templateFailed(stub, message: failure.message, variant: event.selection.variant?.description)
             }
         } else {
             base = stub.served
         }
-        return drift(base, of: stub, under: selection) { .answer(stub, $0, variant: selection.label) }
+        guard let variant = event.selection.variant, variant.isGenerated else {
+            return .answer(stub, base, variant: event.selection.label)
+        }
+        switch drift(base, of: stub, under: variant, named: event.selection.requested) {
+        case .served(let served): return .answer(stub, served, variant: event.selection.label)
+        case .refused(let refusal): return refusal
+        }
     }
 
     /// The document's answer to a request no stub matched, drifted as a stub's answer is; a
     /// refused request's problem document is not the document's answer, so no drift applies.
     static func answer(_ answer: FallbackAnswer, under selection: RequestedVariant) -> StubDecision {
         let base = ServedResponse.prepared(answer.response, .none, nil)
-        let document = { (served: ServedResponse) in
-            StubDecision.document(served, variant: selection.label, answer: answer)
+        guard let variant = selection.variant, variant.isGenerated, answer.violations.isEmpty else {
+            return .document(base, variant: selection.label, answer: answer)
         }
-        guard answer.violations.isEmpty else { return document(base) }
-        return drift(base, of: nil, under: selection, document)
+        switch drift(base, of: nil, under: variant, named: selection.requested) {
+        case .served(let served): return .document(served, variant: selection.label, answer: answer)
+        case .refused(let refusal): return refusal
+        }
     }
 
-    /// The one drift path, for stubs' and the document's answers alike: under a generated
-    /// variant, the answer drifted (a fixed stub's from its cache, a rendered or document one
-    /// made now). A drift the request asked for by name either applies or is refused, never
+    /// What a drift made of an answer: the drifted answer, or the refusal of a drift that
+    /// does not apply.
+    private enum Drifted {
+        case served(ServedResponse)
+        case refused(StubDecision)
+    }
+
+    /// The one drift path, for stubs' and the document's answers alike: the answer under a
+    /// generated variant (a fixed stub's from its cache, a rendered or document one made now).
+    /// A drift the request asked for by name (`requested`) either applies or is refused, never
     /// served as the unchanged body; a server-wide one leaves such answers alone.
     private static func drift(
-        _ base: ServedResponse, of stub: CompiledStub?, under selection: RequestedVariant,
-        _ decision: (ServedResponse) -> StubDecision
-    ) -> StubDecision {
-        guard let variant = selection.variant, variant.isGenerated else { return decision(base) }
+        _ base: ServedResponse, of stub: CompiledStub?, under variant: Variant, named requested: String?
+    ) -> Drifted {
         let served: ServedResponse
         if let stub, stub.template == nil {
             served = stub.served(under: variant)
         } else {
             served = DriftGenerator.apply(variant, to: base, stub: stub?.mapping)
         }
-        if let requested = selection.requested, DriftGenerator.isUnchanged(served, from: base),
+        if let requested, DriftGenerator.isUnchanged(served, from: base),
             let refusal = DriftGenerator.refusal(of: variant, named: requested, for: base)
         {
-            return .refuse(message: refusal.description, variant: requested, knownFields: refusal.knownFields)
+            return .refused(.refuse(message: refusal.description, variant: requested, knownFields: refusal.knownFields))
         }
-        return decision(served)
+        return .served(served)
     }
 
     /// The reply to a decision petmock answers itself (not `record`, `passOn` or `proxy`,
     /// which go upstream) and what commit journals of it. A delay is drawn here, once: the
     /// stub's own, with the global settings' (`delaying`) where the stub sets none; the
     /// document's answers and petmock's own are not delayed.
-    static func reply(
+    @inline(__always) static func reply(
         to decision: StubDecision, _ event: ServeEvent, delaying: @autoclosure () -> GlobalSettings?
     ) -> (HTTPReply, ServeOutcome) {
         switch decision {
@@ -145,7 +157,7 @@ extension ServedResponse {
     }
 
     /// The answer as a reply, after `delay`, drawn now.
-    func reply(delayedBy delay: StubDelay) -> HTTPReply {
+    @inline(__always) func reply(delayedBy delay: StubDelay) -> HTTPReply {
         switch self {
         case .prepared(let prepared, _, let dribble):
             HTTPReply.prepared(prepared, dribble: dribble).delayed(by: delay.httpDelay())

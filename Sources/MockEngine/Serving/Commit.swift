@@ -24,7 +24,7 @@ struct CommitStage: Sendable {
     }
 
     /// Journals the request with its outcome and tells the listeners.
-    func commit(_ request: HTTPServerRequest, _ outcome: ServeOutcome) {
+    @inline(__always) func commit(_ request: HTTPServerRequest, _ outcome: ServeOutcome) {
         if journal.capacity > 0 { journal.append(entry(request, outcome)) }
         announcer.served(request, outcome)
         for listener in listeners { listener.served(request, outcome) }
@@ -34,10 +34,12 @@ struct CommitStage: Sendable {
     func entry(_ request: HTTPServerRequest, _ outcome: ServeOutcome) -> LoggedRequest {
         let target = request.head.target
         let url = target.utf8.first == UInt8(ascii: "/") ? target : String(request.head.originForm)
+        // Most outcomes have no upstream result: nil is passed as it is, not read from the outcome.
+        let upstream = outcome.forwarded == nil ? nil : outcome.upstream
         return LoggedRequest(
             sequence: 0, idPrefix: journal.idPrefix, method: request.method, url: url, headers: request.headers,
             body: request.body, clientAddress: request.remoteAddress, loggedDate: clock.wallMilliseconds,
-            variant: outcome.variant, responseStatus: outcome.status, stub: outcome.stub, upstream: outcome.upstream,
+            variant: outcome.variant, responseStatus: outcome.status, stub: outcome.stub, upstream: upstream,
             documentOperation: outcome.document?.operation, violations: outcome.document?.violations ?? [])
     }
 }

@@ -4,7 +4,7 @@ enum MatchStage {
     /// The stub for the request: with a status asked for, the best stub of any variant that
     /// answers with it; else the named variant's stubs first, then the base. A HEAD no stub
     /// names is matched as a GET (RFC 9110 §9.3.2; the server drops the body).
-    static func match(_ event: ServeEvent) -> CompiledStub? {
+    @inline(__always) static func match(_ event: ServeEvent) -> CompiledStub? {
         let index = event.snapshot.index
         if let status = event.selection.status {
             return index.match(event.matchable, status: status, scenarios: event.scenarios)

@@ -34,7 +34,7 @@ enum SelectStage {
         case refuse(StubDecision, documentMayAnswer: Bool)
     }
 
-    static func select(
+    @inline(__always) static func select(
         _ headers: HTTPHeaders, snapshot: StubStore.Snapshot, recording: (target: String, recorder: Recorder)?
     ) -> Selection {
         if let recording { return .record(target: recording.target, recorder: recording.recorder) }
