@@ -204,10 +204,10 @@ def check_recording(driver, url, target):
     """Recording from the dashboard: start with a target, a request through petmock, stop, and
     the page lists what was written."""
     driver.get(url + "/__admin/ui")
-    wait_for("the recording status", lambda: driver.find_element(By.ID, "recording-status").text == "NeverStarted")
+    wait_for("the recording status", lambda: driver.find_element(By.ID, "recording-status").text == "not recording")
     driver.find_element(By.ID, "recording-target").send_keys(target)
     click(driver, By.ID, "recording-start", "the Start button")
-    wait_for("recording to start", lambda: driver.find_element(By.ID, "recording-status").text == "Recording")
+    wait_for("recording to start", lambda: driver.find_element(By.ID, "recording-status").text == "recording")
     status, _ = call(url + "/api/vets/2")
     check(status == 200, f"a request while recording got {status}, not the target's 200")
     click(driver, By.ID, "recording-stop", "the Stop button")
@@ -216,7 +216,7 @@ def check_recording(driver, url, target):
         lambda: [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#recording-written li")])
     check(written and any("GET /api/vets/2" in line and "200" in line for line in written),
           f"the page does not list the recorded mapping: {written}")
-    wait_for("recording to stop", lambda: driver.find_element(By.ID, "recording-status").text == "Stopped")
+    wait_for("recording to stop", lambda: driver.find_element(By.ID, "recording-status").text == "stopped")
 
 
 def check_document(driver, url):

@@ -170,10 +170,13 @@ async function stopRecording() {
   }
 }
 
+// The recorder's status as WireMock names it (the API's), in words for people.
+const recordingWords = { NeverStarted: "not recording", Recording: "recording", Stopped: "stopped" };
+
 async function refreshState() {
   const [variants, scenarios, recording] = await Promise.all([
     api("GET", "/petmock/variants"), api("GET", "/scenarios"), api("GET", "/recordings/status")]);
-  $("recording-status").textContent = recording.status;
+  $("recording-status").textContent = recordingWords[recording.status] || recording.status;
   // Rebuilt only when something changed, so a button is not replaced under the pointer.
   const rendered = JSON.stringify([variants, scenarios]);
   if (rendered === lastState) return;
