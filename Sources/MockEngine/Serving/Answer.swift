@@ -116,8 +116,9 @@ enum AnswerStage {
             body: JSONValue.object(body).serializedBytes())
     }
 
-    /// The 404 of a request no stub matched: the near-miss report, or WireMock's words when
-    /// there are no stubs at all.
+    /// The 404 of a request no stub matched: the near-miss report (with the mappings refused at
+    /// load that would have matched, or every one when no stub loaded), or WireMock's words
+    /// when there are no stubs at all and none was refused.
     private static func unmatched(_ event: ServeEvent, variant: Variant?) -> HTTPResponse {
         let index = event.snapshot.index
         if index.all.isEmpty && index.refused.isEmpty {
@@ -129,10 +130,11 @@ enum AnswerStage {
         var named: String?
         if case .named(let name)? = variant { named = name }
         let misses = index.nearMisses(for: event.matchable, variant: named, scenarios: event.scenarios)
-        return UnmatchedReport(
-            request: event.matchable, nearMisses: misses, variant: variant?.description,
-            refused: index.refused(matching: event.matchable)
-        ).response(json: event.wantsJSON)
+        let refused = index.refused(matching: event.matchable)
+        var report = UnmatchedReport(
+            request: event.matchable, nearMisses: misses, variant: variant?.description, refused: refused)
+        if index.all.isEmpty { report.otherRefused = index.refused.filter { !$0.matches(event.matchable) } }
+        return report.response(json: event.wantsJSON)
     }
 }
 
