@@ -82,7 +82,8 @@ package final class StubEngine: Sendable {
         if let answer = documentAnswer(event.request, under: event.selection) { return answer }
         if let status = event.selection.status { return MatchStage.noStub(answering: status, event) }
         if let target = proxyUnmatched { return .passOn(target: target) }
-        return .unmatched(variant: event.selection.variant)
+        return .unmatched(
+            variant: event.selection.variant, fallback: fallback?.summary(forUnanswered: event.request))
     }
 
     /// The fallback source's answer to a request no stub matched, nil when there is no

@@ -13,6 +13,9 @@ package struct UnmatchedReport {
     var refused: [RefusedStub] = []
     /// With no stub loaded, the other mappings and mapping files refused at load: why none is.
     var otherRefused: [RefusedStub] = []
+    /// What the fallback source (an OpenAPI document) says of itself: where it is mounted, its
+    /// closest operations.
+    var fallback: FallbackSummary?
 
     /// The response, as text or JSON.
     func response(json: Bool) -> HTTPResponse {
@@ -32,6 +35,13 @@ package struct UnmatchedReport {
         if !request.body.isEmpty { lines += ["", StringMatcher.excerpt(request.bodyText)] }
         if let variant { lines.append("(variant '\(variant)' active)") }
         lines.append("")
+        if let fallback {
+            lines.append("The document is mounted at '\(fallback.mountPoint)'; '\(request.path)' is outside it")
+            if !fallback.closestOperations.isEmpty {
+                lines.append("Closest operations: " + fallback.closestOperations.joined(separator: ", "))
+            }
+            lines.append("")
+        }
         for stub in refused {
             lines.append("Not loaded: \(stub.label) would match this request, but it was refused at load: \(stub.why)")
         }
@@ -67,6 +77,12 @@ package struct UnmatchedReport {
             "request": ["method": .string(request.method.rawValue), "url": .string(String(request.target))],
         ]
         if let variant { object["variant"] = .string(variant) }
+        if let fallback {
+            object["document"] = [
+                "mountPoint": .string(fallback.mountPoint),
+                "closestOperations": .array(fallback.closestOperations.map(JSONValue.string)),
+            ]
+        }
         object["closestStubs"] = .array(nearMisses.map(Self.json))
         if !refused.isEmpty || !otherRefused.isEmpty {
             let matching = refused.map { Self.json($0, matchesRequest: true) }

@@ -92,9 +92,10 @@ enum AnswerStage {
                 .response(refusal(message, knownFields: knownFields, json: event.wantsJSON)),
                 ServeOutcome(status: 400, variant: variant)
             )
-        case .unmatched(let variant):
+        case .unmatched(let variant, let fallback):
             return (
-                .response(unmatched(event, variant: variant)), ServeOutcome(status: 404, variant: variant?.description)
+                .response(unmatched(event, variant: variant, fallback: fallback)),
+                ServeOutcome(status: 404, variant: variant?.description)
             )
         case .record, .passOn, .proxy:
             preconditionFailure("a forwarded decision is answered by ForwardStage")
@@ -118,10 +119,11 @@ enum AnswerStage {
 
     /// The 404 of a request no stub matched: the near-miss report (with the mappings refused at
     /// load that would have matched, or every one when no stub loaded), or WireMock's words
-    /// when there are no stubs at all and none was refused.
-    private static func unmatched(_ event: ServeEvent, variant: Variant?) -> HTTPResponse {
+    /// when there are no stubs at all, none was refused and no fallback source says where it
+    /// serves (an OpenAPI document's mount point).
+    private static func unmatched(_ event: ServeEvent, variant: Variant?, fallback: FallbackSummary?) -> HTTPResponse {
         let index = event.snapshot.index
-        if index.all.isEmpty && index.refused.isEmpty {
+        if index.all.isEmpty && index.refused.isEmpty && fallback == nil {
             // WireMock's answer, word for word, when it has no stubs at all.
             return HTTPResponse(
                 status: .notFound,
@@ -134,6 +136,7 @@ enum AnswerStage {
         var report = UnmatchedReport(
             request: event.matchable, nearMisses: misses, variant: variant?.description, refused: refused)
         if index.all.isEmpty { report.otherRefused = index.refused.filter { !$0.matches(event.matchable) } }
+        report.fallback = fallback
         return report.response(json: event.wantsJSON)
     }
 }
