@@ -26,6 +26,8 @@ package final class StubEngine: Sendable {
     let commit: CommitStage
     /// WireMock's global settings (`/__admin/settings`).
     let settings = GlobalSettingsStore()
+    /// The problems of the requests petmock refused, bounded (a listener).
+    let requestProblems = RequestProblemLog()
 
     package convenience init(
         store: StubStore, journalCapacity: Int, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
@@ -52,7 +54,7 @@ package final class StubEngine: Sendable {
         self.publish = publish
         commit = CommitStage(
             journal: journal, scenarios: scenarios, clock: store.clock,
-            listeners: [ProxiedRequestAnnouncer(publish: publish)] + listeners)
+            listeners: [ProxiedRequestAnnouncer(publish: publish), requestProblems] + listeners)
     }
 
     /// The reply to one stub request (not an admin one): the serving stages (`Serving/`) in

@@ -1,4 +1,5 @@
 import JSONKit
+import StubFormat
 import TestSupport
 import Testing
 
@@ -112,5 +113,39 @@ import Testing
         let labels = json["notLoaded"]?.arrayValue?.map { $0["label"] } ?? []
         #expect(labels == ["'orders' (mappings/orders.json)", "mappings/truncated.json"])
         #expect(json["notLoaded"]?[0]?["matchesRequest"] == false)
+    }
+
+    /// A request naming a variant no stub has is labelled "unknown variant" in the journal, not
+    /// "no stub matched", and listed under `/__admin/petmock/problems` beside the load problems.
+    @Test func anUnknownVariantIsLabelledAndListedAsAProblem() throws {
+        let stubs = try TemporaryStubs()
+        stubs.write("mappings/items.json", Self.items)
+        let server = try makeServer(stubs: stubs.root)
+        for _ in 0..<2 { #expect(try server.answer("/items", headers: [("X-Petmock-Variant", "nope")]).status == 400) }
+        let event = try #require(try server.answer("/__admin/requests").json["requests"]?[0])
+        #expect(event["petmockStubLabel"] == "unknown variant")
+        #expect(event["petmockProblem"]?["kind"] == "unknown variant")
+        #expect(event["petmockProblem"]?["requested"] == "nope")
+        let problems = try server.answer("/__admin/petmock/problems").json
+        #expect(problems["problems"] == [])
+        let listed = try #require(problems["requestProblems"]?[0])
+        #expect(listed["kind"] == "unknown variant")
+        #expect(listed["request"] == "GET /items")
+        #expect(listed["count"] == 2)
+        #expect(listed["message"]?.stringValue?.hasPrefix("Unknown variant 'nope'") == true)
+        // Emptied with the journal.
+        _ = try server.answer("DELETE", "/__admin/requests")
+        #expect(try server.answer("/__admin/petmock/problems").json["requestProblems"] == [])
+    }
+
+    /// However many names a client makes up, the list of request problems stays bounded: the
+    /// first ones kept, the rest counted.
+    @Test func requestProblemsAreBounded() throws {
+        let server = try makeServer(mappings: [try StubMapping(json: Self.items)])
+        for index in 0..<105 { _ = try server.answer("/items", headers: [("X-Petmock-Variant", "nope\(index)")]) }
+        let problems = try server.answer("/__admin/petmock/problems").json
+        #expect(problems["requestProblems"]?.arrayValue?.count == 100)
+        #expect(problems["requestProblems"]?[0]?["requested"] == "nope0")
+        #expect(problems["requestProblemsOmitted"] == 5)
     }
 }

@@ -98,6 +98,21 @@ def check_dashboard(driver, url, screenshots):
         row for row in shown(driver, "#journal-rows tr") if "<script>window.__pwned=1</script>" in row.text]),
         "the stub's name is not shown as text")
 
+    # A variant no stub has: labelled "unknown variant" in the journal (not "no stub matched"),
+    # its message on click, and listed under the request problems.
+    status, _ = call(url + "/api/vets", headers={"X-Petmock-Variant": "nope"})
+    check(status == 400, f"a request naming an unknown variant got {status}, not 400")
+    refused = wait_for("the refused request in the journal", lambda: [
+        row for row in shown(driver, "#journal-rows tr") if "/api/vets" in row.text and "unknown variant" in row.text])
+    check(refused and "no stub matched" not in refused[0].text, "the refused request is not labelled 'unknown variant'")
+    if refused:
+        refused[0].click()
+        check(wait_for("the refusal's message", lambda: "Unknown variant 'nope'" in
+                       driver.find_element(By.ID, "request-detail").text), "the refusal's message is not shown")
+    click(driver, By.ID, "mappings-refresh", "the mappings' Refresh button")
+    listed = wait_for("the request problem", lambda: shown(driver, "#problems li[data-problem-kind='unknown variant']"))
+    check(listed and "GET /api/vets" in listed[0].text, "the request problem does not name the request")
+
     # An unmatched request shows up live, with its near miss criterion by criterion.
     call(url + "/api/vetz")
     if click(driver, By.XPATH, "//tr[contains(@class, 'unmatched')][td[text()='/api/vetz']]",

@@ -13,9 +13,10 @@ enum AnswerStage {
         if let proxy = stub.mapping.response.proxy {
             if let requested = selection.requested, let variant = selection.variant, variant.isGenerated {
                 return .refuse(
-                    message: "Variant '\(requested)' does not apply: the stub that matched passes the request on "
-                        + "to \(proxy.baseURL) (proxyBaseUrl), and petmock drifts canned answers only",
-                    variant: requested)
+                    RequestProblem(
+                        .inapplicableVariant, requested: requested,
+                        message: "Variant '\(requested)' does not apply: the stub that matched passes the request on "
+                            + "to \(proxy.baseURL) (proxyBaseUrl), and petmock drifts canned answers only"))
             }
             return .proxy(stub, proxy)
         }
@@ -61,7 +62,9 @@ enum AnswerStage {
         if let requested = selection.requested, DriftGenerator.isUnchanged(served, from: base),
             let refusal = DriftGenerator.refusal(of: variant, named: requested, for: base)
         {
-            return .refuse(message: refusal.description, variant: requested, knownFields: refusal.knownFields)
+            return .refuse(
+                RequestProblem(.inapplicableVariant, requested: requested, message: refusal.description),
+                knownFields: refusal.knownFields)
         }
         return decision(served)
     }
@@ -87,10 +90,10 @@ enum AnswerStage {
             return (
                 .response(Self.stubFailed(stub, message)), ServeOutcome(status: 500, stub: stub, variant: variant)
             )
-        case .refuse(let message, let variant, let knownFields):
+        case .refuse(let problem, let knownFields):
             return (
-                .response(refusal(message, knownFields: knownFields, json: event.wantsJSON)),
-                ServeOutcome(status: 400, variant: variant)
+                .response(refusal(problem.message, knownFields: knownFields, json: event.wantsJSON)),
+                ServeOutcome(status: 400, variant: problem.requested, problem: problem)
             )
         case .unmatched(let variant, let fallback):
             return (

@@ -47,11 +47,14 @@ struct ServeOutcome: Sendable {
     var document: FallbackAnswer?
     /// How the request was forwarded, when it was.
     var forwarded: ForwardRoute.Kind?
+    /// Why petmock refused the request, when it did.
+    var problem: RequestProblem?
 
     init(
         status: Int?, stub: CompiledStub? = nil, variant: String? = nil, upstream: UpstreamResult? = nil,
-        document: FallbackAnswer? = nil, forwarded: ForwardRoute.Kind? = nil
+        document: FallbackAnswer? = nil, forwarded: ForwardRoute.Kind? = nil, problem: RequestProblem? = nil
     ) {
+        self.problem = problem
         self.status = status
         self.stub = stub
         self.variant = variant

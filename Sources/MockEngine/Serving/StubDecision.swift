@@ -9,8 +9,9 @@ enum StubDecision: Sendable {
     /// Recording is on: the request goes to the API being recorded.
     case record(target: String, recorder: Recorder)
     /// The request cannot be answered as asked: a 400 saying why (a variant that does not
-    /// exist or does not apply, no stub for the status asked for).
-    case refuse(message: String, variant: String?, knownFields: [String]? = nil)
+    /// exist or does not apply, no stub for the status asked for); `knownFields`, the JSON
+    /// fields there are, for a drift of a field the body lacks.
+    case refuse(RequestProblem, knownFields: [String]? = nil)
     /// No stub matched: the near-miss 404, with what the fallback source says of itself when
     /// it left the request unanswered too.
     case unmatched(variant: Variant?, fallback: FallbackSummary? = nil)
