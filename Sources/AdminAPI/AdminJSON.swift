@@ -56,6 +56,10 @@ enum AdminJSON {
         // For people (the dashboard): WireMock's stand-in mapping of an unmatched request is no stub.
         if let operation = request.documentOperation {
             object["petmockStubLabel"] = .string("document: \(operation)")
+        } else if let problem = request.problem {
+            // Refused before any stub could answer: what the request asked for is the problem.
+            object["petmockStubLabel"] = .string(problem.kind.rawValue)
+            object["petmockProblem"] = self.problem(problem)
         } else if !request.wasMatched {
             object["petmockStubLabel"] = "no stub matched"
         } else if let label = request.stubLabel {
@@ -65,6 +69,21 @@ enum AdminJSON {
             for member in proxied(upstream) { object[member.key] = member.value }
         }
         if let document = document(request) { object["petmockDocument"] = document }
+        return .object(object)
+    }
+
+    /// A request's problem: its kind, what it asked for and the 400's message.
+    static func problem(_ problem: RequestProblem) -> JSONValue {
+        var object: JSONObject = ["kind": .string(problem.kind.rawValue), "message": .string(problem.message)]
+        if let requested = problem.requested { object["requested"] = .string(requested) }
+        return .object(object)
+    }
+
+    /// A request problem as `GET /__admin/petmock/problems` lists it.
+    static func problem(_ count: RequestProblemCount) -> JSONValue {
+        guard case .object(var object) = problem(count.problem) else { return .null }
+        object["request"] = .string(count.request)
+        object["count"] = .int(Int64(count.count))
         return .object(object)
     }
 

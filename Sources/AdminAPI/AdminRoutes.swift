@@ -172,7 +172,12 @@ extension AdminRouter {
     }
 
     func problems() -> HTTPResponse {
-        Self.json(["problems": .array(admin.loadProblems().map(AdminJSON.problem))])
+        let (requestProblems, omitted) = admin.requestProblems()
+        return Self.json([
+            "problems": .array(admin.loadProblems().map(AdminJSON.problem)),
+            "requestProblems": .array(requestProblems.map(AdminJSON.problem)),
+            "requestProblemsOmitted": .int(Int64(omitted)),
+        ])
     }
 
     func operations() -> HTTPResponse {

@@ -13,6 +13,10 @@ public protocol FallbackReplySource: Sendable {
     /// it lists them.
     var operations: [DocumentOperation] { get }
 
+    /// What the near-miss 404 says of the source for a request it left unanswered (outside
+    /// its mount point): where it serves and its closest operations; nil says nothing.
+    func summary(forUnanswered request: HTTPServerRequest) -> FallbackSummary?
+
     /// What the source adds to the variant catalog (`GET /__admin/petmock/variants`): its
     /// answers as mappings (named examples as file variants) and the JSON fields of each
     /// operation's answer.
@@ -22,6 +26,9 @@ public protocol FallbackReplySource: Sendable {
 extension FallbackReplySource {
     /// No operations to list.
     public var operations: [DocumentOperation] { [] }
+
+    /// Nothing to say of itself.
+    public func summary(forUnanswered request: HTTPServerRequest) -> FallbackSummary? { nil }
 
     /// Nothing to add to the variant catalog.
     public func variantSources() -> (mappings: [StubMapping], operations: [VariantCatalog.OperationFields]) {

@@ -26,6 +26,8 @@ package final class StubEngine: Sendable {
     let commit: CommitStage
     /// WireMock's global settings (`/__admin/settings`).
     let settings = GlobalSettingsStore()
+    /// The problems of the requests petmock refused, bounded (a listener).
+    let requestProblems = RequestProblemLog()
 
     package convenience init(
         store: StubStore, journalCapacity: Int, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
@@ -52,7 +54,7 @@ package final class StubEngine: Sendable {
         self.publish = publish
         commit = CommitStage(
             journal: journal, scenarios: scenarios, clock: store.clock,
-            announcer: ProxiedRequestAnnouncer(publish: publish), listeners: listeners)
+            announcer: ProxiedRequestAnnouncer(publish: publish), listeners: [requestProblems] + listeners)
     }
 
     /// The reply to one stub request (not an admin one): the serving stages (`Serving/`) in
@@ -81,7 +83,8 @@ package final class StubEngine: Sendable {
         if let answer = documentAnswer(event.request, under: event.selection) { return answer }
         if let status = event.selection.status { return MatchStage.noStub(answering: status, event) }
         if let target = proxyUnmatched { return .passOn(target: target) }
-        return .unmatched(variant: event.selection.variant)
+        return .unmatched(
+            variant: event.selection.variant, fallback: fallback?.summary(forUnanswered: event.request))
     }
 
     /// The fallback source's answer to a request no stub matched, nil when there is no

@@ -85,6 +85,37 @@ public final class OpenAPIResponder: FallbackReplySource {
         }
     }
 
+    /// Outside the mount point: where the document is mounted, and the operations closest to
+    /// the request (`GET /orders/7` is closest to `GET /api/v1/orders/{id}`: the mount point
+    /// forgotten).
+    public func summary(forUnanswered request: HTTPServerRequest) -> FallbackSummary? {
+        let path = String(request.path)
+        guard case .outside = route(request.method, path) else { return nil }
+        let closest = closestRoutes(to: path, method: request.method, outside: true).map { index in
+            "\(routeMethods[index].rawValue) \(basePath)\(routes[index].operation.path)"
+        }
+        return FallbackSummary(mountPoint: basePath, closestOperations: closest)
+    }
+
+    /// The three routes closest to `path` (below the mount point, or with `outside` the whole
+    /// path), closest first: those whose template matches it (of the request's method first),
+    /// then by edit distance to the operation's path (outside, to the mounted path too, the
+    /// nearer counting).
+    private func closestRoutes(to path: String, method: HTTPMethod, outside: Bool) -> [Int] {
+        let parts = path.hasPrefix("/") ? path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) : []
+        let method = method == .head ? HTTPMethod.get : method
+        let ranks = routes.indices.map { index -> (Int, Int) in
+            if !parts.isEmpty, routeTemplates[index].match(parts: parts) != nil {
+                return (routeMethods[index] == method ? 0 : 1, 0)
+            }
+            let own = StringDistance.levenshtein(routes[index].operation.path, path)
+            guard outside else { return (2, own) }
+            return (2, min(own, StringDistance.levenshtein(basePath + routes[index].operation.path, path)))
+        }
+        return routes.indices.sorted { (ranks[$0].0, ranks[$0].1, $0) < (ranks[$1].0, ranks[$1].1, $1) }
+            .prefix(3).map { $0 }
+    }
+
     public var operations: [DocumentOperation] {
         contract.operations.map { operation in
             DocumentOperation(
@@ -234,9 +265,7 @@ public final class OpenAPIResponder: FallbackReplySource {
     }
 
     private func notFound(_ path: String) -> PreparedResponse {
-        let closest = routes.map(\.operation)
-            .sorted { StringDistance.levenshtein($0.path, path) < StringDistance.levenshtein($1.path, path) }
-            .prefix(3).map(\.name)
+        let closest = closestRoutes(to: path, method: .get, outside: false).map { routeNames[$0] }
         let message = "No operation of the document matches \(path)"
         let body: JSONObject = [
             "code": 404, "message": .string(message), "closest": .array(closest.map(JSONValue.string)),

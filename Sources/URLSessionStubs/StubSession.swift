@@ -108,8 +108,10 @@ public final class StubSession: Sendable {
         try admin.findRequests(matching: pattern)
     }
 
-    /// Checks that `count` requests matching `pattern` were made (WireMock's `verify`); the
-    /// error lists what was requested and the near-miss report of the unmatched requests.
+    /// Checks that `count` requests matching `pattern` were made (WireMock's `verify`), and that
+    /// petmock refused none (a variant no stub has, a status no stub answers with: the app got
+    /// a 400 the test did not ask for); the error lists what was requested, the refusals and
+    /// the near-miss report of the unmatched requests.
     ///
     /// ```swift
     /// try stubs.verify(.exactly(2), RequestPattern(method: .post, url: .url("/api/items")))
@@ -123,15 +125,28 @@ public final class StubSession: Sendable {
             throw StubVerificationError(
                 expectation: expectation, matched: 0, received: [], nearMisses: "", invalidPattern: "\(error)")
         }
-        guard !count.accepts(matched) else { return }
+        let refusals = requestProblems
+        guard !count.accepts(matched) || !refusals.isEmpty else { return }
         throw StubVerificationError(
             expectation: expectation, matched: matched, received: requests.map { "\($0.method) \($0.url)" },
-            nearMisses: admin.unmatchedReport(), invalidPattern: nil)
+            nearMisses: admin.unmatchedReport(), invalidPattern: nil,
+            refused: refusals.map(Self.describe), countMet: count.accepts(matched))
     }
 
     /// Checks that at least one request matching `pattern` was made.
     public func verify(_ pattern: RequestPattern) throws(StubVerificationError) {
         try verify(.atLeast(1), pattern)
+    }
+
+    /// The requests petmock refused since the journal was last emptied, each problem once with
+    /// the first request that had it (``Admin/requestProblems()``); ``verify(_:_:)`` fails while
+    /// there are any.
+    public var requestProblems: [RequestProblemCount] { admin.requestProblems().problems }
+
+    /// `GET /api/pets: Unknown variant 'nope': ... (3 requests)`, for messages.
+    static func describe(_ refusal: RequestProblemCount) -> String {
+        let times = refusal.count == 1 ? "" : " (\(refusal.count) requests)"
+        return "\(refusal.request): \(refusal.problem.message)\(times)"
     }
 
     /// The near-miss report of every request no stub answered (empty when all matched), for a

@@ -41,6 +41,27 @@ import Testing
         #expect(server.admin.requests().count == 2)
     }
 
+    /// A request outside the mount point is told where the document is mounted and which of its
+    /// operations is closest, whether or not stubs are loaded (never WireMock's "no stub mappings").
+    @Test(arguments: [false, true])
+    func aRequestOutsideTheMountPointIsToldWhereTheDocumentIs(withStubs: Bool) throws {
+        let stub = StubMapping(
+            request: RequestPattern(method: .get, url: .urlPath("/health")), response: ResponseDefinition())
+        let server = try Self.server(mappings: withStubs ? [stub] : [])
+        let answer = try Self.response(server, "/items/1")
+        #expect(answer.status.code == 404)
+        let text = String(decoding: answer.body, as: UTF8.self)
+        #expect(text.contains("The document is mounted at '/v2'; '/items/1' is outside it"), "\(text)")
+        #expect(text.contains("Closest operations: GET /v2/items/{id}, "), "\(text)")
+        #expect(text.contains("No stubs are loaded.") == !withStubs, "\(text)")
+        let json = try JSONValue(
+            parsing: try Self.response(server, "/items/1", headers: ["Accept": "application/json"]).body)
+        #expect(json["document"]?["mountPoint"] == "/v2")
+        #expect(json["document"]?["closestOperations"]?[0] == "GET /v2/items/{id}")
+        // Inside the mount point the document answers its own 404.
+        #expect(try JSONValue(parsing: try Self.response(server, "/v2/itemz").body)["closest"]?[0] == "GET /items")
+    }
+
     @Test func aDriftVariantAppliesToADocumentAnswer() throws {
         let server = try Self.server()
         let drifted = try Self.response(server, "/v2/items/1", headers: ["X-Petmock-Variant": "missing:name"])

@@ -97,6 +97,19 @@ struct PetAPI {
         #expect(health.body == ["status": "ok", "database": "ok"])
     }
 
+    /// A 404 names the resource the path asked for, never a word cut from another segment.
+    @Test(arguments: [
+        ("/api/api/pets", "No resource 'api' in '/api/api/pets'; resources: /api/pets, /api/vets"),
+        ("/api/owners", "No resource 'owners' in '/api/owners'; resources: /api/pets, /api/vets"),
+        ("/api/pets/abc", "No pet with id 'abc'"),
+        ("/api/vets/0", "No vet with id '0'"),
+    ])
+    func aNotFoundNamesTheResource(path: String, message: String) throws {
+        let answer = try PetAPI().call(.get, path)
+        #expect(answer.status == 404)
+        #expect(answer.body?["message"] == .string(message))
+    }
+
     @Test(arguments: ["1", "42", "9223372036854775807"])
     func canonicalIDsAreIDs(_ segment: String) {
         #expect(PetAPIHandler.resourceID(Substring(segment)) == Int64(segment))

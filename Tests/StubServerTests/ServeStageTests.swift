@@ -39,9 +39,10 @@ import Testing
         SelectRow(headers: [("X-Petmock-Variant", "broken")], expected: "serve broken - broken"),
         SelectRow(headers: [("Prefer", "code=404")], expected: "serve - 404 -"),
         // A name no stub has: refused; `Prefer: example=` names the document's examples too.
-        SelectRow(headers: [("X-Petmock-Variant", "nope")], expected: "refuse nope document:false"),
-        SelectRow(headers: [("Prefer", "example=nope")], expected: "refuse nope document:true"),
-        SelectRow(headers: [("X-Petmock-Variant", "missing:")], expected: "refuse missing: document:false"),
+        SelectRow(headers: [("X-Petmock-Variant", "nope")], expected: "refuse nope document:false unknown variant"),
+        SelectRow(headers: [("Prefer", "example=nope")], expected: "refuse nope document:true unknown variant"),
+        SelectRow(
+            headers: [("X-Petmock-Variant", "missing:")], expected: "refuse missing: document:false unknown variant"),
     ]
 
     static func describe(_ selection: SelectStage.Selection) -> String {
@@ -50,8 +51,8 @@ import Testing
         case .serve(let chosen):
             "serve \(chosen.variant?.description ?? "-") \(chosen.status.map(String.init) ?? "-") \(chosen.requested ?? "-")"
         case .refuse(let decision, let documentMayAnswer):
-            if case .refuse(_, let variant, _) = decision {
-                "refuse \(variant ?? "-") document:\(documentMayAnswer)"
+            if case .refuse(let problem, _) = decision {
+                "refuse \(problem.requested ?? "-") document:\(documentMayAnswer) \(problem.kind.rawValue)"
             } else {
                 "refuse with \(decision)"
             }
@@ -127,12 +128,13 @@ import Testing
     @Test func aStatusNoStubAnswersWithIsRefusedNamingTheStatusesThereAre() throws {
         let handler = try Self.handler()
         let event = Self.event("/items", in: handler)
-        guard case .refuse(let message, let variant, _) = MatchStage.noStub(answering: 500, event) else {
+        guard case .refuse(let problem, _) = MatchStage.noStub(answering: 500, event) else {
             Issue.record("expected a refusal")
             return
         }
-        #expect(variant == "code=500")
-        #expect(message == "No stub for GET /items answers with status 500; statuses available: 200, 404")
+        #expect(problem.requested == "code=500")
+        #expect(problem.kind == .unansweredStatus)
+        #expect(problem.message == "No stub for GET /items answers with status 500; statuses available: 200, 404")
     }
 
     // MARK: answer: the one drift path, for the document's answers as for stubs'
@@ -177,9 +179,10 @@ import Testing
             #expect("document " + String(decoding: prepared.response.body, as: UTF8.self) == row.expected)
             #expect(variant == row.variant)
             #expect(kept.operation == "GET /items")
-        case .refuse(_, let variant, let knownFields):
+        case .refuse(let problem, let knownFields):
             #expect("refuse " + (knownFields ?? []).joined(separator: ",") == row.expected)
-            #expect(variant == row.variant)
+            #expect(problem.requested == row.variant)
+            #expect(problem.kind == .inapplicableVariant)
         default:
             Issue.record("expected a document answer or a refusal")
         }
@@ -194,7 +197,10 @@ import Testing
         let rows: [(StubDecision, status: Int?, variant: String?, stub: String?)] = [
             (.answer(stub, stub.served, variant: "missing:name"), 200, "missing:name", "items"),
             (.templateFailed(stub, message: "no such helper", variant: nil), 500, nil, "items"),
-            (.refuse(message: "no", variant: "nope", knownFields: ["id"]), 400, "nope", nil),
+            (
+                .refuse(RequestProblem(.unknownVariant, requested: "nope", message: "no"), knownFields: ["id"]), 400,
+                "nope", nil
+            ),
             (.unmatched(variant: nil), 404, nil, nil),
         ]
         for (decision, status, variant, stubName) in rows {
@@ -206,7 +212,8 @@ import Testing
             #expect(outcome.forwarded == nil)
         }
         let (refused, _) = AnswerStage.reply(
-            to: .refuse(message: "no", variant: "nope", knownFields: ["id"]), event, delaying: nil)
+            to: .refuse(RequestProblem(.unknownVariant, requested: "nope", message: "no"), knownFields: ["id"]), event,
+            delaying: nil)
         let body = try JSONValue(parsing: try #require(refused.response()).body)
         #expect(body["knownFields"] == .array(["id"]), "a client that asks for JSON gets it")
     }

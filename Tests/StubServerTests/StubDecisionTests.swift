@@ -93,7 +93,7 @@ import Testing
         switch decision {
         case .answer(let stub, let served, let variant):
             .answer(stub: stub.mapping.name, status: served.status, variant: variant)
-        case .refuse(let message, let variant, _): .refuse(variant: variant, saying: message)
+        case .refuse(let problem, _): .refuse(variant: problem.requested, saying: problem.message)
         case .unmatched: .unmatched
         case .proxy(let stub, _): .proxy(stub: stub.mapping.name)
         case .record: .record

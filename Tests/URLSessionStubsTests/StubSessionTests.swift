@@ -138,6 +138,26 @@ import FoundationNetworking
         try stubs.verify(RequestPattern(url: .urlPath("/api/itemz")))
     }
 
+    /// A request naming a variant no stub has gets petmock's 400, which the app may handle as an
+    /// error; the test's verification fails all the same, naming the refusal.
+    @Test func anUnknownVariantFailsTheVerification() async throws {
+        let stubs = try StubSession(mappings: try Self.mappings())
+        var request = URLRequest(url: try #require(URL(string: "https://api.example/api/items")))
+        request.setValue("nope", forHTTPHeaderField: "X-Petmock-Variant")
+        #expect(await fetch(stubs.session, request).status == 400)
+        let error = try #require(throws: StubVerificationError.self) {
+            try stubs.verify(.once, RequestPattern(method: .get, url: .urlPath("/api/items")))
+        }
+        #expect(error.countMet)
+        #expect(error.refused.count == 1)
+        #expect(error.refused.first?.hasPrefix("GET /api/items: Unknown variant 'nope'") == true)
+        #expect(error.description.contains("but petmock refused requests it could not answer as asked"))
+        #expect(stubs.requestProblems.map(\.problem.kind) == [.unknownVariant])
+        #expect(!stubs.unmatchedReport().contains("Request was not matched"))
+        stubs.admin.clearRequests()
+        try stubs.verify(.never, RequestPattern(method: .get, url: .urlPath("/api/items")))
+    }
+
     @Test func aVerificationWithABadPatternSaysWhy() throws {
         let stubs = try StubSession(mappings: [])
         let error = try #require(throws: StubVerificationError.self) {

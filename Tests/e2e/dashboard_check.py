@@ -98,6 +98,21 @@ def check_dashboard(driver, url, screenshots):
         row for row in shown(driver, "#journal-rows tr") if "<script>window.__pwned=1</script>" in row.text]),
         "the stub's name is not shown as text")
 
+    # A variant no stub has: labelled "unknown variant" in the journal (not "no stub matched"),
+    # its message on click, and listed under the request problems.
+    status, _ = call(url + "/api/vets", headers={"X-Petmock-Variant": "nope"})
+    check(status == 400, f"a request naming an unknown variant got {status}, not 400")
+    refused = wait_for("the refused request in the journal", lambda: [
+        row for row in shown(driver, "#journal-rows tr") if "/api/vets" in row.text and "unknown variant" in row.text])
+    check(refused and "no stub matched" not in refused[0].text, "the refused request is not labelled 'unknown variant'")
+    if refused:
+        refused[0].click()
+        check(wait_for("the refusal's message", lambda: "Unknown variant 'nope'" in
+                       driver.find_element(By.ID, "request-detail").text), "the refusal's message is not shown")
+    click(driver, By.ID, "mappings-refresh", "the mappings' Refresh button")
+    listed = wait_for("the request problem", lambda: shown(driver, "#problems li[data-problem-kind='unknown variant']"))
+    check(listed and "GET /api/vets" in listed[0].text, "the request problem does not name the request")
+
     # An unmatched request shows up live, with its near miss criterion by criterion.
     call(url + "/api/vetz")
     if click(driver, By.XPATH, "//tr[contains(@class, 'unmatched')][td[text()='/api/vetz']]",
@@ -204,10 +219,10 @@ def check_recording(driver, url, target):
     """Recording from the dashboard: start with a target, a request through petmock, stop, and
     the page lists what was written."""
     driver.get(url + "/__admin/ui")
-    wait_for("the recording status", lambda: driver.find_element(By.ID, "recording-status").text == "NeverStarted")
+    wait_for("the recording status", lambda: driver.find_element(By.ID, "recording-status").text == "not recording")
     driver.find_element(By.ID, "recording-target").send_keys(target)
     click(driver, By.ID, "recording-start", "the Start button")
-    wait_for("recording to start", lambda: driver.find_element(By.ID, "recording-status").text == "Recording")
+    wait_for("recording to start", lambda: driver.find_element(By.ID, "recording-status").text == "recording")
     status, _ = call(url + "/api/vets/2")
     check(status == 200, f"a request while recording got {status}, not the target's 200")
     click(driver, By.ID, "recording-stop", "the Stop button")
@@ -216,7 +231,7 @@ def check_recording(driver, url, target):
         lambda: [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#recording-written li")])
     check(written and any("GET /api/vets/2" in line and "200" in line for line in written),
           f"the page does not list the recorded mapping: {written}")
-    wait_for("recording to stop", lambda: driver.find_element(By.ID, "recording-status").text == "Stopped")
+    wait_for("recording to stop", lambda: driver.find_element(By.ID, "recording-status").text == "stopped")
 
 
 def check_document(driver, url):

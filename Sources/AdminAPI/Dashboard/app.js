@@ -150,6 +150,22 @@ async function refreshMappings() {
     }
     problemBox.append(listNode);
   }
+  // Requests petmock refused (a variant no stub has, say): the first request of each, how many.
+  if (problems.requestProblems.length > 0) {
+    problemBox.append(el("h3", "Request problems"));
+    const listNode = el("ul");
+    for (const problem of problems.requestProblems) {
+      const item = el("li", null, "error");
+      item.dataset.problemKind = problem.kind;
+      item.append(el("b", problem.request), el("span", " " + problem.kind +
+        (problem.count > 1 ? " (" + problem.count + " requests)" : "") + ": " + problem.message));
+      listNode.append(item);
+    }
+    if (problems.requestProblemsOmitted > 0) {
+      listNode.append(el("li", problems.requestProblemsOmitted + " more requests with problems not listed", "muted"));
+    }
+    problemBox.append(listNode);
+  }
 }
 
 // Recording: start with a target (written into the stub folder), stop, what was written.
@@ -170,10 +186,13 @@ async function stopRecording() {
   }
 }
 
+// The recorder's status as WireMock names it (the API's), in words for people.
+const recordingWords = { NeverStarted: "not recording", Recording: "recording", Stopped: "stopped" };
+
 async function refreshState() {
   const [variants, scenarios, recording] = await Promise.all([
     api("GET", "/petmock/variants"), api("GET", "/scenarios"), api("GET", "/recordings/status")]);
-  $("recording-status").textContent = recording.status;
+  $("recording-status").textContent = recordingWords[recording.status] || recording.status;
   // Rebuilt only when something changed, so a button is not replaced under the pointer.
   const rendered = JSON.stringify([variants, scenarios]);
   if (rendered === lastState) return;
@@ -255,6 +274,10 @@ async function showRequest(event) {
   detail.append(el("h3", request.method + " " + request.url));
   if (event.petmockDocument) {
     showDocumentAnswer(event, detail);
+    return;
+  }
+  if (event.petmockProblem) {
+    detail.append(el("p", "Refused (" + event.petmockProblem.kind + "): " + event.petmockProblem.message, "error"));
     return;
   }
   if (event.wasMatched) {

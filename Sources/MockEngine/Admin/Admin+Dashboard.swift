@@ -42,6 +42,14 @@ extension Admin {
         problemLog.problems
     }
 
+    /// The problems of the requests petmock refused since the journal was last emptied (a
+    /// variant no stub has, say), each once with the first request that had it and how many
+    /// did, in the order first seen; at most 100, then `omitted` counts the requests whose
+    /// problems were not kept.
+    public func requestProblems() -> (problems: [RequestProblemCount], omitted: Int) {
+        engine.requestProblems.snapshot
+    }
+
     /// Where each mapping came from, in the order they are tried: the mapping file (as given
     /// to the loader), or nil for one added through the admin API or given in code.
     public func mappingSources() -> [(id: String, source: String, file: String?)] {

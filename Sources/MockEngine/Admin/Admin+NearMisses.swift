@@ -46,10 +46,11 @@ extension Admin {
 extension Admin {
     /// Every unmatched request in the journal with its closest stubs, as the 404's text gives
     /// them ("Request was not matched", then per criterion what matched and what differed),
-    /// oldest first; empty when every request matched.
+    /// oldest first; empty when every request matched. Requests petmock refused (a variant no
+    /// stub has) are not in it: ``requestProblems()`` lists them.
     public func unmatchedReport() -> String {
         let snapshot = store.snapshot()
-        return unmatchedRequests().map { request in
+        return unmatchedRequests().filter { $0.problem == nil }.map { request in
             var variant: String?
             if let name = request.variant, case .named(let named)? = try? Variant(name) { variant = named }
             let matchable = MatchableRequest(request)

@@ -155,9 +155,10 @@ public final class Admin: Sendable {
         engine.journal.entries().first { $0.id == id }
     }
 
-    /// Empties the journal.
+    /// Empties the journal, and forgets the requests' problems (``requestProblems()``).
     public func clearRequests() {
         engine.journal.clear()
+        engine.requestProblems.clear()
     }
 
     /// Removes one journal entry; returns whether it was there.

@@ -44,14 +44,16 @@ public struct LoggedRequest: Sendable {
     /// How the request breaks what that operation documents (empty when it is valid or was
     /// not checked).
     public var violations: [RequestViolation] { outOfLine?.violations ?? [] }
+    /// Why petmock refused the request (a variant no stub has, say), when it did.
+    public var problem: RequestProblem? { outOfLine?.problem }
     /// The URL, the header fields and, when the request was proxied and a response came back,
     /// the upstream result: one allocation (the ring keeps up to 10,000 entries, each freed
     /// long after it was made).
     private let packed: PackedFields
     /// Whether `packed` holds the upstream result.
     private let hasPackedResponse: Bool
-    /// An upstream failure and the document's part out of line: inline they would more than
-    /// double every entry's size, though few requests are answered by either.
+    /// An upstream failure, the document's part and the problem out of line: inline they would
+    /// more than double every entry's size, though few requests have any of them.
     private let outOfLine: OutOfLine?
     let stub: CompiledStub?
     /// How people read the stub that answered (its name, else its id), when one did.
@@ -62,7 +64,7 @@ public struct LoggedRequest: Sendable {
         sequence: UInt64, idPrefix: UInt64, method: HTTPMethod, url: String, headers: HTTPHeaders, body: [UInt8],
         clientAddress: HTTPSocketAddress?, loggedDate: Int64, variant: String?, responseStatus: Int?,
         stub: CompiledStub?, upstream: UpstreamResult? = nil, documentOperation: String? = nil,
-        violations: [RequestViolation] = []
+        violations: [RequestViolation] = [], problem: RequestProblem? = nil
     ) {
         self.sequence = sequence
         self.idPrefix = idPrefix
@@ -82,8 +84,10 @@ public struct LoggedRequest: Sendable {
         self.responseStatus = responseStatus
         self.stub = stub
         outOfLine =
-            failure == nil && documentOperation == nil && violations.isEmpty
-            ? nil : OutOfLine(upstream: failure, documentOperation: documentOperation, violations: violations)
+            failure == nil && documentOperation == nil && violations.isEmpty && problem == nil
+            ? nil
+            : OutOfLine(
+                upstream: failure, documentOperation: documentOperation, violations: violations, problem: problem)
     }
 
     /// A request described from outside (for near-miss queries); not in any journal.
@@ -120,16 +124,21 @@ public struct LoggedRequest: Sendable {
 }
 
 extension LoggedRequest {
-    /// An entry's upstream failure and document part, kept by reference.
+    /// An entry's upstream failure, document part and problem, kept by reference.
     private final class OutOfLine: Sendable {
         let upstream: UpstreamResult?
         let documentOperation: String?
         let violations: [RequestViolation]
+        let problem: RequestProblem?
 
-        init(upstream: UpstreamResult?, documentOperation: String?, violations: [RequestViolation]) {
+        init(
+            upstream: UpstreamResult?, documentOperation: String?, violations: [RequestViolation],
+            problem: RequestProblem?
+        ) {
             self.upstream = upstream
             self.documentOperation = documentOperation
             self.violations = violations
+            self.problem = problem
         }
     }
 }

@@ -120,7 +120,7 @@ package final class StubIndex: Sendable {
     let variants: [String: Part]
     /// Every stub, base and variants, in precedence order.
     let all: [CompiledStub]
-    /// The mappings not loaded for their errors whose request patterns compile (``RefusedStub``).
+    /// The mappings (and mapping files) not loaded for their errors (``RefusedStub``).
     let refused: [RefusedStub]
 
     init(_ stubs: [CompiledStub], refused: [RefusedStub] = []) {
@@ -181,6 +181,6 @@ package final class StubIndex: Sendable {
 
     /// The refused mappings that would have matched the request, for the 404 to name.
     func refused(matching request: MatchableRequest) -> [RefusedStub] {
-        refused.filter { $0.pattern.matches(request) }
+        refused.filter { $0.matches(request) }
     }
 }

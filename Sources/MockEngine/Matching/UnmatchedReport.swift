@@ -11,6 +11,11 @@ package struct UnmatchedReport {
     let variant: String?
     /// Mappings not loaded for their errors that would have matched the request.
     var refused: [RefusedStub] = []
+    /// With no stub loaded, the other mappings and mapping files refused at load: why none is.
+    var otherRefused: [RefusedStub] = []
+    /// What the fallback source (an OpenAPI document) says of itself: where it is mounted, its
+    /// closest operations.
+    var fallback: FallbackSummary?
 
     /// The response, as text or JSON.
     func response(json: Bool) -> HTTPResponse {
@@ -30,13 +35,25 @@ package struct UnmatchedReport {
         if !request.body.isEmpty { lines += ["", StringMatcher.excerpt(request.bodyText)] }
         if let variant { lines.append("(variant '\(variant)' active)") }
         lines.append("")
+        if let fallback {
+            lines.append("The document is mounted at '\(fallback.mountPoint)'; '\(request.path)' is outside it")
+            if !fallback.closestOperations.isEmpty {
+                lines.append("Closest operations: " + fallback.closestOperations.joined(separator: ", "))
+            }
+            lines.append("")
+        }
         for stub in refused {
-            lines.append(
-                "Not loaded: \(stub.label) would match this request, but it has errors (\(stub.file); "
-                    + "'petmock validate' lists them)")
+            lines.append("Not loaded: \(stub.label) would match this request, but it was refused at load: \(stub.why)")
         }
         if !refused.isEmpty { lines.append("") }
         if nearMisses.isEmpty && refused.isEmpty { lines.append("No stubs are loaded.") }
+        for stub in otherRefused.prefix(Self.listedRefusals) {
+            lines.append("Refused at load: \(stub.label): \(stub.why)")
+        }
+        if otherRefused.count > Self.listedRefusals {
+            lines.append("And \(otherRefused.count - Self.listedRefusals) more refused ('petmock validate' lists them)")
+        }
+        if !otherRefused.isEmpty { lines.append("") }
         for (position, miss) in nearMisses.enumerated() {
             let title = position == 0 ? "Closest stub" : "Next closest"
             lines.append("\(title): \(miss.label), distance \(Self.format(miss.distance))")
@@ -60,12 +77,31 @@ package struct UnmatchedReport {
             "request": ["method": .string(request.method.rawValue), "url": .string(String(request.target))],
         ]
         if let variant { object["variant"] = .string(variant) }
+        if let fallback {
+            object["document"] = [
+                "mountPoint": .string(fallback.mountPoint),
+                "closestOperations": .array(fallback.closestOperations.map(JSONValue.string)),
+            ]
+        }
         object["closestStubs"] = .array(nearMisses.map(Self.json))
-        if !refused.isEmpty {
-            object["notLoaded"] = .array(
-                refused.map { stub in ["file": .string(stub.file), "label": .string(stub.label)] })
+        if !refused.isEmpty || !otherRefused.isEmpty {
+            let matching = refused.map { Self.json($0, matchesRequest: true) }
+            let others = otherRefused.prefix(Self.listedRefusals).map { Self.json($0, matchesRequest: false) }
+            object["notLoaded"] = .array(matching + others)
         }
         return .object(object)
+    }
+
+    /// How many refused mappings the report lists when none of them matches.
+    static let listedRefusals = 10
+
+    /// A refused mapping: its file, label, whether it would match the request and why it was refused.
+    static func json(_ stub: RefusedStub, matchesRequest: Bool) -> JSONValue {
+        [
+            "file": .string(stub.file), "label": .string(stub.label), "matchesRequest": .bool(matchesRequest),
+            "reasons": .array(
+                stub.reasons.map { problem in ["path": .string(problem.path), "message": .string(problem.message)] }),
+        ]
     }
 
     package static func json(_ miss: NearMiss) -> JSONValue {

@@ -12,9 +12,10 @@ enum AnswerStage {
         if let proxy = stub.mapping.response.proxy {
             if let requested = event.selection.requested, let variant = event.selection.variant, variant.isGenerated {
                 return .refuse(
-                    message: "Variant '\(requested)' does not apply: the stub that matched passes the request on "
-                        + "to \(proxy.baseURL) (proxyBaseUrl), and petmock drifts canned answers only",
-                    variant: requested)
+                    RequestProblem(
+                        .inapplicableVariant, requested: requested,
+                        message: "Variant '\(requested)' does not apply: the stub that matched passes the request on "
+                            + "to \(proxy.baseURL) (proxyBaseUrl), and petmock drifts canned answers only"))
             }
             return .proxy(stub, proxy)
         }
@@ -73,7 +74,10 @@ enum AnswerStage {
         if let requested, DriftGenerator.isUnchanged(served, from: base),
             let refusal = DriftGenerator.refusal(of: variant, named: requested, for: base)
         {
-            return .refused(.refuse(message: refusal.description, variant: requested, knownFields: refusal.knownFields))
+            return .refused(
+                .refuse(
+                    RequestProblem(.inapplicableVariant, requested: requested, message: refusal.description),
+                    knownFields: refusal.knownFields))
         }
         return .served(served)
     }
@@ -99,14 +103,15 @@ enum AnswerStage {
             return (
                 .response(Self.stubFailed(stub, message)), ServeOutcome(status: 500, stub: stub, variant: variant)
             )
-        case .refuse(let message, let variant, let knownFields):
+        case .refuse(let problem, let knownFields):
             return (
-                .response(refusal(message, knownFields: knownFields, json: event.wantsJSON)),
-                ServeOutcome(status: 400, variant: variant)
+                .response(refusal(problem.message, knownFields: knownFields, json: event.wantsJSON)),
+                ServeOutcome(status: 400, variant: problem.requested, problem: problem)
             )
-        case .unmatched(let variant):
+        case .unmatched(let variant, let fallback):
             return (
-                .response(unmatched(event, variant: variant)), ServeOutcome(status: 404, variant: variant?.description)
+                .response(unmatched(event, variant: variant, fallback: fallback)),
+                ServeOutcome(status: 404, variant: variant?.description)
             )
         case .record, .passOn, .proxy:
             preconditionFailure("a forwarded decision is answered by ForwardStage")
@@ -128,11 +133,13 @@ enum AnswerStage {
             body: JSONValue.object(body).serializedBytes())
     }
 
-    /// The 404 of a request no stub matched: the near-miss report, or WireMock's words when
-    /// there are no stubs at all.
-    private static func unmatched(_ event: ServeEvent, variant: Variant?) -> HTTPResponse {
+    /// The 404 of a request no stub matched: the near-miss report (with the mappings refused at
+    /// load that would have matched, or every one when no stub loaded), or WireMock's words
+    /// when there are no stubs at all, none was refused and no fallback source says where it
+    /// serves (an OpenAPI document's mount point).
+    private static func unmatched(_ event: ServeEvent, variant: Variant?, fallback: FallbackSummary?) -> HTTPResponse {
         let index = event.snapshot.index
-        if index.all.isEmpty && index.refused.isEmpty {
+        if index.all.isEmpty && index.refused.isEmpty && fallback == nil {
             // WireMock's answer, word for word, when it has no stubs at all.
             return HTTPResponse(
                 status: .notFound,
@@ -141,10 +148,12 @@ enum AnswerStage {
         var named: String?
         if case .named(let name)? = variant { named = name }
         let misses = index.nearMisses(for: event.matchable, variant: named, scenarios: event.scenarios)
-        return UnmatchedReport(
-            request: event.matchable, nearMisses: misses, variant: variant?.description,
-            refused: index.refused(matching: event.matchable)
-        ).response(json: event.wantsJSON)
+        let refused = index.refused(matching: event.matchable)
+        var report = UnmatchedReport(
+            request: event.matchable, nearMisses: misses, variant: variant?.description, refused: refused)
+        if index.all.isEmpty { report.otherRefused = index.refused.filter { !$0.matches(event.matchable) } }
+        report.fallback = fallback
+        return report.response(json: event.wantsJSON)
     }
 }
 

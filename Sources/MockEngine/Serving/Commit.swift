@@ -40,7 +40,8 @@ struct CommitStage: Sendable {
             sequence: 0, idPrefix: journal.idPrefix, method: request.method, url: url, headers: request.headers,
             body: request.body, clientAddress: request.remoteAddress, loggedDate: clock.wallMilliseconds,
             variant: outcome.variant, responseStatus: outcome.status, stub: outcome.stub, upstream: upstream,
-            documentOperation: outcome.document?.operation, violations: outcome.document?.violations ?? [])
+            documentOperation: outcome.document?.operation, violations: outcome.document?.violations ?? [],
+            problem: outcome.problem)
     }
 }
 

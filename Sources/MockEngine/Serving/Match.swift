@@ -24,6 +24,6 @@ enum MatchStage {
             + (available.isEmpty
                 ? "; no stub matches this request at all"
                 : "; statuses available: " + available.map(String.init).joined(separator: ", "))
-        return .refuse(message: message, variant: "code=\(status)")
+        return .refuse(RequestProblem(.unansweredStatus, requested: "code=\(status)", message: message))
     }
 }

@@ -47,12 +47,15 @@ enum SelectStage {
                 return .serve(RequestedVariant(variant: variant, status: nil, requested: name))
             } catch {
                 return .refuse(
-                    .refuse(message: error.description, variant: name), documentMayAnswer: !names(headers))
+                    .refuse(RequestProblem(.unknownVariant, requested: name, message: error.description)),
+                    documentMayAnswer: !names(headers))
             }
         case .status(let code):
             return .serve(RequestedVariant(variant: snapshot.serverVariant, status: code, requested: nil))
         case .invalid(let message):
-            return .refuse(.refuse(message: message, variant: nil), documentMayAnswer: !names(headers))
+            return .refuse(
+                .refuse(RequestProblem(.invalidPreference, requested: nil, message: message)),
+                documentMayAnswer: !names(headers))
         }
     }
 

@@ -48,8 +48,10 @@ struct ServeOutcome: Sendable {
     var upstream: UpstreamResult? { details?.upstream }
     /// The document's answer (operation, violations), when the document answered.
     var document: FallbackAnswer? { details?.document }
-    /// The upstream's result and the document's answer, out of line: few answers have either,
-    /// and inline they would make every outcome hundreds of bytes to copy.
+    /// Why petmock refused the request, when it did.
+    var problem: RequestProblem? { details?.problem }
+    /// The upstream's result, the document's answer and the refusal, out of line: few answers
+    /// have any, and inline they would make every outcome hundreds of bytes to copy.
     private var details: Details?
 
     /// The outcome of an answer petmock or a stub gave.
@@ -64,7 +66,13 @@ struct ServeOutcome: Sendable {
     /// The outcome of an answer the document gave.
     init(status: Int?, variant: String?, document: FallbackAnswer) {
         self.init(status: status, variant: variant)
-        details = Details(upstream: nil, document: document)
+        details = Details(document: document)
+    }
+
+    /// The outcome of a request petmock refused (a 400 of its own).
+    init(status: Int?, variant: String?, problem: RequestProblem) {
+        self.init(status: status, variant: variant)
+        details = Details(problem: problem)
     }
 
     /// The outcome of a forwarded request: what the upstream answered, when it was reached.
@@ -73,16 +81,18 @@ struct ServeOutcome: Sendable {
         self.stub = stub
         variant = nil
         forwarded = kind
-        details = upstream.map { Details(upstream: $0, document: nil) }
+        details = upstream.map { Details(upstream: $0) }
     }
 
     private final class Details: Sendable {
         let upstream: UpstreamResult?
         let document: FallbackAnswer?
+        let problem: RequestProblem?
 
-        init(upstream: UpstreamResult?, document: FallbackAnswer?) {
+        init(upstream: UpstreamResult? = nil, document: FallbackAnswer? = nil, problem: RequestProblem? = nil) {
             self.upstream = upstream
             self.document = document
+            self.problem = problem
         }
     }
 }

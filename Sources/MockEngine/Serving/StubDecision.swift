@@ -9,10 +9,12 @@ enum StubDecision: Sendable {
     /// Recording is on: the request goes to the API being recorded.
     case record(target: String, recorder: Recorder)
     /// The request cannot be answered as asked: a 400 saying why (a variant that does not
-    /// exist or does not apply, no stub for the status asked for).
-    case refuse(message: String, variant: String?, knownFields: [String]? = nil)
-    /// No stub matched: the near-miss 404.
-    case unmatched(variant: Variant?)
+    /// exist or does not apply, no stub for the status asked for); `knownFields`, the JSON
+    /// fields there are, for a drift of a field the body lacks.
+    case refuse(RequestProblem, knownFields: [String]? = nil)
+    /// No stub matched: the near-miss 404, with what the fallback source says of itself when
+    /// it left the request unanswered too.
+    case unmatched(variant: Variant?, fallback: FallbackSummary? = nil)
     /// No stub matched, and unmatched requests go to this API (`--proxy-unmatched`).
     case passOn(target: String)
     /// A proxy stub matched: the request goes upstream as it says.

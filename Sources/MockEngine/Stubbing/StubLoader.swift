@@ -73,10 +73,13 @@ public struct StubLoader: Sendable {
             var stubs: [CompiledStub] = []
             var basePaths: [JSONPath] = []
             var problems = loaded.problems
+            var refused = loaded.refused
             for (stub, path) in zip(loaded.stubs, loaded.basePaths) {
                 if let owner = ids[stub.mapping.id] {
-                    problems.append(
-                        StubFolder.duplicateProblem(stub.mapping.id, owner: owner, file: loaded.path, at: path))
+                    let duplicate = StubFolder.duplicateProblem(
+                        stub.mapping.id, owner: owner, file: loaded.path, at: path)
+                    problems.append(duplicate)
+                    refused.append(RefusedStub.make(stub.mapping, file: loaded.path, problems: [duplicate]))
                     continue
                 }
                 ids[stub.mapping.id] = loaded.path
@@ -85,12 +88,14 @@ public struct StubLoader: Sendable {
             }
             files.append(
                 LoadedFile(
-                    path: loaded.path, stubs: stubs, basePaths: basePaths, problems: problems, refused: loaded.refused))
+                    path: loaded.path, stubs: stubs, basePaths: basePaths, problems: problems, refused: refused))
         }
         for (path, target) in outside {
+            let problem = StubFolder.outsideProblem(path, target: target)
             files.append(
                 LoadedFile(
-                    path: path, stubs: [], basePaths: [], problems: [StubFolder.outsideProblem(path, target: target)]))
+                    path: path, stubs: [], basePaths: [], problems: [problem],
+                    refused: [RefusedStub.file(path, problems: [problem])]))
         }
         Self.reportShadows(in: &files)
         return files
@@ -128,7 +133,9 @@ public struct StubLoader: Sendable {
         for entry in contents.mappings {
             let (mapping, basePath) = (entry.mapping, entry.path)
             if let owner = ids[mapping.id] {
-                problems.append(StubFolder.duplicateProblem(mapping.id, owner: owner, file: path, at: basePath))
+                let duplicate = StubFolder.duplicateProblem(mapping.id, owner: owner, file: path, at: basePath)
+                problems.append(duplicate)
+                refused.append(RefusedStub.make(mapping, file: path, problems: [duplicate]))
                 continue
             }
             sequence += 1
@@ -139,8 +146,8 @@ public struct StubLoader: Sendable {
                 stubs.append(stub)
                 basePaths.append(basePath)
                 ids[mapping.id] = path
-            } else if let stub = RefusedStub.make(mapping, file: path) {
-                refused.append(stub)
+            } else {
+                refused.append(RefusedStub.make(mapping, file: path, problems: compiled.problems))
             }
         }
         // A mapping that did not decode never loads, but its patterns and body file are
@@ -149,9 +156,23 @@ public struct StubLoader: Sendable {
             let checked = compiler.compile(
                 entry.mapping, sequence: 0, origin: .file(path), file: path, basePath: entry.path)
             problems += checked.problems
-            if let stub = RefusedStub.make(entry.mapping, file: path) { refused.append(stub) }
+            let decoding = contents.problems.filter { Self.path($0.path, isIn: entry.path.description) }
+            refused.append(RefusedStub.make(entry.mapping, file: path, problems: decoding + checked.problems))
+        }
+        if contents.mappings.isEmpty && contents.rejected.isEmpty && contents.problems.contains(where: \.isError) {
+            refused.append(RefusedStub.file(path, problems: contents.problems))
         }
         return LoadedFile(path: path, stubs: stubs, basePaths: basePaths, problems: problems, refused: refused)
+    }
+}
+
+extension StubLoader {
+    /// Whether a problem's JSON path is `base` or inside it (`$.mappings[1].request` is in
+    /// `$.mappings[1]`, `$.mappings[10]` is not).
+    static func path(_ path: String, isIn base: String) -> Bool {
+        guard path.hasPrefix(base) else { return false }
+        let rest = path.dropFirst(base.count)
+        return rest.isEmpty || rest.hasPrefix(".") || rest.hasPrefix("[")
     }
 }
 

@@ -207,8 +207,12 @@ package final class StubStore: Sendable {
         return sources.withLock { state -> StubServerEvent? in
             guard FileSystem.kind(of: path) == .file else {
                 state.overrides[path] = nil
-                state.refused[path] = nil
-                guard let previous = state.files.removeValue(forKey: path) else { return nil }
+                let wasRefused = state.refused.removeValue(forKey: path) != nil
+                guard let previous = state.files.removeValue(forKey: path) else {
+                    // A file that only had refusals: the 404s stop naming it.
+                    if wasRefused { publish(state) }
+                    return nil
+                }
                 publish(state)
                 return .removed(file: path, mappings: previous.count)
             }

@@ -52,20 +52,28 @@ public struct PetAPIHandler: HTTPHandler {
         guard segments.count >= 2, segments.count <= 3, segments[0] == "api" else {
             throw PetAPIError.notFound("No route for '\(request.path)'")
         }
-        let id: Int64?
-        if segments.count == 3 {
-            guard let number = Self.resourceID(segments[2]) else {
-                throw PetAPIError.notFound("No \(segments[1].dropLast()) with id '\(segments[2])'")
-            }
-            id = number
-        } else {
-            id = nil
-        }
         switch segments[1] {
-        case "pets": return try Resource.pets(in: store).respond(to: request, id: id)
-        case "vets": return try Resource.vets(in: store).respond(to: request, id: id)
-        default: throw PetAPIError.notFound("No route for '\(request.path)'")
+        case "pets": return try respond(Resource.pets(in: store), request, segments)
+        case "vets": return try respond(Resource.vets(in: store), request, segments)
+        default:
+            throw PetAPIError.notFound(
+                "No resource '\(segments[1])' in '\(request.path)'; resources: "
+                    + Self.collections.map { "/api/\($0)" }.joined(separator: ", "))
         }
+    }
+
+    /// The collections the API serves, as their path segments.
+    static let collections = ["pets", "vets"]
+
+    /// The resource's answer, the id (when the path has one) read first.
+    private func respond<Fields>(
+        _ resource: Resource<Fields>, _ request: HTTPServerRequest, _ segments: [Substring]
+    ) throws -> HTTPResponse {
+        guard segments.count == 3 else { return try resource.respond(to: request, id: nil) }
+        guard let id = Self.resourceID(segments[2]) else {
+            throw PetAPIError.notFound("No \(resource.name) with id '\(segments[2])'")
+        }
+        return try resource.respond(to: request, id: id)
     }
 
     /// The id a path segment names: canonical decimal digits only, as the API writes ids (no
