@@ -98,9 +98,11 @@ public final class PreparedHead: Sendable {
     /// then `body` unless the status forbids one (a form's one allocation: ``PreparedResponse/Form``).
     func write(_ layout: Layout, for response: HTTPResponse, body: [UInt8]) -> PreparedResponse.Form {
         let bodyCount = body.count
-        let code = response.status.code
-        let framed = !(100..<200).contains(code) && code != 204 && code != 304
-        let sentCount = framed ? bodyCount : 0
+        // Framed as for a GET (``ResponseFraming``): a `Content-Length` unless the status forbids a body.
+        let framing = ResponseFraming(
+            status: response.status, bodyCount: bodyCount, chunked: false, method: .get, http11: true)
+        let framed = framing.length != .none
+        let sentCount = framing.sendsBody ? bodyCount : 0
         var statusLine: String?
         var count = layout.fixedCount
         for piece in layout.pieces {

@@ -55,12 +55,7 @@ public final class PreparedResponse: Sendable {
     /// compressed now, once.
     public init(_ response: HTTPResponse) {
         self.response = response
-        var gzipBody: [UInt8]?
-        switch response.compression {
-        case .identity: gzipBody = nil
-        case .gzipIfAccepted: gzipBody = Gzip.compress(response.body)
-        case .precompressedGzip(let bytes): gzipBody = bytes
-        }
+        let gzipBody = response.offeredGzip
         let offersGzip = gzipBody != nil
         let (identity, notes) = Self.form(response, body: response.body, gzip: false, vary: offersGzip)
         self.identity = identity
@@ -78,12 +73,7 @@ public final class PreparedResponse: Sendable {
             self.init(response)
             return
         }
-        var gzipBody: [UInt8]?
-        switch response.compression {
-        case .identity: gzipBody = nil
-        case .gzipIfAccepted: gzipBody = Gzip.compress(response.body)
-        case .precompressedGzip(let bytes): gzipBody = bytes
-        }
+        let gzipBody = response.offeredGzip
         let identity = head.write(gzipBody == nil ? head.plain : head.varied, for: response, body: response.body)
         let gzip = gzipBody.map { head.write(head.gzip, for: response, body: $0) }
         self.init(response, identity: identity, gzip: gzip, hasDate: head.hasDate, wantsClose: head.wantsClose)
@@ -113,14 +103,11 @@ public final class PreparedResponse: Sendable {
         let buffer = ByteBuffer()
         let notes = ResponseHeadWriter.writeFixedHead(
             status: response.status, headers: response.headers, gzip: gzip, vary: vary, into: buffer)
-        let code = response.status.code
-        if !(100..<200).contains(code) && code != 204 && code != 304 {
-            buffer.append("Content-Length: ")
-            buffer.appendDecimal(body.count)
-            buffer.append("\r\n")
-        }
+        // Framed as for a GET; a HEAD gets the same head without the body (``DeliveryPlan``).
+        let framing = ResponseFraming(
+            status: response.status, bodyCount: body.count, chunked: false, method: .get, http11: true)
+        framing.writeField(into: buffer)
         let head = Array(buffer.readableBytes)
-        let sendsBody = !response.status.forbidsBody
-        return (Form(head: head, body: sendsBody ? body : []), notes)
+        return (Form(head: head, body: framing.sendsBody ? body : []), notes)
     }
 }

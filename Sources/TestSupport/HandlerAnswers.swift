@@ -8,7 +8,8 @@ extension HTTPHandler {
     /// reply's status, the handler's header fields with the framing field the connection writes
     /// (`Content-Length`, or `Transfer-Encoding: chunked`; not `Date` or `Connection`), and the
     /// body (none for HEAD; never gzip-compressed), delays and dribbles set
-    /// aside, a deferred reply waited for. A fault is thrown as the client would see it
+    /// aside, a deferred reply waited for: the reply's `DeliveryPlan`, as the connection
+    /// follows it. A fault is thrown as the client would see it
     /// (``RawClientError/closed``, or ``RawClientError/reset`` for a reset).
     public func answer(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: String = ""
@@ -22,25 +23,14 @@ extension HTTPHandler {
         }
         let request = HTTPServerRequest(
             method: HTTPMethod(rawValue: method), target: target, headers: fields, body: Array(body.utf8))
-        let reply = reply(to: request)
-        if let fault = reply.fault() {
-            if case .connectionReset = fault { throw .reset }
-            throw .closed
+        switch reply(to: request).settled(for: DeliveryRequest(method: request.method)) {
+        case nil: throw .closed
+        case .fault(let fault): throw fault == .connectionReset ? .reset : .closed
+        case .response(let delivery):
+            return RawResponse(
+                status: delivery.response.status.code, headers: RawHeaders(fields: delivery.clientFields),
+                body: delivery.body)
         }
-        guard let response = reply.response() else { throw .closed }
-        var answered = response.headers.map { (name: $0.name, value: $0.value) }
-        // The framing field the connection writes (the identity body; gzip is the wire's).
-        answered.removeAll { ["content-length", "transfer-encoding"].contains($0.name.lowercased()) }
-        if !response.status.forbidsBody {
-            if response.framing == .chunked {
-                answered.append((name: "Transfer-Encoding", value: "chunked"))
-            } else {
-                answered.append((name: "Content-Length", value: String(response.body.count)))
-            }
-        }
-        return RawResponse(
-            status: response.status.code, headers: RawHeaders(fields: answered),
-            body: request.method == .head || response.status.forbidsBody ? [] : response.body)
     }
 
     /// The handler's answer to a GET (see ``answer(_:_:headers:body:)``).

@@ -26,13 +26,14 @@ public struct HandlerTransport: HTTPTransport {
         }
         let served = HTTPServerRequest(
             method: request.method, target: Self.target(of: request.url), headers: headers, body: body)
-        let reply = handler.reply(to: served)
-        guard reply.fault() == nil, let response = reply.response() else {
+        guard
+            case .response(let delivery)? = handler.reply(to: served).settled(
+                for: DeliveryRequest(method: request.method))
+        else {
             throw HTTPClientError(kind: .connectionClosed, url: request.url, message: "the handler sent a fault")
         }
         return HTTPClientResponse(
-            status: response.status, headers: response.headers,
-            body: request.method == .head || response.status.forbidsBody ? [] : response.body, url: request.url)
+            status: delivery.response.status, headers: delivery.response.headers, body: delivery.body, url: request.url)
     }
 
     /// The origin-form target of a URL: `/v2/items?limit=1` for `http://host:80/v2/items?limit=1`.

@@ -9,16 +9,18 @@ import FoundationNetworking
 #endif
 
 /// Plays one `HTTPReply` to a URLProtocol's client as URLSession would receive it from a
-/// server: the response and its body, a fault's error, a deferred reply once complete, and
-/// delays and dribbles recorded on the host (and waited, on timers, when it asks for that).
-/// ``stop()`` cancels whatever is still pending.
+/// server, carrying out its `DeliveryPlan` (HTTPHandlerKit: framing, body, delay drawn once,
+/// dribble's pieces): the response and its body, a fault's error, a deferred reply once
+/// complete, and delays and dribbles recorded on the host (and waited, on timers, when it asks
+/// for that). ``stop()`` cancels whatever is still pending.
 final class ReplyDelivery: Sendable {
     private let sink: ProtocolClientSink
     /// Held weakly: a pending reply does not keep its released host (and its token) alive.
     private weak let host: StubURLSessionHost?
     private let waitsForDelays: Bool
     private let url: URL
-    private let sendsBody: Bool
+    /// The request as the plan frames it: its method, HTTP/1.1, never gzip.
+    private let request: DeliveryRequest
     /// The timer of a waited delay or dribble chunk, cancelled by ``stop()``.
     private let timer = Locked<DispatchWorkItem?>(nil)
 
@@ -27,29 +29,28 @@ final class ReplyDelivery: Sendable {
         self.host = host
         waitsForDelays = host.options.waitsForDelays
         self.url = url
-        sendsBody = method != .head
+        request = DeliveryRequest(method: method)
     }
 
     /// Plays `reply`.
     func play(_ reply: HTTPReply) {
         guard !sink.isStopped else { return }
-        switch reply {
-        case .response(let response):
-            send(response, chunked: response.framing == .chunked)
-        case .prepared(let prepared):
-            send(prepared.response, chunked: false)
+        switch reply.plan(for: request) {
+        case .prepared(let prepared, _, _):
+            send(ResponseDelivery(prepared.response, for: request, chunked: false))
+        case .response(let delivery):
+            send(delivery)
         case .fault(let fault):
             fail(with: fault)
-        case .delayed(let inner, let delay):
-            let duration = delay.sample()
+        case .wait(let duration, let inner):
             host?.record(delay: duration)
             guard waitsForDelays, duration > .zero else { return play(inner) }
             schedule(after: duration) { $0.play(inner) }
-        case .dribbled(let response, let pacing):
+        case .dribbled(let delivery, let pacing, let pieces):
             host?.record(dribble: pacing)
-            guard waitsForDelays else { return send(response, chunked: true) }
-            dribble(response, pacing)
-        case .deferred(let deferred):
+            guard waitsForDelays else { return send(delivery) }
+            dribble(delivery, pacing, pieces)
+        case .later(let deferred):
             deferred.whenComplete { [self] reply in play(reply) }
         }
     }
@@ -63,12 +64,12 @@ final class ReplyDelivery: Sendable {
         }?.cancel()
     }
 
-    private func send(_ response: HTTPResponse, chunked: Bool) {
-        guard let head = HTTPURLResponse.from(response, url: url, chunked: chunked) else {
+    private func send(_ delivery: ResponseDelivery) {
+        guard let head = HTTPURLResponse.from(delivery, url: url) else {
             return sink.failed(URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
         }
         sink.received(head)
-        if sendsBody && !response.status.forbidsBody && !response.body.isEmpty { sink.loaded(Data(response.body)) }
+        if !delivery.body.isEmpty { sink.loaded(Data(delivery.body)) }
         sink.finished()
     }
 
@@ -77,46 +78,46 @@ final class ReplyDelivery: Sendable {
     private func fail(with fault: HTTPFault) {
         switch fault {
         case .truncatedBody(let response, let keepingBytes):
-            if let head = HTTPURLResponse.from(response, url: url, chunked: false) {
+            let delivery = ResponseDelivery(response, for: request, chunked: false)
+            if let head = HTTPURLResponse.from(delivery, url: url) {
                 sink.received(head)
-                let kept = response.body.prefix(max(0, keepingBytes))
-                if sendsBody && !kept.isEmpty { sink.loaded(Data(kept)) }
+                let kept = delivery.body.prefix(HTTPFault.keptBytes(of: response, keeping: keepingBytes))
+                if !kept.isEmpty { sink.loaded(Data(kept)) }
             }
         case .malformedResponseChunk(let status, let headers):
             let response = HTTPResponse(status: status, headers: headers, framing: .chunked)
-            if let head = HTTPURLResponse.from(response, url: url, chunked: true) { sink.received(head) }
+            let delivery = ResponseDelivery(response, for: request, chunked: true)
+            if let head = HTTPURLResponse.from(delivery, url: url) { sink.received(head) }
         case .emptyResponse, .connectionReset, .randomDataThenClose:
             break
         }
         sink.failed(fault.urlError(for: url))
     }
 
-    /// Sends the head at once and the body in `dribble.chunkCount` pieces spread over its
-    /// duration. FoundationNetworking hands a completion handler only the last piece a
-    /// URLProtocol loads, so there the body comes whole, once the duration has passed.
-    private func dribble(_ response: HTTPResponse, _ dribble: HTTPDribble) {
-        guard let head = HTTPURLResponse.from(response, url: url, chunked: true) else {
+    /// Sends the head at once and the body in the plan's pieces, each at its time.
+    /// FoundationNetworking hands a completion handler only the last piece a URLProtocol
+    /// loads, so there the body comes whole, once the dribble's duration has passed.
+    private func dribble(
+        _ delivery: ResponseDelivery, _ dribble: HTTPDribble, _ pieces: [(bytes: Range<Int>, after: Duration)]
+    ) {
+        guard let head = HTTPURLResponse.from(delivery, url: url) else {
             return sink.failed(URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: url]))
         }
         sink.received(head)
-        let body = sendsBody && !response.status.forbidsBody ? response.body : []
+        let body = delivery.body
         #if canImport(FoundationNetworking)
-        schedule(after: dribble.duration) { $0.sendPiece(0, of: [Data(body)], every: .zero) }
+        schedule(after: dribble.duration) { $0.sendPiece(0, of: [(Data(body), .zero)]) }
         #else
-        let count = max(1, min(dribble.chunkCount, body.count))
-        let pieces = (0..<count).map { index in
-            Data(body[(body.count * index / count)..<(body.count * (index + 1) / count)])
-        }
-        let interval = count > 1 ? dribble.duration / (count - 1) : .zero
-        sendPiece(0, of: pieces, every: interval)
+        sendPiece(0, of: pieces.map { (Data(body[$0.bytes]), $0.after) })
         #endif
     }
 
-    private func sendPiece(_ index: Int, of pieces: [Data], every interval: Duration) {
+    /// Loads piece `index`, then schedules the next at its time after the first.
+    private func sendPiece(_ index: Int, of pieces: [(data: Data, after: Duration)]) {
         guard index < pieces.count else { return sink.finished() }
-        if !pieces[index].isEmpty { sink.loaded(pieces[index]) }
+        if !pieces[index].data.isEmpty { sink.loaded(pieces[index].data) }
         guard index + 1 < pieces.count else { return sink.finished() }
-        schedule(after: interval) { $0.sendPiece(index + 1, of: pieces, every: interval) }
+        schedule(after: pieces[index + 1].after - pieces[index].after) { $0.sendPiece(index + 1, of: pieces) }
     }
 
     private func schedule(after duration: Duration, _ work: @escaping @Sendable (ReplyDelivery) -> Void) {

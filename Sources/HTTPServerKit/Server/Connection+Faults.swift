@@ -39,8 +39,7 @@ extension Connection {
                 buffer.append(loop.dates.line)
                 buffer.append("Connection: close\r\n\r\n")
                 if request.head.method != .head {
-                    let kept = keepingBytes < response.body.count ? max(0, keepingBytes) : response.body.count / 2
-                    buffer.append(Array(response.body.prefix(kept)))
+                    buffer.append(Array(response.body.prefix(HTTPFault.keptBytes(of: response, keeping: keepingBytes))))
                 }
             }
             closeAfterQueued()
@@ -57,55 +56,44 @@ extension Connection {
         }
     }
 
-    /// Sends the head now and the body in `dribble.chunkCount` pieces spread over its duration.
-    func startDribble(_ response: HTTPResponse, dribble: HTTPDribble, request: HTTPParsedHead) {
-        let sendsBody = !response.status.forbidsBody && request.head.method != .head && !response.body.isEmpty
-        let chunked = request.head.version == .http11
+    /// Sends the head now and the body in the plan's pieces, each at its time.
+    func startDribble(
+        _ delivery: ResponseDelivery, pieces: [(bytes: Range<Int>, after: Duration)], request: HTTPParsedHead
+    ) {
+        let response = delivery.response
+        let framing = delivery.framing
         var notes = ResponseHeadWriter.Notes()
         outbound.appendOwned { buffer in
             notes = ResponseHeadWriter.writeFixedHead(
                 status: response.status, headers: response.headers, gzip: false, vary: false, into: buffer)
-            if !response.status.forbidsBody {
-                if chunked {
-                    buffer.append("Transfer-Encoding: chunked\r\n")
-                } else {
-                    buffer.append("Content-Length: ")
-                    buffer.appendDecimal(response.body.count)
-                    buffer.append("\r\n")
-                }
-            }
+            framing.writeField(into: buffer)
             if !notes.hasDate { buffer.append(loop.dates.line) }
         }
         endHead(of: request, handlerWantsClose: notes.wantsClose)
-        guard sendsBody else {
-            if !response.status.forbidsBody && chunked && request.head.method != .head {
-                outbound.append(Self.lastChunk)
-            }
+        let body = delivery.body
+        guard !body.isEmpty else {
+            if framing.sendsBody && framing.isChunked { outbound.append(Self.lastChunk) }
             finishResponse()
             return
         }
         machine.dribbleBegins()
-        let body = response.body
-        let count = max(1, min(dribble.chunkCount, body.count))
-        let interval = dribble.duration.nanoseconds / UInt64(count)
+        let chunked = framing.isChunked
         let start = loop.clock.monotonicNanoseconds
         let sequence = self.sequence
-        for index in 0..<count {
-            let lower = body.count * index / count
-            let upper = body.count * (index + 1) / count
-            let piece = Array(body[lower..<upper])
-            let isLast = index == count - 1
+        for (index, piece) in pieces.enumerated() {
+            let bytes = Array(body[piece.bytes])
+            let isLast = index == pieces.count - 1
             let send = { [self] in
                 guard !isClosed, machine.isResponding(to: sequence) else { return }
                 if chunked {
                     outbound.appendOwned { buffer in
-                        buffer.appendHex(piece.count)
+                        buffer.appendHex(bytes.count)
                         buffer.append("\r\n")
-                        buffer.append(piece)
+                        buffer.append(bytes)
                         buffer.append("\r\n")
                     }
                 } else {
-                    outbound.append(piece)
+                    outbound.append(bytes)
                 }
                 if isLast {
                     if chunked { outbound.append(Self.lastChunk) }
@@ -117,9 +105,7 @@ extension Connection {
             if index == 0 {
                 send()
             } else {
-                // The last piece goes at the full duration so the whole body takes that long.
-                let offset = isLast ? dribble.duration.nanoseconds : interval &* UInt64(index)
-                _ = loop.timers.schedule(at: start &+ offset, send)
+                _ = loop.timers.schedule(at: start &+ piece.after.nanoseconds, send)
             }
         }
     }

@@ -17,29 +17,32 @@ extension Connection {
         answer(with: reply)
     }
 
-    /// Turns the handler's reply to the current request into bytes (or a timer, or a wait
-    /// for a deferred reply).
+    /// Carries out the handler's reply to the current request (its ``DeliveryPlan``): bytes,
+    /// a timer, a fault, or a wait for a deferred reply.
     func answer(with reply: HTTPReply) {
         guard case .awaitingResponse = machine.state, let request = current else { return }
-        switch reply {
-        case .prepared(let prepared):
-            writePrepared(prepared, request: request)
+        switch reply.plan(for: DeliveryRequest(request.head), using: &loop.random) {
+        case .prepared(let prepared, let form, let framing):
+            outbound.append(form.storage, range: form.head)
+            if !prepared.hasDate { outbound.append(loop.dates.line) }
+            endHead(of: request, handlerWantsClose: prepared.wantsClose)
+            if framing.sendsBody { outbound.append(form.storage, range: form.body) }
             finishResponse()
-        case .response(let response):
-            writeResponse(response, request: request)
+        case .response(let delivery):
+            writeResponse(delivery, request: request)
             finishResponse()
-        case .dribbled(let response, let dribble):
-            startDribble(response, dribble: dribble, request: request)
+        case .dribbled(let delivery, _, let pieces):
+            startDribble(delivery, pieces: pieces, request: request)
         case .fault(let fault):
             perform(fault, request: request)
-        case .delayed(let later, let delay):
-            let wait = delay.sample(using: &loop.random).nanoseconds
+        case .wait(let delay, let later):
+            let wait = delay.nanoseconds
             guard wait > 0 else { return answer(with: later) }
             let address = replyAddress
             _ = loop.timers.schedule(at: loop.clock.monotonicNanoseconds &+ wait) { [loop] in
                 loop.deliver(later, to: address)
             }
-        case .deferred(let deferred):
+        case .later(let deferred):
             let address = replyAddress
             deferred.whenComplete { reply in address.loop.deliver(reply, to: address) }
         }
@@ -70,68 +73,31 @@ extension Connection {
     static let crlf = Array("\r\n".utf8)
     static let lastChunk = Array("0\r\n\r\n".utf8)
 
-    private func writePrepared(_ prepared: PreparedResponse, request: HTTPParsedHead) {
-        let form: PreparedResponse.Form
-        if let gzip = prepared.gzip, Gzip.isAccepted(by: request.head.headers) {
-            form = gzip
-        } else {
-            form = prepared.identity
-        }
-        outbound.append(form.storage, range: form.head)
-        if !prepared.hasDate { outbound.append(loop.dates.line) }
-        endHead(of: request, handlerWantsClose: prepared.wantsClose)
-        if request.head.method != .head { outbound.append(form.storage, range: form.body) }
-    }
-
-    private func writeResponse(_ response: HTTPResponse, request: HTTPParsedHead) {
-        var gzipBody: [UInt8]?
-        switch response.compression {
-        case .identity:
-            gzipBody = nil
-        case .gzipIfAccepted:
-            if Gzip.isAccepted(by: request.head.headers) { gzipBody = Gzip.compress(response.body) }
-        case .precompressedGzip(let bytes):
-            if Gzip.isAccepted(by: request.head.headers) { gzipBody = bytes }
-        }
-        let body = gzipBody ?? response.body
-        let sendsBody = !response.status.forbidsBody
-        let chunked = response.framing == .chunked && request.head.version == .http11 && sendsBody
+    /// Writes the head of `delivery` (its fields, then the framing field), then its body as
+    /// the framing says.
+    private func writeResponse(_ delivery: ResponseDelivery, request: HTTPParsedHead) {
+        let response = delivery.response
         var notes = ResponseHeadWriter.Notes()
         outbound.appendOwned { buffer in
             notes = ResponseHeadWriter.writeFixedHead(
-                status: response.status, headers: response.headers, gzip: gzipBody != nil,
-                vary: response.compression != .identity, into: buffer)
-            Self.writeFraming(status: response.status, length: body.count, chunked: chunked, into: buffer)
+                status: response.status, headers: response.headers, gzip: delivery.gzip, vary: delivery.offersGzip,
+                into: buffer)
+            delivery.framing.writeField(into: buffer)
         }
         if !notes.hasDate { outbound.append(loop.dates.line) }
         endHead(of: request, handlerWantsClose: notes.wantsClose)
-        if request.head.method != .head && sendsBody {
-            if chunked {
-                if !body.isEmpty {
-                    outbound.appendOwned { buffer in
-                        buffer.appendHex(body.count)
-                        buffer.append("\r\n")
-                        buffer.append(body)
-                        buffer.append("\r\n")
-                    }
-                }
-                outbound.append(Self.lastChunk)
-            } else {
-                outbound.append(body)
+        guard delivery.framing.sendsBody else { return }
+        let body = delivery.body
+        guard delivery.framing.isChunked else { return outbound.append(body) }
+        if !body.isEmpty {
+            outbound.appendOwned { buffer in
+                buffer.appendHex(body.count)
+                buffer.append("\r\n")
+                buffer.append(body)
+                buffer.append("\r\n")
             }
         }
-    }
-
-    private static func writeFraming(status: HTTPStatus, length: Int, chunked: Bool, into buffer: ByteBuffer) {
-        let code = status.code
-        if (100..<200).contains(code) || code == 204 || code == 304 { return }
-        if chunked {
-            buffer.append("Transfer-Encoding: chunked\r\n")
-        } else {
-            buffer.append("Content-Length: ")
-            buffer.appendDecimal(length)
-            buffer.append("\r\n")
-        }
+        outbound.append(Self.lastChunk)
     }
 
     /// The answer is fully queued: go back to reading, or finish the connection.
