@@ -54,7 +54,7 @@ package final class StubEngine: Sendable {
         self.publish = publish
         commit = CommitStage(
             journal: journal, scenarios: scenarios, clock: store.clock,
-            announcer: ProxiedRequestAnnouncer(publish: publish), listeners: [requestProblems] + listeners)
+            announcer: ProxiedRequestAnnouncer(publish: publish), problems: requestProblems, listeners: listeners)
     }
 
     /// The reply to one stub request (not an admin one): the serving stages (`Serving/`) in

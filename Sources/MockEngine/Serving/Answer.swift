@@ -30,10 +30,10 @@ enum AnswerStage {
             base = stub.served
         }
         guard let variant = event.selection.variant, variant.isGenerated else {
-            return .answer(stub, base, variant: event.selection.label)
+            return .answer(stub, base, variant: event.variantLabel)
         }
         switch drift(base, of: stub, under: variant, named: event.selection.requested) {
-        case .served(let served): return .answer(stub, served, variant: event.selection.label)
+        case .served(let served): return .answer(stub, served, variant: event.variantLabel)
         case .refused(let refusal): return refusal
         }
     }

@@ -13,7 +13,9 @@ struct CommitStage: Sendable {
     let clock: TimeSource
     /// Tells the server's subscribers of unmatched requests passed on upstream.
     let announcer: ProxiedRequestAnnouncer
-    /// Told of each committed answer, in order, after the announcer.
+    /// Keeps the problems of the requests petmock refused.
+    let problems: RequestProblemLog
+    /// Told of each committed answer, in order, after the engine's own two above.
     let listeners: [any ServeListener]
 
     /// Moves the stub's scenario to its next state, if it names one.
@@ -27,6 +29,7 @@ struct CommitStage: Sendable {
     @inline(__always) func commit(_ request: HTTPServerRequest, _ outcome: ServeOutcome) {
         if journal.capacity > 0 { journal.append(entry(request, outcome)) }
         announcer.served(request, outcome)
+        problems.served(request, outcome)
         for listener in listeners { listener.served(request, outcome) }
     }
 
@@ -34,12 +37,18 @@ struct CommitStage: Sendable {
     func entry(_ request: HTTPServerRequest, _ outcome: ServeOutcome) -> LoggedRequest {
         let target = request.head.target
         let url = target.utf8.first == UInt8(ascii: "/") ? target : String(request.head.originForm)
-        // Most outcomes have no upstream result: nil is passed as it is, not read from the outcome.
-        let upstream = outcome.forwarded == nil ? nil : outcome.upstream
+        let date = clock.wallMilliseconds
+        guard outcome.hasDetails else {
+            // Most answers: no upstream result, document part or problem to read or pass.
+            return LoggedRequest(
+                sequence: 0, idPrefix: journal.idPrefix, method: request.method, url: url, headers: request.headers,
+                body: request.body, clientAddress: request.remoteAddress, loggedDate: date,
+                variant: outcome.variant, responseStatus: outcome.status, stub: outcome.stub)
+        }
         return LoggedRequest(
             sequence: 0, idPrefix: journal.idPrefix, method: request.method, url: url, headers: request.headers,
-            body: request.body, clientAddress: request.remoteAddress, loggedDate: clock.wallMilliseconds,
-            variant: outcome.variant, responseStatus: outcome.status, stub: outcome.stub, upstream: upstream,
+            body: request.body, clientAddress: request.remoteAddress, loggedDate: date,
+            variant: outcome.variant, responseStatus: outcome.status, stub: outcome.stub, upstream: outcome.upstream,
             documentOperation: outcome.document?.operation, violations: outcome.document?.violations ?? [],
             problem: outcome.problem)
     }

@@ -28,6 +28,10 @@ final class ServeEvent {
         selection = RequestedVariant(variant: snapshot.serverVariant, status: nil, requested: nil)
     }
 
+    /// How the journal names what is in force for the request (``RequestedVariant/label``),
+    /// read from the event's own selection.
+    var variantLabel: String? { selection.variant?.description ?? selection.status.map { "code=\($0)" } }
+
     /// Whether the client asked for JSON rather than text.
     var wantsJSON: Bool { StubEngine.wantsJSON(request.headers) }
 }
@@ -53,6 +57,8 @@ struct ServeOutcome: Sendable {
     /// The upstream's result, the document's answer and the refusal, out of line: few answers
     /// have any, and inline they would make every outcome hundreds of bytes to copy.
     private var details: Details?
+    /// Whether the outcome has an upstream result, a document part or a problem.
+    var hasDetails: Bool { details != nil }
 
     /// The outcome of an answer petmock or a stub gave.
     init(status: Int?, stub: CompiledStub? = nil, variant: String? = nil) {
