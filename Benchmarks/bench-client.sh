@@ -42,11 +42,11 @@ PY
 "$bin/petmock" serve --stubs "$work/stubs" --port 0 > "$work/petmock.out" 2> "$work/petmock.err" &
 server=$!
 for _ in $(seq 200); do
-    grep -q "http://" "$work/petmock.out" 2>/dev/null && break
+    grep -q "http://" "$work/petmock.err" 2>/dev/null && break  # its log line, on standard error
     kill -0 "$server" 2>/dev/null || { cat "$work/petmock.err" >&2; exit 1; }
     python3 -c 'import time; time.sleep(0.05)'
 done
-base="$(grep -o 'http://[0-9.:]*' "$work/petmock.out" | head -1)/api"
+base="$(grep -o 'http://[0-9.:]*' "$work/petmock.err" | head -1)/api"
 
 # Runs a command and prints "WALL_MS PEAK_RSS_KB" then its stdout, measured by the parent.
 measure() {

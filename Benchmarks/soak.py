@@ -53,14 +53,23 @@ class Petmock:
         self.process = subprocess.Popen(
             [binary, "serve", "--stubs", stubs, "--port", "0", "--watch"], stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-        line = self.process.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)", line)
+        # Readiness is petmock's log line naming its URL, on standard error; lines before it
+        # (warnings) count as events, as later ones do.
+        self.events = 0
+        lines = []
+        match = None
+        while match is None:
+            line = self.process.stderr.readline()
+            if not line:
+                break
+            lines.append(line)
+            match = re.search(r"http://127\.0\.0\.1:(\d+)", line)
         if not match:
             self.process.kill()
-            raise RuntimeError(f"petmock did not start: {line!r} {self.process.stderr.read()}")
+            raise RuntimeError(f"petmock did not start: {''.join(lines)!r} {self.process.stdout.read()}")
+        self.events = len(lines) - 1
         self.port = int(match.group(1))
         self.pid = self.process.pid
-        self.events = 0
         threading.Thread(target=self._drain, args=(self.process.stdout, False), daemon=True).start()
         threading.Thread(target=self._drain, args=(self.process.stderr, True), daemon=True).start()
 

@@ -49,7 +49,7 @@ extension RecordCommand {
             }
             let curl = Self.transport(configuration)
             let target = configuration.targetBaseURL ?? ""
-            writeOutput("petmock: crawling \(target) (contract \(source.name)) into \(directory)")
+            writeError("petmock: crawling \(target) (contract \(source.name)) into \(directory)")
             let walk = Task {
                 await crawl(
                     contract: contract, models: models, contractName: source.name, recorder: recorder, transport: curl)

@@ -134,7 +134,7 @@ enum RecordCommand {
             return .couldNotRun
         }
         server.shutdownOnSignals()
-        writeOutput(
+        writeError(
             "petmock: recording on \(server.baseURL) from \(configuration.targetBaseURL ?? "") into \(directory); "
                 + "Ctrl-C stops")
         let logger = Task {
@@ -144,7 +144,7 @@ enum RecordCommand {
         await server.admin.proxiedRequestsFinished()
         logger.cancel()
         guard server.admin.recordingStatus == .recording else {
-            writeOutput("petmock: stopped (the recording was stopped through the admin API)")
+            writeError("petmock: stopped (the recording was stopped through the admin API)")
             return .success
         }
         let result = try server.admin.stopRecording()

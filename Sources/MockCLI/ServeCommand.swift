@@ -150,13 +150,14 @@ enum ServeCommand {
         if let variant = configuration.variant { line += " (variant \(variant))" }
         if configuration.watch { line += ", watching for changes" }
         if let target = configuration.proxyUnmatched { line += ", unmatched requests proxied to \(target)" }
-        writeOutput(line)
+        // Log lines, the readiness line among them, are diagnostics: standard error.
+        writeError(line)
         let logger = Task {
             for await event in events { writeError("petmock: \(event)") }
         }
         await server.stopped()
         logger.cancel()
-        writeOutput("petmock: stopped")
+        writeError("petmock: stopped")
         return .success
     }
 

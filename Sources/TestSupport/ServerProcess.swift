@@ -2,8 +2,10 @@ import Foundation
 
 /// A server tool (`petmock serve`, `petapi serve`) running as a child process on a free port.
 ///
-/// Start it with `--port 0`; readiness is the first line it prints, which names its URL
-/// (`petapi listening on http://127.0.0.1:40123/api`). No sleeps: the wait is on that line. Every
+/// Start it with `--port 0`; readiness is the first line it prints on standard output
+/// (`petapi listening on http://127.0.0.1:40123/api`), else the first line on standard error that
+/// names a URL (petmock's log line `petmock: serving 5 mappings from Stubs on http://127.0.0.1:40123`),
+/// and the URL is read from that line. No sleeps: the wait is on that line. Every
 /// wait (readiness, exit) suspends the task rather than blocking its thread, so tests running in
 /// parallel on Swift's small pool keep going while a server starts or stops.
 ///
@@ -49,7 +51,7 @@ public final class ServerProcess: Sendable {
             directory: BuiltTools.repositoryRoot.path)
         self.process = process
         log.follow(out: process.standardOutput, err: process.standardError)
-        let first = await log.firstLine(within: timeout)
+        let first = await log.readinessLine(within: timeout)
         guard let found = ServerProcess.baseURL(in: first) else {
             process.kill()
             throw ToolError.notReady(tool: name ?? executable, output: first + "\n" + log.errors)
@@ -171,7 +173,9 @@ final class OutputLog: @unchecked Sendable {
     private var ended = false
     private var storedErrors = Data()
     private var errorsEnded = false
-    /// Called once a first line has come or standard output has ended.
+    /// The first line on standard error that names a URL, if one has come.
+    private var errorReadinessLine: String?
+    /// Called once a readiness line has come or standard output has ended.
     private var firstLineWaiters: [@Sendable () -> Void] = []
 
     func follow(out: FileHandle, err: FileHandle) {
@@ -200,6 +204,7 @@ final class OutputLog: @unchecked Sendable {
             }
         }
         Thread.detachNewThread { [self] in
+            var pending = Data()
             while true {
                 let chunk = err.availableData
                 condition.lock()
@@ -210,21 +215,43 @@ final class OutputLog: @unchecked Sendable {
                     return
                 }
                 storedErrors.append(chunk)
+                var waiters: [@Sendable () -> Void] = []
+                if errorReadinessLine == nil {
+                    pending.append(chunk)
+                    while errorReadinessLine == nil, let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                        let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                        pending.removeSubrange(pending.startIndex...newline)
+                        if ServerProcess.baseURL(in: line) != nil { errorReadinessLine = line }
+                    }
+                    if errorReadinessLine != nil {
+                        pending = Data()
+                        waiters = takeFirstLineWaiters()
+                    }
+                }
                 condition.unlock()
+                waiters.forEach { $0() }
             }
         }
     }
 
-    /// The first line of output, waiting (suspended) up to `timeout` seconds; empty when none came.
-    func firstLine(within timeout: TimeInterval) async -> String {
-        _ = await SuspendedWait.until(timeout: timeout) { done in whenFirstLine(done) }
-        return lines.first ?? ""
+    /// The readiness line: the first line of standard output, else the first line of standard
+    /// error that names a URL, waiting (suspended) up to `timeout` seconds; empty when none came.
+    func readinessLine(within timeout: TimeInterval) async -> String {
+        _ = await SuspendedWait.until(timeout: timeout) { done in whenReadinessLine(done) }
+        return readinessLineSoFar
     }
 
-    /// Calls `done` once a first line has come or standard output has ended (at once if so).
-    private func whenFirstLine(_ done: @escaping @Sendable () -> Void) {
+    /// The readiness line if it has come, else empty.
+    private var readinessLineSoFar: String {
         condition.lock()
-        let now = !storedLines.isEmpty || ended
+        defer { condition.unlock() }
+        return storedLines.first ?? errorReadinessLine ?? ""
+    }
+
+    /// Calls `done` once a readiness line has come or standard output has ended (at once if so).
+    private func whenReadinessLine(_ done: @escaping @Sendable () -> Void) {
+        condition.lock()
+        let now = !storedLines.isEmpty || errorReadinessLine != nil || ended
         if !now { firstLineWaiters.append(done) }
         condition.unlock()
         if now { done() }

@@ -1,18 +1,21 @@
 """Drives petmock's admin API with the `wiremock` PyPI client. Starts the server itself
-(port 0; the port is read from petmock's first stdout line), checks, stops it.
+(port 0; the port is read from petmock's log line naming its URL, on standard error), checks,
+stops it.
 Usage: wiremock_client_check.py PETMOCK_BINARY STUB_DIR"""
 import re
 import select
 import subprocess
 import sys
+import threading
+import time
 import urllib.request
 
 from wiremock.client import HttpMethods, Mapping, MappingRequest, MappingResponse, Mappings, Requests
 from wiremock.constants import Config
 
 binary, stubs = sys.argv[1], sys.argv[2]
-server = subprocess.Popen([binary, "serve", "--stubs", stubs, "--port", "0"], stdout=subprocess.PIPE,
-                          stderr=sys.stderr, text=True)
+server = subprocess.Popen([binary, "serve", "--stubs", stubs, "--port", "0"], stdout=sys.stderr,
+                          stderr=subprocess.PIPE, text=True)
 
 
 def fail(message):
@@ -27,11 +30,17 @@ def check(condition, message):
 
 
 try:
-    ready, _, _ = select.select([server.stdout], [], [], 60)
-    check(ready, "petmock did not report readiness within 60 s")
-    line = server.stdout.readline()
-    match = re.search(r"http://127\.0\.0\.1:(\d+)", line)
-    check(match is not None, f"unexpected first line from petmock: {line!r}")
+    deadline = time.monotonic() + 60
+    match, lines = None, []
+    while match is None:
+        ready, _, _ = select.select([server.stderr], [], [], max(0, deadline - time.monotonic()))
+        check(ready, "petmock did not report readiness within 60 s")
+        line = server.stderr.readline()
+        check(line, f"petmock ended before naming its URL: {''.join(lines)!r}")
+        lines.append(line)
+        match = re.search(r"http://127\.0\.0\.1:(\d+)", line)
+    # Pass the rest of its log on, so a full pipe never blocks it.
+    threading.Thread(target=lambda: [sys.stderr.write(line) for line in server.stderr], daemon=True).start()
     base = f"http://127.0.0.1:{match.group(1)}"
     Config.base_url = base + "/__admin"
     Config.timeout = 10

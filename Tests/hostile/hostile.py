@@ -29,19 +29,26 @@ STALLED_REQUEST_AGE = 2.0  # HTTPServerConfiguration.stalledRequestAge default
 
 
 class Server:
-    """A server process on a free port; readiness is the URL in its first line."""
+    """A server process on a free port; readiness is the first line naming its URL (petapi prints
+    it on standard output, petmock's log line is on standard error: both are read)."""
 
     def __init__(self, name, command, cwd, open_file_limit=None):
         self.name = name
         shell = f"ulimit -n {open_file_limit} && " if open_file_limit else ""
         self.process = subprocess.Popen(
             ["/bin/sh", "-c", shell + 'exec "$0" "$@"'] + command, cwd=cwd, stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
-        line = self.process.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)", line)
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+        lines = []
+        match = None
+        while match is None:
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            match = re.search(r"http://127\.0\.0\.1:(\d+)", line)
         if not match:
             self.stop()
-            raise RuntimeError(f"{name} did not report its URL: {line!r}")
+            raise RuntimeError(f"{name} did not report its URL: {''.join(lines)!r}")
         self.port = int(match.group(1))
         self.pid = self.process.pid
         # Keep reading its output so a full pipe never blocks it.

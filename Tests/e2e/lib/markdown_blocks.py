@@ -7,14 +7,30 @@ HTML comment on the line before a fenced block:
 
 - `<!-- readme.sh: skip: REASON -->` before a `sh` block: left out, the reason printed.
 - `<!-- readme.sh: output -->` before any fenced block: the output of the `sh` block above it
-  (what arrived while it ran, servers running in the background included).
-  Each non-empty line must appear in what that block printed, in order; other lines may come
-  between (a line `...` marks where some are left out), and a line ending in `...` stands for
-  any line that begins with what comes before the dots.
+  (what arrived while it ran, standard output and standard error as a terminal shows them,
+  servers running in the background included). How it is compared depends on the mode:
+  - exact (PAGES_EXACT_OUTPUTS=1, what Tests/e2e/readme.sh sets): the block is exactly what
+    the commands printed, line for line, but for the lines the marker says it leaves out:
+    `<!-- readme.sh: output; omit: /REGEX/ -->` drops every printed line REGEX matches (Python
+    `re.search`, on the line as printed) before the comparison; `; omit: /REGEX/` may repeat,
+    and each must leave out at least one line.
+    A `...` line is no wildcard here: it must be printed as it is.
+  - in order (the default, the pages of docs/): each non-empty line must appear in what that
+    block printed, in order; other lines may come between (a line `...` marks where some are
+    left out), and a line ending in `...` stands for any line that begins with what comes
+    before the dots. `omit:` clauses drop printed lines here too.
 - `<!-- readme.sh: transcript -->` before a `text` block of `$ COMMAND` lines, each followed by
   exactly what COMMAND prints. The commands run in the same shell, at that point of the page.
 
-Both sides are masked first: ports, timings, ids, dates, temporary paths.
+Both sides are masked first, and what varies from run to run compares equal: ports (after a
+host: `127.0.0.1:<port>`), timings, UUIDs, dates, temporary paths, process ids. Trailing blank
+lines are ignored.
+
+`PAGES_PORTS="8080=41023 8081=41024 ..."` (run-pages.sh sets it) moves the servers a page
+starts to those ports: in the commands (sh blocks and a transcript's `$` lines) each documented
+port written after a host and colon, after `--port` or in a job spec (`%?8083`) becomes its
+free port, so a page runs while something else listens on its documented ports. The outputs
+need no change: their ports are masked.
 """
 
 import json
@@ -22,7 +38,8 @@ import os
 import re
 import sys
 
-MARK = re.compile(r"<!-- readme\.sh: (skip: (.*?)|output|transcript) -->\n$")
+MARK = re.compile(r"<!-- readme\.sh: (skip: (.*?)|output((?:; omit: /.*?/)*)|transcript) -->\n$")
+OMIT = re.compile(r"; omit: /(.*?)/(?=;|$)")
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```\n", re.S | re.M)
 
 
@@ -34,13 +51,33 @@ def blocks(text):
         before = text[: match.start()]
         previous_line = before[before.rstrip("\n").rfind("\n") + 1 :] if before.endswith("\n") else ""
         marker = MARK.match(previous_line)
-        kind, reason = None, None
+        kind, reason, omit = None, None, []
         if marker:
-            kind = "skip" if marker.group(1).startswith("skip") else marker.group(1)
+            kind = "skip" if marker.group(1).startswith("skip") else marker.group(1).split(";")[0]
             reason = marker.group(2)
+            omit = OMIT.findall(marker.group(3) or "")
         line = before.count("\n") + 1
-        found.append({"lang": match.group(1), "body": match.group(2), "kind": kind, "reason": reason, "line": line})
+        found.append(
+            {"lang": match.group(1), "body": match.group(2), "kind": kind, "reason": reason, "omit": omit, "line": line}
+        )
     return found
+
+
+def moved_ports():
+    """The documented ports and the free ports they move to, from PAGES_PORTS."""
+    pairs = os.environ.get("PAGES_PORTS", "").split()
+    return dict(pair.split("=", 1) for pair in pairs)
+
+
+def move_ports(command, ports):
+    """COMMAND with each documented port, where it names a port, replaced by its free port."""
+    for documented, free in ports.items():
+        command = re.sub(
+            r"((?:127\.0\.0\.1|localhost|\[::1\]|0\.0\.0\.0):|--port[ =]|%\?|\s:)" + documented + r"\b",
+            lambda match: match.group(1) + free,
+            command,
+        )
+    return command
 
 
 def plan(page, script, work):
@@ -57,6 +94,8 @@ def plan(page, script, work):
     checks = []
     units = []
     last_unit = None
+    ports = moved_ports()
+    exact = os.environ.get("PAGES_EXACT_OUTPUTS") == "1"
 
     def run(where, body):
         # Everything goes to one file, in time order (servers started in the background keep
@@ -78,11 +117,24 @@ def plan(page, script, work):
                 print(f"{page}: skipping the block at line {block['line']}: {block['reason']}", file=sys.stderr)
                 last_unit = None
                 continue
-            last_unit = run(where, block["body"].rstrip("\n"))
+            last_unit = run(where, move_ports(block["body"].rstrip("\n"), ports))
         elif block["kind"] == "output":
             if last_unit is None:
                 raise SystemExit(f"{where}: an output block with no shell block above it")
-            checks.append({"mode": "lines", "where": where, "unit": last_unit, "expected": block["body"]})
+            for pattern in block["omit"]:
+                try:
+                    re.compile(pattern)
+                except re.error as error:
+                    raise SystemExit(f"{where}: omit: /{pattern}/ is no regular expression: {error}")
+            checks.append(
+                {
+                    "mode": "exact" if exact else "lines",
+                    "where": where,
+                    "unit": last_unit,
+                    "expected": block["body"],
+                    "omit": block["omit"],
+                }
+            )
         elif block["kind"] == "transcript":
             command, expected = None, []
             pieces = []
@@ -96,8 +148,10 @@ def plan(page, script, work):
             if command is not None:
                 pieces.append((command, expected))
             for command, expected in pieces:
-                unit = run(f"{where}: $ {command}", command)
-                checks.append({"mode": "exact", "where": f"{where}: $ {command}", "unit": unit, "expected": "\n".join(expected)})
+                unit = run(f"{where}: $ {command}", move_ports(command, ports))
+                checks.append(
+                    {"mode": "exact", "where": f"{where}: $ {command}", "unit": unit, "expected": "\n".join(expected)}
+                )
     out.append("set +x")
     out.append(f"wc -c < {work}/page.txt > {work}/offset-{len(units)}")
     # Nothing a block started may still run: the page stops what it starts.
@@ -144,7 +198,13 @@ def check(page):
     failures = 0
     for item in json.load(open(f"{work}/checks.json")):
         try:
-            actual = [mask(line) for line in unit_output(work, item["unit"]).split("\n")]
+            omit = [re.compile(pattern) for pattern in item.get("omit", [])]
+            printed = unit_output(work, item["unit"]).split("\n")
+            actual = [mask(line) for line in printed if not any(pattern.search(line) for pattern in omit)]
+            for pattern in omit:
+                if not any(pattern.search(line) for line in printed):
+                    failures += 1
+                    print(f"{item['where']}: omit: /{pattern.pattern}/ leaves out no printed line", file=sys.stderr)
         except FileNotFoundError:
             print(f"{item['where']}: its block did not run", file=sys.stderr)
             failures += 1
@@ -157,7 +217,7 @@ def check(page):
                 actual.pop()
             if expected != actual:
                 failures += 1
-                print(f"{item['where']}: the page shows other output than the command prints", file=sys.stderr)
+                print(f"{item['where']}: the page shows other output than the commands print", file=sys.stderr)
                 import difflib
 
                 for line in difflib.unified_diff(expected, actual, "shown", "printed", lineterm="", n=1):

@@ -4,20 +4,40 @@
 # print (Tests/e2e/lib/markdown_blocks.py says how blocks are marked). Every block must exit 0
 # (a page writes `|| echo "exit $?"` where a command is meant to fail) and every server a page
 # starts must be stopped by the page itself.
+# The servers a page starts run on free ports, not on the ports the page shows: each documented
+# port below is moved to a free one in the commands (markdown_blocks.py, PAGES_PORTS), so a page
+# passes while anything else listens on 8080.
 # Usage: run-pages.sh PAGE...   (PAGES_TOOLS_ON_PATH=1 puts .build/debug on PATH first;
-# PAGES_KEEP=DIR keeps what each page's blocks printed)
+# PAGES_KEEP=DIR keeps what each page's blocks printed; PAGES_EXACT_OUTPUTS=1 compares output
+# blocks exactly rather than in order)
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 here=Tests/e2e/lib
 
-ports=(8080 8081 8082 8083 8090)
+documented_ports=(8080 8081 8082 8083 8090)
+# One free port for each documented one, all different, below the kernel's ephemeral range: a
+# port from that range could be taken, before its server binds it, as the source port of an
+# outgoing connection (even the page's own curl, connecting to itself).
+read -r -a ports < <(python3 -c '
+import random, socket, sys
+low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+chosen = []
+for port in random.sample(range(10000, low), 200):
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+    chosen.append(port)
+    if len(chosen) == int(sys.argv[1]):
+        break
+print(" ".join(map(str, chosen)))
+' "${#documented_ports[@]}")
+[ "${#ports[@]}" -eq "${#documented_ports[@]}" ] || { echo "pages: found no free ports to run on" >&2; exit 1; }
+PAGES_PORTS=""
+for i in "${!documented_ports[@]}"; do PAGES_PORTS+="${documented_ports[$i]}=${ports[$i]} "; done
+export PAGES_PORTS
 made=(Recorded Crawled Drifted vet-id-string.openapi.json petapi.sqlite petapi.sqlite-wal petapi.sqlite-shm report.html)
-for port in "${ports[@]}"; do
-    if curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$port/"; then
-        echo "pages: port $port is in use; the examples need it free" >&2
-        exit 1
-    fi
-done
 for path in "${made[@]}"; do
     [ ! -e "$path" ] || { echo "pages: $path exists; the examples would write it (move it away)" >&2; exit 1; }
 done
@@ -54,7 +74,7 @@ for page in "$@"; do
     fi
     for port in "${ports[@]}"; do
         if curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$port/"; then
-            echo "pages: $page: something still answers on port $port after its blocks" >&2
+            echo "pages: $page: something still answers on port $port (its blocks' free port) after its blocks" >&2
             exit 1
         fi
     done
