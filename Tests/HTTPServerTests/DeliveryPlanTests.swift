@@ -1,8 +1,9 @@
 import HTTPCore
 import HTTPHandlerKit
-import HTTPServerKit
 import TestSupport
 import Testing
+
+@testable import HTTPServerKit
 
 /// The one interpreter of a reply: the framing rules as a table of values, the plan a reply
 /// becomes (a delay drawn once, gzip, a dribble's pieces), and the socket connection and the
@@ -51,23 +52,12 @@ import Testing
         #expect(delivery.clientFields.map { "\($0.name): \($0.value)" } == ["X-Kept: 1", "Content-Length: 5"])
     }
 
-    /// A seeded generator (SplitMix64), so a drawn delay is the same in every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func aDelayIsDrawnOnceWhenThePlanIsMade() {
         let reply = HTTPReply.response(HTTPResponse(text: "late"))
             .delayed(by: .uniform(lower: .milliseconds(10), upper: .milliseconds(20)))
-        var first = Seeded(state: 7)
-        var second = Seeded(state: 7)
+        // The loop's own generator, seeded alike twice: a drawn delay is the same in every run.
+        var first = SplitMix64(seed: 7)
+        var second = SplitMix64(seed: 7)
         guard case .wait(let drawn, let then) = reply.plan(for: DeliveryRequest(method: .get), using: &first),
             case .wait(let again, _) = reply.plan(for: DeliveryRequest(method: .get), using: &second)
         else {
