@@ -141,20 +141,19 @@ public final class LinearTimeRegex: Sendable {
     /// The characters a whole match must begin with: the leading run of plain characters,
     /// minus the last one when a quantifier follows it; empty when the pattern has a top-level
     /// alternation or starts with anything else.
+    /// Read by Unicode scalar, as the pattern is compiled: a combining mark after `(` is not
+    /// one character with it.
     public static func literalPrefix(of pattern: String) -> String {
-        if pattern.contains("|") { return "" }
-        var prefix: [Character] = []
-        var characters = Array(pattern)
-        if characters.first == "^" { characters.removeFirst() }
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if "\\.[]()*+?{}^$|".contains(character) {
-                if "*?{".contains(character) && !prefix.isEmpty { prefix.removeLast() }
+        if pattern.unicodeScalars.contains("|") { return "" }
+        var prefix = String.UnicodeScalarView()
+        var scalars = Array(pattern.unicodeScalars)
+        if scalars.first == "^" { scalars.removeFirst() }
+        for scalar in scalars {
+            if "\\.[]()*+?{}^$|".unicodeScalars.contains(scalar) {
+                if "*?{".unicodeScalars.contains(scalar) && !prefix.isEmpty { prefix.removeLast() }
                 break
             }
-            prefix.append(character)
-            index += 1
+            prefix.append(scalar)
         }
         return String(prefix)
     }

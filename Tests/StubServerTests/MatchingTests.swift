@@ -1,5 +1,6 @@
 import HTTPCore
 import JSONKit
+import LinearRegex
 import Testing
 
 @testable import MockEngine
@@ -259,5 +260,13 @@ import Testing
         #expect(CompiledRegex.literalPrefix(of: "^/api/x?") == "/api/")
         #expect(CompiledRegex.literalPrefix(of: "/a|/b") == "")
         #expect(CompiledRegex.literalPrefix(of: "\\d+") == "")
+        // A combining mark after `(` or `|` makes one Character with it, not one scalar: the
+        // pattern is read by scalar, as it is compiled (found by FuzzStubRegex).
+        #expect(CompiledRegex.literalPrefix(of: "(\u{0483})*a12}") == "")
+        #expect(CompiledRegex.literalPrefix(of: "a|\u{0301}b") == "")
+        #expect(CompiledRegex.literalPrefix(of: "ab\u{0301}*") == "ab")
+        let regex = try? LinearTimeRegex("(\u{0483})*a12}")
+        #expect(regex?.firstMatch(in: "aaaacaaaaaa12}") != nil)
+        #expect(regex?.wholeMatches("a12}") == true)
     }
 }
