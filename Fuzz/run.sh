@@ -9,6 +9,8 @@
 #   FUZZ_RESULTS  file to write the figures to (default: none; `make fuzz` passes
 #                 Benchmarks/results/fuzz.txt)
 #   FUZZ_JOBS     parallel libFuzzer workers per target (default 1)
+#   FUZZ_SEED     libFuzzer's random seed (default: a new one each run); a fixed seed makes a
+#                 run repeat the same inputs, so a failure on one machine replays on another
 #   SWIFT         the swift driver (default swift)
 #
 # New inputs that reach new code go to Fuzz/.work/corpus/<target>/ (not committed; copy the
@@ -21,6 +23,7 @@ SWIFT=${SWIFT:-swift}
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-60}
 RESULTS=${FUZZ_RESULTS:-}
 JOBS=${FUZZ_JOBS:-1}
+SEED=${FUZZ_SEED:-}
 
 # target name (corpus folder) : executable
 ALL_TARGETS=(
@@ -74,6 +77,7 @@ export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:symbolize=1}
 
 summary=()
+reproducers=()
 failed=0
 total_runs=0
 for entry in "${selected[@]}"; do
@@ -84,19 +88,21 @@ for entry in "${selected[@]}"; do
     log=.work/logs/$name.log
     mkdir -p "$corpus" "$artifacts" .work/logs
     before=$(find "$artifacts" -type f | wc -l)
+    touch "$log.start"
     echo "== $name: ${SECONDS_PER_TARGET}s"
     status=0
     # The work corpus comes first: libFuzzer writes new inputs only to the first folder, so the
     # committed seeds stay as they are.
     parallel=()
     [ "$JOBS" -gt 1 ] && parallel=(-jobs="$JOBS" -workers="$JOBS")
+    [ -n "$SEED" ] && parallel+=(-seed="$SEED")
     "$BIN/$binary" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$artifacts/" "${parallel[@]}" \
         "$corpus" "Corpus/$name" >"$log" 2>&1 || status=$?
     if [ "$JOBS" -gt 1 ]; then cat fuzz-*.log >>"$log" 2>/dev/null || true; rm -f fuzz-*.log; fi
-    runs=$(grep -h "stat::number_of_executed_units" "$log" | awk '{sum += $2} END {print sum + 0}')
-    rate=$(grep -h "stat::average_exec_per_sec" "$log" | awk '{sum += $2} END {print sum + 0}')
-    coverage=$(grep -hoE "cov: [0-9]+" "$log" | tail -1 | awk '{print $2}')
+    runs=$(grep -h "stat::number_of_executed_units" "$log" | awk '{sum += $2} END {print sum + 0}' || true)
+    rate=$(grep -h "stat::average_exec_per_sec" "$log" | awk '{sum += $2} END {print sum + 0}' || true)
+    coverage=$(grep -hoE "cov: [0-9]+" "$log" | tail -1 | awk '{print $2}' || true)
     after=$(find "$artifacts" -type f | wc -l)
     crashes=$((after - before))
     if [ "$status" -ne 0 ] && [ "$crashes" -eq 0 ]; then crashes=1; fi
@@ -109,12 +115,24 @@ for entry in "${selected[@]}"; do
         failed=1
         echo "fuzz: $name found a problem (exit $status); log: Fuzz/$log" >&2
         grep -E "ERROR|Fatal error|Precondition failed|SUMMARY|artifact_prefix|Test unit written" "$log" | head -20 >&2
+        # The failing inputs go in the summary too, the last lines a CI log keeps: enough to
+        # replay the failure from the log alone.
+        reason=$(grep -hE "Fatal error|Precondition failed|ERROR: (AddressSanitizer|libFuzzer)" "$log" | head -1 | cut -c1-300 || true)
+        reproducers+=("$name (exit $status): ${reason:-no message}")
+        while IFS= read -r artifact; do
+            reproducers+=("  $(basename "$artifact") base64: $(head -c 4096 "$artifact" | base64 -w0)")
+        done < <(find "$artifacts" -type f -newer "$log.start" | head -3)
     fi
 done
 
 echo
 echo "== fuzz summary (${SECONDS_PER_TARGET}s per target)"
 printf '%s\n' "${summary[@]}"
+if [ ${#reproducers[@]} -gt 0 ]; then
+    echo
+    echo "== failing inputs (replay: base64 -d > input; Fuzz/.build/release/<Binary> input)"
+    printf '%s\n' "${reproducers[@]}"
+fi
 
 if [ -n "$RESULTS" ]; then
     {
