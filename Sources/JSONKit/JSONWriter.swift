@@ -14,8 +14,9 @@ public struct JSONWriteOptions: OptionSet, Sendable, Hashable {
 /// Writes ``JSONValue``s as JSON text, stable byte for byte: the same value and options
 /// always give the same bytes.
 ///
-/// Strings escape exactly `"`, `\`, and control characters (as `\b \f \n \r \t` or `\u00XX`);
-/// everything else, non-ASCII included, is written as UTF-8. Numbers are written as kept
+/// Strings escape exactly `"`, `\`, control characters (as `\b \f \n \r \t` or `\u00XX`), and
+/// the three line breaks YAML adds to JSON's (`\u0085`, `\u2028`, `\u2029`), so the text read
+/// as YAML is the same value; everything else, non-ASCII included, is written as UTF-8. Numbers are written as kept
 /// (``JSONNumber/text``).
 public struct JSONWriter: Sendable {
     /// The layout options.
@@ -97,7 +98,11 @@ public struct JSONWriter: Sendable {
     /// Appends `text` as a quoted, escaped JSON string.
     public static func writeString(_ text: String, escapeSlashes: Bool = false, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            utf8.formIndex(after: &index)
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
             case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
@@ -112,10 +117,26 @@ public struct JSONWriter: Sendable {
                 output.append(contentsOf: [
                     0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
                 ])
+            case 0xC2 where index != utf8.endIndex && utf8[index] == 0x85:
+                // NEL, U+0085: a line break to YAML, which folds it inside a quoted scalar.
+                utf8.formIndex(after: &index)
+                output.append(contentsOf: Array(#"\u0085"#.utf8))
+            case 0xE2 where endsLineOrParagraphSeparator(utf8, at: index):
+                // U+2028 and U+2029: line breaks to YAML, as NEL is.
+                let last = utf8[utf8.index(after: index)]
+                utf8.formIndex(&index, offsetBy: 2)
+                output.append(contentsOf: Array((last == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8))
             default: output.append(byte)
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether the two bytes at `index` end U+2028 or U+2029 (after their lead byte 0xE2).
+    private static func endsLineOrParagraphSeparator(_ utf8: String.UTF8View, at index: String.Index) -> Bool {
+        guard index != utf8.endIndex, utf8[index] == 0x80 else { return false }
+        let next = utf8.index(after: index)
+        return next != utf8.endIndex && (utf8[next] == 0xA8 || utf8[next] == 0xA9)
     }
 
     /// Compares two strings by their UTF-8 bytes: negative, zero or positive.

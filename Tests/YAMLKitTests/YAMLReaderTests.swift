@@ -23,6 +23,15 @@ import YAMLKit
         #expect(try read(yaml) == JSONValue(parsing: json), "\(yaml)")
     }
 
+    /// JSON is YAML, so JSONKit's text of a value reads as YAML to the same value, even where
+    /// YAML sees a line break JSON does not (NEL, U+2028, U+2029), which a quoted scalar folds.
+    @Test(arguments: ["first\u{85}name", "a\u{2028}b", "a\u{2029}b", "opA\u{0711}*zon\u{85}"])
+    func jsonTextOfAValueReadsAsYAMLToTheSameValue(text: String) throws {
+        let value = JSONValue.object(JSONObject([(text, .string(text))]))
+        #expect(try YAMLReader().read(value.serializedBytes()) == value)
+        #expect(try YAMLReader().read(value.serializedBytes(.pretty)) == value)
+    }
+
     @Test func multiLineStrings() throws {
         let value = try read(
             """
