@@ -80,17 +80,17 @@ extension RecordCommand {
             contract: Contract, models: ModelRegistry, contractName: String, recorder: Recorder,
             transport: any HTTPTransport
         ) async -> Outcome {
-            // 404s are recorded only once the API has answered something else: a target where
-            // nothing is found (the origin without the API's path prefix) records nothing.
-            let recording = RecordingTransport(wrapping: transport, recorder: recorder, holdingNotFound: true)
+            // 404s are recorded only once the API has answered something else (the recorder's
+            // `holdsNotFound`): a target where nothing is found records nothing.
+            let recording = RecordingTransport(wrapping: transport, recorder: recorder)
             let verifier = LiveVerifier(
                 contract: contract, models: models, transport: recording,
                 configuration: LiveVerifier.Configuration(
                     maxPerOperation: maxPerOperation, timeout: configuration.timeout, headers: headers,
                     detectsWrongBaseURL: false))
             let live = await verifier.verify(baseURL: configuration.targetBaseURL ?? "", contractName: contractName)
-            let notFound = recording.heldNotFound
-            return Outcome(live: live, recording: recorder.finish(), notFound: notFound)
+            let result = recorder.finish()
+            return Outcome(live: live, recording: result, notFound: result.heldNotFound)
         }
 
         /// libcurl with the recording's timeout.
@@ -105,7 +105,8 @@ extension RecordCommand {
         /// Why nothing was recorded when every request answered 404, and what to pass instead:
         /// when TARGET/api answers the first request, that.
         static func nothingFound(
-            _ exchanges: [RecordedExchange], target: String, headers: HTTPHeaders, transport: any HTTPTransport
+            _ exchanges: [RecordedExchange], target: String, headers: HTTPHeaders, transport: any HTTPTransport,
+            mode: String = "--crawl"
         ) async -> String {
             var base = target
             while base.hasSuffix("/") { base.removeLast() }
@@ -113,7 +114,7 @@ extension RecordCommand {
             let more = exchanges.count > 3 ? ", ..." : ""
             var message =
                 "petmock: error: every request answered 404 at \(base) (\(requests)\(more)); nothing recorded. "
-                + "--crawl takes the API's base URL, path prefix included, as 'petcontract verify --live' does"
+                + "\(mode) takes the API's base URL, path prefix included, as 'petcontract verify --live' does"
             if let first = exchanges.first,
                 let suggestion = await BaseURLProbe(transport: transport, headers: headers).suggest(
                     base: base, method: first.method, url: first.upstream.url)

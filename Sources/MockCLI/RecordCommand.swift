@@ -11,8 +11,8 @@ import StubServerKit
 enum RecordCommand {
     static let target = Argument<String>.required(
         "target", value: "URL",
-        help: "The live API: its origin for the proxy (http://127.0.0.1:8081), its base URL for --crawl "
-            + "(http://127.0.0.1:8081/api).")
+        help: "The live API's base URL, path prefix included (http://127.0.0.1:8081/api), as 'petcontract verify "
+            + "--live' takes it.")
     static let stubs = Argument<String>.option(
         "stubs", value: "DIR", default: "Stubs", help: "The stub folder to record into.")
     static let host = Argument<String>.option(
@@ -50,20 +50,23 @@ enum RecordCommand {
         ],
         discussion: """
             EXAMPLES:
-              petmock record --target http://127.0.0.1:8081 --stubs Recorded --port 8080
+              petmock record --target http://127.0.0.1:8081/api --stubs Recorded --port 8080
                 (point the app at http://127.0.0.1:8080/api, use it, then Ctrl-C)
               petmock record --crawl --target http://127.0.0.1:8081/api --stubs Recorded
 
-            --target means two things. The proxy takes the API's ORIGIN: it forwards REQUEST to
-            TARGET + REQUEST's path and records that path. A crawl takes the API's BASE URL, path
-            prefix included (as 'petcontract verify --live' takes it): it calls the contract's
-            operations under TARGET (/items at TARGET/items) and records the paths as the live
-            server has them (/api/items). A crawl where every request answers 404 (an origin given
-            for a base URL, say) records nothing and exits 2 saying so.
-            Mappings are written as they are recorded; Ctrl-C stops and keeps everything.
+            --target is the API's BASE URL, path prefix included, in both modes (as 'petcontract
+            verify --live' takes it). Mappings match the paths as the live server has them
+            (/api/pets). The proxy keeps each path as it comes: a client of
+            http://127.0.0.1:8080/api asks for /api/pets, sent to TARGET's origin + /api/pets. A
+            request outside the prefix is answered 404 and neither forwarded nor recorded. A 404
+            to a path that repeats the prefix (/api/api/pets) is not recorded: the recording stops
+            and exits 2 saying so. 404s are held back, unwritten, until the API answers some
+            request otherwise; when it never does (a wrong base URL), nothing is recorded and the
+            exit code is 2. Mappings are written as they are recorded; Ctrl-C stops and keeps
+            everything.
             """,
         exitCodes: "0 recorded, 1 the recorded stubs show breaking drift from the contract, 2 could not record "
-            + "(cannot listen, unreachable, nothing but 404, cannot write), 64 usage error")
+            + "(cannot listen, unreachable, nothing but 404, a repeated path prefix, cannot write), 64 usage error")
 
     /// The subcommand; `contract` is what a crawl walks and what the recording is checked
     /// against when no `--contract` is given (nil: `--contract` is needed for either).
@@ -90,12 +93,12 @@ enum RecordCommand {
             throw ArgumentError.invalidCombination(
                 "'--header' goes with '--crawl'; through the proxy, the app's own request headers are sent")
         }
-        let configuration = RecordingConfiguration(
+        var configuration = RecordingConfiguration(
             targetBaseURL: target, repeatsAsScenarios: arguments[Self.scenarios],
             recordFailures: arguments[Self.recordFailures],
             redactedHeaders: arguments[Self.redact] + headers.map(\.name),
             capturedHeaders: arguments[Self.captureHeader].map { CapturedHeader($0) },
-            timeout: .seconds(arguments[Self.timeout]))
+            timeout: .seconds(arguments[Self.timeout]), holdsNotFound: true)
         let directory = arguments[Self.stubs]
         let check = RecordingCheck(
             directory: directory, contractFile: arguments[Self.contract], builtIn: builtIn,
@@ -106,13 +109,16 @@ enum RecordCommand {
                 maxPerOperation: arguments[Self.maxPerOperation], headers: headers
             ).run()
         }
+        configuration.mount(baseURL: target)
         return try await proxy(
-            configuration, directory: directory, host: arguments[Self.host], port: arguments[Self.port], check: check)
+            configuration, baseURL: target, directory: directory, host: arguments[Self.host],
+            port: arguments[Self.port], check: check)
     }
 
     /// Serves as a recording proxy until SIGINT/SIGTERM (or the admin API's shutdown).
     private static func proxy(
-        _ configuration: RecordingConfiguration, directory: String, host: String, port: Int, check: RecordingCheck
+        _ configuration: RecordingConfiguration, baseURL: String, directory: String, host: String, port: Int,
+        check: RecordingCheck
     ) async throws -> ExitCode {
         // The server reads the stub folder, so it must exist; one made here is removed again
         // when the recording fails to start or records nothing (mappings/ and __files/ are
@@ -135,10 +141,14 @@ enum RecordCommand {
         }
         server.shutdownOnSignals()
         writeError(
-            "petmock: recording on \(server.baseURL) from \(configuration.targetBaseURL ?? "") into \(directory); "
-                + "Ctrl-C stops")
+            "petmock: recording on \(server.baseURL)\(configuration.basePath ?? "") from \(baseURL) into "
+                + "\(directory); Ctrl-C stops")
         let logger = Task {
-            for await event in events { writeError("petmock: \(event)") }
+            for await event in events {
+                writeError(TerminalText.escape("petmock: \(event)"))
+                // An answer that shows the base URL is wrong ends the recording at once.
+                if case .recording(.prefixRepeated) = event { server.shutdown() }
+            }
         }
         await server.stopped()
         await server.admin.proxiedRequestsFinished()
@@ -148,6 +158,22 @@ enum RecordCommand {
             return .success
         }
         let result = try server.admin.stopRecording()
+        if let request = result.repeatedPrefix.first {
+            writeError(
+                TerminalText.escape(
+                    "petmock: error: stopped: \(request) answered 404 and repeats the base path "
+                        + "'\(configuration.basePath ?? "")' of \(baseURL); point the client at "
+                        + "\(server.baseURL)\(configuration.basePath ?? "") (the proxy keeps each path as it comes). "
+                        + "\(result.mappings.count) mapping(s) recorded before it are kept"))
+            return .couldNotRun
+        }
+        if !result.heldNotFound.isEmpty && result.mappings.isEmpty {
+            writeError(
+                await Crawl.nothingFound(
+                    result.heldNotFound, target: baseURL, headers: HTTPHeaders(),
+                    transport: Crawl.transport(configuration), mode: "the proxy"))
+            return .couldNotRun
+        }
         return check.report(result)
     }
 }

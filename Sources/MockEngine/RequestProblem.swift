@@ -1,6 +1,7 @@
 /// What a request asked for that the stubs cannot give, so petmock refused it with a 400 of
 /// its own: a variant no stub has, one that does not apply, an unreadable `Prefer`, a status
-/// no stub answers with. The journal labels the request by its kind, and
+/// no stub answers with; or, while recording an API mounted at its base path, a 404 for a
+/// path outside it. The journal labels the request by its kind, and
 /// `GET /__admin/petmock/problems` lists it beside the load problems.
 public struct RequestProblem: Sendable, Hashable {
     /// What kind of problem, as the journal and the dashboard label the request.
@@ -15,7 +16,12 @@ public struct RequestProblem: Sendable, Hashable {
         case invalidPreference = "invalid Prefer header"
         /// `Prefer: code=NNN` asks for a status no stub matching the request answers with.
         case unansweredStatus = "no stub answers the status"
+        /// While recording with the target's base path mounted, the path is outside it.
+        case outsideRecordedAPI = "outside the recorded API"
     }
+
+    /// The status of the refusal: 404 for a path outside the recorded API, else 400.
+    public var status: Int { kind == .outsideRecordedAPI ? 404 : 400 }
 
     /// What kind of problem it is.
     public let kind: Kind

@@ -71,6 +71,12 @@ package final class StubEngine: Sendable {
         let underway = recording.isActive ? recording.current() : nil
         switch SelectStage.select(event.request.headers, snapshot: event.snapshot, recording: underway) {
         case .record(let target, let recorder):
+            let head = event.request.head
+            if let refusal = recorder.configuration.refusal(
+                method: head.method, path: head.path, host: event.request.headers.first(name: "Host"))
+            {
+                return .refuse(refusal)
+            }
             return .record(target: target, recorder: recorder)
         case .refuse(let refusal, let documentMayAnswer):
             // `Prefer: example=NAME` no stub variant has: the document's example of that name.

@@ -136,6 +136,13 @@ public final class ServerProcess: Sendable {
         return await wait(grace: grace)
     }
 
+    /// Waits for the process to exit by itself, at most `timeout` seconds; returns its status,
+    /// or nil when it still runs.
+    public func exitStatus(within timeout: TimeInterval = 30) async -> Int32? {
+        guard await process.exited(within: timeout) else { return nil }
+        return process.terminationStatus
+    }
+
     /// Kills the process with SIGKILL at once, as a crash or `kill -9` would, and waits for it
     /// to be reaped.
     public func kill9() async {

@@ -44,7 +44,8 @@ import Testing
         ("\u{0}", #""\u0000""#), ("\u{1F}", #""\u001f""#), ("\u{8}\u{C}\t\r\n", #""\b\f\t\r\n""#),
         ("a/b", #""a/b""#), ("é😀", "\"é😀\""), ("\u{7F}", "\"\u{7F}\""),
         // YAML's line breaks beyond JSON's, and their neighbours written as they are.
-        ("a\u{85}b\u{2028}\u{2029}", #""a\u0085b\u2028\u2029""#), ("\u{84}\u{2027}\u{202A}", "\"\u{84}\u{2027}\u{202A}\""),
+        ("a\u{85}b\u{2028}\u{2029}", #""a\u0085b\u2028\u2029""#),
+        ("\u{84}\u{2027}\u{202A}", "\"\u{84}\u{2027}\u{202A}\""),
     ])
     func escapesExactlyWhatJSONRequires(input: String, expected: String) throws {
         let value = JSONValue.string(input)

@@ -195,22 +195,25 @@ import Testing
                 wrapping: ClosureTransport { request in
                     let path = String(request.url.dropFirst("http://api".count))
                     return HTTPClientResponse(status: found.contains(path) ? .ok : .notFound, body: Array(path.utf8))
-                }, recorder: recorder, holdingNotFound: true)
+                }, recorder: recorder)
         }
-        let lost = try Recorder(configuration: RecordingConfiguration(), stubsDirectory: nil)
+        let holding = RecordingConfiguration(holdsNotFound: true)
+        let lost = try Recorder(configuration: holding, stubsDirectory: nil)
         let nowhere = transport(lost, found: [])
         for path in ["/pets", "/vets/1"] { _ = try await nowhere.send(HTTPClientRequest(url: "http://api" + path)) }
-        #expect(nowhere.heldNotFound.map(\.label) == ["GET /pets", "GET /vets/1"])
-        #expect(lost.finish().mappings.isEmpty, "nothing recorded while everything is a 404")
+        let nothing = lost.finish()
+        #expect(nothing.heldNotFound.map(\.label) == ["GET /pets", "GET /vets/1"])
+        #expect(nothing.mappings.isEmpty, "nothing recorded while everything is a 404")
 
-        let recorder = try Recorder(configuration: RecordingConfiguration(), stubsDirectory: nil)
+        let recorder = try Recorder(configuration: holding, stubsDirectory: nil)
         let api = transport(recorder, found: ["/vets/1"])
         for path in ["/vets/9", "/vets/1", "/vets/8"] {
             _ = try await api.send(HTTPClientRequest(url: "http://api" + path))
         }
-        #expect(api.heldNotFound.isEmpty)
+        let result = recorder.finish()
+        #expect(result.heldNotFound.isEmpty)
         // Once the API answered, its 404s are answers like any other, in order.
-        #expect(recorder.finish().mappings.map(\.request.url) == [.url("/vets/9"), .url("/vets/1"), .url("/vets/8")])
+        #expect(result.mappings.map(\.request.url) == [.url("/vets/9"), .url("/vets/1"), .url("/vets/8")])
     }
 
     @Test func crawlingTheOriginRecordsNothingAndNamesTheBaseUrl() async throws {
@@ -227,6 +230,60 @@ import Testing
         #expect(run.stderr.contains("every request answered 404 at \(api.baseURL) (GET /pets"), "\(run.stderr)")
         #expect(run.stderr.contains("nothing recorded"))
         #expect(run.stderr.contains("\(api.baseURL)/api/pets answers 200, so pass --target \(api.baseURL)/api"))
+        #expect(FileSystem.kind(of: stubs) == nil, "no 404 recordings, no folder")
+    }
+}
+
+/// `petmock record --target` is the API's base URL in both modes: the proxy keeps each path as
+/// it comes, refuses paths outside the prefix, and stops at a 404 that repeats the prefix.
+@Suite(.serialized) struct RecordTargetTests {
+    @Test func theProxyTakesTheBaseUrlAsTheCrawlDoes() async throws {
+        let api = try PetAPIUpstream()
+        let folder = try TemporaryDirectory(prefix: "record-base")
+        defer {
+            api.stop()
+            folder.remove()
+        }
+        let stubs = folder.file("Recorded")
+        let recorder = try await ServerProcess(
+            "petmock", ["record", "--target", api.baseURL + "/api", "--stubs", stubs, "--port", "0"])
+        defer { recorder.terminate() }
+        // Each request on its own connection, closed after it, as an app's would be at its end:
+        // the recorder's shutdown then need not wait for a kept-alive one.
+        func get(_ path: String) async throws -> HTTPClientResponse {
+            try await TestClient().get(recorder.url + path, headers: ["Connection": "close"])
+        }
+        let pets = try await get("/api/pets")
+        #expect(pets.status == .ok, "sent to /api/pets, not /api/api/pets")
+        let outside = try await get("/pets")
+        #expect(outside.status == .notFound)
+        #expect(String(decoding: outside.body, as: UTF8.self).contains("outside the recorded API's base path '/api'"))
+        let doubled = try await get("/api/api/pets")
+        #expect(doubled.status == .notFound, "the live answer is passed on")
+        #expect(await recorder.exitStatus(within: 30) == 2, "a repeated prefix stops the recording")
+        let errors = recorder.finalErrorOutput()
+        #expect(errors.contains("error: stopped: GET /api/api/pets answered 404 and repeats the base path '/api'"))
+        #expect(errors.contains("point the client at \(recorder.url)/api"), "\(errors)")
+        #expect(try mappingFileNames(stubs) == ["get-api-pets.json"], "neither the refusal nor the 404 was recorded")
+    }
+
+    @Test func aProxyAtAWrongBaseUrlRecordsNothingAndSaysSo() async throws {
+        let api = try PetAPIUpstream()
+        let folder = try TemporaryDirectory(prefix: "record-wrong-base")
+        defer {
+            api.stop()
+            folder.remove()
+        }
+        let stubs = folder.file("Recorded")
+        let recorder = try await ServerProcess(
+            "petmock", ["record", "--target", api.baseURL + "/v9", "--stubs", stubs, "--port", "0"])
+        let missing = try await TestClient().get(recorder.url + "/v9/pets")
+        #expect(missing.status == .notFound)
+        #expect(await recorder.interrupt() == 2)
+        let errors = recorder.finalErrorOutput()
+        #expect(errors.contains("GET /v9/pets answered 404; held back, not written"), "\(errors)")
+        #expect(errors.contains("every request answered 404 at \(api.baseURL)/v9 (GET /v9/pets); nothing recorded"))
+        #expect(errors.contains("the proxy takes the API's base URL"))
         #expect(FileSystem.kind(of: stubs) == nil, "no 404 recordings, no folder")
     }
 }

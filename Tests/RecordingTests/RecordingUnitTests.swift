@@ -167,3 +167,56 @@ extension ResponseBody {
         return nil
     }
 }
+
+/// A target given as the API's base URL: its origin and path prefix, what is forwarded, and
+/// the 404s that show the prefix repeated.
+@Suite struct RecordingBasePathTests {
+    static func mounted(_ url: String) -> RecordingConfiguration {
+        var configuration = RecordingConfiguration()
+        configuration.mount(baseURL: url)
+        return configuration
+    }
+
+    @Test(
+        arguments: [
+            ("http://h:1/api", "http://h:1", "/api"), ("http://h:1/api/", "http://h:1", "/api"),
+            ("http://h:1", "http://h:1", nil), ("http://h:1/", "http://h:1", nil),
+            ("https://h/v1/pets", "https://h", "/v1/pets"),
+        ] as [(String, String, String?)])
+    func aBaseUrlIsMountedAsOriginAndPath(url: String, origin: String, path: String?) {
+        let configuration = Self.mounted(url)
+        #expect(configuration.targetBaseURL == origin && configuration.basePath == path, "\(url)")
+    }
+
+    @Test func onlyPathsUnderTheBasePathAreForwarded() throws {
+        let configuration = Self.mounted("http://h:1/api")
+        #expect(configuration.refusal(method: .get, path: "/api", host: nil) == nil)
+        #expect(configuration.refusal(method: .get, path: "/api/pets", host: nil) == nil)
+        #expect(configuration.refusal(method: .get, path: "/pets", host: nil) != nil)
+        let outside = try #require(configuration.refusal(method: .get, path: "/apis/pets", host: "127.0.0.1:8080"))
+        #expect(outside.status == 404 && outside.kind == .outsideRecordedAPI)
+        #expect(outside.message.contains("Point the client at http://127.0.0.1:8080/api"), "\(outside.message)")
+        #expect(Self.mounted("http://h:1").refusal(method: .get, path: "/anything", host: nil) == nil)
+    }
+
+    @Test func aNotFoundThatRepeatsTheBasePathIsNeverRecorded() throws {
+        let recorder = try Recorder(configuration: Self.mounted("http://h:1/api"), stubsDirectory: nil)
+        func exchange(_ url: String, _ status: HTTPStatus) -> RecordedExchange {
+            RecordedExchange(
+                method: .get, url: url, headers: HTTPHeaders(), body: [],
+                upstream: UpstreamResult(
+                    url: "http://h:1" + url, outcome: .success(HTTPClientResponse(status: status, body: [])),
+                    duration: .zero))
+        }
+        #expect(
+            recorder.record(exchange("/api/api/pets?limit=2", .notFound)) == [
+                .prefixRepeated(request: "GET /api/api/pets?limit=2", basePath: "/api")
+            ])
+        recorder.record(exchange("/api/api", .notFound))
+        recorder.record(exchange("/api/apis", .notFound))  // not the prefix again: an answer like any other
+        recorder.record(exchange("/api/api/pets", .ok))  // an API that has /api/api answers it
+        let result = recorder.finish()
+        #expect(result.repeatedPrefix == ["GET /api/api/pets?limit=2", "GET /api/api"])
+        #expect(result.mappings.map(\.request.url) == [.url("/api/apis"), .url("/api/api/pets")])
+    }
+}

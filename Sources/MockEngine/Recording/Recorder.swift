@@ -32,6 +32,10 @@ public final class Recorder: Sendable {
         var ignoredRepeats = 0
         var unrecordedFailures = 0
         var finished = false
+        /// Whether some request was answered otherwise than 404 (see `holdsNotFound`).
+        var found = false
+        var heldNotFound: [RecordedExchange] = []
+        var repeatedPrefix: [String] = []
     }
 
     /// Creates a recorder; with a stub folder (and ``RecordingConfiguration/persist``) it
@@ -56,10 +60,31 @@ public final class Recorder: Sendable {
     public func record(_ exchange: RecordedExchange) -> [RecordingEvent] {
         let events = state.withLock { state -> [RecordingEvent] in
             guard !state.finished else { return [] }
-            return record(exchange, in: &state)
+            return admit(exchange, in: &state)
         }
         for event in events { onEvent?(event) }
         return events
+    }
+
+    /// The base-path and not-found rules, before an exchange is recorded: a 404 to a path that
+    /// repeats the base path is never recorded; while nothing has been found, 404s are held.
+    private func admit(_ exchange: RecordedExchange, in state: inout State) -> [RecordingEvent] {
+        let notFound = exchange.upstream.response?.status.code == 404
+        if notFound, let basePath = configuration.basePath, configuration.repeatsBasePath(exchange.url) {
+            state.repeatedPrefix.append(exchange.label)
+            return [.prefixRepeated(request: exchange.label, basePath: basePath)]
+        }
+        guard configuration.holdsNotFound, !state.found else { return record(exchange, in: &state) }
+        if notFound {
+            state.heldNotFound.append(exchange)
+            return [.notFoundHeld(request: exchange.label)]
+        }
+        // A failure (no answer at all) says nothing of the base URL.
+        guard exchange.upstream.response != nil else { return record(exchange, in: &state) }
+        state.found = true
+        let held = state.heldNotFound
+        state.heldNotFound = []
+        return (held + [exchange]).flatMap { record($0, in: &state) }
     }
 
     private func record(_ exchange: RecordedExchange, in state: inout State) -> [RecordingEvent] {
@@ -149,7 +174,7 @@ public final class Recorder: Sendable {
                 mappings: Self.mappings(of: state), mappingFiles: written,
                 bodyFiles: state.writer?.bodyFilesWritten ?? [], collisions: state.collisions,
                 ignoredRepeats: state.ignoredRepeats, unrecordedFailures: state.unrecordedFailures,
-                unwrittenFiles: unwritten)
+                unwrittenFiles: unwritten, heldNotFound: state.heldNotFound, repeatedPrefix: state.repeatedPrefix)
             return (result, events)
         }
         for event in events { onEvent?(event) }

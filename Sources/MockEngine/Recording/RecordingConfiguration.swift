@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// How requests are recorded into stubs: where they go upstream, what is kept, what is never
 /// written. Every field but the target has a default.
 ///
@@ -34,12 +36,23 @@ public struct RecordingConfiguration: Sendable, Hashable {
     public var binaryBodyFileThreshold: Int
     /// How long one upstream request may take before the caller gets a 504.
     public var timeout: Duration
+    /// The API's path prefix when the target was given as its base URL (`/api` of
+    /// `http://127.0.0.1:8081/api`, see ``mount(baseURL:)``); nil when ``targetBaseURL`` is an
+    /// origin to append paths to. Requests keep their path upstream; one outside the prefix is
+    /// refused with a 404 (neither forwarded nor recorded), and a 404 to a path that repeats the
+    /// prefix (`/api/api/pets`) is not recorded (``RecordingEvent/prefixRepeated(request:basePath:)``).
+    public var basePath: String?
+    /// Hold 404 answers back, unrecorded, until some request gets another answer (then they
+    /// are recorded, in order): a target where nothing is found, a wrong base URL, records
+    /// nothing, and ``RecordingResult/heldNotFound`` says so.
+    public var holdsNotFound: Bool
 
     /// Creates a configuration.
     public init(
         targetBaseURL: String? = nil, repeatsAsScenarios: Bool = false, recordFailures: Bool = false,
         redactedHeaders: [String] = [], capturedHeaders: [CapturedHeader] = [], persist: Bool = true,
-        textBodyFileThreshold: Int = 64 * 1024, binaryBodyFileThreshold: Int = 0, timeout: Duration = .seconds(30)
+        textBodyFileThreshold: Int = 64 * 1024, binaryBodyFileThreshold: Int = 0, timeout: Duration = .seconds(30),
+        holdsNotFound: Bool = false
     ) {
         self.targetBaseURL = targetBaseURL
         self.repeatsAsScenarios = repeatsAsScenarios
@@ -50,6 +63,48 @@ public struct RecordingConfiguration: Sendable, Hashable {
         self.textBodyFileThreshold = textBodyFileThreshold
         self.binaryBodyFileThreshold = binaryBodyFileThreshold
         self.timeout = timeout
+        self.holdsNotFound = holdsNotFound
+    }
+
+    /// Takes the target as the API's base URL, path prefix included, as `petmock record
+    /// --target` and `petcontract verify --live` take it: requests go to its origin with their
+    /// path as they came (a client of `http://proxy/api` asks for `/api/pets`, sent to
+    /// `http://api-host/api/pets`), and only paths under the prefix are forwarded.
+    public mutating func mount(baseURL: String) {
+        let path = HTTPRequestHead(method: .get, target: baseURL).path
+        var prefix = String(path)
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        basePath = prefix.isEmpty ? nil : prefix
+        var origin = Substring(baseURL)
+        if origin.hasSuffix(path) { origin = origin.dropLast(path.count) }
+        targetBaseURL = String(origin)
+    }
+
+    /// The refusal of a request whose path lies outside ``basePath``, nil for one inside it.
+    /// `host` is the `Host` the client used, to name the base URL it should use.
+    func refusal(method: HTTPMethod, path: Substring, host: String?) -> RequestProblem? {
+        guard let basePath, !Self.path(path, isUnder: basePath) else { return nil }
+        let proxy = host.map { "http://\($0)\(basePath)" } ?? "this proxy's address with the path \(basePath)"
+        return RequestProblem(
+            .outsideRecordedAPI, requested: nil,
+            message: "\(method) \(path) is outside the recorded API's base path '\(basePath)' "
+                + "(its base URL is \(targetBaseURL ?? "")\(basePath)); nothing was forwarded or recorded. "
+                + "Point the client at \(proxy): the recording proxy keeps each path as it comes")
+    }
+
+    /// Whether the path of an exchange's origin form (`/api/api/pets?x=1`) repeats ``basePath``.
+    func repeatsBasePath(_ originForm: String) -> Bool {
+        guard let basePath else { return false }
+        let path = originForm.prefix { $0 != "?" }
+        guard path.hasPrefix(basePath) else { return false }
+        return Self.path(path.dropFirst(basePath.count), isUnder: basePath)
+    }
+
+    /// `/api`, `/api/...` are under `/api`; `/apis` is not.
+    private static func path(_ path: Substring, isUnder prefix: String) -> Bool {
+        guard path.hasPrefix(prefix) else { return false }
+        let rest = path.dropFirst(prefix.count)
+        return rest.isEmpty || rest.first == "/"
     }
 
     /// Whether a header is never written.

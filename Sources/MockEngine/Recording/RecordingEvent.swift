@@ -12,6 +12,12 @@ public enum RecordingEvent: Sendable, Hashable, CustomStringConvertible {
     /// A file could not be written; the mapping stays in memory and is written again when
     /// recording stops.
     case writeFailed(path: String, reason: String)
+    /// A 404 held back, unrecorded, until the API answers some request otherwise
+    /// (``RecordingConfiguration/holdsNotFound``).
+    case notFoundHeld(request: String)
+    /// A 404 to a path that repeats the API's base path (`/api/api/pets`), not recorded: the
+    /// client's base URL holds the prefix twice, or the target does.
+    case prefixRepeated(request: String, basePath: String)
 
     public var description: String {
         switch self {
@@ -22,6 +28,12 @@ public enum RecordingEvent: Sendable, Hashable, CustomStringConvertible {
         case .failureNotRecorded(let request, let reason): "not recorded: \(request): \(reason)"
         case .collision(let collision): collision.description
         case .writeFailed(let path, let reason): "cannot write \(path): \(reason); kept in memory, retried at stop"
+        case .notFoundHeld(let request):
+            "\(request) answered 404; held back, not written, until the API answers a request otherwise "
+                + "(a wrong base URL answers nothing but 404)"
+        case .prefixRepeated(let request, let basePath):
+            "not recorded: \(request) answered 404, and its path repeats the API's base path '\(basePath)': "
+                + "the client's base URL should hold '\(basePath)' once (the proxy keeps each path as it comes)"
         }
     }
 }

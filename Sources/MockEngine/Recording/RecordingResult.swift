@@ -16,12 +16,17 @@ public struct RecordingResult: Sendable {
     public var unrecordedFailures: Int
     /// Mapping files that still could not be written (their mappings are in ``mappings``).
     public var unwrittenFiles: [String]
+    /// The 404s held back and never recorded, because no request was answered otherwise
+    /// (``RecordingConfiguration/holdsNotFound``).
+    public var heldNotFound: [RecordedExchange]
+    /// The 404s not recorded because their path repeats the API's base path.
+    public var repeatedPrefix: [String]
 
     /// Creates a result.
     public init(
         mappings: [StubMapping] = [], mappingFiles: [String] = [], bodyFiles: [String] = [],
         collisions: [RecordingCollision] = [], ignoredRepeats: Int = 0, unrecordedFailures: Int = 0,
-        unwrittenFiles: [String] = []
+        unwrittenFiles: [String] = [], heldNotFound: [RecordedExchange] = [], repeatedPrefix: [String] = []
     ) {
         self.mappings = mappings
         self.mappingFiles = mappingFiles
@@ -30,5 +35,7 @@ public struct RecordingResult: Sendable {
         self.ignoredRepeats = ignoredRepeats
         self.unrecordedFailures = unrecordedFailures
         self.unwrittenFiles = unwrittenFiles
+        self.heldNotFound = heldNotFound
+        self.repeatedPrefix = repeatedPrefix
     }
 }

@@ -105,8 +105,8 @@ enum AnswerStage {
             )
         case .refuse(let problem, let knownFields):
             return (
-                .response(refusal(problem.message, knownFields: knownFields, json: event.wantsJSON)),
-                ServeOutcome(status: 400, variant: problem.requested, problem: problem)
+                .response(refusal(problem, knownFields: knownFields, json: event.wantsJSON)),
+                ServeOutcome(status: problem.status, variant: problem.requested, problem: problem)
             )
         case .unmatched(let variant, let fallback):
             return (
@@ -123,13 +123,15 @@ enum AnswerStage {
         HTTPResponse(status: HTTPStatus(code: 500), text: "petmock: stub \(stub.mapping.id): \(message)\n")
     }
 
-    /// The 400 of a request asking for what cannot be given, as text or JSON.
-    private static func refusal(_ message: String, knownFields: [String]?, json: Bool) -> HTTPResponse {
-        guard json else { return HTTPResponse(status: .badRequest, text: message + "\n") }
-        var body: JSONObject = ["code": 400, "message": .string(message)]
+    /// The refusal of a request asking for what cannot be given (a 400, or a 404 for a path
+    /// outside a recorded API), as text or JSON.
+    private static func refusal(_ problem: RequestProblem, knownFields: [String]?, json: Bool) -> HTTPResponse {
+        let status = HTTPStatus(code: problem.status)
+        guard json else { return HTTPResponse(status: status, text: problem.message + "\n") }
+        var body: JSONObject = ["code": .int(Int64(problem.status)), "message": .string(problem.message)]
         if let knownFields { body["knownFields"] = .array(knownFields.map(JSONValue.string)) }
         return HTTPResponse(
-            status: .badRequest, headers: ["Content-Type": "application/json"],
+            status: status, headers: ["Content-Type": "application/json"],
             body: JSONValue.object(body).serializedBytes())
     }
 
