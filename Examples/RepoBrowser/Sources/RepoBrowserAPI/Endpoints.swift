@@ -1,8 +1,10 @@
 import ContractModel
-import EndpointKit
 import Foundation
 
-/// The repositories browser's API: what it calls, declared once for the client and the contract.
+/// The repositories browser's API: what it calls, declared for the contract with
+/// `ContractModel` alone (no dependencies, no petkit client). The app's own URLSession code
+/// (`RepositoryList`) calls these operations as it likes; `RepoBrowser.swift` also adopts
+/// EndpointKit's `Endpoint` for them, which a team may do or not.
 public enum RepoBrowserAPI {
     /// The endpoints the app calls, in order: a user's repositories, then each one's detail.
     public static let endpoints: [any ContractEndpoint.Type] = [UserRepositories.self, RepositoryDetail.self]
@@ -16,7 +18,7 @@ public enum RepoBrowserAPI {
     }
 
     /// `GET /users/{login}/repos`: a user's repositories.
-    public struct UserRepositories: Endpoint, ContractEndpoint {
+    public struct UserRepositories: ContractEndpoint, Sendable {
         public typealias Response = [Repository]
 
         public static let operation = EndpointOperation(
@@ -31,13 +33,10 @@ public enum RepoBrowserAPI {
         public init(login: String) {
             self.login = login
         }
-
-        public var path: String { Self.operation.path(["login": login]) }
-        public var decoding: ResponseDecoding<Response> { .json(decoder: RepoBrowserAPI.makeDecoder) }
     }
 
     /// `GET /repositories/{id}`: one repository, by the id the list gives it.
-    public struct RepositoryDetail: Endpoint, ContractEndpoint {
+    public struct RepositoryDetail: ContractEndpoint, Sendable {
         public typealias Response = Repository
 
         public static let operation = EndpointOperation(
@@ -52,8 +51,5 @@ public enum RepoBrowserAPI {
         public init(id: Int) {
             self.id = id
         }
-
-        public var path: String { Self.operation.path(["id": String(id)]) }
-        public var decoding: ResponseDecoding<Response> { .json(decoder: RepoBrowserAPI.makeDecoder) }
     }
 }

@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// What the browser shows: a user's repositories, most starred first, with the topics that
-/// came with each one's detail.
+/// came with each one's detail, loaded through EndpointKit's client.
 public struct RepoBrowser: Sendable {
     /// One row.
     public struct Row: Sendable, Hashable {
@@ -40,4 +40,15 @@ public struct RepoBrowser: Sendable {
         }
         return rows.sorted { $0.stars > $1.stars }
     }
+}
+
+// The contract's declarations, adopted as EndpointKit endpoints for `EndpointClient`.
+extension RepoBrowserAPI.UserRepositories: Endpoint {
+    public var path: String { Self.operation.path(["login": login]) }
+    public var decoding: ResponseDecoding<Response> { .json(decoder: RepoBrowserAPI.makeDecoder) }
+}
+
+extension RepoBrowserAPI.RepositoryDetail: Endpoint {
+    public var path: String { Self.operation.path(["id": String(id)]) }
+    public var decoding: ResponseDecoding<Response> { .json(decoder: RepoBrowserAPI.makeDecoder) }
 }
