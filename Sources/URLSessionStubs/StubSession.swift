@@ -100,8 +100,9 @@ public final class StubSession: Sendable {
         try admin.setVariant(name)
     }
 
-    /// Every request this session received, oldest first.
-    public var requests: [LoggedRequest] { admin.requests() }
+    /// Every request this session received, oldest first (the admin API's journal,
+    /// ``Admin/requests()``, is newest first, as WireMock's).
+    public var requests: [LoggedRequest] { admin.requests().reversed() }
 
     /// The requests that match `pattern`, oldest first.
     public func requests(matching pattern: RequestPattern) throws(AdminError) -> [LoggedRequest] {

@@ -63,6 +63,20 @@ import FoundationNetworking
         try stubs.verify(.once, RequestPattern(method: .get, url: .urlPath("/api/items")))
     }
 
+    /// `requests` and `verify`'s list are oldest first, as documented and as `verify` says.
+    @Test func theJournalIsOldestFirst() async throws {
+        let stubs = try StubSession(mappings: try Self.mappings())
+        for path in ["/api/items", "/api/order", "/api/nothing"] {
+            _ = try await fetch(stubs.session, "https://api.example" + path)
+        }
+        #expect(stubs.requests.map(\.url) == ["/api/items", "/api/order", "/api/nothing"])
+        let failure = try #require(throws: StubVerificationError.self) {
+            try stubs.verify(.once, RequestPattern(method: .post, url: .url("/api/order/pay")))
+        }
+        #expect(failure.received == ["GET /api/items", "GET /api/order", "GET /api/nothing"])
+        #expect("\(failure)".contains("Requests made, oldest first:\n  GET /api/items\n  GET /api/order"), "\(failure)")
+    }
+
     @Test func aStubFolderServesWithItsBodyFilesTemplatesAndPerRequestVariants() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
