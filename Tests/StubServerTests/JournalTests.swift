@@ -19,6 +19,18 @@ import Testing
         #expect(requests.last?.sequence == 8)
     }
 
+    /// An entry prints as one readable line, not its stored bytes.
+    @Test func anEntryPrintsAsOneLine() throws {
+        let server = try makeServer(stubs: Fixtures.stubs)
+        _ = try server.answer("/api/vets/1")
+        _ = try server.answer("/api/nothing\u{1B}[31m")
+        let entries = server.admin.requests()
+        #expect(entries.count == 2)
+        #expect("\(entries[1])".hasPrefix("#1 GET /api/vets/1 -> 200, stub "), "\(entries[1])")
+        #expect(!"\(entries[0])".contains("\u{1B}"), "escaped for a terminal: \(entries[0])")
+        #expect("\(entries[0])".contains("-> 404, no stub matched"), "\(entries[0])")
+    }
+
     @Test func defaultCapacityIsTenThousandAndZeroDisables() throws {
         #expect(StubServerConfiguration().journalCapacity == 10_000)
         let server = try makeServer(stubs: Fixtures.stubs) { $0.journalCapacity = 0 }

@@ -123,6 +123,29 @@ public struct LoggedRequest: Sendable {
     public var bodyText: String { String(decoding: body, as: UTF8.self) }
 }
 
+extension LoggedRequest: CustomStringConvertible {
+    /// One line, for a test's output or a log: `#3 GET /api/pets -> 200, stub pets.json
+    /// (variant missing:name), body 12 bytes`; what answered is the stub, `proxied`, the
+    /// document's operation, the refusal or `no stub matched`. Escaped for a terminal.
+    public var description: String {
+        var text = "#\(sequence) \(method) \(url) -> " + (responseStatus.map(String.init) ?? "no response")
+        if let stubLabel {
+            text += ", stub \(stubLabel)"
+        } else if let problem {
+            text += ", refused: \(problem.kind.rawValue)"
+        } else if wasProxied {
+            text += ", proxied"
+        } else if let documentOperation {
+            text += ", document \(documentOperation)"
+        } else {
+            text += ", no stub matched"
+        }
+        if let variant { text += " (variant \(variant))" }
+        if !body.isEmpty { text += ", body \(body.count) byte\(body.count == 1 ? "" : "s")" }
+        return TerminalText.escape(text)
+    }
+}
+
 extension LoggedRequest {
     /// An entry's upstream failure, document part and problem, kept by reference.
     private final class OutOfLine: Sendable {
