@@ -216,7 +216,7 @@ let package = Package(
             exclude: ["Snapshots", "Fixtures"]),
         tests("PetContractCLITests", ["petcontract", "Platform", "TestSupport", "HTTPServerKit", "HTTPCore"]),
         tests(
-            "StubServerTests",
+            "MockEngineTests",
             [
                 "StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "JSONKit", "LinearRegex", "XMLKit",
                 "Platform", "TestSupport", "Templating", "HTTPHandlerKit", "MockEngine", "AdminAPI",

@@ -119,7 +119,7 @@ enum ServeCommand {
             server = try StubServer(stubsDirectory: stubs, mappings: [], configuration: configuration)
         } catch {
             writeError("petmock: error: \(error)")
-            if case .load(.invalidStubs) = error { return .failure }
+            if case .setup(.load(.invalidStubs)) = error { return .failure }
             return .couldNotRun
         }
         for problem in server.loadProblems { writeError(problem.description) }

@@ -68,11 +68,7 @@ public final class StubServer: HTTPHandler {
                 stubsDirectory: stubsDirectory, mappings: mappings, configuration: configuration.handlerConfiguration,
                 upstream: .server(configuration.upstream), publish: { hub.publish($0) }, shutdown: { hook.run() })
         } catch {
-            switch error {
-            case .load(let error): throw .load(error)
-            case .variant(let error): throw .variant(error)
-            case .proxy(let error): throw .proxy(error)
-            }
+            throw .setup(error)
         }
         http = HTTPServer(configuration: configuration.httpConfiguration, handler: handler)
         hook.set { [weak self] in self?.shutdown() }
@@ -182,24 +178,19 @@ public final class StubServer: HTTPHandler {
 
 /// Why a stub server could not be created or started.
 public enum StubServerError: Error, Sendable, CustomStringConvertible {
-    /// The stubs could not be loaded (or, strictly, had problems).
-    case load(StubLoadError)
-    /// The configured variant does not exist.
-    case variant(VariantError)
+    /// The engine could not be set up: its stubs (or, strictly, their problems), its variant
+    /// or its upstream; the error a `StubSession` and a `StubHandler` throw for the same.
+    case setup(StubSetupError)
     /// The HTTP server could not start.
     case server(HTTPServerError)
     /// Watching the stub folder could not start.
     case watch(FileWatcherError)
-    /// The live API to proxy unmatched requests to is not a valid URL.
-    case proxy(RecordingError)
 
     public var description: String {
         switch self {
-        case .load(let error): "\(error)"
-        case .variant(let error): "\(error)"
+        case .setup(let error): "\(error)"
         case .server(let error): "\(error)"
         case .watch(let error): "Cannot watch the stubs: \(error)"
-        case .proxy(let error): "Cannot proxy unmatched requests: \(error)"
         }
     }
 }

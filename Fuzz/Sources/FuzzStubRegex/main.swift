@@ -59,7 +59,7 @@ func verdicts(_ pattern: String, _ text: [UInt8]) -> [Bool]? {
     do {
         server = try StubServer(mappings: [mapping])
     } catch {
-        guard case .load(.invalidStubs(let problems)) = error else {
+        guard case .setup(.load(.invalidStubs(let problems))) = error else {
             preconditionFailure("a bad pattern must be a stub problem, not \(error)")
         }
         for problem in problems {

@@ -373,7 +373,7 @@ extension String {
             _ = try StubServer(mappings: [mapping])
             return []
         } catch {
-            guard case .load(.invalidStubs(let problems)) = error else { return ["\(error)"] }
+            guard case .setup(.load(.invalidStubs(let problems))) = error else { return ["\(error)"] }
             return problems.map(\.description)
         }
     }

@@ -161,7 +161,7 @@ import Testing
         #expect {
             _ = try StubServer(mappings: [Self.nested], configuration: StubServerConfiguration(variant: variant))
         } throws: { error in
-            guard case .variant(let error)? = error as? StubServerError else { return false }
+            guard case .setup(.variant(let error))? = error as? StubServerError else { return false }
             return error.knownFields == ["name", "pets", "title", "vet", "vetId"]
         }
         try server.admin.setVariant("type:$.pets[1].name")
