@@ -129,13 +129,16 @@ let package = Package(
             "StubServerKit",
             [
                 "AdminAPI", "MockEngine", "StubFormat", "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "HTTPClient",
-                "Platform",
+                "JSONKit", "Platform",
             ]),
 
         // petmock's engine behind a URLProtocol: a URLSession answered in process by a handler.
         library(
             "URLSessionStubs",
-            ["AdminAPI", "MockEngine", "EndpointKit", "StubFormat", "HTTPHandlerKit", "HTTPCore", "Platform"]),
+            [
+                "AdminAPI", "MockEngine", "EndpointKit", "StubFormat", "HTTPHandlerKit", "HTTPCore", "JSONKit",
+                "Platform",
+            ]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
         library("PetModels", ["ContractModel", "EndpointCore"]),

@@ -35,17 +35,15 @@ let package = Package(
                 "RepoBrowserAPI", "RepoBrowserContract", .product(name: "ContractKit", package: "petkit"),
                 .product(name: "APISchema", package: "petkit"),
                 .product(name: "ContractModel", package: "petkit"), .product(name: "StubServerKit", package: "petkit"),
-                .product(name: "MockEngine", package: "petkit"), .product(name: "URLSessionStubs", package: "petkit"),
-                .product(name: "StubFormat", package: "petkit"),
-                .product(name: "HTTPClient", package: "petkit"), .product(name: "HTTPCore", package: "petkit"),
-                .product(name: "EndpointKit", package: "petkit"),
+                // The URLSession tests' one product: it brings the mapping model, the journal and the errors.
+                .product(name: "URLSessionStubs", package: "petkit"),
+                .product(name: "HTTPClient", package: "petkit"), .product(name: "EndpointKit", package: "petkit"),
             ],
             swiftSettings: strict),
         .testTarget(
             name: "RepoBrowserXCTests",
             dependencies: [
                 "RepoBrowserAPI", .product(name: "StubServerKit", package: "petkit"),
-                .product(name: "MockEngine", package: "petkit"),
                 .product(name: "EndpointKit", package: "petkit"),
             ],
             swiftSettings: strict),

@@ -1,9 +1,7 @@
 import Foundation
-import MockEngine
 import RepoBrowserAPI
-import StubFormat
 import Testing
-import URLSessionStubs
+import URLSessionStubs  // the one import: StubSession, RequestPattern, mappings, the errors
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -3,8 +3,6 @@ import ContractKit
 import EndpointKit
 import Foundation
 import HTTPClient
-import HTTPCore
-import MockEngine
 import RepoBrowserAPI
 import RepoBrowserContract
 import StubServerKit

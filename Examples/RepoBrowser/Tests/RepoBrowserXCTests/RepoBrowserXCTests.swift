@@ -1,6 +1,5 @@
 import EndpointKit
 import Foundation
-import MockEngine
 import RepoBrowserAPI
 import StubServerKit
 import XCTest
