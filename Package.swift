@@ -13,8 +13,10 @@ func tool(_ name: String, _ dependencies: [Target.Dependency], path: String? = n
     .executableTarget(name: name, dependencies: dependencies, path: path, swiftSettings: strict)
 }
 
-func tests(_ name: String, _ dependencies: [Target.Dependency], exclude: [String] = []) -> Target {
-    .testTarget(name: name, dependencies: dependencies, exclude: exclude, swiftSettings: strict)
+func tests(
+    _ name: String, _ dependencies: [Target.Dependency], exclude: [String] = [], resources: [Resource]? = nil
+) -> Target {
+    .testTarget(name: name, dependencies: dependencies, exclude: exclude, resources: resources, swiftSettings: strict)
 }
 
 /// What another package can depend on: every library a user imports, and the four tools.
@@ -241,7 +243,9 @@ let package = Package(
                 "URLSessionStubs", "MockEngine", "StubServerKit", "StubFormat", "HTTPHandlerKit", "HTTPServerKit",
                 "HTTPCore",
                 "Platform", "TestSupport",
-            ]),
+            ],
+            // A stub folder in the test bundle, as an app's test target ships one.
+            resources: [.copy("Stubs")]),
         // One table of schemas and values, through petmock's matchesJsonSchema and petcontract's validation.
         tests("SchemaParityTests", ["APISchema", "ContractKit", "MockEngine", "StubFormat", "JSONKit"]),
         tests(

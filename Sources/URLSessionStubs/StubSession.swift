@@ -47,6 +47,47 @@ public final class StubSession: Sendable {
             options: options)
     }
 
+    /// Serves the stub folder `subdirectory` of a bundle: the test target's own resources,
+    /// which reach it wherever the tests run (Xcode, a simulator, `swift test`). In the test
+    /// target's `Package.swift` entry: `resources: [.copy("Stubs")]`, then
+    /// `StubSession(bundle: .module)`. A bundle without that folder is
+    /// `StubLoadError.rootNotFound`, naming where it was looked for.
+    public convenience init(
+        bundle: Bundle, subdirectory: String = "Stubs", variant: String? = nil,
+        configuration: StubHandlerConfiguration = StubHandlerConfiguration(),
+        options: StubSessionOptions = StubSessionOptions()
+    ) throws(StubSetupError) {
+        guard let folder = bundle.url(forResource: subdirectory, withExtension: nil) else {
+            let base = bundle.resourceURL?.path ?? bundle.bundlePath
+            throw .load(.rootNotFound(base + "/" + subdirectory))
+        }
+        try self.init(
+            stubsDirectory: folder.path, mappings: [], variant: variant, configuration: configuration,
+            options: options)
+    }
+
+    /// Serves a stub folder given relative to a source file, the calling test's by default
+    /// (`#filePath`), so it is found whatever the working directory: `swift test` from
+    /// anywhere, Xcode, a macOS or simulator test run (which can read the source tree; a test
+    /// on a device cannot, and takes its stubs from its bundle). An absolute `stubsDirectory`
+    /// is used as it is.
+    public convenience init(
+        stubsDirectory: String, relativeTo filePath: String, variant: String? = nil,
+        configuration: StubHandlerConfiguration = StubHandlerConfiguration(),
+        options: StubSessionOptions = StubSessionOptions()
+    ) throws(StubSetupError) {
+        try self.init(
+            stubsDirectory: Self.path(stubsDirectory, besideFile: filePath), mappings: [], variant: variant,
+            configuration: configuration, options: options)
+    }
+
+    /// `directory` resolved against the folder holding `file`; an absolute one as it is.
+    static func path(_ directory: String, besideFile file: String) -> String {
+        guard !directory.hasPrefix("/") else { return directory }
+        let folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+        return folder + "/" + directory
+    }
+
     /// Serves mappings built in Swift; an invalid one is thrown.
     public convenience init(
         mappings: [StubMapping], variant: String? = nil,
