@@ -4,6 +4,11 @@ import MockEngine
 
 /// How the admin API applies ``AdminAccess`` to a request.
 extension AdminAccess {
+    /// How a server lets other clients in, said to a client refused: it cannot know whether
+    /// the server is petmock or a `StubServer` in a test, so both ways are named.
+    static let lettingOthersIn =
+        "an admin token lets others in (petmock serve --admin-token TOKEN, or AdminAccess.token in the server's configuration)"
+
     /// Why a request may not use the admin API, or nil when it may.
     func refusal(for request: HTTPServerRequest) -> (status: Int, message: String)? {
         if let crossOrigin = Self.crossOriginRefusal(for: request) { return crossOrigin }
@@ -12,9 +17,7 @@ extension AdminAccess {
             return nil
         case .loopbackOnly:
             guard Self.isLoopback(request.remoteAddress) else {
-                return (
-                    403, "The admin API only answers loopback clients; start petmock with --admin-token to allow others"
-                )
+                return (403, "The admin API only answers loopback clients; " + Self.lettingOthersIn)
             }
             // A web page open in the developer's browser can make it send requests to 127.0.0.1:
             // across sites (a form POST needs no preflight) or, after DNS rebinding, under the
@@ -25,7 +28,7 @@ extension AdminAccess {
                 return (
                     403,
                     "The admin API only answers requests addressed to a loopback name, not '\(host)'; "
-                        + "start petmock with --admin-token to allow others"
+                        + Self.lettingOthersIn
                 )
             }
             if let origin = request.headers.first(name: "Origin"), !Self.isLoopbackOrigin(origin) {

@@ -146,7 +146,7 @@ struct ContractCommands {
                 try ParameterValue.check(parameterValues, in: contract)
                 selected = try selection.apply(to: contract)
             } catch {
-                throw ArgumentError.invalidCombination(error.description)
+                throw ArgumentError.invalidCombination(CommandLineSelectionProblem(error).description)
             }
             var verification: VerificationReport
             if let baseURL = live ?? arguments[options.url] {
@@ -155,8 +155,15 @@ struct ContractCommands {
                     configuration: LiveVerifier.Configuration(
                         maxPerOperation: arguments[options.maxPerOperation], timeout: .seconds(timeout),
                         headers: headers, progress: ProgressLine.onTerminal()?.show, parameterValues: parameterValues,
-                        methods: arguments[options.methods], baseURLOption: live != nil ? "--live" : "--url"))
+                        methods: arguments[options.methods]))
                 verification = await verifier.verify(baseURL: baseURL, contractName: source.name)
+                // The hint for a wrong base URL names the option that gave it.
+                let option = live != nil ? "--live" : "--url"
+                for index in verification.errors.indices {
+                    if let wrong = verification.errors[index].wrongBaseURL {
+                        verification.errors[index].message = wrong.message(option: option)
+                    }
+                }
                 ProgressLine.onTerminal()?.clear()
             } else {
                 verification = StubVerifier(

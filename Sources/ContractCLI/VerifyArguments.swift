@@ -24,7 +24,13 @@ struct VerifyArguments {
         "param", value: "[OPERATION:]NAME=VALUE",
         help: "A parameter value (before any the contract or earlier responses give); "
             + "OPERATION (operationId or 'METHOD /path') scopes it; repeatable.",
-        parsedBy: ParameterValue.init(parsing:))
+        parsedBy: { (text: String) throws(CommandLineSelectionProblem) -> ParameterValue in
+            do throws(SelectionProblem) {
+                return try ParameterValue(parsing: text)
+            } catch {
+                throw CommandLineSelectionProblem(error)
+            }
+        })
     let operation = Argument<[String]>.repeated(
         "operation", value: "ID", help: "Check this operation (operationId or 'METHOD /path'); repeatable.")
     let include = Argument<[String]>.repeated(
@@ -55,5 +61,25 @@ struct VerifyArguments {
             live, stub, dir, url, contract, maxPerOperation, timeout, header, param, operation, include, exclude,
             methods, missingOptional, allowEmpty,
         ]
+    }
+}
+
+/// A selection problem in the command line's words: each part named by its option.
+struct CommandLineSelectionProblem: Error, CustomStringConvertible {
+    let problem: SelectionProblem
+
+    init(_ problem: SelectionProblem) {
+        self.problem = problem
+    }
+
+    var description: String {
+        problem.message { part in
+            switch part {
+            case .operation: "--operation"
+            case .include: "--include"
+            case .exclude: "--exclude"
+            case .parameter: "--param"
+            }
+        }
     }
 }

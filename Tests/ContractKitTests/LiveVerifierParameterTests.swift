@@ -218,7 +218,7 @@ import Testing
         #expect(throws: SelectionProblem.unknownParameter(elsewhere)) {
             try ParameterValue.check([elsewhere], in: contract)
         }
-        #expect(throws: SelectionProblem.matchesNothing(option: "--param", selector: "getRepos")) {
+        #expect(throws: SelectionProblem.matchesNothing(.parameter, selector: "getRepos")) {
             try ParameterValue.check([ParameterValue(operation: "getRepos", name: "owner", value: "x")], in: contract)
         }
     }
@@ -246,10 +246,10 @@ import Testing
         for (selection, problem) in [
             (
                 OperationSelection(operations: ["getUser"]),
-                SelectionProblem.matchesNothing(option: "--operation", selector: "getUser")
+                SelectionProblem.matchesNothing(.operation, selector: "getUser")
             ),
-            (OperationSelection(include: ["POST *"]), .matchesNothing(option: "--include", selector: "POST *")),
-            (OperationSelection(exclude: ["*/nope/*"]), .matchesNothing(option: "--exclude", selector: "*/nope/*")),
+            (OperationSelection(include: ["POST *"]), .matchesNothing(.include, selector: "POST *")),
+            (OperationSelection(exclude: ["*/nope/*"]), .matchesNothing(.exclude, selector: "*/nope/*")),
         ] {
             #expect(throws: problem) { try selection.apply(to: contract) }
         }

@@ -32,9 +32,18 @@ import Testing
         let error = try #require(report.errors.first)
         #expect(report.errors.count == 1)
         #expect(error.message.contains("every operation answered 404 at \(server.baseURL)"), "\(error.message)")
+        // The library's words name no option; a command line names its own from the parts.
         #expect(
-            error.message.contains("\(server.baseURL)/api/pets answers 200, so pass --live \(server.baseURL)/api"),
+            error.message.contains(
+                "the base URL is the API's, path prefix included: \(server.baseURL)/api/pets answers 200, so pass \(server.baseURL)/api"
+            ),
             "\(error.message)")
+        let wrong = try #require(error.wrongBaseURL)
+        #expect(wrong.suggestion?.baseURL == server.baseURL + "/api")
+        #expect(
+            wrong.message(option: "--live").contains(
+                "--live takes the API's base URL, path prefix included: \(server.baseURL)/api/pets answers 200, so pass --live \(server.baseURL)/api"
+            ))
     }
 
     @Test func everyOperationAnsweringAWebPageIsCouldNotVerify() async throws {
@@ -83,7 +92,7 @@ extension WrongBaseURLTests {
         let missingPrefix = await LiveVerifier(contract: pets, models: models, transport: CurlTransport())
             .verify(baseURL: server.baseURL, contractName: "built-in")
         #expect(missingPrefix.outcome(strict: false) == .couldNotVerify)
-        #expect(missingPrefix.errors.first?.message.contains("so pass --live \(server.baseURL)/api") == true)
+        #expect(missingPrefix.errors.first?.message.contains("so pass \(server.baseURL)/api") == true)
     }
 }
 

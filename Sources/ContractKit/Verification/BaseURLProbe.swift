@@ -20,9 +20,9 @@ public struct BaseURLProbe: Sendable {
         /// The status it answered.
         public var status: Int
 
-        /// `URL answers STATUS, so pass OPTION BASE_URL`.
-        public func hint(option: String) -> String {
-            "\(url) answers \(status), so pass \(option) \(baseURL)"
+        /// `URL answers STATUS, so pass OPTION BASE_URL` (`... so pass BASE_URL` with no option).
+        public func hint(option: String?) -> String {
+            "\(url) answers \(status), so pass " + (option.map { "\($0) " } ?? "") + baseURL
         }
     }
 

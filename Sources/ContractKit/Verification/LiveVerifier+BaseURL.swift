@@ -45,14 +45,8 @@ extension LiveVerifier {
                 ? "answered with a web page (text/html)"
                 : "answered 404 or a web page (text/html)"
         let names = operations.prefix(3).joined(separator: ", ") + (operations.count > 3 ? ", ..." : "")
-        let option = configuration.baseURLOption
-        var message =
-            "every operation \(what) at \(base) (\(names)): \(option) takes the API's base URL, path prefix included"
-        if let suggestion {
-            message += ": " + suggestion.hint(option: option)
-        } else {
-            message += " (\(BaseURLProbe.nothingFound(under: base)))"
-        }
-        return VerificationError(operation: "all operations", url: base, message: message)
+        let wrong = WrongBaseURL(base: base, answered: what, operations: names, suggestion: suggestion)
+        return VerificationError(
+            operation: "all operations", url: base, message: wrong.message(option: nil), wrongBaseURL: wrong)
     }
 }

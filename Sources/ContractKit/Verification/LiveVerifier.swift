@@ -37,8 +37,6 @@ public struct LiveVerifier: Sendable {
         public var parameterValues: [ParameterValue]
         /// The methods whose operations are called (`--methods`); the others are skipped.
         public var methods: Set<HTTPMethod>
-        /// The option that gave the base URL (`--live`), for the hint when it looks wrong.
-        public var baseURLOption: String
         /// Whether every answer being a 404 or a web page is one "could not verify" error (with a
         /// request tried under `BASE/api` for the hint) instead of findings; off for a caller
         /// that says so itself and must not see the extra request (a recording crawl).
@@ -48,7 +46,7 @@ public struct LiveVerifier: Sendable {
         public init(
             maxPerOperation: Int = 20, timeout: Duration = .seconds(10), headers: HTTPHeaders = HTTPHeaders(),
             progress: (@Sendable (Progress) -> Void)? = nil, parameterValues: [ParameterValue] = [],
-            methods: Set<HTTPMethod> = [.get], baseURLOption: String = "--live", detectsWrongBaseURL: Bool = true
+            methods: Set<HTTPMethod> = [.get], detectsWrongBaseURL: Bool = true
         ) {
             self.maxPerOperation = maxPerOperation
             self.timeout = timeout
@@ -56,7 +54,6 @@ public struct LiveVerifier: Sendable {
             self.progress = progress
             self.parameterValues = parameterValues
             self.methods = methods
-            self.baseURLOption = baseURLOption
             self.detectsWrongBaseURL = detectsWrongBaseURL
         }
     }

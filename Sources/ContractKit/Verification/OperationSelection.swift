@@ -30,11 +30,11 @@ public struct OperationSelection: Sendable, Hashable {
     /// The contract with only the selected operations, or the first selector matching nothing.
     public func apply(to contract: Contract) throws(SelectionProblem) -> Contract {
         for selector in operations where !contract.operations.contains(where: { Self.names(selector, $0) }) {
-            throw .matchesNothing(option: "--operation", selector: selector)
+            throw .matchesNothing(.operation, selector: selector)
         }
-        for (option, globs) in [("--include", include), ("--exclude", exclude)] {
+        for (part, globs) in [(SelectionProblem.Part.include, include), (.exclude, exclude)] {
             for glob in globs where !contract.operations.contains(where: { Self.matches(glob, $0) }) {
-                throw .matchesNothing(option: option, selector: glob)
+                throw .matchesNothing(part, selector: glob)
             }
         }
         var copy = contract
@@ -132,34 +132,64 @@ public struct ParameterValue: Sendable, Hashable {
             if let scope = value.operation,
                 !contract.operations.contains(where: { OperationSelection.names(scope, $0) })
             {
-                throw .matchesNothing(option: "--param", selector: scope)
+                throw .matchesNothing(.parameter, selector: scope)
             }
             throw .unknownParameter(value)
         }
     }
 }
 
-/// A selector or `--param` that does not fit the contract: a usage error.
+/// A selector or parameter value that does not fit the contract: a usage error. Its
+/// ``description`` names each part as the library does (`the operation 'x'`); a command line
+/// names them by its options with ``message(naming:)``.
 public enum SelectionProblem: Error, Sendable, Hashable, CustomStringConvertible {
-    /// `--operation`, `--include`, `--exclude` (or a `--param`'s operation) matching no operation.
-    case matchesNothing(option: String, selector: String)
-    /// A `--param` whose parameter no operation (or not the one it names) has.
+    /// The part of a selection a problem is in.
+    public enum Part: Sendable, Hashable {
+        /// ``OperationSelection/operations``.
+        case operation
+        /// ``OperationSelection/include``.
+        case include
+        /// ``OperationSelection/exclude``.
+        case exclude
+        /// A ``ParameterValue`` (its operation, for `matchesNothing`).
+        case parameter
+
+        /// The part as the library names it in messages.
+        var name: String {
+            switch self {
+            case .operation: "operation"
+            case .include: "include pattern"
+            case .exclude: "exclude pattern"
+            case .parameter: "parameter value"
+            }
+        }
+    }
+
+    /// A selector of `part` (or a parameter value's operation) matching no operation.
+    case matchesNothing(Part, selector: String)
+    /// A parameter value whose parameter no operation (or not the one it names) has.
     case unknownParameter(ParameterValue)
-    /// A `--param` that is not `[OPERATION:]NAME=VALUE`.
+    /// A parameter value that is not `[OPERATION:]NAME=VALUE`.
     case malformedParameter(String)
 
     public var description: String {
+        message { "the \($0.name)" }
+    }
+
+    /// The problem with each part named by `name` (a command line passes its option,
+    /// `--operation`, so its users read the words they typed).
+    public func message(naming name: (Part) -> String) -> String {
         switch self {
-        case .matchesNothing(let option, let selector):
-            "\(option) '\(selector)' matches no operation of the contract (give an operationId or 'METHOD /path')"
+        case .matchesNothing(let part, let selector):
+            "\(name(part)) '\(selector)' matches no operation of the contract (give an operationId or 'METHOD /path')"
         case .unknownParameter(let value):
             if let operation = value.operation {
-                "--param: '\(operation)' has no parameter '\(value.name)'"
+                "\(name(.parameter)): '\(operation)' has no parameter '\(value.name)'"
             } else {
-                "--param: no operation of the contract has a parameter '\(value.name)'"
+                "\(name(.parameter)): no operation of the contract has a parameter '\(value.name)'"
             }
         case .malformedParameter(let text):
-            "--param '\(text)' is not NAME=VALUE or OPERATION:NAME=VALUE"
+            "\(name(.parameter)) '\(text)' is not NAME=VALUE or OPERATION:NAME=VALUE"
         }
     }
 }

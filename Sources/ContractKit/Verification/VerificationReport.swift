@@ -164,12 +164,51 @@ public struct VerificationError: Error, Sendable, Hashable {
     public var url: String?
     /// What went wrong.
     public var message: String
+    /// For "every operation answered 404 (or a web page)": the parts of the message, for a
+    /// caller that names its own option in it (``WrongBaseURL/message(option:)``).
+    public var wrongBaseURL: WrongBaseURL?
 
     /// Creates an error.
-    public init(operation: String, url: String?, message: String) {
+    public init(operation: String, url: String?, message: String, wrongBaseURL: WrongBaseURL? = nil) {
         self.operation = operation
         self.url = url
         self.message = message
+        self.wrongBaseURL = wrongBaseURL
+    }
+}
+
+/// A base URL under which nothing answered as the API: every operation a 404 or a web page.
+public struct WrongBaseURL: Sendable, Hashable {
+    /// The base URL given, without a trailing slash.
+    public var base: String
+    /// What came back: `answered 404`, `answered with a web page (text/html)`.
+    public var answered: String
+    /// The first operations, `GET /pets, GET /vets, ...`.
+    public var operations: String
+    /// A base URL seen to answer, when the probe found one.
+    public var suggestion: BaseURLProbe.Suggestion?
+
+    /// Creates one.
+    public init(base: String, answered: String, operations: String, suggestion: BaseURLProbe.Suggestion?) {
+        self.base = base
+        self.answered = answered
+        self.operations = operations
+        self.suggestion = suggestion
+    }
+
+    /// The message, naming `option` (`--live`) as what takes the base URL, or in the library's
+    /// words when nil.
+    public func message(option: String?) -> String {
+        var message =
+            "every operation \(answered) at \(base) (\(operations)): "
+            + (option.map { "\($0) takes the API's base URL" } ?? "the base URL is the API's")
+            + ", path prefix included"
+        if let suggestion {
+            message += ": " + suggestion.hint(option: option)
+        } else {
+            message += " (\(BaseURLProbe.nothingFound(under: base)))"
+        }
+        return message
     }
 }
 
