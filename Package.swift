@@ -138,8 +138,8 @@ let package = Package(
         library(
             "URLSessionStubs",
             [
-                "AdminAPI", "MockEngine", "EndpointKit", "StubFormat", "HTTPHandlerKit", "HTTPCore", "JSONKit",
-                "Platform",
+                "AdminAPI", "MockEngine", "OpenAPIMock", "APISchema", "EndpointKit", "StubFormat", "HTTPHandlerKit",
+                "HTTPCore", "JSONKit", "Platform",
             ]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
@@ -231,7 +231,7 @@ let package = Package(
             [
                 "StubServerKit", "StubFormat", "HTTPServerKit", "HTTPCore", "HTTPClient", "JSONKit", "ContractKit",
                 "PetAppContract", "PetAPIServer", "Platform", "TestSupport", "MockCLI", "petmock", "ArgumentKit",
-                "HTTPHandlerKit", "MockEngine", "AdminAPI",
+                "HTTPHandlerKit", "MockEngine", "AdminAPI", "APISchema",
             ]),
         tests(
             "PetAPIServerTests",

@@ -28,7 +28,7 @@ public struct MockTool: Sendable {
             name: name, abstract: "A WireMock-compatible stub server with every broken variant of the API.",
             subcommands: [
                 ServeCommand.subcommand, RecordCommand.subcommand(contract: contract), ValidateCommand.subcommand,
-                VariantsCommand.subcommand, GenerateCommand.subcommand,
+                VariantsCommand.subcommand, GenerateCommand.subcommand, ConvertCommand.subcommand,
             ])
     }
 

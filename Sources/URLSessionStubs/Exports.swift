@@ -3,7 +3,9 @@
 // `ResponseDefinition`), reads the journal and catches every error it throws (MockEngine:
 // `LoggedRequest`, `Admin`, `StubSetupError`, `VariantError`, `AdminError`), answers with a
 // handler of its own (HTTPHandlerKit) and names methods, statuses, headers and JSON values
-// (HTTPCore, JSONKit) with no other import.
+// (HTTPCore, JSONKit) with no other import; an OpenAPI document's errors are APISchema's
+// (`ContractError`).
+@_exported import APISchema
 @_exported import HTTPCore
 @_exported import HTTPHandlerKit
 @_exported import JSONKit

@@ -1,8 +1,12 @@
+import APISchema
 import AdminAPI
 import EndpointKit
 import Foundation
 import HTTPCore
+import JSONKit
 import MockEngine
+import OpenAPIMock
+import Platform
 import StubFormat
 
 #if canImport(FoundationNetworking)
@@ -86,6 +90,52 @@ public final class StubSession: Sendable {
         guard !directory.hasPrefix("/") else { return directory }
         let folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
         return folder + "/" + directory
+    }
+
+    /// Answers from an OpenAPI document in JSON (3.0 or 3.1), as `petmock serve --openapi`
+    /// does: its examples (`Prefer: example=NAME`), else bodies generated from its schemas;
+    /// each request checked against its operation (a problem+json 400, 415 or 422 listing
+    /// the violations) unless `validatesRequests` is false; every drift variant, as for stubs.
+    /// It is mounted at `basePath`, else at its first `servers` URL's path. Stubs of a folder,
+    /// when given, answer first. A YAML document is refused with the command that converts it.
+    public convenience init(
+        openAPIDocument path: String, basePath: String? = nil, validatesRequests: Bool = true,
+        stubsDirectory: String? = nil, variant: String? = nil,
+        configuration: StubHandlerConfiguration = StubHandlerConfiguration(),
+        options: StubSessionOptions = StubSessionOptions()
+    ) throws(StubSetupError) {
+        let contract = try Self.readDocument(path)
+        var configuration = configuration
+        configuration.fallback = OpenAPIResponder(
+            contract: contract, basePath: basePath, validatesRequests: validatesRequests)
+        try self.init(
+            stubsDirectory: stubsDirectory, mappings: [], variant: variant, configuration: configuration,
+            options: options)
+    }
+
+    /// Reads an OpenAPI document in JSON.
+    static func readDocument(_ path: String) throws(StubSetupError) -> Contract {
+        let lowered = path.lowercased()
+        if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") { throw .documentIsYAML(path: path) }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            throw .document(.io(path: path, message: FileProblem.unreadable(path)))
+        }
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if let first, first != UInt8(ascii: "{") { throw .documentIsYAML(path: path) }
+        do throws(ContractError) {
+            let document: JSONValue
+            do {
+                document = try JSONValue(parsing: bytes)
+            } catch {
+                throw .notJSON(file: path, error: error)
+            }
+            return try OpenAPIReader().read(document, source: path)
+        } catch {
+            throw .document(error)
+        }
     }
 
     /// Serves mappings built in Swift; an invalid one is thrown.

@@ -1,8 +1,34 @@
+import APISchema
+import ContractKit
+import JSONKit
+import Platform
 import TestSupport
 import Testing
 
 /// `petmock serve --openapi` refusing what it cannot serve, with the real binary.
 @Suite struct PetmockOpenAPITests {
+    /// `convert` writes a YAML document as the JSON of the same value, which reads as an
+    /// OpenAPI document; what is not one is refused with the reader's error, nothing written.
+    @Test func convertWritesTheSameDocumentAsJSON() async throws {
+        let folder = try TemporaryDirectory(files: ["bad.yaml": "openapi: 3.1.0\npaths:\n  items: {}\n"])
+        defer { folder.remove() }
+        let yaml = "Examples/Bookshelf/openapi.yaml"
+        let out = folder.file("bookshelf.json")
+        let run = try await ToolProcess.run("petmock", ["convert", "--openapi", yaml, "--out", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "petmock: wrote \(yaml) as JSON to \(out)\n")
+        let written = try FileSystem.read(out)
+        #expect(written.first == UInt8(ascii: "{"))
+        let original = try OpenAPIReader.document(try FileSystem.read(yaml), source: yaml)
+        #expect(try JSONValue(parsing: written) == original)
+
+        let bad = try await ToolProcess.run(
+            "petmock", ["convert", "--openapi", folder.file("bad.yaml"), "--out", folder.file("bad.json")])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("bad.yaml: $.paths.items:"), "\(bad.stderr)")
+        #expect(FileSystem.kind(of: folder.file("bad.json")) == nil)
+    }
+
     @Test func anUnreadableDocumentCannotStart() async throws {
         let result = try await ToolProcess.run("petmock", ["serve", "--openapi", "/nonexistent/items.yaml"])
         #expect(result.status == 2)

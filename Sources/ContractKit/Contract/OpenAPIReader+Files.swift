@@ -16,21 +16,23 @@ extension OpenAPIReader {
     /// `.yml` file, or text that does not start with `{`, is read as YAML (the same document in
     /// either form reads to the same contract).
     public func read(_ bytes: [UInt8], source: String) throws(ContractError) -> Contract {
-        let document: JSONValue
-        if Self.isYAML(bytes, source: source) {
+        try read(try Self.document(bytes, source: source), source: source)
+    }
+
+    /// The JSON value of a document's JSON or YAML bytes, as ``read(_:source:)`` decides which.
+    public static func document(_ bytes: [UInt8], source: String) throws(ContractError) -> JSONValue {
+        if isYAML(bytes, source: source) {
             do {
-                document = try YAMLReader().read(bytes)
+                return try YAMLReader().read(bytes)
             } catch {
                 throw .notYAML(file: source, line: error.line, column: error.column, message: error.message)
             }
-        } else {
-            do {
-                document = try JSONValue(parsing: bytes)
-            } catch {
-                throw .notJSON(file: source, error: error)
-            }
         }
-        return try read(document, source: source)
+        do {
+            return try JSONValue(parsing: bytes)
+        } catch {
+            throw .notJSON(file: source, error: error)
+        }
     }
 
     /// Whether to read the bytes as YAML: by the file's extension, else by the first character.

@@ -1,9 +1,7 @@
-import Platform
-
 /// Why a file could not be read, in words a user can act on.
-enum FileProblem {
+package enum FileProblem {
     /// `no such file`, `is a folder, not a file`, or `cannot be read (permission denied?)`.
-    static func unreadable(_ path: String) -> String {
+    package static func unreadable(_ path: String) -> String {
         switch FileSystem.kind(of: path) {
         case nil: "no such file"
         case .directory?: "is a folder, not a file"
@@ -13,7 +11,7 @@ enum FileProblem {
 
     /// Why `root` holds no stub folder: `no such folder`, `is a file, not a folder`, or no
     /// `mappings/` inside it.
-    static func notAStubFolder(_ root: String) -> String {
+    package static func notAStubFolder(_ root: String) -> String {
         switch FileSystem.kind(of: root) {
         case nil: "no such folder"
         case .directory?: "no 'mappings' folder in the stub folder"
