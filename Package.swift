@@ -197,6 +197,11 @@ let package = Package(
                 "StubFormat", "StubServerKit", "ContractKit", "PetAppContract", "JSONKit", "HTTPCore", "MockEngine",
                 "TestSupport",
             ]),
+        // Claims URLSession.shared in a process of its own (URLSessionStubsTests runs it).
+        tool(
+            "urlsession-stubs-shared-probe", ["URLSessionStubs", "HTTPHandlerKit"],
+            path: "Tests/URLSessionStubsSharedProbe"),
+
         tests("PetModelsTests", ["PetModels", "ContractModel"]),
         tests("HTTPServerTests", ["HTTPServerKit", "HTTPCore", "Platform", "CZlib", "TestSupport", "HTTPHandlerKit"]),
         tests(

@@ -8,8 +8,8 @@ import FoundationNetworking
 
 extension HTTPServerRequest {
     /// The request a server would receive for `request`: its method, its URL's path and query
-    /// as an origin-form target, `Host`, its header fields (by name; URLRequest keeps no order)
-    /// without the host's token, `Content-Length` for a body, and the body.
+    /// as an origin-form target, `Host`, its header fields (by name; URLRequest keeps no order),
+    /// `Content-Length` for a body, and the body.
     init(_ request: URLRequest, url: URL, body: [UInt8]) {
         let (authority, target) = Self.parts(of: url.absoluteString)
         var headers = HTTPHeaders()
@@ -19,7 +19,7 @@ extension HTTPServerRequest {
         if !authority.isEmpty && !fields.contains(where: { $0.key == "host" }) {
             headers.add(name: "Host", value: String(authority))
         }
-        for field in fields.sorted(by: { $0.key < $1.key }) where field.key != Self.tokenKey {
+        for field in fields.sorted(by: { $0.key < $1.key }) {
             headers.add(name: field.name, value: field.value)
         }
         if !body.isEmpty && !fields.contains(where: { $0.key == "content-length" }) {
@@ -28,8 +28,6 @@ extension HTTPServerRequest {
         self.init(
             method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), target: target, headers: headers, body: body)
     }
-
-    private static let tokenKey = StubSessionRegistry.tokenHeader.lowercased()
 
     /// The authority of an absolute URL string without its user information (what `Host`
     /// carries), and its origin-form target: the path (`/` when empty) and query, as encoded

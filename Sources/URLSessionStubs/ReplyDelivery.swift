@@ -15,7 +15,7 @@ import FoundationNetworking
 /// for that). ``stop()`` cancels whatever is still pending.
 final class ReplyDelivery: Sendable {
     private let sink: ProtocolClientSink
-    /// Held weakly: a pending reply does not keep its released host (and its token) alive.
+    /// Held weakly: a pending reply does not keep its released host alive.
     private weak let host: StubURLSessionHost?
     private let waitsForDelays: Bool
     private let url: URL

@@ -4,21 +4,36 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Reads a request's body whole, wherever URLSession put it: `httpBody`, `httpBodyStream`
-/// (Darwin hands URLProtocols a stream instead of `httpBody`, and uploads come as streams),
-/// or, on FoundationNetworking, the upload body the task keeps to itself.
+/// Reads a request's body whole, where URLSession puts it for a URLProtocol: `httpBody` or
+/// `httpBodyStream` (Darwin hands URLProtocols a stream instead of `httpBody`, and an upload
+/// task's data or file as a stream too).
+///
+/// FoundationNetworking keeps an upload task's body (`uploadTask(with:from:)`,
+/// `upload(for:from:)`, `fromFile:`) to itself, out of the request a URLProtocol gets. An
+/// upload task whose request has neither field there fails with
+/// ``uploadBodyUnavailable``, rather than reaching the handler with an empty body.
 enum RequestBodyReader {
     /// The body's bytes; empty when there is none.
     static func body(of request: URLRequest, task: URLSessionTask?, limit: Int) throws(URLError) -> [UInt8] {
         if let data = request.httpBody { return try bounded(Array(data), limit: limit) }
         if let stream = request.httpBodyStream { return try read(stream, limit: limit) }
         #if canImport(FoundationNetworking)
-        // Only an upload task keeps its body apart from the request.
-        if let task = task as? URLSessionUploadTask, let upload = try uploadBody(of: task, limit: limit) {
-            return upload
-        }
+        if task is URLSessionUploadTask { throw uploadBodyUnavailable }
         #endif
         return []
+    }
+
+    /// What an upload task fails with on FoundationNetworking when its body is out of reach.
+    static var uploadBodyUnavailable: URLError {
+        URLError(
+            .requestBodyStreamExhausted,
+            userInfo: [
+                NSLocalizedDescriptionKey:
+                    "StubURLSessionHost cannot read this upload task's body: FoundationNetworking keeps the body "
+                    + "of uploadTask(with:from:), upload(for:from:) and upload(for:fromFile:) from URLProtocols. "
+                    + "Set the body as the request's httpBody or httpBodyStream (and upload that request), "
+                    + "or send it with data(for:)"
+            ])
     }
 
     private static func bounded(_ bytes: [UInt8], limit: Int) throws(URLError) -> [UInt8] {
@@ -43,39 +58,4 @@ enum RequestBodyReader {
             bytes.append(contentsOf: chunk[..<count])
         }
     }
-
-    #if canImport(FoundationNetworking)
-    /// The body FoundationNetworking keeps for an upload task (`uploadTask(with:from:)`,
-    /// `upload(for:from:)`, `fromFile:`) in the task's stored `knownBody`, which its own
-    /// protocol reads and a URLProtocol cannot reach otherwise; reflection reads it.
-    private static func uploadBody(of task: URLSessionTask, limit: Int) throws(URLError) -> [UInt8]? {
-        var mirror: Mirror? = Mirror(reflecting: task)
-        while let current = mirror {
-            if let child = current.children.first(where: { $0.label == "knownBody" }) {
-                return try bytes(ofBody: child.value, limit: limit)
-            }
-            mirror = current.superclassMirror
-        }
-        return nil
-    }
-
-    /// The bytes of a `URLSessionTask._Body?`: `.data(DispatchData)`, `.file(URL)`, `.stream(InputStream)`.
-    private static func bytes(ofBody body: Any, limit: Int) throws(URLError) -> [UInt8]? {
-        var value = body
-        var mirror = Mirror(reflecting: value)
-        if mirror.displayStyle == .optional {
-            guard let wrapped = mirror.children.first?.value else { return nil }
-            value = wrapped
-            mirror = Mirror(reflecting: value)
-        }
-        guard let payload = mirror.children.first?.value else { return nil }
-        if let data = payload as? DispatchData { return try bounded(Array(data), limit: limit) }
-        if let stream = payload as? InputStream { return try read(stream, limit: limit) }
-        if let url = payload as? URL {
-            guard let stream = InputStream(url: url) else { throw URLError(.fileDoesNotExist) }
-            return try read(stream, limit: limit)
-        }
-        return nil
-    }
-    #endif
 }

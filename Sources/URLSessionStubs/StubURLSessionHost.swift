@@ -27,9 +27,11 @@ public final class StubURLSessionHost: Sendable {
     public let handler: any HTTPHandler
     /// How replies' delays and dribbles are played.
     public let options: StubSessionOptions
-    /// The session whose requests this host answers.
-    public let session: URLSession
-    let token: String
+    /// This host's number in ``StubSessionRegistry``, spelled by its protocol class's type.
+    let index: Int
+    /// The session, made on first use (a host used only through ``configuration``, or to
+    /// claim `URLSession.shared`, makes none).
+    private let madeSession = Locked<URLSession?>(nil)
     private let delays = Locked<[Duration]>([])
     private let dribbles = Locked<[HTTPDribble]>([])
 
@@ -37,21 +39,37 @@ public final class StubURLSessionHost: Sendable {
     public init(handler: any HTTPHandler, options: StubSessionOptions = StubSessionOptions()) {
         self.handler = handler
         self.options = options
-        let token = UUID().uuidString
-        self.token = token
-        session = URLSession(configuration: Self.configuration(token: token))
+        index = StubSessionRegistry.newIndex()
         StubSessionRegistry.register(self)
     }
 
     deinit {
-        StubSessionRegistry.remove(token: token, session: StubSessionRegistry.address(of: session))
-        session.finishTasksAndInvalidate()
+        StubSessionRegistry.remove(index: index)
+        madeSession.withLock { $0 }?.finishTasksAndInvalidate()
     }
 
-    /// A new ephemeral configuration whose sessions this host answers: ``StubURLProtocol``
-    /// first in `protocolClasses`, and the host's token in `httpAdditionalHeaders` (taken off
-    /// before the handler sees the request). Each read returns a new configuration to adjust.
-    public var configuration: URLSessionConfiguration { Self.configuration(token: token) }
+    /// The session whose requests this host answers (made from ``configuration`` on first use).
+    public var session: URLSession {
+        madeSession.withLock { made in
+            if let made { return made }
+            let session = URLSession(configuration: configuration)
+            made = session
+            return session
+        }
+    }
+
+    /// A new ephemeral configuration whose sessions this host answers: the host's
+    /// ``protocolClass`` first in `protocolClasses`, no cache. Each read returns a new
+    /// configuration to adjust.
+    public var configuration: URLSessionConfiguration {
+        Self.configuration(protocolClass: protocolClass)
+    }
+
+    /// The URLProtocol class that answers for this host and no other: a subclass of
+    /// ``StubURLProtocol`` made for it. Put it first in the `protocolClasses` of a
+    /// configuration of your own (``configuration`` already has it). Once the host is
+    /// released, the class fails its requests with `URLError.resourceUnavailable`.
+    public var protocolClass: AnyClass { StubHostKeyRoot.protocolClass(for: index) }
 
     /// The delays replies asked for, in the order they were met (each drawn once from its
     /// `HTTPDelay`), whether or not they were waited.
@@ -68,12 +86,9 @@ public final class StubURLSessionHost: Sendable {
         dribbles.withLock { $0.append(dribble) }
     }
 
-    private static func configuration(token: String) -> URLSessionConfiguration {
+    private static func configuration(protocolClass: AnyClass) -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.protocolClasses = [StubURLProtocol.self] + (configuration.protocolClasses ?? [])
-        var headers = configuration.httpAdditionalHeaders ?? [:]
-        headers[StubSessionRegistry.tokenHeader] = token
-        configuration.httpAdditionalHeaders = headers
+        configuration.protocolClasses = [protocolClass] + (configuration.protocolClasses ?? [])
         // Answers come from the handler each time, as from a server that forbids caching.
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData

@@ -9,7 +9,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// The pieces a server would read from a URL, and the task's session as the fast path reads it.
+/// The pieces a server would read from a URL, and how a protocol class names its host.
 @Suite struct RequestPartsTests {
     @Test(arguments: [
         ("http://api.example/pets?kind=cat", "api.example", "/pets?kind=cat"),
@@ -24,15 +24,41 @@ import FoundationNetworking
         #expect(parts.target == target)
     }
 
-    #if canImport(FoundationNetworking)
-    @Test func theFastPathReadsTheHostsOwnSession() throws {
-        let host = StubURLSessionHost(handler: EchoHandler())
-        let task = host.session.dataTask(with: try #require(URL(string: "http://api.example/x")))
-        defer { task.cancel() }
-        // The first read checks the field against reflection; both must find the host's session.
-        #expect(StoredSessionField.sessionAddress(of: task) == StubSessionRegistry.address(of: host.session))
-        #expect(StoredSessionField.sessionAddress(of: task) == StubSessionRegistry.address(of: host.session))
-        #expect(StoredSessionField.session(of: task) === host.session)
+    @Test(arguments: [0, 1, 2, 3, 5, 8, 255, 256, 1000, 65_537, Int.max])
+    func aKeyTypeSpellsItsIndex(index: Int) {
+        #expect(StubHostKeyRoot.key(for: index).index == index)
     }
-    #endif
+
+    @Test func eachHostHasAProtocolClassOfItsOwnThatFindsIt() throws {
+        let first = StubURLSessionHost(handler: EchoHandler())
+        let second = StubURLSessionHost(handler: EchoHandler())
+        #expect(ObjectIdentifier(first.protocolClass) != ObjectIdentifier(second.protocolClass))
+        #expect(ObjectIdentifier(first.protocolClass) == ObjectIdentifier(first.protocolClass))
+        for host in [first, second] {
+            let protocolClass = try #require(host.protocolClass as? StubURLProtocol.Type)
+            guard case .found(let found) = protocolClass.host else {
+                Issue.record("no host found for \(protocolClass)")
+                continue
+            }
+            #expect(found === host)
+        }
+    }
+
+    @Test func aReleasedHostsProtocolClassFindsNoHost() throws {
+        var host: StubURLSessionHost? = StubURLSessionHost(handler: EchoHandler())
+        let protocolClass = try #require(host?.protocolClass as? StubURLProtocol.Type)
+        host = nil
+        guard case .missing(let reason) = protocolClass.host else {
+            Issue.record("a released host was found")
+            return
+        }
+        #expect(reason.contains("released"))
+    }
+
+    @Test func stubURLProtocolItselfFindsNoHost() {
+        guard case .missing = StubURLProtocol.host else {
+            Issue.record("StubURLProtocol found a host")
+            return
+        }
+    }
 }
