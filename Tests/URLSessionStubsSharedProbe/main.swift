@@ -31,38 +31,53 @@ func host(answering text: String) -> StubURLSessionHost {
         handler: HTTPClosureHandler { request in .response(HTTPResponse(text: "\(text) \(request.path)")) })
 }
 
-guard let url = URL(string: "http://shared-claim.example/probe") else { fail("bad URL") }
-let first = host(answering: "first")
-let second = host(answering: "second")
-
-let claim: SharedSessionClaim
-do {
-    claim = try first.claimSharedSession()
-} catch {
-    fail("the first claim was refused: \(error)")
+/// Writes a step's line at once, unbuffered: a sanitizer's exit handler must not lose it.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
-guard await sharedAnswer(url) == "first /probe" else { fail("URLSession.shared was not answered by the claiming host") }
-print("claimed: URLSession.shared answered by the first host")
 
-do {
-    _ = try second.claimSharedSession()
-    fail("a second claim was accepted while the first held")
-} catch .alreadyClaimed(let owner) {
-    guard owner == claim.owner, owner.contains("main.swift:") else { fail("the refusal named '\(owner)'") }
-    print("refused: \(SharedSessionClaimError.alreadyClaimed(owner: owner))")
-} catch {
-    fail("the second claim failed otherwise: \(error)")
-}
-guard await sharedAnswer(url) == "first /probe" else { fail("the refused claim changed the answer") }
+/// The steps, in a function: its values are locals that end with it, not globals of the
+/// script's top level that live to the exit.
+func probe() async {
+    guard let url = URL(string: "http://shared-claim.example/probe") else { fail("bad URL") }
+    let first = host(answering: "first")
+    let second = host(answering: "second")
 
-claim.release()
-claim.release()
-let again: SharedSessionClaim
-do {
-    again = try second.claimSharedSession()
-} catch {
-    fail("a claim after the release was refused: \(error)")
+    let claim: SharedSessionClaim
+    do {
+        claim = try first.claimSharedSession()
+    } catch {
+        fail("the first claim was refused: \(error)")
+    }
+    guard await sharedAnswer(url) == "first /probe" else {
+        fail("URLSession.shared was not answered by the claiming host")
+    }
+    say("claimed: URLSession.shared answered by the first host")
+
+    do {
+        _ = try second.claimSharedSession()
+        fail("a second claim was accepted while the first held")
+    } catch .alreadyClaimed(let owner) {
+        guard owner == claim.owner, owner.contains("main.swift:") else { fail("the refusal named '\(owner)'") }
+        say("refused: \(SharedSessionClaimError.alreadyClaimed(owner: owner))")
+    } catch {
+        fail("the second claim failed otherwise: \(error)")
+    }
+    guard await sharedAnswer(url) == "first /probe" else { fail("the refused claim changed the answer") }
+
+    claim.release()
+    claim.release()
+    let again: SharedSessionClaim
+    do {
+        again = try second.claimSharedSession()
+    } catch {
+        fail("a claim after the release was refused: \(error)")
+    }
+    guard await sharedAnswer(url) == "second /probe" else {
+        fail("URLSession.shared was not answered by the new owner")
+    }
+    again.release()
+    say("released and claimed again: URLSession.shared answered by the second host")
 }
-guard await sharedAnswer(url) == "second /probe" else { fail("URLSession.shared was not answered by the new owner") }
-again.release()
-print("released and claimed again: URLSession.shared answered by the second host")
+
+await probe()
