@@ -34,7 +34,11 @@ let libraries = [
 
 let package = Package(
     name: "petkit",
-    platforms: [.macOS(.v15)],
+    // The Apple platforms whose test targets link URLSessionStubs, EndpointKit, ContractModel and
+    // what they depend on (the SDK's Foundation, zlib and libxml2): the releases with
+    // Synchronization's Atomic, which MockEngine uses. The tools and the socket server build for
+    // macOS only. Until the macOS job has built them for the iOS Simulator, these are unverified.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: libraries.map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "petmock", targets: ["petmock"]),
         .executable(name: "petcontract", targets: ["petcontract"]),
