@@ -33,7 +33,8 @@ let package = Package(
             "FuzzStubMappings", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"], support: true),
         fuzzTarget("FuzzStubFolder", ["StubFormat", "JSONKit"], support: true),
         fuzzTarget("FuzzYAMLReader", ["YAMLKit", "JSONKit"]),
-        fuzzTarget("FuzzStubRegex", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "LinearRegex"]),
+        fuzzTarget(
+            "FuzzStubRegex", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "LinearRegex"], support: true),
         fuzzTarget("FuzzXMLMatcher", ["XMLKit"]),
         fuzzTarget("FuzzTemplate", ["Templating", "HTTPCore"]),
         fuzzTarget("FuzzMultipartParser", ["StubServerKit", "MockEngine", "HTTPCore"]),

@@ -49,14 +49,17 @@ public func fuzzPreferHeader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
         method: .get, target: "/x", headers: ["Host": "127.0.0.1", "Prefer": value], body: [])
     // `example=NAME` names any variant, the generated ones too: a fault (`example=reset`), an
     // error page (`example=html-error`), a cut body; those may answer anything.
-    let generated = ["reset", "truncated", "empty", "slow", "html-error"].contains { value.lowercased().contains($0) }
+    let lowered = value.lowercased()
+    let generated = ["reset", "truncated", "empty", "slow", "html-error"].contains {
+        ScalarText.contains(lowered, $0)
+    }
     guard let response = server.reply(to: request).response() else {
         precondition(generated, "Prefer '\(value)': no response")
         return 0
     }
     let status = response.status.code
     precondition(generated || [200, 400, 404].contains(status), "Prefer '\(value)': status \(status)")
-    if value == "code=404" || (value.hasPrefix("code=404;") && !value.contains(",")) {
+    if value == "code=404" || (ScalarText.hasPrefix(value, "code=404;") && !ScalarText.contains(value, ",")) {
         precondition(status == 404, "Prefer '\(value)' answered \(status)")
     }
     return 0
