@@ -11,35 +11,41 @@ package struct PreferHeader: Sendable, Hashable {
         guard let prefer = headers.first(name: "Prefer") else { return }
         for preference in Self.split(prefer[...], at: ",") {
             let pair = Self.split(preference, at: ";").first ?? preference
-            guard let equals = pair.firstIndex(of: "=") else { continue }
+            // Read by Unicode scalar, as the field's bytes are: a mark after `;`, `=` or `"`
+            // would make one Character with it and hide the separator.
+            guard let equals = pair.unicodeScalars.firstIndex(of: "=") else { continue }
             let name = pair[..<equals].trimmingASCIISpaces()
-            var value = pair[pair.index(after: equals)...].trimmingASCIISpaces()
-            if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
+            var value = pair[pair.unicodeScalars.index(after: equals)...].trimmingASCIISpaces()
+            let scalars = value.unicodeScalars
+            if scalars.count >= 2, scalars.first == "\"", scalars.last == "\"" {
+                value = value[scalars.index(after: scalars.startIndex)..<scalars.index(before: scalars.endIndex)]
+            }
             preferences.append((name, value))
         }
     }
 
     /// `text` cut at each `separator` outside a quoted string (RFC 9110 §5.6.4: a quoted string
-    /// may hold the separator, and `\` escapes the next character).
-    static func split(_ text: Substring, at separator: Character) -> [Substring] {
+    /// may hold the separator, and `\` escapes the next character), scalar by scalar.
+    static func split(_ text: Substring, at separator: Unicode.Scalar) -> [Substring] {
         var parts: [Substring] = []
-        var start = text.startIndex
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
         var quoted = false
         var escaped = false
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
             if escaped {
                 escaped = false
-            } else if quoted && character == "\\" {
+            } else if quoted && scalar == "\\" {
                 escaped = true
-            } else if character == "\"" {
+            } else if scalar == "\"" {
                 quoted.toggle()
-            } else if !quoted && character == separator {
+            } else if !quoted && scalar == separator {
                 parts.append(text[start..<index])
-                start = text.index(after: index)
+                start = scalars.index(after: index)
             }
-            index = text.index(after: index)
+            index = scalars.index(after: index)
         }
         parts.append(text[start...])
         return parts

@@ -24,6 +24,18 @@ import Testing
         #expect(Self.prefer(field).value(name) == expected[...])
     }
 
+    /// A combining mark after `;`, `,`, `=` or a quote makes one Character with it; the field's
+    /// separators are read by scalar, as its bytes are (found by FuzzPreferHeader).
+    @Test(arguments: [
+        ("code=404;\u{05C7}\u{FFFD}6 w&&&", "code", "404"),
+        ("code=404,\u{0301}x=1", "code", "404"),
+        ("example=\"a\"\u{0301}", "example", "\"a\"\u{0301}"),
+        ("example=\"a\u{0301}\"", "example", "a\u{0301}"),
+    ])
+    func aMarkAfterASeparatorDoesNotHideIt(field: String, name: String, expected: String) {
+        #expect(Self.prefer(field).value(name) == expected[...])
+    }
+
     @Test func absentOrValuelessPreferencesAreNil() {
         #expect(Self.prefer(nil).value("code") == nil)
         #expect(Self.prefer("respond-async").value("respond-async") == nil)
