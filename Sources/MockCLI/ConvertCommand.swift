@@ -1,6 +1,7 @@
 import APISchema
 import ArgumentKit
 import ContractKit
+import HTTPCore
 import JSONKit
 import Platform
 
@@ -29,21 +30,16 @@ enum ConvertCommand {
     static func run(_ arguments: ParsedArguments) async throws -> ExitCode {
         let file = arguments[Self.openapi]
         let output = arguments[Self.out]
-        let document: JSONValue
-        do {
-            guard let bytes = try? FileSystem.read(file) else {
-                throw ContractError.io(path: file, message: FileProblem.unreadable(file))
-            }
-            document = try OpenAPIReader.document(bytes, source: file)
-            _ = try OpenAPIReader().read(document, source: file)
-        } catch {
-            writeError("petmock: error: \(error)")
-            return .couldNotRun
+        // A document that cannot be read is thrown: the tool prints it escaped, exit 2.
+        guard let bytes = try? FileSystem.read(file) else {
+            throw ContractError.io(path: file, message: FileProblem.unreadable(file))
         }
+        let document = try OpenAPIReader.document(bytes, source: file)
+        _ = try OpenAPIReader().read(document, source: file)
         do {
             try FileSystem.writeAtomically(document.serializedBytes(.pretty) + [0x0A], to: output)
         } catch {
-            writeError("petmock: error: cannot write '\(output)': \(error)")
+            writeError(TerminalText.escape("petmock: error: cannot write '\(output)': \(error)"))
             return .couldNotRun
         }
         writeOutput("petmock: wrote \(file) as JSON to \(output)")

@@ -1,5 +1,6 @@
 import APISchema
 import ArgumentKit
+import HTTPCore
 
 /// The document `--openapi FILE` names, read the one way `serve`, `generate` and `variants`
 /// read it: the contract, or nil with the error written to standard error.
@@ -8,7 +9,8 @@ enum OpenAPIDocument {
         do {
             return try OpenAPIReader().read(file: file)
         } catch {
-            writeError("petmock: error: \(error)")
+            // The error quotes the document (keys, values): escaped for a terminal.
+            writeError("petmock: error: \(TerminalText.escapeEachLine("\(error)"))")
             return nil
         }
     }

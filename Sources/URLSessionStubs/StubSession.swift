@@ -113,26 +113,17 @@ public final class StubSession: Sendable {
             options: options)
     }
 
-    /// Reads an OpenAPI document in JSON.
+    /// Reads an OpenAPI document in JSON; YAML (as `OpenAPIReader.isYAML` tells it) is refused.
     static func readDocument(_ path: String) throws(StubSetupError) -> Contract {
-        let lowered = path.lowercased()
-        if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") { throw .documentIsYAML(path: path) }
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path)
         } catch {
             throw .document(.io(path: path, message: FileProblem.unreadable(path)))
         }
-        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        if let first, first != UInt8(ascii: "{") { throw .documentIsYAML(path: path) }
-        do throws(ContractError) {
-            let document: JSONValue
-            do {
-                document = try JSONValue(parsing: bytes)
-            } catch {
-                throw .notJSON(file: path, error: error)
-            }
-            return try OpenAPIReader().read(document, source: path)
+        if OpenAPIReader.isYAML(bytes, source: path) { throw .documentIsYAML(path: path) }
+        do {
+            return try OpenAPIReader().read(json: bytes, source: path)
         } catch {
             throw .document(error)
         }

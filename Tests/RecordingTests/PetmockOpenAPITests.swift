@@ -29,6 +29,33 @@ import Testing
         #expect(FileSystem.kind(of: folder.file("bad.json")) == nil)
     }
 
+    /// A document's error quotes it (here a `$ref`): control characters in it reach the terminal
+    /// escaped, from `convert` and `serve` alike; a file that cannot be written is exit 2.
+    @Test func documentErrorsAreEscapedAndAnUnwritableOutputSaysSo() async throws {
+        let folder = try TemporaryDirectory(files: [
+            "evil.json": #"""
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {"responses":
+              {"200": {"description": "ok", "content": {"application/json":
+                {"schema": {"$ref": "#/components/schemas/\u001b[31mX"}}}}}}}}}
+            """#
+        ])
+        defer { folder.remove() }
+        for arguments in [
+            ["convert", "--openapi", folder.file("evil.json"), "--out", folder.file("out.json")],
+            ["serve", "--openapi", folder.file("evil.json"), "--port", "0"],
+        ] {
+            let run = try await ToolProcess.run("petmock", arguments)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            #expect(!run.stderr.contains("\u{1B}"), "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("points at no schema"), "\(arguments): \(run.stderr)")
+        }
+        let unwritable = try await ToolProcess.run(
+            "petmock",
+            ["convert", "--openapi", "Examples/Bookshelf/openapi.yaml", "--out", folder.file("no/such/dir/out.json")])
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.contains("cannot write"), "\(unwritable.stderr)")
+    }
+
     @Test func anUnreadableDocumentCannotStart() async throws {
         let result = try await ToolProcess.run("petmock", ["serve", "--openapi", "/nonexistent/items.yaml"])
         #expect(result.status == 2)

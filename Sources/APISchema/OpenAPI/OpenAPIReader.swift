@@ -24,6 +24,33 @@ public struct OpenAPIReader: Sendable {
         var state = OpenAPIReadState(document: document, file: source)
         return try state.readContract()
     }
+
+    /// Reads a contract from a document's JSON bytes; `source` names it in errors.
+    public func read(json bytes: [UInt8], source: String) throws(ContractError) -> Contract {
+        try read(try Self.jsonDocument(bytes, source: source), source: source)
+    }
+
+    /// The JSON value of a document's JSON bytes.
+    public static func jsonDocument(_ bytes: [UInt8], source: String) throws(ContractError) -> JSONValue {
+        do {
+            return try JSONValue(parsing: bytes)
+        } catch {
+            throw .notJSON(file: source, error: error)
+        }
+    }
+
+    /// Whether a document's bytes are YAML rather than JSON: by the file's extension (`.yaml`,
+    /// `.yml`; `.json`), else by the first character that is not a space or a byte-order mark
+    /// (JSON documents open with `{`).
+    public static func isYAML(_ bytes: [UInt8], source: String) -> Bool {
+        let lowered = source.lowercased()
+        if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") { return true }
+        if lowered.hasSuffix(".json") { return false }
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        let first = rest.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first != UInt8(ascii: "{")
+    }
 }
 
 /// One read: the document, for resolving local `$ref`s.

@@ -28,21 +28,6 @@ extension OpenAPIReader {
                 throw .notYAML(file: source, line: error.line, column: error.column, message: error.message)
             }
         }
-        do {
-            return try JSONValue(parsing: bytes)
-        } catch {
-            throw .notJSON(file: source, error: error)
-        }
-    }
-
-    /// Whether to read the bytes as YAML: by the file's extension, else by the first character.
-    static func isYAML(_ bytes: [UInt8], source: String) -> Bool {
-        let lowered = source.lowercased()
-        if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") { return true }
-        if lowered.hasSuffix(".json") { return false }
-        var rest = bytes[...]
-        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
-        let first = rest.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        return first != UInt8(ascii: "{")
+        return try jsonDocument(bytes, source: source)
     }
 }
