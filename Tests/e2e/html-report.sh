@@ -8,7 +8,7 @@
 # and shows as text, and no console error (a Content-Security-Policy refusal included).
 #
 # Needs Debian's chromium and chromium-driver (make test-deps installs them) and Selenium
-# from PyPI (installed into Tests/e2e/.venv on first run).
+# from PyPI (installed into the e2e virtual environment, Tests/e2e/lib/venv.sh, on first run).
 #
 # Screenshots go to the temporary folder; to refresh the documentation's:
 #   Tests/e2e/html-report.sh --screenshots docs/images

@@ -5,11 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-venv="Tests/e2e/.venv"
-if ! "$venv/bin/python" -c 'import wiremock' 2>/dev/null; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check wiremock
-fi
+. Tests/e2e/lib/venv.sh
+python_with wiremock wiremock
 
 swift build --product petmock >&2
 binary="$(swift build --show-bin-path)/petmock"
@@ -33,4 +30,4 @@ if [ "$status" -ne 1 ] || ! grep -q "bad.json: error: \$.response.status: expect
 fi
 "$binary" variants --stubs Stubs | grep -q "vet-id-string" || { echo "petmock variants: FAIL" >&2; exit 1; }
 
-"$venv/bin/python" Tests/e2e/wiremock_client_check.py "$binary" "$stubs"
+"$venv_python" Tests/e2e/wiremock_client_check.py "$binary" "$stubs"
