@@ -29,6 +29,7 @@ enum CompiledMatcher: Sendable {
     indirect case matchesXPath(CompiledXPath)
     case dateTime(DateTimeMatcher)
     case matchesJsonSchema(JSONSchemaValidator)
+    case number(NumberComparison, Double)
 
     /// Compiles a matcher; `path` names it in problems; date-time matchers read "now" from `clock`.
     static func compile(
@@ -119,6 +120,7 @@ enum CompiledMatcher: Sendable {
                         error: PatternError(pattern: error.path, reason: error.reason)))
                 return nil
             }
+        case .number(let comparison, let expected): return .number(comparison, expected)
         }
     }
 
@@ -164,6 +166,9 @@ enum CompiledMatcher: Sendable {
         case .matchesXPath(let xpath): return xpath.matches(bytes ?? Array(value.utf8))
         case .dateTime(let matcher): return matcher.matches(value)
         case .matchesJsonSchema(let validator): return validator.errors(value, json: json(), stopAtFirst: true).isEmpty
+        case .number(let comparison, let expected):
+            guard let actual = NumberComparison.number(in: value[...]) else { return false }
+            return comparison.holds(actual, expected)
         case .absent, .anything, .and, .or, .not, .hasExactly, .includes: return false
         }
     }

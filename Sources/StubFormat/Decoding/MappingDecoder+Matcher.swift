@@ -5,7 +5,8 @@ extension MappingDecoder {
     package static let operators = [
         "equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "anything", "equalToJson",
         "matchesJsonPath", "binaryEqualTo", "and", "or", "not", "hasExactly", "includes", "before", "after",
-        "equalToDateTime", "matchesJsonSchema", "equalToXml", "matchesXPath",
+        "equalToDateTime", "matchesJsonSchema", "equalToXml", "matchesXPath", "equalToNumber", "greaterThanNumber",
+        "greaterThanEqualNumber", "lessThanNumber", "lessThanEqualNumber",
     ]
     private static let modifiers = [
         "caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements", "enablePlaceholders", "schemaVersion",
@@ -142,6 +143,20 @@ extension MappingDecoder {
         case "not": return matcher(member.value, at: here).map { .not($0) }
         case "equalToXml": return xmlMatcher(object, at: path)
         case "matchesXPath": return xpathMatcher(object, at: path)
+        case let name where NumberComparison(rawValue: name) != nil:
+            // WireMock takes the operand as a JSON number or as text holding one.
+            let number: Double?
+            switch member.value {
+            case .int(let value): number = Double(value)
+            case .number(let value): number = value.doubleValue.isFinite ? value.doubleValue : nil
+            case .string(let text): number = NumberComparison.number(in: text[...])
+            default: number = nil
+            }
+            guard let number, let comparison = NumberComparison(rawValue: name) else {
+                wrongType(here, expected: "a number (or text holding one, such as \"2.5\")", member.value)
+                return nil
+            }
+            return .number(comparison, number)
         default:
             invalid(
                 here, expected: "a matcher petmock supports (\(Self.operators.joined(separator: ", ")))",

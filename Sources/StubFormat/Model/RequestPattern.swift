@@ -194,6 +194,9 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
     /// The text is JSON (or, when it is not, a JSON string) valid against the schema
     /// (`matchesJsonSchema`, with WireMock's optional `schemaVersion` such as `V7`).
     case matchesJsonSchema(JSONValue, schemaVersion: String? = nil)
+    /// The value, read as a decimal number, compared with this one (`equalToNumber`,
+    /// `greaterThanNumber`, `greaterThanEqualNumber`, `lessThanNumber`, `lessThanEqualNumber`).
+    case number(NumberComparison, Double)
 
     /// The WireMock operator name.
     public var operatorName: String {
@@ -217,6 +220,7 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
         case .matchesXPath: "matchesXPath"
         case .dateTime(let spec): spec.comparison.rawValue
         case .matchesJsonSchema: "matchesJsonSchema"
+        case .number(let comparison, _): comparison.rawValue
         }
     }
 
@@ -239,6 +243,7 @@ public indirect enum StringMatcher: Sendable, Hashable, CustomStringConvertible 
         case .matchesXPath(let xpath): "matchesXPath '\(xpath.expression)'" + (xpath.sub.map { " where \($0)" } ?? "")
         case .dateTime(let spec): spec.description
         case .matchesJsonSchema(let schema, _): "matchesJsonSchema \(JSONComparison.excerpt(schema))"
+        case .number(let comparison, let expected): "\(comparison.rawValue) \(NumberComparison.text(expected))"
         }
     }
 }

@@ -124,6 +124,11 @@ extension StringMatcher {
             var object: JSONObject = ["matchesJsonSchema": schema]
             if let version { object["schemaVersion"] = .string(version) }
             return .object(object)
+        case .number(let comparison, let expected):
+            let value: JSONValue =
+                NumberComparison.isWhole(expected)
+                ? .int(Int64(expected)) : JSONNumber(expected).map { .number($0) } ?? .string("\(expected)")
+            return .object([comparison.rawValue: value])
         }
     }
 }
