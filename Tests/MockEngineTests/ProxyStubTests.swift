@@ -11,7 +11,7 @@ import Testing
 
 /// A stub folder mixing canned answers with a pass-through to the real API (WireMock's
 /// `proxyBaseUrl`, `additionalProxyRequestHeaders`, `removeProxyRequestHeaders`,
-/// `proxyUrlPrefixToRemove`; cases after WireMock's `ProxyAcceptanceTest`).
+/// `proxyUrlPrefixToRemove`, the answer's `headers`; cases after WireMock's `ProxyAcceptanceTest`).
 @Suite struct ProxyStubTests {
     /// An upstream that answers with what it received: the target and the header names.
     static func upstream() throws -> LiveHTTPServer {
@@ -39,7 +39,8 @@ import Testing
               {"priority": 1, "request": {"method": "GET", "url": "/api/pets"}, "response": {"status": 200, "body": "canned"}},
               {"priority": 10, "request": {"method": "ANY", "urlPathPattern": "/api/.*"},
                "response": {"proxyBaseUrl": "http://127.0.0.1:\(upstream.port)", "proxyUrlPrefixToRemove": "/api",
-                            "additionalProxyRequestHeaders": {"X-Added": "yes"}, "removeProxyRequestHeaders": ["X-Secret"]}}]}
+                            "additionalProxyRequestHeaders": {"X-Added": "yes"}, "removeProxyRequestHeaders": ["X-Secret"],
+                            "headers": {"X-From-Stub": "yes", "Content-Type": "application/vnd.pets+json"}}}]}
             """)
         let server = try startServer(stubs: folder.root)
         defer { server.stop() }
@@ -51,6 +52,9 @@ import Testing
         #expect(passed.json["added"] == "yes")
         let names = passed.json["headers"]?.arrayValue?.compactMap(\.stringValue) ?? []
         #expect(names.contains("x-kept") && !names.contains("x-secret"))
+        // The stub's own headers are set on the upstream's answer, replacing a field of the same name.
+        #expect(passed.headers["X-From-Stub"] == "yes")
+        #expect(passed.headers.values(name: "Content-Type") == ["application/vnd.pets+json"])
         // The journal names the proxy stub, and a drift asked of a proxied answer is refused.
         #expect(server.admin.requests().first?.matchedMapping?.response.proxy != nil)
         let drift = try fetch(server.port, "/api/vets/1", headers: [("X-Petmock-Variant", "missing:target")])
@@ -63,9 +67,10 @@ import Testing
             decoder.decodeResponse(
                 try JSONValue(
                     parsing:
-                        #"{"proxyBaseUrl": "http://api.test", "additionalProxyRequestHeaders": {"A": "1"}, "removeProxyRequestHeaders": ["B"], "proxyUrlPrefixToRemove": "/x"}"#
+                        #"{"proxyBaseUrl": "http://api.test", "additionalProxyRequestHeaders": {"A": "1"}, "removeProxyRequestHeaders": ["B"], "proxyUrlPrefixToRemove": "/x", "headers": {"C": "3"}}"#
                 ), at: .root))
         #expect(decoder.problems.isEmpty)
+        #expect(response.headers["C"] == "3")
         var again = MappingDecoder(file: "again.json")
         #expect(again.decodeResponse(response.json, at: .root) == response)
         var bad = MappingDecoder(file: "bad.json")

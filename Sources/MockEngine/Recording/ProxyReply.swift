@@ -40,6 +40,16 @@ public enum ProxyReply: Sendable, Hashable {
         }
     }
 
+    /// The reply with a proxy stub's `headers` set on the upstream's response: each replaces
+    /// the upstream's field of that name (one value, never two `Content-Type`s). Gateway errors
+    /// and faults are petmock's own and stay as they are.
+    func setting(_ stubHeaders: HTTPHeaders) -> ProxyReply {
+        guard case .response(let status, var headers, let body) = self, !stubHeaders.isEmpty else { return self }
+        for field in stubHeaders { headers.remove(name: field.name) }
+        for field in stubHeaders { headers.add(name: field.name, value: field.value) }
+        return .response(status: status, headers: headers, body: body)
+    }
+
     /// A gateway error's one-line explanation.
     static func message(_ error: HTTPClientError, url: String) -> String {
         let what: String =

@@ -78,8 +78,9 @@ enum ForwardStage {
     ) -> HTTPReply {
         let json = StubEngine.wantsJSON(request.headers)
         let later = DeferredReply()
+        let stubHeaders = route.stub?.mapping.response.headers ?? HTTPHeaders()
         let finish: @Sendable (UpstreamResult) -> Void = { upstream in
-            let reply = upstream.reply
+            let reply = upstream.reply.setting(stubHeaders)
             commit.commit(
                 request, ServeOutcome(forwarded: route.kind, status: reply.status, stub: route.stub, upstream: upstream)
             )

@@ -104,9 +104,10 @@ extension MappingDecoder {
         // A base URL with a mustache is rendered per request when the stub is templated (its
         // rendered value is checked then), so `transformers` is what it needs beside it.
         let templatedBase = base?.contains("{{") == true
-        // The upstream answers: a status, headers, a delay or a fault beside it would be ignored.
+        // The upstream answers: a status, a delay or a fault beside it would be ignored. Its
+        // `headers` are set on the upstream's answer, as WireMock adds them.
         for field in [
-            "status", "statusMessage", "headers", "fixedDelayMilliseconds", "delayDistribution",
+            "status", "statusMessage", "fixedDelayMilliseconds", "delayDistribution",
             "chunkedDribbleDelay", "fault", "transformers",
         ] where object[field] != nil && !(field == "transformers" && templatedBase) {
             invalid(
