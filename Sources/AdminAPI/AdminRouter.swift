@@ -257,7 +257,7 @@ package struct AdminRouter: Sendable {
         switch error {
         case .mappingNotFound, .scenarioNotFound: return notFound(error.description)
         case .duplicateMappingID, .unknownScenarioState: return json(AdminJSON.error(error), status: 422)
-        case .invalidMappingID: return json(AdminJSON.error(error), status: 400)
+        case .invalidMappingID, .invalidRequestID: return json(AdminJSON.error(error), status: 400)
         case .invalidMapping(let problems):
             return json(AdminJSON.errors(error.description, problems: problems), status: 422)
         case .noStubFolder: return json(AdminJSON.errors(error.description), status: 409)

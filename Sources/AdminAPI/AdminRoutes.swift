@@ -2,6 +2,7 @@ import HTTPCore
 import HTTPHandlerKit
 import JSONKit
 import MockEngine
+import StubFormat
 
 extension AdminRouter {
     /// Every route of the admin API, one declaration each: method, path under `/__admin`,
@@ -141,11 +142,13 @@ extension AdminRouter {
     }
 
     func request(_ id: String) -> HTTPResponse {
+        guard Identifiers.isUUID(id) else { return Self.failure(.invalidRequestID(id)) }
         guard let request = admin.request(id: id) else { return Self.notFound("No request with id '\(id)'") }
         return Self.json(AdminJSON.serveEvent(request))
     }
 
     func removeRequest(_ id: String) -> HTTPResponse {
+        guard Identifiers.isUUID(id) else { return Self.failure(.invalidRequestID(id)) }
         guard admin.removeRequest(id: id) else { return Self.notFound("No request with id '\(id)'") }
         return Self.json([:])
     }

@@ -6,6 +6,9 @@ public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
     case mappingNotFound(String)
     /// The id in `/__admin/mappings/{id}` is not a UUID, and no mapping has it (a 400, as in WireMock).
     case invalidMappingID(String)
+    /// The id in `/__admin/requests/{id}` is not a UUID, so no request can have it (a 400 with
+    /// WireMock's error code 10).
+    case invalidRequestID(String)
     /// The mapping (or request pattern) has errors.
     case invalidMapping([StubProblem])
     /// No scenario has this name.
@@ -41,6 +44,7 @@ public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .mappingNotFound(let id): "No mapping with id '\(id)'"
         case .invalidMappingID(let id): "Invalid stub mapping ID '\(id)': expected a UUID"
+        case .invalidRequestID(let id): "\(id) is not a valid UUID"
         case .invalidMapping(let problems):
             "Invalid mapping: " + problems.filter(\.isError).map { "\($0.path): \($0.message)" }.joined(separator: "; ")
         // WireMock's titles (its clients show them as they are).
@@ -73,9 +77,11 @@ public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
         return description
     }
 
-    /// WireMock's error code, where it has one (109, a duplicate stub mapping id).
+    /// WireMock's error code, where it has one (109, a duplicate stub mapping id; 10, a request
+    /// id that is not a UUID).
     public var code: Int? {
         if case .duplicateMappingID = self { return 109 }
+        if case .invalidRequestID = self { return 10 }
         return nil
     }
 
