@@ -51,23 +51,20 @@ let tool = CommandLineTool(
             let path = arguments[Serve.db]
             let configuration = HTTPServerConfiguration(
                 host: arguments[Serve.host], port: arguments[Serve.port], eventLoopCount: arguments[Serve.eventLoops])
-            // Listen first, then open (and maybe create and seed) the database: a busy port
-            // leaves no database file behind. Until it is open, requests get a 503.
+            // Listen first, then open (and maybe create and seed) the database, then accept: a
+            // busy port leaves no database file behind, and a client that connects while the
+            // database opens waits in the listen backlog for a ready server.
             let handler = StoreHandler()
             let server = HTTPServer(configuration: configuration, handler: handler)
             server.shutdownOnSignals()
             do {
-                try server.start()
-            } catch {
-                let advice = (error as? HTTPServerError)?.addressInUseAdvice().map { "; \($0)" } ?? ""
+                try server.start(beforeAccepting: {
+                    handler.open(PetAPIHandler(store: try PetStore(path: path, seed: seed)))
+                })
+            } catch let error as HTTPServerError {
+                let advice = error.addressInUseAdvice().map { "; \($0)" } ?? ""
                 writeError("petapi: error: \(error)\(advice)")
                 return .couldNotRun
-            }
-            do {
-                handler.open(PetAPIHandler(store: try PetStore(path: path, seed: seed)))
-            } catch {
-                server.stop()
-                throw error
             }
             writeOutput("petapi listening on http://\(configuration.host):\(server.port)/api (database \(path))")
             await server.stopped()
@@ -75,7 +72,8 @@ let tool = CommandLineTool(
         }
     ])
 
-/// The API's handler once its database is open; a 503 before.
+/// The API's handler, given once its database is open. The server accepts connections only
+/// after that (`start(beforeAccepting:)`), so the 503 is for a misuse, never seen by a client.
 final class StoreHandler: HTTPHandler {
     private let handler = Locked<PetAPIHandler?>(nil)
 

@@ -202,3 +202,45 @@ import Darwin
         }
     }
 }
+
+/// `start(beforeAccepting:)`: the port is taken before the preparation (a database opening,
+/// say) and connections are accepted only after it, so no client meets a half-ready server.
+@Suite struct HTTPServerBeforeAcceptingTests {
+    @Test func aClientThatConnectsWhilePreparingIsAnsweredByTheReadyServer() throws {
+        let ready = Locked(false)
+        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, eventLoopCount: 1)) { _ in
+            .response(HTTPResponse(text: ready.withLock { $0 } ? "ready" : "half-ready"))
+        }
+        var early: RawClient?
+        try server.start(beforeAccepting: {
+            // The connection completes in the listen backlog; nothing reads it yet.
+            let client = try RawClient(port: server.port)
+            try client.send(get("/"))
+            #expect(!client.hasPendingInput)
+            ready.withLock { $0 = true }
+            early = client
+        })
+        defer { server.stop() }
+        #expect(try early?.readResponse().text == "ready")
+    }
+
+    @Test func aFailedPreparationClosesThePortAndIsRethrown() throws {
+        struct Refused: Error {}
+        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, eventLoopCount: 2)) { _ in
+            .response(HTTPResponse(text: "ok"))
+        }
+        var port = 0
+        #expect(throws: Refused.self) {
+            try server.start(beforeAccepting: {
+                port = server.port
+                throw Refused()
+            })
+        }
+        #expect(port != 0 && server.port == 0)
+        #expect(throws: RawClientError.self, "the port is closed again") { _ = try RawClient(port: port) }
+        // The server is as before: it can start.
+        try server.start()
+        defer { server.stop() }
+        #expect(try fetch(server.port, "/").text == "ok")
+    }
+}

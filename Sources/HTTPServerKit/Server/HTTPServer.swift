@@ -61,6 +61,30 @@ public final class HTTPServer: Sendable {
     /// Binds, listens and starts the loops. Returns once the server accepts connections,
     /// which makes the return the readiness signal; ``port`` is then the bound port.
     public func start() throws(HTTPServerError) {
+        _ = try launch(prepare: { nil })
+    }
+
+    /// Binds and listens, runs `prepare`, then starts the loops, and returns once the server
+    /// accepts connections. While `prepare` runs (opening a database, say) the port is taken
+    /// and ``port`` is bound, but nothing is accepted: a client that connects waits in the
+    /// listen backlog and is answered once `prepare` is done, never by a half-ready server.
+    /// When `prepare` throws, the listeners close, the server is back where it started, and
+    /// its error is rethrown; an ``HTTPServerError`` is thrown when binding fails.
+    public func start(beforeAccepting prepare: () throws -> Void) throws {
+        let failure = try launch(prepare: {
+            do {
+                try prepare()
+                return nil
+            } catch {
+                return error
+            }
+        })
+        if let failure { throw failure }
+    }
+
+    /// The start: binding, `prepare` (whose error, if any, is returned after the listeners are
+    /// closed), the loops.
+    private func launch(prepare: () -> (any Error)?) throws(HTTPServerError) -> (any Error)? {
         _ = Self.largeAllocationsMapped
         try lifecycle.state.withLock { (state) throws(HTTPServerError) in
             guard state.phase == .idle else { throw HTTPServerError.alreadyStarted }
@@ -84,6 +108,14 @@ public final class HTTPServer: Sendable {
                 }
                 listeners.append(next.descriptor)
             }
+            boundPort.withLock { $0 = first.port }
+            if let failure = prepare() {
+                for listener in listeners { Descriptor.close(listener) }
+                boundPort.withLock { $0 = 0 }
+                lifecycle.state.withLock { $0.phase = .idle }
+                lifecycle.shutdown()
+                return failure
+            }
             for (index, listener) in listeners.enumerated() {
                 loops.append(
                     try HTTPEventLoop(
@@ -93,7 +125,6 @@ public final class HTTPServer: Sendable {
             let created = loops
             lifecycle.state.withLock { $0.loops = created }
             for loop in loops { try loop.startThread() }
-            boundPort.withLock { $0 = first.port }
         } catch {
             if loops.isEmpty {
                 for listener in listeners { Descriptor.close(listener) }
@@ -110,6 +141,7 @@ public final class HTTPServer: Sendable {
             return state.pendingSignals
         }
         if !signals.isEmpty { installSignals(signals) }
+        return nil
     }
 
     /// Begins a graceful shutdown and returns at once: listeners close, idle connections
