@@ -41,14 +41,16 @@ public enum Gzip {
         var gzipWeight: Bool?
         var anyWeight: Bool?
         for value in headers.values(name: "Accept-Encoding") {
-            for member in value.split(separator: ",") {
-                let parts = member.split(separator: ";")
-                guard let coding = parts.first?.trimmingASCIISpaces() else { continue }
+            // Scalar by scalar: a combining mark after `,` or `;` must not hide it.
+            for member in value[...].headerParts(separatedBy: ",") {
+                let parts = member.headerParts(separatedBy: ";")
+                let coding = parts[0].trimmingASCIISpaces()
                 var accepted = true
                 for parameter in parts.dropFirst() {
-                    let pair = parameter.trimmingASCIISpaces()
-                    if pair.hasPrefix("q=") || pair.hasPrefix("Q=") {
-                        accepted = (Double(pair.dropFirst(2)) ?? 1) > 0
+                    if let (name, weight) = parameter.splitOnce(at: "="),
+                        name.trimmingASCIISpaces().equalsIgnoringASCIICase("q")
+                    {
+                        accepted = (Double(weight.trimmingASCIISpaces()) ?? 1) > 0
                     }
                 }
                 if coding.equalsIgnoringASCIICase("gzip") || coding.equalsIgnoringASCIICase("x-gzip") {

@@ -7,14 +7,19 @@ enum ContentNegotiation {
     /// `Accept`, nil when it accepts none of them.
     static func choose(_ offered: [String], accept: String?) -> Int? {
         guard let accept, !accept.trimmingASCIISpaces().isEmpty else { return offered.isEmpty ? nil : 0 }
-        let ranges = accept.split(separator: ",").enumerated().compactMap { index, part -> (Substring, Double, Int)? in
-            let pieces = part.split(separator: ";")
-            guard let range = pieces.first?.trimmingASCIISpaces(), !range.isEmpty else { return nil }
+        // Members and parameters are found scalar by scalar: a combining mark after `,` or `;`
+        // must not hide it.
+        let members = accept[...].headerParts(separatedBy: ",", quoting: true)
+        let ranges = members.enumerated().compactMap { index, part -> (Substring, Double, Int)? in
+            let pieces = part.headerParts(separatedBy: ";", quoting: true)
+            let range = pieces[0].trimmingASCIISpaces()
+            guard !range.isEmpty else { return nil }
             var quality = 1.0
             for parameter in pieces.dropFirst() {
-                let pair = parameter.split(separator: "=", maxSplits: 1)
-                if pair.count == 2, pair[0].trimmingASCIISpaces().equalsIgnoringASCIICase("q") {
-                    quality = Double(pair[1].trimmingASCIISpaces()) ?? 0
+                if let (name, value) = parameter.splitOnce(at: "="),
+                    name.trimmingASCIISpaces().equalsIgnoringASCIICase("q")
+                {
+                    quality = Double(value.trimmingASCIISpaces()) ?? 0
                 }
             }
             return (range, quality, index)

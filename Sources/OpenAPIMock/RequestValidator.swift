@@ -92,11 +92,10 @@ struct RequestValidator: Sendable {
     private static func cookies(_ headers: HTTPHeaders) -> [String: String] {
         var cookies: [String: String] = [:]
         for field in headers.fields where field.name.equalsIgnoringASCIICase("Cookie") {
-            for pair in field.value.split(separator: ";") {
-                let pair = pair.drop { $0 == " " }
-                guard let equals = pair.firstIndex(of: "=") else { continue }
-                let name = String(pair[..<equals])
-                if cookies[name] == nil { cookies[name] = String(pair[pair.index(after: equals)...]) }
+            for pair in field.value[...].headerParts(separatedBy: ";") {
+                guard let (name, value) = pair.splitOnce(at: "=") else { continue }
+                let key = String(name.trimmingASCIISpaces())
+                if cookies[key] == nil { cookies[key] = String(value.trimmingASCIISpaces()) }
             }
         }
         return cookies

@@ -224,12 +224,9 @@ public final class TemplateRequest: TemplateNode {
     /// The cookies of every `Cookie` field.
     static func cookies(_ headers: HTTPHeaders) -> [(name: String, value: String)] {
         headers.values(name: "Cookie").flatMap { field in
-            field.split(separator: ";").compactMap { pair -> (name: String, value: String)? in
-                let trimmed = pair.drop { $0 == " " || $0 == "\t" }
-                guard let equals = trimmed.firstIndex(of: "=") else { return nil }
-                var value = trimmed[trimmed.index(after: equals)...]
-                while value.last == " " || value.last == "\t" { value.removeLast() }
-                return (String(trimmed[..<equals]), String(value))
+            field[...].headerParts(separatedBy: ";").compactMap { pair -> (name: String, value: String)? in
+                guard let (name, value) = pair.splitOnce(at: "=") else { return nil }
+                return (String(name.trimmingASCIISpaces()), String(value.trimmingASCIISpaces()))
             }
         }
     }

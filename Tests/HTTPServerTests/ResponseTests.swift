@@ -9,6 +9,8 @@ import Testing
     @Test(arguments: [
         ("gzip", true), ("deflate, gzip;q=0.5", true), ("gzip;q=0", false), ("*", true),
         ("*, gzip;q=0", false), ("br", false), ("", false), ("identity", false), ("GZIP", true),
+        // A combining mark after `,` must not join the members: gzip is refused with q=0.
+        ("gzip;q=0,\u{301}br", false),
     ])
     func acceptEncodingNegotiation(header: String, accepted: Bool) {
         #expect(Gzip.isAccepted(by: ["Accept-Encoding": header]) == accepted)

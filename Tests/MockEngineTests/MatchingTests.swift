@@ -119,6 +119,13 @@ import Testing
         #expect(try !matches(absent, request(target: "/x?debug=1")))
     }
 
+    /// Cookies are cut at `;` scalar by scalar: a combining mark after it must not hide it.
+    @Test func aMarkAfterACookieSeparatorDoesNotJoinTwoCookies() throws {
+        let pattern = RequestPattern(cookies: [NamedMatcher("a", .equalTo("1"))])
+        #expect(try matches(pattern, request(target: "/", headers: ["Cookie": "a=1;\u{301}b=2"])))
+        #expect(try matches(pattern, request(target: "/", headers: ["Cookie": "b=2; a=\"1\""])))
+    }
+
     @Test func pathParametersOfTemplates() throws {
         let pattern = RequestPattern(
             url: .urlPathTemplate("/vets/{id}"), pathParameters: [NamedMatcher("id", .matches("[0-9]+"))])

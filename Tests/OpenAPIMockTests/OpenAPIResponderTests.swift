@@ -99,6 +99,8 @@ import Testing
     @Test(arguments: [
         ("", "application/json"), ("text/plain", "text/plain"), ("text/*;q=0.9, application/json;q=0.5", "text/plain"),
         ("application/xml, */*;q=0.1", "application/json"),
+        // A combining mark after `,` must not hide it: text/plain is the first member.
+        ("text/plain,\u{301}x/y", "text/plain"),
     ])
     func acceptChoosesAmongContentTypes(accept: String, expected: String) throws {
         let headers: HTTPHeaders = accept.isEmpty ? [:] : ["Accept": accept]

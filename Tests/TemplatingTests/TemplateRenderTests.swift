@@ -157,6 +157,9 @@ func render(_ source: String, _ context: TemplateValue = context(), now: Int64 =
         #expect(try render("{{request.headers.Accept.[1]}} {{request.headers.accept}}", model) == "b a")
         #expect(try render("{{request.headers.[X-Trace]}}", model) == "abc")
         #expect(try render("{{request.cookies.session}}-{{request.cookies.theme}}", model) == "s1-dark")
+        // A combining mark after `;` must not hide it.
+        let marked = context(headers: HTTPHeaders([("Cookie", "session=s1;\u{301}theme=dark")]))
+        #expect(try render("{{request.cookies.session}}", marked) == "s1")
     }
 
     @Test func readsPathParametersAndBodies() throws {

@@ -106,14 +106,11 @@ final class MatchableRequest {
     /// valid percent-encoding stays as sent).
     private(set) lazy var cookies: [(name: String, value: String)] = headers.values(name: "Cookie").flatMap {
         field in
-        field.split(separator: ";").compactMap { pair -> (name: String, value: String)? in
-            let trimmed = pair.drop { $0 == " " || $0 == "\t" }
-            guard let equals = trimmed.firstIndex(of: "=") else { return nil }
-            var value = trimmed[trimmed.index(after: equals)...]
-            while value.last == " " || value.last == "\t" { value.removeLast() }
-            if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
+        field[...].headerParts(separatedBy: ";").compactMap { pair -> (name: String, value: String)? in
+            guard let (name, raw) = pair.splitOnce(at: "=") else { return nil }
+            let value = raw.trimmingASCIISpaces().withoutSurroundingQuotes()
             let decoded = String(value).removingPercentEncoding(plusAsSpace: true) ?? String(value)
-            return (String(trimmed[..<equals]), decoded)
+            return (String(name.trimmingASCIISpaces()), decoded)
         }
     }
 
