@@ -190,7 +190,7 @@ let package = Package(
 
         tests("PlatformTests", ["Platform", "TestSupport"]),
         tests("HTTPCoreTests", ["HTTPCore"]),
-        tests("ArgumentKitTests", ["ArgumentKit"]),
+        tests("ArgumentKitTests", ["ArgumentKit", "HTTPCore"]),
         tests("JSONKitTests", ["JSONKit"]),
         tests("TemplatingTests", ["Templating", "JSONKit", "HTTPCore", "LinearRegex"]),
         tests("YAMLKitTests", ["YAMLKit", "JSONKit"]),

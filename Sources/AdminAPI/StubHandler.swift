@@ -1,3 +1,4 @@
+import HTTPCore
 import HTTPHandlerKit
 import MockEngine
 import StubFormat
@@ -6,9 +7,9 @@ import StubFormat
 /// as a value, from a stub folder and mappings built in Swift. The socket server
 /// (StubServerKit's `StubServer`) and in-process URLSession stubs (URLSessionStubs) serve it.
 public final class StubHandler: HTTPHandler {
-    /// The version reported by `/__admin/version` and `/__admin/health`: petkit's, the one
-    /// `petmock --version` prints (`ArgumentKit.petkitVersion`; `VersionTests` holds them equal).
-    public static let version = "0.9.0"
+    /// The version reported by `/__admin/version` and `/__admin/health`: petkit's
+    /// (`HTTPCore.petkitVersion`), the one `petmock --version` prints.
+    public static let version = petkitVersion
 
     /// The configuration it was created with.
     public let configuration: StubHandlerConfiguration

@@ -6,9 +6,6 @@ import Glibc
 import Darwin
 #endif
 
-/// The version every petkit tool reports with `--version`.
-public let petkitVersion = "0.9.0"
-
 /// Exit codes shared by every petkit executable (DESIGN.md).
 public enum ExitCode: Int32, Sendable {
     /// Nothing wrong found.
