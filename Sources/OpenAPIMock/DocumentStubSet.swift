@@ -130,7 +130,7 @@ package struct DocumentStubSet: Sendable {
             fileNames.insert(name)
             bodyFileName = name
         }
-        var generator = SeededGenerator(seed: label)
+        var generator = SplitMix64(seed: label)
         var mapping = StubMapping(
             id: Identifiers.uuid(high: generator.next(), low: generator.next()), name: label,
             request: RequestPattern(method: operation.method, url: url),

@@ -138,7 +138,7 @@ import Testing
     /// never more slots than entries were ever kept at once, up to the capacity.
     @Test(arguments: [1, 2, 5, 16])
     func theGrowingRingKeepsWhatAListWould(capacity: Int) {
-        var generator = SplitMix(seed: UInt64(capacity))
+        var generator = SplitMix64(seed: UInt64(capacity))
         let journal = RequestJournal(capacity: capacity, byteBudget: 300)
         var model: [(url: String, bytes: Int)] = []
         var most = 0

@@ -1,3 +1,4 @@
+import HTTPCore
 import Testing
 
 @testable import LinearRegex
@@ -118,7 +119,7 @@ import Testing
     /// The group-0 match of the capturing engine agrees with the matching engine: the same
     /// texts have a match, and the match it reports is one the pattern matches whole.
     @Test func agreesWithTheMatchingEngineOnGeneratedPatterns() throws {
-        var generator = SplitMix(seed: 16)
+        var generator = SplitMix64(seed: 16)
         for _ in 0..<400 {
             let pattern = Self.pattern(&generator, depth: 0)
             let text = String((0..<Int(generator.next() % 8)).map { _ in generator.next() % 2 == 0 ? "a" : "b" })
@@ -133,7 +134,7 @@ import Testing
         }
     }
 
-    private static func pattern(_ generator: inout SplitMix, depth: Int) -> String {
+    private static func pattern(_ generator: inout SplitMix64, depth: Int) -> String {
         let choice = depth > 3 ? generator.next() % 3 : generator.next() % 9
         switch choice {
         case 0: return "a"
@@ -150,16 +151,3 @@ import Testing
 }
 
 /// A small seeded generator, so the generated cases are the same on every run.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

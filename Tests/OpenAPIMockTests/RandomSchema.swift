@@ -1,4 +1,5 @@
 import APISchema
+import HTTPCore
 import JSONKit
 
 @testable import OpenAPIMock
@@ -6,10 +7,10 @@ import JSONKit
 /// Satisfiable JSON Schemas drawn from a seed: composition (`allOf`, `oneOf`, `anyOf`),
 /// bounds, formats, patterns, nullable types, arrays and objects, nested a few levels.
 struct RandomSchema {
-    var random: SeededGenerator
+    var random: SplitMix64
 
     init(seed: UInt64) {
-        random = SeededGenerator(seed: "random schema", number: seed)
+        random = SplitMix64(seed: "random schema", number: seed)
     }
 
     mutating func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }

@@ -1,3 +1,4 @@
+import HTTPCore
 import JSONKit
 
 /// Makes a JSON value valid against a schema, deterministically (the generator's seed) and
@@ -31,7 +32,7 @@ package struct BodyGenerator {
     static let maximumFailedBranches = 32
 
     let contract: Contract
-    var random: SeededGenerator
+    var random: SplitMix64
     /// Whether choices vary with the seed (enum values, branches, plain strings), as a dynamic
     /// answer's do; a fixed answer takes the first that fits.
     var varied: Bool
@@ -43,7 +44,7 @@ package struct BodyGenerator {
     /// The branches tried in vain so far.
     var failedBranches = 0
 
-    init(contract: Contract, random: SeededGenerator, varied: Bool = false) {
+    init(contract: Contract, random: SplitMix64, varied: Bool = false) {
         self.contract = contract
         self.random = random
         self.varied = varied
@@ -51,7 +52,7 @@ package struct BodyGenerator {
     }
 
     package init(contract: Contract, seed: String) {
-        self.init(contract: contract, random: SeededGenerator(seed: seed))
+        self.init(contract: contract, random: SplitMix64(seed: seed))
     }
 
     mutating func fail(_ reason: String) {

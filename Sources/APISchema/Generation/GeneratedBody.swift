@@ -1,3 +1,4 @@
+import HTTPCore
 import JSONKit
 
 /// A response body made from its schema, checked by the one validator before it is served:
@@ -28,7 +29,7 @@ package enum GeneratedBody {
         for schema: Schema, in contract: Contract, seed: Seed
     ) -> Result<JSONValue, GenerationRefusal> {
         let random =
-            seed.number.map { SeededGenerator(seed: seed.key, number: $0) } ?? SeededGenerator(seed: seed.key)
+            seed.number.map { SplitMix64(seed: seed.key, number: $0) } ?? SplitMix64(seed: seed.key)
         var generator = BodyGenerator(contract: contract, random: random, varied: seed.number != nil)
         let body = generator.value(for: schema)
         if let reason = generator.failures.first { return .failure(GenerationRefusal(reason: reason)) }

@@ -1,3 +1,4 @@
+import HTTPCore
 import HTTPHandlerKit
 import Platform
 
@@ -301,21 +302,4 @@ final class ScheduledWorkBox: @unchecked Sendable {
     // Safe to share: both fields are only read and written on the owning loop's thread.
     var timerID: UInt64?
     var cancelled = false
-}
-
-/// A small fast generator for delays and random fault bytes (not for secrets).
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
 }

@@ -1,7 +1,13 @@
-/// SplitMix64: a small deterministic generator, seeded from the operation, so the same
-/// request always gets the same generated body.
-package struct SeededGenerator: RandomNumberGenerator {
+/// SplitMix64: a small, fast, deterministic generator (not for secrets). The one petkit uses
+/// for delays, fault bytes and generated values: seeded from a number, or from a text (an
+/// operation's name) so that the same request always gets the same generated body.
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
+
+    /// Seeds from a number.
+    package init(seed: UInt64) {
+        state = seed
+    }
 
     /// Seeds from a text (FNV-1a of its bytes).
     package init(seed text: String) {
