@@ -91,14 +91,7 @@ struct RequestValidator: Sendable {
     /// The cookies of the `Cookie` fields, the first of a repeated name (RFC 6265 §5.4).
     private static func cookies(_ headers: HTTPHeaders) -> [String: String] {
         var cookies: [String: String] = [:]
-        for field in headers.fields where field.name.equalsIgnoringASCIICase("Cookie") {
-            for pair in field.value.split(separator: ";") {
-                let pair = pair.drop { $0 == " " }
-                guard let equals = pair.firstIndex(of: "=") else { continue }
-                let name = String(pair[..<equals])
-                if cookies[name] == nil { cookies[name] = String(pair[pair.index(after: equals)...]) }
-            }
-        }
+        for (name, value) in headers.cookiePairs where cookies[name] == nil { cookies[name] = value }
         return cookies
     }
 }

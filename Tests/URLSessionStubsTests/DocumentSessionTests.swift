@@ -49,4 +49,29 @@ import FoundationNetworking
                 + "\(ContractError.io(path: "/no/such/openapi.json", message: "no such file"))"
         }
     }
+
+    /// The document's `security` is enforced in process too: a request without the bearer token
+    /// gets a 401 naming the scheme, one with it the answer; `enforcesSecurity: false` lets it in.
+    @Test func theDocumentsSecurityIsEnforcedUnlessTurnedOff() async throws {
+        let document = """
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "security": [{"token": []}],
+             "paths": {"/me": {"get": {"responses": {"200": {"description": "ok",
+               "content": {"application/json": {"example": {"name": "a"}}}}}}}},
+             "components": {"securitySchemes": {"token": {"type": "http", "scheme": "bearer"}}}}
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("secured-\(UUID().uuidString).json")
+        try Data(document.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let stubs = try StubSession(openAPIDocument: file.path)
+        let refused = try await fetch(stubs.session, "https://api.example/me")
+        #expect(refused.status == 401, "\(refused.text)")
+        #expect(refused.response?.value(forHTTPHeaderField: "WWW-Authenticate") == "Bearer")
+        var request = URLRequest(url: try #require(URL(string: "https://api.example/me")))
+        request.setValue("Bearer t0k3n", forHTTPHeaderField: "Authorization")
+        #expect(await fetch(stubs.session, request).status == 200)
+        #expect(stubs.requests.first?.violations.first?.location == "header.Authorization")
+
+        let open = try StubSession(openAPIDocument: file.path, enforcesSecurity: false)
+        #expect(try await fetch(open.session, "https://api.example/me").status == 200)
+    }
 }
