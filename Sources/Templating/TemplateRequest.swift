@@ -221,17 +221,10 @@ public final class TemplateRequest: TemplateNode {
         return PathNode.segment(of: path, at: index)
     }
 
-    /// The cookies of every `Cookie` field.
+    /// The cookies of every `Cookie` field (split by bytes: a `;` before a combining mark
+    /// still separates).
     static func cookies(_ headers: HTTPHeaders) -> [(name: String, value: String)] {
-        headers.values(name: "Cookie").flatMap { field in
-            field.split(separator: ";").compactMap { pair -> (name: String, value: String)? in
-                let trimmed = pair.drop { $0 == " " || $0 == "\t" }
-                guard let equals = trimmed.firstIndex(of: "=") else { return nil }
-                var value = trimmed[trimmed.index(after: equals)...]
-                while value.last == " " || value.last == "\t" { value.removeLast() }
-                return (String(trimmed[..<equals]), String(value))
-            }
-        }
+        headers.cookiePairs
     }
 }
 

@@ -101,20 +101,16 @@ final class MatchableRequest {
         return verdict
     }
 
-    /// The cookies of every `Cookie` field (RFC 6265 §4.2: `name=value` pairs split by `;`),
-    /// values URL-decoded as WireMock decodes them (`%20` and `+` a space; a value that is not
-    /// valid percent-encoding stays as sent).
-    private(set) lazy var cookies: [(name: String, value: String)] = headers.values(name: "Cookie").flatMap {
-        field in
-        field.split(separator: ";").compactMap { pair -> (name: String, value: String)? in
-            let trimmed = pair.drop { $0 == " " || $0 == "\t" }
-            guard let equals = trimmed.firstIndex(of: "=") else { return nil }
-            var value = trimmed[trimmed.index(after: equals)...]
-            while value.last == " " || value.last == "\t" { value.removeLast() }
-            if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
-            let decoded = String(value).removingPercentEncoding(plusAsSpace: true) ?? String(value)
-            return (String(trimmed[..<equals]), decoded)
+    /// The cookies of every `Cookie` field (RFC 6265 §4.2: `name=value` pairs split by `;`, by
+    /// bytes, so a `;` before a combining mark still separates), values URL-decoded as WireMock
+    /// decodes them (`%20` and `+` a space; a value that is not valid percent-encoding stays as
+    /// sent).
+    private(set) lazy var cookies: [(name: String, value: String)] = headers.cookiePairs.map { pair in
+        var value = Substring(pair.value)
+        if value.utf8.count >= 2, value.utf8.first == UInt8(ascii: "\""), value.utf8.last == UInt8(ascii: "\"") {
+            value = Substring(value.utf8.dropFirst().dropLast())
         }
+        return (pair.name, String(value).removingPercentEncoding(plusAsSpace: true) ?? String(value))
     }
 
     /// The fields of an `application/x-www-form-urlencoded` body, decoded; none for another body.
