@@ -45,9 +45,11 @@ public final class OpenAPIResponder: FallbackReplySource {
     /// asks for is refused with a 401 (the operation's own 401 or 403 answer when it documents
     /// one) naming the schemes in `WWW-Authenticate`, before it is validated; with
     /// `validatesRequests`, a request that breaks its operation is refused with a problem
-    /// document (400, 415 or 422) listing its violations.
+    /// document (400, 415 or 422) listing its violations. The challenges name `challengeRealm`
+    /// (none when nil: FoundationNetworking stalls on a 401 whose Basic challenge has a realm).
     public init(
-        contract: Contract, basePath: String? = nil, validatesRequests: Bool = true, enforcesSecurity: Bool = true
+        contract: Contract, basePath: String? = nil, validatesRequests: Bool = true, enforcesSecurity: Bool = true,
+        challengeRealm: String? = SecurityCheck.realm
     ) {
         self.validatesRequests = validatesRequests
         self.enforcesSecurity = enforcesSecurity
@@ -60,7 +62,7 @@ public final class OpenAPIResponder: FallbackReplySource {
         routeMethods = routes.map(\.operation.method)
         routeTemplates = routes.map(\.template)
         securityChecks = routes.map { route in
-            let check = SecurityCheck(route.operation, in: contract)
+            let check = SecurityCheck(route.operation, in: contract, realm: challengeRealm)
             return enforcesSecurity && !check.admitsAnyone ? check : nil
         }
         plainAnswers = Locked(Array(repeating: nil, count: routes.count))

@@ -32,15 +32,20 @@ public struct SecurityCheck: Sendable {
 
     /// The requirements, each the schemes it names (resolved), in document order.
     public let alternatives: [[SecurityScheme]]
+    /// The realm the challenges name; nil names none (`Basic`, `ApiKey name="X-Key", ...`).
+    public let realm: String?
 
-    /// A check of these alternatives (each an AND of schemes; any one is enough).
-    public init(alternatives: [[SecurityScheme]]) {
+    /// A check of these alternatives (each an AND of schemes; any one is enough), whose
+    /// challenges name `realm`.
+    public init(alternatives: [[SecurityScheme]], realm: String? = SecurityCheck.realm) {
         self.alternatives = alternatives
+        self.realm = realm
     }
 
     /// The check of an operation of `contract`: its requirements, or the document's, with each
     /// name resolved in `components/securitySchemes` (a name not defined there is not checked).
-    public init(_ operation: ContractOperation, in contract: Contract) {
+    public init(_ operation: ContractOperation, in contract: Contract, realm: String? = SecurityCheck.realm) {
+        self.realm = realm
         alternatives = contract.securityRequirements(of: operation).map { requirement in
             requirement.entries.map { entry in
                 contract.securityScheme(named: entry.scheme)
@@ -66,7 +71,7 @@ public struct SecurityCheck: Sendable {
             for scheme in schemes {
                 guard let violation = reader.violation(of: scheme) else { continue }
                 unmet.append(violation)
-                if let challenge = Self.challenge(for: scheme), !challenges.contains(challenge) {
+                if let challenge = Self.challenge(for: scheme, realm: realm), !challenges.contains(challenge) {
                     challenges.append(challenge)
                 }
             }
@@ -93,21 +98,26 @@ public struct SecurityCheck: Sendable {
     /// The `WWW-Authenticate` challenge naming a scheme (RFC 9110 §11.6.1): `Basic
     /// realm="petmock"`, `Bearer` (for oauth2 and openIdConnect too: the token they grant is a
     /// bearer token, RFC 6750), `Digest realm="petmock", nonce="petmock"`, another http scheme
-    /// by its name, and for an API key `ApiKey` with its `name` and where it goes (`in`).
-    static func challenge(for scheme: SecurityScheme) -> String? {
-        let realm = "realm=\"\(realm)\""
+    /// by its name, and for an API key `ApiKey` with its `name` and where it goes (`in`);
+    /// without a realm when `realm` is nil.
+    static func challenge(for scheme: SecurityScheme, realm: String?) -> String? {
+        let named = realm.map { "realm=\(quoted($0))" }
+        func with(_ scheme: String, _ parameters: [String?]) -> String {
+            let list = parameters.compactMap { $0 }
+            return list.isEmpty ? scheme : scheme + " " + list.joined(separator: ", ")
+        }
         switch scheme.kind {
         case .apiKey(let name, let location):
-            return "ApiKey \(realm), name=\(quoted(name)), in=\"\(location.rawValue)\""
+            return with("ApiKey", [named, "name=\(quoted(name))", "in=\"\(location.rawValue)\""])
         case .http(let name):
             switch name {
-            case "basic": return "Basic \(realm)"
+            case "basic": return with("Basic", [named])
             case "bearer": return "Bearer"
-            case "digest": return "Digest \(realm), nonce=\"\(Self.realm)\""
+            case "digest": return with("Digest", [named, "nonce=\"\(Self.realm)\""])
             default:
                 let token = String(decoding: name.utf8.filter(CredentialForm.isTokenByte), as: UTF8.self)
                 guard let first = token.first else { return nil }
-                return first.uppercased() + token.dropFirst() + " " + realm
+                return with(first.uppercased() + token.dropFirst(), [named])
             }
         case .oauth2, .openIdConnect: return "Bearer"
         case .mutualTLS, .unsupported: return nil

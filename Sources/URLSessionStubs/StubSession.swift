@@ -110,11 +110,20 @@ public final class StubSession: Sendable {
         var configuration = configuration
         configuration.fallback = OpenAPIResponder(
             contract: contract, basePath: basePath, validatesRequests: validatesRequests,
-            enforcesSecurity: enforcesSecurity)
+            enforcesSecurity: enforcesSecurity, challengeRealm: Self.challengeRealm)
         try self.init(
             stubsDirectory: stubsDirectory, mappings: [], variant: variant, configuration: configuration,
             options: options)
     }
+
+    /// The realm the document's 401 challenges name: none where FoundationNetworking loads
+    /// URLs, which takes a 401 with a Basic challenge that has a realm into its authentication
+    /// handling, where a task with no credential to offer never completes.
+    #if canImport(FoundationNetworking)
+    static let challengeRealm: String? = nil
+    #else
+    static let challengeRealm: String? = SecurityCheck.realm
+    #endif
 
     /// Reads an OpenAPI document in JSON; YAML (as `OpenAPIReader.isYAML` tells it) is refused.
     static func readDocument(_ path: String) throws(StubSetupError) -> Contract {

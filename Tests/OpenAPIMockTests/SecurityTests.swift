@@ -258,6 +258,16 @@ import Testing
         #expect(refusal.challenges == [#"ApiKey realm="petmock", name="a\"b\\c", in="header""#])
     }
 
+    /// Without a realm (what StubSession sends on Linux), each challenge still names its scheme.
+    @Test func challengesWithoutARealm() throws {
+        let check = SecurityCheck(alternatives: [[Self.basic], [Self.header], [Self.digest], [Self.oauth]], realm: nil)
+        let refusal = try #require(check.refusal(headers: [:], query: nil))
+        #expect(
+            refusal.challenges == [
+                "Basic", #"ApiKey name="X-API-Key", in="header""#, #"Digest nonce="petmock""#, "Bearer",
+            ])
+    }
+
     // MARK: The responder's answer
 
     @Test func aRequestWithoutCredentialsGetsAProblem401() throws {
