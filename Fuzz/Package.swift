@@ -39,6 +39,7 @@ let package = Package(
         fuzzTarget("FuzzTemplate", ["Templating", "HTTPCore"]),
         fuzzTarget("FuzzMultipartParser", ["StubServerKit", "MockEngine", "HTTPCore"]),
         fuzzTarget("FuzzPreferHeader", ["StubServerKit", "HTTPHandlerKit", "HTTPCore"], support: true),
+        fuzzTarget("FuzzSecurityCredentials", ["OpenAPIMock", "APISchema", "HTTPCore"]),
         fuzzTarget(
             "FuzzOpenAPIServing",
             ["OpenAPIMock", "StubServerKit", "MockEngine", "ContractKit", "APISchema", "HTTPHandlerKit", "HTTPCore"]),

@@ -41,6 +41,7 @@ ALL_TARGETS=(
     multipart:FuzzMultipartParser
     admin-settings:FuzzAdminSettings
     prefer-header:FuzzPreferHeader
+    security-credentials:FuzzSecurityCredentials
     openapi-serving:FuzzOpenAPIServing
 )
 

@@ -2,6 +2,7 @@ import APISchema
 import ArgumentKit
 import ContractKit
 import Foundation
+import HTTPCore
 import MockEngine
 import OpenAPIMock
 import StubServerKit
@@ -45,13 +46,18 @@ enum ServeCommand {
         "validate-requests", value: "on|off", default: .on,
         help: "Check requests that reach the document's operations against their parameters and body; "
             + "refuse invalid ones with a problem+json 400, 415 or 422 (needs --openapi).")
+    static let security = Argument<Toggle>.choice(
+        "security", value: "on|off", default: .on,
+        help: "Refuse requests without the credentials their operation's security requirements ask for "
+            + "(present and well formed, not checked against any value) with a 401 and WWW-Authenticate, "
+            + "before validating them (needs --openapi).")
 
     static let spec = CommandSpec(
         name: "petmock serve",
         abstract: "Serve a WireMock stub folder or an OpenAPI document, its variants and the admin API.",
         arguments: [
             stubs, host, port, variant, watch, strict, adminToken, journalSize, eventLoops, proxyUnmatched,
-            globalResponseTemplating, openapi, basePath, validateRequests,
+            globalResponseTemplating, openapi, basePath, validateRequests, security,
         ],
         discussion: """
             EXAMPLES:
@@ -100,15 +106,25 @@ enum ServeCommand {
                 option: "--validate-requests", value: arguments[Self.validateRequests].rawValue,
                 expected: "--openapi FILE beside it")
         }
+        if arguments.isPresent(Self.security) && arguments[Self.openapi] == nil {
+            throw ArgumentError.invalidValue(
+                option: "--security", value: arguments[Self.security].rawValue, expected: "--openapi FILE beside it")
+        }
         var responder: OpenAPIResponder?
         if let file = arguments[Self.openapi] {
             guard let contract = OpenAPIDocument.read(file) else { return .couldNotRun }
             responder = OpenAPIResponder(
                 contract: contract, basePath: arguments[Self.basePath],
-                validatesRequests: arguments[Self.validateRequests] == .on)
+                validatesRequests: arguments[Self.validateRequests] == .on,
+                enforcesSecurity: arguments[Self.security] == .on)
             // Responses no valid body can be made for are answered with a 500 that says why.
             for problem in GenerationCheck.problems(in: contract) {
                 writeError("petmock: warning: \(problem) (answered with a 500)")
+            }
+            if arguments[Self.security] == .on {
+                for problem in SecurityCheck.problems(in: contract) {
+                    writeError("petmock: warning: \(TerminalText.escape(problem.description))")
+                }
             }
             configuration.fallback = responder
         }

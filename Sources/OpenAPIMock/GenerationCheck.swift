@@ -36,6 +36,6 @@ public enum GenerationCheck {
             "paths", operation.path, operation.method.rawValue.lowercased(), "responses", status, "content",
             mediaType, "schema",
         ]
-        return "#/" + tokens.map { $0.replacing("~", with: "~0").replacing("/", with: "~1") }.joined(separator: "/")
+        return DocumentPointer.make(tokens)
     }
 }

@@ -21,6 +21,8 @@ public final class OpenAPIResponder: FallbackReplySource {
     public let basePath: String
     /// Whether requests are checked against their operations (parameters, body).
     public let validatesRequests: Bool
+    /// Whether requests must meet their operations' security requirements (`security`).
+    public let enforcesSecurity: Bool
     let routes: [(template: PathTemplate, operation: ContractOperation)]
     /// Each route's operation name, `GET /items/{id}`, method and template, apart, so trying a
     /// request against the routes copies no operation.
@@ -28,6 +30,8 @@ public final class OpenAPIResponder: FallbackReplySource {
     private let routeMethods: [HTTPMethod]
     private let routeTemplates: [PathTemplate]
     private let validator: RequestValidator?
+    /// Each route's security check; nil where anyone may call it (or security is not enforced).
+    private let securityChecks: [SecurityCheck?]
     /// Each route's answer to a request with no `Prefer` and no `Accept` (or `*/*`), the most
     /// common, made on first use and then served without building a key.
     private let plainAnswers: Locked<[PreparedResponse?]>
@@ -37,10 +41,18 @@ public final class OpenAPIResponder: FallbackReplySource {
     let variantCatalogCache = Locked<(mappings: [StubMapping], operations: [VariantCatalog.OperationFields])?>(nil)
 
     /// Serves `contract` under `basePath`, or under the path of its first `servers` URL when nil;
-    /// with `validatesRequests`, a request that breaks its operation is refused with a problem
-    /// document (400, 415 or 422) listing its violations.
-    public init(contract: Contract, basePath: String? = nil, validatesRequests: Bool = true) {
+    /// with `enforcesSecurity`, a request without the credentials its operation's `security`
+    /// asks for is refused with a 401 (the operation's own 401 or 403 answer when it documents
+    /// one) naming the schemes in `WWW-Authenticate`, before it is validated; with
+    /// `validatesRequests`, a request that breaks its operation is refused with a problem
+    /// document (400, 415 or 422) listing its violations. The challenges name `challengeRealm`
+    /// (none when nil: FoundationNetworking stalls on a 401 whose Basic challenge has a realm).
+    public init(
+        contract: Contract, basePath: String? = nil, validatesRequests: Bool = true, enforcesSecurity: Bool = true,
+        challengeRealm: String? = SecurityCheck.realm
+    ) {
         self.validatesRequests = validatesRequests
+        self.enforcesSecurity = enforcesSecurity
         validator = validatesRequests ? RequestValidator(contract: contract) : nil
         self.contract = contract
         self.basePath = Self.normalized(basePath ?? contract.servers.first.map(Self.path(ofServer:)) ?? "")
@@ -49,6 +61,10 @@ public final class OpenAPIResponder: FallbackReplySource {
         routeNames = routes.map(\.operation.name)
         routeMethods = routes.map(\.operation.method)
         routeTemplates = routes.map(\.template)
+        securityChecks = routes.map { route in
+            let check = SecurityCheck(route.operation, in: contract, realm: challengeRealm)
+            return enforcesSecurity && !check.admitsAnyone ? check : nil
+        }
         plainAnswers = Locked(Array(repeating: nil, count: routes.count))
     }
 
@@ -76,6 +92,11 @@ public final class OpenAPIResponder: FallbackReplySource {
         case .refused(let response): return FallbackAnswer(response)
         case .operation(let index, let pathValues):
             let name = routeNames[index]
+            if let refusal = securityChecks[index]?.refusal(headers: request.headers, query: request.query) {
+                return FallbackAnswer(
+                    unauthorized(route: index, refusal, accept: request.headers.first(name: "Accept")),
+                    operation: name, violations: refusal.violations)
+            }
             if let refusal = validator?.refusal(
                 of: request, to: routes[index].operation, named: name, pathValues: pathValues)
             {
@@ -83,6 +104,30 @@ public final class OpenAPIResponder: FallbackReplySource {
             }
             return FallbackAnswer(answer(route: index, headers: request.headers), operation: name)
         }
+    }
+
+    /// The refusal of a request that meets none of its operation's security requirements: the
+    /// operation's own 401 answer, else its 403, as the document answers them (example or
+    /// generated body, by `Accept`), else a problem document; with a `WWW-Authenticate` field
+    /// naming the unmet schemes either way.
+    private func unauthorized(route index: Int, _ refusal: SecurityCheck.Refusal, accept: String?) -> PreparedResponse {
+        let operation = routes[index].operation
+        var headers = HTTPHeaders()
+        if !refusal.challenges.isEmpty { headers.add(name: "WWW-Authenticate", value: refusal.wwwAuthenticate) }
+        guard
+            let code = [401, 403].first(where: { code in operation.responses.contains { $0.status == String(code) } })
+        else {
+            return ProblemDocument.response(
+                status: 401, operation: operation.name, violations: refusal.violations, headers: headers)
+        }
+        var documented = answer(operation, preference: Preference(code: code), accept: accept).response
+        if documented.status.code != code {
+            // No media type of the answer is acceptable: the first is sent all the same.
+            documented = answer(operation, preference: Preference(code: code), accept: nil).response
+        }
+        documented.headers.remove(name: "WWW-Authenticate")
+        for field in headers.fields { documented.headers.add(name: field.name, value: field.value) }
+        return PreparedResponse(documented)
     }
 
     /// Outside the mount point: where the document is mounted, and the operations closest to

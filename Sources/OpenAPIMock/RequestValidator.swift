@@ -91,13 +91,7 @@ struct RequestValidator: Sendable {
     /// The cookies of the `Cookie` fields, the first of a repeated name (RFC 6265 §5.4).
     private static func cookies(_ headers: HTTPHeaders) -> [String: String] {
         var cookies: [String: String] = [:]
-        for field in headers.fields where field.name.equalsIgnoringASCIICase("Cookie") {
-            for pair in field.value[...].headerParts(separatedBy: ";") {
-                guard let (name, value) = pair.splitOnce(at: "=") else { continue }
-                let key = String(name.trimmingASCIISpaces())
-                if cookies[key] == nil { cookies[key] = String(value.trimmingASCIISpaces()) }
-            }
-        }
+        for (name, value) in headers.cookiePairs where cookies[name] == nil { cookies[name] = value }
         return cookies
     }
 }

@@ -221,14 +221,10 @@ public final class TemplateRequest: TemplateNode {
         return PathNode.segment(of: path, at: index)
     }
 
-    /// The cookies of every `Cookie` field.
+    /// The cookies of every `Cookie` field (split by bytes: a `;` before a combining mark
+    /// still separates).
     static func cookies(_ headers: HTTPHeaders) -> [(name: String, value: String)] {
-        headers.values(name: "Cookie").flatMap { field in
-            field[...].headerParts(separatedBy: ";").compactMap { pair -> (name: String, value: String)? in
-                guard let (name, value) = pair.splitOnce(at: "=") else { return nil }
-                return (String(name.trimmingASCIISpaces()), String(value.trimmingASCIISpaces()))
-            }
-        }
+        headers.cookiePairs
     }
 }
 

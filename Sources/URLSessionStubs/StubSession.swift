@@ -95,23 +95,35 @@ public final class StubSession: Sendable {
     /// Answers from an OpenAPI document in JSON (3.0 or 3.1), as `petmock serve --openapi`
     /// does: its examples (`Prefer: example=NAME`), else bodies generated from its schemas;
     /// each request checked against its operation (a problem+json 400, 415 or 422 listing
-    /// the violations) unless `validatesRequests` is false; every drift variant, as for stubs.
+    /// the violations) unless `validatesRequests` is false, and before that against its
+    /// `security` (a 401 with `WWW-Authenticate` when the credentials it asks for are missing or
+    /// malformed) unless `enforcesSecurity` is false; every drift variant, as for stubs.
     /// It is mounted at `basePath`, else at its first `servers` URL's path. Stubs of a folder,
     /// when given, answer first. A YAML document is refused with the command that converts it.
     public convenience init(
         openAPIDocument path: String, basePath: String? = nil, validatesRequests: Bool = true,
-        stubsDirectory: String? = nil, variant: String? = nil,
+        enforcesSecurity: Bool = true, stubsDirectory: String? = nil, variant: String? = nil,
         configuration: StubHandlerConfiguration = StubHandlerConfiguration(),
         options: StubSessionOptions = StubSessionOptions()
     ) throws(StubSetupError) {
         let contract = try Self.readDocument(path)
         var configuration = configuration
         configuration.fallback = OpenAPIResponder(
-            contract: contract, basePath: basePath, validatesRequests: validatesRequests)
+            contract: contract, basePath: basePath, validatesRequests: validatesRequests,
+            enforcesSecurity: enforcesSecurity, challengeRealm: Self.challengeRealm)
         try self.init(
             stubsDirectory: stubsDirectory, mappings: [], variant: variant, configuration: configuration,
             options: options)
     }
+
+    /// The realm the document's 401 challenges name: none where FoundationNetworking loads
+    /// URLs, which takes a 401 with a Basic challenge that has a realm into its authentication
+    /// handling, where a task with no credential to offer never completes.
+    #if canImport(FoundationNetworking)
+    static let challengeRealm: String? = nil
+    #else
+    static let challengeRealm: String? = SecurityCheck.realm
+    #endif
 
     /// Reads an OpenAPI document in JSON; YAML (as `OpenAPIReader.isYAML` tells it) is refused.
     static func readDocument(_ path: String) throws(StubSetupError) -> Contract {

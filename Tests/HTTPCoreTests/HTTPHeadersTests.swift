@@ -20,6 +20,34 @@ import Testing
         #expect(!headers.contains(name: "B"))
     }
 
+    struct CookieCase: Sendable, CustomTestStringConvertible {
+        let field: String
+        let pairs: [String]
+        var testDescription: String { field.debugDescription }
+    }
+
+    static let cookieCases = [
+        CookieCase(field: "a=1; b=2", pairs: ["a=1", "b=2"]),
+        CookieCase(field: " a = 1 ;\tb=x=y; ; c; =d", pairs: ["a=1", "b=x=y", "=d"]),
+        // A ';' or '=' followed by a combining mark is one Character with it, still a separator.
+        CookieCase(field: "a=1;\u{301}b=2", pairs: ["a=1", "\u{301}b=2"]),
+        CookieCase(field: "a=\u{301}1", pairs: ["a=\u{301}1"]),
+        CookieCase(field: "caf\u{E9}=\u{1F36A}", pairs: ["caf\u{E9}=\u{1F36A}"]),
+    ]
+
+    @Test(arguments: cookieCases) func cookiePairsSplitByBytes(_ row: CookieCase) {
+        let headers: HTTPHeaders = ["Cookie": row.field]
+        #expect(headers.cookiePairs.map { "\($0.name)=\($0.value)" } == row.pairs)
+    }
+
+    @Test func theFirstCookieOfANameWinsAcrossFields() {
+        var headers: HTTPHeaders = ["Cookie": "s=1; t=2"]
+        headers.add(name: "cookie", value: "s=3")
+        #expect(headers.cookie(named: "s") == "1")
+        #expect(headers.cookiePairs.count == 3)
+        #expect(headers.cookie(named: "S") == nil)
+    }
+
     @Test func containsUTF8ComparesBytes() {
         #expect("text/html, application/json;q=0.9".containsUTF8("application/json"))
         #expect("application/problem+json".containsUTF8("+json"))

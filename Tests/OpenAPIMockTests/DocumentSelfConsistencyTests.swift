@@ -64,6 +64,10 @@ import Testing
         }
     }
 
+    /// The credentials the verify sends, as a user passes them with `--header`: a bearer token
+    /// meets a requirement of every corpus document that has `security` (http bearer, oauth2).
+    static let credentials: HTTPHeaders = ["Authorization": "Bearer petkit-verify"]
+
     /// petcontract's live verify of petmock serving `contract`, optionally under a server-wide
     /// variant, of every operation or of those named in `only`.
     static func verify(
@@ -78,7 +82,7 @@ import Testing
         let verifier = LiveVerifier(
             contract: checked, transport: HandlerTransport(handler),
             configuration: .init(
-                maxPerOperation: 1, parameterValues: parameterValues(contract),
+                maxPerOperation: 1, headers: credentials, parameterValues: parameterValues(contract),
                 methods: [.get, .put, .post, .delete, .patch, .head, .options]))
         return await verifier.verify(baseURL: "http://127.0.0.1" + responder.basePath, contractName: "document")
     }

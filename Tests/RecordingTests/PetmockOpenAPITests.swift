@@ -109,4 +109,44 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.contains("'on', 'off'"), "\(result.stderr)")
     }
+
+    @Test func securityWithoutADocumentIsAUsageError() async throws {
+        let result = try await ToolProcess.run("petmock", ["serve", "--security", "off"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--security"), "\(result.stderr)")
+        #expect(result.stderr.contains("--openapi FILE beside it"), "\(result.stderr)")
+    }
+
+    /// A document's `security` is enforced by default (a 401 naming the scheme, a warning for
+    /// a scheme it does not define); `--security off` answers without credentials.
+    @Test func securityIsEnforcedUnlessTurnedOff() async throws {
+        let document = """
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+             "security": [{"key": []}],
+             "paths": {"/a": {"get": {"responses": {"200": {"description": "ok"}}}},
+                       "/b": {"get": {"security": [{"ghost": []}, {"key": []}],
+                                      "responses": {"200": {"description": "ok"}}}}},
+             "components": {"securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "X-Key"}}}}
+            """
+        let folder = try TemporaryDirectory(files: ["secured.json": document])
+        defer { folder.remove() }
+        let enforced = try await ServerProcess(
+            "petmock", ["serve", "--openapi", folder.file("secured.json"), "--port", "0"])
+        let refused = try fetch(enforced.port, "/a")
+        #expect(refused.status == 401)
+        #expect(refused.header("WWW-Authenticate") == #"ApiKey realm="petmock", name="X-Key", in="header""#)
+        #expect(try fetch(enforced.port, "/a", headers: [("X-Key", "k")]).status == 200)
+        await enforced.stop()
+        #expect(
+            enforced.finalErrorOutput().contains(
+                "petmock: warning: #/paths/~1b/get/security/0/ghost: security scheme 'ghost' is not defined in "
+                    + "components/securitySchemes; requests are not checked for it"),
+            "\(enforced.finalErrorOutput())")
+
+        let off = try await ServerProcess(
+            "petmock", ["serve", "--openapi", folder.file("secured.json"), "--port", "0", "--security", "off"])
+        #expect(try fetch(off.port, "/a").status == 200)
+        await off.stop()
+        #expect(!off.finalErrorOutput().contains("warning"), "\(off.finalErrorOutput())")
+    }
 }

@@ -49,4 +49,40 @@ import FoundationNetworking
                 + "\(ContractError.io(path: "/no/such/openapi.json", message: "no such file"))"
         }
     }
+
+    /// The document's `security` is enforced in process too: a request without a bearer token or
+    /// Basic credentials gets a 401 naming both schemes, one with either the answer;
+    /// `enforcesSecurity: false` lets it in. On Linux the Basic challenge names no realm:
+    /// FoundationNetworking would take the 401 into its authentication handling and the task
+    /// would never complete.
+    @Test func theDocumentsSecurityIsEnforcedUnlessTurnedOff() async throws {
+        let document = """
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "security": [{"token": []}, {"basic": []}],
+             "paths": {"/me": {"get": {"responses": {"200": {"description": "ok",
+               "content": {"application/json": {"example": {"name": "a"}}}}}}}},
+             "components": {"securitySchemes": {"token": {"type": "http", "scheme": "bearer"},
+               "basic": {"type": "http", "scheme": "basic"}}}}
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("secured-\(UUID().uuidString).json")
+        try Data(document.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let stubs = try StubSession(openAPIDocument: file.path)
+        let refused = try await fetch(stubs.session, "https://api.example/me")
+        #expect(refused.status == 401, "\(refused.text)")
+        #if canImport(FoundationNetworking)
+        let challenges = "Bearer, Basic"
+        #else
+        let challenges = #"Bearer, Basic realm="petmock""#
+        #endif
+        #expect(refused.response?.value(forHTTPHeaderField: "WWW-Authenticate") == challenges)
+        for credentials in ["Bearer t0k3n", "Basic dGVzdDp0ZXN0"] {
+            var request = URLRequest(url: try #require(URL(string: "https://api.example/me")))
+            request.setValue(credentials, forHTTPHeaderField: "Authorization")
+            #expect(await fetch(stubs.session, request).status == 200, "\(credentials)")
+        }
+        #expect(stubs.requests.first?.violations.map(\.location) == ["header.Authorization", "header.Authorization"])
+
+        let open = try StubSession(openAPIDocument: file.path, enforcesSecurity: false)
+        #expect(try await fetch(open.session, "https://api.example/me").status == 200)
+    }
 }

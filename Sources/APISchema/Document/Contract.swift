@@ -23,6 +23,11 @@ public struct Contract: Sendable, Hashable {
     public var unverified: [String] = []
     /// The `url` of each entry of `servers`, in order (`https://items.example.com/v2`).
     public var servers: [String] = []
+    /// `components/securitySchemes`, in order.
+    public var securitySchemes: [SecurityScheme] = []
+    /// The document's `security`: the requirements of every operation that has none of its
+    /// own; nil when the document has none.
+    public var security: [SecurityRequirement]?
 
     /// Creates a contract.
     public init(
@@ -78,6 +83,9 @@ public struct ContractOperation: Sendable, Hashable {
     public var responses: [ContractResponse]
     /// `requestBody`, when the operation takes one.
     public var requestBody: ContractRequestBody?
+    /// Its own `security` (`[]`: anonymous access); nil when it has none and the document's
+    /// applies (``Contract/securityRequirements(of:)``).
+    public var security: [SecurityRequirement]?
 
     /// Creates an operation.
     public init(

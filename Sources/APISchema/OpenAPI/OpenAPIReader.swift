@@ -8,7 +8,8 @@ import JSONKit
 /// content, `components/schemas` (and `components/responses`/`parameters` references),
 /// `$ref`, `type` lists, 3.0's `nullable: true`, `allOf`/`anyOf`/`oneOf`, `enum`/`const`,
 /// `format`, `additionalProperties`, `examples`/`example`, a parameter schema's `default`,
-/// response `links` (as parameter sources), and the `x-swift-type`, `x-swift-property` and
+/// response `links` (as parameter sources), `components/securitySchemes` and `security`
+/// (the document's and each operation's), and the `x-swift-type`, `x-swift-property` and
 /// `x-petkit-source` extensions. Problems are ``ContractError``s naming
 /// the file and JSON path.
 public struct OpenAPIReader: Sendable {
@@ -87,6 +88,8 @@ struct OpenAPIReadState {
                 contract.components.append(NamedSchema(name: name, schema: try readSchema(node, depth: 0)))
             }
         }
+        contract.securitySchemes = try readSecuritySchemes()
+        contract.security = try root.child("security").map { node throws(ContractError) in try readSecurity(node) }
         if let paths = try root.child("paths") {
             for (path, item) in try paths.members() {
                 guard path.hasPrefix("/") else { throw item.invalid("a path starting with '/' as the key") }
@@ -128,6 +131,9 @@ struct OpenAPIReadState {
             }
             operation.parameters = parameters
             if let body = try node.child("requestBody") { operation.requestBody = try readRequestBody(body) }
+            operation.security = try node.child("security").map { node throws(ContractError) in
+                try readSecurity(node)
+            }
             let responses = try node.child("responses")
             if responses == nil && responsesRequired {
                 throw ContractError.invalidContract(

@@ -101,17 +101,13 @@ final class MatchableRequest {
         return verdict
     }
 
-    /// The cookies of every `Cookie` field (RFC 6265 §4.2: `name=value` pairs split by `;`),
-    /// values URL-decoded as WireMock decodes them (`%20` and `+` a space; a value that is not
-    /// valid percent-encoding stays as sent).
-    private(set) lazy var cookies: [(name: String, value: String)] = headers.values(name: "Cookie").flatMap {
-        field in
-        field[...].headerParts(separatedBy: ";").compactMap { pair -> (name: String, value: String)? in
-            guard let (name, raw) = pair.splitOnce(at: "=") else { return nil }
-            let value = raw.trimmingASCIISpaces().withoutSurroundingQuotes()
-            let decoded = String(value).removingPercentEncoding(plusAsSpace: true) ?? String(value)
-            return (String(name.trimmingASCIISpaces()), decoded)
-        }
+    /// The cookies of every `Cookie` field (RFC 6265 §4.2: `name=value` pairs split by `;`, by
+    /// bytes, so a `;` before a combining mark still separates), values URL-decoded as WireMock
+    /// decodes them (`%20` and `+` a space; a value that is not valid percent-encoding stays as
+    /// sent).
+    private(set) lazy var cookies: [(name: String, value: String)] = headers.cookiePairs.map { pair in
+        let value = pair.value[...].withoutSurroundingQuotes()
+        return (pair.name, String(value).removingPercentEncoding(plusAsSpace: true) ?? String(value))
     }
 
     /// The fields of an `application/x-www-form-urlencoded` body, decoded; none for another body.
