@@ -45,13 +45,17 @@ enum ServeCommand {
         "validate-requests", value: "on|off", default: .on,
         help: "Check requests that reach the document's operations against their parameters and body; "
             + "refuse invalid ones with a problem+json 400, 415 or 422 (needs --openapi).")
+    static let cors = Argument<Toggle?>.choice(
+        "cors", value: "on|off",
+        help: "Answer browsers' CORS preflights no stub maps and add Access-Control-Allow-Origin and "
+            + "-Expose-Headers to answers to cross-origin requests (default: on with --openapi, else off).")
 
     static let spec = CommandSpec(
         name: "petmock serve",
         abstract: "Serve a WireMock stub folder or an OpenAPI document, its variants and the admin API.",
         arguments: [
             stubs, host, port, variant, watch, strict, adminToken, journalSize, eventLoops, proxyUnmatched,
-            globalResponseTemplating, openapi, basePath, validateRequests,
+            globalResponseTemplating, openapi, basePath, validateRequests, cors,
         ],
         discussion: """
             EXAMPLES:
@@ -112,6 +116,8 @@ enum ServeCommand {
             }
             configuration.fallback = responder
         }
+        // On by default for a document, as in Prism; off for stub folders alone, as in WireMock.
+        configuration.cors = arguments[Self.cors].map { $0 == .on } ?? (responder != nil)
         // With a document and no --stubs, only the document answers.
         let stubs = responder != nil && !arguments.isPresent(Self.stubs) ? nil : directory
         let server: StubServer
