@@ -104,7 +104,9 @@ enum CORSStage {
         case .prepared(let prepared):
             if !forwarded && prepared.response.headers.contains(name: "Access-Control-Allow-Origin") { return reply }
             var response = prepared.response
-            if let gzip = prepared.gzip { response.compression = .precompressedGzip(Array(gzip.storage.bytes[gzip.body])) }
+            if let gzip = prepared.gzip {
+                response.compression = .precompressedGzip(Array(gzip.storage.bytes[gzip.body]))
+            }
             expose(&response, to: origin, forwarded: forwarded)
             return .response(response)
         case .dribbled(var response, let dribble):
