@@ -125,40 +125,47 @@ enum CORSStage {
 
     /// Adds the CORS fields to `response` for a request from `origin`, each only where the
     /// response has none of that name; a response that allows an origin itself is left as it
-    /// is, unless `forwarded`, whose `Access-Control-*` fields are dropped first.
+    /// is, unless `forwarded`, whose `Access-Control-*` fields are dropped first. One pass over
+    /// the fields, into one array (this runs per cross-origin request).
     static func expose(_ response: inout HTTPResponse, to origin: String, forwarded: Bool) {
-        if forwarded {
-            let own = response.headers.fields.filter { isAccessControl($0.name) }
-            for field in own { response.headers.remove(name: field.name) }
-        } else if response.headers.contains(name: "Access-Control-Allow-Origin") {
-            return
+        var fields: [HTTPHeaders.Field] = []
+        fields.reserveCapacity(response.headers.count + 4)
+        var exposed = ""
+        var credentials = false
+        var listed = false
+        var varies = false
+        for field in response.headers.fields {
+            let name = field.name
+            if isAccessControl(name) {
+                if forwarded { continue }
+                if name.equalsIgnoringASCIICase("Access-Control-Allow-Origin") { return }
+                if name.equalsIgnoringASCIICase("Access-Control-Allow-Credentials") { credentials = true }
+                if name.equalsIgnoringASCIICase("Access-Control-Expose-Headers") { listed = true }
+            } else if name.equalsIgnoringASCIICase("Vary") {
+                varies =
+                    varies
+                    || HTTPHeaders.listElements(of: field.value) { $0.equalsIgnoringASCIICase("Origin") || $0 == "*" }
+            } else if !isSafelisted(name) && !fields.contains(where: { $0.name.equalsIgnoringASCIICase(name) }) {
+                // A page reads the field only when told: named once, as spelt first.
+                exposed += exposed.isEmpty ? name : ", " + name
+            }
+            fields.append(field)
         }
-        let exposed = exposedNames(response.headers)
-        response.headers.add(name: "Access-Control-Allow-Origin", value: origin)
-        if !response.headers.contains(name: "Access-Control-Allow-Credentials") {
-            response.headers.add(name: "Access-Control-Allow-Credentials", value: "true")
+        fields.append(HTTPHeaders.Field(name: "Access-Control-Allow-Origin", value: origin))
+        if !credentials { fields.append(HTTPHeaders.Field(name: "Access-Control-Allow-Credentials", value: "true")) }
+        if !listed && !exposed.isEmpty {
+            fields.append(HTTPHeaders.Field(name: "Access-Control-Expose-Headers", value: exposed))
         }
-        if !exposed.isEmpty && !response.headers.contains(name: "Access-Control-Expose-Headers") {
-            response.headers.add(name: "Access-Control-Expose-Headers", value: exposed.joined(separator: ", "))
-        }
-        let varies = response.headers.fields.contains { field in
-            field.name.equalsIgnoringASCIICase("Vary")
-                && HTTPHeaders.listElements(of: field.value) { $0.equalsIgnoringASCIICase("Origin") || $0 == "*" }
-        }
-        if !varies { response.headers.add(name: "Vary", value: "Origin") }
+        if !varies { fields.append(HTTPHeaders.Field(name: "Vary", value: "Origin")) }
+        response.headers = HTTPHeaders(fields)
     }
 
-    /// The names of a response's fields a page cannot read unless told: every one but the
-    /// safelisted ones and the CORS fields themselves, once each, as spelt first.
-    static func exposedNames(_ headers: HTTPHeaders) -> [String] {
-        var names: [String] = []
-        for field in headers.fields where !isAccessControl(field.name) {
-            if safelisted.contains(where: { $0.equalsIgnoringASCIICase(field.name) }) { continue }
-            if field.name.equalsIgnoringASCIICase("Vary") { continue }
-            if names.contains(where: { $0.equalsIgnoringASCIICase(field.name) }) { continue }
-            names.append(field.name)
+    /// Whether a page reads the field without being told (``safelisted``); by length first.
+    static func isSafelisted(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 6, 7, 12, 13, 14, 16: safelisted.contains { $0.equalsIgnoringASCIICase(name) }
+        default: false
         }
-        return names
     }
 
     /// Whether a field is one of CORS's own (`Access-Control-…`).
