@@ -20,7 +20,6 @@ import Testing
         #"{"name": "any", "request": {"method": "ANY", "url": "/any"}, "response": {"status": 200}}"#,
         #"{"name": "own-cors", "request": {"method": "GET", "url": "/own-cors"}, "response": {"status": 200, "headers": {"Access-Control-Allow-Origin": "*", "X-Mine": "1"}}}"#,
         #"{"name": "slow", "request": {"method": "GET", "url": "/slow"}, "response": {"status": 200, "fixedDelayMilliseconds": 5, "body": "late"}}"#,
-        #"{"name": "proxied", "request": {"urlPathPattern": "/proxy/.*"}, "response": {"proxyBaseUrl": "http://127.0.0.1:9"}}"#,
     ]
 
     static func handler(cors: Bool = true) throws -> StubHandler {
@@ -223,6 +222,20 @@ import Testing
         }
     }
 
+    /// An upstream's answers (recording, `--proxy-unmatched`, proxy stubs) have their CORS fields
+    /// replaced; the others keep theirs.
+    @Test func onlyForwardedDecisionsHaveTheirFieldsReplaced() throws {
+        let preflight = try #require(
+            CORSStage.Preflight(
+                HTTPServerRequest(method: .options, target: "/", headers: HTTPHeaders(Self.preflightFields))))
+        let rows: [(StubDecision, Bool)] = [
+            (.passOn(target: "http://127.0.0.1:9"), true), (.unmatched(variant: nil), false),
+            (.preflight(preflight), false),
+            (.refuse(RequestProblem(.unknownVariant, requested: "x", message: "no")), false),
+        ]
+        for (decision, forwarded) in rows { #expect(decision.isForwarded == forwarded, "\(decision)") }
+    }
+
     // MARK: through the handler
 
     @Test func withoutOriginTheReplyIsThePreparedAnswerItself() throws {
@@ -256,10 +269,6 @@ import Testing
         let refused = try handler.answer("/items", headers: origin + [("X-Petmock-Variant", "nope")])
         #expect(refused.status == 400)
         #expect(refused.header("Access-Control-Allow-Origin") == "http://app.test")
-        // A proxied answer (here the 502 of an upstream that cannot be reached), completed later.
-        let proxied = try handler.answer("/proxy/a", headers: origin)
-        #expect(proxied.status == 502)
-        #expect(proxied.headers.values(name: "Access-Control-Allow-Origin") == ["http://app.test"])
         // A stub that allows an origin itself keeps it.
         let own = try handler.answer("/own-cors", headers: origin)
         #expect(own.headers.values(name: "Access-Control-Allow-Origin") == ["*"])
