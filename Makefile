@@ -7,7 +7,8 @@ STUBS ?= Stubs
 BUILD_PACKAGES := libcurl4-openssl-dev zlib1g-dev libsqlite3-dev libyaml-dev libxml2-dev pkg-config
 # Tools the tests use: docker-compose validates docker-compose.yml, python3 runs helper scripts,
 # script (bsdutils) gives a tool a pseudo-terminal, chromium and chromium-driver open the HTML
-# report and petmock's dashboard headless (Tests/e2e/html-report.sh, Tests/e2e/dashboard.sh).
+# report, petmock's dashboard and a cross-origin fetch through petmock's CORS headless
+# (Tests/e2e/html-report.sh, Tests/e2e/dashboard.sh, Tests/e2e/cors.sh).
 TEST_PACKAGES := docker-compose python3 python3-venv curl openssl bsdutils chromium chromium-driver
 # Tools the benchmarks use.
 BENCH_PACKAGES := wrk nginx-light hyperfine procps python3 python3-venv

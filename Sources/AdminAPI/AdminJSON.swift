@@ -60,6 +60,10 @@ enum AdminJSON {
             // Refused before any stub could answer: what the request asked for is the problem.
             object["petmockStubLabel"] = .string(problem.kind.rawValue)
             object["petmockProblem"] = self.problem(problem)
+        } else if request.isPreflight {
+            // Answered by petmock's CORS stage (`--cors`), not a stub, and not left unanswered.
+            object["petmockStubLabel"] = "CORS preflight"
+            object["petmockPreflight"] = true
         } else if !request.wasMatched {
             object["petmockStubLabel"] = "no stub matched"
         } else if let label = request.stubLabel {

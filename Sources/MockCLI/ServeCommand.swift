@@ -51,13 +51,17 @@ enum ServeCommand {
         help: "Refuse requests without the credentials their operation's security requirements ask for "
             + "(present and well formed, not checked against any value) with a 401 and WWW-Authenticate, "
             + "before validating them (needs --openapi).")
+    static let cors = Argument<Toggle?>.choice(
+        "cors", value: "on|off",
+        help: "Answer browsers' CORS preflights no stub maps and add Access-Control-Allow-Origin and "
+            + "-Expose-Headers to answers to cross-origin requests (default: on with --openapi, else off).")
 
     static let spec = CommandSpec(
         name: "petmock serve",
         abstract: "Serve a WireMock stub folder or an OpenAPI document, its variants and the admin API.",
         arguments: [
             stubs, host, port, variant, watch, strict, adminToken, journalSize, eventLoops, proxyUnmatched,
-            globalResponseTemplating, openapi, basePath, validateRequests, security,
+            globalResponseTemplating, openapi, basePath, validateRequests, security, cors,
         ],
         discussion: """
             EXAMPLES:
@@ -128,6 +132,8 @@ enum ServeCommand {
             }
             configuration.fallback = responder
         }
+        // On by default for a document, as in Prism; off for stub folders alone, as in WireMock.
+        configuration.cors = arguments[Self.cors].map { $0 == .on } ?? (responder != nil)
         // With a document and no --stubs, only the document answers.
         let stubs = responder != nil && !arguments.isPresent(Self.stubs) ? nil : directory
         let server: StubServer

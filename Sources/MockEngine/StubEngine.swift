@@ -20,6 +20,8 @@ package final class StubEngine: Sendable {
     let upstreamTimeout: Duration
     /// What answers requests no stub matches (an OpenAPI document), if anything.
     let fallback: (any FallbackReplySource)?
+    /// Whether browsers' cross-origin requests are answered (`--cors`, ``CORSStage``).
+    let cors: Bool
     /// Tells the server's event subscribers.
     let publish: @Sendable (StubServerEvent) -> Void
     /// The last stage every answer goes through: journal, scenario moves, listeners.
@@ -31,20 +33,22 @@ package final class StubEngine: Sendable {
 
     package convenience init(
         store: StubStore, journalCapacity: Int, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
-        upstream: UpstreamProxy, fallback: (any FallbackReplySource)? = nil,
+        upstream: UpstreamProxy, fallback: (any FallbackReplySource)? = nil, cors: Bool = false,
         publish: @escaping @Sendable (StubServerEvent) -> Void = { _ in }
     ) {
         self.init(
             store: store, journalCapacity: journalCapacity, proxyUnmatched: proxyUnmatched,
-            upstreamTimeout: upstreamTimeout, upstream: upstream, fallback: fallback, publish: publish, listeners: [])
+            upstreamTimeout: upstreamTimeout, upstream: upstream, fallback: fallback, cors: cors, publish: publish,
+            listeners: [])
     }
 
     /// An engine whose answers `listeners` are told of, after the server's own.
     init(
         store: StubStore, journalCapacity: Int, proxyUnmatched: String?, upstreamTimeout: Duration,
-        upstream: UpstreamProxy, fallback: (any FallbackReplySource)?,
+        upstream: UpstreamProxy, fallback: (any FallbackReplySource)?, cors: Bool = false,
         publish: @escaping @Sendable (StubServerEvent) -> Void, listeners: [any ServeListener]
     ) {
+        self.cors = cors
         self.store = store
         journal = RequestJournal(capacity: journalCapacity)
         proxy = upstream
@@ -59,10 +63,14 @@ package final class StubEngine: Sendable {
 
     /// The reply to one stub request (not an admin one): the serving stages (`Serving/`) in
     /// order. Select, match and answer decide with no effect (``decide(_:)``); then the
-    /// decision is answered here or forwarded, and committed.
+    /// decision is answered here or forwarded, and committed. With CORS on, every reply to a
+    /// request with `Origin` passes ``CORSStage/expose(_:to:forwarded:)`` here, once.
     package func reply(to request: HTTPServerRequest) -> HTTPReply {
         let event = ServeEvent(request, snapshot: store.snapshot(), scenarios: scenarios)
-        return carryOut(decide(event), event)
+        let decision = decide(event)
+        let reply = carryOut(decision, event)
+        guard cors, let origin = request.headers.first(name: "Origin") else { return reply }
+        return CORSStage.expose(reply, to: origin, forwarded: decision.isForwarded)
     }
 
     /// What to do with a request, with no effect: recording, the variant it asks for, the
@@ -85,7 +93,13 @@ package final class StubEngine: Sendable {
         case .serve(let selection):
             event.selection = selection
         }
-        if let stub = MatchStage.match(event) { return AnswerStage.answer(stub, event) }
+        let stub = MatchStage.match(event)
+        // A browser's preflight, unless a stub naming OPTIONS matched it; before the document.
+        // The method first: the one test most requests pay when CORS is on.
+        if cors, event.matchable.method == .options, let preflight = CORSStage.preflight(event, over: stub) {
+            return .preflight(preflight)
+        }
+        if let stub { return AnswerStage.answer(stub, event) }
         if let answer = documentAnswer(event.request, under: event.selection) { return answer }
         if let status = event.selection.status { return MatchStage.noStub(answering: status, event) }
         if let target = proxyUnmatched { return .passOn(target: target) }
@@ -121,7 +135,7 @@ package final class StubEngine: Sendable {
         case .answer(let stub, _, _):
             commit.moveScenario(of: stub)
             return answer(decision, event)
-        case .refuse, .unmatched, .templateFailed, .document:
+        case .refuse, .unmatched, .templateFailed, .document, .preflight:
             return answer(decision, event)
         }
     }

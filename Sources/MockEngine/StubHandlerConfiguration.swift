@@ -27,14 +27,20 @@ public struct StubHandlerConfiguration: Sendable {
     /// What answers the requests no stub matches, before `proxyUnmatched` and the 404 (an
     /// OpenAPI document's operations); nil leaves them unmatched.
     public var fallback: (any FallbackReplySource)?
+    /// Answer browsers' cross-origin requests (`petmock serve --cors`): a preflight no stub
+    /// naming `OPTIONS` matches gets a 204 allowing it, and the answer to a request with
+    /// `Origin` allows that origin and exposes its fields. Off by default, as in WireMock
+    /// (`petmock serve` turns it on with `--openapi`, as Prism does).
+    public var cors: Bool
 
     /// Creates a configuration.
     public init(
         variant: String? = nil, journalCapacity: Int = 10_000, adminAccess: AdminAccess = .loopbackOnly,
         strict: Bool = false, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
         upstream: UpstreamSettings = UpstreamSettings(), globalResponseTemplating: Bool = false,
-        clock: TimeSource = .system, fallback: (any FallbackReplySource)? = nil
+        clock: TimeSource = .system, fallback: (any FallbackReplySource)? = nil, cors: Bool = false
     ) {
+        self.cors = cors
         self.fallback = fallback
         self.clock = clock
         self.variant = variant

@@ -48,6 +48,10 @@ public struct StubServerConfiguration: Sendable {
     public var clock: TimeSource
     /// What answers the requests no stub matches (an OpenAPI document), if anything.
     public var fallback: (any FallbackReplySource)?
+    /// Answer browsers' cross-origin requests (`--cors`): preflights no stub naming `OPTIONS`
+    /// matches, and the CORS fields of every stub answer to a request with `Origin`; off by
+    /// default (``StubHandlerConfiguration/cors``).
+    public var cors = false
 
     /// Creates a configuration.
     public init(
@@ -77,7 +81,7 @@ public struct StubServerConfiguration: Sendable {
         StubHandlerConfiguration(
             variant: variant, journalCapacity: journalCapacity, adminAccess: adminAccess, strict: strict,
             proxyUnmatched: proxyUnmatched, upstreamTimeout: upstreamTimeout, upstream: upstream,
-            globalResponseTemplating: globalResponseTemplating, clock: clock, fallback: fallback)
+            globalResponseTemplating: globalResponseTemplating, clock: clock, fallback: fallback, cors: cors)
     }
 
     var httpConfiguration: HTTPServerConfiguration {

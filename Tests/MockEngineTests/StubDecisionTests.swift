@@ -27,6 +27,7 @@ import Testing
         case passOn
         case templateFailed
         case document
+        case preflight
 
         var description: String {
             switch self {
@@ -37,6 +38,7 @@ import Testing
             case .record: "record"
             case .passOn: "passOn"
             case .templateFailed: "templateFailed"
+            case .preflight: "preflight"
             case .document: "document"
             }
         }
@@ -100,6 +102,7 @@ import Testing
         case .passOn: .passOn
         case .templateFailed: .templateFailed
         case .document: .document
+        case .preflight: .preflight
         }
     }
 

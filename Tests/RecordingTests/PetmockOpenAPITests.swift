@@ -103,6 +103,35 @@ import Testing
         #expect(result.stderr.contains("--validate-requests"), "\(result.stderr)")
     }
 
+    /// `--cors` is on by default with `--openapi` (as Prism), off for a stub folder alone (as
+    /// WireMock), and `--cors on|off` says otherwise: a browser's preflight is a 204 where the
+    /// document would answer 405.
+    @Test(arguments: [
+        (["--openapi", "Examples/Bookshelf/openapi.yaml"], 204),
+        (["--openapi", "Examples/Bookshelf/openapi.yaml", "--cors", "off"], 405),
+        (["--stubs", "Stubs"], 404),
+        (["--stubs", "Stubs", "--cors", "on"], 204),
+    ])
+    func corsIsOnByDefaultWithADocument(options: [String], preflight: Int) async throws {
+        let server = try await ServerProcess("petmock", ["serve", "--port", "0"] + options)
+        let origin = ("Origin", "http://localhost:5173")
+        let target = options.contains("Stubs") ? "/api/pets" : "/v1/books"
+        let answer = try fetch(
+            server.port, "OPTIONS", target, headers: [origin, ("Access-Control-Request-Method", "POST")])
+        let get = try fetch(server.port, "GET", target, headers: [origin])
+        #expect(await server.stop() == 0)
+        #expect(answer.status == preflight, "\(options): \(answer.text)")
+        let allowed = preflight == 204 ? "http://localhost:5173" : nil
+        #expect(answer.header("Access-Control-Allow-Origin") == allowed, "\(options)")
+        #expect(get.header("Access-Control-Allow-Origin") == allowed, "\(options)")
+    }
+
+    @Test func corsTakesOnOrOff() async throws {
+        let result = try await ToolProcess.run("petmock", ["serve", "--openapi", "x.yaml", "--cors", "yes"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("'on', 'off'"), "\(result.stderr)")
+    }
+
     @Test func validateRequestsTakesOnOrOff() async throws {
         let result = try await ToolProcess.run(
             "petmock", ["serve", "--openapi", "x.yaml", "--validate-requests", "no"])

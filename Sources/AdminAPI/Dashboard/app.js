@@ -280,6 +280,11 @@ async function showRequest(event) {
     detail.append(el("p", "Refused (" + event.petmockProblem.kind + "): " + event.petmockProblem.message, "error"));
     return;
   }
+  if (event.petmockPreflight) {
+    detail.append(el("p", "A browser's CORS preflight, answered by petmock (--cors) with " + event.response.status +
+      "."));
+    return;
+  }
   if (event.wasMatched) {
     detail.append(el("pre", JSON.stringify(event, null, 2)));
     return;
@@ -343,12 +348,12 @@ function violationCount(event) {
   return document && document.violations.length > 0 ? document.violations.length : "";
 }
 
-// Marked like an unmatched request: no stub and no document operation answered, or the
-// document refused the request.
+// Marked like an unmatched request: no stub, no document operation and no CORS preflight
+// answered, or the document refused the request.
 function journalRowClass(event) {
   const document = event.petmockDocument;
   if (document) return document.violations.length > 0 ? "unmatched" : "";
-  return event.wasMatched ? "" : "unmatched";
+  return event.wasMatched || event.petmockPreflight ? "" : "unmatched";
 }
 
 async function refreshOperations() {

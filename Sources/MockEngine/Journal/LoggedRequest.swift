@@ -46,6 +46,9 @@ public struct LoggedRequest: Sendable {
     public var violations: [RequestViolation] { outOfLine?.violations ?? [] }
     /// Why petmock refused the request (a variant no stub has, say), when it did.
     public var problem: RequestProblem? { outOfLine?.problem }
+    /// Whether it was a browser's CORS preflight that petmock answered itself (`--cors`): no
+    /// stub matched it, and it is not an unmatched request either.
+    public var isPreflight: Bool { outOfLine?.preflight ?? false }
     /// The URL, the header fields and, when the request was proxied and a response came back,
     /// the upstream result: one allocation (the ring keeps up to 10,000 entries, each freed
     /// long after it was made).
@@ -64,7 +67,7 @@ public struct LoggedRequest: Sendable {
         sequence: UInt64, idPrefix: UInt64, method: HTTPMethod, url: String, headers: HTTPHeaders, body: [UInt8],
         clientAddress: HTTPSocketAddress?, loggedDate: Int64, variant: String?, responseStatus: Int?,
         stub: CompiledStub?, upstream: UpstreamResult? = nil, documentOperation: String? = nil,
-        violations: [RequestViolation] = [], problem: RequestProblem? = nil
+        violations: [RequestViolation] = [], problem: RequestProblem? = nil, preflight: Bool = false
     ) {
         self.sequence = sequence
         self.idPrefix = idPrefix
@@ -84,10 +87,11 @@ public struct LoggedRequest: Sendable {
         self.responseStatus = responseStatus
         self.stub = stub
         outOfLine =
-            failure == nil && documentOperation == nil && violations.isEmpty && problem == nil
+            failure == nil && documentOperation == nil && violations.isEmpty && problem == nil && !preflight
             ? nil
             : OutOfLine(
-                upstream: failure, documentOperation: documentOperation, violations: violations, problem: problem)
+                upstream: failure, documentOperation: documentOperation, violations: violations, problem: problem,
+                preflight: preflight)
     }
 
     /// A request described from outside (for near-miss queries); not in any journal.
@@ -126,7 +130,8 @@ public struct LoggedRequest: Sendable {
 extension LoggedRequest: CustomStringConvertible {
     /// One line, for a test's output or a log: `#3 GET /api/pets -> 200, stub pets.json
     /// (variant missing:name), body 12 bytes`; what answered is the stub, `proxied`, the
-    /// document's operation, the refusal or `no stub matched`. Escaped for a terminal.
+    /// document's operation, the refusal, `CORS preflight` or `no stub matched`. Escaped for a
+    /// terminal.
     public var description: String {
         var text = "#\(sequence) \(method) \(url) -> " + (responseStatus.map(String.init) ?? "no response")
         if let stubLabel {
@@ -137,6 +142,8 @@ extension LoggedRequest: CustomStringConvertible {
             text += ", proxied"
         } else if let documentOperation {
             text += ", document \(documentOperation)"
+        } else if isPreflight {
+            text += ", CORS preflight"
         } else {
             text += ", no stub matched"
         }
@@ -153,15 +160,17 @@ extension LoggedRequest {
         let documentOperation: String?
         let violations: [RequestViolation]
         let problem: RequestProblem?
+        let preflight: Bool
 
         init(
             upstream: UpstreamResult?, documentOperation: String?, violations: [RequestViolation],
-            problem: RequestProblem?
+            problem: RequestProblem?, preflight: Bool
         ) {
             self.upstream = upstream
             self.documentOperation = documentOperation
             self.violations = violations
             self.problem = problem
+            self.preflight = preflight
         }
     }
 }

@@ -113,6 +113,8 @@ enum AnswerStage {
                 .response(unmatched(event, variant: variant, fallback: fallback)),
                 ServeOutcome(status: 404, variant: variant?.description)
             )
+        case .preflight(let preflight):
+            return (.response(CORSStage.response(to: preflight)), ServeOutcome(preflightAnsweredWith: 204))
         case .record, .passOn, .proxy:
             preconditionFailure("a forwarded decision is answered by ForwardStage")
         }

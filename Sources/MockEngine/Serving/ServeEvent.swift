@@ -54,10 +54,12 @@ struct ServeOutcome: Sendable {
     var document: FallbackAnswer? { details?.document }
     /// Why petmock refused the request, when it did.
     var problem: RequestProblem? { details?.problem }
-    /// The upstream's result, the document's answer and the refusal, out of line: few answers
+    /// Whether the request was a browser's preflight that petmock answered (`--cors`).
+    var isPreflight: Bool { details?.preflight ?? false }
+    /// The upstream's result, the document's answer, the refusal and the preflight, out of line: few answers
     /// have any, and inline they would make every outcome hundreds of bytes to copy.
     private var details: Details?
-    /// Whether the outcome has an upstream result, a document part or a problem.
+    /// Whether the outcome has an upstream result, a document part, a problem or a preflight.
     var hasDetails: Bool { details != nil }
 
     /// The outcome of an answer petmock or a stub gave.
@@ -81,6 +83,12 @@ struct ServeOutcome: Sendable {
         details = Details(problem: problem)
     }
 
+    /// The outcome of a browser's preflight petmock answered (`--cors`).
+    init(preflightAnsweredWith status: Int) {
+        self.init(status: status)
+        details = Details(preflight: true)
+    }
+
     /// The outcome of a forwarded request: what the upstream answered, when it was reached.
     init(forwarded kind: ForwardRoute.Kind, status: Int?, stub: CompiledStub?, upstream: UpstreamResult?) {
         self.status = status
@@ -94,11 +102,16 @@ struct ServeOutcome: Sendable {
         let upstream: UpstreamResult?
         let document: FallbackAnswer?
         let problem: RequestProblem?
+        let preflight: Bool
 
-        init(upstream: UpstreamResult? = nil, document: FallbackAnswer? = nil, problem: RequestProblem? = nil) {
+        init(
+            upstream: UpstreamResult? = nil, document: FallbackAnswer? = nil, problem: RequestProblem? = nil,
+            preflight: Bool = false
+        ) {
             self.upstream = upstream
             self.document = document
             self.problem = problem
+            self.preflight = preflight
         }
     }
 }

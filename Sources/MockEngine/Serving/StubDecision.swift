@@ -27,12 +27,25 @@ enum StubDecision: Sendable {
     /// A stub answers, drifted when a generated variant applies; `variant` is what the
     /// journal records as in force.
     case answer(CompiledStub, ServedResponse, variant: String?)
+    /// A browser's preflight no stub naming `OPTIONS` matched, with `--cors` on: petmock's
+    /// 204 (``CORSStage``).
+    case preflight(CORSStage.Preflight)
 
     /// The stub that matched, if one did.
     var stub: CompiledStub? {
         switch self {
         case .proxy(let stub, _), .templateFailed(let stub, _, _), .answer(let stub, _, _): stub
-        case .record, .refuse, .unmatched, .passOn, .document: nil
+        case .record, .refuse, .unmatched, .passOn, .document, .preflight: nil
+        }
+    }
+}
+
+extension StubDecision {
+    /// Whether the answer comes from an upstream (recording, `--proxy-unmatched`, a proxy stub).
+    var isForwarded: Bool {
+        switch self {
+        case .record, .passOn, .proxy: true
+        case .refuse, .unmatched, .templateFailed, .document, .answer, .preflight: false
         }
     }
 }
