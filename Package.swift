@@ -159,7 +159,7 @@ let package = Package(
             "MockCLI",
             [
                 "StubServerKit", "HTTPServerKit", "HTTPCore", "HTTPClient", "APISchema", "ContractKit", "ArgumentKit",
-                "Platform", "MockEngine", "OpenAPIMock",
+                "Platform", "MockEngine", "OpenAPIMock", "JSONKit",
             ]),
 
         // The four tools.

@@ -11,6 +11,9 @@ extension AdminJSON {
         ]
         if let operationId = operation.operationId { object["operationId"] = .string(operationId) }
         if let summary = operation.summary { object["summary"] = .string(summary) }
+        if let stateful = operation.stateful {
+            object["stateful"] = ["role": .string(stateful.role), "collection": .string(stateful.collection)]
+        }
         return .object(object)
     }
 

@@ -79,6 +79,10 @@ extension AdminRouter {
         AdminRoute(.get, "/petmock/problems") { router, _ in router.problems() },
         AdminRoute(.get, "/petmock/operations") { router, _ in router.operations() },
         AdminRoute(.get, "/petmock/sources") { router, _ in router.sources() },
+        AdminRoute(.get, "/petmock/state") { router, _ in router.state(nil) },
+        AdminRoute(.get, "/petmock/state/{collection...}") { router, call in router.state(call["collection"]) },
+        AdminRoute(.delete, "/petmock/state") { router, _ in router.resetState(nil) },
+        AdminRoute(.delete, "/petmock/state/{collection...}") { router, call in router.resetState(call["collection"]) },
     ]
 
     // The handlers too small for a file of their own.
@@ -185,6 +189,25 @@ extension AdminRouter {
 
     func operations() -> HTTPResponse {
         Self.json(["operations": .array(admin.documentOperations().map(AdminJSON.operation))])
+    }
+
+    /// The document's state (`--stateful`): every collection, or one (`things`, `users/7/orders`).
+    func state(_ collection: String?) -> HTTPResponse {
+        let path = collection.map { "/" + $0 }
+        if let state = admin.state(collection: path) { return Self.json(state) }
+        guard let path else { return Self.json(["stateful": false, "collections": [], "items": 0, "bytes": 0]) }
+        return Self.notFound(Self.noCollection(path))
+    }
+
+    func resetState(_ collection: String?) -> HTTPResponse {
+        let path = collection.map { "/" + $0 }
+        guard admin.resetState(collection: path) || path == nil else { return Self.notFound(Self.noCollection(path ?? "")) }
+        return Self.json([:])
+    }
+
+    private static func noCollection(_ path: String) -> String {
+        "No stored collection '\(path)': petmock keeps state with --openapi and --stateful, for the document's "
+            + "collections (see GET /__admin/petmock/state)"
     }
 
     func sources() -> HTTPResponse {

@@ -51,6 +51,11 @@ enum ServeCommand {
         help: "Refuse requests without the credentials their operation's security requirements ask for "
             + "(present and well formed, not checked against any value) with a 401 and WWW-Authenticate, "
             + "before validating them (needs --openapi).")
+    static let stateful = Argument<Bool>.flag(
+        "stateful",
+        help: "Keep what clients send: the document's collections (/things beside /things/{id}) are "
+            + "created, listed, read, replaced, patched and deleted in memory, starting from its examples "
+            + "(needs --openapi).")
     static let cors = Argument<Toggle?>.choice(
         "cors", value: "on|off",
         help: "Answer browsers' CORS preflights no stub maps and add Access-Control-Allow-Origin and "
@@ -61,13 +66,14 @@ enum ServeCommand {
         abstract: "Serve a WireMock stub folder or an OpenAPI document, its variants and the admin API.",
         arguments: [
             stubs, host, port, variant, watch, strict, adminToken, journalSize, eventLoops, proxyUnmatched,
-            globalResponseTemplating, openapi, basePath, validateRequests, security, cors,
+            globalResponseTemplating, openapi, basePath, validateRequests, security, stateful, cors,
         ],
         discussion: """
             EXAMPLES:
               petmock serve --stubs Stubs --port 8080 --watch
               petmock serve --variant missing:name
               petmock serve --openapi items.yaml
+              petmock serve --openapi items.yaml --stateful
               curl -H 'X-Petmock-Variant: missing:name' http://127.0.0.1:8080/api/items
             """,
         exitCodes: "0 stopped cleanly, 1 --strict found problems, 2 could not start, 64 usage error")
@@ -114,13 +120,17 @@ enum ServeCommand {
             throw ArgumentError.invalidValue(
                 option: "--security", value: arguments[Self.security].rawValue, expected: "--openapi FILE beside it")
         }
+        if arguments[Self.stateful] && arguments[Self.openapi] == nil {
+            throw ArgumentError.invalidCombination("--stateful needs --openapi FILE beside it: only a document has collections")
+        }
         var responder: OpenAPIResponder?
         if let file = arguments[Self.openapi] {
             guard let contract = OpenAPIDocument.read(file) else { return .couldNotRun }
             responder = OpenAPIResponder(
                 contract: contract, basePath: arguments[Self.basePath],
                 validatesRequests: arguments[Self.validateRequests] == .on,
-                enforcesSecurity: arguments[Self.security] == .on)
+                enforcesSecurity: arguments[Self.security] == .on, stateful: arguments[Self.stateful],
+                log: { writeError($0) })
             // Responses no valid body can be made for are answered with a 500 that says why.
             for problem in GenerationCheck.problems(in: contract) {
                 writeError("petmock: warning: \(problem) (answered with a 500)")

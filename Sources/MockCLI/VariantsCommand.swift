@@ -1,5 +1,6 @@
 import APISchema
 import ArgumentKit
+import JSONKit
 import MockEngine
 import OpenAPIMock
 import StubServerKit
@@ -33,6 +34,12 @@ enum VariantsCommand {
             guard let contract = OpenAPIDocument.read(file) else { return .couldNotRun }
             let responder = OpenAPIResponder(contract: contract, basePath: arguments[Self.basePath])
             catalog = DocumentStubSet(responder: responder).variantCatalog()
+            let stateful = OpenAPIResponder(
+                contract: contract, basePath: arguments[Self.basePath], validatesRequests: false,
+                enforcesSecurity: false, stateful: true
+            ).operations.filter { $0.stateful != nil }
+            writeOutput(format == .json ? json(catalog, stateful) : text(catalog, stateful))
+            return .success
         } else {
             if let path = arguments[Self.basePath] {
                 throw ArgumentError.invalidValue(
@@ -50,5 +57,30 @@ enum VariantsCommand {
         }
         writeOutput(format == .json ? catalog.json.serialized(.pretty) : catalog.description)
         return .success
+    }
+
+    /// The catalog, then the operations `serve --stateful` keeps state for.
+    private static func text(_ catalog: VariantCatalog, _ stateful: [DocumentOperation]) -> String {
+        guard !stateful.isEmpty else { return catalog.description + "\nNo operation is stateful with --stateful." }
+        let width = stateful.map(\.name.count).max() ?? 0
+        let lines = stateful.map { operation in
+            let role = operation.stateful.map { "\($0.role) \($0.collection)" } ?? ""
+            return "  " + operation.name + String(repeating: " ", count: width - operation.name.count + 2) + role
+        }
+        return catalog.description + "\nStateful with --stateful:\n" + lines.joined(separator: "\n")
+    }
+
+    private static func json(_ catalog: VariantCatalog, _ stateful: [DocumentOperation]) -> String {
+        guard case .object(var object) = catalog.json else { return catalog.json.serialized(.pretty) }
+        object["stateful"] = .array(
+            stateful.compactMap { operation in
+                operation.stateful.map { entry in
+                    [
+                        "operation": .string(operation.name), "role": .string(entry.role),
+                        "collection": .string(entry.collection),
+                    ]
+                }
+            })
+        return JSONValue.object(object).serialized(.pretty)
     }
 }

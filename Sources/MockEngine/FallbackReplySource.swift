@@ -1,4 +1,5 @@
 import HTTPHandlerKit
+import JSONKit
 import StubFormat
 
 /// Answers the requests no stub matches: the engine's second reply source (petmock serving an
@@ -21,6 +22,15 @@ public protocol FallbackReplySource: Sendable {
     /// answers as mappings (named examples as file variants) and the JSON fields of each
     /// operation's answer.
     func variantSources() -> (mappings: [StubMapping], operations: [VariantCatalog.OperationFields])
+
+    /// What a stateful source keeps, as `GET /__admin/petmock/state` lists it: every
+    /// collection's count (nil `collection`), or one collection's resources; nil when it keeps
+    /// no state, or has no such collection.
+    func state(collection: String?) -> JSONValue?
+
+    /// Forgets what a stateful source keeps, all of it or one collection, back to where it
+    /// started; false when it keeps no state or has no such collection.
+    func resetState(collection: String?) -> Bool
 }
 
 extension FallbackReplySource {
@@ -29,6 +39,12 @@ extension FallbackReplySource {
 
     /// Nothing to say of itself.
     public func summary(forUnanswered request: HTTPServerRequest) -> FallbackSummary? { nil }
+
+    /// No state.
+    public func state(collection: String?) -> JSONValue? { nil }
+
+    /// No state to forget.
+    public func resetState(collection: String?) -> Bool { false }
 
     /// Nothing to add to the variant catalog.
     public func variantSources() -> (mappings: [StubMapping], operations: [VariantCatalog.OperationFields]) {

@@ -26,7 +26,7 @@ public final class OpenAPIResponder: FallbackReplySource {
     let routes: [(template: PathTemplate, operation: ContractOperation)]
     /// Each route's operation name, `GET /items/{id}`, method and template, apart, so trying a
     /// request against the routes copies no operation.
-    private let routeNames: [String]
+    let routeNames: [String]
     private let routeMethods: [HTTPMethod]
     private let routeTemplates: [PathTemplate]
     private let validator: RequestValidator?
@@ -37,6 +37,12 @@ public final class OpenAPIResponder: FallbackReplySource {
     private let plainAnswers: Locked<[PreparedResponse?]>
     // Answers are built once per (operation, status, example) and reused.
     private let cache = Locked<[String: PreparedResponse]>([:])
+    /// With `stateful`, the document's collections (nil without).
+    public let resources: ResourceModel?
+    /// With `stateful`, what the collections hold (nil without).
+    public let store: ResourceStore?
+    /// The generator's bodies stateful answers are completed from, by operation and status.
+    let statefulBases = Locked<[String: JSONValue]>([:])
     /// The variant catalog's part from the document, once asked for.
     let variantCatalogCache = Locked<(mappings: [StubMapping], operations: [VariantCatalog.OperationFields])?>(nil)
 
@@ -47,9 +53,13 @@ public final class OpenAPIResponder: FallbackReplySource {
     /// `validatesRequests`, a request that breaks its operation is refused with a problem
     /// document (400, 415 or 422) listing its violations. The challenges name `challengeRealm`
     /// (none when nil: FoundationNetworking stalls on a 401 whose Basic challenge has a realm).
+    /// With `stateful`, the collections' create, list, read, replace, patch and delete work on
+    /// a store of their own (``ResourceStore``, within `storeLimits`, starting from the
+    /// document's examples; `log` hears when a limit is reached).
     public init(
         contract: Contract, basePath: String? = nil, validatesRequests: Bool = true, enforcesSecurity: Bool = true,
-        challengeRealm: String? = SecurityCheck.realm
+        challengeRealm: String? = SecurityCheck.realm, stateful: Bool = false,
+        storeLimits: ResourceStore.Limits = ResourceStore.Limits(), log: (@Sendable (String) -> Void)? = nil
     ) {
         self.validatesRequests = validatesRequests
         self.enforcesSecurity = enforcesSecurity
@@ -66,6 +76,14 @@ public final class OpenAPIResponder: FallbackReplySource {
             return enforcesSecurity && !check.admitsAnyone ? check : nil
         }
         plainAnswers = Locked(Array(repeating: nil, count: routes.count))
+        if stateful {
+            let model = ResourceModel(contract: contract)
+            resources = model
+            store = ResourceStore(limits: storeLimits, seed: Self.seed(model, contract), log: log)
+        } else {
+            resources = nil
+            store = nil
+        }
     }
 
     /// How many operations the document has.
@@ -101,6 +119,9 @@ public final class OpenAPIResponder: FallbackReplySource {
                 of: request, to: routes[index].operation, named: name, pathValues: pathValues)
             {
                 return FallbackAnswer(refusal.response, operation: name, violations: refusal.violations)
+            }
+            if let stateful = statefulAnswer(request, route: index, pathValues: pathValues) {
+                return FallbackAnswer(stateful, operation: name)
             }
             return FallbackAnswer(answer(route: index, headers: request.headers), operation: name)
         }
@@ -165,7 +186,10 @@ public final class OpenAPIResponder: FallbackReplySource {
         contract.operations.map { operation in
             DocumentOperation(
                 method: operation.method.rawValue, path: basePath + operation.path, name: operation.name,
-                operationId: operation.operationId, summary: operation.summary, statuses: operation.documentedStatuses)
+                operationId: operation.operationId, summary: operation.summary, statuses: operation.documentedStatuses,
+                stateful: resources?.role(of: operation.name).map {
+                    DocumentOperation.Stateful(role: $0.role.rawValue, collection: basePath + $0.collection.path)
+                })
         }
     }
 
@@ -187,7 +211,7 @@ public final class OpenAPIResponder: FallbackReplySource {
     }
 
     /// A route's answer to a request's `Prefer` and `Accept`.
-    private func answer(route index: Int, headers: HTTPHeaders) -> PreparedResponse {
+    func answer(route index: Int, headers: HTTPHeaders) -> PreparedResponse {
         let accept = headers.first(name: "Accept")
         guard headers.first(name: "Prefer") == nil, accept == nil || accept == "*/*" else {
             return answer(routes[index].operation, preference: Preference(headers), accept: accept)

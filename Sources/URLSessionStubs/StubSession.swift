@@ -98,19 +98,21 @@ public final class StubSession: Sendable {
     /// the violations) unless `validatesRequests` is false, and before that against its
     /// `security` (a 401 with `WWW-Authenticate` when the credentials it asks for are missing or
     /// malformed) unless `enforcesSecurity` is false; every drift variant, as for stubs.
+    /// With `stateful`, the document's collections keep what the session's requests create,
+    /// replace, patch and delete, in a store of the session's own (no other session sees it).
     /// It is mounted at `basePath`, else at its first `servers` URL's path. Stubs of a folder,
     /// when given, answer first. A YAML document is refused with the command that converts it.
     public convenience init(
         openAPIDocument path: String, basePath: String? = nil, validatesRequests: Bool = true,
-        enforcesSecurity: Bool = true, stubsDirectory: String? = nil, variant: String? = nil,
-        configuration: StubHandlerConfiguration = StubHandlerConfiguration(),
+        enforcesSecurity: Bool = true, stateful: Bool = false, stubsDirectory: String? = nil,
+        variant: String? = nil, configuration: StubHandlerConfiguration = StubHandlerConfiguration(),
         options: StubSessionOptions = StubSessionOptions()
     ) throws(StubSetupError) {
         let contract = try Self.readDocument(path)
         var configuration = configuration
         configuration.fallback = OpenAPIResponder(
             contract: contract, basePath: basePath, validatesRequests: validatesRequests,
-            enforcesSecurity: enforcesSecurity, challengeRealm: Self.challengeRealm)
+            enforcesSecurity: enforcesSecurity, challengeRealm: Self.challengeRealm, stateful: stateful)
         try self.init(
             stubsDirectory: stubsDirectory, mappings: [], variant: variant, configuration: configuration,
             options: options)

@@ -103,6 +103,45 @@ import Testing
         #expect(result.stderr.contains("--validate-requests"), "\(result.stderr)")
     }
 
+    @Test func statefulWithoutADocumentIsAUsageError() async throws {
+        let result = try await ToolProcess.run("petmock", ["serve", "--stateful"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--stateful needs --openapi FILE beside it"), "\(result.stderr)")
+    }
+
+    /// `serve --stateful` keeps what clients create: N clients × M creates over sockets make
+    /// N×M resources with distinct ids, and the admin counts them.
+    @Test func theRealProcessKeepsEveryConcurrentCreate() async throws {
+        let document = "Tests/OpenAPIMockTests/Fixtures/things.openapi.json"
+        let server = try await ServerProcess("petmock", ["serve", "--openapi", document, "--stateful", "--port", "0"])
+        let port = server.port
+        let clients = 8
+        let creates = 25
+        let ids = try await withThrowingTaskGroup(of: [Int64].self) { group in
+            for client in 0..<clients {
+                group.addTask {
+                    var ids: [Int64] = []
+                    for number in 0..<creates {
+                        let created = try fetch(
+                            port, "POST", "/v1/things", headers: [("Content-Type", "application/json")],
+                            body: #"{"name":"c\#(client)-\#(number)"}"#)
+                        #expect(created.status == 201, "\(created.text)")
+                        ids.append(try JSONValue(parsing: created.body)["id"]?.intValue ?? -1)
+                    }
+                    return ids
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        let state = try JSONValue(parsing: try fetch(port, "/__admin/petmock/state/things").body)
+        let read = try fetch(port, "/v1/things/\(ids.max() ?? 0)")
+        #expect(await server.stop() == 0)
+        #expect(Set(ids).count == clients * creates)
+        #expect(!ids.contains(-1))
+        #expect(state["total"]?.intValue == Int64(clients * creates + 2))
+        #expect(read.status == 200)
+    }
+
     /// `--cors` is on by default with `--openapi` (as Prism), off for a stub folder alone (as
     /// WireMock), and `--cors on|off` says otherwise: a browser's preflight is a 204 where the
     /// document would answer 405.

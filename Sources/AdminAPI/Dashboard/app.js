@@ -366,7 +366,8 @@ async function refreshOperations() {
     const row = el("tr");
     row.dataset.operation = operation.name;
     const name = operation.operationId || operation.name;
-    for (const cell of [operation.method, operation.path, name, operation.statuses.join(", ")]) {
+    const stateful = operation.stateful ? operation.stateful.role + " " + operation.stateful.collection : "";
+    for (const cell of [operation.method, operation.path, name, operation.statuses.join(", "), stateful]) {
       row.append(el("td", cell));
     }
     if (operation.summary) row.title = operation.summary;

@@ -6,4 +6,18 @@ extension Admin {
     public func documentOperations() -> [DocumentOperation] {
         engine.fallback?.operations ?? []
     }
+
+    /// What the fallback source keeps with `--stateful`: every collection's count, or (with
+    /// `collection`, its path below the mount point) its resources; nil without state, or when
+    /// there is no such collection.
+    public func state(collection: String? = nil) -> JSONValue? {
+        engine.fallback?.state(collection: collection)
+    }
+
+    /// Puts the fallback source's state back where it started (the document's examples): all
+    /// of it, or one collection; false without state, or when there is no such collection.
+    @discardableResult
+    public func resetState(collection: String? = nil) -> Bool {
+        engine.fallback?.resetState(collection: collection) ?? false
+    }
 }

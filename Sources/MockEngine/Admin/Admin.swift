@@ -136,7 +136,8 @@ public final class Admin: Sendable {
         return paths
     }
 
-    /// Resets everything: mappings back to the files, journal emptied, scenarios started.
+    /// Resets everything: mappings back to the files, journal emptied, scenarios started (and
+    /// with them, the document's state).
     public func reset() throws(AdminError) {
         try resetMappings()
         clearRequests()
@@ -246,9 +247,11 @@ public final class Admin: Sendable {
         }
     }
 
-    /// Puts every scenario back in its started state.
+    /// Puts every scenario back in its started state, and the document's state (`--stateful`)
+    /// back to its examples: a test that resets one resets the other.
     public func resetScenarios() {
         engine.scenarios.reset()
+        resetState()
     }
 
     /// Moves a scenario to one of its states, or (nil) back to its started state.

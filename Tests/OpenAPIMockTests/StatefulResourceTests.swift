@@ -1,0 +1,263 @@
+import AdminAPI
+import APISchema
+import ContractKit
+import Foundation
+import HTTPCore
+import HTTPHandlerKit
+import JSONKit
+import MockEngine
+import OpenAPIMock
+import Platform
+import TestSupport
+import Testing
+
+/// `--stateful`: the document's collections keep what clients create, through the whole handler
+/// (admin, variants, journal) as `petmock serve` runs it.
+@Suite struct StatefulResourceTests {
+    static func contract() throws -> Contract {
+        try OpenAPIReader().read(file: OpenAPIResponderTests.folder.appendingPathComponent("things.openapi.json").path)
+    }
+
+    static func handler(
+        limits: ResourceStore.Limits = ResourceStore.Limits(), log: (@Sendable (String) -> Void)? = nil
+    ) throws -> StubHandler {
+        let responder = OpenAPIResponder(contract: try contract(), stateful: true, storeLimits: limits, log: log)
+        return try GeneratedStubsTests.handler(stubs: nil, fallback: responder)
+    }
+
+    static let json = [("Content-Type", "application/json")]
+
+    static func body(_ response: RawResponse) throws -> JSONValue {
+        try JSONValue(parsing: response.body)
+    }
+
+    @Test func theWholeCycleWorksOnWhatIsStored() throws {
+        let handler = try Self.handler()
+        // The store starts from the list's example.
+        let start = try Self.body(try handler.answer("/v1/things"))
+        #expect(start.arrayValue?.map { $0["name"] } == ["hammer", "kite"])
+
+        let created = try handler.answer("POST", "/v1/things", headers: Self.json, body: #"{"name":"saw"}"#)
+        #expect(created.status == 201, "\(created.text)")
+        #expect(created.header("Location") == "/v1/things/3")
+        let resource = try Self.body(created)
+        #expect(resource["id"] == 3)
+        #expect(resource["name"] == "saw")
+        // A field the request did not give is generated, valid against the schema.
+        #expect(resource["kind"] == "tool" || resource["kind"] == "toy", "\(resource)")
+
+        let read = try handler.answer("/v1/things/3")
+        #expect(read.status == 200)
+        #expect(try Self.body(read) == resource)
+
+        let listed = try Self.body(try handler.answer("/v1/things"))
+        #expect(listed.arrayValue?.count == 3)
+        #expect(listed[2] == resource)
+
+        let replaced = try handler.answer(
+            "PUT", "/v1/things/3", headers: Self.json, body: #"{"name":"big saw","kind":"tool","price":9.5}"#)
+        #expect(replaced.status == 200, "\(replaced.text)")
+        #expect(try Self.body(replaced)["name"] == "big saw")
+        #expect(try Self.body(replaced)["id"] == 3)
+
+        let patched = try handler.answer(
+            "PATCH", "/v1/things/3", headers: [("Content-Type", "application/merge-patch+json")],
+            body: #"{"price":null,"tags":["sharp"]}"#)
+        #expect(patched.status == 200, "\(patched.text)")
+        let after = try Self.body(patched)
+        #expect(after["price"] == nil)
+        #expect(after["tags"] == ["sharp"])
+        #expect(after["name"] == "big saw")
+        #expect(try Self.body(try handler.answer("/v1/things/3")) == after)
+
+        let deleted = try handler.answer("DELETE", "/v1/things/3")
+        #expect(deleted.status == 204)
+        // The operation's own 404 where it documents one, a problem+json 404 where not.
+        let gone = try handler.answer("/v1/things/3")
+        #expect(gone.status == 404)
+        #expect(try Self.body(gone)["message"] == "no such thing")
+        let notPatched = try handler.answer(
+            "PATCH", "/v1/things/3", headers: [("Content-Type", "application/merge-patch+json")], body: "{}")
+        #expect(notPatched.status == 404)
+        #expect(notPatched.header("Content-Type") == "application/problem+json")
+        #expect(try Self.body(notPatched)["detail"] == "No resource /things/3: it was never created, or was deleted")
+        #expect(try handler.answer("DELETE", "/v1/things/3").status == 404)
+        #expect(try handler.answer("/v1/things/oops").status == 400)  // the document's integer id, validated
+    }
+
+    @Test func theSchemaWinsOverWhatTheClientSent() throws {
+        let handler = try Self.handler()
+        // `color` is accepted by the input schema, refused by the resource's (additionalProperties: false).
+        let created = try handler.answer(
+            "POST", "/v1/things", headers: Self.json, body: #"{"name":"pen","color":"red","kind":"toy"}"#)
+        let resource = try Self.body(created)
+        #expect(resource["color"] == nil, "\(resource)")
+        #expect(resource["kind"] == "toy")
+        let keys = Set(resource.objectValue?.keys ?? [])
+        #expect(keys.isSubset(of: ["id", "name", "kind", "tags", "price"]), "\(keys)")
+    }
+
+    @Test func aListIsPagedAsTheDocumentSays() throws {
+        let handler = try Self.handler()
+        for number in 1...30 {
+            _ = try handler.answer("POST", "/v1/things", headers: Self.json, body: #"{"name":"n\#(number)"}"#)
+        }
+        // 32 stored; the documented default limit is 20, the maximum 50.
+        #expect(try Self.body(try handler.answer("/v1/things")).arrayValue?.count == 20)
+        let page = try Self.body(try handler.answer("/v1/things?limit=5&offset=10"))
+        #expect(page.arrayValue?.map { $0["name"] } == ["n9", "n10", "n11", "n12", "n13"])
+        #expect(try Self.body(try handler.answer("/v1/things?offset=30&limit=10")).arrayValue?.count == 2)
+        #expect(try Self.body(try handler.answer("/v1/things?offset=99")).arrayValue == [])
+    }
+
+    @Test func aNestedCollectionIsOnePerParentWithUUIDsAndPages() throws {
+        let handler = try Self.handler()
+        var ids: [String] = []
+        for number in 1...3 {
+            let created = try handler.answer(
+                "POST", "/v1/users/7/orders", headers: Self.json, body: #"{"item":"i\#(number)","quantity":1}"#)
+            #expect(created.status == 201, "\(created.text)")
+            let id = try #require(try Self.body(created)["orderId"]?.stringValue)
+            #expect(FormatCheck.matches(id, format: "uuid"), "\(id)")
+            #expect(created.header("Location") == "/v1/users/7/orders/\(id)")
+            ids.append(id)
+        }
+        let listed = try Self.body(try handler.answer("/v1/users/7/orders?page=2&limit=2"))
+        #expect(listed["total"] == 3)
+        #expect(listed["items"]?.arrayValue?.map { $0["orderId"]?.stringValue } == [ids[2]])
+        #expect(try Self.body(try handler.answer("/v1/users/8/orders"))["items"] == [])
+        #expect(try handler.answer("/v1/users/8/orders/\(ids[0])").status == 404)
+        #expect(try Self.body(try handler.answer("/v1/users/7/orders/\(ids[0])"))["item"] == "i1")
+    }
+
+    @Test func aStringIDIsTheSequenceWhenTheSchemaAcceptsIt() throws {
+        let handler = try Self.handler()
+        let created = try handler.answer("POST", "/v1/tags", headers: Self.json, body: #"{"label":"red"}"#)
+        #expect(try Self.body(created)["slug"] == "1")
+        #expect(try Self.body(try handler.answer("/v1/tags/1"))["label"] == "red")
+    }
+
+    @Test func operationsThatAreNotCRUDShapedAnswerAsWithoutState() throws {
+        let handler = try Self.handler()
+        let archived = try handler.answer("POST", "/v1/things/1/archive")
+        #expect(archived.status == 200)
+        let searched = try handler.answer("POST", "/v1/search", headers: Self.json, body: "{}")
+        #expect(searched.status == 200)
+        // A Prefer header asks for the document's answer, not the store's.
+        let preferred = try handler.answer("/v1/things/99", headers: [("Prefer", "code=404")])
+        #expect(preferred.status == 404)
+    }
+
+    @Test func driftVariantsApplyToStatefulAnswers() throws {
+        let handler = try Self.handler()
+        let drifted = try handler.answer("/v1/things/1", headers: [("X-Petmock-Variant", "missing:name")])
+        let body = try Self.body(drifted)
+        #expect(body["name"] == nil)
+        #expect(body["id"] == 1)
+        #expect(drifted.header("Petmock-Variant") == "missing:name")
+    }
+
+    @Test func adminListsGetsAndResetsTheState() throws {
+        let handler = try Self.handler()
+        _ = try handler.answer("POST", "/v1/things", headers: Self.json, body: #"{"name":"saw"}"#)
+        _ = try handler.answer("POST", "/v1/users/7/orders", headers: Self.json, body: #"{"item":"x"}"#)
+        let state = try Self.body(try handler.answer("/__admin/petmock/state"))
+        #expect(state["stateful"] == true)
+        #expect(state["collections"]?.arrayValue?.map { $0["collection"] } == ["/things", "/users/7/orders"])
+        #expect(state["items"] == 4)
+        let things = try Self.body(try handler.answer("/__admin/petmock/state/things"))
+        #expect(things["total"] == 3)
+        #expect(try handler.answer("/__admin/petmock/state/nothing").status == 404)
+        // One collection back to the document's examples.
+        #expect(try handler.answer("DELETE", "/__admin/petmock/state/things").status == 200)
+        #expect(try Self.body(try handler.answer("/__admin/petmock/state/things"))["total"] == 2)
+        #expect(try Self.body(try handler.answer("/__admin/petmock/state"))["items"] == 3)
+        // Resetting the scenarios resets the state; so does the whole reset.
+        _ = try handler.answer("POST", "/v1/things", headers: Self.json, body: #"{"name":"saw"}"#)
+        #expect(try handler.answer("POST", "/__admin/scenarios/reset").status == 200)
+        #expect(try Self.body(try handler.answer("/__admin/petmock/state"))["items"] == 2)
+        _ = try handler.answer("POST", "/v1/users/1/orders", headers: Self.json, body: #"{"item":"x"}"#)
+        #expect(try handler.answer("POST", "/__admin/reset").status == 200)
+        #expect(try Self.body(try handler.answer("/__admin/petmock/state"))["items"] == 2)
+        #expect(try handler.answer("DELETE", "/__admin/petmock/state").status == 200)
+        // The operations say which are stateful.
+        let operations = try Self.body(try handler.answer("/__admin/petmock/operations"))["operations"]?.arrayValue
+        let roles = (operations ?? []).compactMap { operation in
+            operation["stateful"].map { "\(operation["name"]?.stringValue ?? "") \($0["role"]?.stringValue ?? "")" }
+        }
+        #expect(
+            roles == [
+                "GET /things list", "POST /things create", "GET /things/{id} read", "PUT /things/{id} replace",
+                "PATCH /things/{id} patch", "DELETE /things/{id} delete", "GET /users/{userId}/orders list",
+                "POST /users/{userId}/orders create", "GET /users/{userId}/orders/{orderId} read",
+                "POST /tags create", "GET /tags/{slug} read", "DELETE /tags/{slug} delete",
+            ])
+    }
+
+    @Test func withoutStateTheAdminSaysSo() throws {
+        let handler = try GeneratedStubsTests.handler(
+            stubs: nil, fallback: OpenAPIResponder(contract: try Self.contract()))
+        #expect(try Self.body(try handler.answer("/__admin/petmock/state"))["stateful"] == false)
+        #expect(try handler.answer("/__admin/petmock/state/things").status == 404)
+        // And a create answers as the document does, storing nothing.
+        let created = try handler.answer("POST", "/v1/things", headers: Self.json, body: #"{"name":"saw"}"#)
+        #expect(created.status == 201)
+        #expect(created.header("Location") == nil)
+    }
+
+    @Test func aFullStoreRefusesWith507AndSaysSoOnce() throws {
+        let lines = Locked<[String]>([])
+        let handler = try Self.handler(limits: ResourceStore.Limits(collections: 2, items: 4, bytes: 1 << 20)) { line in
+            lines.withLock { $0.append(line) }
+        }
+        // Two seeded, two more fit.
+        for _ in 1...2 {
+            #expect(try handler.answer("POST", "/v1/things", headers: Self.json, body: #"{"name":"a"}"#).status == 201)
+        }
+        for _ in 1...3 {
+            let refused = try handler.answer("POST", "/v1/things", headers: Self.json, body: #"{"name":"a"}"#)
+            #expect(refused.status == 507)
+            #expect(refused.header("Content-Type") == "application/problem+json")
+            #expect(try Self.body(refused)["detail"]?.stringValue?.hasPrefix("the store holds its limit of 4 resources") == true)
+        }
+        #expect(lines.withLock { $0 }.count == 1)
+        #expect(lines.withLock { $0 }.first?.contains("limit of 4 resources") == true)
+        // Deleting makes room.
+        #expect(try handler.answer("DELETE", "/v1/things/1").status == 204)
+        #expect(try handler.answer("POST", "/v1/things", headers: Self.json, body: #"{"name":"a"}"#).status == 201)
+    }
+
+    @Test func aFullStoreRefusesNewCollections() throws {
+        let handler = try Self.handler(limits: ResourceStore.Limits(collections: 2, items: 100, bytes: 1 << 20))
+        // /things is seeded: one more collection fits.
+        #expect(try handler.answer("POST", "/v1/users/1/orders", headers: Self.json, body: #"{"item":"x"}"#).status == 201)
+        let refused = try handler.answer("POST", "/v1/users/2/orders", headers: Self.json, body: #"{"item":"x"}"#)
+        #expect(refused.status == 507)
+        #expect(try Self.body(refused)["detail"]?.stringValue?.hasPrefix("the store holds its limit of 2 collections") == true)
+    }
+
+    /// N clients × M creates: N×M resources, ids all distinct, nothing lost.
+    @Test func concurrentCreatesLoseNothing() async throws {
+        let handler = try Self.handler()
+        let clients = 16
+        let creates = 50
+        let ids = try await withThrowingTaskGroup(of: [Int64].self) { group in
+            for client in 0..<clients {
+                group.addTask {
+                    var ids: [Int64] = []
+                    for number in 0..<creates {
+                        let created = try handler.answer(
+                            "POST", "/v1/things", headers: Self.json, body: #"{"name":"c\#(client)-\#(number)"}"#)
+                        ids.append(try #require(try Self.body(created)["id"]?.intValue))
+                    }
+                    return ids
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(ids.count == clients * creates)
+        #expect(Set(ids).count == clients * creates)
+        let state = try Self.body(try handler.answer("/__admin/petmock/state/things"))
+        #expect(state["total"]?.intValue == Int64(clients * creates + 2))
+    }
+}
