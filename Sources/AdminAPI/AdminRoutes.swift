@@ -201,7 +201,9 @@ extension AdminRouter {
 
     func resetState(_ collection: String?) -> HTTPResponse {
         let path = collection.map { "/" + $0 }
-        guard admin.resetState(collection: path) || path == nil else { return Self.notFound(Self.noCollection(path ?? "")) }
+        guard admin.resetState(collection: path) || path == nil else {
+            return Self.notFound(Self.noCollection(path ?? ""))
+        }
         return Self.json([:])
     }
 

@@ -121,7 +121,8 @@ enum ServeCommand {
                 option: "--security", value: arguments[Self.security].rawValue, expected: "--openapi FILE beside it")
         }
         if arguments[Self.stateful] && arguments[Self.openapi] == nil {
-            throw ArgumentError.invalidCombination("--stateful needs --openapi FILE beside it: only a document has collections")
+            throw ArgumentError.invalidCombination(
+                "--stateful needs --openapi FILE beside it: only a document has collections")
         }
         var responder: OpenAPIResponder?
         if let file = arguments[Self.openapi] {

@@ -30,7 +30,8 @@ import Testing
         var testDescription: String { name }
     }
 
-    static let item = Schema(types: [.object], properties: [SchemaProperty(name: "id", schema: Schema(types: [.integer]))])
+    static let item = Schema(
+        types: [.object], properties: [SchemaProperty(name: "id", schema: Schema(types: [.integer]))])
     static let list = Schema(types: [.array], items: item)
 
     static let cases: [Case] = [
@@ -105,11 +106,13 @@ import Testing
     }
 
     static let idCases: [IDCase] = [
-        IDCase(property: Schema(types: [.integer]), parameter: Schema(types: [.string]), kind: .integer, idProperty: "id"),
+        IDCase(
+            property: Schema(types: [.integer]), parameter: Schema(types: [.string]), kind: .integer, idProperty: "id"),
         IDCase(
             property: Schema(types: [.string], format: "uuid"), parameter: Schema(types: [.string]), kind: .uuid,
             idProperty: "id"),
-        IDCase(property: Schema(types: [.string]), parameter: Schema(types: [.integer]), kind: .string, idProperty: "id"),
+        IDCase(
+            property: Schema(types: [.string]), parameter: Schema(types: [.integer]), kind: .string, idProperty: "id"),
         IDCase(property: nil, parameter: Schema(types: [.integer]), kind: .integer, idProperty: nil),
         IDCase(property: nil, parameter: Schema(types: [.string], format: "uuid"), kind: .uuid, idProperty: nil),
     ]
@@ -120,13 +123,17 @@ import Testing
         if let property = test.property { properties.insert(SchemaProperty(name: "id", schema: property), at: 0) }
         let resource = Schema(types: [.object], properties: properties)
         let model = ResourceModel(
-            contract: Contract(title: "t", version: "1", operations: [
-                ContractOperation(method: .post, path: "/things", responses: [Self.json(resource)], requestBody: Self.body(resource)),
-                ContractOperation(
-                    method: .get, path: "/things/{thingId}",
-                    parameters: [ContractParameter(name: "thingId", schema: test.parameter)],
-                    responses: [Self.json(resource)]),
-            ]))
+            contract: Contract(
+                title: "t", version: "1",
+                operations: [
+                    ContractOperation(
+                        method: .post, path: "/things", responses: [Self.json(resource)],
+                        requestBody: Self.body(resource)),
+                    ContractOperation(
+                        method: .get, path: "/things/{thingId}",
+                        parameters: [ContractParameter(name: "thingId", schema: test.parameter)],
+                        responses: [Self.json(resource)]),
+                ]))
         let collection = try #require(model.collections.first)
         #expect(collection.idKind == test.kind)
         #expect(collection.idProperty == test.idProperty)

@@ -1,5 +1,5 @@
-import AdminAPI
 import APISchema
+import AdminAPI
 import ContractKit
 import Foundation
 import HTTPCore
@@ -218,7 +218,9 @@ import Testing
             let refused = try handler.answer("POST", "/v1/things", headers: Self.json, body: #"{"name":"a"}"#)
             #expect(refused.status == 507)
             #expect(refused.header("Content-Type") == "application/problem+json")
-            #expect(try Self.body(refused)["detail"]?.stringValue?.hasPrefix("the store holds its limit of 4 resources") == true)
+            #expect(
+                try Self.body(refused)["detail"]?.stringValue?.hasPrefix("the store holds its limit of 4 resources")
+                    == true)
         }
         #expect(lines.withLock { $0 }.count == 1)
         #expect(lines.withLock { $0 }.first?.contains("limit of 4 resources") == true)
@@ -230,10 +232,13 @@ import Testing
     @Test func aFullStoreRefusesNewCollections() throws {
         let handler = try Self.handler(limits: ResourceStore.Limits(collections: 2, items: 100, bytes: 1 << 20))
         // /things is seeded: one more collection fits.
-        #expect(try handler.answer("POST", "/v1/users/1/orders", headers: Self.json, body: #"{"item":"x"}"#).status == 201)
+        #expect(
+            try handler.answer("POST", "/v1/users/1/orders", headers: Self.json, body: #"{"item":"x"}"#).status == 201)
         let refused = try handler.answer("POST", "/v1/users/2/orders", headers: Self.json, body: #"{"item":"x"}"#)
         #expect(refused.status == 507)
-        #expect(try Self.body(refused)["detail"]?.stringValue?.hasPrefix("the store holds its limit of 2 collections") == true)
+        #expect(
+            try Self.body(refused)["detail"]?.stringValue?.hasPrefix("the store holds its limit of 2 collections")
+                == true)
     }
 
     /// N clients × M creates: N×M resources, ids all distinct, nothing lost.

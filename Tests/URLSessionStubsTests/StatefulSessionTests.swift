@@ -41,7 +41,8 @@ import FoundationNetworking
         #expect(names == ["hammer", "kite"] + (0..<count).map { "s\(index)-\($0)" }, "\(listed.text)")
         // The session's reset puts the store back to the examples.
         try stubs.admin.reset()
-        #expect(try Self.names(try await fetch(stubs.session, "https://things.example/v1/things")) == ["hammer", "kite"])
+        #expect(
+            try Self.names(try await fetch(stubs.session, "https://things.example/v1/things")) == ["hammer", "kite"])
     }
 
     @Test func withoutStatefulNothingIsKept() async throws {

@@ -42,7 +42,8 @@ extension OpenAPIResponder {
                 var resource = body
                 if let property = collection.idProperty {
                     // The id first, as a reader expects it.
-                    resource = JSONObject([JSONMember(key: property, value: id.value)] + body.members.filter { $0.key != property })
+                    resource = JSONObject(
+                        [JSONMember(key: property, value: id.value)] + body.members.filter { $0.key != property })
                 }
                 let stored = conform(.object(resource), to: schema, operation, status: operation.defaultStatus)
                 do {
@@ -119,7 +120,8 @@ extension OpenAPIResponder {
         func number(_ name: String) -> Int? {
             guard let documented = parameter(name) else { return nil }
             return query.first { $0.name == documented.name }.flatMap { Int($0.value) }
-                ?? documented.defaultValue?.intValue.map(Int.init) ?? documented.schema.defaultValue?.intValue.map(Int.init)
+                ?? documented.defaultValue?.intValue.map(Int.init)
+                ?? documented.schema.defaultValue?.intValue.map(Int.init)
         }
         var size = number("limit") ?? Self.maximumPage
         if let maxItems = listArraySchema(schema, shape)?.limits.maxItems { size = min(size, maxItems) }
@@ -131,7 +133,9 @@ extension OpenAPIResponder {
         }
         let (stored, total) = store.page(of: key, offset: max(0, offset), limit: size)
         let itemSchema = ResourceModel.itemSchema(ofList: schema, shape, contract)
-        let items = stored.map { conform($0, to: itemSchema, operation, status: operation.defaultStatus, part: "items") }
+        let items = stored.map {
+            conform($0, to: itemSchema, operation, status: operation.defaultStatus, part: "items")
+        }
         switch shape {
         case .array: return .array(items)
         case .property(let name):
@@ -185,8 +189,9 @@ extension OpenAPIResponder {
     ) -> JSONValue? {
         let key = "\(operation.name) \(status) stateful \(part)"
         if let made = statefulBases.withLock({ $0[key] }) { return made }
-        guard case .success(let value) = GeneratedBody.make(
-            for: schema, in: contract, seed: GeneratedBody.Seed(key: key, number: nil))
+        guard
+            case .success(let value) = GeneratedBody.make(
+                for: schema, in: contract, seed: GeneratedBody.Seed(key: key, number: nil))
         else { return nil }
         statefulBases.withLock { $0[key] = value }
         return value
@@ -292,7 +297,8 @@ extension OpenAPIResponder {
             404, "not-found", "Not found", "No resource \(key)/\(id): it was never created, or was deleted", operation)
     }
 
-    private static func storeFull(_ refusal: ResourceStore.Refusal, _ operation: ContractOperation) -> PreparedResponse {
+    private static func storeFull(_ refusal: ResourceStore.Refusal, _ operation: ContractOperation) -> PreparedResponse
+    {
         problem(
             507, "store-full", "Insufficient storage",
             "\(refusal); delete resources or reset the state (DELETE /__admin/petmock/state)", operation)
@@ -312,7 +318,8 @@ extension OpenAPIResponder {
     }
 
     /// The operation's own answer (status, headers) with `body` in place of its own.
-    private func respond(_ plain: PreparedResponse, body: JSONValue?, extra: [String: String] = [:]) -> PreparedResponse {
+    private func respond(_ plain: PreparedResponse, body: JSONValue?, extra: [String: String] = [:]) -> PreparedResponse
+    {
         var response = plain.response
         response.headers.remove(name: "Content-Length")
         if let body { response.body = body.serializedBytes() }
@@ -344,7 +351,9 @@ extension OpenAPIResponder {
             }
             if values.isEmpty {
                 for role in [ResourceModel.Role.read, .create] {
-                    if let operation = operations.first(where: { $0.1 == role })?.0, let example = firstExample(operation) {
+                    if let operation = operations.first(where: { $0.1 == role })?.0,
+                        let example = firstExample(operation)
+                    {
                         values = [example]
                         break
                     }

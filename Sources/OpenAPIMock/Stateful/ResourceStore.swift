@@ -115,7 +115,9 @@ public final class ResourceStore: Sendable {
         let size = value.serializedBytes().count + id.utf8.count
         let bucket = state.buckets[collection]
         if bucket?.values[id] != nil { return .success(false) }
-        if bucket == nil && state.buckets.count >= limits.collections { return .failure(.collections(limit: limits.collections)) }
+        if bucket == nil && state.buckets.count >= limits.collections {
+            return .failure(.collections(limit: limits.collections))
+        }
         if state.items >= limits.items { return .failure(.items(limit: limits.items)) }
         if state.bytes + size > limits.bytes { return .failure(.bytes(limit: limits.bytes)) }
         var updated = bucket ?? Bucket()
@@ -188,8 +190,10 @@ public final class ResourceStore: Sendable {
     /// Each collection's path, resources and bytes, sorted by path; with the totals.
     public func summary() -> (collections: [(collection: String, items: Int, bytes: Int)], items: Int, bytes: Int) {
         state.withLock { state in
-            let collections = state.buckets.filter { !$0.value.order.isEmpty }.map { ($0.key, $0.value.order.count, $0.value.bytes) }
-                .sorted { $0.0 < $1.0 }
+            let collections = state.buckets.filter { !$0.value.order.isEmpty }.map {
+                ($0.key, $0.value.order.count, $0.value.bytes)
+            }
+            .sorted { $0.0 < $1.0 }
             return (collections, state.items, state.bytes)
         }
     }
