@@ -61,13 +61,13 @@ enum VariantsCommand {
 
     /// The catalog, then the operations `serve --stateful` keeps state for.
     private static func text(_ catalog: VariantCatalog, _ stateful: [DocumentOperation]) -> String {
-        guard !stateful.isEmpty else { return catalog.description + "\nNo operation is stateful with --stateful." }
+        guard !stateful.isEmpty else { return catalog.description + "\n\nNo operation is stateful with --stateful." }
         let width = stateful.map(\.name.count).max() ?? 0
         let lines = stateful.map { operation in
             let role = operation.stateful.map { "\($0.role) \($0.collection)" } ?? ""
             return "  " + operation.name + String(repeating: " ", count: width - operation.name.count + 2) + role
         }
-        return catalog.description + "\nStateful with --stateful:\n" + lines.joined(separator: "\n")
+        return catalog.description + "\n\nStateful with --stateful:\n" + lines.joined(separator: "\n")
     }
 
     private static func json(_ catalog: VariantCatalog, _ stateful: [DocumentOperation]) -> String {

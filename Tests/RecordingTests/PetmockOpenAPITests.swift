@@ -109,6 +109,21 @@ import Testing
         #expect(result.stderr.contains("--stateful needs --openapi FILE beside it"), "\(result.stderr)")
     }
 
+    /// `variants --openapi` says which operations `serve --stateful` keeps state for, and what
+    /// each does to which collection.
+    @Test func variantsListTheStatefulOperations() async throws {
+        let document = "Tests/OpenAPIMockTests/Fixtures/things.openapi.json"
+        let text = try await ToolProcess.run("petmock", ["variants", "--openapi", document])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("\n\nStateful with --stateful:\n  GET /things "), "\(text.stdout)")
+        #expect(text.stdout.contains("  POST /users/{userId}/orders           create /v1/users/{userId}/orders\n"))
+        #expect(!text.stdout.contains("archive  "))
+        let json = try await ToolProcess.run("petmock", ["variants", "--openapi", document, "--format", "json"])
+        let listed = try JSONValue(parsing: json.stdout)["stateful"]?.arrayValue ?? []
+        #expect(listed.count == 12)
+        #expect(listed.first == ["operation": "GET /things", "role": "list", "collection": "/v1/things"])
+    }
+
     /// `serve --stateful` keeps what clients create: N clients × M creates over sockets make
     /// N×M resources with distinct ids, and the admin counts them.
     @Test func theRealProcessKeepsEveryConcurrentCreate() async throws {
