@@ -207,7 +207,7 @@ public struct ResourceModel: Sendable {
         return nil
     }
 
-    /// An object schema with the properties of its `allOf` parts beside its own.
+    /// An object schema with the properties (and required names) of its `allOf` parts beside its own.
     static func flattenedObject(_ schema: Schema, _ contract: Contract) -> Schema {
         var flat = schema
         for part in schema.allOf {
@@ -216,6 +216,7 @@ public struct ResourceModel: Sendable {
             for property in inner.properties where !flat.properties.contains(where: { $0.name == property.name }) {
                 flat.properties.append(property)
             }
+            for name in inner.required where !flat.required.contains(name) { flat.required.append(name) }
         }
         return flat
     }
