@@ -21,7 +21,7 @@ FUZZ_SMOKE_SEED ?= 1
 # Soak (Benchmarks/soak.py): how long wrk loads petmock.
 SOAK_SECONDS ?= 180
 
-.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-template bench-urlsession-stubs bench-client bench-contract bench-openapi bench-openapi-mock lint format clean \
+.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-template bench-urlsession-stubs bench-client bench-contract bench-openapi bench-openapi-mock bench-stateful lint format clean \
 	fuzz fuzz-smoke hostile soak sanitize test-portable
 
 deps:
@@ -121,6 +121,9 @@ bench-openapi: bench-deps
 
 bench-openapi-mock: bench-deps
 	bash Benchmarks/bench-openapi-mock.sh
+
+bench-stateful: bench-deps
+	bash Benchmarks/bench-stateful.sh
 
 # Every Swift file we own, the same list for both (the packages' .build folders are left out).
 FORMAT_PATHS := Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift Benchmarks/ServerBench \

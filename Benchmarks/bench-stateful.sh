@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# petmock serve --openapi --stateful, each figure beside its reference from the same run and its
+# target; release build, median of three. Writes Benchmarks/results/stateful.txt.
+#   (1) A stateful POST then a GET of the created item (wrk, 127.0.0.1, one pair per two
+#       requests) against the same bytes served by two plain stubs (a POST and a GET) on the
+#       same server; the store is reset between rounds; target >= 0.7x.
+#   (2) Peak RSS (VmHWM) with 100,000 stored resources of about 200 bytes, against the same
+#       server before it stored any; target < 100 MB.
+# Usage: Benchmarks/bench-stateful.sh [DURATION]   (wrk's duration per round, default 3s)
+#   PETMOCK=PATH measures that binary instead of building one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+duration="${1:-3s}"
+results=Benchmarks/results/stateful.txt
+scripts/install-deps.sh wrk python3 procps curl zlib1g-dev
+if [ -n "${PETMOCK:-}" ]; then
+    petmock="$PETMOCK"
+else
+    petmock="$(scripts/build-petmock.sh)"  # as `make serve` builds it
+fi
+
+# shellcheck source=lib/servers.sh
+source Benchmarks/lib/servers.sh
+
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+rps() { awk '/^Requests\/sec:/ { print $2 }'; }
+peak_mb() { awk '/^VmHWM:/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+stop() { kill -- "-$1" 2>/dev/null || kill "$1" 2>/dev/null || true; }
+
+# A collection with no examples (the store starts empty); every field is given by the client,
+# so the answer is the stored resource as it is.
+cat >"$work/notes.json" <<'JSON'
+{"openapi": "3.1.0", "info": {"title": "bench", "version": "1"},
+ "paths": {
+  "/notes": {"post": {"requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Note"}}}},
+    "responses": {"201": {"description": "stored", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Note"}}}}}}},
+  "/notes/{id}": {"get": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+    "responses": {"200": {"description": "a note", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Note"}}}}}}}},
+ "components": {"schemas": {"Note": {"type": "object", "required": ["id", "title", "text"],
+  "properties": {"id": {"type": "integer"}, "title": {"type": "string"}, "text": {"type": "string"}}}}}}
+JSON
+# About 200 bytes stored per note.
+text="$(printf 'x%.0s' $(seq 1 160))"
+body="{\"title\":\"a note\",\"text\":\"$text\"}"
+cat >"$work/pair.lua" <<LUA
+-- A POST, then a GET of the item it created (its Location), and again.
+local location = nil
+request = function()
+    if location == nil then
+        return wrk.format("POST", wrk.path, {["Content-Type"] = "application/json"}, '$body')
+    end
+    local target = location
+    location = nil
+    return wrk.format("GET", target)
+end
+response = function(status, headers, body)
+    if status == 201 then
+        location = headers["Location"] or headers["location"]
+    elseif status ~= 200 then
+        error("status " .. status)
+    end
+end
+LUA
+
+{
+    echo "# petmock serve --openapi --stateful: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores," \
+        "load average $(cut -d' ' -f1-3 /proc/loadavg); release build; median of three"
+
+    # (1) POST then GET, stateful against plain stubs of the same bytes, on one server.
+    port="$(free_port)"
+    pid="$(start "$port" /__admin/health "$petmock" serve --openapi "$work/notes.json" --stateful --port "$port")"
+    pids+=("$pid")
+    curl -fsS -o "$work/created.json" -H 'Content-Type: application/json' -d "$body" "http://127.0.0.1:$port/notes"
+    curl -fsS -o "$work/read.json" "http://127.0.0.1:$port/notes/1"
+    cmp -s "$work/created.json" "$work/read.json" || { echo "the GET differs from the POST's answer" >&2; exit 1; }
+    python3 - "$work/created.json" "http://127.0.0.1:$port/__admin/mappings" <<'PY'
+import json, sys, urllib.request
+body = open(sys.argv[1]).read()
+for method, url, status, headers in [
+        ("POST", "/plain", 201, {"Content-Type": "application/json", "Location": "/plain/1"}),
+        ("GET", "/plain/1", 200, {"Content-Type": "application/json"})]:
+    mapping = {"request": {"method": method, "url": url},
+               "response": {"status": status, "headers": headers, "body": body}}
+    request = urllib.request.Request(sys.argv[2], data=json.dumps(mapping).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request).read()
+PY
+    curl -fsS -o "$work/plain.json" -X POST -H 'Content-Type: application/json' -d "$body" "http://127.0.0.1:$port/plain"
+    cmp -s "$work/created.json" "$work/plain.json" || { echo "plain stub body differs" >&2; exit 1; }
+    stateful=() plain=() ratios=()
+    pairs() { wrk -t2 -c64 -d"$duration" -s "$work/pair.lua" "http://127.0.0.1:$port$1" | rps; }
+    reset() { curl -fsS -o /dev/null -X DELETE "http://127.0.0.1:$port/__admin/petmock/state"; }
+    for round in 1 2 3; do
+        reset
+        # In turn first and second from round to round.
+        if ((round % 2)); then
+            s="$(pairs /notes)"; p="$(pairs /plain)"
+        else
+            p="$(pairs /plain)"; s="$(pairs /notes)"
+        fi
+        stateful+=("$s") plain+=("$p") ratios+=("$(ratio "$s" "$p")")
+    done
+    stop "$pid"
+    printf 'stateful POST then GET (%s bytes): %s req/s (the same bytes from two plain stubs: %s req/s); ratio %s (target >= 0.7)\n' \
+        "$(wc -c <"$work/created.json")" "$(median "${stateful[@]}")" "$(median "${plain[@]}")" \
+        "$(median "${ratios[@]}")"
+
+    # (2) Peak RSS with 100,000 stored resources.
+    held=() empty=()
+    for _ in 1 2 3; do
+        port="$(free_port)"
+        pid="$(start "$port" /__admin/health "$petmock" serve --openapi "$work/notes.json" --stateful --port "$port")"
+        pids+=("$pid")
+        curl -fsS -o /dev/null "http://127.0.0.1:$port/notes/1" -w '' || true
+        empty+=("$(peak_mb "$pid")")
+        python3 - "$port" "$body" <<'PY'
+import http.client, sys
+port, body = int(sys.argv[1]), sys.argv[2].encode()
+connection = http.client.HTTPConnection("127.0.0.1", port)
+for number in range(100_000):
+    connection.request("POST", "/notes", body=body, headers={"Content-Type": "application/json"})
+    response = connection.getresponse()
+    response.read()
+    if response.status != 201:
+        sys.exit(f"POST {number} answered {response.status}")
+PY
+        stored="$(curl -fsS "http://127.0.0.1:$port/__admin/petmock/state" | python3 -c 'import json,sys; s=json.load(sys.stdin); print(s["items"], s["bytes"])')"
+        [ "${stored%% *}" = 100000 ] || { echo "stored ${stored%% *}, not 100000" >&2; exit 1; }
+        held+=("$(peak_mb "$pid")")
+        stop "$pid"
+    done
+    printf 'peak RSS with 100,000 stored resources (%s bytes of JSON in all): %s MB (the same server storing none: %s MB; target < 100 MB)\n' \
+        "${stored##* }" "$(median "${held[@]}")" "$(median "${empty[@]}")"
+} | tee "$results"
