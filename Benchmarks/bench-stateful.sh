@@ -33,11 +33,14 @@ stop() { kill -- "-$1" 2>/dev/null || kill "$1" 2>/dev/null || true; }
 cat >"$work/notes.json" <<'JSON'
 {"openapi": "3.1.0", "info": {"title": "bench", "version": "1"},
  "paths": {
-  "/notes": {"post": {"requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Note"}}}},
+  "/notes": {"post": {"requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/NewNote"}}}},
     "responses": {"201": {"description": "stored", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Note"}}}}}}},
   "/notes/{id}": {"get": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
     "responses": {"200": {"description": "a note", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Note"}}}}}}}},
- "components": {"schemas": {"Note": {"type": "object", "required": ["id", "title", "text"],
+ "components": {"schemas": {
+  "NewNote": {"type": "object", "required": ["title", "text"],
+   "properties": {"title": {"type": "string"}, "text": {"type": "string"}}},
+  "Note": {"type": "object", "required": ["id", "title", "text"],
   "properties": {"id": {"type": "integer"}, "title": {"type": "string"}, "text": {"type": "string"}}}}}}
 JSON
 # About 200 bytes stored per note.

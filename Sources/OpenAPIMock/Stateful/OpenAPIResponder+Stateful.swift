@@ -71,7 +71,7 @@ extension OpenAPIResponder {
         _ id: String, _ key: String, _ operation: ContractOperation, _ schema: Schema?, _ plain: PreparedResponse,
         jsonBody: Bool, _ store: ResourceStore
     ) -> PreparedResponse {
-        let missing = notFoundItem(operation, key, id, request)
+        var missing: PreparedResponse { notFoundItem(operation, key, id, request) }
         switch role {
         case .read:
             guard let stored = store.value(id: id, in: key) else { return missing }

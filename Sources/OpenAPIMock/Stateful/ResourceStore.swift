@@ -52,6 +52,18 @@ public final class ResourceStore: Sendable {
         /// The next number of the collection's integer sequence.
         var next: Int64 = 1
         var bytes = 0
+
+        mutating func add(_ id: String, _ value: JSONValue, size: Int) {
+            order.append(id)
+            values[id] = (value, size)
+            bytes += size
+            if let number = Int64(id), number >= next { next = number + 1 }
+        }
+
+        mutating func drop(_ id: String, size: Int) {
+            if let index = order.lastIndex(of: id) { order.remove(at: index) }
+            bytes -= size
+        }
     }
 
     struct State: Sendable {
@@ -113,19 +125,15 @@ public final class ResourceStore: Sendable {
         into state: inout State, _ collection: String, _ id: String, _ value: JSONValue, _ limits: Limits
     ) -> Result<Bool, Refusal> {
         let size = value.serializedBytes().count + id.utf8.count
-        let bucket = state.buckets[collection]
-        if bucket?.values[id] != nil { return .success(false) }
-        if bucket == nil && state.buckets.count >= limits.collections {
+        let exists = state.buckets[collection] != nil
+        if exists, state.buckets[collection]?.values[id] != nil { return .success(false) }
+        if !exists && state.buckets.count >= limits.collections {
             return .failure(.collections(limit: limits.collections))
         }
         if state.items >= limits.items { return .failure(.items(limit: limits.items)) }
         if state.bytes + size > limits.bytes { return .failure(.bytes(limit: limits.bytes)) }
-        var updated = bucket ?? Bucket()
-        updated.order.append(id)
-        updated.values[id] = (value, size)
-        updated.bytes += size
-        if let number = Int64(id), number >= updated.next { updated.next = number + 1 }
-        state.buckets[collection] = updated
+        // Changed in place: a copy of the bucket would copy the whole collection.
+        state.buckets[collection, default: Bucket()].add(id, value, size: size)
         state.items += 1
         state.bytes += size
         return .success(true)
@@ -141,15 +149,14 @@ public final class ResourceStore: Sendable {
     public func replace(
         _ value: JSONValue, id: String, in collection: String, expected: JSONValue? = nil
     ) throws(Refusal) -> Bool {
+        let size = value.serializedBytes().count + id.utf8.count
         let outcome: Result<Bool, Refusal> = state.withLock { state in
-            guard var bucket = state.buckets[collection], let old = bucket.values[id] else { return .success(false) }
+            guard let old = state.buckets[collection]?.values[id] else { return .success(false) }
             if let expected, old.value != expected { return .success(false) }
-            let size = value.serializedBytes().count + id.utf8.count
             if state.bytes - old.bytes + size > limits.bytes { return .failure(.bytes(limit: limits.bytes)) }
-            bucket.values[id] = (value, size)
-            bucket.bytes += size - old.bytes
+            state.buckets[collection]?.values[id] = (value, size)
+            state.buckets[collection]?.bytes += size - old.bytes
             state.bytes += size - old.bytes
-            state.buckets[collection] = bucket
             return .success(true)
         }
         switch outcome {
@@ -164,14 +171,10 @@ public final class ResourceStore: Sendable {
     @discardableResult
     public func remove(id: String, in collection: String) -> Bool {
         state.withLock { state in
-            guard var bucket = state.buckets[collection], let old = bucket.values.removeValue(forKey: id) else {
-                return false
-            }
-            if let index = bucket.order.firstIndex(of: id) { bucket.order.remove(at: index) }
-            bucket.bytes -= old.bytes
+            guard let old = state.buckets[collection]?.values.removeValue(forKey: id) else { return false }
+            state.buckets[collection]?.drop(id, size: old.bytes)
             state.items -= 1
             state.bytes -= old.bytes
-            state.buckets[collection] = bucket
             return true
         }
     }
