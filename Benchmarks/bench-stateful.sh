@@ -92,7 +92,11 @@ PY
     curl -fsS -o "$work/plain.json" -X POST -H 'Content-Type: application/json' -d "$body" "http://127.0.0.1:$port/plain"
     cmp -s "$work/created.json" "$work/plain.json" || { echo "plain stub body differs" >&2; exit 1; }
     stateful=() plain=() ratios=()
-    pairs() { wrk -t2 -c64 -d"$duration" -s "$work/pair.lua" "http://127.0.0.1:$port$1" | rps; }
+    pairs() {
+        wrk -t2 -c64 -d"$duration" -s "$work/pair.lua" "http://127.0.0.1:$port$1" >"$work/wrk.txt"
+        if grep -q 'Non-2xx' "$work/wrk.txt"; then echo "$1: $(grep 'Non-2xx' "$work/wrk.txt")" >&2; exit 1; fi
+        rps <"$work/wrk.txt"
+    }
     reset() { curl -fsS -o /dev/null -X DELETE "http://127.0.0.1:$port/__admin/petmock/state"; }
     for round in 1 2 3; do
         reset
@@ -115,7 +119,6 @@ PY
         port="$(free_port)"
         pid="$(start "$port" /__admin/health "$petmock" serve --openapi "$work/notes.json" --stateful --port "$port")"
         pids+=("$pid")
-        curl -fsS -o /dev/null "http://127.0.0.1:$port/notes/1" -w '' || true
         empty+=("$(peak_mb "$pid")")
         python3 - "$port" "$body" <<'PY'
 import http.client, sys
