@@ -41,6 +41,10 @@ public final class OpenAPIResponder: FallbackReplySource {
     public let resources: ResourceModel?
     /// With `stateful`, what the collections hold (nil without).
     public let store: ResourceStore?
+    /// Each route's answer schema, resolved, where the route is stateful.
+    let statefulSchemas: [Schema?]
+    /// Each collection's: whether its read answers what its create stored, as it is.
+    let readsAsStored: [Bool]
     /// The generator's bodies stateful answers are completed from, by operation and status.
     let statefulBases = Locked<[String: JSONValue]>([:])
     /// The variant catalog's part from the document, once asked for.
@@ -84,6 +88,8 @@ public final class OpenAPIResponder: FallbackReplySource {
             resources = nil
             store = nil
         }
+        statefulSchemas = Self.statefulSchemas(resources, routes.map(\.operation), contract)
+        readsAsStored = Self.readsAsStored(resources, contract)
     }
 
     /// How many operations the document has.

@@ -29,7 +29,7 @@ extension OpenAPIResponder {
         let jsonBody = mediaType.map(ResourceModel.isJSON) ?? false
         if !jsonBody && !plain.response.body.isEmpty { return nil }
         let key = Self.collectionKey(collection, pathValues)
-        let schema = ResourceModel.defaultResponseSchema(operation, contract)
+        let schema = statefulSchemas[index]
         switch entry.role {
         case .create:
             let body: JSONObject
@@ -75,6 +75,8 @@ extension OpenAPIResponder {
         switch role {
         case .read:
             guard let stored = store.value(id: id, in: key) else { return missing }
+            // What a create of the same schema stored is valid as it is.
+            if readsAsStored[collectionIndex(of: operation)] { return respond(plain, body: stored) }
             return respond(plain, body: conform(stored, to: schema, operation, status: operation.defaultStatus))
         case .delete:
             return store.remove(id: id, in: key) ? plain : missing
@@ -167,7 +169,7 @@ extension OpenAPIResponder {
         // The resource with the required fields it lacks, first: an optional field a patch
         // removed stays removed.
         var completed = stored
-        let required = contract.resolve(schema).map { ResourceModel.flattenedObject($0, contract).required } ?? []
+        let required = ResourceModel.flattenedObject(schema, contract).required
         for name in required where completed[name] == nil {
             if let generated = result[name] { completed[name] = generated }
         }
@@ -213,6 +215,37 @@ extension OpenAPIResponder {
             if checker.accepts(.string(text), collection.idSchema) { return (text, .string(text)) }
             let uuid = Self.uuid()
             return (uuid, .string(uuid))
+        }
+    }
+
+    private func collectionIndex(of operation: ContractOperation) -> Int {
+        resources?.roles[operation.name]?.collection ?? 0
+    }
+
+    /// Each route's answer schema, resolved, for the stateful ones (nil for the others).
+    static func statefulSchemas(
+        _ model: ResourceModel?, _ routes: [ContractOperation], _ contract: Contract
+    ) -> [Schema?] {
+        routes.map { operation in
+            model?.roles[operation.name] == nil ? nil : ResourceModel.defaultResponseSchema(operation, contract)
+        }
+    }
+
+    /// For each collection, whether its read answers with the schema its create stores with (and
+    /// no replace or patch stores with another), so that a read sends what is stored as it is.
+    static func readsAsStored(_ model: ResourceModel?, _ contract: Contract) -> [Bool] {
+        guard let model else { return [] }
+        return model.collections.indices.map { index in
+            let schemas = Dictionary(
+                model.roles.filter { $0.value.collection == index }.compactMap { name, entry in
+                    contract.operation(named: name).map {
+                        (entry.role, ResourceModel.defaultResponseSchema($0, contract))
+                    }
+                }, uniquingKeysWith: { first, _ in first })
+            guard let read = schemas[.read], let create = schemas[.create], read != nil, read == create else {
+                return false
+            }
+            return [ResourceModel.Role.replace, .patch].allSatisfy { schemas[$0] == nil || schemas[$0] == read }
         }
     }
 
