@@ -205,4 +205,23 @@ import Testing
         #expect(lines.contains { $0.contains("'unevaluatedProperties'") })
         #expect(try SchemaDocument(##"{"type": "array", "contains": {}}"##).contract.ignoredKeywords.isEmpty)
     }
+
+    @Test func nestedContainsIsCheckedInBoundedTime() throws {
+        let components =
+            ##"{"Node": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}, "contains": {"$ref": "#/components/schemas/Node"}, "minContains": 0, "maxContains": 5}}"##
+        let document = try SchemaDocument(##"{"$ref": "#/components/schemas/Node"}"##, components: components)
+        var body = JSONValue.array([])
+        for _ in 0..<60 { body = .array([body]) }
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            // A contract check (no step budget) and a JSON Schema check.
+            var plan = ValidationPlan(contract: document.contract)
+            let node = plan.compile(document.schema)
+            var walker = BodyWalker(rootSwift: nil)
+            walker.walk(body, node)
+            _ = PlanGraph(plan.nodes)
+            _ = SchemaConformance(contract: document.contract).errors(body, document.schema)
+        }
+        #expect(elapsed < .seconds(10))
+    }
 }

@@ -35,6 +35,7 @@ extension BodyWalker {
             var trial = makeTrial()
             trial.check(value, alternative, site: site, swift: swift ?? alternative.swiftType)
             steps = trial.steps
+            containsTrials = trial.containsTrials
             if !trial.failed { matched.append(index) }
             if trial.occurrences.isEmpty && !node.exclusive { return }
             if closest == nil || trial.distance < closest?.distance ?? .max { closest = trial }
@@ -71,6 +72,7 @@ extension BodyWalker {
         var trial = makeTrial()
         trial.check(value, excluded, site: site, swift: swift)
         steps = trial.steps
+        containsTrials = trial.containsTrials
         guard !trial.failed else { return }
         record(
             .valueExcluded, expected: "not \(excluded.typeText)", actual: BodyWalker.excerpt(value), swift: swift,
@@ -160,10 +162,15 @@ extension BodyWalker {
         let enough = max(minimum, (maximum ?? minimum - 1) + 1)
         var matching = 0
         for (position, element) in elements.enumerated() where matching < enough {
+            // Past the walk's budget of element trials, the array is not judged (nested
+            // `contains` would otherwise check each element once more per level).
+            guard containsTrials > 0 else { return }
+            containsTrials -= 1
             var trial = makeTrial()
             trial.path.append(.index(position))
             trial.check(element, contains, site: .item, swift: swift)
             steps = trial.steps
+            containsTrials = trial.containsTrials
             // Out of steps: the elements not checked count as not matching.
             if schemaOnly && steps <= 0 { break }
             if !trial.failed { matching += 1 }
