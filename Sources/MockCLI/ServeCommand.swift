@@ -121,6 +121,10 @@ enum ServeCommand {
                 contract: contract, basePath: arguments[Self.basePath],
                 validatesRequests: arguments[Self.validateRequests] == .on,
                 enforcesSecurity: arguments[Self.security] == .on)
+            // The lines quote the document (keys): escaped for a terminal.
+            for keyword in contract.ignoredKeywords {
+                writeError("petmock: warning: \(TerminalText.escapeEachLine(keyword))")
+            }
             // Responses no valid body can be made for are answered with a 500 that says why.
             for problem in GenerationCheck.problems(in: contract) {
                 writeError("petmock: warning: \(problem) (answered with a 500)")

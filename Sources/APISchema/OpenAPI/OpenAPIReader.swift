@@ -61,6 +61,8 @@ struct OpenAPIReadState {
     /// Whether an operation must have `responses`: 3.0 requires them, 3.1 does not.
     var responsesRequired = true
     var root: OpenAPINode { OpenAPINode(value: document, path: .root, file: file) }
+    /// The schema keywords met that are neither checked nor generated.
+    let ignored = IgnoredKeywords()
 
     init(document: JSONValue, file: String) {
         self.document = document
@@ -107,6 +109,7 @@ struct OpenAPIReadState {
         }
         try checkReferences(contract)
         try readLinks(into: &contract)
+        contract.ignoredKeywords = ignored.lines
         return contract
     }
 
@@ -270,5 +273,50 @@ struct OpenAPIReadState {
             }
         }
         return named
+    }
+}
+
+/// The schema keywords a read met that petkit neither checks nor generates, each keyword and
+/// place once, at most ``limit`` lines (then one line counting the rest).
+final class IgnoredKeywords {
+    /// Assertions of JSON Schema 2020-12 (and draft 7's `dependencies`) the model has no field for.
+    static let keywords = [
+        "patternProperties", "propertyNames", "dependentRequired", "dependentSchemas", "dependencies", "if",
+        "unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$recursiveRef",
+    ]
+    static let limit = 32
+    private var seen: Set<String> = []
+    private var more = 0
+    private(set) var entries: [String] = []
+
+    /// Notes each ignored keyword of a schema object at `path`.
+    func note(_ object: JSONObject, at path: JSONPath) {
+        for keyword in Self.keywords where object[keyword] != nil {
+            let pointer = Self.pointer(path.appending(key: keyword))
+            guard seen.insert(pointer).inserted else { continue }
+            guard entries.count < Self.limit else {
+                more += 1
+                continue
+            }
+            let name = keyword == "if" ? "if/then/else" : keyword
+            entries.append(
+                "schema keyword '\(name)' at \(pointer) is not supported: ignored when validating and generating")
+        }
+    }
+
+    var lines: [String] {
+        more == 0 ? entries : entries + ["\(more) more unsupported schema keywords ignored"]
+    }
+
+    /// A path as a JSON pointer (RFC 6901: `~` as `~0`, `/` as `~1`).
+    static func pointer(_ path: JSONPath) -> String {
+        let tokens = path.components.map { component -> String in
+            switch component {
+            case .key(let key): key.replacing("~", with: "~0").replacing("/", with: "~1")
+            case .index(let index): String(index)
+            default: "*"
+            }
+        }
+        return "#/" + tokens.joined(separator: "/")
     }
 }
