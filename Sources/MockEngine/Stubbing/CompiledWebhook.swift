@@ -165,7 +165,9 @@ struct CompiledWebhook: Sendable {
             return .failure(WebhookFailure(url: definition.url, message: "template: \(error.description)"))
         }
         if let problem = AbsoluteHTTPURL.problem(urlText) {
-            return .failure(WebhookFailure(url: urlText, message: "the url rendered \(problem)"))
+            return .failure(
+                WebhookFailure(
+                    url: urlText, message: "the url rendered \(problem): expected an absolute http:// or https:// URL"))
         }
         let name = methodText.uppercased()
         guard !name.isEmpty, name.utf8.allSatisfy(\.isTokenCharacter) else {

@@ -70,6 +70,6 @@ struct ProxyBaseURLTemplate: Sendable {
 
     /// Why a rendered base URL cannot be proxied to, or nil when it can (``AbsoluteHTTPURL``).
     static func problem(_ base: String) -> String? {
-        AbsoluteHTTPURL.problem(base)
+        AbsoluteHTTPURL.problem(base).map { $0 + ": expected an http:// or https:// URL" }
     }
 }
