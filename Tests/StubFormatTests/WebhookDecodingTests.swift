@@ -126,7 +126,7 @@ import Testing
         ),
         (
             #"{"serveEventListeners": [{"name": "webhook", "parameters": {"url": "/callback"}}]}"#,
-            "$.serveEventListeners[0].parameters.url", "expected an http:// or https:// URL"
+            "$.serveEventListeners[0].parameters.url", "which is not http:// or https://"
         ),
         (
             #"{"serveEventListeners": [{"name": "webhook", "parameters": {"url": "file:///etc/passwd"}}]}"#,
