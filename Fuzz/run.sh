@@ -42,6 +42,7 @@ ALL_TARGETS=(
     admin-settings:FuzzAdminSettings
     prefer-header:FuzzPreferHeader
     openapi-serving:FuzzOpenAPIServing
+    webhook-definitions:FuzzWebhookDefinitions
 )
 
 selected=()
