@@ -186,9 +186,14 @@ extension AdminRouter {
 
     func webhooks() -> HTTPResponse {
         let (calls, dropped) = admin.webhookCalls()
+        let totals = admin.webhookTotals()
         return Self.json([
             "webhooks": .array(calls.map(AdminJSON.webhook)), "dropped": .int(Int64(dropped)),
             "pending": .int(Int64(admin.webhooksPending)),
+            "totals": [
+                "answered": .int(Int64(totals.answered)), "failed": .int(Int64(totals.failed)),
+                "refused": .int(Int64(totals.refused)),
+            ],
         ])
     }
 

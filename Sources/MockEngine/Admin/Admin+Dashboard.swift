@@ -56,6 +56,11 @@ extension Admin {
         engine.webhookLog.snapshot
     }
 
+    /// How many webhook calls had each outcome since the journal was last emptied.
+    public func webhookTotals() -> WebhookTotals {
+        engine.webhookLog.totals
+    }
+
     /// How many webhook calls are waiting for their delay or under way.
     public var webhooksPending: Int { engine.webhooks.pendingCount }
 

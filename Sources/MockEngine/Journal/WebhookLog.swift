@@ -69,6 +69,13 @@ public struct WebhookCall: Sendable, Hashable {
     }
 }
 
+/// How many webhook calls had each outcome.
+public struct WebhookTotals: Sendable, Hashable {
+    public var answered = 0
+    public var failed = 0
+    public var refused = 0
+}
+
 /// The webhook calls' outcomes, newest last, bounded: past ``capacity`` the oldest go, and
 /// are counted. Emptied with the journal.
 package final class WebhookLog: Sendable {
@@ -78,6 +85,7 @@ package final class WebhookLog: Sendable {
         var start = 0
         var sequence = 0
         var dropped = 0
+        var totals = WebhookTotals()
     }
 
     /// How many outcomes it keeps.
@@ -94,6 +102,11 @@ package final class WebhookLog: Sendable {
             state.sequence += 1
             var call = call
             call.sequence = state.sequence
+            switch call.result {
+            case .answered: state.totals.answered += 1
+            case .failed: state.totals.failed += 1
+            case .refused: state.totals.refused += 1
+            }
             if state.entries.count < capacity {
                 state.entries.append(call)
             } else {
@@ -110,6 +123,9 @@ package final class WebhookLog: Sendable {
             (Array(state.entries[state.start...] + state.entries[..<state.start]), state.dropped)
         }
     }
+
+    /// How many calls had each outcome since the log was last emptied, kept or not.
+    package var totals: WebhookTotals { state.withLock { $0.totals } }
 
     /// Forgets every outcome.
     package func clear() {

@@ -138,12 +138,13 @@ struct CompiledWebhook: Sendable {
     func render(
         _ request: HTTPServerRequest, stub: CompiledStub, timeout: Duration, clock: TimeSource
     ) -> Result<HTTPClientRequest, WebhookFailure> {
-        let host = request.headers["Host"] ?? "localhost"
+        // What costs to work out (the client's address, the decoded query, the base URL) only
+        // if a template reads it.
         let model = TemplateRequest(
             method: request.method.rawValue, url: String(request.head.originForm), headers: request.headers,
-            body: request.body, baseURL: "http://" + host,
+            body: request.body, baseURL: nil,
             pathParameters: stub.usesPathTemplate ? stub.pathParameters(MatchableRequest(request)) : [:],
-            clientIP: request.remoteAddress.host, queryParameters: MatchableRequest(request).queryParameters,
+            clientIP: { request.remoteAddress.host }, queryParameters: { MatchableRequest(request).queryParameters },
             pathTemplated: stub.usesPathTemplate)
         let context = TemplateValue.object([("originalRequest", .node(model)), ("parameters", .json(parameters))])
         let methodText: String
