@@ -67,7 +67,7 @@ import Testing
             if case .webhook = $0 { return true }
             return false
         }
-        guard case .webhook(let call) = event else { throw FixtureError(description: "not a webhook event") }
+        guard case .webhook(let call, _) = event else { throw FixtureError(description: "not a webhook event") }
         return call
     }
 

@@ -9,13 +9,15 @@ import Platform
 /// ``UpstreamSettings/maxWebhooksInFlight`` calls waiting or under way (a call beyond is
 /// recorded as refused, not queued), each with ``UpstreamSettings/webhookTimeout``, and no
 /// retries. Every call's outcome goes to the ``WebhookLog``; a failed or refused one is also
-/// told to the server's event subscribers.
+/// told to the server's event subscribers, at most once a second (with how many were not).
 final class WebhookDispatcher: ServeListener, Sendable {
     let proxy: UpstreamProxy
     let log: WebhookLog
     let clock: TimeSource
     let publish: @Sendable (StubServerEvent) -> Void
     private let inFlight = Locked(0)
+    /// When the last failure line was told (0: never) and how many were not told since.
+    private let lines = Locked((last: UInt64(0), untold: 0))
 
     init(
         proxy: UpstreamProxy, log: WebhookLog, clock: TimeSource, publish: @escaping @Sendable (StubServerEvent) -> Void
@@ -85,6 +87,18 @@ final class WebhookDispatcher: ServeListener, Sendable {
         call.result = result
         log.record(call)
         if case .answered = result { return }
-        publish(.webhook(call))
+        // At most one line a second: a receiver that is down, or a flood past the bound, must
+        // not turn into a line per request in the terminal (the log keeps every outcome).
+        let now = clock.monotonicNanoseconds
+        let untold = lines.withLock { lines -> Int? in
+            if lines.last != 0 && now &- lines.last < 1_000_000_000 {
+                lines.untold += 1
+                return nil
+            }
+            defer { lines = (now | 1, 0) }
+            return lines.untold
+        }
+        guard let untold else { return }
+        publish(.webhook(call, untold: untold))
     }
 }
