@@ -117,7 +117,7 @@ struct CompiledWebhook: Sendable {
                 return failed("jsonBody", error)
             }
         case .bytes, .file:
-            let key = definition.body == .none ? "body" : (definition.body.isFile ? "bodyFileName" : "base64Body")
+            let key = definition.body.isFile ? "bodyFileName" : "base64Body"
             switch definition.body.contents(
                 filesRoot: filesRoot, file: file, path: path.appending(key: key).description)
             {
