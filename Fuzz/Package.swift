@@ -47,6 +47,9 @@ let package = Package(
             "FuzzAdminSettings",
             ["StubServerKit", "MockEngine", "StubFormat", "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "JSONKit"],
             support: true),
+        fuzzTarget(
+            "FuzzWebhookDefinitions", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"],
+            support: true),
     ],
     swiftLanguageModes: [.v6]
 )

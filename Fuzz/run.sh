@@ -43,6 +43,7 @@ ALL_TARGETS=(
     prefer-header:FuzzPreferHeader
     security-credentials:FuzzSecurityCredentials
     openapi-serving:FuzzOpenAPIServing
+    webhook-definitions:FuzzWebhookDefinitions
 )
 
 selected=()
