@@ -199,11 +199,11 @@ extension Swagger2ConversionState {
                 schema = .object(object)
             }
             properties.append(key: name, value: schema)
-            if try node.optionalString("type") == "array" {
-                let multi = try node.optionalString("collectionFormat") == "multi"
-                if !multi {
-                    encoding.append(key: name, value: .object(["style": "form", "explode": false]))
-                }
+            // csv (the default) is sent as one comma-separated value; multi as the field repeated
+            // (3.0's default); any other format was read as one string above.
+            let format = try node.optionalString("collectionFormat") ?? "csv"
+            if try node.optionalString("type") == "array", format == "csv" {
+                encoding.append(key: name, value: .object(["style": "form", "explode": false]))
             }
         }
         var schema = JSONObject([("type", "object"), ("properties", .object(properties))])

@@ -19,7 +19,7 @@ struct Swagger2ConversionState {
     /// The keywords of a non-body parameter that describe its value: they move into `schema`.
     static let schemaKeys = [
         "type", "format", "items", "default", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-        "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "enum", "multipleOf",
+        "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "enum", "multipleOf", "x-nullable",
     ]
 
     init(root: OpenAPINode) { self.root = root }

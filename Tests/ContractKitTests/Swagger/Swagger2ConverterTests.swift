@@ -63,7 +63,7 @@ import Testing
             paths:
               /pets/{id}:
                 get:
-                  parameters: [{$ref: '#/parameters/Id'}, {$ref: '#/parameters/Limit'}]
+                  parameters: [{$ref: '#/parameters/Id'}, {$ref: '#/parameters/Limit'}, {name: q, in: query, type: string, x-nullable: true}]
                   responses: {'404': {$ref: '#/responses/NotFound'}}
             parameters:
               Id: {name: id, in: path, required: true, type: integer, format: int64}
@@ -80,12 +80,13 @@ import Testing
         #expect(Self.at(converted, "components/parameters/Limit/schema/default") == 20)
         let operation = Self.at(converted, "paths")?["/pets/{id}"]?["get"]
         #expect(operation?["parameters"]?[0]?["$ref"] == "#/components/parameters/Id")
+        #expect(operation?["parameters"]?[2]?["schema"] == (try Self.json(#"{"type":"string","nullable":true}"#)))
         #expect(operation?["responses"]?["404"]?["$ref"] == "#/components/responses/NotFound")
         #expect(
             Self.at(converted, "components/responses/NotFound/content")?["application/json"]?["schema"]?["type"]
                 == "string")
         let contract = try OpenAPIReader().read(converted, source: "t.json")
-        #expect(contract.operation(named: "GET /pets/{id}")?.parameters.map(\.name) == ["id", "limit"])
+        #expect(contract.operation(named: "GET /pets/{id}")?.parameters.map(\.name) == ["id", "limit", "q"])
     }
 
     @Test func aBodyParameterBecomesTheRequestBodyInEachConsumedMediaType() throws {
