@@ -303,6 +303,19 @@ import Testing
         } catch {
             #expect("\(error)".contains("$.definitions.Pet.properties.name"), "\(error)")
         }
+        do {
+            _ = try Self.read(
+                """
+                paths:
+                  /a:
+                    post:
+                      parameters: [{name: b, in: body, schema: {type: object, properties: {n: {type: [7]}}}}]
+                      responses: {'200': {description: ok}}
+                """)
+            Issue.record("read")
+        } catch {
+            #expect("\(error)".contains("$.paths['/a'].post.parameters[0].schema.properties.n"), "\(error)")
+        }
         #expect(throws: ContractError.self) { try Self.read("swagger: '3.0'\npaths: {}") }
         do {
             _ = try OpenAPIReader().read(Array("swagger: '1.2'\npaths: {}\n".utf8), source: "old.yaml")
