@@ -28,6 +28,7 @@ let package = Package(
         fuzzTarget("FuzzHTTPResponseReader", ["HTTPClient", "HTTPCore"]),
         fuzzTarget("FuzzJSONParser", ["JSONKit"]),
         fuzzTarget("FuzzOpenAPIReader", ["APISchema", "ContractKit", "JSONKit"]),
+        fuzzTarget("FuzzSwagger2Converter", ["APISchema", "ContractKit", "JSONKit"]),
         fuzzTarget("FuzzOpenAPIGeneration", ["APISchema", "ContractKit", "OpenAPIMock", "HTTPCore"]),
         fuzzTarget(
             "FuzzStubMappings", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"], support: true),

@@ -21,9 +21,33 @@ public struct OpenAPIReader: Sendable {
     public init() {}
 
     /// Reads a contract from a parsed document.
+    /// A Swagger 2.0 document (`swagger: "2.0"`) is first converted to OpenAPI 3.0 by
+    /// ``Swagger2Converter``; its errors and warnings then name places in the 2.0 document.
     public func read(_ document: JSONValue, source: String) throws(ContractError) -> Contract {
-        var state = OpenAPIReadState(document: document, file: source)
-        return try state.readContract()
+        guard Swagger2Converter.isSwagger2(document) else {
+            var state = OpenAPIReadState(document: document, file: source)
+            return try state.readContract()
+        }
+        let conversion = try Swagger2Converter().convert(document, source: source)
+        var state = OpenAPIReadState(document: conversion.document, file: source)
+        do throws(ContractError) {
+            var contract = try state.readContract()
+            contract.ignoredKeywords =
+                conversion.warnings
+                + contract.ignoredKeywords.map { $0.replacing("#/components/schemas/", with: "#/definitions/") }
+            return contract
+        } catch {
+            switch error {
+            case .invalidContract(let file, let path, let expected, let found):
+                throw .invalidContract(
+                    file: file, path: conversion.originalPath(path), expected: expected, found: found)
+            case .unresolvedReference(let file, let path, let reference):
+                throw .unresolvedReference(
+                    file: file, path: conversion.originalPath(path),
+                    reference: Swagger2Converter.originalReference(reference))
+            default: throw error
+            }
+        }
     }
 
     /// Reads a contract from a document's JSON bytes; `source` names it in errors.
