@@ -15,6 +15,9 @@
 #        BENCH_ONLY=proxy-concurrent Benchmarks/bench-petmock.sh [DURATION] [ROUNDS]
 #   runs petmock's proxy stub and another proxy at the same time and compares their CPU per
 #   request (see lib/petmock-proxy-concurrent.sh).
+#        BENCH_ONLY=webhook Benchmarks/bench-petmock.sh [DURATION] [ROUNDS]
+#   a stub with a webhook against the same stub without it, side by side in one run (see
+#   lib/petmock-webhook.sh).
 #        BENCH_ONLY=ab PETMOCK_BASELINE=PATH Benchmarks/bench-petmock.sh [DURATION] [ROUNDS]
 #   measures this build against an earlier one side by side in one run: Stubs/, the proxy stub,
 #   templated and 1,000 mappings, and peak RSS (see lib/petmock-ab.sh).
@@ -24,8 +27,8 @@ cd "$(dirname "$0")/.."
 duration="${1:-10s}"
 only="${BENCH_ONLY:-}"
 case "$only" in
-    "" | templating | proxy | proxy-instructions | proxy-concurrent | ab) ;;
-    *) echo "BENCH_ONLY: expected 'templating', 'proxy', 'proxy-instructions', 'proxy-concurrent', 'ab' or nothing, found '$only'" >&2
+    "" | templating | proxy | proxy-instructions | proxy-concurrent | ab | webhook) ;;
+    *) echo "BENCH_ONLY: expected 'templating', 'proxy', 'proxy-instructions', 'proxy-concurrent', 'ab', 'webhook' or nothing, found '$only'" >&2
        exit 64 ;;
 esac
 scripts/install-deps.sh wrk nginx-light python3 procps curl zlib1g-dev
@@ -44,6 +47,9 @@ if [ "$only" = proxy ]; then
 fi
 if [ "$only" = proxy-concurrent ]; then
     exec Benchmarks/lib/petmock-proxy-concurrent.sh "$petmock" "${1:-8s}" "${2:-3}"
+fi
+if [ "$only" = webhook ]; then
+    exec Benchmarks/lib/petmock-webhook.sh "$petmock" "${1:-5s}" "${2:-3}"
 fi
 if [ "$only" = ab ]; then
     exec Benchmarks/lib/petmock-ab.sh "$petmock" "${1:-5s}" "${2:-5}"

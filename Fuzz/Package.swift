@@ -28,6 +28,7 @@ let package = Package(
         fuzzTarget("FuzzHTTPResponseReader", ["HTTPClient", "HTTPCore"]),
         fuzzTarget("FuzzJSONParser", ["JSONKit"]),
         fuzzTarget("FuzzOpenAPIReader", ["APISchema", "ContractKit", "JSONKit"]),
+        fuzzTarget("FuzzSwagger2Converter", ["APISchema", "ContractKit", "JSONKit"]),
         fuzzTarget("FuzzOpenAPIGeneration", ["APISchema", "ContractKit", "OpenAPIMock", "HTTPCore"]),
         fuzzTarget(
             "FuzzStubMappings", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"], support: true),
@@ -46,6 +47,9 @@ let package = Package(
         fuzzTarget(
             "FuzzAdminSettings",
             ["StubServerKit", "MockEngine", "StubFormat", "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "JSONKit"],
+            support: true),
+        fuzzTarget(
+            "FuzzWebhookDefinitions", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"],
             support: true),
     ],
     swiftLanguageModes: [.v6]

@@ -31,6 +31,7 @@ ALL_TARGETS=(
     http-response-reader:FuzzHTTPResponseReader
     json-parser:FuzzJSONParser
     openapi-reader:FuzzOpenAPIReader
+    swagger2-converter:FuzzSwagger2Converter
     openapi-generation:FuzzOpenAPIGeneration
     stub-mappings:FuzzStubMappings
     stub-folder:FuzzStubFolder
@@ -43,6 +44,7 @@ ALL_TARGETS=(
     prefer-header:FuzzPreferHeader
     security-credentials:FuzzSecurityCredentials
     openapi-serving:FuzzOpenAPIServing
+    webhook-definitions:FuzzWebhookDefinitions
 )
 
 selected=()

@@ -91,6 +91,21 @@ enum AdminJSON {
         return .object(object)
     }
 
+    /// A webhook call's outcome as `GET /__admin/petmock/webhooks` lists it.
+    static func webhook(_ call: WebhookCall) -> JSONValue {
+        var object: JSONObject = [
+            "sequence": .int(Int64(call.sequence)),
+            "date": .string(Timestamp.iso8601(milliseconds: call.date)),
+            "method": .string(call.method), "url": .string(call.url), "request": .string(call.request),
+            "stubId": .string(call.stubID), "outcome": .string(call.outcome),
+            "durationMs": .int(Int64(RecordedMappingBuilder.milliseconds(call.duration))),
+        ]
+        if let name = call.stubName { object["stubName"] = .string(name) }
+        if let status = call.status { object["status"] = .int(Int64(status)) }
+        if let error = call.error { object["error"] = .string(error) }
+        return .object(object)
+    }
+
     /// A proxied request's extra members: the live response as WireMock logs one, and
     /// `petmockProxied` saying where it went and how it ended.
     static func proxied(_ upstream: UpstreamResult) -> JSONObject {

@@ -77,6 +77,7 @@ extension AdminRouter {
         AdminRoute(.delete, "/petmock/variant") { router, _ in router.clearVariant() },
         AdminRoute(.get, "/petmock/variants") { router, _ in Self.json(router.admin.variants().json) },
         AdminRoute(.get, "/petmock/problems") { router, _ in router.problems() },
+        AdminRoute(.get, "/petmock/webhooks") { router, _ in router.webhooks() },
         AdminRoute(.get, "/petmock/operations") { router, _ in router.operations() },
         AdminRoute(.get, "/petmock/sources") { router, _ in router.sources() },
         AdminRoute(.get, "/petmock/state") { router, _ in router.state(nil) },
@@ -184,6 +185,19 @@ extension AdminRouter {
             "problems": .array(admin.loadProblems().map(AdminJSON.problem)),
             "requestProblems": .array(requestProblems.map(AdminJSON.problem)),
             "requestProblemsOmitted": .int(Int64(omitted)),
+        ])
+    }
+
+    func webhooks() -> HTTPResponse {
+        let (calls, dropped) = admin.webhookCalls()
+        let totals = admin.webhookTotals()
+        return Self.json([
+            "webhooks": .array(calls.map(AdminJSON.webhook)), "dropped": .int(Int64(dropped)),
+            "pending": .int(Int64(admin.webhooksPending)),
+            "totals": [
+                "answered": .int(Int64(totals.answered)), "failed": .int(Int64(totals.failed)),
+                "refused": .int(Int64(totals.refused)),
+            ],
         ])
     }
 

@@ -132,6 +132,10 @@ enum ServeCommand {
                 validatesRequests: arguments[Self.validateRequests] == .on,
                 enforcesSecurity: arguments[Self.security] == .on, stateful: arguments[Self.stateful],
                 log: { writeError($0) })
+            // The lines quote the document (keys): escaped for a terminal.
+            for keyword in contract.ignoredKeywords {
+                writeError("petmock: warning: \(TerminalText.escapeEachLine(keyword))")
+            }
             // Responses no valid body can be made for are answered with a 500 that says why.
             for problem in GenerationCheck.problems(in: contract) {
                 writeError("petmock: warning: \(problem) (answered with a 500)")

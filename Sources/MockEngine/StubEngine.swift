@@ -30,6 +30,10 @@ package final class StubEngine: Sendable {
     let settings = GlobalSettingsStore()
     /// The problems of the requests petmock refused, bounded (a listener).
     let requestProblems = RequestProblemLog()
+    /// The webhook calls' outcomes, bounded.
+    let webhookLog = WebhookLog()
+    /// Sends the stubs' webhooks once their answers are committed (a listener).
+    let webhooks: WebhookDispatcher
 
     package convenience init(
         store: StubStore, journalCapacity: Int, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
@@ -56,9 +60,11 @@ package final class StubEngine: Sendable {
         self.upstreamTimeout = upstreamTimeout
         self.fallback = fallback
         self.publish = publish
+        webhooks = WebhookDispatcher(proxy: upstream, log: webhookLog, clock: store.clock, publish: publish)
         commit = CommitStage(
             journal: journal, scenarios: scenarios, clock: store.clock,
-            announcer: ProxiedRequestAnnouncer(publish: publish), problems: requestProblems, listeners: listeners)
+            announcer: ProxiedRequestAnnouncer(publish: publish), problems: requestProblems,
+            listeners: [webhooks] + listeners)
     }
 
     /// The reply to one stub request (not an admin one): the serving stages (`Serving/`) in

@@ -22,6 +22,11 @@ extension UpstreamClients {
                 if case .native = route { willStart(true) } else { willStart(false) }
                 upstream.send(request, via: route, completion: completion)
                 return .started
+            },
+            scheduleOnLoop: { requestLoop, delay, work in
+                guard let loop = requestLoop as? HTTPEventLoop else { return false }
+                loop.schedule(after: delay, work)
+                return true
             })
     }
 }

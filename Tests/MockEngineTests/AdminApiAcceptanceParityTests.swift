@@ -371,13 +371,15 @@ import Testing
             "AdminApiTest.returnsBadRequestWhenAttemptingToRemoveByNonUuid", [],
             [Probe("DELETE", "/__admin/mappings/not-a-uuid", status: 400)]),
         AcceptanceCase(
-            "AbstractSingleServeEventTask: a request id that is not a UUID", [],
+            "AdminApiTest.returnsBadRequestWhenAttemptingToGetServeEventByNonUuid", [],
             [
                 Probe(
                     "GET", "/__admin/requests/not-a-uuid", status: 400,
-                    json: ["$.errors[0].code": "[10]", "$.errors[0].title": #"["not-a-uuid is not a valid UUID"]"#]),
-                Probe("DELETE", "/__admin/requests/not-a-uuid", status: 400),
+                    json: ["$.errors[0].code": "[10]", "$.errors[0].title": #"["not-a-uuid is not a valid UUID"]"#])
             ]),
+        AcceptanceCase(
+            "AdminApiTest.returnsBadRequestWhenAttemptingToRemoveServeEventByNonUuid", [],
+            [Probe("DELETE", "/__admin/requests/not-a-uuid", status: 400)]),
         AcceptanceCase(
             "AdminApiTest.findUnmatchedStubMappingsWithNoMappings", [],
             [

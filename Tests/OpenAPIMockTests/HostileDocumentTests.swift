@@ -43,10 +43,15 @@ import Testing
     @Test func theHostileSeedsAreRefusedAtLoad() throws {
         for seed in [
             "deep-recursion.json", "huge-bounds.json", "contradictory-allof.json", "pattern-length.json",
-            "recursive-choices.json",
+            "recursive-choices.json", "contains-hostile.json",
         ] {
             let contract = try OpenAPIReader().read(file: Self.corpus.appendingPathComponent(seed).path)
             #expect(GenerationCheck.problems(in: contract).count == 1, "\(seed)")
         }
+    }
+
+    @Test func theContainsSeedGivesABody() throws {
+        let contract = try OpenAPIReader().read(file: Self.corpus.appendingPathComponent("contains.json").path)
+        #expect(GenerationCheck.problems(in: contract).isEmpty, "\(GenerationCheck.problems(in: contract))")
     }
 }

@@ -142,6 +142,7 @@ struct RandomSchema {
     }
 
     mutating func array(depth: Int) -> JSONObject {
+        if chance(25) { return containing() }
         var schema: JSONObject = ["type": "array"]
         let unique = chance(30)
         schema["items"] = unique ? ["type": "integer", "minimum": 0] : self.schema(depth: depth + 1)
@@ -149,6 +150,30 @@ struct RandomSchema {
         let low = below(4)
         schema["minItems"] = .int(Int64(low))
         if chance(50) { schema["maxItems"] = .int(Int64(low + below(3))) }
+        return schema
+    }
+
+    /// An array with `contains` (and maybe `minContains`/`maxContains`), satisfiable within
+    /// its `items`, sizes and `uniqueItems`.
+    mutating func containing() -> JSONObject {
+        var schema: JSONObject = ["type": "array", "items": ["type": "integer", "minimum": 0, "maximum": 40]]
+        let contains: [JSONValue] = [
+            ["minimum": 30], ["multipleOf": 5], ["type": "integer", "maximum": 3], ["const": 7],
+        ]
+        let pick = below(contains.count)
+        schema["contains"] = contains[pick]
+        // `const` repeats one value: at most one element for uniqueItems.
+        let unique = pick != 3 && chance(30)
+        if unique { schema["uniqueItems"] = true }
+        var wanted = 1
+        if chance(60) {
+            wanted = below(3)
+            schema["minContains"] = .int(Int64(wanted))
+        }
+        if chance(50) { schema["maxContains"] = .int(Int64(max(wanted, 1) + below(2))) }
+        let low = below(3)
+        schema["minItems"] = .int(Int64(low))
+        if chance(50) { schema["maxItems"] = .int(Int64(max(low, wanted) + below(3))) }
         return schema
     }
 }

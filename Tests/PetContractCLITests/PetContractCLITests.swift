@@ -129,7 +129,7 @@ import Testing
         let folder = try PetContractProcess.folder([
             "stubs/mappings/broken.json": "{",
             "not-json.json": "<html>",
-            "not-openapi.json": #"{"swagger": "2.0"}"#,
+            "not-openapi.json": #"{"info": {"title": "no version"}}"#,
             "no-operations.json": #"{"openapi": "3.1.0", "info": {"title": "x", "version": "1"}, "paths": {}}"#,
         ])
         defer { folder.remove() }

@@ -180,6 +180,19 @@ import Testing
         #expect(get.header("Access-Control-Allow-Origin") == allowed, "\(options)")
     }
 
+    /// A Swagger 2.0 document is served like a 3.0 one, mounted at its `basePath`.
+    @Test func aSwaggerDocumentIsServed() async throws {
+        let document = "Tests/ContractKitTests/Fixtures/oai/swagger2-petstore.yaml"
+        let server = try await ServerProcess("petmock", ["serve", "--port", "0", "--openapi", document])
+        let answer = try fetch(server.port, "/v1/pets/7")
+        let bad = try fetch(server.port, "/v1/pets?limit=ten")
+        #expect(await server.stop() == 0)
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect(answer.header("Content-Type")?.hasPrefix("application/json") == true)
+        #expect(answer.text.hasPrefix("["), "\(answer.text)")
+        #expect(bad.status == 400, "\(bad.text)")
+    }
+
     @Test func corsTakesOnOrOff() async throws {
         let result = try await ToolProcess.run("petmock", ["serve", "--openapi", "x.yaml", "--cors", "yes"])
         #expect(result.status == 64)

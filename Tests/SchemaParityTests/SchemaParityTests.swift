@@ -57,6 +57,13 @@ import Testing
         Row(
             #"{"type": "array", "prefixItems": [{"type": "string"}], "items": {"type": "integer"}}"#, #"["a", 1, "b"]"#,
             false),
+        // contains, minContains, maxContains
+        Row(#"{"type": "array", "contains": {"type": "integer"}}"#, #"["a", 1]"#, true),
+        Row(#"{"type": "array", "contains": {"type": "integer"}}"#, #"["a"]"#, false),
+        Row(#"{"type": "array", "contains": {"type": "integer"}, "minContains": 0}"#, "[]", true),
+        Row(#"{"type": "array", "contains": {"type": "integer"}, "minContains": 2}"#, #"[1, "a"]"#, false),
+        Row(#"{"type": "array", "contains": {"type": "integer"}, "maxContains": 1}"#, "[1, 2]", false),
+        Row(#"{"type": "array", "minContains": 3}"#, "[1]", true),
         // enum, const
         Row(#"{"enum": ["a", 1]}"#, "1.0", true),
         Row(#"{"type": "string", "enum": ["a", "b"]}"#, #""c""#, false),

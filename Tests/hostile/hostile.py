@@ -777,6 +777,106 @@ def run_proxy(server):
     return suite
 
 
+
+class SilentListener:
+    """A port that takes connections into its backlog and never reads or answers: a webhook
+    receiver that never answers."""
+
+    def __init__(self):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(256)
+        self.port = self.sock.getsockname()[1]
+
+    def close(self):
+        self.sock.close()
+
+
+def closed_port():
+    """A port where nothing listens: bound, then closed."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    return port
+
+
+def webhook_calls(port):
+    """GET /__admin/petmock/webhooks, parsed."""
+    raw = b"GET /__admin/petmock/webhooks HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    statuses, _, data = exchange(port, raw)
+    if statuses != [200]:
+        return None
+    return json.loads(data.split(b"\r\n\r\n", 1)[1])
+
+
+def webhooks_against(suite, path, target_url, requests=200):
+    """`requests` requests to a stub whose webhook calls `target_url`: every client's answer is
+    the stub's, at once; then (bounded wait) no call is pending and every call is recorded as
+    failed or refused, none answered."""
+    port = suite.server.port
+    before = webhook_calls(port)
+    seen = len(before["webhooks"]) + before["dropped"] if before else 0
+    raw = f"POST {path} HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\n{{}}".encode()
+    sock = connect(port, timeout=30)
+    sock.sendall(raw * (requests - 1) + raw.replace(b"Host: h\r\n", b"Host: h\r\nConnection: close\r\n"))
+    data, _ = read_to_end(sock)
+    sock.close()
+    statuses = responses(data)
+    suite.check(statuses == [202] * requests,
+                f"webhook to {target_url}: the clients' answers changed ({len(statuses)} answers, "
+                f"{statuses.count(202)} of them 202)")
+    deadline = time.monotonic() + 30
+    listing = None
+    while time.monotonic() < deadline:
+        listing = webhook_calls(port)
+        if listing and listing["pending"] == 0 and len(listing["webhooks"]) + listing["dropped"] - seen >= requests:
+            break
+        time.sleep(0.1)
+    if not suite.check(listing is not None and listing["pending"] == 0,
+                       f"webhook to {target_url}: calls still pending after 30 s"):
+        return "calls still pending"
+    calls = [call for call in listing["webhooks"] if call["url"].startswith(target_url)]
+    outcomes = {}
+    for call in calls:
+        outcomes[call["outcome"]] = outcomes.get(call["outcome"], 0) + 1
+    suite.check(outcomes.get("answered", 0) == 0 and outcomes.get("failed", 0) > 0,
+                f"webhook to {target_url}: outcomes {outcomes}")
+    return f"{statuses.count(202)}/{requests} answered 202; webhook outcomes {outcomes}"
+
+
+def webhook_stub(path, url):
+    return {"request": {"method": "POST", "urlPath": path}, "response": {"status": 202, "body": "queued"},
+            "serveEventListeners": [{"name": "webhook", "parameters": {"method": "POST", "url": url,
+                                                                       "body": "{{originalRequest.body}}"}}]}
+
+
+def run_webhooks(server):
+    """Webhooks pointed at a port where nothing listens and at one that never answers (each call
+    then waits for petmock's 10 s webhook timeout, at most 64 at once, the rest refused)."""
+    suite = Suite(server, "/api/pets")
+    suite.good.start()
+    silent = SilentListener()
+    closed = closed_port()
+    closed_url = f"http://127.0.0.1:{closed}/callback"
+    silent_url = f"http://127.0.0.1:{silent.port}/callback"
+    for path, url in (("/hostile/hook-closed", closed_url), ("/hostile/hook-silent", silent_url)):
+        statuses = admin_post(server.port, "/__admin/mappings", webhook_stub(path, url))
+        if statuses != [201]:
+            raise RuntimeError(f"petmock webhook setup: admin answered {statuses}")
+    for _ in range(20):
+        exchange(server.port, b"GET /api/pets HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+    start_fds, start_rss = server.fds(), server.rss_kb()
+    suite.scenario("webhook, no listener", lambda: webhooks_against(suite, "/hostile/hook-closed", closed_url))
+    suite.scenario("webhook, no answer", lambda: webhooks_against(suite, "/hostile/hook-silent", silent_url))
+    suite.good.running = False
+    suite.good.join(10)
+    silent.close()
+    suite.settle(start_fds)
+    suite.totals = (start_fds, server.fds(), start_rss, server.rss_kb())
+    return suite
+
+
 def run_suite(server, good_path, count_path, big_path, dribble_path=None, trickle=False):
     suite = Suite(server, good_path)
     suite.good.start()
@@ -829,7 +929,7 @@ def main():
     parser.add_argument("--bin", required=True, help="folder with petapi and petmock")
     parser.add_argument("--stubs", default="Stubs")
     parser.add_argument("--results")
-    parser.add_argument("--only", choices=["petapi", "petmock"])
+    parser.add_argument("--only", choices=["petapi", "petmock", "webhooks"])
     options = parser.parse_args()
     options.bin = os.path.abspath(options.bin)
     work = tempfile.mkdtemp(prefix="petkit-hostile-")
@@ -856,6 +956,14 @@ def main():
                 suites.append(run_suite(server, "/api/pets", "/api/pets", "/hostile/big", "/hostile/dribble", trickle=True))
             finally:
                 server.stop()
+        if options.only in (None, "petmock", "webhooks"):
+            stubs = os.path.abspath(options.stubs)
+            server = Server("petmock webhooks", [f"{options.bin}/petmock", "serve", "--stubs", stubs, "--port", "0"], work)
+            try:
+                suites.append(run_webhooks(server))
+            finally:
+                server.stop()
+        if options.only in (None, "petmock"):
             upstream = Server("petapi (upstream)", [f"{options.bin}/petapi", "serve", "--db", f"{work}/api3.sqlite",
                                                     "--port", "0"], work)
             try:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Hostile clients against petapi and petmock (release builds), on loopback, about a minute.
-# Writes Benchmarks/results/hostile.txt. Usage: Tests/hostile/run.sh [petapi|petmock]
+# Writes Benchmarks/results/hostile.txt. Usage: Tests/hostile/run.sh [petapi|petmock|webhooks]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # The floods hold about 4,400 sockets in this client and as many in the server, which

@@ -21,6 +21,11 @@ public struct Contract: Sendable, Hashable {
     /// and callbacks (requests the API sends, not answers to the app's calls). Reports carry
     /// them as notes; the writer leaves them out.
     public var unverified: [String] = []
+    /// The schema keywords of the document that are neither checked nor generated
+    /// (`patternProperties`, `if`/`then`/`else`, ...), one line each with the keyword and its
+    /// JSON pointer. The reader lists them; petmock warns of them at start and reports carry
+    /// them as notes; the writer leaves them out.
+    public var ignoredKeywords: [String] = []
     /// The `url` of each entry of `servers`, in order (`https://items.example.com/v2`).
     public var servers: [String] = []
     /// `components/securitySchemes`, in order.

@@ -30,6 +30,10 @@ package struct BodyGenerator {
     /// The branches one body's choices may try in vain in all (a branch whose value the
     /// choice rejects, or whose value could not be made).
     static let maximumFailedBranches = 32
+    /// The values one `oneOf` may try to find a value only one branch accepts.
+    static let maximumExclusiveTrials = 48
+    /// The values one array's `contains` may make in all to reach `minContains`/`maxContains`.
+    static let maximumContainsAttempts = maximumRequiredItems + 64
 
     let contract: Contract
     var random: SplitMix64
@@ -173,7 +177,7 @@ package struct BodyGenerator {
         {
             return .object
         }
-        if schema.items != nil || !schema.prefixItems.isEmpty || schema.limits.minItems != nil
+        if schema.items != nil || !schema.prefixItems.isEmpty || schema.contains != nil || schema.limits.minItems != nil
             || schema.limits.maxItems != nil
         {
             return .array

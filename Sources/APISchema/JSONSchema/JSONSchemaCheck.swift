@@ -17,7 +17,7 @@ enum JSONSchemaCheck {
         "type", "enum", "const", "properties", "required", "additionalProperties", "items", "minItems", "maxItems",
         "uniqueItems", "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum",
         "exclusiveMaximum", "multipleOf", "minProperties", "maxProperties", "allOf", "anyOf", "oneOf", "not", "$ref",
-        "format", "prefixItems", "nullable",
+        "format", "prefixItems", "nullable", "contains", "minContains", "maxContains",
     ]
     static var formats: Set<String> { FormatCheck.formats }
     static let types: Set<String> = ["null", "boolean", "integer", "number", "string", "array", "object"]
@@ -87,7 +87,7 @@ enum JSONSchemaCheck {
             guard let names = value.arrayValue, names.allSatisfy({ $0.stringValue != nil }) else {
                 throw fail(here, "'required' must be an array of property names")
             }
-        case "additionalProperties", "items", "not":
+        case "additionalProperties", "items", "not", "contains":
             try check(value, root: root, at: here, depth: depth + 1, regexes: &regexes)
         case "nullable": guard value.boolValue != nil else { throw fail(here, "'nullable' must be a Boolean") }
         case "prefixItems":
@@ -102,7 +102,8 @@ enum JSONSchemaCheck {
             for (index, schema) in schemas.enumerated() {
                 try check(schema, root: root, at: "\(here)/\(index)", depth: depth + 1, regexes: &regexes)
             }
-        case "minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties":
+        case "minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties", "minContains",
+            "maxContains":
             guard let count = value.intValue, count >= 0 else {
                 throw fail(here, "'\(key)' must be a whole number ≥ 0")
             }

@@ -39,6 +39,7 @@ extension OpenAPIReadState {
             return schema
         }
         let object = try node.object()
+        ignored.note(object, at: node.path)
         var schema = Schema()
         if let reference = try node.child("$ref") {
             let pointer = try reference.string()
@@ -76,6 +77,7 @@ extension OpenAPIReadState {
             }
         }
         if let items = try node.child("items") { schema.items = try readSchema(items, depth: depth + 1) }
+        if let contains = try node.child("contains") { schema.contains = try readSchema(contains, depth: depth + 1) }
         if let prefix = try node.child("prefixItems") {
             for item in try prefix.array() { schema.prefixItems.append(try readSchema(item, depth: depth + 1)) }
         }
@@ -188,6 +190,8 @@ extension OpenAPIReadState {
         limits.minItems = try count("minItems")
         limits.maxItems = try count("maxItems")
         limits.uniqueItems = try node.child("uniqueItems")?.bool() ?? false
+        limits.minContains = try count("minContains")
+        limits.maxContains = try count("maxContains")
         limits.minProperties = try count("minProperties")
         limits.maxProperties = try count("maxProperties")
         schema.limits = limits.merged(with: schema.limits)
@@ -223,6 +227,8 @@ extension OpenAPIReadState {
             }
             for property in schema.properties { try check(property.schema, path + ".properties." + property.name) }
             if let items = schema.items { try check(items, path + ".items") }
+            for (index, item) in schema.prefixItems.enumerated() { try check(item, path + ".prefixItems[\(index)]") }
+            if let contains = schema.contains { try check(contains, path + ".contains") }
             if case .schema(let inner) = schema.additionalProperties {
                 try check(inner, path + ".additionalProperties")
             }

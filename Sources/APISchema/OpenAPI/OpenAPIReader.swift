@@ -21,9 +21,33 @@ public struct OpenAPIReader: Sendable {
     public init() {}
 
     /// Reads a contract from a parsed document.
+    /// A Swagger 2.0 document (`swagger: "2.0"`) is first converted to OpenAPI 3.0 by
+    /// ``Swagger2Converter``; its errors and warnings then name places in the 2.0 document.
     public func read(_ document: JSONValue, source: String) throws(ContractError) -> Contract {
-        var state = OpenAPIReadState(document: document, file: source)
-        return try state.readContract()
+        guard Swagger2Converter.isSwagger2(document) else {
+            var state = OpenAPIReadState(document: document, file: source)
+            return try state.readContract()
+        }
+        let conversion = try Swagger2Converter().convert(document, source: source)
+        var state = OpenAPIReadState(document: conversion.document, file: source)
+        do throws(ContractError) {
+            var contract = try state.readContract()
+            contract.ignoredKeywords =
+                conversion.warnings
+                + contract.ignoredKeywords.map { $0.replacing("#/components/schemas/", with: "#/definitions/") }
+            return contract
+        } catch {
+            switch error {
+            case .invalidContract(let file, let path, let expected, let found):
+                throw .invalidContract(
+                    file: file, path: conversion.originalPath(path), expected: expected, found: found)
+            case .unresolvedReference(let file, let path, let reference):
+                throw .unresolvedReference(
+                    file: file, path: conversion.originalPath(path),
+                    reference: Swagger2Converter.originalReference(reference))
+            default: throw error
+            }
+        }
     }
 
     /// Reads a contract from a document's JSON bytes; `source` names it in errors.
@@ -61,6 +85,8 @@ struct OpenAPIReadState {
     /// Whether an operation must have `responses`: 3.0 requires them, 3.1 does not.
     var responsesRequired = true
     var root: OpenAPINode { OpenAPINode(value: document, path: .root, file: file) }
+    /// The schema keywords met that are neither checked nor generated.
+    let ignored = IgnoredKeywords()
 
     init(document: JSONValue, file: String) {
         self.document = document
@@ -107,6 +133,7 @@ struct OpenAPIReadState {
         }
         try checkReferences(contract)
         try readLinks(into: &contract)
+        contract.ignoredKeywords = ignored.lines
         return contract
     }
 
@@ -270,5 +297,50 @@ struct OpenAPIReadState {
             }
         }
         return named
+    }
+}
+
+/// The schema keywords a read met that petkit neither checks nor generates, each keyword and
+/// place once, at most ``limit`` lines (then one line counting the rest).
+final class IgnoredKeywords {
+    /// Assertions of JSON Schema 2020-12 (and draft 7's `dependencies`) the model has no field for.
+    static let keywords = [
+        "patternProperties", "propertyNames", "dependentRequired", "dependentSchemas", "dependencies", "if",
+        "unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$recursiveRef",
+    ]
+    static let limit = 32
+    private var seen: Set<String> = []
+    private var more = 0
+    private(set) var entries: [String] = []
+
+    /// Notes each ignored keyword of a schema object at `path`.
+    func note(_ object: JSONObject, at path: JSONPath) {
+        for keyword in Self.keywords where object[keyword] != nil {
+            let pointer = Self.pointer(path.appending(key: keyword))
+            guard seen.insert(pointer).inserted else { continue }
+            guard entries.count < Self.limit else {
+                more += 1
+                continue
+            }
+            let name = keyword == "if" ? "if/then/else" : keyword
+            entries.append(
+                "schema keyword '\(name)' at \(pointer) is not supported: ignored when validating and generating")
+        }
+    }
+
+    var lines: [String] {
+        more == 0 ? entries : entries + ["\(more) more unsupported schema keywords ignored"]
+    }
+
+    /// A path as a JSON pointer (RFC 6901: `~` as `~0`, `/` as `~1`).
+    static func pointer(_ path: JSONPath) -> String {
+        let tokens = path.components.map { component -> String in
+            switch component {
+            case .key(let key): key.replacing("~", with: "~0").replacing("/", with: "~1")
+            case .index(let index): String(index)
+            default: "*"
+            }
+        }
+        return "#/" + tokens.joined(separator: "/")
     }
 }

@@ -146,6 +146,8 @@ public struct OpenAPIWriter: Sendable {
         if let value = limits.minItems { object["minItems"] = .int(Int64(value)) }
         if let value = limits.maxItems { object["maxItems"] = .int(Int64(value)) }
         if limits.uniqueItems { object["uniqueItems"] = true }
+        if let value = limits.minContains { object["minContains"] = .int(Int64(value)) }
+        if let value = limits.maxContains { object["maxContains"] = .int(Int64(value)) }
         if let value = limits.minProperties { object["minProperties"] = .int(Int64(value)) }
         if let value = limits.maxProperties { object["maxProperties"] = .int(Int64(value)) }
         if schema.readOnly { object["readOnly"] = true }
@@ -176,6 +178,7 @@ public struct OpenAPIWriter: Sendable {
         }
         if let items = schema.items { object["items"] = self.schema(items) }
         if !schema.prefixItems.isEmpty { object["prefixItems"] = .array(schema.prefixItems.map { self.schema($0) }) }
+        if let contains = schema.contains { object["contains"] = self.schema(contains) }
         if !schema.anyOf.isEmpty {
             object[schema.branchesExclusive ? "oneOf" : "anyOf"] = .array(schema.anyOf.map(self.schema))
         }

@@ -51,6 +51,7 @@ public struct Schema: Sendable, Hashable {
     public var writeOnly = false
     private var itemsBox: SchemaBox?
     private var notBox: SchemaBox?
+    private var containsBox: SchemaBox?
 
     /// Creates a schema.
     public init(
@@ -89,6 +90,13 @@ public struct Schema: Sendable, Hashable {
     public var not: Schema? {
         get { notBox?.value }
         set { notBox = newValue.map(SchemaBox.init) }
+    }
+
+    /// `contains`: an array must hold at least ``SchemaLimits/minContains`` (1 when not set)
+    /// and at most ``SchemaLimits/maxContains`` elements valid against this schema.
+    public var contains: Schema? {
+        get { containsBox?.value }
+        set { containsBox = newValue.map(SchemaBox.init) }
     }
 
     /// This schema with an `allOf` part's constraints added: properties and `required`
@@ -145,6 +153,24 @@ public struct Schema: Sendable, Hashable {
         if merged.discriminator == nil { merged.discriminator = part.discriminator }
         if merged.not == nil { merged.not = part.not }
         merged.limits = merged.limits.merged(with: part.limits)
+        // `minContains`/`maxContains` count the elements of their own `contains`: a part's
+        // counts go with its `contains`; the same `contains` in both keeps the stricter counts
+        // (merged above); two different ones keep this one's (one `contains` per schema).
+        switch (contains, part.contains) {
+        case (nil, nil): break
+        case (.some, nil):
+            merged.limits.minContains = limits.minContains
+            merged.limits.maxContains = limits.maxContains
+        case (nil, .some(let theirs)):
+            merged.contains = theirs
+            merged.limits.minContains = part.limits.minContains
+            merged.limits.maxContains = part.limits.maxContains
+        case (.some(let mine), .some(let theirs)):
+            if mine != theirs {
+                merged.limits.minContains = limits.minContains
+                merged.limits.maxContains = limits.maxContains
+            }
+        }
         merged.readOnly = merged.readOnly || part.readOnly
         merged.writeOnly = merged.writeOnly || part.writeOnly
         merged.allOf += part.allOf
@@ -232,6 +258,11 @@ public struct SchemaLimits: Sendable, Hashable {
     public var maxItems: Int?
     /// `uniqueItems`.
     public var uniqueItems = false
+    /// `minContains`: how many elements at least must be valid against ``Schema/contains``
+    /// (1 when not set); without `contains` it says nothing.
+    public var minContains: Int?
+    /// `maxContains`: how many elements at most may be valid against ``Schema/contains``.
+    public var maxContains: Int?
     /// `minProperties`.
     public var minProperties: Int?
     /// `maxProperties`.
@@ -277,6 +308,8 @@ public struct SchemaLimits: Sendable, Hashable {
         merged.minItems = larger(minItems, other.minItems)
         merged.maxItems = smaller(maxItems, other.maxItems)
         merged.uniqueItems = uniqueItems || other.uniqueItems
+        merged.minContains = larger(minContains, other.minContains)
+        merged.maxContains = smaller(maxContains, other.maxContains)
         merged.minProperties = larger(minProperties, other.minProperties)
         merged.maxProperties = smaller(maxProperties, other.maxProperties)
         return merged

@@ -35,6 +35,7 @@ extension BodyWalker {
             var trial = makeTrial()
             trial.check(value, alternative, site: site, swift: swift ?? alternative.swiftType)
             steps = trial.steps
+            containsTrials = trial.containsTrials
             if !trial.failed { matched.append(index) }
             if trial.occurrences.isEmpty && !node.exclusive { return }
             if closest == nil || trial.distance < closest?.distance ?? .max { closest = trial }
@@ -71,6 +72,7 @@ extension BodyWalker {
         var trial = makeTrial()
         trial.check(value, excluded, site: site, swift: swift)
         steps = trial.steps
+        containsTrials = trial.containsTrials
         guard !trial.failed else { return }
         record(
             .valueExcluded, expected: "not \(excluded.typeText)", actual: BodyWalker.excerpt(value), swift: swift,
@@ -150,6 +152,44 @@ extension BodyWalker {
             message: "\(subject) is \(BodyWalker.excerpt(value)), the contract says \(expected)")
     }
 
+    /// `contains` with `minContains` (1 when not set) and `maxContains`: how many elements are
+    /// valid against `contains`, each a trial; counting stops once past both bounds.
+    mutating func checkContains(
+        _ elements: [JSONValue], _ contains: PlanNode, _ node: PlanNode, site: Site, swift: String?
+    ) {
+        let minimum = node.limits.minContains ?? 1
+        let maximum = node.limits.maxContains
+        let enough = max(minimum, (maximum ?? minimum - 1) + 1)
+        var matching = 0
+        for (position, element) in elements.enumerated() where matching < enough {
+            // Past the walk's budget of element trials, the array is not judged (nested
+            // `contains` would otherwise check each element once more per level).
+            guard containsTrials > 0 else { return }
+            containsTrials -= 1
+            var trial = makeTrial()
+            trial.path.append(.index(position))
+            trial.check(element, contains, site: .item, swift: swift)
+            steps = trial.steps
+            containsTrials = trial.containsTrials
+            // Out of steps: the elements not checked count as not matching.
+            if schemaOnly && steps <= 0 { break }
+            if !trial.failed { matching += 1 }
+        }
+        guard matching < minimum || matching > maximum ?? .max else { return }
+        let expected =
+            switch (minimum, maximum) {
+            case (let low, let high?) where low == high: "exactly \(low)"
+            case (let low, let high?): "\(low) to \(high)"
+            case (let low, nil): "at least \(low)"
+            }
+        let found = matching > maximum ?? .max ? "more than \(maximum ?? 0)" : "\(matching)"
+        record(
+            .arraySizeOutOfRange, expected: "\(expected) elements valid against contains (\(contains.typeText))",
+            actual: "\(found) of \(elements.count) elements", swift: swift,
+            message: "\(BodyWalker.subject(site)) has \(found) elements valid against its 'contains' "
+                + "(\(contains.typeText)), the contract asks for \(expected) (minContains/maxContains)")
+    }
+
     /// `minItems`, `maxItems` and `uniqueItems`.
     mutating func checkArray(_ elements: [JSONValue], _ node: PlanNode, site: Site, swift: String?) {
         let limits = node.limits
@@ -162,6 +202,7 @@ extension BodyWalker {
                 message: "\(subject) has \(elements.count) elements, the contract allows "
                     + range.replacing("characters", with: "elements"))
         }
+        if let contains = node.contains { checkContains(elements, contains, node, site: site, swift: swift) }
         // Pairwise (an integer 1 equals the number 1.0): bounded so a huge array stays cheap.
         guard limits.uniqueItems, elements.count <= 2_000 else { return }
         for first in elements.indices {

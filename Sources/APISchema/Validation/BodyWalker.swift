@@ -50,6 +50,11 @@ package struct BodyWalker {
     var steps: Int
     /// The budget of a `schemaOnly` walk.
     package static let maximumSteps = 100_000
+    /// The elements a walk may still try against a `contains`, shared with its trials; past
+    /// them an array's `contains` is not judged.
+    var containsTrials = Self.maximumContainsTrials
+    /// The budget of element trials against `contains` in one walk.
+    package static let maximumContainsTrials = 2_000
 
     package init(rootSwift: String?, schemaOnly: Bool = false, stopAtFirst: Bool = false) {
         self.rootSwift = rootSwift
@@ -64,6 +69,7 @@ package struct BodyWalker {
         trial.path = path
         trial.choicesHere = choicesHere
         trial.steps = steps
+        trial.containsTrials = containsTrials
         return trial
     }
 

@@ -37,6 +37,8 @@ package final class PlanNode: @unchecked Sendable {
     package var items: PlanNode?
     /// `prefixItems`: the nodes of the first elements (``items`` holds for the rest).
     var prefixItems: [PlanNode] = []
+    /// `contains`: the node some elements must match (``limits`` holds the counts).
+    var contains: PlanNode?
     package var properties: [Property] = []
     package var propertyIndex: [String: Int] = [:]
     var additional: Additional = .allowed
@@ -229,7 +231,9 @@ package struct ValidationPlan {
         node.boundsNumbers = schema.limits.boundsNumbers
         node.boundsStrings =
             schema.limits.minLength != nil || schema.limits.maxLength != nil || schema.limits.pattern != nil
-        node.boundsArrays = schema.limits.minItems != nil || schema.limits.maxItems != nil || schema.limits.uniqueItems
+        node.boundsArrays =
+            schema.limits.minItems != nil || schema.limits.maxItems != nil || schema.limits.uniqueItems
+            || schema.contains != nil
         node.boundsObjects = schema.limits.minProperties != nil || schema.limits.maxProperties != nil
         if let pattern = schema.limits.pattern { node.pattern = Self.searching(pattern) }
         if !node.anyOf.isEmpty {
@@ -238,6 +242,7 @@ package struct ValidationPlan {
         }
         if let items = schema.items { node.items = compile(items) }
         node.prefixItems = schema.prefixItems.map { compile($0) }
+        if let contains = schema.contains { node.contains = compile(contains) }
         let required = Set(schema.required)
         for property in schema.properties {
             node.propertyIndex[property.name] = node.properties.count
@@ -261,6 +266,7 @@ package struct ValidationPlan {
             schema.types.isEmpty && schema.enumValues == nil && schema.properties.isEmpty && schema.items == nil
             && schema.anyOf.isEmpty && schema.format == nil && schema.additionalProperties == nil
             && schema.limits.isEmpty && schema.not == nil && schema.prefixItems.isEmpty && schema.required.isEmpty
+            && schema.contains == nil
     }
 }
 
@@ -280,6 +286,7 @@ package final class PlanGraph: @unchecked Sendable {
         for node in nodes {
             node.items = nil
             node.prefixItems = []
+            node.contains = nil
             node.properties = []
             node.additional = .allowed
             node.anyOf = []

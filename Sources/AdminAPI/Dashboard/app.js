@@ -267,6 +267,29 @@ async function refreshJournal() {
   }
 }
 
+// The stubs' webhook calls, newest first: shown once there is one.
+let lastWebhooks = "";
+async function refreshWebhooks() {
+  const listing = await api("GET", "/petmock/webhooks");
+  const rendered = JSON.stringify([listing.webhooks.map((call) => call.sequence), listing.dropped]);
+  if (rendered === lastWebhooks) return;
+  lastWebhooks = rendered;
+  $("webhooks").hidden = listing.webhooks.length === 0;
+  const rows = $("webhook-rows");
+  rows.replaceChildren();
+  for (const call of [...listing.webhooks].reverse()) {
+    const row = el("tr", null, call.outcome === "answered" ? "" : "unmatched");
+    row.dataset.webhookOutcome = call.outcome;
+    for (const cell of [new Date(call.date).toLocaleTimeString(), call.method, call.url, call.outcome,
+      call.status !== undefined ? call.status : (call.error || ""), call.durationMs, call.request,
+      call.stubName || call.stubId]) {
+      row.append(el("td", cell));
+    }
+    rows.append(row);
+  }
+  $("webhooks-dropped").textContent = listing.dropped > 0 ? listing.dropped + " older calls not kept" : "";
+}
+
 async function showRequest(event) {
   const detail = $("request-detail");
   detail.replaceChildren();
@@ -306,14 +329,14 @@ async function showRequest(event) {
 
 async function refreshAll() {
   try {
-    await Promise.all([refreshMappings(), refreshState(), refreshJournal(), refreshOperations()]);
+    await Promise.all([refreshMappings(), refreshState(), refreshJournal(), refreshOperations(), refreshWebhooks()]);
   } catch (error) {
     showError(error);
   }
 }
 
 function poll() {
-  refreshJournal().catch((error) => {
+  Promise.all([refreshJournal(), refreshWebhooks()]).catch((error) => {
     if (!(error instanceof NeedsToken)) status("disconnected: " + error.message, "error");
   }).finally(() => setTimeout(poll, 1000));
 }

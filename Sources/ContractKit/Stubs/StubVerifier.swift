@@ -35,7 +35,7 @@ public struct StubVerifier: Sendable {
     public func verify(directory: String, contractName: String, mappingFiles: [String]? = nil) -> VerificationReport {
         var report = VerificationReport(
             target: directory, contract: contractName, decodeCheck: validator.models.coverage(of: validator.contract))
-        report.notes += validator.contract.unverified
+        report.notes += validator.contract.unverified + validator.contract.ignoredKeywords
         let folder = StubFolder(root: directory)
         guard FileSystem.kind(of: folder.mappingsDirectory) == .directory else {
             report.errors = [

@@ -111,7 +111,7 @@ public struct LiveVerifier: Sendable {
     public func verify(baseURL: String, contractName: String) async -> VerificationReport {
         var report = VerificationReport(
             target: baseURL, contract: contractName, decodeCheck: validator.models.coverage(of: validator.contract))
-        report.notes += validator.contract.unverified
+        report.notes += validator.contract.unverified + validator.contract.ignoredKeywords
         var collector = FindingCollector()
         var bodies: [String: [JSONValue]] = [:]
         let operations = LiveVerifier.ordered(validator.contract.operations)

@@ -50,6 +50,20 @@ extension Admin {
         engine.requestProblems.snapshot
     }
 
+    /// The outcomes of the stubs' webhook calls since the journal was last emptied, oldest
+    /// first: at most 300, then `dropped` counts the older ones let go.
+    public func webhookCalls() -> (calls: [WebhookCall], dropped: Int) {
+        engine.webhookLog.snapshot
+    }
+
+    /// How many webhook calls had each outcome since the journal was last emptied.
+    public func webhookTotals() -> WebhookTotals {
+        engine.webhookLog.totals
+    }
+
+    /// How many webhook calls are waiting for their delay or under way.
+    public var webhooksPending: Int { engine.webhooks.pendingCount }
+
     /// Where each mapping came from, in the order they are tried: the mapping file (as given
     /// to the loader), or nil for one added through the admin API or given in code.
     public func mappingSources() -> [(id: String, source: String, file: String?)] {

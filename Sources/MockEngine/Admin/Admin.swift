@@ -156,10 +156,12 @@ public final class Admin: Sendable {
         engine.journal.entries().first { $0.id == id }
     }
 
-    /// Empties the journal, and forgets the requests' problems (``requestProblems()``).
+    /// Empties the journal, and forgets the requests' problems (``requestProblems()``) and
+    /// the webhook calls' outcomes (``webhookCalls()``).
     public func clearRequests() {
         engine.journal.clear()
         engine.requestProblems.clear()
+        engine.webhookLog.clear()
     }
 
     /// Removes one journal entry; returns whether it was there.

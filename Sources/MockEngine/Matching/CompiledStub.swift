@@ -60,14 +60,17 @@ final class CompiledStub: Sendable {
     let template: ResponseTemplate?
     /// A templated stub's `proxyBaseUrl` holding a mustache, rendered per request.
     let proxyTemplate: ProxyBaseURLTemplate?
+    /// The calls made once the stub answered (its webhooks), compiled.
+    let webhooks: [CompiledWebhook]
     private let variantCache = Locked<[Variant: ServedResponse]>([:])
 
     init(
         mapping: StubMapping, sequence: Int, origin: StubOrigin, pattern: CompiledRequestPattern,
         served: ServedResponse,
-        template: ResponseTemplate? = nil, proxyTemplate: ProxyBaseURLTemplate? = nil
+        template: ResponseTemplate? = nil, proxyTemplate: ProxyBaseURLTemplate? = nil, webhooks: [CompiledWebhook] = []
     ) {
         self.template = template
+        self.webhooks = webhooks
         self.proxyTemplate = proxyTemplate
         self.mapping = mapping
         self.sequence = sequence

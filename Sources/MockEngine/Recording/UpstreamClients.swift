@@ -29,6 +29,11 @@ package struct UpstreamClients: Sendable {
             ) -> LoopSend
         )?
 
+    /// Runs work on a request's event loop after a delay, on the loop's own timers (a
+    /// webhook's `delay`); returns false when the loop is not one of this front end's. Nil
+    /// when the front end has no loops (a dispatch timer then).
+    package var scheduleOnLoop: (@Sendable (any HTTPRequestLoop, Duration, @escaping @Sendable () -> Void) -> Bool)?
+
     /// Creates the clients.
     package init(
         makeTransport: @escaping @Sendable (UpstreamSettings) -> any HTTPTransport,
@@ -37,10 +42,12 @@ package struct UpstreamClients: Sendable {
                 HTTPClientRequest, any HTTPRequestLoop,
                 @escaping @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void, (Bool) -> Void
             ) -> LoopSend
-        )? = nil
+        )? = nil,
+        scheduleOnLoop: (@Sendable (any HTTPRequestLoop, Duration, @escaping @Sendable () -> Void) -> Bool)? = nil
     ) {
         self.makeTransport = makeTransport
         self.sendOnLoop = sendOnLoop
+        self.scheduleOnLoop = scheduleOnLoop
     }
 
     /// Clients that send every request through `transport` (a test's fake, a URLSession).

@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPCore
 import HTTPHandlerKit
 import Platform
@@ -95,6 +96,17 @@ package final class UpstreamProxy: Sendable {
     ) -> Bool {
         let request = Self.upstreamRequest(
             method: method, originForm: originForm, headers: headers, body: body, target: target, timeout: timeout)
+        return send(request, on: requestLoop, completion: completion)
+    }
+
+    /// Sends `request` as it is (a webhook's call) as ``forward(method:originForm:headers:body:target:timeout:on:completion:)``
+    /// sends a forwarded one: on `requestLoop` when it can, else through the transport;
+    /// false, without calling `completion`, when the loop has as many transfers under way as
+    /// it may.
+    package func send(
+        _ request: HTTPClientRequest, on requestLoop: (any HTTPRequestLoop)?,
+        completion: @escaping @Sendable (UpstreamResult) -> Void
+    ) -> Bool {
         let start = clock.monotonicNanoseconds
         let url = request.url
         let finish: @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void = { [self] outcome in
@@ -121,6 +133,18 @@ package final class UpstreamProxy: Sendable {
         inFlight.withLock { $0.count += 1 }
         currentTransport().send(request, completion: finish)
         return true
+    }
+
+    /// Runs `work` on `requestLoop`'s thread after `delay` (the front end's timer), or, with
+    /// no loop that can, after `delay` on a dispatch timer: no thread sleeps meanwhile.
+    package func schedule(
+        after delay: Duration, on requestLoop: (any HTTPRequestLoop)?, _ work: @escaping @Sendable () -> Void
+    ) {
+        if let requestLoop, let scheduleOnLoop = clients.scheduleOnLoop, scheduleOnLoop(requestLoop, delay, work) {
+            return
+        }
+        let nanoseconds = Int(clamping: delay.nanoseconds)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: work)
     }
 
     /// Runs `work` as a counted task: ``drained()`` waits for it.

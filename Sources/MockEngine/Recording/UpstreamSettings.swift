@@ -20,16 +20,25 @@ public struct UpstreamSettings: Sendable, Hashable {
     /// rather than libcurl, which takes every other URL (`https`, host names) and every URL
     /// when the environment names a proxy (`http_proxy`, `all_proxy`).
     public var nativeClient: Bool
+    /// How long one webhook call may take, connecting included (then it is recorded as
+    /// timed out).
+    public var webhookTimeout: Duration
+    /// The most webhook calls waiting for their delay or under way at once, server-wide; a
+    /// call beyond them is not sent, and is recorded as refused.
+    public var maxWebhooksInFlight: Int
 
     /// Creates settings.
     public init(
         onEventLoop: Bool = true, maxTransfersPerLoop: Int = 256, cachedConnectionsPerLoop: Int = 128,
-        maxResponseSize: Int = 64 << 20, nativeClient: Bool = true
+        maxResponseSize: Int = 64 << 20, nativeClient: Bool = true, webhookTimeout: Duration = .seconds(10),
+        maxWebhooksInFlight: Int = 64
     ) {
         self.onEventLoop = onEventLoop
         self.maxTransfersPerLoop = max(1, maxTransfersPerLoop)
         self.cachedConnectionsPerLoop = max(1, cachedConnectionsPerLoop)
         self.maxResponseSize = max(0, maxResponseSize)
         self.nativeClient = nativeClient
+        self.webhookTimeout = webhookTimeout > .zero ? webhookTimeout : .seconds(10)
+        self.maxWebhooksInFlight = max(1, maxWebhooksInFlight)
     }
 }

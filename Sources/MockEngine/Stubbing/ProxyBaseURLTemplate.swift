@@ -68,28 +68,8 @@ struct ProxyBaseURLTemplate: Sendable {
         return .success(base)
     }
 
-    /// Why a rendered base URL cannot be proxied to, or nil when it can: it must be `http://`
-    /// or `https://` (any case), name a host, and hold no spaces or control characters.
+    /// Why a rendered base URL cannot be proxied to, or nil when it can (``AbsoluteHTTPURL``).
     static func problem(_ base: String) -> String? {
-        let quoted = "'\(base.prefix(200))'"
-        if base.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
-            return "\(quoted), which holds spaces or control characters: expected an http:// or https:// URL"
-        }
-        let lowered = base.lowercased()
-        let rest: Substring
-        if lowered.hasPrefix("http://") {
-            rest = base.dropFirst(7)
-        } else if lowered.hasPrefix("https://") {
-            rest = base.dropFirst(8)
-        } else {
-            return "\(quoted): expected an http:// or https:// URL (petmock proxies to no other scheme)"
-        }
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
-        let host =
-            hostAndPort.hasPrefix("[")
-            ? hostAndPort : hostAndPort.split(separator: ":", omittingEmptySubsequences: false).first ?? ""
-        if host.isEmpty { return "\(quoted), which names no host: expected an http:// or https:// URL" }
-        return nil
+        AbsoluteHTTPURL.problem(base).map { $0 + ": expected an http:// or https:// URL" }
     }
 }

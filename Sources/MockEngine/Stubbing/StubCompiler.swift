@@ -63,12 +63,14 @@ struct StubCompiler: Sendable {
                 mapping, body: body, filesRoot: filesRoot, file: file, basePath: basePath, clock: clock,
                 problems: &problems)
         }
-        guard let pattern, !problems.contains(where: \.isError) else { return (nil, problems) }
+        let webhooks = CompiledWebhook.compile(
+            mapping, filesRoot: filesRoot, file: file, basePath: basePath, problems: &problems)
+        guard let pattern, let webhooks, !problems.contains(where: \.isError) else { return (nil, problems) }
         let served = Self.prepare(mapping, body: body ?? [])
         return (
             CompiledStub(
                 mapping: mapping, sequence: sequence, origin: origin, pattern: pattern, served: served,
-                template: template, proxyTemplate: proxyTemplate),
+                template: template, proxyTemplate: proxyTemplate, webhooks: webhooks),
             problems
         )
     }

@@ -21,13 +21,16 @@ public enum StubServerEvent: Sendable, CustomStringConvertible {
     case proxied(request: String, upstream: String, result: String)
     /// The recorder recorded a mapping, kept a file, or could not write one.
     case recording(RecordingEvent)
+    /// A stub's webhook call failed or was not sent (what, where, why), and how many others
+    /// failed or were not sent since the last such event was told (at most one a second).
+    case webhook(WebhookCall, untold: Int)
 
     /// The file the event is about, if any.
     public var file: String? {
         switch self {
         case .reloaded(let file, _, _), .reloadFailed(let file, _, _), .neverServed(let file, _), .removed(let file, _):
             file
-        case .watchFailed, .proxied: nil
+        case .watchFailed, .proxied, .webhook: nil
         case .recording(let event):
             if case .recorded(_, _, _, let file) = event { file } else { nil }
         }
@@ -50,6 +53,8 @@ public enum StubServerEvent: Sendable, CustomStringConvertible {
         case .watchFailed(let reason): "watching the stubs stopped: \(reason)"
         case .proxied(let request, let upstream, let result): "proxied \(request) to \(upstream): \(result)"
         case .recording(let event): event.description
+        case .webhook(let call, let untold):
+            call.description + (untold > 0 ? " (and \(untold) more failed or unsent since the last line)" : "")
         }
     }
 }

@@ -2,7 +2,7 @@ import HTTPCore
 import JSONKit
 
 extension MappingDecoder {
-    private static let bodyFields = ["body", "jsonBody", "base64Body", "bodyFileName"]
+    static let bodyFields = ["body", "jsonBody", "base64Body", "bodyFileName"]
     private static let proxyFields = [
         "proxyBaseUrl", "additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyUrlPrefixToRemove",
     ]
@@ -142,7 +142,7 @@ extension MappingDecoder {
         return proxy
     }
 
-    private mutating func body(_ field: String, _ value: JSONValue, at path: JSONPath) -> ResponseBody? {
+    mutating func body(_ field: String, _ value: JSONValue, at path: JSONPath) -> ResponseBody? {
         switch field {
         case "jsonBody":
             return .json(value)
@@ -172,7 +172,7 @@ extension MappingDecoder {
         }
     }
 
-    private mutating func headers(_ value: JSONValue, at path: JSONPath) -> HTTPHeaders {
+    mutating func headers(_ value: JSONValue, at path: JSONPath) -> HTTPHeaders {
         guard let object = object(value, at: path) else { return HTTPHeaders() }
         var headers = HTTPHeaders()
         for member in object.members {

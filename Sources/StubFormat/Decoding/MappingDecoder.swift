@@ -81,6 +81,8 @@ package struct MappingDecoder {
                 } else if !member.value.isNull {
                     wrongType(here, expected: "an object", member.value)
                 }
+            case "serveEventListeners", "postServeActions":
+                mapping.webhooks += webhooks(member.value, at: here, legacy: member.key == "postServeActions")
             case "insertionIndex":
                 continue  // WireMock writes it in exports; the load order decides here.
             default:
@@ -218,7 +220,7 @@ extension MappingDecoder {
     /// The fields of a mapping.
     static let mappingFields = [
         "id", "uuid", "name", "request", "response", "priority", "scenarioName", "requiredScenarioState",
-        "newScenarioState", "persistent", "metadata", "insertionIndex",
+        "newScenarioState", "persistent", "metadata", "insertionIndex", "serveEventListeners", "postServeActions",
     ]
 
     /// A value for messages: `string '200'`, `integer 5`, `an array`, `null`.

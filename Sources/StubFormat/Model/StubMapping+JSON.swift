@@ -39,6 +39,7 @@ extension StubMapping {
         if let newScenarioState { object["newScenarioState"] = .string(newScenarioState) }
         if let persistent { object["persistent"] = .bool(persistent) }
         if let metadata { object["metadata"] = .object(metadata) }
+        if !webhooks.isEmpty { object["serveEventListeners"] = .array(webhooks.map(\.json)) }
         return .object(object)
     }
 }

@@ -36,12 +36,15 @@ public struct StubMapping: Sendable, Hashable {
     public var metadata: JSONObject?
     /// Whether WireMock would save the mapping to its files (kept for round trips).
     public var persistent: Bool?
+    /// The calls made after the mapping answered (`serveEventListeners` named `webhook`).
+    public var webhooks: [WebhookDefinition]
 
     /// Creates a mapping; a missing id gets a random UUID.
     public init(
         id: String? = nil, name: String? = nil, request: RequestPattern, response: ResponseDefinition,
         priority: Int? = nil, scenarioName: String? = nil, requiredScenarioState: String? = nil,
-        newScenarioState: String? = nil, metadata: JSONObject? = nil, persistent: Bool? = nil
+        newScenarioState: String? = nil, metadata: JSONObject? = nil, persistent: Bool? = nil,
+        webhooks: [WebhookDefinition] = []
     ) {
         self.id = id ?? Identifiers.randomUUID()
         self.name = name
@@ -53,6 +56,7 @@ public struct StubMapping: Sendable, Hashable {
         self.newScenarioState = newScenarioState
         self.metadata = metadata
         self.persistent = persistent
+        self.webhooks = webhooks
     }
 
     /// The priority that applies: ``priority`` or ``defaultPriority``.

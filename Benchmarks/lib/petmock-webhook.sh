@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# BENCH_ONLY=webhook (bench-petmock.sh): a stub with a webhook against the same stub without one,
+# on one petmock, side by side in one run: rounds of (plain, webhook, webhook, plain), wrk
+# -t2 -c64. The webhook POSTs a templated body to a local nginx that answers 204 (petmock's own
+# client, on the event loop). Prints each round's ratio, the median beside its target (>= 0.90),
+# and how many calls were answered, failed or refused (at most 64 in flight: beyond, refused).
+# Usage: Benchmarks/lib/petmock-webhook.sh PETMOCK [DURATION] [ROUNDS]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+petmock="$1"; duration="${2:-5s}"; rounds="${3:-3}"
+# shellcheck source=servers.sh
+source Benchmarks/lib/servers.sh
+
+port="$(free_port)"; port_receiver="$(free_port)"
+mkdir -p "$work/hooks/mappings" "$work/receiver/logs"
+cat > "$work/receiver/nginx.conf" <<CONF
+worker_processes 1;
+daemon off;
+pid $work/receiver/nginx.pid;
+error_log $work/receiver/logs/error.log crit;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    keepalive_requests 1000000;
+    server {
+        listen 127.0.0.1:$port_receiver;
+        location = /health { return 200 "ok"; }
+        location / { return 204; }
+    }
+}
+CONF
+body='[{"id": 1, "name": "Rex", "vetId": 1}, {"id": 2, "name": "Bo", "vetId": 2}]'
+cat > "$work/hooks/mappings/plain.json" <<JSON
+{"request": {"method": "GET", "urlPath": "/api/plain"}, "response": {"status": 200,
+  "headers": {"Content-Type": "application/json"}, "body": $(python3 -c 'import json,sys; print(json.dumps(sys.argv[1]))' "$body")}}
+JSON
+cat > "$work/hooks/mappings/hooked.json" <<JSON
+{"request": {"method": "GET", "urlPath": "/api/hooked"}, "response": {"status": 200,
+  "headers": {"Content-Type": "application/json"}, "body": $(python3 -c 'import json,sys; print(json.dumps(sys.argv[1]))' "$body")},
+ "serveEventListeners": [{"name": "webhook", "parameters": {"method": "POST",
+   "url": "http://127.0.0.1:$port_receiver/callback", "headers": {"Content-Type": "application/json"},
+   "body": "{\"served\": \"{{originalRequest.url}}\"}"}}]}
+JSON
+pids+=("$(start "$port_receiver" /health nginx -p "$work/receiver" -c "$work/receiver/nginx.conf")")
+pids+=("$(start "$port" /api/plain "$petmock" serve --stubs "$work/hooks" --port "$port")")
+[ "$(curl -fsS "http://127.0.0.1:$port/api/hooked")" = "$(curl -fsS "http://127.0.0.1:$port/api/plain")" ] \
+    || { echo "the two stubs answer differently" >&2; exit 1; }
+
+run() { wrk -t2 -c64 -d"$duration" "http://127.0.0.1:$port$1" | awk '/^Requests\/sec:/ { print $2 }'; }
+mean() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", (a + b) / 2 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+echo "webhook stub vs the same stub without it, wrk -t2 -c64 -d$duration, $rounds rounds (plain, webhook, webhook, plain)"
+echo "machine: $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+ratios=()
+for round in $(seq "$rounds"); do
+    a="$(run /api/plain)"; b="$(run /api/hooked)"; c="$(run /api/hooked)"; d="$(run /api/plain)"
+    hooked="$(mean "$b" "$c")"; plain="$(mean "$a" "$d")"
+    ratios+=("$(ratio "$hooked" "$plain")")
+    printf 'round %d: webhook %s req/s, plain %s req/s, ratio %s\n' "$round" "$hooked" "$plain" "${ratios[-1]}"
+done
+median="$(printf '%s\n' "${ratios[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')"
+totals="$(curl -fsS "http://127.0.0.1:$port/__admin/petmock/webhooks" | python3 -c '
+import json, sys
+listing = json.load(sys.stdin)
+totals = listing["totals"]
+print("%d answered, %d failed, %d refused" % (totals["answered"], totals["failed"], totals["refused"]))')"
+printf 'webhook stub / plain stub (median of %d rounds): %s (target >= 0.90)\n' "$rounds" "$median"
+echo "webhook calls: $totals"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,104 @@
+import HTTPCore
+import HTTPHandlerKit
+import Platform
+
+/// The listener that sends a stub's webhooks once its answer is committed: it renders each
+/// call from the triggering request, then hands it to the front end's upstream clients (on
+/// the request's event loop when it has one, after the call's delay on that loop's timers)
+/// and returns; the answer already sent is never delayed or changed. Bounded: at most
+/// ``UpstreamSettings/maxWebhooksInFlight`` calls waiting or under way (a call beyond is
+/// recorded as refused, not queued), each with ``UpstreamSettings/webhookTimeout``, and no
+/// retries. Every call's outcome goes to the ``WebhookLog``; a failed or refused one is also
+/// told to the server's event subscribers, at most once a second (with how many were not).
+final class WebhookDispatcher: ServeListener, Sendable {
+    let proxy: UpstreamProxy
+    let log: WebhookLog
+    let clock: TimeSource
+    let publish: @Sendable (StubServerEvent) -> Void
+    private let inFlight = Locked(0)
+    /// When the last failure line was told (0: never) and how many were not told since.
+    private let lines = Locked((last: UInt64(0), untold: 0))
+
+    init(
+        proxy: UpstreamProxy, log: WebhookLog, clock: TimeSource, publish: @escaping @Sendable (StubServerEvent) -> Void
+    ) {
+        self.proxy = proxy
+        self.log = log
+        self.clock = clock
+        self.publish = publish
+    }
+
+    /// How many calls are waiting for their delay or under way.
+    var pendingCount: Int { inFlight.withLock { $0 } }
+
+    @inline(__always) func served(_ request: HTTPServerRequest, _ outcome: ServeOutcome) {
+        guard let stub = outcome.stub, !stub.webhooks.isEmpty else { return }
+        for webhook in stub.webhooks { fire(webhook, request, stub) }
+    }
+
+    private func fire(_ webhook: CompiledWebhook, _ request: HTTPServerRequest, _ stub: CompiledStub) {
+        let trigger = "\(request.method) \(request.head.originForm)"
+        var call = WebhookCall(
+            sequence: 0, date: clock.wallMilliseconds, method: webhook.definition.method, url: webhook.definition.url,
+            request: trigger, stubID: stub.mapping.id, stubName: stub.mapping.name, result: .refused(""),
+            duration: .zero)
+        let limit = proxy.settings.maxWebhooksInFlight
+        let admitted = inFlight.withLock { count -> Bool in
+            guard count < limit else { return false }
+            count += 1
+            return true
+        }
+        guard admitted else {
+            return finish(call, .refused("\(limit) webhook calls are waiting or under way (the limit)"), counted: false)
+        }
+        let outgoing: HTTPClientRequest
+        switch webhook.render(request, stub: stub, timeout: proxy.settings.webhookTimeout, clock: clock) {
+        case .success(let rendered): outgoing = rendered
+        case .failure(let failure):
+            call.url = failure.url
+            return finish(call, .refused(failure.message), counted: true)
+        }
+        call.method = outgoing.method.rawValue
+        call.url = outgoing.url
+        let loop = request.eventLoop
+        let delay = webhook.delay.httpDelay().sample()
+        guard delay > .zero else { return send(outgoing, call, on: loop) }
+        let delayed = call
+        proxy.schedule(after: delay, on: loop) { [self] in send(outgoing, delayed, on: loop) }
+    }
+
+    private func send(_ outgoing: HTTPClientRequest, _ call: WebhookCall, on loop: (any HTTPRequestLoop)?) {
+        let started = proxy.send(outgoing, on: loop) { [self] result in
+            var call = call
+            call.duration = result.duration
+            switch result.outcome {
+            case .success(let response): finish(call, .answered(status: response.status.code), counted: true)
+            case .failure(let error): finish(call, .failed(error.message), counted: true)
+            }
+        }
+        if !started {
+            finish(call, .refused("the event loop's upstream transfers are at their limit"), counted: true)
+        }
+    }
+
+    private func finish(_ call: WebhookCall, _ result: WebhookCall.Result, counted: Bool) {
+        if counted { inFlight.withLock { $0 -= 1 } }
+        var call = call
+        call.result = result
+        log.record(call)
+        if case .answered = result { return }
+        // At most one line a second: a receiver that is down, or a flood past the bound, must
+        // not turn into a line per request in the terminal (the log keeps every outcome).
+        let now = clock.monotonicNanoseconds
+        let untold = lines.withLock { lines -> Int? in
+            if lines.last != 0 && now &- lines.last < 1_000_000_000 {
+                lines.untold += 1
+                return nil
+            }
+            defer { lines = (now | 1, 0) }
+            return lines.untold
+        }
+        guard let untold else { return }
+        publish(.webhook(call, untold: untold))
+    }
+}

@@ -1,0 +1,42 @@
+import Dispatch
+import Foundation
+import HTTPCore
+import HTTPHandlerKit
+import MockEngine
+import StubFormat
+import TestSupport
+import Testing
+import URLSessionStubs
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A stub's webhook in a `StubSession`: sent through the session's upstream `URLSession`, after
+/// the in-process answer, and its outcome kept for `admin.webhookCalls()`.
+@Suite struct WebhookSessionTests {
+    @Test func aStubSessionSendsTheWebhookThroughItsUpstreamSession() async throws {
+        let arrival = DispatchSemaphore(value: 0)
+        let receiver = try LiveHTTPServer { _ in
+            defer { arrival.signal() }
+            return .response(HTTPResponse(status: .noContent))
+        }
+        defer { receiver.stop() }
+        let mapping = try StubMapping(
+            json: #"""
+                {"request": {"method": "POST", "url": "/api/orders"}, "response": {"status": 202, "body": "queued"},
+                 "serveEventListeners": [{"name": "webhook", "parameters": {"method": "POST",
+                   "url": "\#(receiver.url("/callback"))", "body": "order {{jsonPath originalRequest.body '$.id'}}"}}]}
+                """#)
+        let stubs = try StubSession(mappings: [mapping])
+        var request = URLRequest(url: try #require(URL(string: "https://api.example/api/orders")))
+        request.httpMethod = "POST"
+        request.httpBody = Data(#"{"id": 42}"#.utf8)
+        let answer = await fetch(stubs.session, request)
+        #expect(answer.status == 202 && answer.text == "queued")
+        #expect(arrival.wait(timeout: .now() + .seconds(20)) == .success)
+        let call = try #require(receiver.requests.first)
+        #expect(call.method == .post && call.head.target == "/callback")
+        #expect(String(decoding: call.body, as: UTF8.self) == "order 42")
+    }
+}
