@@ -31,13 +31,7 @@ extension MappingDecoder {
             case "statusMessage": response.statusMessage = string(member.value, at: here)
             case "headers": response.headers = headers(member.value, at: here)
             case _ where Self.bodyFields.contains(member.key):
-                if member.key != "jsonBody" && member.value.isNull { continue }
-                if let bodyField {
-                    invalid(here, expected: "one body field", found: "both '\(bodyField)' and '\(member.key)'")
-                    continue
-                }
-                bodyField = member.key
-                if let body = body(member.key, member.value, at: here) { response.body = body }
+                if let body = body(member, at: here, after: &bodyField) { response.body = body }
             case "fixedDelayMilliseconds":
                 response.fixedDelayMilliseconds = integer(member.value, at: here, in: 0...3_600_000)
             case "delayDistribution": response.delayDistribution = delayDistribution(member.value, at: here)
@@ -140,6 +134,18 @@ extension MappingDecoder {
             proxy.urlPrefixToRemove = string(prefix, at: path.appending(key: "proxyUrlPrefixToRemove"))
         }
         return proxy
+    }
+
+    /// The body one of ``bodyFields`` gives (a `null` other than `jsonBody`'s is no body), unless
+    /// another body field came first (`seen`), which is an error naming both.
+    mutating func body(_ member: JSONMember, at path: JSONPath, after seen: inout String?) -> ResponseBody? {
+        if member.key != "jsonBody" && member.value.isNull { return nil }
+        if let seen {
+            invalid(path, expected: "one body field", found: "both '\(seen)' and '\(member.key)'")
+            return nil
+        }
+        seen = member.key
+        return body(member.key, member.value, at: path)
     }
 
     mutating func body(_ field: String, _ value: JSONValue, at path: JSONPath) -> ResponseBody? {

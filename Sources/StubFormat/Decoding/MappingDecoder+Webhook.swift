@@ -102,13 +102,7 @@ extension MappingDecoder {
             case "headers":
                 if !member.value.isNull { webhook.headers = headers(member.value, at: here) }
             case _ where Self.bodyFields.contains(member.key):
-                if member.key != "jsonBody" && member.value.isNull { continue }
-                if let bodyField {
-                    invalid(here, expected: "one body field", found: "both '\(bodyField)' and '\(member.key)'")
-                    continue
-                }
-                bodyField = member.key
-                if let body = body(member.key, member.value, at: here) { webhook.body = body }
+                if let body = body(member, at: here, after: &bodyField) { webhook.body = body }
             case "delay":
                 if !member.value.isNull { webhook.delay = delayDistribution(member.value, at: here) }
             default:

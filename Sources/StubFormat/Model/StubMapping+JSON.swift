@@ -152,24 +152,8 @@ extension ResponseDefinition {
             if let prefix = proxy.urlPrefixToRemove { object["proxyUrlPrefixToRemove"] = .string(prefix) }
         }
         if let statusMessage { object["statusMessage"] = .string(statusMessage) }
-        if !headers.isEmpty {
-            var grouped = JSONObject()
-            for field in headers {
-                switch grouped[field.name] {
-                case .string(let first)?: grouped[field.name] = .array([.string(first), .string(field.value)])
-                case .array(let values)?: grouped[field.name] = .array(values + [.string(field.value)])
-                default: grouped[field.name] = .string(field.value)
-                }
-            }
-            object["headers"] = .object(grouped)
-        }
-        switch body {
-        case .none: break
-        case .text(let text): object["body"] = .string(text)
-        case .json(let value): object["jsonBody"] = value
-        case .bytes(let bytes): object["base64Body"] = .string(Base64.encode(bytes))
-        case .file(let name): object["bodyFileName"] = .string(name)
-        }
+        if !headers.isEmpty { object["headers"] = headers.wireMockJSON }
+        body.write(into: &object)
         if let fixedDelayMilliseconds { object["fixedDelayMilliseconds"] = .int(Int64(fixedDelayMilliseconds)) }
         switch delayDistribution {
         case .uniform(let lower, let upper)?:
@@ -190,5 +174,35 @@ extension ResponseDefinition {
         }
         if let fault { object["fault"] = .string(fault.rawValue) }
         return .object(object)
+    }
+}
+
+extension HTTPHeaders {
+    /// The fields as WireMock writes them: one member per name, in order, a repeated name's
+    /// values as an array.
+    package var wireMockJSON: JSONValue {
+        var grouped = JSONObject()
+        for field in self {
+            switch grouped[field.name] {
+            case .string(let first)?: grouped[field.name] = .array([.string(first), .string(field.value)])
+            case .array(let values)?: grouped[field.name] = .array(values + [.string(field.value)])
+            default: grouped[field.name] = .string(field.value)
+            }
+        }
+        return .object(grouped)
+    }
+}
+
+extension ResponseBody {
+    /// Sets the body's WireMock field (`body`, `jsonBody`, `base64Body` or `bodyFileName`) in
+    /// `object`; no body sets none.
+    package func write(into object: inout JSONObject) {
+        switch self {
+        case .none: break
+        case .text(let text): object["body"] = .string(text)
+        case .json(let value): object["jsonBody"] = value
+        case .bytes(let bytes): object["base64Body"] = .string(Base64.encode(bytes))
+        case .file(let name): object["bodyFileName"] = .string(name)
+        }
     }
 }

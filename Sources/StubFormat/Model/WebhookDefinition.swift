@@ -59,24 +59,8 @@ public struct WebhookDefinition: Sendable, Hashable {
         var object = JSONObject()
         object["method"] = .string(method)
         object["url"] = .string(url)
-        if !headers.isEmpty {
-            var grouped = JSONObject()
-            for field in headers {
-                switch grouped[field.name] {
-                case .string(let first)?: grouped[field.name] = .array([.string(first), .string(field.value)])
-                case .array(let values)?: grouped[field.name] = .array(values + [.string(field.value)])
-                default: grouped[field.name] = .string(field.value)
-                }
-            }
-            object["headers"] = .object(grouped)
-        }
-        switch body {
-        case .none: break
-        case .text(let text): object["body"] = .string(text)
-        case .json(let value): object["jsonBody"] = value
-        case .bytes(let bytes): object["base64Body"] = .string(Base64.encode(bytes))
-        case .file(let name): object["bodyFileName"] = .string(name)
-        }
+        if !headers.isEmpty { object["headers"] = headers.wireMockJSON }
+        body.write(into: &object)
         switch delay {
         case .uniform(let lower, let upper)? where lower == upper:
             object["delay"] = ["type": "fixed", "milliseconds": .int(Int64(lower))]
