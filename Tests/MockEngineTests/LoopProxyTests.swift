@@ -93,10 +93,17 @@ import Testing
         defer { server.stop() }
         #expect(try fetch(server.port, "/first").text == "upstream /first")
         upstream.stop()
-        let client = try RawClient(port: server.port)
+        var client = try RawClient(port: server.port)
         try client.send(get("/second"))
-        let second = try client.readResponse()
-        #expect(second.text != "upstream /second", "that upstream is gone")
+        do {
+            // The close seen before the next transfer: a new connection, refused (a 502).
+            let second = try client.readResponse()
+            #expect(second.text != "upstream /second", "that upstream is gone")
+        } catch .reset, .closed {
+            // Sent on the parked connection before its close arrived, the request met the
+            // upstream's reset, which petmock passes on to its client as a reset.
+            client = try RawClient(port: server.port)
+        }
         // The loop goes on answering (each request a complete response).
         for index in 0..<3 {
             try client.send(get("/again/\(index)"))
