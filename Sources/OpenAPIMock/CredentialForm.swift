@@ -17,7 +17,7 @@ public enum CredentialForm {
         let bytes = text.utf8
         let end = bytes.firstIndex { $0 == 0x20 || $0 == 0x09 } ?? bytes.endIndex
         let scheme = Substring(bytes[bytes.startIndex..<end])
-        guard !scheme.isEmpty, scheme.utf8.allSatisfy(isTokenByte) else { return nil }
+        guard !scheme.isEmpty, scheme.utf8.allSatisfy(\.isTokenCharacter) else { return nil }
         let rest = Substring(bytes[end...]).trimmingASCIISpaces()
         return (scheme, rest)
     }
@@ -67,15 +67,5 @@ public enum CredentialForm {
     public static func isKey(_ value: String?) -> Bool {
         guard let value else { return false }
         return !value.trimmingASCIISpaces().isEmpty
-    }
-
-    /// RFC 9110 §5.6.2's `tchar`.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 }

@@ -115,7 +115,7 @@ public struct SecurityCheck: Sendable {
             case "bearer": return "Bearer"
             case "digest": return with("Digest", [named, "nonce=\"\(Self.realm)\""])
             default:
-                let token = String(decoding: name.utf8.filter(CredentialForm.isTokenByte), as: UTF8.self)
+                let token = String(decoding: name.utf8.filter(\.isTokenCharacter), as: UTF8.self)
                 guard let first = token.first else { return nil }
                 return with(first.uppercased() + token.dropFirst(), [named])
             }
@@ -208,8 +208,14 @@ struct CredentialReader {
         } else {
             reason = "it carries no credentials after the scheme"
         }
+        // The credentials themselves never go into the answer or the journal: the scheme only.
+        let found =
+            CredentialForm.authorization(sent).map {
+                "\(ViolationText.quoted(String($0.0))) with credentials (not shown)"
+            }
+            ?? "a value with no scheme (not shown)"
         return RequestViolation(
-            location: "header.Authorization", expected: expected, found: ViolationText.quoted(sent),
+            location: "header.Authorization", expected: expected, found: found,
             message: "the Authorization header does not meet \(label): \(reason)")
     }
 
