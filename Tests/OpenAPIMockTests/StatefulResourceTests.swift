@@ -6,10 +6,11 @@ import HTTPCore
 import HTTPHandlerKit
 import JSONKit
 import MockEngine
-import OpenAPIMock
 import Platform
 import TestSupport
 import Testing
+
+@testable import OpenAPIMock
 
 /// `--stateful`: the document's collections keep what clients create, through the whole handler
 /// (admin, variants, journal) as `petmock serve` runs it.
@@ -137,6 +138,15 @@ import Testing
         #expect(try Self.body(try handler.answer("/v1/users/8/orders"))["items"] == [])
         #expect(try handler.answer("/v1/users/8/orders/\(ids[0])").status == 404)
         #expect(try Self.body(try handler.answer("/v1/users/7/orders/\(ids[0])"))["item"] == "i1")
+    }
+
+    /// A parent's value is percent-encoded in its collection's key (and so in `Location`): a
+    /// value holding `/` names no other collection.
+    @Test func aParentValueIsEncodedInTheCollectionKey() throws {
+        let model = ResourceModel(contract: try Self.contract())
+        let orders = try #require(model.collections.first { $0.path == "/users/{userId}/orders" })
+        #expect(OpenAPIResponder.collectionKey(orders, ["userId": "a/b c"]) == "/users/a%2Fb%20c/orders")
+        #expect(OpenAPIResponder.collectionKey(orders, ["userId": "7"]) == "/users/7/orders")
     }
 
     @Test func aStringIDIsTheSequenceWhenTheSchemaAcceptsIt() throws {

@@ -3,6 +3,7 @@ import HTTPCore
 import HTTPHandlerKit
 import JSONKit
 import MockEngine
+import StubFormat
 
 /// `--stateful`: the create, list, read, replace, patch and delete of a collection work on the
 /// responder's ``ResourceStore``; every answer is the operation's own (status, headers, media
@@ -51,7 +52,7 @@ extension OpenAPIResponder {
                 } catch {
                     return Self.storeFull(error, operation)
                 }
-                let location = basePath + key + "/" + Self.percentEncoded(id.text)
+                let location = basePath + key + "/" + id.text.percentEncoded()
                 return respond(plain, body: jsonBody ? stored : nil, extra: ["Location": location])
             }
             return Self.problem(409, "conflict", "Conflict", "No free id for a new resource of \(key)", operation)
@@ -207,13 +208,13 @@ extension OpenAPIResponder {
             let number = store.nextNumber(in: key)
             return (String(number), .int(number))
         case .uuid:
-            let text = Self.uuid()
+            let text = Identifiers.randomUUID()
             return (text, .string(text))
         case .string:
             let text = String(store.nextNumber(in: key))
             let checker = SchemaConformance(contract: contract, budget: 10_000)
             if checker.accepts(.string(text), collection.idSchema) { return (text, .string(text)) }
-            let uuid = Self.uuid()
+            let uuid = Identifiers.randomUUID()
             return (uuid, .string(uuid))
         }
     }
@@ -261,36 +262,16 @@ extension OpenAPIResponder {
         return .string(text)
     }
 
-    /// The collection's path with its parents' values: `/users/7/orders`.
+    /// The collection's path with its parents' values, each percent-encoded (so that a value
+    /// holding `/` names no other collection and the `Location` built on it is a valid URL):
+    /// `/users/7/orders`.
     static func collectionKey(_ collection: ResourceModel.Collection, _ values: [String: String]) -> String {
         let segments = ResourceModel.segments(collection.path) ?? []
         return segments.map { segment in
-            "/" + (ResourceModel.isParameter(segment) ? values[String(segment.dropFirst().dropLast())] ?? "" : segment)
+            "/"
+                + (ResourceModel.isParameter(segment)
+                    ? (values[String(segment.dropFirst().dropLast())] ?? "").percentEncoded() : String(segment))
         }.joined()
-    }
-
-    static func uuid() -> String {
-        var generator = SystemRandomNumberGenerator()
-        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
-        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
-    }
-
-    static func percentEncoded(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
-                UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return out
     }
 
     enum BodyOutcome {
