@@ -131,6 +131,8 @@ enum CORSStage {
         var fields: [HTTPHeaders.Field] = []
         fields.reserveCapacity(response.headers.count + 4)
         var exposed = ""
+        // The names already exposed, lower-cased: one look each, not a scan of the fields so far.
+        var exposedNames: Set<String> = []
         var credentials = false
         var listed = false
         var varies = false
@@ -145,7 +147,7 @@ enum CORSStage {
                 varies =
                     varies
                     || HTTPHeaders.listElements(of: field.value) { $0.equalsIgnoringASCIICase("Origin") || $0 == "*" }
-            } else if !isSafelisted(name) && !fields.contains(where: { $0.name.equalsIgnoringASCIICase(name) }) {
+            } else if !isSafelisted(name) && exposedNames.insert(name.lowercased()).inserted {
                 // A page reads the field only when told: named once, as spelt first.
                 exposed += exposed.isEmpty ? name : ", " + name
             }
