@@ -2,10 +2,10 @@ import HTTPCore
 import HTTPHandlerKit
 import Platform
 
-/// The listener that sends a stub's webhooks once its answer is committed: it renders each
-/// call from the triggering request, then hands it to the front end's upstream clients (on
-/// the request's event loop when it has one, after the call's delay on that loop's timers)
-/// and returns; the answer already sent is never delayed or changed. Bounded: at most
+/// The listener that sends a stub's webhooks once its answer is committed: it admits each call
+/// and returns; the call is rendered from the triggering request and handed to the front end's
+/// upstream clients later (on the request's event loop when it has one, after the call's delay
+/// on that loop's timers, or at its next turn), so the answer is never delayed or changed. Bounded: at most
 /// ``UpstreamSettings/maxWebhooksInFlight`` calls waiting or under way (a call beyond is
 /// recorded as refused, not queued), each with ``UpstreamSettings/webhookTimeout``, and no
 /// retries. Every call's outcome goes to the ``WebhookLog``; a failed or refused one is also
@@ -38,7 +38,7 @@ final class WebhookDispatcher: ServeListener, Sendable {
 
     private func fire(_ webhook: CompiledWebhook, _ request: HTTPServerRequest, _ stub: CompiledStub) {
         let trigger = "\(request.method) \(request.head.originForm)"
-        var call = WebhookCall(
+        let call = WebhookCall(
             sequence: 0, date: clock.wallMilliseconds, method: webhook.definition.method, url: webhook.definition.url,
             request: trigger, stubID: stub.mapping.id, stubName: stub.mapping.name, result: .refused(""),
             duration: .zero)
@@ -51,6 +51,19 @@ final class WebhookDispatcher: ServeListener, Sendable {
         guard admitted else {
             return finish(call, .refused("\(limit) webhook calls are waiting or under way (the limit)"), counted: false)
         }
+        // Rendered and sent later, on the request's loop when it has one (after the call's
+        // delay, or at its next turn): the answer is written first, and a template over a large
+        // body never runs ahead of it.
+        let delay = webhook.delay.httpDelay().sample()
+        let loop = request.eventLoop
+        proxy.schedule(after: delay, on: loop) { [self] in render(webhook, request, stub, call, on: loop) }
+    }
+
+    private func render(
+        _ webhook: CompiledWebhook, _ request: HTTPServerRequest, _ stub: CompiledStub, _ call: WebhookCall,
+        on loop: (any HTTPRequestLoop)?
+    ) {
+        var call = call
         let outgoing: HTTPClientRequest
         switch webhook.render(request, stub: stub, timeout: proxy.settings.webhookTimeout, clock: clock) {
         case .success(let rendered): outgoing = rendered
@@ -60,11 +73,7 @@ final class WebhookDispatcher: ServeListener, Sendable {
         }
         call.method = outgoing.method.rawValue
         call.url = outgoing.url
-        let loop = request.eventLoop
-        let delay = webhook.delay.httpDelay().sample()
-        guard delay > .zero else { return send(outgoing, call, on: loop) }
-        let delayed = call
-        proxy.schedule(after: delay, on: loop) { [self] in send(outgoing, delayed, on: loop) }
+        send(outgoing, call, on: loop)
     }
 
     private func send(_ outgoing: HTTPClientRequest, _ call: WebhookCall, on loop: (any HTTPRequestLoop)?) {
