@@ -138,7 +138,7 @@ enum ServeCommand {
             }
             // Responses no valid body can be made for are answered with a 500 that says why.
             for problem in GenerationCheck.problems(in: contract) {
-                writeError("petmock: warning: \(problem) (answered with a 500)")
+                writeError("petmock: warning: \(TerminalText.escape(problem.description)) (answered with a 500)")
             }
             if arguments[Self.security] == .on {
                 for problem in SecurityCheck.problems(in: contract) {

@@ -67,7 +67,9 @@ enum VariantsCommand {
             let role = operation.stateful.map { "\($0.role) \($0.collection)" } ?? ""
             return "  " + operation.name + String(repeating: " ", count: width - operation.name.count + 2) + role
         }
-        return catalog.description + "\n\nStateful with --stateful:\n" + lines.joined(separator: "\n")
+        // Operation names and collection paths come from the document: escaped for a terminal.
+        return catalog.description + "\n\nStateful with --stateful:\n"
+            + TerminalText.escapeEachLine(lines.joined(separator: "\n"))
     }
 
     private static func json(_ catalog: VariantCatalog, _ stateful: [DocumentOperation]) -> String {
