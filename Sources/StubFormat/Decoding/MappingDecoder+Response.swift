@@ -97,7 +97,7 @@ extension MappingDecoder {
         let base = string(value, at: here)
         // A base URL with a mustache is rendered per request when the stub is templated (its
         // rendered value is checked then), so `transformers` is what it needs beside it.
-        let templatedBase = base?.contains("{{") == true
+        let templatedBase = base?.containsUTF8("{{") == true
         // The upstream answers: a status, a delay or a fault beside it would be ignored. Its
         // `headers` are set on the upstream's answer, as WireMock adds them.
         for field in [

@@ -86,7 +86,7 @@ extension MappingDecoder {
             switch member.key {
             case "method":
                 guard let method = string(member.value, at: here) else { continue }
-                if !Self.isTemplate(method), method.isEmpty || !method.utf8.allSatisfy(\.isTokenCharacter) {
+                if !method.containsUTF8("{{"), method.isEmpty || !method.utf8.allSatisfy(\.isTokenCharacter) {
                     invalid(here, expected: "an HTTP method (a token such as POST) or a template", found: "'\(method)'")
                 }
                 webhook.method = method
@@ -95,7 +95,7 @@ extension MappingDecoder {
                 urlGiven = true
                 if url.isEmpty {
                     invalid(here, expected: "an absolute http:// or https:// URL", found: "an empty string")
-                } else if !Self.isTemplate(url), let problem = AbsoluteHTTPURL.problem(url) {
+                } else if !url.containsUTF8("{{"), let problem = AbsoluteHTTPURL.problem(url) {
                     invalid(here, expected: "an absolute http:// or https:// URL", found: problem)
                 }
                 webhook.url = url
@@ -111,15 +111,5 @@ extension MappingDecoder {
         }
         if !urlGiven { missing(path.appending(key: "url"), "url") }
         return errorCount == errorsBefore ? webhook : nil
-    }
-
-    /// Whether a value holds a mustache (rendered per request, checked then).
-    static func isTemplate(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "{") && previous == UInt8(ascii: "{") { return true }
-            previous = byte
-        }
-        return false
     }
 }
