@@ -126,7 +126,7 @@ bench-stateful: bench-deps
 	bash Benchmarks/bench-stateful.sh
 
 # Every Swift file we own, the same list for both (the packages' .build folders are left out).
-FORMAT_PATHS := Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift Benchmarks/ServerBench \
+FORMAT_PATHS := Sources Tests Package.swift Fuzz/Sources Benchmarks/ServerBench \
 	Benchmarks/BenchSupport Benchmarks/ClientBench Benchmarks/ContractBench Benchmarks/OpenAPIBench Benchmarks/TemplateBench \
 	Benchmarks/URLSessionStubBench \
 	Examples/RepoBrowser/Sources Examples/RepoBrowser/Tests \
