@@ -51,6 +51,7 @@ let package = Package(
         fuzzTarget(
             "FuzzWebhookDefinitions", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"],
             support: true),
+        fuzzTarget("FuzzRuntimeExpression", ["APISchema", "HTTPCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
