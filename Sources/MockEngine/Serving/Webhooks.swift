@@ -17,8 +17,8 @@ final class WebhookDispatcher: ServeListener, Sendable {
     let clock: TimeSource
     let publish: @Sendable (StubServerEvent) -> Void
     private let inFlight = Locked(0)
-    /// When the last failure line was told (0: never) and how many were not told since.
-    private let lines = Locked((last: UInt64(0), untold: 0))
+    /// Failure lines: at most one a second.
+    private let lines = Locked(FailureLineLimit())
 
     init(
         proxy: UpstreamProxy, log: WebhookLog, clock: TimeSource, publish: @escaping @Sendable (StubServerEvent) -> Void
@@ -51,10 +51,12 @@ final class WebhookDispatcher: ServeListener, Sendable {
         // body never runs ahead of it.
         let delay = webhook.delay.httpDelay().sample()
         let loop = request.eventLoop
-        proxy.schedule(after: delay, on: loop) { [self] in
-            let made = webhook.render(request, stub: stub, timeout: proxy.settings.webhookTimeout, clock: clock)
-            send(made.mapError { DocumentCallback.Failure(url: $0.url, message: $0.message) }, call, on: loop)
-        }
+        proxy.schedule(
+            after: delay, on: loop,
+            { [self] in
+                let made = webhook.render(request, stub: stub, timeout: proxy.settings.webhookTimeout, clock: clock)
+                send(made.mapError { DocumentCallback.Failure(url: $0.url, message: $0.message) }, call, on: loop)
+            }, ifDropped: { [self] in dropped(call) })
     }
 
     /// A document's callback, sent as a webhook with no delay: made from the exchange at the
@@ -68,9 +70,15 @@ final class WebhookDispatcher: ServeListener, Sendable {
         let call = made
         guard admit(call) else { return }
         let loop = request.eventLoop
-        proxy.schedule(after: .zero, on: loop) { [self] in
-            send(callback.makeRequest(proxy.settings.webhookTimeout), call, on: loop)
-        }
+        proxy.schedule(
+            after: .zero, on: loop,
+            { [self] in send(callback.makeRequest(proxy.settings.webhookTimeout), call, on: loop) },
+            ifDropped: { [self] in dropped(call) })
+    }
+
+    /// A call whose loop stopped before it was sent: its slot is given back, and it is logged.
+    private func dropped(_ call: WebhookCall) {
+        finish(call, .refused("the server stopped before the call was sent"), counted: true)
     }
 
     /// Takes an in-flight slot for `call`; false, with the call logged as refused, when all
@@ -125,17 +133,8 @@ final class WebhookDispatcher: ServeListener, Sendable {
         call.result = result
         log.record(call)
         if case .answered = result { return }
-        // At most one line a second: a receiver that is down, or a flood past the bound, must
-        // not turn into a line per request in the terminal (the log keeps every outcome).
         let now = clock.monotonicNanoseconds
-        let untold = lines.withLock { lines -> Int? in
-            if lines.last != 0 && now &- lines.last < 1_000_000_000 {
-                lines.untold += 1
-                return nil
-            }
-            defer { lines = (now | 1, 0) }
-            return lines.untold
-        }
+        let untold = lines.withLock { $0.tell(at: now) }
         guard let untold else { return }
         publish(.webhook(call, untold: untold))
     }
