@@ -68,6 +68,7 @@ let fuzzTargets: [Target] = [
     fuzzTarget("FuzzMultipartParser", ["StubServerKit", "MockEngine", "HTTPCore"]),
     fuzzTarget("FuzzPreferHeader", ["StubServerKit", "HTTPHandlerKit", "HTTPCore"], support: true),
     fuzzTarget("FuzzSecurityCredentials", ["OpenAPIMock", "APISchema", "HTTPCore"]),
+    fuzzTarget("FuzzRuntimeExpression", ["APISchema", "HTTPCore"]),
     fuzzTarget(
         "FuzzOpenAPIServing",
         ["OpenAPIMock", "StubServerKit", "MockEngine", "ContractKit", "APISchema", "HTTPHandlerKit", "HTTPCore"]),
