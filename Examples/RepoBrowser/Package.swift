@@ -9,6 +9,12 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let package = Package(
     name: "RepoBrowser",
     platforms: [.macOS(.v15)],
+    // The app's modules, for a package that compiles snippets written against them
+    // (Tests/e2e/examples.sh compiles the docs' Swift blocks so).
+    products: [
+        .library(name: "RepoBrowserAPI", targets: ["RepoBrowserAPI"]),
+        .library(name: "RepoBrowserContract", targets: ["RepoBrowserContract"]),
+    ],
     dependencies: [.package(name: "petkit", path: "../..")],
     targets: [
         // The app's networking: models and the endpoints it calls (client + contract declarations).

@@ -3,7 +3,8 @@
 # petkit by path) builds, generates its contract with its own snake_case models, verifies a
 # healthy and a drifted API served by petmock from its own stubs, and runs its tests (Swift
 # Testing and XCTest). Then a fresh package made here, outside the repository, depends on
-# petkit, imports its libraries and runs the petcontract product.
+# petkit, imports its libraries, runs the petcontract product, and compiles every Swift block
+# of the README and docs (Tests/e2e/lib/swift_snippets.py).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root="$PWD"
@@ -78,17 +79,22 @@ grep -q "Executed 2 tests, with 0 failures" "$work/tests.txt"
 
 echo "-- a fresh package outside the repository" >&2
 mkdir -p "$work/fresh/Sources/fresh"
+# Every Swift block of the README and docs, each an executable target of this package, compiled
+# against the products (Tests/e2e/lib/swift_snippets.py; an error names the page and line).
+snippets="$(python3 Tests/e2e/lib/swift_snippets.py "$root" "$work/fresh")"
 cat >"$work/fresh/Package.swift" <<SWIFT
 // swift-tools-version:6.2
 import PackageDescription
 let package = Package(
     name: "fresh",
-    dependencies: [.package(name: "petkit", path: "$root")],
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "petkit", path: "$root"), .package(name: "RepoBrowser", path: "$example")],
     targets: [
         .executableTarget(name: "fresh", dependencies: [
             .product(name: "ContractKit", package: "petkit"), .product(name: "StubServerKit", package: "petkit"),
             .product(name: "HTTPClient", package: "petkit"), .product(name: "ContractModel", package: "petkit"),
         ]),
+$snippets
     ])
 SWIFT
 cat >"$work/fresh/Sources/fresh/main.swift" <<'SWIFT'
@@ -111,6 +117,8 @@ try server.start()
 server.stop()
 print(contract.operations.map(\.name), CurlTransportConfiguration().totalTimeout)
 SWIFT
+echo "-- the README's and docs' Swift blocks compile against the products" >&2
+(cd "$work/fresh" && swift build -q) >&2
 (cd "$work/fresh" && swift run -q fresh) | grep -q '\["GET /items"\]'
 (cd "$work/fresh" && swift run -q petcontract --help) | grep -q "USAGE: petcontract <subcommand>"
 echo "examples: ok" >&2
