@@ -132,7 +132,10 @@ enum ServeCommand {
                 validatesRequests: arguments[Self.validateRequests] == .on,
                 enforcesSecurity: arguments[Self.security] == .on, stateful: arguments[Self.stateful],
                 log: { writeError($0) })
-            // The lines quote the document (keys): escaped for a terminal.
+            // The lines quote the document (keys, examples): escaped for a terminal.
+            for problem in responder?.seedProblems ?? [] {
+                writeError("petmock: warning: stateful seed: \(TerminalText.escape(problem))")
+            }
             for keyword in contract.ignoredKeywords {
                 writeError("petmock: warning: \(TerminalText.escapeEachLine(keyword))")
             }

@@ -41,12 +41,12 @@ public final class OpenAPIResponder: FallbackReplySource {
     public let resources: ResourceModel?
     /// With `stateful`, what the collections hold (nil without).
     public let store: ResourceStore?
-    /// Each route's answer schema, resolved, where the route is stateful.
-    let statefulSchemas: [Schema?]
-    /// Each collection's: whether its read answers what its create stored, as it is.
-    let readsAsStored: [Bool]
-    /// The generator's bodies stateful answers are completed from, by operation and status.
-    let statefulBases = Locked<[String: JSONValue]>([:])
+    /// With `stateful`, the document's examples the store did not start with, each with why
+    /// (no id's parent value, a limit, an id given twice).
+    public let seedProblems: [String]
+    /// Each route's stateful part (compiled answer checks, list shape, collection key), where
+    /// the route is stateful.
+    let statefulRoutes: [StatefulRoute?]
     /// The variant catalog's part from the document, once asked for.
     let variantCatalogCache = Locked<(mappings: [StubMapping], operations: [VariantCatalog.OperationFields])?>(nil)
 
@@ -83,13 +83,16 @@ public final class OpenAPIResponder: FallbackReplySource {
         if stateful {
             let model = ResourceModel(contract: contract)
             resources = model
-            store = ResourceStore(limits: storeLimits, seed: Self.seed(model, contract), log: log)
+            let (seed, problems) = Self.seed(model, contract)
+            let made = ResourceStore(limits: storeLimits, seed: seed, log: log)
+            store = made
+            seedProblems = problems + made.seedProblems
         } else {
             resources = nil
             store = nil
+            seedProblems = []
         }
-        statefulSchemas = Self.statefulSchemas(resources, routes.map(\.operation), contract)
-        readsAsStored = Self.readsAsStored(resources, contract)
+        statefulRoutes = Self.statefulRoutes(resources, routes.map(\.operation), contract)
     }
 
     /// How many operations the document has.
@@ -121,12 +124,14 @@ public final class OpenAPIResponder: FallbackReplySource {
                     unauthorized(route: index, refusal, accept: request.headers.first(name: "Accept")),
                     operation: name, violations: refusal.violations)
             }
-            if let refusal = validator?.refusal(
-                of: request, to: routes[index].operation, named: name, pathValues: pathValues)
-            {
-                return FallbackAnswer(refusal.response, operation: name, violations: refusal.violations)
+            var parsed: JSONValue?
+            switch validator?.check(request, against: routes[index].operation, named: name, pathValues: pathValues) {
+            case .refused(let response, let violations)?:
+                return FallbackAnswer(response, operation: name, violations: violations)
+            case .accepted(let body)?: parsed = body
+            case nil: break
             }
-            if let stateful = statefulAnswer(request, route: index, pathValues: pathValues) {
+            if let stateful = statefulAnswer(request, route: index, pathValues: pathValues, parsed: parsed) {
                 return FallbackAnswer(stateful, operation: name)
             }
             return FallbackAnswer(answer(route: index, headers: request.headers), operation: name)

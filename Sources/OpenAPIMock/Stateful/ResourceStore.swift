@@ -46,30 +46,16 @@ public final class ResourceStore: Sendable {
         }
     }
 
-    struct Bucket: Sendable {
-        var order: [String] = []
-        var values: [String: (value: JSONValue, bytes: Int)] = [:]
-        /// The next number of the collection's integer sequence.
-        var next: Int64 = 1
-        var bytes = 0
-
-        mutating func add(_ id: String, _ value: JSONValue, size: Int) {
-            order.append(id)
-            values[id] = (value, size)
-            bytes += size
-            if let number = Int64(id), number >= next { next = number + 1 }
-        }
-
-        mutating func drop(_ id: String, size: Int) {
-            if let index = order.lastIndex(of: id) { order.remove(at: index) }
-            bytes -= size
-        }
-    }
-
     struct State: Sendable {
-        var buckets: [String: Bucket] = [:]
+        var buckets: [String: ResourceBucket] = [:]
+        /// Buckets holding a resource: what the collections limit counts.
+        var occupied = 0
+        /// Buckets kept empty for their sequence alone.
+        var empty = 0
         var items = 0
         var bytes = 0
+        /// The number of the last write.
+        var version: UInt64 = 0
         /// The limits reached (and logged) since the last reset.
         var logged: Set<String> = []
     }
@@ -80,6 +66,8 @@ public final class ResourceStore: Sendable {
     /// What a reset returns to: the document's examples.
     private let initial: State
     private let log: (@Sendable (String) -> Void)?
+    /// The seed's resources that were not stored, each with why (a limit, an id given twice).
+    public let seedProblems: [String]
 
     /// An empty store, or one holding `seed` (collection path to resources and their ids, in
     /// order), within `limits`; `log` hears of each limit the first time it is reached.
@@ -90,29 +78,42 @@ public final class ResourceStore: Sendable {
         self.limits = limits
         self.log = log
         var start = State()
+        var problems: [String] = []
         for (collection, items) in seed {
             for (id, value) in items {
-                _ = Self.insert(into: &start, collection, id, value, limits)
+                let size = value.serializedBytes().count + id.utf8.count
+                switch Self.insert(into: &start, collection, id, value, size: size, limits) {
+                case .success(true): break
+                case .success(false): problems.append("\(collection): the example with id '\(id)' repeats an id")
+                case .failure(let refusal): problems.append("\(collection): the example with id '\(id)': \(refusal)")
+                }
             }
         }
+        seedProblems = problems
         initial = start
         state = Locked(start)
     }
 
-    /// Reserves the next number of the collection's integer sequence.
+    /// Reserves the next number of the collection's integer sequence. A collection with no
+    /// bucket is not given one here (the insert that follows makes it, within the limit), so a
+    /// refused or abandoned create leaves nothing behind.
     public func nextNumber(in collection: String) -> Int64 {
         state.withLock { state in
-            // No bucket is made past the limit (the insert that follows is refused).
-            guard state.buckets[collection] != nil || state.buckets.count < limits.collections else { return 1 }
-            let number = state.buckets[collection]?.next ?? 1
-            state.buckets[collection, default: Bucket()].next = number + 1
+            guard let number = state.buckets[collection]?.next else { return 1 }
+            state.buckets[collection]?.next = number == .max ? .max : number + 1
             return number
         }
     }
 
     /// Stores a new resource; false when the id is taken.
     public func insert(_ value: JSONValue, id: String, in collection: String) throws(Refusal) -> Bool {
-        let outcome = state.withLock { state in Self.insert(into: &state, collection, id, value, limits) }
+        try insert(value, encoded: value.serializedBytes(), id: id, in: collection)
+    }
+
+    /// Stores a new resource whose JSON is `encoded` (made by the caller, outside the lock).
+    func insert(_ value: JSONValue, encoded: [UInt8], id: String, in collection: String) throws(Refusal) -> Bool {
+        let size = encoded.count + id.utf8.count
+        let outcome = state.withLock { state in Self.insert(into: &state, collection, id, value, size: size, limits) }
         switch outcome {
         case .success(let inserted): return inserted
         case .failure(let refusal):
@@ -122,18 +123,25 @@ public final class ResourceStore: Sendable {
     }
 
     private static func insert(
-        into state: inout State, _ collection: String, _ id: String, _ value: JSONValue, _ limits: Limits
+        into state: inout State, _ collection: String, _ id: String, _ value: JSONValue, size: Int, _ limits: Limits
     ) -> Result<Bool, Refusal> {
-        let size = value.serializedBytes().count + id.utf8.count
-        let exists = state.buckets[collection] != nil
-        if exists, state.buckets[collection]?.values[id] != nil { return .success(false) }
-        if !exists && state.buckets.count >= limits.collections {
+        let count = state.buckets[collection]?.count
+        if count != nil, state.buckets[collection]?.entry(id) != nil { return .success(false) }
+        if (count ?? 0) == 0 && state.occupied >= limits.collections {
             return .failure(.collections(limit: limits.collections))
         }
         if state.items >= limits.items { return .failure(.items(limit: limits.items)) }
         if state.bytes + size > limits.bytes { return .failure(.bytes(limit: limits.bytes)) }
+        switch count {
+        case nil: state.occupied += 1
+        case 0?:
+            state.occupied += 1
+            state.empty -= 1
+        default: break
+        }
+        state.version += 1
         // Changed in place: a copy of the bucket would copy the whole collection.
-        state.buckets[collection, default: Bucket()].add(id, value, size: size)
+        state.buckets[collection, default: ResourceBucket()].add(id, value, bytes: size, version: state.version)
         state.items += 1
         state.bytes += size
         return .success(true)
@@ -141,7 +149,12 @@ public final class ResourceStore: Sendable {
 
     /// The resource with this id.
     public func value(id: String, in collection: String) -> JSONValue? {
-        state.withLock { $0.buckets[collection]?.values[id]?.value }
+        state.withLock { $0.buckets[collection]?.entry(id)?.value }
+    }
+
+    /// The resource with this id and the number of the write that stored it.
+    func entry(id: String, in collection: String) -> (value: JSONValue, version: UInt64)? {
+        state.withLock { $0.buckets[collection]?.entry(id).map { ($0.value, $0.version) } }
     }
 
     /// Replaces a stored resource when it is still `expected` (any, when nil); false when the id
@@ -149,13 +162,27 @@ public final class ResourceStore: Sendable {
     public func replace(
         _ value: JSONValue, id: String, in collection: String, expected: JSONValue? = nil
     ) throws(Refusal) -> Bool {
-        let size = value.serializedBytes().count + id.utf8.count
+        var version: UInt64?
+        if let expected {
+            // Compared outside the lock; the write then asks for the version compared.
+            guard let old = entry(id: id, in: collection), old.value == expected else { return false }
+            version = old.version
+        }
+        return try replace(value, encoded: value.serializedBytes(), id: id, in: collection, version: version)
+    }
+
+    /// Replaces a stored resource whose JSON is `encoded` when it is still at `version` (any,
+    /// when nil); false when the id is unknown or the resource was written meanwhile.
+    func replace(
+        _ value: JSONValue, encoded: [UInt8], id: String, in collection: String, version: UInt64?
+    ) throws(Refusal) -> Bool {
+        let size = encoded.count + id.utf8.count
         let outcome: Result<Bool, Refusal> = state.withLock { state in
-            guard let old = state.buckets[collection]?.values[id] else { return .success(false) }
-            if let expected, old.value != expected { return .success(false) }
+            guard let old = state.buckets[collection]?.entry(id) else { return .success(false) }
+            if let version, old.version != version { return .success(false) }
             if state.bytes - old.bytes + size > limits.bytes { return .failure(.bytes(limit: limits.bytes)) }
-            state.buckets[collection]?.values[id] = (value, size)
-            state.buckets[collection]?.bytes += size - old.bytes
+            state.version += 1
+            state.buckets[collection]?.replace(id, value, bytes: size, version: state.version)
             state.bytes += size - old.bytes
             return .success(true)
         }
@@ -171,10 +198,18 @@ public final class ResourceStore: Sendable {
     @discardableResult
     public func remove(id: String, in collection: String) -> Bool {
         state.withLock { state in
-            guard let old = state.buckets[collection]?.values.removeValue(forKey: id) else { return false }
-            state.buckets[collection]?.drop(id, size: old.bytes)
+            guard let old = state.buckets[collection]?.remove(id) else { return false }
             state.items -= 1
             state.bytes -= old.bytes
+            if state.buckets[collection]?.count == 0 {
+                state.occupied -= 1
+                // An emptied bucket keeps its sequence, as many as the limit of collections.
+                if state.empty < limits.collections {
+                    state.empty += 1
+                } else {
+                    state.buckets[collection] = nil
+                }
+            }
             return true
         }
     }
@@ -184,17 +219,15 @@ public final class ResourceStore: Sendable {
     public func page(of collection: String, offset: Int, limit: Int) -> (items: [JSONValue], total: Int) {
         state.withLock { state in
             guard let bucket = state.buckets[collection] else { return ([], 0) }
-            let start = min(max(offset, 0), bucket.order.count)
-            let end = min(start + max(limit, 0), bucket.order.count)
-            return (bucket.order[start..<end].compactMap { bucket.values[$0]?.value }, bucket.order.count)
+            return (bucket.page(offset: offset, limit: limit), bucket.count)
         }
     }
 
     /// Each collection's path, resources and bytes, sorted by path; with the totals.
     public func summary() -> (collections: [(collection: String, items: Int, bytes: Int)], items: Int, bytes: Int) {
         state.withLock { state in
-            let collections = state.buckets.filter { !$0.value.order.isEmpty }.map {
-                ($0.key, $0.value.order.count, $0.value.bytes)
+            let collections = state.buckets.filter { $0.value.count > 0 }.map {
+                ($0.key, $0.value.count, $0.value.bytes)
             }
             .sorted { $0.0 < $1.0 }
             return (collections, state.items, state.bytes)
@@ -207,14 +240,19 @@ public final class ResourceStore: Sendable {
     public func reset(collection: String? = nil) -> Bool {
         state.withLock { state in
             guard let collection else {
+                // Write numbers go on rising: a replace that read before the reset finds no match.
+                let version = state.version
                 state = initial
+                state.version = max(version, initial.version)
                 return true
             }
             let old = state.buckets[collection]
             let seeded = initial.buckets[collection]
             guard old != nil || seeded != nil else { return false }
-            state.items += (seeded?.order.count ?? 0) - (old?.order.count ?? 0)
+            state.items += (seeded?.count ?? 0) - (old?.count ?? 0)
             state.bytes += (seeded?.bytes ?? 0) - (old?.bytes ?? 0)
+            state.occupied += (seeded.map { $0.count > 0 ? 1 : 0 } ?? 0) - (old.map { $0.count > 0 ? 1 : 0 } ?? 0)
+            state.empty += (seeded.map { $0.count == 0 ? 1 : 0 } ?? 0) - (old.map { $0.count == 0 ? 1 : 0 } ?? 0)
             state.buckets[collection] = seeded
             state.logged = []
             return true
