@@ -41,6 +41,7 @@ let package = Package(
         fuzzTarget("FuzzMultipartParser", ["StubServerKit", "MockEngine", "HTTPCore"]),
         fuzzTarget("FuzzPreferHeader", ["StubServerKit", "HTTPHandlerKit", "HTTPCore"], support: true),
         fuzzTarget("FuzzSecurityCredentials", ["OpenAPIMock", "APISchema", "HTTPCore"]),
+        fuzzTarget("FuzzStateFile", ["OpenAPIMock", "JSONKit"]),
         fuzzTarget(
             "FuzzOpenAPIServing",
             ["OpenAPIMock", "StubServerKit", "MockEngine", "ContractKit", "APISchema", "HTTPHandlerKit", "HTTPCore"]),

@@ -60,10 +60,46 @@ public final class OpenAPIResponder: FallbackReplySource {
     /// With `stateful`, the collections' create, list, read, replace, patch and delete work on
     /// a store of their own (``ResourceStore``, within `storeLimits`, starting from the
     /// document's examples; `log` hears when a limit is reached).
-    public init(
+    public convenience init(
         contract: Contract, basePath: String? = nil, validatesRequests: Bool = true, enforcesSecurity: Bool = true,
         challengeRealm: String? = SecurityCheck.realm, stateful: Bool = false,
         storeLimits: ResourceStore.Limits = ResourceStore.Limits(), log: (@Sendable (String) -> Void)? = nil
+    ) {
+        var state: (ResourceModel, ResourceStore, [String])?
+        if stateful {
+            let model = ResourceModel(contract: contract)
+            let (seed, problems) = Self.seed(model, contract)
+            let store = ResourceStore(limits: storeLimits, seed: seed, log: log)
+            state = (model, store, problems + store.seedProblems)
+        }
+        self.init(
+            contract: contract, basePath: basePath, validatesRequests: validatesRequests,
+            enforcesSecurity: enforcesSecurity, challengeRealm: challengeRealm, state: state)
+    }
+
+    /// As ``init(contract:basePath:validatesRequests:enforcesSecurity:challengeRealm:stateful:storeLimits:log:)``
+    /// with `stateful`, the store kept in the SQLite file at `stateFile` too: loaded from it when
+    /// it exists (the document's examples seed a new file only), every write committed to it
+    /// before it is answered, a reset written to it. A file of another document (other
+    /// collections) or a damaged one is refused.
+    public convenience init(
+        contract: Contract, basePath: String? = nil, validatesRequests: Bool = true, enforcesSecurity: Bool = true,
+        challengeRealm: String? = SecurityCheck.realm, stateFile: String,
+        storeLimits: ResourceStore.Limits = ResourceStore.Limits(), log: (@Sendable (String) -> Void)? = nil
+    ) throws(StateFileError) {
+        let model = ResourceModel(contract: contract)
+        let (seed, problems) = Self.seed(model, contract)
+        let store = try ResourceStore(
+            limits: storeLimits, seed: seed, stateFile: stateFile, collections: model.collections.map(\.path), log: log)
+        self.init(
+            contract: contract, basePath: basePath, validatesRequests: validatesRequests,
+            enforcesSecurity: enforcesSecurity, challengeRealm: challengeRealm,
+            state: (model, store, problems + store.seedProblems))
+    }
+
+    private init(
+        contract: Contract, basePath: String?, validatesRequests: Bool, enforcesSecurity: Bool,
+        challengeRealm: String?, state: (model: ResourceModel, store: ResourceStore, problems: [String])?
     ) {
         self.validatesRequests = validatesRequests
         self.enforcesSecurity = enforcesSecurity
@@ -80,18 +116,9 @@ public final class OpenAPIResponder: FallbackReplySource {
             return enforcesSecurity && !check.admitsAnyone ? check : nil
         }
         plainAnswers = Locked(Array(repeating: nil, count: routes.count))
-        if stateful {
-            let model = ResourceModel(contract: contract)
-            resources = model
-            let (seed, problems) = Self.seed(model, contract)
-            let made = ResourceStore(limits: storeLimits, seed: seed, log: log)
-            store = made
-            seedProblems = problems + made.seedProblems
-        } else {
-            resources = nil
-            store = nil
-            seedProblems = []
-        }
+        resources = state?.model
+        store = state?.store
+        seedProblems = state?.problems ?? []
         statefulRoutes = Self.statefulRoutes(resources, routes.map(\.operation), contract)
     }
 

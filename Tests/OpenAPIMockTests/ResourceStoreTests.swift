@@ -137,7 +137,7 @@ import Testing
     @Test func anEmptiedCollectionKeepsItsSequenceAndFreesItsPlace() throws {
         let store = ResourceStore(limits: ResourceStore.Limits(collections: 1, items: 10, bytes: 1 << 20))
         #expect(try store.insert(["id": 1], id: "1", in: "/a"))
-        #expect(store.remove(id: "1", in: "/a"))
+        #expect(try store.remove(id: "1", in: "/a"))
         #expect(store.summary().collections.isEmpty)
         #expect(store.nextNumber(in: "/a") == 2)
         #expect(try store.insert(["id": 1], id: "1", in: "/b"))
@@ -155,8 +155,8 @@ import Testing
     func deletesKeepTheOrderOfTheRest(_ deleted: [Int]) throws {
         let store = ResourceStore()
         for number in 0..<10 { #expect(try store.insert(["n": .int(Int64(number))], id: "\(number)", in: "/c")) }
-        for number in deleted { #expect(store.remove(id: "\(number)", in: "/c")) }
-        #expect(store.remove(id: "\(deleted[0])", in: "/c") == false)
+        for number in deleted { #expect(try store.remove(id: "\(number)", in: "/c")) }
+        #expect(try store.remove(id: "\(deleted[0])", in: "/c") == false)
         let rest = (0..<10).filter { !deleted.contains($0) }.map { JSONValue.int(Int64($0)) }
         #expect(store.page(of: "/c", offset: 0, limit: 100).items.map { $0["n"] } == rest)
         #expect(store.page(of: "/c", offset: 0, limit: 100).total == rest.count)

@@ -78,7 +78,11 @@ extension OpenAPIResponder {
             if route.readsAsStored { return respond(plain, body: stored) }
             return respond(plain, body: route.answer?.conform(stored) ?? stored)
         case .delete:
-            return store.remove(id: id, in: key) ? plain : missing
+            do {
+                return try store.remove(id: id, in: key) ? plain : missing
+            } catch {
+                return Self.storeFull(error, operation)
+            }
         case .replace, .patch:
             let patch: JSONObject
             switch Self.objectBody(of: request, parsed: parsed, operation) {
@@ -261,9 +265,14 @@ extension OpenAPIResponder {
             404, "not-found", "Not found", "No resource \(key)/\(id): it was never created, or was deleted", operation)
     }
 
+    /// The refusal of a write the store would not make: 507 past a limit, 500 when the state file
+    /// could not be written.
     private static func storeFull(_ refusal: ResourceStore.Refusal, _ operation: ContractOperation) -> PreparedResponse
     {
-        problem(
+        if case .stateFile = refusal {
+            return problem(500, "state-file", "State file not written", "\(refusal); nothing was changed", operation)
+        }
+        return problem(
             507, "store-full", "Insufficient storage",
             "\(refusal); delete resources or reset the state (DELETE /__admin/petmock/state)", operation)
     }
