@@ -220,4 +220,7 @@ PY
     done
     printf 'peak RSS with 100,000 stored resources (%s bytes of JSON in all): %s MB (the same server storing none: %s MB; target < 100 MB)\n' \
         "${stored##* }" "$(median "${held[@]}")" "$(median "${empty[@]}")"
+
+    # (3) Instructions per pair.
+    instructions
 } | tee "$results"
