@@ -1,8 +1,9 @@
 import JSONKit
-import OpenAPIMock
 import SQLiteKit
 import TestSupport
 import Testing
+
+@testable import OpenAPIMock
 
 /// `--state-file`: the store kept in SQLite, read back by a new store on the same file.
 @Suite struct StateFileTests {
@@ -147,5 +148,38 @@ import Testing
         #expect(throws: StateFileError.overLimits(path: path, reason: "the store holds its limit of 2 resources")) {
             try Self.store(path, limits: ResourceStore.Limits(collections: 10, items: 2, bytes: 1 << 20))
         }
+    }
+
+    /// N clients x M creates through a responder on a state file: N x M distinct ids, all of
+    /// them in the file.
+    @Test func concurrentCreatesAreAllWritten() async throws {
+        let folder = try TemporaryDirectory(prefix: "state")
+        defer { folder.remove() }
+        let path = folder.file("state.sqlite")
+        let contract = try StatefulResourceTests.contract()
+        let clients = 8
+        let creates = 25
+        do {
+            let responder = try OpenAPIResponder(contract: contract, stateFile: path)
+            let handler = try GeneratedStubsTests.handler(stubs: nil, fallback: responder)
+            let ids = try await withThrowingTaskGroup(of: [Int64].self) { group in
+                for client in 0..<clients {
+                    group.addTask {
+                        var ids: [Int64] = []
+                        for number in 0..<creates {
+                            let created = try handler.answer(
+                                "POST", "/v1/things", headers: StatefulResourceTests.json,
+                                body: #"{"name":"c\#(client)-\#(number)"}"#)
+                            ids.append(try #require(try JSONValue(parsing: created.body)["id"]?.intValue))
+                        }
+                        return ids
+                    }
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+            #expect(Set(ids).count == clients * creates)
+        }
+        let again = try OpenAPIResponder(contract: contract, stateFile: path)
+        #expect(again.store?.summary().items == clients * creates + 2)
     }
 }

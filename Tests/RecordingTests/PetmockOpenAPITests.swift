@@ -196,6 +196,33 @@ import Testing
         #expect(await third.stop() == 0)
     }
 
+    /// The examples the store does not start with are warnings naming them, escaped.
+    @Test func leftOutSeedExamplesAreWarnings() async throws {
+        let folder = try TemporaryDirectory(prefix: "seed")
+        defer { folder.remove() }
+        let thing = #"{"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}"#
+        try folder.write(
+            """
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {
+              "/things": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json": {
+                "schema": {"type": "array", "items": \(thing)},
+                "example": [{"id": 1, "name": "a"}, {"name": "no id"}, {"id": "e\\u001b[31m"}, {"id": "e\\u001b[31m"}]
+              }}}}}},
+              "/things/{id}": {"get": {"parameters": [{"name": "id", "in": "path", "required": true,
+                "schema": {"type": "integer"}}], "responses": {"200": {"description": "ok",
+                "content": {"application/json": {"schema": \(thing)}}}}}}}}
+            """, to: "things.json")
+        let server = try await ServerProcess(
+            "petmock", ["serve", "--openapi", folder.file("things.json"), "--stateful", "--port", "0"])
+        let errors = server.errorOutput
+        #expect(await server.stop() == 0)
+        #expect(errors.contains("petmock: warning: stateful seed: /things: example 1 has no id"), "\(errors)")
+        // The repeated id holds an escape sequence: it reaches the terminal escaped.
+        #expect(errors.contains("petmock: warning: stateful seed: /things: the example with id 'e"), "\(errors)")
+        #expect(errors.contains("' repeats an id"))
+        #expect(!errors.contains("\u{1B}"))
+    }
+
     @Test func aStateFileWithoutStatefulIsAUsageError() async throws {
         let result = try await ToolProcess.run(
             "petmock",
