@@ -69,6 +69,7 @@ let fuzzTargets: [Target] = [
     fuzzTarget("FuzzPreferHeader", ["StubServerKit", "HTTPHandlerKit", "HTTPCore"], support: true),
     fuzzTarget("FuzzSecurityCredentials", ["OpenAPIMock", "APISchema", "HTTPCore"]),
     fuzzTarget("FuzzRuntimeExpression", ["APISchema", "HTTPCore"]),
+    fuzzTarget("FuzzStateFile", ["OpenAPIMock", "JSONKit"]),
     fuzzTarget(
         "FuzzOpenAPIServing",
         ["OpenAPIMock", "StubServerKit", "MockEngine", "ContractKit", "APISchema", "HTTPHandlerKit", "HTTPCore"]),
@@ -169,12 +170,16 @@ let package = Package(
             ],
             swiftSettings: strict),
 
+        // The one SQLite wrapper: a connection, prepared statements with bound values, transactions
+        // (petapi's store, petmock's --state-file).
+        library("SQLiteKit", ["CSQLite"]),
+
         // An OpenAPI document as petmock's fallback reply source: examples and generated bodies.
         library(
             "OpenAPIMock",
             [
                 "APISchema", "MockEngine", "StubFormat", "HTTPHandlerKit", "HTTPCore", "JSONKit", "LinearRegex",
-                "Platform",
+                "Platform", "SQLiteKit",
             ]),
 
         // The stub server: petmock's engine on HTTPServerKit's sockets, libcurl and its own
@@ -200,7 +205,7 @@ let package = Package(
         library("PetAppContract", ["APISchema", "ContractKit", "EndpointCore", "JSONKit", "PetModels"]),
 
         // The reference live API on SQLite.
-        library("PetAPIServer", ["CSQLite", "HTTPServerKit", "HTTPCore", "JSONKit", "Platform", "HTTPHandlerKit"]),
+        library("PetAPIServer", ["SQLiteKit", "HTTPServerKit", "HTTPCore", "JSONKit", "Platform", "HTTPHandlerKit"]),
 
         // petmock's command line as a library (serve, record, validate, variants, generate), for any app's contract.
         library(
@@ -310,7 +315,7 @@ let package = Package(
             [
                 "OpenAPIMock", "APISchema", "ContractKit", "MockEngine", "AdminAPI", "StubServerKit", "StubFormat",
                 "HTTPHandlerKit", "MockCLI", "ArgumentKit", "LinearRegex",
-                "HTTPClient", "HTTPCore", "JSONKit", "Platform", "TestSupport",
+                "HTTPClient", "HTTPCore", "JSONKit", "Platform", "TestSupport", "SQLiteKit",
             ],
             exclude: ["Fixtures"]),
         tests("HardeningTests", ["TestSupport", "HTTPServerKit", "HTTPCore", "JSONKit", "HTTPHandlerKit"]),

@@ -6,8 +6,12 @@
 #       same server; the store is reset between rounds; target >= 0.7x.
 #   (2) Peak RSS (VmHWM) with 100,000 stored resources of about 200 bytes, against the same
 #       server before it stored any; target < 100 MB.
+#   (3) User-space instructions (valgrind's cachegrind, deterministic) per POST-then-GET pair,
+#       stateful and plain, on one kept-alive connection: two runs, with W pairs and W + N,
+#       the difference over N; with PETMOCK_BASELINE=PATH, that build's too.
 # Usage: Benchmarks/bench-stateful.sh [DURATION]   (wrk's duration per round, default 3s)
-#   PETMOCK=PATH measures that binary instead of building one.
+#   PETMOCK=PATH measures that binary instead of building one; BENCH_ONLY=instructions runs (3)
+#   alone; PAIRS=N (default 2000) pairs counted after WARM=W (default 500).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration="${1:-3s}"
@@ -66,18 +70,9 @@ response = function(status, headers, body)
 end
 LUA
 
-{
-    echo "# petmock serve --openapi --stateful: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores," \
-        "load average $(cut -d' ' -f1-3 /proc/loadavg); release build; median of three"
-
-    # (1) POST then GET, stateful against plain stubs of the same bytes, on one server.
-    port="$(free_port)"
-    pid="$(start "$port" /__admin/health "$petmock" serve --openapi "$work/notes.json" --stateful --port "$port")"
-    pids+=("$pid")
-    curl -fsS -o "$work/created.json" -H 'Content-Type: application/json' -d "$body" "http://127.0.0.1:$port/notes"
-    curl -fsS -o "$work/read.json" "http://127.0.0.1:$port/notes/1"
-    cmp -s "$work/created.json" "$work/read.json" || { echo "the GET differs from the POST's answer" >&2; exit 1; }
-    python3 - "$work/created.json" "http://127.0.0.1:$port/__admin/mappings" <<'PY'
+# The plain stubs answering the created resource's bytes: a POST and a GET.
+add_plain_stubs() {
+    python3 - "$1" "http://127.0.0.1:$2/__admin/mappings" <<'PY'
 import json, sys, urllib.request
 body = open(sys.argv[1]).read()
 for method, url, status, headers in [
@@ -89,6 +84,93 @@ for method, url, status, headers in [
                                      headers={"Content-Type": "application/json"})
     urllib.request.urlopen(request).read()
 PY
+}
+
+# POST-then-GET pairs on one kept-alive connection: PORT PATH COUNT.
+pairs_on_one_connection() {
+    python3 - "$1" "$2" "$3" "$body" <<'PY'
+import http.client, sys
+port, path, count, body = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4].encode()
+connection = http.client.HTTPConnection("127.0.0.1", port)
+for _ in range(count):
+    connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+    response = connection.getresponse()
+    response.read()
+    location = response.getheader("Location")
+    if response.status != 201 or not location:
+        sys.exit(f"POST {path} answered {response.status}")
+    connection.request("GET", location)
+    response = connection.getresponse()
+    response.read()
+    if response.status != 200:
+        sys.exit(f"GET {location} answered {response.status}")
+PY
+}
+
+# Instructions of one run of BINARY under cachegrind: PATH (/notes or /plain) EXTRA BINARY.
+pair_run() {
+    local path="$1" extra="$2" binary="$3" port out="$work/cachegrind.$RANDOM" server
+    port="$(free_port)"
+    server="$(SWIFT_DETERMINISTIC_HASHING=1 start "$port" /__admin/health valgrind --tool=cachegrind --cache-sim=no \
+        --cachegrind-out-file="$out" "$binary" serve --openapi "$work/notes.json" --stateful --port "$port")"
+    pids+=("$server")
+    if [ "$path" = /plain ]; then add_plain_stubs "$work/created.json" "$port"; fi
+    pairs_on_one_connection "$port" "$path" $((warm + extra))
+    kill -TERM -- "-$server" 2>/dev/null || kill -TERM "$server"
+    while kill -0 "$server" 2>/dev/null; do sleep 0.1; done
+    awk '/^summary:/ { print $2 }' "$out"
+}
+pair_instructions() {
+    local a b
+    a="$(pair_run "$1" 0 "$2")"
+    b="$(pair_run "$1" "$count" "$2")"
+    echo $(((b - a) / count))
+}
+
+instructions() {
+    scripts/install-deps.sh valgrind binutils
+    count="${PAIRS:-2000}" warm="${WARM:-500}"
+    # The created resource's bytes, for the plain stubs.
+    local port pid
+    port="$(free_port)"
+    pid="$(start "$port" /__admin/health "$petmock" serve --openapi "$work/notes.json" --stateful --port "$port")"
+    pids+=("$pid")
+    curl -fsS -o "$work/created.json" -H 'Content-Type: application/json' -d "$body" "http://127.0.0.1:$port/notes"
+    stop "$pid"
+    echo "user-space instructions per POST-then-GET pair (cachegrind), one kept-alive connection," \
+        "$count pairs after $warm"
+    local ours stateful plain
+    ours="$(stripped "$petmock" petmock)"
+    stateful="$(pair_instructions /notes "$ours")"
+    plain="$(pair_instructions /plain "$ours")"
+    printf 'stateful %s, plain stubs %s: plain over stateful %s\n' "$stateful" "$plain" "$(ratio "$plain" "$stateful")"
+    if [ -n "${PETMOCK_BASELINE:-}" ]; then
+        local base base_plain
+        base="$(stripped "$PETMOCK_BASELINE" baseline)"
+        base_plain="$(pair_instructions /plain "$base")"
+        base="$(pair_instructions /notes "$base")"
+        printf 'baseline %s: stateful %s, plain stubs %s: plain over stateful %s; this build over it %s\n' \
+            "$PETMOCK_BASELINE" "$base" "$base_plain" "$(ratio "$base_plain" "$base")" \
+            "$(ratio "$stateful" "$base")"
+    fi
+}
+if [ "${BENCH_ONLY:-}" = instructions ]; then
+    instructions
+    exit 0
+fi
+
+{
+    echo "# petmock serve --openapi --stateful: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores," \
+        "load average $(cut -d' ' -f1-3 /proc/loadavg); release build; median of three"
+
+    # (1) POST then GET, stateful against plain stubs of the same bytes, on one server.
+    port="$(free_port)"
+    pid="$(start "$port" /__admin/health "$petmock" serve --openapi "$work/notes.json" --stateful --port "$port")"
+    pids+=("$pid")
+    curl -fsS -o "$work/created.json" -H 'Content-Type: application/json' -d "$body" "http://127.0.0.1:$port/notes"
+    curl -fsS -o "$work/read.json" "http://127.0.0.1:$port/notes/1"
+    cmp -s "$work/created.json" "$work/read.json" || { echo "the GET differs from the POST's answer" >&2; exit 1; }
+    add_plain_stubs "$work/created.json" "$port"
     curl -fsS -o "$work/plain.json" -X POST -H 'Content-Type: application/json' -d "$body" "http://127.0.0.1:$port/plain"
     cmp -s "$work/created.json" "$work/plain.json" || { echo "plain stub body differs" >&2; exit 1; }
     stateful=() plain=() ratios=()
@@ -138,4 +220,7 @@ PY
     done
     printf 'peak RSS with 100,000 stored resources (%s bytes of JSON in all): %s MB (the same server storing none: %s MB; target < 100 MB)\n' \
         "${stored##* }" "$(median "${held[@]}")" "$(median "${empty[@]}")"
+
+    # (3) Instructions per pair.
+    instructions
 } | tee "$results"

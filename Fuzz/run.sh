@@ -46,6 +46,7 @@ ALL_TARGETS=(
     openapi-serving:FuzzOpenAPIServing
     webhook-definitions:FuzzWebhookDefinitions
     runtime-expression:FuzzRuntimeExpression
+    state-file:FuzzStateFile
 )
 
 selected=()

@@ -98,15 +98,39 @@ public struct JSONWriter: Sendable {
     /// Appends `text` as a quoted, escaped JSON string.
     public static func writeString(_ text: String, escapeSlashes: Bool = false, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            utf8.formIndex(after: &index)
+        // The bytes are read from the string's storage and the runs that need no escape copied
+        // whole: read one at a time through `String.UTF8View`'s index, they were 13 % of the
+        // instructions of a stateful create and read of a 200-byte resource (cachegrind).
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            writeEscaped(bytes, escapeSlashes: escapeSlashes, into: &output)
+        }
+        if done == nil {
+            Array(text.utf8).withUnsafeBufferPointer { writeEscaped($0, escapeSlashes: escapeSlashes, into: &output) }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func writeEscaped(
+        _ bytes: UnsafeBufferPointer<UInt8>, escapeSlashes: Bool, into output: inout [UInt8]
+    ) {
+        // The first byte not yet written.
+        var run = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard
+                byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapeSlashes) || byte == 0xC2
+                    || byte == 0xE2
+            else {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+            index += 1
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
             case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
-            case UInt8(ascii: "/") where escapeSlashes: output.append(contentsOf: [0x5C, 0x2F])
+            case UInt8(ascii: "/"): output.append(contentsOf: [0x5C, 0x2F])
             case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
             case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
             case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
@@ -117,26 +141,22 @@ public struct JSONWriter: Sendable {
                 output.append(contentsOf: [
                     0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
                 ])
-            case 0xC2 where index != utf8.endIndex && utf8[index] == 0x85:
+            case 0xC2 where index < bytes.count && bytes[index] == 0x85:
                 // NEL, U+0085: a line break to YAML, which folds it inside a quoted scalar.
-                utf8.formIndex(after: &index)
+                index += 1
                 output.append(contentsOf: Array(#"\u0085"#.utf8))
-            case 0xE2 where endsLineOrParagraphSeparator(utf8, at: index):
+            case 0xE2
+            where index + 1 < bytes.count && bytes[index] == 0x80
+                && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
                 // U+2028 and U+2029: line breaks to YAML, as NEL is.
-                let last = utf8[utf8.index(after: index)]
-                utf8.formIndex(&index, offsetBy: 2)
+                let last = bytes[index + 1]
+                index += 2
                 output.append(contentsOf: Array((last == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8))
             default: output.append(byte)
             }
+            run = index
         }
-        output.append(UInt8(ascii: "\""))
-    }
-
-    /// Whether the two bytes at `index` end U+2028 or U+2029 (after their lead byte 0xE2).
-    private static func endsLineOrParagraphSeparator(_ utf8: String.UTF8View, at index: String.Index) -> Bool {
-        guard index != utf8.endIndex, utf8[index] == 0x80 else { return false }
-        let next = utf8.index(after: index)
-        return next != utf8.endIndex && (utf8[next] == 0xA8 || utf8[next] == 0xA9)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
     }
 
     /// Compares two strings by their UTF-8 bytes: negative, zero or positive.

@@ -56,6 +56,11 @@ enum ServeCommand {
         help: "Keep what clients send: the document's collections (/things beside /things/{id}) are "
             + "created, listed, read, replaced, patched and deleted in memory, starting from its examples "
             + "(needs --openapi).")
+    static let stateFile = Argument<String?>.option(
+        "state-file", value: "FILE",
+        help: "Keep --stateful's collections in this SQLite file as well: loaded from it at start (the "
+            + "document's examples seed a new file only), each write committed before it is answered "
+            + "(needs --stateful).")
     static let cors = Argument<Toggle?>.choice(
         "cors", value: "on|off",
         help: "Answer browsers' CORS preflights no stub maps and add Access-Control-Allow-Origin and "
@@ -66,7 +71,7 @@ enum ServeCommand {
         abstract: "Serve a WireMock stub folder or an OpenAPI document, its variants and the admin API.",
         arguments: [
             stubs, host, port, variant, watch, strict, adminToken, journalSize, eventLoops, proxyUnmatched,
-            globalResponseTemplating, openapi, basePath, validateRequests, security, stateful, cors,
+            globalResponseTemplating, openapi, basePath, validateRequests, security, stateful, stateFile, cors,
         ],
         discussion: """
             EXAMPLES:
@@ -74,6 +79,7 @@ enum ServeCommand {
               petmock serve --variant missing:name
               petmock serve --openapi items.yaml
               petmock serve --openapi items.yaml --stateful
+              petmock serve --openapi items.yaml --stateful --state-file items.sqlite
               curl -H 'X-Petmock-Variant: missing:name' http://127.0.0.1:8080/api/items
             """,
         exitCodes: "0 stopped cleanly, 1 --strict found problems, 2 could not start, 64 usage error")
@@ -124,15 +130,35 @@ enum ServeCommand {
             throw ArgumentError.invalidCombination(
                 "--stateful needs --openapi FILE beside it: only a document has collections")
         }
+        if let stateFile = arguments[Self.stateFile], !arguments[Self.stateful] {
+            throw ArgumentError.invalidValue(option: "--state-file", value: stateFile, expected: "--stateful beside it")
+        }
         var responder: OpenAPIResponder?
         if let file = arguments[Self.openapi] {
             guard let contract = OpenAPIDocument.read(file) else { return .couldNotRun }
-            responder = OpenAPIResponder(
-                contract: contract, basePath: arguments[Self.basePath],
-                validatesRequests: arguments[Self.validateRequests] == .on,
-                enforcesSecurity: arguments[Self.security] == .on, stateful: arguments[Self.stateful],
-                log: { writeError($0) })
-            // The lines quote the document (keys): escaped for a terminal.
+            if let stateFile = arguments[Self.stateFile] {
+                do {
+                    responder = try OpenAPIResponder(
+                        contract: contract, basePath: arguments[Self.basePath],
+                        validatesRequests: arguments[Self.validateRequests] == .on,
+                        enforcesSecurity: arguments[Self.security] == .on, stateFile: stateFile,
+                        log: { writeError($0) })
+                } catch {
+                    // The message quotes the file's name and its content: escaped for a terminal.
+                    writeError("petmock: error: \(TerminalText.escape(error.description))")
+                    return .couldNotRun
+                }
+            } else {
+                responder = OpenAPIResponder(
+                    contract: contract, basePath: arguments[Self.basePath],
+                    validatesRequests: arguments[Self.validateRequests] == .on,
+                    enforcesSecurity: arguments[Self.security] == .on, stateful: arguments[Self.stateful],
+                    log: { writeError($0) })
+            }
+            // The lines quote the document (keys, examples): escaped for a terminal.
+            for problem in responder?.seedProblems ?? [] {
+                writeError("petmock: warning: stateful seed: \(TerminalText.escape(problem))")
+            }
             for keyword in contract.ignoredKeywords {
                 writeError("petmock: warning: \(TerminalText.escapeEachLine(keyword))")
             }

@@ -22,9 +22,10 @@ final class BodyCheck: Sendable {
     }
 
     /// What a body's check found: the violations, and whether the body could be read at all
-    /// (a violation of the media type or of well-formedness is not a schema violation).
+    /// (a violation of the media type or of well-formedness is not a schema violation); a valid
+    /// JSON body comes with its value, so that it is parsed once.
     enum Outcome {
-        case valid
+        case valid(JSONValue?)
         case unsupportedMediaType(RequestViolation)
         case malformed([RequestViolation])
         case invalid([RequestViolation])
@@ -47,7 +48,7 @@ final class BodyCheck: Sendable {
     func check(_ body: [UInt8], contentType: String?, limit: Int) -> Outcome {
         guard !body.isEmpty else {
             // With no content the Content-Type is not looked at.
-            guard required else { return .valid }
+            guard required else { return .valid(nil) }
             return .malformed([
                 RequestViolation(
                     location: "body", expected: "a body", found: "nothing", message: "the request body is required")
@@ -63,7 +64,7 @@ final class BodyCheck: Sendable {
                     found: contentType.map(ViolationText.quoted) ?? "nothing",
                     message: "the request's media type is not documented for this operation"))
         }
-        guard let validator = entry.validator else { return .valid }
+        guard let validator = entry.validator else { return .valid(nil) }
         let value: JSONValue
         if Self.isJSON(type) {
             do {
@@ -78,14 +79,14 @@ final class BodyCheck: Sendable {
         } else if type == "application/x-www-form-urlencoded" {
             value = formValue(body, entry.schema)
         } else {
-            return .valid
+            return .valid(nil)
         }
         let violations = validator.violations(value, limit: limit).map { violation in
             RequestViolation(
                 location: "body." + violation.path, expected: violation.expected,
                 found: ViolationText.found(violation.found), message: "request body: \(violation.message)")
         }
-        return violations.isEmpty ? .valid : .invalid(violations)
+        return violations.isEmpty ? .valid(Self.isJSON(type) ? value : nil) : .invalid(violations)
     }
 
     /// The documented entry for a media type: the same type, else `type/*`, else `*/*`.

@@ -41,17 +41,17 @@ public final class OpenAPIResponder: FallbackReplySource {
     public let resources: ResourceModel?
     /// With `stateful`, what the collections hold (nil without).
     public let store: ResourceStore?
-    /// Each route's answer schema, resolved, where the route is stateful.
-    let statefulSchemas: [Schema?]
-    /// Each collection's: whether its read answers what its create stored, as it is.
-    let readsAsStored: [Bool]
-    /// The generator's bodies stateful answers are completed from, by operation and status.
-    let statefulBases = Locked<[String: JSONValue]>([:])
     /// Each route's callbacks, ready to send after a 2xx answer.
     let callbackPlans: [[CallbackPlan]]
     /// The callbacks that are not made, one line each with its JSON pointer: a URL that is not
     /// a runtime expression template, a request body no value meets (`petmock serve` warns of them).
     public let callbackProblems: [String]
+    /// With `stateful`, the document's examples the store did not start with, each with why
+    /// (no id's parent value, a limit, an id given twice).
+    public let seedProblems: [String]
+    /// Each route's stateful part (compiled answer checks, list shape, collection key), where
+    /// the route is stateful.
+    let statefulRoutes: [StatefulRoute?]
     /// The variant catalog's part from the document, once asked for.
     let variantCatalogCache = Locked<(mappings: [StubMapping], operations: [VariantCatalog.OperationFields])?>(nil)
 
@@ -65,10 +65,46 @@ public final class OpenAPIResponder: FallbackReplySource {
     /// With `stateful`, the collections' create, list, read, replace, patch and delete work on
     /// a store of their own (``ResourceStore``, within `storeLimits`, starting from the
     /// document's examples; `log` hears when a limit is reached).
-    public init(
+    public convenience init(
         contract: Contract, basePath: String? = nil, validatesRequests: Bool = true, enforcesSecurity: Bool = true,
         challengeRealm: String? = SecurityCheck.realm, stateful: Bool = false,
         storeLimits: ResourceStore.Limits = ResourceStore.Limits(), log: (@Sendable (String) -> Void)? = nil
+    ) {
+        var state: (ResourceModel, ResourceStore, [String])?
+        if stateful {
+            let model = ResourceModel(contract: contract)
+            let (seed, problems) = Self.seed(model, contract)
+            let store = ResourceStore(limits: storeLimits, seed: seed, log: log)
+            state = (model, store, problems + store.seedProblems)
+        }
+        self.init(
+            contract: contract, basePath: basePath, validatesRequests: validatesRequests,
+            enforcesSecurity: enforcesSecurity, challengeRealm: challengeRealm, state: state)
+    }
+
+    /// As ``init(contract:basePath:validatesRequests:enforcesSecurity:challengeRealm:stateful:storeLimits:log:)``
+    /// with `stateful`, the store kept in the SQLite file at `stateFile` too: loaded from it when
+    /// it exists (the document's examples seed a new file only), every write committed to it
+    /// before it is answered, a reset written to it. A file of another document (other
+    /// collections) or a damaged one is refused.
+    public convenience init(
+        contract: Contract, basePath: String? = nil, validatesRequests: Bool = true, enforcesSecurity: Bool = true,
+        challengeRealm: String? = SecurityCheck.realm, stateFile: String,
+        storeLimits: ResourceStore.Limits = ResourceStore.Limits(), log: (@Sendable (String) -> Void)? = nil
+    ) throws(StateFileError) {
+        let model = ResourceModel(contract: contract)
+        let (seed, problems) = Self.seed(model, contract)
+        let store = try ResourceStore(
+            limits: storeLimits, seed: seed, stateFile: stateFile, collections: model.collections.map(\.path), log: log)
+        self.init(
+            contract: contract, basePath: basePath, validatesRequests: validatesRequests,
+            enforcesSecurity: enforcesSecurity, challengeRealm: challengeRealm,
+            state: (model, store, problems + store.seedProblems))
+    }
+
+    private init(
+        contract: Contract, basePath: String?, validatesRequests: Bool, enforcesSecurity: Bool,
+        challengeRealm: String?, state: (model: ResourceModel, store: ResourceStore, problems: [String])?
     ) {
         self.validatesRequests = validatesRequests
         self.enforcesSecurity = enforcesSecurity
@@ -88,16 +124,10 @@ public final class OpenAPIResponder: FallbackReplySource {
         let callbacks = routes.map { CallbackPlan.plans(for: $0.operation, in: contract) }
         callbackPlans = callbacks.map(\.plans)
         callbackProblems = callbacks.flatMap(\.problems)
-        if stateful {
-            let model = ResourceModel(contract: contract)
-            resources = model
-            store = ResourceStore(limits: storeLimits, seed: Self.seed(model, contract), log: log)
-        } else {
-            resources = nil
-            store = nil
-        }
-        statefulSchemas = Self.statefulSchemas(resources, routes.map(\.operation), contract)
-        readsAsStored = Self.readsAsStored(resources, contract)
+        resources = state?.model
+        store = state?.store
+        seedProblems = state?.problems ?? []
+        statefulRoutes = Self.statefulRoutes(resources, routes.map(\.operation), contract)
     }
 
     /// How many operations the document has.
@@ -129,13 +159,15 @@ public final class OpenAPIResponder: FallbackReplySource {
                     unauthorized(route: index, refusal, accept: request.headers.first(name: "Accept")),
                     operation: name, violations: refusal.violations)
             }
-            if let refusal = validator?.refusal(
-                of: request, to: routes[index].operation, named: name, pathValues: pathValues)
-            {
-                return FallbackAnswer(refusal.response, operation: name, violations: refusal.violations)
+            var parsed: JSONValue?
+            switch validator?.check(request, against: routes[index].operation, named: name, pathValues: pathValues) {
+            case .refused(let response, let violations)?:
+                return FallbackAnswer(response, operation: name, violations: violations)
+            case .accepted(let body)?: parsed = body
+            case nil: break
             }
             let response =
-                statefulAnswer(request, route: index, pathValues: pathValues)
+                statefulAnswer(request, route: index, pathValues: pathValues, parsed: parsed)
                 ?? answer(route: index, headers: request.headers)
             return FallbackAnswer(
                 response, operation: name, callbacks: callbacks(route: index, request, pathValues, response))

@@ -1,6 +1,7 @@
 import APISchema
 import HTTPCore
 import HTTPHandlerKit
+import JSONKit
 import MockEngine
 
 /// Checks requests against what their operations document, as Prism does: path, query, header
@@ -45,13 +46,20 @@ struct RequestValidator: Sendable {
         self.checks = checks
     }
 
-    /// The refusal of a request that breaks its operation: a problem document (400, 415 or
-    /// 422) and the violations; nil for a valid request.
-    func refusal(
-        of request: HTTPServerRequest, to operation: ContractOperation, named name: String,
+    /// What a check of a request decided.
+    enum Verdict {
+        /// Valid; with its body's JSON value when the body was JSON and parsed.
+        case accepted(body: JSONValue?)
+        /// A problem document (400, 415 or 422) and the violations.
+        case refused(PreparedResponse, [RequestViolation])
+    }
+
+    /// Whether a request keeps to its operation: accepted (with the body it parsed), or refused.
+    func check(
+        _ request: HTTPServerRequest, against operation: ContractOperation, named name: String,
         pathValues: [String: String]
-    ) -> (response: PreparedResponse, violations: [RequestViolation])? {
-        guard let checks = checks[name] else { return nil }
+    ) -> Verdict {
+        guard let checks = checks[name] else { return .accepted(body: nil) }
         var violations: [RequestViolation] = []
         // The query's pairs in order; each query parameter takes the values of its name (a
         // scan of a few pairs, no table of names to hash).
@@ -71,10 +79,11 @@ struct RequestValidator: Sendable {
             violations += parameter.violations(occurrences, limit: Self.violationLimit - violations.count)
         }
         var status = violations.isEmpty ? 422 : 400
+        var parsed: JSONValue?
         if let body = checks.body {
             let limit = max(1, Self.violationLimit - violations.count)
             switch body.check(request.body, contentType: request.headers.first(name: "Content-Type"), limit: limit) {
-            case .valid: break
+            case .valid(let value): parsed = value
             case .unsupportedMediaType(let violation):
                 violations.append(violation)
                 status = 415
@@ -84,8 +93,9 @@ struct RequestValidator: Sendable {
             case .invalid(let found): violations += found
             }
         }
-        guard !violations.isEmpty else { return nil }
-        return (ProblemDocument.response(status: status, operation: operation.name, violations: violations), violations)
+        guard !violations.isEmpty else { return .accepted(body: parsed) }
+        return .refused(
+            ProblemDocument.response(status: status, operation: operation.name, violations: violations), violations)
     }
 
     /// The cookies of the `Cookie` fields, the first of a repeated name (RFC 6265 §5.4).

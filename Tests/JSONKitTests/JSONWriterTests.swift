@@ -46,6 +46,10 @@ import Testing
         // YAML's line breaks beyond JSON's, and their neighbours written as they are.
         ("a\u{85}b\u{2028}\u{2029}", #""a\u0085b\u2028\u2029""#),
         ("\u{84}\u{2027}\u{202A}", "\"\u{84}\u{2027}\u{202A}\""),
+        // Runs between escapes are copied whole: escapes first, last and side by side, and a
+        // lead byte of U+2028's or NEL's that starts another character.
+        ("\"plain run\\ and € then\n", #""\"plain run\\ and € then\n""#),
+        ("\n\u{2028}€\u{85}\u{84}ab", "\"\\n\\u2028€\\u0085\u{84}ab\""), ("ab€", "\"ab€\""),
     ])
     func escapesExactlyWhatJSONRequires(input: String, expected: String) throws {
         let value = JSONValue.string(input)

@@ -110,4 +110,71 @@ import Testing
         #expect(store.summary().items == 1)
         #expect(store.page(of: "/b", offset: 0, limit: 5).total == 0)
     }
+
+    @Test func theSeedsRefusedExamplesAreNamed() throws {
+        let store = ResourceStore(
+            limits: ResourceStore.Limits(collections: 10, items: 2, bytes: 1 << 20),
+            seed: [("/a", [("1", ["id": 1]), ("1", ["id": 1, "again": true]), ("2", ["id": 2]), ("3", ["id": 3])])])
+        #expect(store.summary().items == 2)
+        #expect(store.seedProblems.count == 2)
+        #expect(store.seedProblems.first?.contains("'1' repeats an id") == true, "\(store.seedProblems)")
+        #expect(store.seedProblems.last?.contains("'3'") == true)
+        #expect(store.seedProblems.last?.contains("limit of 2 resources") == true)
+        #expect(ResourceStore(seed: [("/a", [("1", ["id": 1])])]).seedProblems.isEmpty)
+    }
+
+    @Test func reservingNumbersMakesNoCollection() throws {
+        let store = ResourceStore(limits: ResourceStore.Limits(collections: 1, items: 10, bytes: 1 << 20))
+        for number in 0..<5 { _ = store.nextNumber(in: "/users/\(number)/orders") }
+        #expect(store.summary().collections.isEmpty)
+        // The one collection the limit allows is still free.
+        #expect(try store.insert(["id": 1], id: "1", in: "/things"))
+        #expect(throws: ResourceStore.Refusal.collections(limit: 1)) {
+            try store.insert(["id": 1], id: "1", in: "/others")
+        }
+    }
+
+    @Test func anEmptiedCollectionKeepsItsSequenceAndFreesItsPlace() throws {
+        let store = ResourceStore(limits: ResourceStore.Limits(collections: 1, items: 10, bytes: 1 << 20))
+        #expect(try store.insert(["id": 1], id: "1", in: "/a"))
+        #expect(try store.remove(id: "1", in: "/a"))
+        #expect(store.summary().collections.isEmpty)
+        #expect(store.nextNumber(in: "/a") == 2)
+        #expect(try store.insert(["id": 1], id: "1", in: "/b"))
+    }
+
+    @Test func theLargestIntegerIDEndsTheSequenceWithoutOverflow() throws {
+        let store = ResourceStore(seed: [("/a", [(String(Int64.max), ["id": .int(.max)])])])
+        #expect(store.nextNumber(in: "/a") == .max)
+        #expect(store.nextNumber(in: "/a") == .max)
+    }
+
+    /// Deletes leave the order of the rest, pages skip what was deleted, and the order is
+    /// compacted as holes pile up.
+    @Test(arguments: [[3], [0, 1, 2], [9, 8, 7, 6, 5, 4], [0, 2, 4, 6, 8], Array(0..<10)])
+    func deletesKeepTheOrderOfTheRest(_ deleted: [Int]) throws {
+        let store = ResourceStore()
+        for number in 0..<10 { #expect(try store.insert(["n": .int(Int64(number))], id: "\(number)", in: "/c")) }
+        for number in deleted { #expect(try store.remove(id: "\(number)", in: "/c")) }
+        #expect(try store.remove(id: "\(deleted[0])", in: "/c") == false)
+        let rest = (0..<10).filter { !deleted.contains($0) }.map { JSONValue.int(Int64($0)) }
+        #expect(store.page(of: "/c", offset: 0, limit: 100).items.map { $0["n"] } == rest)
+        #expect(store.page(of: "/c", offset: 0, limit: 100).total == rest.count)
+        for offset in 0...rest.count {
+            let page = store.page(of: "/c", offset: offset, limit: 2).items.map { $0["n"] }
+            #expect(page == Array(rest.dropFirst(offset).prefix(2)))
+        }
+        // A new one goes last.
+        #expect(try store.insert(["n": 10], id: "10", in: "/c"))
+        #expect(store.page(of: "/c", offset: rest.count, limit: 5).items.map { $0["n"] } == [10])
+    }
+
+    @Test func aReplaceOfAStaleReadIsRefusedEvenAfterAReset() throws {
+        let store = ResourceStore(seed: [("/c", [("1", ["v": 1])])])
+        #expect(try store.replace(["v": 2], id: "1", in: "/c"))
+        // A client read v 2, then the store was reset to the seed's v 1.
+        store.reset()
+        #expect(try store.replace(["v": 3], id: "1", in: "/c", expected: ["v": 2]) == false)
+        #expect(store.value(id: "1", in: "/c") == ["v": 1])
+    }
 }

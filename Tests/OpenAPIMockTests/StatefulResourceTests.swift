@@ -284,4 +284,110 @@ import Testing
         let state = try Self.body(try handler.answer("/__admin/petmock/state/things"))
         #expect(state["total"]?.intValue == Int64(clients * creates + 2))
     }
+
+    /// Every id a create could take is taken: 409, a problem document naming the collection.
+    @Test func aCreateWithNoFreeIDIsAConflict() throws {
+        let responder = OpenAPIResponder(contract: try Self.contract(), stateful: true)
+        let handler = try GeneratedStubsTests.handler(stubs: nil, fallback: responder)
+        let store = try #require(responder.store)
+        #expect(
+            try store.insert(["id": .int(.max), "name": "last", "kind": "toy"], id: String(Int64.max), in: "/things"))
+        let refused = try handler.answer("POST", "/v1/things", headers: Self.json, body: #"{"name":"saw"}"#)
+        #expect(refused.status == 409, "\(refused.text)")
+        #expect(refused.header("Content-Type") == "application/problem+json")
+        let problem = try Self.body(refused)
+        #expect(problem["type"] == "urn:petmock:problem:conflict")
+        #expect(problem["detail"]?.stringValue?.contains("/things") == true)
+    }
+
+    struct BodyCase: CustomTestStringConvertible, Sendable {
+        var method: String
+        var path: String
+        var contentType: String
+        var body: String
+        var status: Int
+        var testDescription: String { "\(method) \(body)" }
+    }
+
+    /// Without request validation the store refuses what it cannot store: a body that is not
+    /// JSON (400), or JSON that is not an object (422).
+    @Test(arguments: [
+        BodyCase(method: "POST", path: "/v1/things", contentType: "application/json", body: "{nope", status: 400),
+        BodyCase(method: "POST", path: "/v1/things", contentType: "application/json", body: "[1]", status: 422),
+        BodyCase(method: "PUT", path: "/v1/things/1", contentType: "application/json", body: "{nope", status: 400),
+        BodyCase(method: "PUT", path: "/v1/things/1", contentType: "application/json", body: "7", status: 422),
+        BodyCase(
+            method: "PATCH", path: "/v1/things/1", contentType: "application/merge-patch+json", body: "{",
+            status: 400),
+        BodyCase(
+            method: "PATCH", path: "/v1/things/1", contentType: "application/merge-patch+json", body: #""x""#,
+            status: 422),
+    ])
+    func bodiesTheStoreCannotTakeAreRefused(_ test: BodyCase) throws {
+        let responder = OpenAPIResponder(contract: try Self.contract(), validatesRequests: false, stateful: true)
+        let handler = try GeneratedStubsTests.handler(stubs: nil, fallback: responder)
+        let refused = try handler.answer(
+            test.method, test.path, headers: [("Content-Type", test.contentType)], body: test.body)
+        #expect(refused.status == test.status, "\(refused.text)")
+        #expect(refused.header("Content-Type") == "application/problem+json")
+        #expect(try Self.body(refused)["type"] == "urn:petmock:problem:invalid-body")
+        // Nothing was stored or changed.
+        #expect(responder.store?.summary().items == 2)
+        #expect(responder.store?.value(id: "1", in: "/things")?["name"] == "hammer")
+    }
+
+    /// With request validation, the validator refuses first, and what it parsed is what is stored.
+    @Test func validatedBodiesAreRefusedByTheValidatorAndStoredAsParsed() throws {
+        let handler = try Self.handler()
+        let malformed = try handler.answer("POST", "/v1/things", headers: Self.json, body: "{nope")
+        #expect(malformed.status == 400)
+        let wrongKind = try handler.answer("POST", "/v1/things", headers: Self.json, body: #"{"name":7}"#)
+        #expect(wrongKind.status == 422)
+        let created = try handler.answer(
+            "POST", "/v1/things", headers: Self.json, body: #"{"name":"saw","tags":["a","b"],"price":2.5}"#)
+        #expect(created.status == 201)
+        let read = try Self.body(try handler.answer("/v1/things/3"))
+        #expect(read["tags"] == ["a", "b"])
+        #expect(read["price"] == 2.5)
+    }
+
+    static let nestedDocument = #"""
+        {"openapi": "3.1.0", "info": {"title": "orders", "version": "1"},
+         "paths": {
+          "/users/{userId}/orders": {
+           "parameters": [{"name": "userId", "in": "path", "required": true, "schema": {"type": "integer"}}],
+           "get": {"responses": {"200": {"description": "ok", "content": {"application/json": {
+             "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Order"}},
+             "example": [{"id": 1, "userId": 7, "item": "tea"}, {"id": 2, "userId": 8, "item": "jam"},
+                         {"id": 3, "userId": 7, "item": "bread"}, {"id": 4, "item": "lost"}, {"item": "no id"},
+                         {"id": 1, "userId": 7, "item": "again"}]}}}}},
+           "post": {"requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Order"}}}},
+            "responses": {"201": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Order"}}}}}}},
+          "/users/{userId}/orders/{id}": {
+           "parameters": [{"name": "userId", "in": "path", "required": true, "schema": {"type": "integer"}},
+                          {"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+           "get": {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Order"}}}}}}}},
+         "components": {"schemas": {"Order": {"type": "object", "required": ["item"],
+           "properties": {"id": {"type": "integer"}, "userId": {"type": "integer"}, "item": {"type": "string"}}}}}}
+        """#
+
+    /// A nested collection is seeded per parent value its examples give; the examples that give
+    /// none, no id or an id already seeded are named, not dropped silently.
+    @Test func aNestedCollectionIsSeededByItsExamplesParentValues() throws {
+        let contract = try OpenAPIReader().read(json: Array(Self.nestedDocument.utf8), source: "orders.json")
+        let responder = OpenAPIResponder(contract: contract, stateful: true)
+        let handler = try GeneratedStubsTests.handler(stubs: nil, fallback: responder)
+        let seven = try Self.body(try handler.answer("/users/7/orders"))
+        #expect(seven.arrayValue?.map { $0["item"] } == ["tea", "bread"])
+        #expect(try Self.body(try handler.answer("/users/8/orders/2"))["item"] == "jam")
+        #expect(try handler.answer("/users/8/orders/1").status == 404)
+        let problems = responder.seedProblems
+        #expect(problems.count == 3, "\(problems)")
+        #expect(problems.contains { $0.contains("example 3 (id '4') gives no 'userId'") }, "\(problems)")
+        #expect(problems.contains { $0.contains("example 4 has no id") }, "\(problems)")
+        #expect(problems.contains { $0.contains("/users/7/orders: the example with id '1' repeats an id") })
+        // A new order follows the largest id its user's collection holds.
+        let created = try handler.answer("POST", "/users/7/orders", headers: Self.json, body: #"{"item":"milk"}"#)
+        #expect(try Self.body(created)["id"] == 4)
+    }
 }

@@ -157,6 +157,106 @@ import Testing
         #expect(read.status == 200)
     }
 
+    /// `--state-file`: what was answered survives a SIGKILL; the restarted process reads it back
+    /// from the file (and does not seed it again), and an admin reset resets the file too.
+    @Test func theStateFileKeepsWhatWasAnsweredThroughAKill9() async throws {
+        let document = "Tests/OpenAPIMockTests/Fixtures/things.openapi.json"
+        let folder = try TemporaryDirectory(prefix: "state")
+        defer { folder.remove() }
+        let options = ["serve", "--openapi", document, "--stateful", "--state-file", folder.file("things.sqlite")]
+        let json = [("Content-Type", "application/json")]
+        let first = try await ServerProcess("petmock", options + ["--port", "0"])
+        var created: [JSONValue] = []
+        for name in ["saw", "drill", "rake"] {
+            let answer = try fetch(first.port, "POST", "/v1/things", headers: json, body: #"{"name":"\#(name)"}"#)
+            #expect(answer.status == 201, "\(answer.text)")
+            created.append(try JSONValue(parsing: answer.body))
+        }
+        #expect(try fetch(first.port, "DELETE", "/v1/things/1").status == 204)
+        let patched = try fetch(
+            first.port, "PATCH", "/v1/things/4", headers: [("Content-Type", "application/merge-patch+json")],
+            body: #"{"name":"power drill"}"#)
+        #expect(patched.status == 200)
+        await first.kill9()
+
+        let second = try await ServerProcess("petmock", options + ["--port", "0"])
+        let listed = try JSONValue(parsing: try fetch(second.port, "/v1/things").body)
+        #expect(listed.arrayValue?.map { $0["name"] } == ["kite", "saw", "power drill", "rake"], "\(listed)")
+        #expect(try JSONValue(parsing: try fetch(second.port, "/v1/things/3").body) == created[0])
+        #expect(try fetch(second.port, "/v1/things/1").status == 404)
+        // The sequence goes on after the largest id ever stored.
+        let next = try fetch(second.port, "POST", "/v1/things", headers: json, body: #"{"name":"hoe"}"#)
+        #expect(try JSONValue(parsing: next.body)["id"] == 6)
+        #expect(try fetch(second.port, "DELETE", "/__admin/petmock/state").status == 200)
+        await second.kill9()
+
+        let third = try await ServerProcess("petmock", options + ["--port", "0"])
+        let reset = try JSONValue(parsing: try fetch(third.port, "/v1/things").body)
+        #expect(reset.arrayValue?.map { $0["name"] } == ["hammer", "kite"], "\(reset)")
+        #expect(await third.stop() == 0)
+    }
+
+    /// The examples the store does not start with are warnings naming them, escaped.
+    @Test func leftOutSeedExamplesAreWarnings() async throws {
+        let folder = try TemporaryDirectory(prefix: "seed")
+        defer { folder.remove() }
+        let thing = #"{"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}}"#
+        try folder.write(
+            """
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {
+              "/things": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json": {
+                "schema": {"type": "array", "items": \(thing)},
+                "example": [{"id": 1, "name": "a"}, {"name": "no id"}, {"id": "e\\u001b[31m"}, {"id": "e\\u001b[31m"}]
+              }}}}}},
+              "/things/{id}": {"get": {"parameters": [{"name": "id", "in": "path", "required": true,
+                "schema": {"type": "integer"}}], "responses": {"200": {"description": "ok",
+                "content": {"application/json": {"schema": \(thing)}}}}}}}}
+            """, to: "things.json")
+        let server = try await ServerProcess(
+            "petmock", ["serve", "--openapi", folder.file("things.json"), "--stateful", "--port", "0"])
+        let errors = server.errorOutput
+        #expect(await server.stop() == 0)
+        #expect(errors.contains("petmock: warning: stateful seed: /things: example 1 has no id"), "\(errors)")
+        // The repeated id holds an escape sequence: it reaches the terminal escaped.
+        #expect(errors.contains("petmock: warning: stateful seed: /things: the example with id 'e"), "\(errors)")
+        #expect(errors.contains("' repeats an id"))
+        #expect(!errors.contains("\u{1B}"))
+    }
+
+    @Test func aStateFileWithoutStatefulIsAUsageError() async throws {
+        let result = try await ToolProcess.run(
+            "petmock",
+            ["serve", "--openapi", "Tests/OpenAPIMockTests/Fixtures/things.openapi.json", "--state-file", "x.sqlite"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--state-file"), "\(result.stderr)")
+        #expect(result.stderr.contains("--stateful beside it"), "\(result.stderr)")
+    }
+
+    /// A file that is not a state file, or one of another document, stops the start: exit 2,
+    /// the file named.
+    @Test(arguments: ["Tests/OpenAPIMockTests/Fixtures/things.openapi.json", "Examples/Bookshelf/openapi.yaml"])
+    func aBadStateFileStopsTheStart(_ document: String) async throws {
+        let folder = try TemporaryDirectory(prefix: "state")
+        defer { folder.remove() }
+        let path = folder.file("state.sqlite")
+        if document.hasSuffix(".json") {
+            try folder.write(String(repeating: "not a database ", count: 20), to: "state.sqlite")
+        } else {
+            // A state file of the things document, given to the bookshelf's.
+            let things = try await ServerProcess(
+                "petmock",
+                [
+                    "serve", "--openapi", "Tests/OpenAPIMockTests/Fixtures/things.openapi.json", "--stateful",
+                    "--state-file", path, "--port", "0",
+                ])
+            #expect(await things.stop() == 0)
+        }
+        let result = try await ToolProcess.run(
+            "petmock", ["serve", "--openapi", document, "--stateful", "--state-file", path, "--port", "0"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("petmock: error: state file '\(path)'"), "\(result.stderr)")
+    }
+
     /// `--cors` is on by default with `--openapi` (as Prism), off for a stub folder alone (as
     /// WireMock), and `--cors on|off` says otherwise: a browser's preflight is a 204 where the
     /// document would answer 405.

@@ -55,6 +55,20 @@ package struct JSONSchemaValidator: Sendable {
         }
     }
 
+    /// Whether `value` is valid, its walk taking at most `budget` steps (and each walk at most
+    /// ``BodyWalker/maximumSteps``), the steps taken spent from `budget`: many checks share one
+    /// bound. Past the budget, every value fails.
+    package func accepts(_ value: JSONValue, budget: inout Int) -> Bool {
+        guard budget > 0 else { return false }
+        var walker = BodyWalker(rootSwift: nil, schemaOnly: true, stopAtFirst: true)
+        let allowed = min(walker.steps, budget)
+        walker.steps = allowed
+        walker.walk(value, plan)
+        budget -= allowed - max(walker.steps, 0)
+        // A choice whose trial ran out of steps is not a pass.
+        return walker.occurrences.isEmpty && walker.steps > 0
+    }
+
     private static func countProperties(_ schema: JSONValue, depth: Int) -> Int {
         guard depth < JSONSchemaCheck.maximumDepth else { return 0 }
         switch schema {

@@ -14,14 +14,13 @@ extension OpenAPIResponder {
     public static let maximumPage = 1_000
 
     /// The answer of a stateful operation; nil to answer as without state (a `Prefer` header, a
-    /// non-JSON answer).
+    /// non-JSON answer). `parsed` is the body's value when request validation parsed it.
     func statefulAnswer(
-        _ request: HTTPServerRequest, route index: Int, pathValues: [String: String]
+        _ request: HTTPServerRequest, route index: Int, pathValues: [String: String], parsed: JSONValue?
     ) -> PreparedResponse? {
-        guard let resources, let store, let entry = resources.roles[routeNames[index]],
-            request.headers.first(name: "Prefer") == nil
+        guard let resources, let store, let route = statefulRoutes[index], request.headers.first(name: "Prefer") == nil
         else { return nil }
-        let collection = resources.collections[entry.collection]
+        let collection = resources.collections[route.collection]
         let operation = routes[index].operation
         let plain = answer(route: index, headers: request.headers)
         let code = plain.response.status.code
@@ -29,12 +28,11 @@ extension OpenAPIResponder {
         let mediaType = plain.response.headers.first(name: "Content-Type")
         let jsonBody = mediaType.map(ResourceModel.isJSON) ?? false
         if !jsonBody && !plain.response.body.isEmpty { return nil }
-        let key = Self.collectionKey(collection, pathValues)
-        let schema = statefulSchemas[index]
-        switch entry.role {
+        let key = route.key(pathValues)
+        switch route.role {
         case .create:
             let body: JSONObject
-            switch Self.objectBody(of: request, operation) {
+            switch Self.objectBody(of: request, parsed: parsed, operation) {
             case .success(let object): body = object
             case .failure(let refusal): return refusal
             }
@@ -46,61 +44,68 @@ extension OpenAPIResponder {
                     resource = JSONObject(
                         [JSONMember(key: property, value: id.value)] + body.members.filter { $0.key != property })
                 }
-                let stored = conform(.object(resource), to: schema, operation, status: operation.defaultStatus)
+                let stored = route.answer?.conform(.object(resource)) ?? .object(resource)
+                let encoded = stored.serializedBytes()
                 do {
-                    guard try store.insert(stored, id: id.text, in: key) else { continue }
+                    guard try store.insert(stored, encoded: encoded, id: id.text, in: key) else { continue }
                 } catch {
                     return Self.storeFull(error, operation)
                 }
                 let location = basePath + key + "/" + id.text.percentEncoded()
-                return respond(plain, body: jsonBody ? stored : nil, extra: ["Location": location])
+                return respond(plain, encoded: jsonBody ? encoded : nil, extra: ["Location": location])
             }
             return Self.problem(409, "conflict", "Conflict", "No free id for a new resource of \(key)", operation)
         case .list:
-            return respond(plain, body: list(request, operation, schema, key, store), extra: [:])
+            return respond(plain, body: list(request, operation, route, key, store))
         case .read, .replace, .patch, .delete:
             guard let id = Self.idText(pathValues[collection.idParameter], collection.idKind) else {
                 return notFoundItem(operation, key, pathValues[collection.idParameter] ?? "", request)
             }
-            return item(
-                request, entry.role, collection, id, key, operation, schema, plain, jsonBody: jsonBody, store)
+            return item(request, route, collection, id, key, operation, plain, parsed, jsonBody: jsonBody, store)
         }
     }
 
     private func item(
-        _ request: HTTPServerRequest, _ role: ResourceModel.Role, _ collection: ResourceModel.Collection,
-        _ id: String, _ key: String, _ operation: ContractOperation, _ schema: Schema?, _ plain: PreparedResponse,
+        _ request: HTTPServerRequest, _ route: StatefulRoute, _ collection: ResourceModel.Collection,
+        _ id: String, _ key: String, _ operation: ContractOperation, _ plain: PreparedResponse, _ parsed: JSONValue?,
         jsonBody: Bool, _ store: ResourceStore
     ) -> PreparedResponse {
         var missing: PreparedResponse { notFoundItem(operation, key, id, request) }
-        switch role {
+        switch route.role {
         case .read:
             guard let stored = store.value(id: id, in: key) else { return missing }
             // What a create of the same schema stored is valid as it is.
-            if readsAsStored[collectionIndex(of: operation)] { return respond(plain, body: stored) }
-            return respond(plain, body: conform(stored, to: schema, operation, status: operation.defaultStatus))
+            if route.readsAsStored { return respond(plain, body: stored) }
+            return respond(plain, body: route.answer?.conform(stored) ?? stored)
         case .delete:
-            return store.remove(id: id, in: key) ? plain : missing
+            do {
+                return try store.remove(id: id, in: key) ? plain : missing
+            } catch {
+                return Self.storeFull(error, operation)
+            }
         case .replace, .patch:
             let patch: JSONObject
-            switch Self.objectBody(of: request, operation) {
+            switch Self.objectBody(of: request, parsed: parsed, operation) {
             case .success(let object): patch = object
             case .failure(let refusal): return refusal
             }
             for _ in 0..<8 {
-                guard let old = store.value(id: id, in: key) else { return missing }
-                var next = role == .patch ? MergePatch.apply(.object(patch), to: old) : .object(patch)
+                guard let old = store.entry(id: id, in: key) else { return missing }
+                var next = route.role == .patch ? MergePatch.apply(.object(patch), to: old.value) : .object(patch)
                 if let property = collection.idProperty, case .object(var object) = next {
-                    object[property] = old[property] ?? Self.idValue(id, collection.idKind)
+                    object[property] = old.value[property] ?? Self.idValue(id, collection.idKind)
                     next = .object(object)
                 }
-                let stored = conform(next, to: schema, operation, status: operation.defaultStatus)
+                let stored = route.answer?.conform(next) ?? next
+                let encoded = stored.serializedBytes()
                 do {
-                    guard try store.replace(stored, id: id, in: key, expected: old) else { continue }
+                    guard try store.replace(stored, encoded: encoded, id: id, in: key, version: old.version) else {
+                        continue
+                    }
                 } catch {
                     return Self.storeFull(error, operation)
                 }
-                return respond(plain, body: jsonBody ? stored : nil)
+                return respond(plain, encoded: jsonBody ? encoded : nil)
             }
             return Self.problem(
                 409, "conflict", "Conflict", "\(key)/\(id) kept changing while it was being patched", operation)
@@ -112,10 +117,10 @@ extension OpenAPIResponder {
     /// A page of the collection: `offset` (else `page`) and `limit` when the operation documents
     /// them, at most ``maximumPage`` (and the array's `maxItems`).
     private func list(
-        _ request: HTTPServerRequest, _ operation: ContractOperation, _ schema: Schema?, _ key: String,
+        _ request: HTTPServerRequest, _ operation: ContractOperation, _ route: StatefulRoute, _ key: String,
         _ store: ResourceStore
     ) -> JSONValue? {
-        guard let schema, let shape = ResourceModel.listShape(of: schema, contract) else { return nil }
+        guard let shape = route.listShape else { return nil }
         let query = QueryParameters.parse(request.query ?? "")
         func parameter(_ name: String) -> ContractParameter? {
             operation.parameters.first { $0.location == .query && $0.name.lowercased() == name }
@@ -127,7 +132,7 @@ extension OpenAPIResponder {
                 ?? documented.schema.defaultValue?.intValue.map(Int.init)
         }
         var size = number("limit") ?? Self.maximumPage
-        if let maxItems = listArraySchema(schema, shape)?.limits.maxItems { size = min(size, maxItems) }
+        if let maxItems = route.maxItems { size = min(size, maxItems) }
         size = max(0, min(size, Self.maximumPage))
         var offset = number("offset") ?? 0
         if parameter("offset") == nil, let page = number("page") {
@@ -135,69 +140,17 @@ extension OpenAPIResponder {
             offset = max(0, page - first) * size
         }
         let (stored, total) = store.page(of: key, offset: max(0, offset), limit: size)
-        let itemSchema = ResourceModel.itemSchema(ofList: schema, shape, contract)
-        let items = stored.map {
-            conform($0, to: itemSchema, operation, status: operation.defaultStatus, part: "items")
-        }
+        let items = stored.map { route.items?.conform($0) ?? $0 }
         switch shape {
         case .array: return .array(items)
         case .property(let name):
-            var base = generatedBase(schema, operation, status: operation.defaultStatus, part: "")?.objectValue ?? [:]
+            var base = route.answer?.base ?? [:]
             base[name] = .array(items)
             for counter in ["total", "totalCount", "total_count", "count"] where base[counter]?.intValue != nil {
                 base[counter] = .int(Int64(total))
             }
             return .object(base)
         }
-    }
-
-    private func listArraySchema(_ schema: Schema, _ shape: ResourceModel.ListShape) -> Schema? {
-        switch shape {
-        case .array: schema
-        case .property(let name): schema.properties.first { $0.name == name }.flatMap { contract.resolve($0.schema) }
-        }
-    }
-
-    /// `value` as the schema allows it: fields the schema has that the value lacks are the
-    /// generator's, fields the schema refuses are left out (the schema wins).
-    func conform(
-        _ value: JSONValue, to schema: Schema?, _ operation: ContractOperation, status: String, part: String = ""
-    ) -> JSONValue {
-        guard let schema, case .object(let stored) = value,
-            case .object(var result)? = generatedBase(schema, operation, status: status, part: part)
-        else { return value }
-        let checker = SchemaConformance(contract: contract, budget: 1_000_000)
-        // The resource with the required fields it lacks, first: an optional field a patch
-        // removed stays removed.
-        var completed = stored
-        let required = ResourceModel.flattenedObject(schema, contract).required
-        for name in required where completed[name] == nil {
-            if let generated = result[name] { completed[name] = generated }
-        }
-        if checker.accepts(.object(completed), schema) { return .object(completed) }
-        var whole = result
-        for member in stored.members { whole[member.key] = member.value }
-        if checker.accepts(.object(whole), schema) { return .object(whole) }
-        for member in stored.members {
-            var trial = result
-            trial[member.key] = member.value
-            if checker.accepts(.object(trial), schema) { result = trial }
-        }
-        return .object(result)
-    }
-
-    /// The generator's body for a schema of an operation's answer, made once and kept.
-    private func generatedBase(
-        _ schema: Schema, _ operation: ContractOperation, status: String, part: String
-    ) -> JSONValue? {
-        let key = "\(operation.name) \(status) stateful \(part)"
-        if let made = statefulBases.withLock({ $0[key] }) { return made }
-        guard
-            case .success(let value) = GeneratedBody.make(
-                for: schema, in: contract, seed: GeneratedBody.Seed(key: key, number: nil))
-        else { return nil }
-        statefulBases.withLock { $0[key] = value }
-        return value
     }
 
     private func newID(
@@ -219,24 +172,24 @@ extension OpenAPIResponder {
         }
     }
 
-    private func collectionIndex(of operation: ContractOperation) -> Int {
-        resources?.roles[operation.name]?.collection ?? 0
-    }
-
-    /// Each route's answer schema, resolved, for the stateful ones (nil for the others).
-    static func statefulSchemas(
+    /// Each route's stateful part, made once (nil for the routes without state).
+    static func statefulRoutes(
         _ model: ResourceModel?, _ routes: [ContractOperation], _ contract: Contract
-    ) -> [Schema?] {
-        routes.map { operation in
-            model?.roles[operation.name] == nil ? nil : ResourceModel.defaultResponseSchema(operation, contract)
+    ) -> [StatefulRoute?] {
+        guard let model else { return routes.map { _ in nil } }
+        let asStored = readsAsStored(model, contract)
+        return routes.map { operation in
+            guard let entry = model.roles[operation.name] else { return nil }
+            return StatefulRoute(
+                operation, collection: entry.collection, role: entry.role, model.collections[entry.collection],
+                readsAsStored: entry.role == .read && asStored[entry.collection], in: contract)
         }
     }
 
     /// For each collection, whether its read answers with the schema its create stores with (and
     /// no replace or patch stores with another), so that a read sends what is stored as it is.
-    static func readsAsStored(_ model: ResourceModel?, _ contract: Contract) -> [Bool] {
-        guard let model else { return [] }
-        return model.collections.indices.map { index in
+    static func readsAsStored(_ model: ResourceModel, _ contract: Contract) -> [Bool] {
+        model.collections.indices.map { index in
             let schemas = Dictionary(
                 model.roles.filter { $0.value.collection == index }.compactMap { name, entry in
                     contract.operation(named: name).map {
@@ -279,12 +232,13 @@ extension OpenAPIResponder {
         case failure(PreparedResponse)
     }
 
-    /// The request's body as a JSON object, or the problem+json refusing it.
+    /// The request's body as a JSON object (`parsed`, when validation parsed it already), or
+    /// the problem+json refusing it.
     private static func objectBody(
-        of request: HTTPServerRequest, _ operation: ContractOperation
+        of request: HTTPServerRequest, parsed: JSONValue?, _ operation: ContractOperation
     ) -> BodyOutcome {
         do {
-            let value = try JSONParser().parse(request.body)
+            let value = try parsed ?? JSONParser().parse(request.body)
             guard case .object(let object) = value else {
                 return .failure(
                     problem(
@@ -311,9 +265,14 @@ extension OpenAPIResponder {
             404, "not-found", "Not found", "No resource \(key)/\(id): it was never created, or was deleted", operation)
     }
 
+    /// The refusal of a write the store would not make: 507 past a limit, 500 when the state file
+    /// could not be written.
     private static func storeFull(_ refusal: ResourceStore.Refusal, _ operation: ContractOperation) -> PreparedResponse
     {
-        problem(
+        if case .stateFile = refusal {
+            return problem(500, "state-file", "State file not written", "\(refusal); nothing was changed", operation)
+        }
+        return problem(
             507, "store-full", "Insufficient storage",
             "\(refusal); delete resources or reset the state (DELETE /__admin/petmock/state)", operation)
     }
@@ -332,65 +291,19 @@ extension OpenAPIResponder {
     }
 
     /// The operation's own answer (status, headers) with `body` in place of its own.
-    private func respond(_ plain: PreparedResponse, body: JSONValue?, extra: [String: String] = [:]) -> PreparedResponse
-    {
+    private func respond(_ plain: PreparedResponse, body: JSONValue?) -> PreparedResponse {
+        respond(plain, encoded: body?.serializedBytes())
+    }
+
+    /// The operation's own answer (status, headers) with the JSON `encoded` in place of its body.
+    private func respond(
+        _ plain: PreparedResponse, encoded: [UInt8]?, extra: [String: String] = [:]
+    ) -> PreparedResponse {
         var response = plain.response
         response.headers.remove(name: "Content-Length")
-        if let body { response.body = body.serializedBytes() }
+        if let encoded { response.body = encoded }
         for (name, value) in extra.sorted(by: { $0.key < $1.key }) { response.headers.add(name: name, value: value) }
         return PreparedResponse(response)
-    }
-}
-
-extension OpenAPIResponder {
-    /// The store's start: each top-level collection's resources from its list's example (else
-    /// its read's or create's), those with an id.
-    static func seed(
-        _ model: ResourceModel, _ contract: Contract
-    ) -> [(collection: String, items: [(id: String, value: JSONValue)])] {
-        var seed: [(collection: String, items: [(id: String, value: JSONValue)])] = []
-        for (index, collection) in model.collections.enumerated() where collection.parentParameters.isEmpty {
-            guard let property = collection.idProperty else { continue }
-            let operations = model.roles.filter { $0.value.collection == index }
-                .compactMap { name, entry in contract.operation(named: name).map { ($0, entry.role) } }
-            var values: [JSONValue] = []
-            if let list = operations.first(where: { $0.1 == .list })?.0, let example = firstExample(list),
-                let schema = ResourceModel.defaultResponseSchema(list, contract),
-                let shape = ResourceModel.listShape(of: schema, contract)
-            {
-                switch shape {
-                case .array: values = example.arrayValue ?? []
-                case .property(let name): values = example[name]?.arrayValue ?? []
-                }
-            }
-            if values.isEmpty {
-                for role in [ResourceModel.Role.read, .create] {
-                    if let operation = operations.first(where: { $0.1 == role })?.0,
-                        let example = firstExample(operation)
-                    {
-                        values = [example]
-                        break
-                    }
-                }
-            }
-            let items: [(id: String, value: JSONValue)] = values.compactMap { value in
-                switch value[property] {
-                case .int(let number)?: (String(number), value)
-                case .string(let text)? where !text.isEmpty: (text, value)
-                default: nil
-                }
-            }
-            if !items.isEmpty { seed.append((collection.path, items)) }
-        }
-        return seed
-    }
-
-    /// The example an operation's default answer starts with (its first named example, else its first example).
-    private static func firstExample(_ operation: ContractOperation) -> JSONValue? {
-        guard let response = operation.responses.first(where: { $0.status == operation.defaultStatus }) else {
-            return nil
-        }
-        return response.namedExamples.first?.value ?? response.examples.first
     }
 }
 

@@ -228,6 +228,7 @@ public struct ResourceModel: Sendable {
     }
 
     static func isJSON(_ mediaType: String) -> Bool {
-        mediaType.lowercased().contains("json")
+        // By bytes, per request: Foundation's search converts to UTF-16 first.
+        mediaType.lowercased().containsUTF8("json")
     }
 }

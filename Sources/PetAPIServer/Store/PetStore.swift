@@ -1,4 +1,5 @@
 import Platform
+import SQLiteKit
 
 /// Pets and vets in one SQLite database, safe to call from any thread.
 ///

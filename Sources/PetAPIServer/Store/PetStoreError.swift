@@ -1,3 +1,5 @@
+import SQLiteKit
+
 /// Why a store operation failed.
 public enum PetStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A pet write named a vet that does not exist.

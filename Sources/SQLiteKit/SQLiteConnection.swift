@@ -1,12 +1,13 @@
 import CSQLite
 
-/// One open SQLite database connection; not thread-safe, so ``PetStore`` owns it behind a lock.
-final class SQLiteConnection {
+/// One open SQLite database connection; not thread-safe, so its owner keeps it behind a lock
+/// (petapi's `PetStore`, petmock's state file).
+package final class SQLiteConnection {
     private let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens (creating if needed) the database at `path`, in WAL mode.
-    init(path: String) throws(SQLiteError) {
+    package init(path: String) throws(SQLiteError) {
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
@@ -30,7 +31,7 @@ final class SQLiteConnection {
     }
 
     /// Runs SQL that returns no rows (one or more statements, no parameters).
-    func execute(_ sql: String) throws(SQLiteError) {
+    package func execute(_ sql: String) throws(SQLiteError) {
         var error: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &error)
         if rc != SQLITE_OK {
@@ -41,7 +42,7 @@ final class SQLiteConnection {
     }
 
     /// A prepared statement for `sql`, cached and reset for reuse.
-    func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    package func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let cached = statements[sql] {
             cached.reset()
             return cached
@@ -57,7 +58,7 @@ final class SQLiteConnection {
     }
 
     /// Runs `body` in one immediate transaction: committed when it returns, rolled back when it throws.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
+    package func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -70,10 +71,10 @@ final class SQLiteConnection {
     }
 
     /// The rowid of the last insert.
-    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// Rows changed by the last statement.
-    var changes: Int { Int(sqlite3_changes(handle)) }
+    package var changes: Int { Int(sqlite3_changes(handle)) }
 
-    var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+    package var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 }

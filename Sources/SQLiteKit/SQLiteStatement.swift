@@ -1,7 +1,7 @@
 import CSQLite
 
 /// A prepared statement with bound parameters; values are always bound, never spliced into SQL.
-final class SQLiteStatement {
+package final class SQLiteStatement {
     private let handle: OpaquePointer
     private unowned let connection: SQLiteConnection
 
@@ -15,19 +15,19 @@ final class SQLiteStatement {
     }
 
     /// A value to bind or read.
-    enum Value: Equatable {
+    package enum Value: Equatable {
         case integer(Int64)
         case text(String)
         case null
     }
 
-    func reset() {
+    package func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
 
     /// Binds `values` to parameters 1...n.
-    func bind(_ values: [Value]) throws(SQLiteError) {
+    package func bind(_ values: [Value]) throws(SQLiteError) {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let rc: Int32
@@ -49,7 +49,7 @@ final class SQLiteStatement {
     }
 
     /// Steps once: true when a row is ready, false when done.
-    func step() throws(SQLiteError) -> Bool {
+    package func step() throws(SQLiteError) -> Bool {
         let rc = sqlite3_step(handle)
         switch rc {
         case SQLITE_ROW: return true
@@ -59,7 +59,7 @@ final class SQLiteStatement {
     }
 
     /// Binds, runs to completion, and returns every row.
-    func rows(_ values: [Value] = []) throws(SQLiteError) -> [[Value]] {
+    package func rows(_ values: [Value] = []) throws(SQLiteError) -> [[Value]] {
         try bind(values)
         var result: [[Value]] = []
         while try step() {
@@ -75,7 +75,7 @@ final class SQLiteStatement {
     }
 
     /// Binds and runs a statement that returns no rows.
-    func run(_ values: [Value] = []) throws(SQLiteError) {
+    package func run(_ values: [Value] = []) throws(SQLiteError) {
         try bind(values)
         while try step() {}
     }
