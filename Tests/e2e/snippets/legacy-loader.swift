@@ -4,7 +4,8 @@ import URLSessionStubs
 
 struct LegacyLoader {
     func load() async throws -> String {
-        let (data, _) = try await URLSession.shared.data(from: URL(string: "https://api.example/legacy")!)
+        guard let url = URL(string: "https://api.example/legacy") else { throw URLError(.badURL) }
+        let (data, _) = try await URLSession.shared.data(from: url)
         return String(decoding: data, as: UTF8.self)
     }
 }
