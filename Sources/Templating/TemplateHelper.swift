@@ -41,6 +41,8 @@ struct HelperCall {
     var literalJSONPath: JSONPath? = nil
     /// The render's last JSON parse (see ``TemplateRenderer/parsedJSON``).
     var parsedJSON: (text: String, value: JSONValue?)? = nil
+    /// The state extension's contexts, when the render was given them (the `state` helper).
+    var state: (any TemplateStateSource)? = nil
 
     /// JSON from a value: JSON as it is, text parsed (once per render for the same text).
     mutating func json(_ value: TemplateValue) -> JSONValue? {

@@ -65,12 +65,27 @@ struct StubCompiler: Sendable {
         }
         let webhooks = CompiledWebhook.compile(
             mapping, filesRoot: filesRoot, file: file, basePath: basePath, problems: &problems)
-        guard let pattern, let webhooks, !problems.contains(where: \.isError) else { return (nil, problems) }
+        let stateListeners = CompiledStateListener.compile(
+            mapping, file: file, basePath: basePath, problems: &problems)
+        let stateMatcher = mapping.request.stateMatcher.flatMap {
+            CompiledStateMatcher.compile($0, file: file, basePath: basePath, clock: clock, problems: &problems)
+        }
+        if mapping.response.proxy != nil, !mapping.stateListeners.isEmpty {
+            problems.append(
+                StubProblem(
+                    .error, .unknownField, file: file, path: basePath.appending(key: "serveEventListeners").description,
+                    detail: "'recordState' and 'deleteState' are not run for a proxy stub (petmock records state from "
+                        + "answers it makes); the mapping is refused rather than served without them"))
+        }
+        guard let pattern, let webhooks, let stateListeners, !problems.contains(where: \.isError) else {
+            return (nil, problems)
+        }
         let served = Self.prepare(mapping, body: body ?? [])
         return (
             CompiledStub(
                 mapping: mapping, sequence: sequence, origin: origin, pattern: pattern, served: served,
-                template: template, proxyTemplate: proxyTemplate, webhooks: webhooks),
+                template: template, proxyTemplate: proxyTemplate, webhooks: webhooks, stateMatcher: stateMatcher,
+                stateListeners: stateListeners),
             problems
         )
     }
