@@ -32,16 +32,18 @@ struct CompiledStateListener: Sendable {
     let deletion: Deletion?
 
     /// Compiles the mapping's state listeners; nil, with problems, when any does not compile.
-    /// Listeners are placed after the webhooks in `serveEventListeners`' paths as written: the
-    /// path names the listener by its index among the state listeners' entries.
+    /// A problem names the listener where it was read (after the webhooks, as the writer
+    /// puts it, for one built in Swift).
     static func compile(
         _ mapping: StubMapping, file: String, basePath: JSONPath, problems: inout [StubProblem]
     ) -> [CompiledStateListener]? {
         var compiled: [CompiledStateListener] = []
         var failed = false
         for (index, definition) in mapping.stateListeners.enumerated() {
-            let path = basePath.appending(key: "serveEventListeners").appending(index: mapping.webhooks.count + index)
-                .appending(key: "parameters")
+            let path = basePath.appending(key: "serveEventListeners").appending(
+                index: definition.sourceIndex ?? mapping.webhooks.count + index
+            )
+            .appending(key: "parameters")
             var compiler = PartCompiler(file: file, path: path)
             let listener = compiler.compile(definition)
             problems += compiler.problems

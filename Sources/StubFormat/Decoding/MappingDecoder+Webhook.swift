@@ -19,7 +19,9 @@ extension MappingDecoder {
             for (index, entry) in entries.enumerated() {
                 switch listener(entry, at: path.appending(index: index)) {
                 case .webhook(let webhook)?: mapping.webhooks.append(webhook)
-                case .state(let listener)?: mapping.stateListeners.append(listener)
+                case .state(var listener)?:
+                    listener.sourceIndex = index
+                    mapping.stateListeners.append(listener)
                 case nil: continue
                 }
             }

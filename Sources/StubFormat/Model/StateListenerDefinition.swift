@@ -62,6 +62,9 @@ public struct StateListenerDefinition: Sendable, Hashable {
     public var listDeletion: ListDeletion?
     /// The listener's `requestPhases`, as written (kept for round trips).
     public var requestPhases: [String]?
+    /// Where the listener was read in `serveEventListeners` (nil when built in Swift), so
+    /// that a problem found when it is compiled names its place; not part of its value.
+    package var sourceIndex: Int?
 
     /// Creates a listener.
     public init(
@@ -74,6 +77,21 @@ public struct StateListenerDefinition: Sendable, Hashable {
         self.listAddition = listAddition
         self.listDeletion = listDeletion
         self.requestPhases = requestPhases
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.action == rhs.action && lhs.context == rhs.context && lhs.state == rhs.state
+            && lhs.listAddition == rhs.listAddition && lhs.listDeletion == rhs.listDeletion
+            && lhs.requestPhases == rhs.requestPhases
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(action)
+        hasher.combine(context)
+        hasher.combine(state)
+        hasher.combine(listAddition)
+        hasher.combine(listDeletion)
+        hasher.combine(requestPhases)
     }
 }
 
