@@ -51,6 +51,8 @@ let package = Package(
         fuzzTarget(
             "FuzzWebhookDefinitions", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"],
             support: true),
+        fuzzTarget(
+            "FuzzStateExtension", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"], support: true),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -45,6 +45,7 @@ ALL_TARGETS=(
     security-credentials:FuzzSecurityCredentials
     openapi-serving:FuzzOpenAPIServing
     webhook-definitions:FuzzWebhookDefinitions
+    state-extension:FuzzStateExtension
 )
 
 selected=()
