@@ -239,4 +239,51 @@ import Testing
         #expect(compiled == nil)
         #expect(problems.map(\.path) == ["$.serveEventListeners"])
     }
+
+    @Test func anUntemplatedResponseReadingStateIsAWarning() throws {
+        let mapping = try StubMapping(
+            json:
+                #"{"request": {"urlPath": "/a"}, "response": {"jsonBody": {"t": "{{state context='c' property='t'}}"}}}"#
+        )
+        let (compiled, problems) = StubCompiler(filesRoot: nil).compile(mapping, sequence: 0, origin: .code, file: "")
+        #expect(compiled != nil)
+        #expect(problems.map(\.path) == ["$.response.jsonBody"] && problems.allSatisfy { !$0.isError }, "\(problems)")
+        let global = StubCompiler(filesRoot: nil, globalTemplating: true)
+        #expect(global.compile(mapping, sequence: 0, origin: .code, file: "").problems.isEmpty)
+    }
+
+    /// A fault stub's listeners run too, with an empty `response.body`.
+    @Test func aFaultStubsListenersRun() throws {
+        let folder = try TemporaryStubs()
+        folder.write(
+            "mappings/m.json",
+            #"""
+            {"request": {"urlPath": "/drop"}, "response": {"fault": "CONNECTION_RESET_BY_PEER"},
+             "serveEventListeners": [{"name": "recordState",
+               "parameters": {"context": "drops", "state": {"body": "[{{response.body}}]"}}}]}
+            """#)
+        let server = try makeServer(stubs: folder.root)
+        #expect(throws: RawClientError.self) { try server.answer("/drop") }
+        #expect(server.admin.stateContext(named: "drops")?.properties == ["body": "[]"])
+    }
+
+    /// Stubs told apart by their state matchers alone both answer: neither hides the other.
+    @Test func stateMatchersKeepStubsApartForShadowing() throws {
+        let folder = try TemporaryStubs()
+        for (name, parameters) in [("found", #"{"hasContext": "c"}"#), ("missing", #"{"hasNotContext": "c"}"#)] {
+            folder.write(
+                "mappings/\(name).json",
+                #"{"request": {"method": "GET", "urlPath": "/a", "customMatcher": {"name": "state-matcher", "parameters": \#(parameters)}}, "response": {"status": 200}}"#
+            )
+        }
+        folder.write(
+            "mappings/plain.json", #"{"request": {"method": "GET", "urlPath": "/b"}, "response": {"status": 200}}"#)
+        folder.write(
+            "mappings/plain-matched.json",
+            #"{"request": {"method": "GET", "urlPath": "/b", "customMatcher": {"name": "state-matcher", "parameters": {"hasContext": "c"}}}, "response": {"status": 200}}"#
+        )
+        let report = try StubLoader(root: folder.root).load()
+        let hidden = report.problems.filter { $0.message.contains("never answers") }
+        #expect(hidden.count == 1 && hidden.first?.file.hasSuffix("plain-matched.json") == true, "\(report.problems)")
+    }
 }

@@ -50,6 +50,15 @@ struct StubCompiler: Sendable {
                     detail: "'transformerParameters' is ignored: the stub is not templated (add \"transformers\": "
                         + "[\"response-template\"], or serve with --global-response-templating)"))
         }
+        if !templated, let field = Self.stateHelperField(mapping.response) {
+            problems.append(
+                StubProblem(
+                    .warning, .unknownField, file: file,
+                    path: basePath.appending(key: "response").appending(key: field).description,
+                    detail: "the response reads the state extension's '{{state ...}}' but is not templated, so it is "
+                        + "sent as written (add \"transformers\": [\"response-template\"], or serve with "
+                        + "--global-response-templating, as WireMock needs templating on for the extension)"))
+        }
         var body: [UInt8]?
         if templated, case .file(let name) = mapping.response.body, Template.mayContainTemplate(name) {
             body = nil  // The name is rendered per request.
@@ -95,6 +104,16 @@ struct StubCompiler: Sendable {
     func templates(_ mapping: StubMapping) -> Bool {
         (mapping.response.isTemplated || globalTemplating) && mapping.response.fault == nil
             && mapping.response.proxy == nil
+    }
+
+    /// The response field that calls the `state` helper (`body`, `jsonBody`, `headers`), if any.
+    private static func stateHelperField(_ response: ResponseDefinition) -> String? {
+        switch response.body {
+        case .text(let text) where text.containsUTF8("{{state "): return "body"
+        case .json(let value) where value.serialized().containsUTF8("{{state "): return "jsonBody"
+        default: break
+        }
+        return response.headers.contains { $0.value.containsUTF8("{{state ") } ? "headers" : nil
     }
 
     /// Whether any part of the response holds a mustache; one that holds none keeps its
