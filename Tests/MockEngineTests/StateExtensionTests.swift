@@ -286,4 +286,21 @@ import Testing
         let hidden = report.problems.filter { $0.message.contains("never answers") }
         #expect(hidden.count == 1 && hidden.first?.file.hasSuffix("plain-matched.json") == true, "\(report.problems)")
     }
+
+    /// A context's name in the admin route is percent-decoded: any name can be shown or deleted.
+    @Test func anyContextNameIsReachedPercentEncoded() throws {
+        let folder = try TemporaryStubs()
+        folder.write(
+            "mappings/m.json",
+            #"""
+            {"request": {"method": "PUT", "urlPath": "/n"}, "response": {"status": 200},
+             "serveEventListeners": [{"name": "recordState", "parameters": {"context": "{{request.body}}", "state": {"k": "v"}}}]}
+            """#)
+        let server = try makeServer(stubs: folder.root)
+        #expect(try server.answer("PUT", "/n", body: "a b/c?").status == 200)
+        let shown = try server.answer("/__admin/petmock/contexts/a%20b%2Fc%3F")
+        #expect(shown.status == 200 && Self.json(shown)["context"] == "a b/c?", "\(shown.text)")
+        #expect(try server.answer("DELETE", "/__admin/petmock/contexts/a%20b%2Fc%3F").status == 200)
+        #expect(server.admin.stateContexts().isEmpty)
+    }
 }
