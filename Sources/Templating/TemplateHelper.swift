@@ -21,6 +21,10 @@ struct TemplateHelper: Sendable {
 
     let kind: Kind
     var blockContent: BlockContent = .none
+    /// Whether `{{name}}` with no argument at all reads the value called `name` instead of
+    /// calling the helper: for a helper that means nothing without arguments (`state`), so a
+    /// template reading a field of that name renders as it did before the helper existed.
+    var yieldsToPathWithoutArguments = false
 }
 
 /// One call of a helper: its arguments, and what it may change in the render.

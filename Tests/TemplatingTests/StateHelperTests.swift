@@ -68,4 +68,14 @@ import Testing
             try Self.render("{{#each (state context='big' property='list')}}{{id}}{{/each}}", state: long)
         }
     }
+
+    /// `{{state}}` with no argument reads a value called `state`, as it did before the helper.
+    @Test func aBareStateReadsTheFieldOfThatName() throws {
+        let context = TemplateValue.object([
+            ("order", .json(["state": "queued"])), ("items", .json([["state": "a"], ["state": "b"]])),
+        ])
+        let template = try Template(
+            "{{order.state}} {{#with order}}{{state}}{{/with}} {{#each items}}{{state}}{{/each}}")
+        #expect(try template.render(context) == "queued queued ab")
+    }
 }
