@@ -44,4 +44,21 @@ import FoundationNetworking
         #expect(try await fetch(stubs.session, "https://todo.example/todos/\(ids[0])").response?.statusCode == 404)
         #expect(try await Self.titles(stubs.session).isEmpty)
     }
+
+    /// A refused state change (here the store's context limit: the first todo and the list take
+    /// the two) fails `verify`, naming it.
+    @Test func aRefusedStateChangeFailsVerify() async throws {
+        var configuration = StubHandlerConfiguration()
+        configuration.stateLimits = StateLimits(maximumContexts: 2)
+        let stubs = try StubSession(stubsDirectory: Self.folder, relativeTo: #filePath, configuration: configuration)
+        _ = try await Self.create(stubs.session, "one")
+        #expect(stubs.requestProblems.isEmpty)
+        _ = try await Self.create(stubs.session, "two")
+        let problem = try #require(stubs.requestProblems.first)
+        #expect(problem.problem.kind == .stateRefused && problem.request == "POST /todos")
+        let error = #expect(throws: StubVerificationError.self) {
+            try stubs.verify(.exactly(2), RequestPattern(method: .post, url: .urlPath("/todos")))
+        }
+        #expect(error?.countMet == true && error?.refused.count == 1)
+    }
 }
