@@ -6,17 +6,15 @@ RUN apt-get update \
 WORKDIR /src
 # The whole tree (see .dockerignore): the manifest names test and benchmark targets too.
 COPY . .
-RUN swift build -c release --product petmock \
-    && swift build -c release --product petcontract \
-    && swift build -c release --product petapi \
-    && swift build -c release --product petvet \
-    && mkdir -p /out \
-    && bin="$(swift build -c release --show-bin-path)" \
-    && for tool in petmock petcontract petapi petvet; do cp "$bin/$tool" /out/; done
+# Each tool as `make serve` builds petmock (scripts/build-tool.sh): the Swift runtime and
+# Foundation linked in, so the image below needs no Swift.
+RUN mkdir -p /out \
+    && for tool in petmock petcontract petapi petvet; do cp "$(scripts/build-tool.sh "$tool")" /out/; done \
+    && for tool in petmock petcontract; do scripts/check-release-binary.sh "/out/$tool" "$(/out/$tool --version | awk '{print $2}')"; done
 
-FROM swift:6.3-bookworm-slim
+FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libcurl4 zlib1g libsqlite3-0 libyaml-0-2 libxml2 ca-certificates curl \
+    && apt-get install -y --no-install-recommends libcurl4 zlib1g libsqlite3-0 libyaml-0-2 libxml2 libstdc++6 ca-certificates curl \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/ /usr/local/bin/
 COPY Stubs /stubs

@@ -21,7 +21,7 @@ FUZZ_SMOKE_SEED ?= 1
 # Soak (Benchmarks/soak.py): how long wrk loads petmock.
 SOAK_SECONDS ?= 180
 
-.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-template bench-urlsession-stubs bench-client bench-contract bench-openapi bench-openapi-mock bench-stateful lint format clean \
+.PHONY: deps test-deps bench-deps build release dist serve test bench bench-server bench-petmock bench-template bench-urlsession-stubs bench-client bench-contract bench-openapi bench-openapi-mock bench-stateful lint format clean \
 	fuzz fuzz-smoke hostile soak sanitize test-portable
 
 deps:
@@ -41,6 +41,10 @@ release: deps
 
 # petmock's release build (scripts/build-petmock.sh): the Swift runtime and Foundation linked
 # statically, relative relocations packed; peak RSS serving Stubs/ about 21 MB (docs/benchmarks.md).
+# The release archive of petmock and petcontract for this machine (scripts/release.sh), in dist/.
+dist: deps
+	SWIFT=$(SWIFT) scripts/release.sh "$$(sed -n 's/^public let petkitVersion = "\(.*\)"$$/\1/p' Sources/HTTPCore/Shared/Version.swift)" dist
+
 serve: deps
 	SWIFT=$(SWIFT) scripts/build-petmock.sh $(SWIFT_FLAGS) >/dev/null
 	.build/release/petmock serve --stubs $(STUBS) --host $(HOST) --port $(PORT)
@@ -126,7 +130,7 @@ bench-stateful: bench-deps
 	bash Benchmarks/bench-stateful.sh
 
 # Every Swift file we own, the same list for both (the packages' .build folders are left out).
-FORMAT_PATHS := Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift Benchmarks/ServerBench \
+FORMAT_PATHS := Sources Tests Package.swift Fuzz/Sources Benchmarks/ServerBench \
 	Benchmarks/BenchSupport Benchmarks/ClientBench Benchmarks/ContractBench Benchmarks/OpenAPIBench Benchmarks/TemplateBench \
 	Benchmarks/URLSessionStubBench \
 	Examples/RepoBrowser/Sources Examples/RepoBrowser/Tests \

@@ -1,4 +1,5 @@
 // swift-tools-version:6.2
+import Foundation
 import PackageDescription
 
 // Every Swift target builds in Swift 6 mode with strict concurrency and warnings as errors, and
@@ -19,17 +20,66 @@ func tests(
     .testTarget(name: name, dependencies: dependencies, exclude: exclude, resources: resources, swiftSettings: strict)
 }
 
-/// What another package can depend on: every library a user imports, and the four tools.
+/// What another package can depend on: the modules a user imports (the URLSession stubs, the
+/// in-process server, the endpoint client, the contract kit and the two command lines as
+/// libraries, the reference app) and the four tools. A test
+/// target needs one import (`URLSessionStubs`, or `StubServerKit` for the server on a port),
+/// which re-exports the modules its API is written in; `EndpointCore` and `HTTPClient` re-export
+/// the HTTP values, `ContractKit` the OpenAPI and JSON models. The building blocks
+/// (`StubFormat`, `MockEngine`, `JSONKit`, `HTTPServerKit`, ...) are reached through these or
+/// not at all (docs/libraries.md).
 let libraries = [
-    "HTTPCore", "HTTPHandlerKit", "HTTPServerKit", "HTTPClient", "LinearRegex", "JSONKit", "YAMLKit", "XMLKit",
-    "ArgumentKit",
-    "ContractModel",
-    "APISchema",
-    "ContractKit",
-    "ContractCLI",
-    "Templating", "StubFormat", "MockEngine", "OpenAPIMock", "StubServerKit", "MockCLI", "EndpointCore", "EndpointKit",
-    "URLSessionStubs", "PetModels",
-    "PetClient", "PetAppContract",
+    "URLSessionStubs", "StubServerKit",
+    "EndpointCore", "EndpointKit", "HTTPClient",
+    "ContractModel", "ContractKit", "ContractCLI", "MockCLI",
+    "PetModels", "PetClient", "PetAppContract",
+]
+
+/// The libFuzzer targets in Fuzz/ belong to the package only when `PETKIT_FUZZ=1` (Fuzz/run.sh
+/// sets it and builds them with `-sanitize=fuzzer,address` in Fuzz/.build), so that they reach
+/// the building blocks' `package` declarations while `swift build` and `swift test` never see
+/// them. Each target's main.swift hands its check to libFuzzer's driver (FuzzDriver), since
+/// SwiftPM renames an executable's entry point and libFuzzer's own main would never run.
+let fuzzing = ProcessInfo.processInfo.environment["PETKIT_FUZZ"] == "1"
+
+func fuzzTarget(_ name: String, _ modules: [Target.Dependency], support: Bool = false) -> Target {
+    .executableTarget(
+        name: name, dependencies: ["FuzzDriver"] + (support ? ["FuzzSupport"] : []) + modules,
+        path: "Fuzz/Sources/\(name)", swiftSettings: strict)
+}
+
+let fuzzTargets: [Target] = [
+    .target(name: "FuzzDriver", path: "Fuzz/Sources/FuzzDriver"),
+    .target(name: "FuzzSupport", path: "Fuzz/Sources/FuzzSupport", swiftSettings: strict),
+    fuzzTarget("FuzzHTTPRequestParser", ["HTTPServerKit", "HTTPCore"]),
+    fuzzTarget("FuzzHTTPResponseReader", ["HTTPClient", "HTTPCore"]),
+    fuzzTarget("FuzzJSONParser", ["JSONKit"]),
+    fuzzTarget("FuzzOpenAPIReader", ["APISchema", "ContractKit", "JSONKit"]),
+    fuzzTarget("FuzzSwagger2Converter", ["APISchema", "ContractKit", "JSONKit"]),
+    fuzzTarget("FuzzOpenAPIGeneration", ["APISchema", "ContractKit", "OpenAPIMock", "HTTPCore"]),
+    fuzzTarget(
+        "FuzzStubMappings", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"], support: true),
+    fuzzTarget("FuzzStubFolder", ["StubFormat", "JSONKit"], support: true),
+    fuzzTarget("FuzzYAMLReader", ["YAMLKit", "JSONKit"]),
+    fuzzTarget(
+        "FuzzStubRegex", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "LinearRegex"], support: true),
+    fuzzTarget("FuzzXMLMatcher", ["XMLKit"]),
+    fuzzTarget("FuzzTemplate", ["Templating", "HTTPCore"]),
+    fuzzTarget("FuzzMultipartParser", ["StubServerKit", "MockEngine", "HTTPCore"]),
+    fuzzTarget("FuzzPreferHeader", ["StubServerKit", "HTTPHandlerKit", "HTTPCore"], support: true),
+    fuzzTarget("FuzzSecurityCredentials", ["OpenAPIMock", "APISchema", "HTTPCore"]),
+    fuzzTarget("FuzzRuntimeExpression", ["APISchema", "HTTPCore"]),
+    fuzzTarget(
+        "FuzzOpenAPIServing",
+        ["OpenAPIMock", "StubServerKit", "MockEngine", "ContractKit", "APISchema", "HTTPHandlerKit", "HTTPCore"]),
+    fuzzTarget(
+        "FuzzAdminSettings",
+        ["StubServerKit", "MockEngine", "StubFormat", "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "JSONKit"],
+        support: true),
+    fuzzTarget(
+        "FuzzWebhookDefinitions", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"], support: true),
+    fuzzTarget(
+        "FuzzStateExtension", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"], support: true),
 ]
 
 let package = Package(
@@ -271,3 +321,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+if fuzzing {
+    // The libraries and the fuzz targets alone: no tests, tools or benchmarks built with the
+    // fuzzer's flags.
+    package.targets = package.targets.filter { $0.type == .regular || $0.type == .system } + fuzzTargets
+    package.products = []
+}

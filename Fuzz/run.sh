@@ -15,7 +15,7 @@
 #
 # New inputs that reach new code go to Fuzz/.work/corpus/<target>/ (not committed; copy the
 # interesting ones to Fuzz/Corpus/<target>/). Crash reproducers go to Fuzz/.work/artifacts/;
-# replay one with: Fuzz/.build/release/<Binary> Fuzz/.work/artifacts/<target>/crash-...
+# replay one with: .build-fuzz/release/<Binary> Fuzz/.work/artifacts/<target>/crash-...
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -45,6 +45,7 @@ ALL_TARGETS=(
     security-credentials:FuzzSecurityCredentials
     openapi-serving:FuzzOpenAPIServing
     webhook-definitions:FuzzWebhookDefinitions
+    runtime-expression:FuzzRuntimeExpression
     state-extension:FuzzStateExtension
 )
 
@@ -63,17 +64,20 @@ else
 fi
 
 echo "== building fuzz targets (release, -sanitize=fuzzer,address)"
-# ld.gold warns about every ASan helper symbol it cannot export; those lines are noise. SwiftPM
-# caches this package's build plan by its own manifest, and petkit (a path dependency) can change
-# its targets under it, so the plan is made afresh each time.
-if ! "$SWIFT" build -c release -Xswiftc -sanitize=fuzzer,address --disable-build-manifest-caching \
-    >.work.build.log 2>&1; then
+# The targets are petkit's own when PETKIT_FUZZ=1 (Package.swift), built in .build-fuzz beside
+# the other build folders. The manifest's targets depend on that variable, so its build plan is
+# made afresh each time. ld.gold warns about every ASan helper symbol it cannot export; those
+# lines are noise.
+export PETKIT_FUZZ=1
+build=("$SWIFT" build --package-path .. --scratch-path "$PWD/../.build-fuzz" -c release
+    -Xswiftc -sanitize=fuzzer,address --disable-build-manifest-caching)
+if ! "${build[@]}" >.work.build.log 2>&1; then
     grep -v "Cannot export local symbol" .work.build.log >&2
     rm -f .work.build.log
     exit 2
 fi
 rm -f .work.build.log
-BIN=$("$SWIFT" build -c release -Xswiftc -sanitize=fuzzer,address --show-bin-path)
+BIN=$("${build[@]}" --show-bin-path)
 
 # The Swift runtime's backtracer would start on a crash and wait for a terminal; libFuzzer and
 # ASan print their own report.
@@ -134,7 +138,7 @@ echo "== fuzz summary (${SECONDS_PER_TARGET}s per target)"
 printf '%s\n' "${summary[@]}"
 if [ ${#reproducers[@]} -gt 0 ]; then
     echo
-    echo "== failing inputs (replay: base64 -d > input; Fuzz/.build/release/<Binary> input)"
+    echo "== failing inputs (replay: base64 -d > input; .build-fuzz/release/<Binary> input)"
     printf '%s\n' "${reproducers[@]}"
 fi
 

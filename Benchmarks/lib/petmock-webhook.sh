@@ -4,6 +4,8 @@
 # -t2 -c64. The webhook POSTs a templated body to a local nginx that answers 204 (petmock's own
 # client, on the event loop). Prints each round's ratio, the median beside its target (>= 0.90),
 # and how many calls were answered, failed or refused (at most 64 in flight: beyond, refused).
+# A receiver that answers other than 2xx (before the runs, or any call petmock kept) fails the
+# bench: its figure would not be a webhook's. Writes Benchmarks/results/petmock-webhook.txt.
 # Usage: Benchmarks/lib/petmock-webhook.sh PETMOCK [DURATION] [ROUNDS]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -45,25 +47,48 @@ pids+=("$(start "$port_receiver" /health nginx -p "$work/receiver" -c "$work/rec
 pids+=("$(start "$port" /api/plain "$petmock" serve --stubs "$work/hooks" --port "$port")")
 [ "$(curl -fsS "http://127.0.0.1:$port/api/hooked")" = "$(curl -fsS "http://127.0.0.1:$port/api/plain")" ] \
     || { echo "the two stubs answer differently" >&2; exit 1; }
+receiver_status="$(curl -sS -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
+    -d '{"served": "/api/hooked"}' "http://127.0.0.1:$port_receiver/callback")"
+case "$receiver_status" in
+    2??) ;;
+    *) echo "the receiver answers the webhook's call with $receiver_status, not 2xx" >&2; exit 1 ;;
+esac
 
-run() { wrk -t2 -c64 -d"$duration" "http://127.0.0.1:$port$1" | awk '/^Requests\/sec:/ { print $2 }'; }
+connections=64
+run() { wrk -t2 -c"$connections" -d"$duration" "http://127.0.0.1:$port$1" | awk '/^Requests\/sec:/ { print $2 }'; }
 mean() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", (a + b) / 2 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
-echo "webhook stub vs the same stub without it, wrk -t2 -c64 -d$duration, $rounds rounds (plain, webhook, webhook, plain)"
-echo "machine: $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-ratios=()
-for round in $(seq "$rounds"); do
-    a="$(run /api/plain)"; b="$(run /api/hooked)"; c="$(run /api/hooked)"; d="$(run /api/plain)"
-    hooked="$(mean "$b" "$c")"; plain="$(mean "$a" "$d")"
-    ratios+=("$(ratio "$hooked" "$plain")")
-    printf 'round %d: webhook %s req/s, plain %s req/s, ratio %s\n' "$round" "$hooked" "$plain" "${ratios[-1]}"
-done
-median="$(printf '%s\n' "${ratios[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')"
-totals="$(curl -fsS "http://127.0.0.1:$port/__admin/petmock/webhooks" | python3 -c '
+# Written to a file in this shell (not in a command substitution), so a failing check stops the bench.
+report="$work/webhook-report.txt"
+{
+    echo "webhook stub vs the same stub without it, wrk -t2 -c$connections -d$duration, $rounds rounds (plain, webhook, webhook, plain)"
+    echo "machine: $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+    ratios=()
+    for round in $(seq "$rounds"); do
+        a="$(run /api/plain)"; b="$(run /api/hooked)"; c="$(run /api/hooked)"; d="$(run /api/plain)"
+        hooked="$(mean "$b" "$c")"; plain="$(mean "$a" "$d")"
+        ratios+=("$(ratio "$hooked" "$plain")")
+        printf 'round %d: webhook %s req/s, plain %s req/s, ratio %s\n' "$round" "$hooked" "$plain" "${ratios[-1]}"
+    done
+    median="$(printf '%s\n' "${ratios[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')"
+    # The totals, and the kept calls' statuses: one answered other than 2xx fails the bench.
+    totals="$(curl -fsS "http://127.0.0.1:$port/__admin/petmock/webhooks" | python3 -c '
 import json, sys
 listing = json.load(sys.stdin)
 totals = listing["totals"]
+bad = [call["status"] for call in listing["webhooks"]
+       if call["outcome"] == "answered" and not 200 <= call["status"] < 300]
+if bad:
+    sys.exit("the receiver answered %d of the %d kept calls with %s, not 2xx"
+             % (len(bad), len(listing["webhooks"]), sorted(set(bad))))
 print("%d answered, %d failed, %d refused" % (totals["answered"], totals["failed"], totals["refused"]))')"
-printf 'webhook stub / plain stub (median of %d rounds): %s (target >= 0.90)\n' "$rounds" "$median"
-echo "webhook calls: $totals"
-echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+    printf 'webhook stub / plain stub (median of %d rounds): %s (target >= 0.90)\n' "$rounds" "$median"
+    echo "webhook calls: $totals"
+    echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+} > "$report"
+cat "$report"
+mkdir -p Benchmarks/results
+{
+    echo "# BENCH_ONLY=webhook Benchmarks/bench-petmock.sh $duration $rounds, $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores"
+    cat "$report"
+} > Benchmarks/results/petmock-webhook.txt

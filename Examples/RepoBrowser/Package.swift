@@ -16,7 +16,6 @@ let package = Package(
             name: "RepoBrowserAPI",
             dependencies: [
                 .product(name: "EndpointKit", package: "petkit"), .product(name: "ContractModel", package: "petkit"),
-                .product(name: "HTTPCore", package: "petkit"),
             ],
             swiftSettings: strict),
         // The app's contract: its endpoints and its decoder, handed to ContractKit.
@@ -33,7 +32,6 @@ let package = Package(
             name: "RepoBrowserTests",
             dependencies: [
                 "RepoBrowserAPI", "RepoBrowserContract", .product(name: "ContractKit", package: "petkit"),
-                .product(name: "APISchema", package: "petkit"),
                 .product(name: "ContractModel", package: "petkit"), .product(name: "StubServerKit", package: "petkit"),
                 // The URLSession tests' one product: it brings the mapping model, the journal and the errors.
                 .product(name: "URLSessionStubs", package: "petkit"),

@@ -101,6 +101,10 @@ enum AdminJSON {
             "durationMs": .int(Int64(RecordedMappingBuilder.milliseconds(call.duration))),
         ]
         if let name = call.stubName { object["stubName"] = .string(name) }
+        if let callback = call.callback {
+            object["stubId"] = nil
+            object["callback"] = ["name": .string(callback.name), "operation": .string(callback.operation)]
+        }
         if let status = call.status { object["status"] = .int(Int64(status)) }
         if let error = call.error { object["error"] = .string(error) }
         return .object(object)

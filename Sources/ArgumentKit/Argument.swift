@@ -1,5 +1,5 @@
 /// Something a ``CommandSpec`` lists: an ``Argument`` of any value type.
-public protocol ArgumentDeclaration: Sendable {
+package protocol ArgumentDeclaration: Sendable {
     /// How the argument is parsed and shown in help.
     var spec: ArgumentSpec { get }
     /// Reads the value once, so that parsing refuses a bad one (a number out of range, a word
@@ -22,28 +22,28 @@ public protocol ArgumentDeclaration: Sendable {
 ///
 /// A mistyped argument is a compile error rather than a lookup that quietly finds nothing, and
 /// the default a reader gets is the one help shows.
-public struct Argument<Value: Sendable>: ArgumentDeclaration {
+package struct Argument<Value: Sendable>: ArgumentDeclaration {
     /// How the argument is parsed and shown in help.
-    public let spec: ArgumentSpec
+    package let spec: ArgumentSpec
     private let read: @Sendable (ParsedArguments) throws(ArgumentError) -> Value
 
     /// An argument read by `read` from what the command line gave.
-    public init(spec: ArgumentSpec, read: @escaping @Sendable (ParsedArguments) throws(ArgumentError) -> Value) {
+    package init(spec: ArgumentSpec, read: @escaping @Sendable (ParsedArguments) throws(ArgumentError) -> Value) {
         self.spec = spec
         self.read = read
     }
 
     /// The value the command line gave (or the default).
-    public func value(in arguments: ParsedArguments) throws(ArgumentError) -> Value {
+    package func value(in arguments: ParsedArguments) throws(ArgumentError) -> Value {
         try read(arguments)
     }
 
-    public func check(_ arguments: ParsedArguments) throws(ArgumentError) {
+    package func check(_ arguments: ParsedArguments) throws(ArgumentError) {
         _ = try read(arguments)
     }
 
     /// The same argument, its value turned into another by `transform` (which may refuse it).
-    public func map<Other: Sendable>(
+    package func map<Other: Sendable>(
         _ transform: @escaping @Sendable (Value) throws(ArgumentError) -> Other
     ) -> Argument<Other> {
         let read = read
@@ -51,14 +51,14 @@ public struct Argument<Value: Sendable>: ArgumentDeclaration {
     }
 
     /// The option's name as typed, for messages: `--port`.
-    public var flagName: String { "--\(spec.name)" }
+    package var flagName: String { "--\(spec.name)" }
 }
 
 extension ParsedArguments {
     /// The value of an argument the command declares. Parsing read every declared argument
     /// already and refused bad values, so this cannot fail; reading an argument the command does
     /// not declare is a programming error and stops the program, naming it.
-    public subscript<Value>(_ argument: Argument<Value>) -> Value {
+    package subscript<Value>(_ argument: Argument<Value>) -> Value {
         precondition(
             declared.contains(argument.spec.name),
             "\(argument.flagName) is read, but the command does not declare it (add it to its CommandSpec)")
@@ -70,14 +70,14 @@ extension ParsedArguments {
     }
 
     /// Whether the command line gave the argument (rather than its default applying).
-    public func isPresent(_ argument: some ArgumentDeclaration) -> Bool {
+    package func isPresent(_ argument: some ArgumentDeclaration) -> Bool {
         isPresent(argument.spec.name)
     }
 }
 
 extension Argument where Value == String {
     /// `--name VALUE`, `default` when not given.
-    public static func option(
+    package static func option(
         _ name: String, short: Character? = nil, value: String = "VALUE", default defaultValue: String, help: String
     ) -> Argument {
         Argument(spec: .option(name, short: short, value: value, default: defaultValue, help: help)) { arguments in
@@ -86,7 +86,7 @@ extension Argument where Value == String {
     }
 
     /// `--name VALUE`, which must be given.
-    public static func required(_ name: String, value: String = "VALUE", help: String) -> Argument {
+    package static func required(_ name: String, value: String = "VALUE", help: String) -> Argument {
         Argument(spec: .option(name, value: value, required: true, help: help)) { arguments throws(ArgumentError) in
             guard let text = arguments.value(name) else {
                 throw .missingOption("--\(name) <\(value.lowercased())>")
@@ -96,7 +96,7 @@ extension Argument where Value == String {
     }
 
     /// `--name URL`, which must be given: an `http://` or `https://` URL with a host.
-    public static func requiredHTTPURL(_ name: String, value: String = "URL", help: String) -> Argument {
+    package static func requiredHTTPURL(_ name: String, value: String = "URL", help: String) -> Argument {
         Argument(spec: .option(name, value: value, required: true, help: help)) { arguments throws(ArgumentError) in
             guard let url = try arguments.httpURL(name) else {
                 throw .missingOption("--\(name) <\(value.lowercased())>")
@@ -106,7 +106,7 @@ extension Argument where Value == String {
     }
 
     /// A positional argument that must be given.
-    public static func positional(_ name: String, help: String) -> Argument {
+    package static func positional(_ name: String, help: String) -> Argument {
         Argument(spec: .positional(name, help: help)) { arguments throws(ArgumentError) in
             guard let text = arguments.value(name) else { throw .missingArgument(name) }
             return text
@@ -116,7 +116,7 @@ extension Argument where Value == String {
 
 extension Argument where Value == String? {
     /// `--name VALUE`, nil when not given.
-    public static func option(
+    package static func option(
         _ name: String, short: Character? = nil, value: String = "VALUE", help: String
     )
         -> Argument
@@ -125,21 +125,21 @@ extension Argument where Value == String? {
     }
 
     /// `--name URL`: an `http://` or `https://` URL with a host, nil when not given.
-    public static func httpURL(_ name: String, value: String = "URL", help: String) -> Argument {
+    package static func httpURL(_ name: String, value: String = "URL", help: String) -> Argument {
         Argument(spec: .option(name, value: value, help: help)) { arguments throws(ArgumentError) in
             try arguments.httpURL(name)
         }
     }
 
     /// A positional argument that may be left out.
-    public static func optionalPositional(_ name: String, help: String) -> Argument {
+    package static func optionalPositional(_ name: String, help: String) -> Argument {
         Argument(spec: .positional(name, optional: true, help: help)) { arguments in arguments.value(name) }
     }
 }
 
 extension Argument where Value == Int {
     /// `--name N`: a whole number in `range`, `default` when not given.
-    public static func number(
+    package static func number(
         _ name: String, short: Character? = nil, value: String = "N", default defaultValue: Int,
         in range: ClosedRange<Int>, help: String
     ) -> Argument {
@@ -152,7 +152,7 @@ extension Argument where Value == Int {
 
 extension Argument where Value == Int? {
     /// `--name N`: a whole number in `range`, nil when not given.
-    public static func number(
+    package static func number(
         _ name: String, short: Character? = nil, value: String = "N", in range: ClosedRange<Int>, help: String
     ) -> Argument {
         Argument(spec: .option(name, short: short, value: value, help: help)) { arguments throws(ArgumentError) in
@@ -163,14 +163,14 @@ extension Argument where Value == Int? {
 
 extension Argument where Value == Bool {
     /// `--name`: true when given.
-    public static func flag(_ name: String, short: Character? = nil, help: String) -> Argument {
+    package static func flag(_ name: String, short: Character? = nil, help: String) -> Argument {
         Argument(spec: .flag(name, short: short, help: help)) { arguments in arguments.flag(name) }
     }
 }
 
 extension Argument where Value == [String] {
     /// `--name VALUE`, repeatable: every value given, in order.
-    public static func repeated(
+    package static func repeated(
         _ name: String, short: Character? = nil, value: String = "VALUE", help: String
     )
         -> Argument
@@ -184,7 +184,7 @@ extension Argument where Value == [String] {
 extension Argument {
     /// `--name VALUE`, repeatable, each value read by `parse`; a value it refuses is a usage
     /// error naming the option, with the refusal as what was expected.
-    public static func repeated<Element, Failure: Error & CustomStringConvertible>(
+    package static func repeated<Element, Failure: Error & CustomStringConvertible>(
         _ name: String, short: Character? = nil, value: String = "VALUE", help: String,
         parsedBy parse: @escaping @Sendable (String) throws(Failure) -> Element
     ) -> Argument where Value == [Element] {
@@ -195,7 +195,7 @@ extension Argument {
     }
 
     /// `--name WORD`: one of a fixed set of words (an enum's raw values), `default` when not given.
-    public static func choice(
+    package static func choice(
         _ name: String, value: String = "WORD", default defaultValue: Value, help: String
     )
         -> Argument
@@ -209,7 +209,7 @@ extension Argument {
     }
 
     /// `--name WORD`: one of a fixed set of words (an enum's raw values), nil when not given.
-    public static func choice<Word>(_ name: String, value: String = "WORD", help: String) -> Argument
+    package static func choice<Word>(_ name: String, value: String = "WORD", help: String) -> Argument
     where Value == Word?, Word: RawRepresentable & CaseIterable & Sendable, Word.RawValue == String {
         Argument(spec: .option(name, value: value, help: help)) { arguments throws(ArgumentError) in
             try arguments.choice(name, from: Word.allCases.map(\.rawValue)).flatMap(Word.init(rawValue:))

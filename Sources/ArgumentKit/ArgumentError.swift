@@ -1,7 +1,7 @@
 import HTTPCore
 
 /// A command line that cannot be parsed; its description reads like swift-argument-parser's.
-public enum ArgumentError: Error, Equatable, CustomStringConvertible {
+package enum ArgumentError: Error, Equatable, CustomStringConvertible {
     /// An option the command does not know, with the one most likely meant (`--port` for `--prot`).
     case unknownOption(String, suggestion: String? = nil)
     /// An option given without its value.
@@ -23,7 +23,7 @@ public enum ArgumentError: Error, Equatable, CustomStringConvertible {
     /// A required option was not given.
     case missingOption(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownOption(let option, let suggestion):
             "Unknown option '\(option)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")

@@ -22,18 +22,18 @@ public enum ExitCode: Int32, Sendable {
 ///
 /// Handles `--help`, usage errors (message, usage line, exit 64) and dispatch, so an
 /// executable's `main` is one call.
-public struct CommandLineTool: Sendable {
+package struct CommandLineTool: Sendable {
     /// A subcommand: its specification and what it runs.
-    public struct Subcommand: Sendable {
+    package struct Subcommand: Sendable {
         /// The verb typed after the tool name.
-        public let verb: String
+        package let verb: String
         /// The arguments and help.
-        public let spec: CommandSpec
+        package let spec: CommandSpec
         /// The body; returns the process exit code.
-        public let run: @Sendable (ParsedArguments) async throws -> ExitCode
+        package let run: @Sendable (ParsedArguments) async throws -> ExitCode
 
         /// Creates a subcommand.
-        public init(
+        package init(
             verb: String, spec: CommandSpec, run: @escaping @Sendable (ParsedArguments) async throws -> ExitCode
         ) {
             self.verb = verb
@@ -43,18 +43,18 @@ public struct CommandLineTool: Sendable {
     }
 
     /// The tool's name, for example `petmock`.
-    public let name: String
+    package let name: String
     /// One line saying what the tool does.
-    public let abstract: String
+    package let abstract: String
     /// The subcommands in help order.
-    public let subcommands: [Subcommand]
+    package let subcommands: [Subcommand]
     /// The verb used when the first word is an option or missing; nil requires a verb.
-    public let defaultVerb: String?
+    package let defaultVerb: String?
     /// What `--version` prints after the name.
-    public let version: String
+    package let version: String
 
     /// Creates a tool.
-    public init(
+    package init(
         name: String, abstract: String, subcommands: [Subcommand], defaultVerb: String? = nil,
         version: String = petkitVersion
     ) {
@@ -67,7 +67,7 @@ public struct CommandLineTool: Sendable {
 
     /// A tool that is one command (`tool --base-url URL`): no verb, the command's own help,
     /// and the same `--version`, error lines and exit codes as every other tool.
-    public static func single(
+    package static func single(
         _ spec: CommandSpec, version: String = petkitVersion,
         run: @escaping @Sendable (ParsedArguments) async throws -> ExitCode
     ) -> CommandLineTool {
@@ -80,7 +80,7 @@ public struct CommandLineTool: Sendable {
     private var isSingle: Bool { defaultVerb == "" && subcommands.count == 1 && subcommands[0].verb.isEmpty }
 
     /// Runs the tool on `arguments` (without the program name) and returns the exit code.
-    public func run(_ arguments: [String]) async -> ExitCode {
+    package func run(_ arguments: [String]) async -> ExitCode {
         var words = arguments
         if words.first == "--version" {
             print("\(name) \(version)")
@@ -139,13 +139,13 @@ public struct CommandLineTool: Sendable {
     }
 
     /// Runs the tool on the process arguments and exits with its code.
-    public func main() async -> Never {
+    package func main() async -> Never {
         let code = await run(Array(CommandLine.arguments.dropFirst()))
         exit(code.rawValue)
     }
 
     /// The tool's help: its subcommands and their abstracts.
-    public var help: String {
+    package var help: String {
         var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(name) <subcommand>", "", "SUBCOMMANDS:"]
         for sub in subcommands {
             let padded = sub.verb.count < 16 ? sub.verb + String(repeating: " ", count: 16 - sub.verb.count) : sub.verb
@@ -164,13 +164,13 @@ public struct CommandLineTool: Sendable {
 }
 
 /// Writes a line to standard error at once.
-public func writeError(_ message: String) {
+package func writeError(_ message: String) {
     writeLine(message, to: 2)
 }
 
 /// Writes a line to standard output at once (unbuffered, so a reader such as a test waiting
 /// for a readiness line sees it immediately).
-public func writeOutput(_ message: String) {
+package func writeOutput(_ message: String) {
     writeLine(message, to: 1)
 }
 

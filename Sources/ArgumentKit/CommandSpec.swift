@@ -9,26 +9,26 @@ import HTTPCore
 /// ])
 /// let parsed = try serve.parse(["--stubs", "Other", "--watch"])
 /// ```
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// The command as typed, for example `petmock serve`.
-    public let name: String
+    package let name: String
     /// One line saying what the command does.
-    public let abstract: String
+    package let abstract: String
     /// The arguments it takes.
-    public let arguments: [ArgumentSpec]
+    package let arguments: [ArgumentSpec]
     /// Extra text printed after the argument list (examples, notes).
-    public let discussion: String
+    package let discussion: String
     /// What each exit code means for this command, the help's one `EXIT CODES:` line.
-    public let exitCodes: String
+    package let exitCodes: String
 
     /// What most commands' exit codes mean.
-    public static let standardExitCodes = "0 success, 1 the check failed, 2 could not run, 64 usage error"
+    package static let standardExitCodes = "0 success, 1 the check failed, 2 could not run, 64 usage error"
 
     /// The typed declarations, when the command was made from them: parsing reads each once.
     private let declarations: [any ArgumentDeclaration]
 
     /// Creates a command specification.
-    public init(
+    package init(
         name: String, abstract: String, arguments: [ArgumentSpec], discussion: String = "",
         exitCodes: String = standardExitCodes
     ) {
@@ -42,7 +42,7 @@ public struct CommandSpec: Sendable {
 
     /// Creates a command specification from declared arguments (``Argument``), which the
     /// command's body then reads its values through: `arguments[Serve.port]`.
-    public init(
+    package init(
         name: String, abstract: String, arguments: [any ArgumentDeclaration], discussion: String = "",
         exitCodes: String = standardExitCodes
     ) {
@@ -55,7 +55,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// Parses the words after the command name. `--` ends option parsing.
-    public func parse(_ words: [String]) throws(ArgumentError) -> ParsedArguments {
+    package func parse(_ words: [String]) throws(ArgumentError) -> ParsedArguments {
         var defaults: [String: String] = [:]
         for argument in arguments {
             if let value = argument.defaultValue { defaults[argument.name] = value }
@@ -145,7 +145,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// The usage line, for example `petmock serve [--stubs DIR] [--watch]`.
-    public var usage: String {
+    package var usage: String {
         var parts = [name]
         for argument in arguments {
             switch argument.kind {
@@ -162,7 +162,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// The full help text.
-    public var help: String {
+    package var help: String {
         var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(usage)", ""]
         let positionals = arguments.filter(\.isPositional)
         if !positionals.isEmpty {

@@ -1,5 +1,5 @@
 /// The values a command line gave, looked up by argument name.
-public struct ParsedArguments: Sendable {
+package struct ParsedArguments: Sendable {
     var options: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String: [String]] = [:]

@@ -27,7 +27,7 @@ public struct ContractTool: Sendable {
     }
 
     /// The subcommands.
-    public var tool: CommandLineTool {
+    package var tool: CommandLineTool {
         let commands = ContractCommands(name: name, builtIn: contract)
         return CommandLineTool(
             name: name,

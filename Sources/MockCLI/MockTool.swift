@@ -23,7 +23,7 @@ public struct MockTool: Sendable {
     }
 
     /// The subcommands, in help order.
-    public var tool: CommandLineTool {
+    package var tool: CommandLineTool {
         CommandLineTool(
             name: name, abstract: "A WireMock-compatible stub server with every broken variant of the API.",
             subcommands: [

@@ -140,6 +140,9 @@ enum ServeCommand {
             for problem in GenerationCheck.problems(in: contract) {
                 writeError("petmock: warning: \(TerminalText.escape(problem.description)) (answered with a 500)")
             }
+            for problem in responder?.callbackProblems ?? [] {
+                writeError("petmock: warning: \(TerminalText.escape(problem))")
+            }
             if arguments[Self.security] == .on {
                 for problem in SecurityCheck.problems(in: contract) {
                     writeError("petmock: warning: \(TerminalText.escape(problem.description))")

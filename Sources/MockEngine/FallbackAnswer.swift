@@ -11,11 +11,17 @@ public struct FallbackAnswer: Sendable {
     /// How the request breaks what the operation documents; not empty when the response
     /// refuses it.
     public var violations: [RequestViolation]
+    /// The requests to send once the answer is written (the operation's callbacks).
+    public var callbacks: [DocumentCallback]
 
     /// Creates an answer.
-    public init(_ response: PreparedResponse, operation: String? = nil, violations: [RequestViolation] = []) {
+    public init(
+        _ response: PreparedResponse, operation: String? = nil, violations: [RequestViolation] = [],
+        callbacks: [DocumentCallback] = []
+    ) {
         self.response = response
         self.operation = operation
         self.violations = violations
+        self.callbacks = callbacks
     }
 }

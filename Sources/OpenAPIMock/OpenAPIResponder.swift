@@ -47,6 +47,11 @@ public final class OpenAPIResponder: FallbackReplySource {
     let readsAsStored: [Bool]
     /// The generator's bodies stateful answers are completed from, by operation and status.
     let statefulBases = Locked<[String: JSONValue]>([:])
+    /// Each route's callbacks, ready to send after a 2xx answer.
+    let callbackPlans: [[CallbackPlan]]
+    /// The callbacks that are not made, one line each with its JSON pointer: a URL that is not
+    /// a runtime expression template, a request body no value meets (`petmock serve` warns of them).
+    public let callbackProblems: [String]
     /// The variant catalog's part from the document, once asked for.
     let variantCatalogCache = Locked<(mappings: [StubMapping], operations: [VariantCatalog.OperationFields])?>(nil)
 
@@ -80,6 +85,9 @@ public final class OpenAPIResponder: FallbackReplySource {
             return enforcesSecurity && !check.admitsAnyone ? check : nil
         }
         plainAnswers = Locked(Array(repeating: nil, count: routes.count))
+        let callbacks = routes.map { CallbackPlan.plans(for: $0.operation, in: contract) }
+        callbackPlans = callbacks.map(\.plans)
+        callbackProblems = callbacks.flatMap(\.problems)
         if stateful {
             let model = ResourceModel(contract: contract)
             resources = model
@@ -126,11 +134,22 @@ public final class OpenAPIResponder: FallbackReplySource {
             {
                 return FallbackAnswer(refusal.response, operation: name, violations: refusal.violations)
             }
-            if let stateful = statefulAnswer(request, route: index, pathValues: pathValues) {
-                return FallbackAnswer(stateful, operation: name)
-            }
-            return FallbackAnswer(answer(route: index, headers: request.headers), operation: name)
+            let response =
+                statefulAnswer(request, route: index, pathValues: pathValues)
+                ?? answer(route: index, headers: request.headers)
+            return FallbackAnswer(
+                response, operation: name, callbacks: callbacks(route: index, request, pathValues, response))
         }
+    }
+
+    /// The route's callbacks to send after `response`, when it is a 2xx (an operation that
+    /// failed calls nobody back).
+    private func callbacks(
+        route index: Int, _ request: HTTPServerRequest, _ pathValues: [String: String], _ response: PreparedResponse
+    ) -> [DocumentCallback] {
+        let plans = callbackPlans[index]
+        guard !plans.isEmpty, (200..<300).contains(response.response.status.code) else { return [] }
+        return plans.map { $0.callback(for: request, pathValues: pathValues, response: response.response) }
     }
 
     /// The refusal of a request that meets none of its operation's security requirements: the
@@ -333,7 +352,7 @@ public final class OpenAPIResponder: FallbackReplySource {
 
     /// A header's value from a JSON example: a string as it is, anything else as JSON; line breaks
     /// and other control characters are left out, so a document cannot split the head.
-    private static func headerText(_ value: JSONValue) -> String {
+    static func headerText(_ value: JSONValue) -> String {
         var text = value.serialized()
         if case .string(let string) = value { text = string }
         return String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))

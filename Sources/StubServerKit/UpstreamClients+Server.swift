@@ -23,9 +23,9 @@ extension UpstreamClients {
                 upstream.send(request, via: route, completion: completion)
                 return .started
             },
-            scheduleOnLoop: { requestLoop, delay, work in
+            scheduleOnLoop: { requestLoop, delay, work, dropped in
                 guard let loop = requestLoop as? HTTPEventLoop else { return false }
-                loop.schedule(after: delay, work)
+                loop.schedule(after: delay, work, ifDropped: dropped)
                 return true
             })
     }

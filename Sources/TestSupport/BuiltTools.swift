@@ -2,18 +2,18 @@ import Foundation
 
 /// Where the package's executables are: the build folder holding the test bundle, because
 /// `swift build --build-tests` builds the tools next to the tests.
-public enum BuiltTools {
+package enum BuiltTools {
     /// The repository root (the folder holding Package.swift).
-    public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+    package static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The build folder, for example `.build/debug`.
-    public static var binDirectory: URL {
+    package static var binDirectory: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
     /// The path of a built tool, or a clear error when it has not been built.
-    public static func path(of tool: String) throws(ToolError) -> String {
+    package static func path(of tool: String) throws(ToolError) -> String {
         let url = binDirectory.appendingPathComponent(tool)
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
             throw .notBuilt(tool: tool, expectedAt: url.path)
@@ -23,13 +23,13 @@ public enum BuiltTools {
 }
 
 /// Why a tool could not be run or did not get ready.
-public enum ToolError: Error, CustomStringConvertible {
+package enum ToolError: Error, CustomStringConvertible {
     /// The executable is not in the build folder.
     case notBuilt(tool: String, expectedAt: String)
     /// The server exited or printed no URL before its time limit.
     case notReady(tool: String, output: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notBuilt(let tool, let path): "no '\(tool)' at \(path): run 'swift build --build-tests' first"
         case .notReady(let tool, let output): "\(tool) did not report a listening URL; it printed:\n\(output)"

@@ -5,14 +5,14 @@ import Darwin
 #endif
 
 /// How a child process ended: its exit status, or the signal that killed it.
-public enum ChildExit: Sendable, Equatable {
+package enum ChildExit: Sendable, Equatable {
     /// It exited with this status.
     case exited(Int32)
     /// A signal it did not catch ended it.
     case signalled(Int32)
 
     /// The exit status, or the signal's number, as Foundation's `Process.terminationStatus` gives it.
-    public var status: Int32 {
+    package var status: Int32 {
         switch self {
         case .exited(let status): status
         case .signalled(let signal): signal
@@ -27,15 +27,15 @@ public enum ChildExit: Sendable, Equatable {
 }
 
 /// Why a child process could not be started.
-public struct ChildProcessError: Error, CustomStringConvertible {
+package struct ChildProcessError: Error, CustomStringConvertible {
     /// The program that was to run.
-    public let executable: String
+    package let executable: String
     /// The call that failed.
-    public let call: String
+    package let call: String
     /// Its error number.
-    public let errno: Int32
+    package let errno: Int32
 
-    public var description: String {
+    package var description: String {
         "cannot start '\(executable)': \(call) failed with errno \(errno) (\(String(cString: strerror(errno))))"
     }
 }

@@ -27,19 +27,19 @@ import Darwin
 /// let output = child.standardOutput.readDataToEndOfFile()
 /// child.waitUntilExit()
 /// ```
-public final class ChildProcess: Sendable {
+package final class ChildProcess: Sendable {
     /// The child's process ID.
-    public let processIdentifier: pid_t
+    package let processIdentifier: pid_t
     /// The read end of the child's standard output.
-    public let standardOutput: FileHandle
+    package let standardOutput: FileHandle
     /// The read end of the child's standard error.
-    public let standardError: FileHandle
+    package let standardError: FileHandle
     private let ending: Locked<ChildExit?>
     private let ended: DispatchGroup
 
     /// Starts `executable arguments...` in `directory` (the caller's when nil) with exactly
     /// `environment`; `onExit` runs on the waiting thread once the child has been reaped.
-    public convenience init(
+    package convenience init(
         executable: String, arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
         directory: String? = nil, onExit: (@Sendable (ChildExit) -> Void)? = nil
     ) throws(ChildProcessError) {
@@ -83,42 +83,42 @@ public final class ChildProcess: Sendable {
     }
 
     /// Whether the child has not been reaped yet.
-    public var isRunning: Bool { ending.withLock { $0 == nil } }
+    package var isRunning: Bool { ending.withLock { $0 == nil } }
 
     /// How it ended, or nil while it runs.
-    public var exit: ChildExit? { ending.withLock { $0 } }
+    package var exit: ChildExit? { ending.withLock { $0 } }
 
     /// The exit status or the killing signal's number (as `Process` gives it); -1 while it runs.
-    public var terminationStatus: Int32 { exit?.status ?? -1 }
+    package var terminationStatus: Int32 { exit?.status ?? -1 }
 
     /// Sends SIGTERM.
-    public func terminate() { signal(SIGTERM) }
+    package func terminate() { signal(SIGTERM) }
 
     /// Sends SIGINT, as Ctrl-C does.
-    public func interrupt() { signal(SIGINT) }
+    package func interrupt() { signal(SIGINT) }
 
     /// Sends SIGKILL.
-    public func kill() { signal(SIGKILL) }
+    package func kill() { signal(SIGKILL) }
 
     /// Sends `number` unless the child has been reaped (its ID may then be another process's);
     /// returns whether it was sent.
     @discardableResult
-    public func signal(_ number: Int32) -> Bool {
+    package func signal(_ number: Int32) -> Bool {
         // The waiter reaps under the same lock, so the ID is still this child's here.
         ending.withLock { $0 == nil && sendSignal(processIdentifier, number) == 0 }
     }
 
     /// Waits until the child has been reaped.
-    public func waitUntilExit() { ended.wait() }
+    package func waitUntilExit() { ended.wait() }
 
     /// Waits at most `timeout` seconds until the child has been reaped; returns whether it was.
-    public func waitUntilExit(timeout: TimeInterval) -> Bool {
+    package func waitUntilExit(timeout: TimeInterval) -> Bool {
         ended.wait(timeout: .now() + timeout) == .success
     }
 
     /// Waits at most `timeout` seconds until the child has been reaped, the task suspended and
     /// no thread blocked; returns whether it was.
-    public func exited(within timeout: TimeInterval) async -> Bool {
+    package func exited(within timeout: TimeInterval) async -> Bool {
         let ended = ended
         return await SuspendedWait.until(timeout: timeout) { done in ended.notify(queue: .global(), execute: done) }
     }

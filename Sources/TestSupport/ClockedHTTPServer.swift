@@ -16,19 +16,19 @@ import Platform
 /// server.advance(by: .seconds(600))
 /// #expect(try client.readResponse().text == "slow")
 /// ```
-public final class ClockedHTTPServer: Sendable {
+package final class ClockedHTTPServer: Sendable {
     /// The running server.
-    public let server: HTTPServer
+    package let server: HTTPServer
     /// Its clock.
-    public let time: ManualClock
+    package let time: ManualClock
     /// Its one event loop.
-    public let loop: HTTPEventLoop
+    package let loop: HTTPEventLoop
     private let live: LiveHTTPServer
     private let arrivals: DispatchSemaphore
 
     /// Starts `handler` on a free port; `configuration`'s clock is replaced by the manual one
     /// and its event loop count by 1.
-    public init(
+    package init(
         _ configuration: HTTPServerConfiguration = HTTPServerConfiguration(eventLoopCount: 1),
         handler: some HTTPHandler
     ) throws(HTTPServerError) {
@@ -53,7 +53,7 @@ public final class ClockedHTTPServer: Sendable {
     }
 
     /// Starts a handler made of a closure (see ``init(_:handler:)``).
-    public convenience init(
+    package convenience init(
         _ configuration: HTTPServerConfiguration = HTTPServerConfiguration(eventLoopCount: 1),
         _ handler: @escaping @Sendable (HTTPServerRequest) -> HTTPReply
     ) throws(HTTPServerError) {
@@ -65,19 +65,19 @@ public final class ClockedHTTPServer: Sendable {
     }
 
     /// The bound port.
-    public var port: Int { server.port }
+    package var port: Int { server.port }
 
     /// Waits until the handler has been called once more and the loop has applied its reply
     /// (armed the delay, sent the first piece of a dribble); `.timedOut` if no request came
     /// within 10 s, a bound for a broken test rather than a wait.
-    public func requestArrived() throws(RawClientError) {
+    package func requestArrived() throws(RawClientError) {
         guard arrivals.wait(timeout: .now() + 10) == .success else { throw .timedOut }
         loop.settle()
     }
 
     /// Moves the clock on and waits until the loop has run whatever came due. The loop must
     /// keep running (see ``HTTPEventLoop/settle()``).
-    public func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         time.advance(by: duration)
         loop.settle()
     }
@@ -86,7 +86,7 @@ public final class ClockedHTTPServer: Sendable {
     /// or `rounds` are used up; whether it has. Rounds cover bytes the loop had not read yet
     /// when the clock first moved (their deadline is armed at a later reading): each round
     /// waits on the loop's turn, not on a timer.
-    public func advance(by step: Duration, untilAnswered client: RawClient, rounds: Int = 1000) -> Bool {
+    package func advance(by step: Duration, untilAnswered client: RawClient, rounds: Int = 1000) -> Bool {
         for _ in 0..<rounds {
             advance(by: step)
             if client.hasPendingInput { return true }
@@ -96,7 +96,7 @@ public final class ClockedHTTPServer: Sendable {
 
     /// Releases the clock (every deadline and the grace period end at the loop's next look)
     /// and stops the server; release does the same.
-    public func stop() {
+    package func stop() {
         time.release()
         live.stop()
     }

@@ -14,13 +14,13 @@ import Darwin
 /// defer { _ = down }   // keep it bound until the end of the test
 /// let url = "http://127.0.0.1:\(down.port)/api"
 /// ```
-public final class ClosedPort: Sendable {
+package final class ClosedPort: Sendable {
     /// The port number.
-    public let port: Int
+    package let port: Int
     private let descriptor: Int32
 
     /// Binds a socket to a free loopback port, without listening on it.
-    public init() throws(ClosedPortError) {
+    package init() throws(ClosedPortError) {
         // `self.descriptor` is set only on success: deinit, which closes it, also runs when an
         // init throws after every stored property is set.
         do {
@@ -37,11 +37,11 @@ public final class ClosedPort: Sendable {
 }
 
 /// Why a ``ClosedPort`` could not be made.
-public struct ClosedPortError: Error, CustomStringConvertible {
+package struct ClosedPortError: Error, CustomStringConvertible {
     /// The failing call.
-    public let call: String
+    package let call: String
     /// Its `errno`.
-    public let code: Int32
+    package let code: Int32
 
-    public var description: String { "\(call) failed: errno \(code)" }
+    package var description: String { "\(call) failed: errno \(code)" }
 }

@@ -9,15 +9,15 @@ import HTTPServerKit
 /// ```swift
 /// let api = try LiveHTTPServer(handler: FixedRoutes(["/api/pets": .init(body: "[]")]))
 /// ```
-public struct FixedRoutes: HTTPHandler {
+package struct FixedRoutes: HTTPHandler {
     /// One path's answer.
-    public struct Route: Sendable {
-        public var status: Int
-        public var contentType: String
-        public var body: String
+    package struct Route: Sendable {
+        package var status: Int
+        package var contentType: String
+        package var body: String
 
         /// An answer with `body`; JSON with 200 unless told.
-        public init(status: Int = 200, contentType: String = "application/json", body: String) {
+        package init(status: Int = 200, contentType: String = "application/json", body: String) {
             self.status = status
             self.contentType = contentType
             self.body = body
@@ -28,7 +28,7 @@ public struct FixedRoutes: HTTPHandler {
     private let required: (line: String, name: String, value: String)?
 
     /// Answers `routes` by path, refusing requests without `requiredHeader` when given.
-    public init(_ routes: [String: Route], requiredHeader: String? = nil) {
+    package init(_ routes: [String: Route], requiredHeader: String? = nil) {
         self.routes = routes
         required = requiredHeader.map { line in
             let parts = line.split(separator: ":", maxSplits: 1)
@@ -36,7 +36,7 @@ public struct FixedRoutes: HTTPHandler {
         }
     }
 
-    public func reply(to request: HTTPServerRequest) -> HTTPReply {
+    package func reply(to request: HTTPServerRequest) -> HTTPReply {
         let route: Route
         if let required, request.headers[required.name] != required.value {
             route = Route(status: 401, contentType: "text/plain", body: "no \(required.line)")

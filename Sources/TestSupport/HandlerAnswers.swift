@@ -11,7 +11,7 @@ extension HTTPHandler {
     /// aside, a deferred reply waited for: the reply's `DeliveryPlan`, as the connection
     /// follows it. A fault is thrown as the client would see it
     /// (``RawClientError/closed``, or ``RawClientError/reset`` for a reset).
-    public func answer(
+    package func answer(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: String = ""
     ) throws(RawClientError) -> RawResponse {
         var fields = HTTPHeaders()
@@ -34,7 +34,7 @@ extension HTTPHandler {
     }
 
     /// The handler's answer to a GET (see ``answer(_:_:headers:body:)``).
-    public func answer(_ target: String, headers: [(String, String)] = []) throws(RawClientError) -> RawResponse {
+    package func answer(_ target: String, headers: [(String, String)] = []) throws(RawClientError) -> RawResponse {
         try answer("GET", target, headers: headers)
     }
 }

@@ -9,15 +9,15 @@ import HTTPHandlerKit
 /// ```swift
 /// let verifier = LiveVerifier(contract: contract, transport: HandlerTransport(handler))
 /// ```
-public struct HandlerTransport: HTTPTransport {
+package struct HandlerTransport: HTTPTransport {
     private let handler: any HTTPHandler
 
     /// Answers from `handler`.
-    public init(_ handler: any HTTPHandler) {
+    package init(_ handler: any HTTPHandler) {
         self.handler = handler
     }
 
-    public func send(_ request: HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse {
+    package func send(_ request: HTTPClientRequest) async throws(HTTPClientError) -> HTTPClientResponse {
         var headers = request.headers
         if !headers.contains(name: "Host") { headers.add(name: "Host", value: "127.0.0.1") }
         let body = request.body ?? []

@@ -12,13 +12,13 @@ import Platform
 /// let upstream = try LiveHTTPServer { request in .response(HTTPResponse(text: "hi")) }
 /// let url = upstream.url("/api/pets")
 /// ```
-public final class LiveHTTPServer: Sendable {
+package final class LiveHTTPServer: Sendable {
     /// The running server.
-    public let server: HTTPServer
+    package let server: HTTPServer
     private let log = Locked<[HTTPServerRequest]>([])
 
     /// Starts `handler` on a free port.
-    public convenience init(eventLoopCount: Int = 1, handler: some HTTPHandler) throws(HTTPServerError) {
+    package convenience init(eventLoopCount: Int = 1, handler: some HTTPHandler) throws(HTTPServerError) {
         try self.init(
             configuration: HTTPServerConfiguration(
                 host: "127.0.0.1", port: 0, eventLoopCount: eventLoopCount, shutdownGracePeriod: .milliseconds(100)),
@@ -26,7 +26,7 @@ public final class LiveHTTPServer: Sendable {
     }
 
     /// Starts `handler` with a configuration of the test's own (its port should be 0).
-    public init(configuration: HTTPServerConfiguration, handler: some HTTPHandler) throws(HTTPServerError) {
+    package init(configuration: HTTPServerConfiguration, handler: some HTTPHandler) throws(HTTPServerError) {
         let log = self.log
         server = HTTPServer(configuration: configuration) { request in
             log.withLock { $0.append(request) }
@@ -36,7 +36,7 @@ public final class LiveHTTPServer: Sendable {
     }
 
     /// Starts a handler made of a closure on a free port.
-    public convenience init(
+    package convenience init(
         eventLoopCount: Int = 1, _ handler: @escaping @Sendable (HTTPServerRequest) -> HTTPReply
     ) throws(HTTPServerError) {
         try self.init(eventLoopCount: eventLoopCount, handler: HTTPClosureHandler(handler))
@@ -47,22 +47,22 @@ public final class LiveHTTPServer: Sendable {
     }
 
     /// The bound port.
-    public var port: Int { server.port }
+    package var port: Int { server.port }
 
     /// `http://127.0.0.1:PORT`.
-    public var baseURL: String { "http://127.0.0.1:\(server.port)" }
+    package var baseURL: String { "http://127.0.0.1:\(server.port)" }
 
     /// `http://127.0.0.1:PORT` followed by `path`.
-    public func url(_ path: String) -> String { baseURL + path }
+    package func url(_ path: String) -> String { baseURL + path }
 
     /// Stops the server and waits until it has (release does the same).
-    public func stop() {
+    package func stop() {
         server.stop()
     }
 
     /// Every request so far, in the order they were handled.
-    public var requests: [HTTPServerRequest] { log.withLock { $0 } }
+    package var requests: [HTTPServerRequest] { log.withLock { $0 } }
 
     /// How many distinct client connections the requests came over (by the peer's port).
-    public var connectionCount: Int { Set(requests.map(\.remoteAddress.port)).count }
+    package var connectionCount: Int { Set(requests.map(\.remoteAddress.port)).count }
 }

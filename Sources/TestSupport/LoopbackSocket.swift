@@ -8,10 +8,10 @@ import Darwin
 
 /// A TCP socket bound to a free port on 127.0.0.1, listening or not: the one place tests open
 /// a loopback socket by hand (``ClosedPort``, ``ScriptedPeer``, hostile servers).
-public enum LoopbackSocket {
+package enum LoopbackSocket {
     /// Binds a new socket (close-on-exec) to 127.0.0.1 port 0, and listens with `backlog`
     /// unless it is nil; the descriptor and the bound port. The caller closes the descriptor.
-    public static func bind(listening backlog: Int32?) throws(RawClientError) -> (descriptor: Int32, port: Int) {
+    package static func bind(listening backlog: Int32?) throws(RawClientError) -> (descriptor: Int32, port: Int) {
         let descriptor = Socket.openStream(family: AF_INET)
         guard descriptor >= 0 else { throw .system("socket", errno) }
         var address = sockaddr_in()

@@ -14,15 +14,15 @@ import Platform
 /// time.advance(by: .seconds(601))
 /// loop.settle()  // the loop has now run every timer due at the new time
 /// ```
-public final class ManualClock: Sendable {
+package final class ManualClock: Sendable {
     private let time: Locked<UInt64>
     private let released: Locked<Bool>
     /// The clock to give to a server's configuration.
-    public let clock: TimeSource
+    package let clock: TimeSource
 
     /// A clock reading `start` monotonic nanoseconds, and `wallNanoseconds` on the wall clock
     /// (by default 1_700_000_000 s plus `start`); both move together.
-    public init(startingAt start: UInt64 = 1_000_000_000, wallNanoseconds: Int64? = nil) {
+    package init(startingAt start: UInt64 = 1_000_000_000, wallNanoseconds: Int64? = nil) {
         let time = Locked(start)
         let released = Locked(false)
         self.time = time
@@ -40,10 +40,10 @@ public final class ManualClock: Sendable {
     }
 
     /// Monotonic nanoseconds now.
-    public var now: UInt64 { time.withLock { $0 } }
+    package var now: UInt64 { time.withLock { $0 } }
 
     /// Moves the clock on by `duration`.
-    public func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         let (seconds, attoseconds) = duration.components
         time.withLock { $0 += UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000) }
     }
@@ -51,7 +51,7 @@ public final class ManualClock: Sendable {
     /// Lets the clock run away: from now on each reading is an hour past the last, so every
     /// deadline and timer comes due at the loop's next look. For stopping a server at the end
     /// of a test, whose grace period would otherwise wait on a clock nobody moves.
-    public func release() {
+    package func release() {
         released.withLock { $0 = true }
     }
 }
@@ -65,7 +65,7 @@ extension HTTPEventLoop {
     /// The loop must keep running meanwhile: a stopped loop drops the work, and this would wait
     /// for ever. To see a loop stop after a move of the clock, wake it (`execute {}`) and wait
     /// on the server (`waitUntilStopped()`).
-    public func settle() {
+    package func settle() {
         for _ in 0..<3 {
             let done = Locked(false)
             execute {

@@ -30,9 +30,9 @@ import Darwin
 ///
 /// For one request on a fresh connection, see ``exchange(_:_:_:headers:body:)`` and
 /// ``fetch(_:_:_:headers:body:)``.
-public final class RawClient {
+package final class RawClient {
     /// The connected socket: the client owns it and closes it when released.
-    public let descriptor: Int32
+    package let descriptor: Int32
     /// Bytes read but not yet handed out: the start of the next response, or of the ending.
     var buffer: [UInt8] = []
     /// How far the response being parsed has got in `buffer`.
@@ -41,7 +41,7 @@ public final class RawClient {
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
     /// Connects to 127.0.0.1:`port`; a connect, read or write gives up after `timeout`.
-    public init(port: Int, timeout: Duration = .seconds(10)) throws(RawClientError) {
+    package init(port: Int, timeout: Duration = .seconds(10)) throws(RawClientError) {
         // `self.descriptor` is set only once connected: a class whose init throws after every
         // stored property is set still runs deinit, which would close the descriptor a second
         // time, by then perhaps another test's epoll, eventfd or socket.
@@ -76,13 +76,13 @@ public final class RawClient {
     }
 
     /// Sends all of `text` as UTF-8.
-    public func send(_ text: String) throws(RawClientError) {
+    package func send(_ text: String) throws(RawClientError) {
         try send(Array(text.utf8))
     }
 
     /// Sends all of `bytes`; throws `.reset` once the server has reset or closed the
     /// connection, `.timedOut` when the server stops reading for longer than the timeout.
-    public func send(_ bytes: [UInt8]) throws(RawClientError) {
+    package func send(_ bytes: [UInt8]) throws(RawClientError) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw in
@@ -102,7 +102,7 @@ public final class RawClient {
 
     /// Sends a request with `Host: 127.0.0.1`, the `headers` given, and `Content-Length` when
     /// there is a body or the method is POST or PUT.
-    public func sendRequest(
+    package func sendRequest(
         _ method: String = "GET", _ target: String, headers: [(String, String)] = [], body: String = ""
     ) throws(RawClientError) {
         var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -112,12 +112,12 @@ public final class RawClient {
     }
 
     /// Shuts the client's sending side: the server reads end of file, and can still answer.
-    public func shutdownWrite() {
+    package func shutdownWrite() {
         shutdown(descriptor, Int32(SHUT_WR))
     }
 
     /// Makes the close on release send an RST instead of a FIN (`SO_LINGER` of 0).
-    public func resetOnClose() {
+    package func resetOnClose() {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
     }
@@ -126,7 +126,7 @@ public final class RawClient {
     /// a HEAD request. Throws `.closed` or `.reset` when the connection ends before the response
     /// is complete, `.malformed` when its status line, headers or chunked framing are broken,
     /// `.timedOut` when nothing more comes in time.
-    public func readResponse(head: Bool = false) throws(RawClientError) -> RawResponse {
+    package func readResponse(head: Bool = false) throws(RawClientError) -> RawResponse {
         do {
             let response = try parseResponse(head: head)
             buffer.removeFirst(cursor)
@@ -141,7 +141,7 @@ public final class RawClient {
     /// Reads one response as ``readResponse(head:)`` does, but a connection that ends before a
     /// complete response, or broken framing, is an outcome carrying every byte that arrived for
     /// it; only a timeout or a failing system call throws.
-    public func readOutcome(head: Bool = false) throws(RawClientError) -> RawOutcome {
+    package func readOutcome(head: Bool = false) throws(RawClientError) -> RawOutcome {
         do {
             return .response(try readResponse(head: head))
         } catch .closed {
@@ -155,7 +155,7 @@ public final class RawClient {
 
     /// Reads until the server closes or resets the connection, or until the timeout passes
     /// with it still open, and returns which along with every byte not yet handed out.
-    public func readToEnd() throws(RawClientError) -> RawEnding {
+    package func readToEnd() throws(RawClientError) -> RawEnding {
         do {
             while try fill() {}
             return .closed(takeBuffer())
@@ -168,7 +168,7 @@ public final class RawClient {
 
     /// Reads until the server ends the connection, which it must: `.closed` or `.reset` with
     /// every byte not yet handed out; throws `.timedOut` when it is still open after the timeout.
-    public func ending() throws(RawClientError) -> RawEnding {
+    package func ending() throws(RawClientError) -> RawEnding {
         let ending = try readToEnd()
         if case .timedOut = ending { throw .timedOut }
         return ending
@@ -205,7 +205,7 @@ public final class RawClient {
 extension RawClient {
     /// Whether anything has arrived that was not handed out yet — bytes, the server's FIN or a
     /// reset — without waiting. For "nothing yet" checks after the server's loop settled.
-    public var hasPendingInput: Bool {
+    package var hasPendingInput: Bool {
         guard buffer.isEmpty else { return true }
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, 0) > 0
@@ -213,7 +213,7 @@ extension RawClient {
 
     /// Reads exactly `count` bytes past what was handed out (waiting for them up to the
     /// client's timeout), and hands them out.
-    public func readBytes(count: Int) throws(RawClientError) -> [UInt8] {
+    package func readBytes(count: Int) throws(RawClientError) -> [UInt8] {
         while buffer.count < count {
             guard try fill() else { throw .closed }
         }

@@ -1,5 +1,5 @@
 /// Why a ``RawClient`` call failed.
-public enum RawClientError: Error, Equatable, CustomStringConvertible {
+package enum RawClientError: Error, Equatable, CustomStringConvertible {
     /// The connection was refused or could not be made; the `errno`.
     case connectFailed(Int32)
     /// Nothing (more) came, or nothing more could be sent, within the client's timeout.
@@ -13,7 +13,7 @@ public enum RawClientError: Error, Equatable, CustomStringConvertible {
     /// The response is not HTTP/1.1 as framed: what is wrong, the bad text in quotes.
     case malformed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .connectFailed(let code): "connect to 127.0.0.1 failed: errno \(code)"
         case .timedOut: "timed out waiting for the server"

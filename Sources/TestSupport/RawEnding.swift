@@ -1,6 +1,6 @@
 /// How a connection ended, as ``RawClient/readToEnd()`` and ``RawClient/ending()`` saw it,
 /// with the bytes that came before the end.
-public enum RawEnding: Equatable, Sendable {
+package enum RawEnding: Equatable, Sendable {
     /// The server closed the connection cleanly (FIN) after these bytes.
     case closed([UInt8])
     /// The connection was reset (RST) after these bytes.
@@ -9,17 +9,17 @@ public enum RawEnding: Equatable, Sendable {
     case timedOut([UInt8])
 
     /// The bytes that came before the end.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         switch self {
         case .closed(let bytes), .reset(let bytes), .timedOut(let bytes): bytes
         }
     }
 
     /// The bytes decoded as UTF-8.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Whether the connection ended (closed or reset), rather than the timeout passing.
-    public var ended: Bool {
+    package var ended: Bool {
         if case .timedOut = self { return false }
         return true
     }

@@ -1,32 +1,32 @@
 /// The header fields of a ``RawResponse``, in the order they came, names as sent.
-public struct RawHeaders: Sendable, Sequence {
+package struct RawHeaders: Sendable, Sequence {
     /// Every field, in order.
-    public var fields: [(name: String, value: String)]
+    package var fields: [(name: String, value: String)]
 
     /// Headers holding these fields.
-    public init(fields: [(name: String, value: String)] = []) {
+    package init(fields: [(name: String, value: String)] = []) {
         self.fields = fields
     }
 
     /// The value of the first field with this name, ignoring case.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         fields.first { Self.same($0.name, name) }?.value
     }
 
     /// The values of every field with this name, ignoring case, in order.
-    public func values(name: String) -> [String] {
+    package func values(name: String) -> [String] {
         fields.filter { Self.same($0.name, name) }.map(\.value)
     }
 
     /// Whether a comma-separated list in a field with this name holds `token`, ignoring case
     /// (`Transfer-Encoding: gzip, chunked` holds `chunked`).
-    public func containsToken(_ token: String, inHeader name: String) -> Bool {
+    package func containsToken(_ token: String, inHeader name: String) -> Bool {
         values(name: name).contains { value in
             value.split(separator: ",").contains { Self.same($0.trimmingSpaces(), token) }
         }
     }
 
-    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+    package func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
     }
 

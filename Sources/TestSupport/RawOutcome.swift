@@ -1,5 +1,5 @@
 /// What ``RawClient/readOutcome(head:)`` read: a complete response, or how the exchange broke.
-public enum RawOutcome: Sendable {
+package enum RawOutcome: Sendable {
     /// A complete response.
     case response(RawResponse)
     /// The server closed the connection (FIN) before a complete response; what it had sent.
@@ -10,7 +10,7 @@ public enum RawOutcome: Sendable {
     case malformed([UInt8])
 
     /// The response, when there is one.
-    public var response: RawResponse? {
+    package var response: RawResponse? {
         if case .response(let response) = self { return response }
         return nil
     }

@@ -4,7 +4,7 @@
 /// ```swift
 /// try client.send(get("/pets", headers: "Connection: close\r\n"))
 /// ```
-public func get(_ path: String, headers: String = "") -> String {
+package func get(_ path: String, headers: String = "") -> String {
     "GET \(path) HTTP/1.1\r\nHost: test\r\n\(headers)\r\n"
 }
 
@@ -14,7 +14,7 @@ public func get(_ path: String, headers: String = "") -> String {
 /// ```swift
 /// guard case .reset(let bytes) = try exchange(port, "/fault") else { ... }
 /// ```
-public func exchange(
+package func exchange(
     _ port: Int, _ method: String, _ target: String, headers: [(String, String)] = [], body: String = ""
 ) throws(RawClientError) -> RawOutcome {
     let client = try RawClient(port: port, timeout: .seconds(10))
@@ -28,7 +28,7 @@ public func exchange(
 }
 
 /// One GET on a fresh connection, and what came back.
-public func exchange(
+package func exchange(
     _ port: Int, _ target: String, headers: [(String, String)] = []
 ) throws(RawClientError) -> RawOutcome {
     try exchange(port, "GET", target, headers: headers)
@@ -40,7 +40,7 @@ public func exchange(
 /// ```swift
 /// #expect(try fetch(port, "POST", "/__admin/reset").status == 200)
 /// ```
-public func fetch(
+package func fetch(
     _ port: Int, _ method: String, _ target: String, headers: [(String, String)] = [], body: String = ""
 ) throws(RawClientError) -> RawResponse {
     switch try exchange(port, method, target, headers: headers, body: body) {
@@ -52,7 +52,7 @@ public func fetch(
 }
 
 /// One GET on a fresh connection that must get a complete response.
-public func fetch(
+package func fetch(
     _ port: Int, _ target: String, headers: [(String, String)] = []
 ) throws(RawClientError) -> RawResponse {
     try fetch(port, "GET", target, headers: headers)

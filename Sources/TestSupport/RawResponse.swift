@@ -1,16 +1,16 @@
 /// One HTTP response as ``RawClient`` read it off the socket.
-public struct RawResponse: Sendable {
+package struct RawResponse: Sendable {
     /// The status code from the status line.
-    public var status: Int
+    package var status: Int
     /// The header fields, in the order they came.
-    public var headers: RawHeaders
+    package var headers: RawHeaders
     /// The body, with chunked framing removed (empty for HEAD, 1xx, 204 and 304).
-    public var body: [UInt8] = []
+    package var body: [UInt8] = []
     /// The size of each chunk, in order, when the body came chunked; nil otherwise.
-    public var chunkSizes: [Int]?
+    package var chunkSizes: [Int]?
 
     /// A response with these parts.
-    public init(status: Int, headers: RawHeaders, body: [UInt8] = [], chunkSizes: [Int]? = nil) {
+    package init(status: Int, headers: RawHeaders, body: [UInt8] = [], chunkSizes: [Int]? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -18,10 +18,10 @@ public struct RawResponse: Sendable {
     }
 
     /// The value of the first header field with this name, ignoring case (`headers[name]`).
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers[name]
     }
 
     /// The body decoded as UTF-8.
-    public var text: String { String(decoding: body, as: UTF8.self) }
+    package var text: String { String(decoding: body, as: UTF8.self) }
 }

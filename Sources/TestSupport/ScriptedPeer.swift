@@ -17,13 +17,13 @@ import Darwin
 /// async let outcome = client.send(HTTPClientRequest(url: peer.url))
 /// ScriptedPeer.reset(try await peer.acceptRequest())
 /// ```
-public final class ScriptedPeer: Sendable {
+package final class ScriptedPeer: Sendable {
     /// The port it listens on.
-    public let port: Int
+    package let port: Int
     private let listener: Int32
 
     /// Listens on a free loopback port.
-    public init() throws(RawClientError) {
+    package init() throws(RawClientError) {
         (listener, port) = try LoopbackSocket.bind(listening: 16)
     }
 
@@ -32,10 +32,10 @@ public final class ScriptedPeer: Sendable {
     }
 
     /// `http://127.0.0.1:PORT/`.
-    public var url: String { "http://127.0.0.1:\(port)/" }
+    package var url: String { "http://127.0.0.1:\(port)/" }
 
     /// Accepts one connection and reads the request head; returns the connection's descriptor.
-    public func acceptRequest() async throws -> Int32 {
+    package func acceptRequest() async throws -> Int32 {
         try await Self.onThread { [listener] in
             let fd = accept(listener, nil, nil)
             // Not inherited by a child a test starts meanwhile (ChildProcess closes them anyway).
@@ -51,7 +51,7 @@ public final class ScriptedPeer: Sendable {
     }
 
     /// Waits until the other side closes the connection; true when it did (EOF or a reset).
-    public static func waitForClose(_ fd: Int32) async throws -> Bool {
+    package static func waitForClose(_ fd: Int32) async throws -> Bool {
         try await onThread {
             ScriptedConnection(descriptor: fd).waitForClose()
             return true
@@ -59,12 +59,12 @@ public final class ScriptedPeer: Sendable {
     }
 
     /// Writes the text's bytes to the connection.
-    public static func write(_ text: String, to fd: Int32) {
+    package static func write(_ text: String, to fd: Int32) {
         ScriptedConnection(descriptor: fd).write(text)
     }
 
     /// Closes with SO_LINGER 0, which sends a TCP reset instead of a FIN.
-    public static func reset(_ fd: Int32) {
+    package static func reset(_ fd: Int32) {
         ScriptedConnection(descriptor: fd).resetOnClose()
         close(fd)
     }

@@ -22,9 +22,9 @@ import Darwin
 /// }
 /// defer { server.stop() }
 /// ```
-public final class ScriptedServer: Sendable {
+package final class ScriptedServer: Sendable {
     /// The port it listens on.
-    public let port: Int
+    package let port: Int
     private let listener: Int32
     private let acceptThread: PlatformThread
     private let state: Locked<State>
@@ -37,7 +37,7 @@ public final class ScriptedServer: Sendable {
     }
 
     /// Listens on a free loopback port and answers every request head with `behaviour`.
-    public init(
+    package init(
         behaviour: @escaping @Sendable (_ path: String, _ connection: ScriptedConnection) -> Void
     ) throws(RawClientError) {
         let (listener, port) = try LoopbackSocket.bind(listening: 64)
@@ -58,13 +58,13 @@ public final class ScriptedServer: Sendable {
     }
 
     /// `http://127.0.0.1:PORT`.
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// How many connections were accepted so far.
-    public var acceptedCount: Int { state.withLock { $0.accepted } }
+    package var acceptedCount: Int { state.withLock { $0.accepted } }
 
     /// Stops accepting, hangs up every open connection and waits until each has finished.
-    public func stop() {
+    package func stop() {
         let first = state.withLock { state in
             defer { state.stopping = true }
             for descriptor in state.open { shutdown(descriptor, Int32(SHUT_RDWR)) }

@@ -14,18 +14,18 @@ import Foundation
 /// defer { api.terminate() }
 /// let pets = api.url + "/api/pets"
 /// ```
-public final class ServerProcess: Sendable {
+package final class ServerProcess: Sendable {
     /// The base URL, `http://127.0.0.1:PORT`, from the readiness line.
-    public let url: String
+    package let url: String
     /// The port it listens on.
-    public let port: Int
+    package let port: Int
     private let process: ChildProcess
     private let log = OutputLog()
 
     /// Starts the built tool `tool arguments...` and waits (at most `timeout` seconds) for its
     /// readiness line. With `openFileLimit`, it runs under that many descriptors (`ulimit -n`,
     /// through a shell that execs the tool, so the process is still the tool's own).
-    public convenience init(
+    package convenience init(
         _ tool: String, _ arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil,
         timeout: TimeInterval = 30
     ) async throws {
@@ -41,7 +41,7 @@ public final class ServerProcess: Sendable {
     }
 
     /// Starts any program (`/bin/sh`, say) the same way, from the repository root.
-    public init(
+    package init(
         executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 30,
         name: String? = nil
     ) async throws {
@@ -64,25 +64,25 @@ public final class ServerProcess: Sendable {
     deinit { terminate() }
 
     /// Everything written to standard output so far.
-    public var output: [String] { log.lines }
+    package var output: [String] { log.lines }
 
     /// Everything written to standard error so far.
-    public var errorOutput: String { log.errors }
+    package var errorOutput: String { log.errors }
 
     /// Everything written to standard output, read to its end once the process has exited
     /// (waiting at most `timeout` seconds for the end); use after ``stop(grace:)``.
-    public func finalOutput(within timeout: TimeInterval = 10) -> [String] {
+    package func finalOutput(within timeout: TimeInterval = 10) -> [String] {
         log.allLines(within: timeout)
     }
 
     /// Everything written to standard error, read to its end once the process has exited
     /// (waiting at most `timeout` seconds for the end); use after ``stop(grace:)``.
-    public func finalErrorOutput(within timeout: TimeInterval = 10) -> String {
+    package func finalErrorOutput(within timeout: TimeInterval = 10) -> String {
         log.allErrors(within: timeout)
     }
 
     /// The process's resident memory in kB (`VmRSS` in `/proc/PID/status`), or nil.
-    public var residentKilobytes: Int? {
+    package var residentKilobytes: Int? {
         let pid = process.processIdentifier
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
@@ -91,7 +91,7 @@ public final class ServerProcess: Sendable {
 
     /// The files the process has mapped (`/proc/PID/maps`: its libraries, by path), or nil
     /// where there is no such file (not Linux) or the process has gone.
-    public var mappedFiles: Set<String>? {
+    package var mappedFiles: Set<String>? {
         let pid = process.processIdentifier
         // Read to the end: the file reports no size, and is longer than one read.
         guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else { return nil }
@@ -107,11 +107,11 @@ public final class ServerProcess: Sendable {
     }
 
     /// Whether the process is still running.
-    public var isRunning: Bool { process.isRunning }
+    package var isRunning: Bool { process.isRunning }
 
     /// Sends SIGTERM and returns at once (SIGKILL follows after `grace` seconds if it still
     /// runs): the end of a test that needs no exit status, `defer { server.terminate() }`.
-    public func terminate(grace: TimeInterval = 10) {
+    package func terminate(grace: TimeInterval = 10) {
         guard process.isRunning else { return }
         process.terminate()
         let process = process
@@ -121,7 +121,7 @@ public final class ServerProcess: Sendable {
     /// Sends SIGTERM and waits for a graceful exit (SIGKILL after `grace` seconds); returns the
     /// status, or -1 when no exit was seen 30 seconds after the SIGKILL.
     @discardableResult
-    public func stop(grace: TimeInterval = 10) async -> Int32 {
+    package func stop(grace: TimeInterval = 10) async -> Int32 {
         guard process.isRunning else { return process.terminationStatus }
         process.terminate()
         return await wait(grace: grace)
@@ -130,7 +130,7 @@ public final class ServerProcess: Sendable {
     /// Sends SIGINT, as Ctrl-C in a terminal does, and waits for the exit (SIGKILL after
     /// `grace` seconds); returns the status.
     @discardableResult
-    public func interrupt(grace: TimeInterval = 10) async -> Int32 {
+    package func interrupt(grace: TimeInterval = 10) async -> Int32 {
         guard process.isRunning else { return process.terminationStatus }
         process.interrupt()
         return await wait(grace: grace)
@@ -138,14 +138,14 @@ public final class ServerProcess: Sendable {
 
     /// Waits for the process to exit by itself, at most `timeout` seconds; returns its status,
     /// or nil when it still runs.
-    public func exitStatus(within timeout: TimeInterval = 30) async -> Int32? {
+    package func exitStatus(within timeout: TimeInterval = 30) async -> Int32? {
         guard await process.exited(within: timeout) else { return nil }
         return process.terminationStatus
     }
 
     /// Kills the process with SIGKILL at once, as a crash or `kill -9` would, and waits for it
     /// to be reaped.
-    public func kill9() async {
+    package func kill9() async {
         guard process.isRunning else { return }
         process.kill()
         _ = await process.exited(within: 30)

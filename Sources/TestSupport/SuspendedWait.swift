@@ -9,11 +9,11 @@ import Platform
 /// ```swift
 /// let exited = await SuspendedWait.until(timeout: 10) { done in group.notify(queue: .global(), execute: done) }
 /// ```
-public enum SuspendedWait {
+package enum SuspendedWait {
     /// Suspends until `arm`'s callback is called or `timeout` seconds pass; returns whether the
     /// callback came first. `arm` runs once, at once; its callback may be called from any
     /// thread, any number of times.
-    public static func until(
+    package static func until(
         timeout: TimeInterval, _ arm: (_ done: @escaping @Sendable () -> Void) -> Void
     ) async -> Bool {
         let once = ResumeOnce()

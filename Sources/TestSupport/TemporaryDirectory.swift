@@ -8,13 +8,13 @@ import Foundation
 /// defer { folder.remove() }
 /// let report = try StubLoader(root: folder.path).load()
 /// ```
-public struct TemporaryDirectory: Sendable {
+package struct TemporaryDirectory: Sendable {
     /// The folder's path.
-    public let path: String
+    package let path: String
 
     /// Creates the folder, holding `files` (paths relative to it, their folders made); `prefix`
     /// names it for whoever finds it left behind.
-    public init(prefix: String = "petkit", files: [String: String] = [:]) throws {
+    package init(prefix: String = "petkit", files: [String: String] = [:]) throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         path = url.path
@@ -22,27 +22,27 @@ public struct TemporaryDirectory: Sendable {
     }
 
     /// A path inside the folder.
-    public func file(_ name: String) -> String { path + "/" + name }
+    package func file(_ name: String) -> String { path + "/" + name }
 
     /// Writes a file inside the folder (`name` relative to it), making its folders.
-    public func write(_ text: String, to name: String) throws {
+    package func write(_ text: String, to name: String) throws {
         try write(Array(text.utf8), to: name)
     }
 
     /// Writes bytes to a file inside the folder (`name` relative to it), making its folders.
-    public func write(_ bytes: [UInt8], to name: String) throws {
+    package func write(_ bytes: [UInt8], to name: String) throws {
         let url = URL(fileURLWithPath: file(name))
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: url)
     }
 
     /// Makes the folder `name` inside the folder, and its parents.
-    public func makeFolder(_ name: String) throws {
+    package func makeFolder(_ name: String) throws {
         try FileManager.default.createDirectory(atPath: file(name), withIntermediateDirectories: true)
     }
 
     /// Deletes the folder and everything in it.
-    public func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }
 }

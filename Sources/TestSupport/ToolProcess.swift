@@ -5,16 +5,16 @@ import Platform
 ///
 /// The wait is asynchronous: the calling task is suspended, not a thread blocked, so tests
 /// running in parallel on Swift's small cooperative pool keep going while a tool runs.
-public enum ToolProcess {
+package enum ToolProcess {
     /// Runs `tool arguments...` from the repository root; kills it after `timeout` seconds.
-    public static func run(
+    package static func run(
         _ tool: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60
     ) async throws -> ToolResult {
         try await run(executable: try BuiltTools.path(of: tool), arguments, environment: environment, timeout: timeout)
     }
 
     /// Runs any program (`/usr/bin/script`, say) the same way.
-    public static func run(
+    package static func run(
         executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60
     ) async throws -> ToolResult {
         let exit = ExitSignal()

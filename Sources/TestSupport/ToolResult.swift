@@ -1,14 +1,14 @@
 /// How a command-line tool run ended: its exit status and everything it printed.
-public struct ToolResult: Sendable {
+package struct ToolResult: Sendable {
     /// The exit status (or 128 + signal when it was killed).
-    public let status: Int32
+    package let status: Int32
     /// Standard output.
-    public let stdout: String
+    package let stdout: String
     /// Standard error.
-    public let stderr: String
+    package let stderr: String
     /// Whether the run was stopped for taking longer than its time limit.
-    public let timedOut: Bool
+    package let timedOut: Bool
     /// From launch to exit, as seen by the thread that saw the exit (not delayed by a busy
     /// task pool).
-    public let elapsed: Duration
+    package let elapsed: Duration
 }

@@ -16,21 +16,21 @@ import JSONKit
 /// let value = try YAMLReader().read(Array("openapi: 3.1.0\npaths: {}\n".utf8))
 /// value["openapi"]?.stringValue   // "3.1.0"
 /// ```
-public struct YAMLReader: Sendable {
+package struct YAMLReader: Sendable {
     /// How deep sequences and mappings may nest.
-    public var maxDepth: Int
+    package var maxDepth: Int
     /// The most nodes the document may denote, aliases expanded; nil for the default of
     /// 100,000 plus 20 per input byte.
-    public var maxNodes: Int?
+    package var maxNodes: Int?
 
     /// Creates a reader.
-    public init(maxDepth: Int = JSONParser.defaultMaxDepth, maxNodes: Int? = nil) {
+    package init(maxDepth: Int = JSONParser.defaultMaxDepth, maxNodes: Int? = nil) {
         self.maxDepth = maxDepth
         self.maxNodes = maxNodes
     }
 
     /// The JSON value of the one document in `bytes` (UTF-8, or UTF-16 with a byte order mark).
-    public func read(_ bytes: [UInt8]) throws(YAMLError) -> JSONValue {
+    package func read(_ bytes: [UInt8]) throws(YAMLError) -> JSONValue {
         var state = YAMLReadState(maxDepth: maxDepth, maxNodes: maxNodes ?? 100_000 + 20 * bytes.count)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
@@ -55,16 +55,16 @@ public struct YAMLReader: Sendable {
 }
 
 /// Why bytes are not a YAML document JSON can hold, and where (line and column from 1).
-public struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The line, from 1.
-    public let line: Int
+    package let line: Int
     /// The column, from 1.
-    public let column: Int
+    package let column: Int
     /// What is wrong.
-    public let message: String
+    package let message: String
 
     /// Creates an error.
-    public init(line: Int, column: Int, message: String) {
+    package init(line: Int, column: Int, message: String) {
         self.line = line
         self.column = column
         self.message = message
@@ -83,7 +83,7 @@ public struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
         self.init(parser.problem_mark, message)
     }
 
-    public var description: String { "line \(line), column \(column): \(message)" }
+    package var description: String { "line \(line), column \(column): \(message)" }
 }
 
 /// The containers being built, innermost last, and what anchors name.

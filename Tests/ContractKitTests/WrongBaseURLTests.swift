@@ -152,10 +152,42 @@ extension WrongBaseURLTests {
         ("https://h/", "https://h is an origin, with no path, and nothing was found under https://h/api either"),
         (
             "http://h:8081/v2/api/",
-            "http://h:8081/v2/api is a base URL with the path /v2/api, and nothing was found under it"
+            "http://h:8081/v2/api is a base URL with the path /v2/api, and nothing was found under it, nor under a shorter path, with or without /api"
         ),
     ])
     func nothingFoundNamesWhatWasPassed(base: String, expected: String) {
         #expect(BaseURLProbe.nothingFound(under: base) == expected)
+    }
+}
+
+extension WrongBaseURLTests {
+    /// A wrong or doubled path prefix finds the API under a shorter path, alone or with `/api`,
+    /// and only a URL that answered is suggested.
+    @Test(arguments: [("/api/api", "/api"), ("/v2/api", "/api"), ("/api/v2", "/api"), ("/api/pets", "/api")])
+    func aWrongPrefixFindsTheAPIUnderAShorterPath(passed: String, found: String) async throws {
+        let server = try LiveHTTPServer(handler: Self.petAPI())
+        defer { server.stop() }
+        let report = try await verify(server, base: server.baseURL + passed)
+        #expect(report.outcome(strict: false) == .couldNotVerify)
+        let wrong = try #require(report.errors.first?.wrongBaseURL)
+        #expect(wrong.suggestion?.baseURL == server.baseURL + found, "\(wrong.message(option: "--live"))")
+        #expect(wrong.suggestion?.status == 200)
+    }
+
+    /// The base URLs tried, in order; the one passed is never among them.
+    @Test(arguments: [
+        ("http://h", ["http://h/api"]),
+        ("http://h/api", ["http://h/api/api", "http://h"]),
+        ("http://h/v2/api", ["http://h/v2/api/api", "http://h/v2", "http://h", "http://h/api"]),
+        (
+            "http://h/a/b/c/d/e",
+            [
+                "http://h/a/b/c/d/e/api", "http://h/a/b/c/d", "http://h/a/b/c/d/api", "http://h/a/b/c",
+                "http://h/a/b/c/api", "http://h/a/b", "http://h/a/b/api", "http://h/a", "http://h/a/api",
+            ]
+        ),
+    ])
+    func candidatesAreShorterPathsAloneAndWithTheAPIPrefix(base: String, expected: [String]) {
+        #expect(BaseURLProbe.candidates(for: base) == expected)
     }
 }

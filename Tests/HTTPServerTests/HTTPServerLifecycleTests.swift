@@ -182,6 +182,34 @@ import Darwin
         }
     }
 
+    /// Work the loop stops before running tells its owner once (a webhook's slot is given
+    /// back); cancelled work does not, and work scheduled on a stopped loop is told at once.
+    /// The real clock, as stopping a hand-moved one releases it and every timer would run.
+    @Test func workDroppedWhenTheLoopStopsIsToldToItsOwner() throws {
+        let heard = Locked<[String]>([])
+        let live = try LiveHTTPServer(
+            configuration: HTTPServerConfiguration(eventLoopCount: 1), handler: HTTPClosureHandler(echoPath))
+        let loop = try #require(live.server.eventLoops.first)
+        loop.schedule(
+            after: .seconds(600), { heard.withLock { $0.append("pending ran") } },
+            ifDropped: { heard.withLock { $0.append("pending: dropped") } })
+        let cancelled = loop.schedule(
+            after: .seconds(600), { heard.withLock { $0.append("cancelled ran") } },
+            ifDropped: { heard.withLock { $0.append("cancelled: dropped") } })
+        cancelled.cancel()
+        // The loop's jobs run in order: once this one has, both are on its timers, one cancelled.
+        let registered = DispatchSemaphore(value: 0)
+        loop.execute { registered.signal() }
+        #expect(registered.wait(timeout: .now() + .seconds(20)) == .success)
+        #expect(heard.withLock { $0 }.isEmpty)
+        live.stop()
+        #expect(heard.withLock { $0 } == ["pending: dropped"])
+        loop.schedule(
+            after: .zero, { heard.withLock { $0.append("late ran") } },
+            ifDropped: { heard.withLock { $0.append("late: dropped") } })
+        #expect(heard.withLock { $0 } == ["pending: dropped", "late: dropped"])
+    }
+
     @Test func executeFromAnotherThreadRunsOnTheLoop() throws {
         let box = Locked<HTTPServer?>(nil)
         let handler: @Sendable (HTTPServerRequest) -> HTTPReply = { _ in

@@ -39,4 +39,34 @@ import FoundationNetworking
         #expect(call.method == .post && call.head.target == "/callback")
         #expect(String(decoding: call.body, as: UTF8.self) == "order 42")
     }
+
+    @Test func aDocumentSessionSendsTheOperationsCallback() async throws {
+        let arrival = DispatchSemaphore(value: 0)
+        let receiver = try LiveHTTPServer { _ in
+            defer { arrival.signal() }
+            return .response(HTTPResponse(status: .noContent))
+        }
+        defer { receiver.stop() }
+        let folder = try TemporaryDirectory(
+            files: [
+                "api.json": #"""
+                {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/watch": {"post": {
+                  "responses": {"202": {"description": "watching"}},
+                  "callbacks": {"onChange": {"{$request.body#/hook}": {"post": {
+                    "requestBody": {"content": {"application/json": {"schema": {"type": "object",
+                      "required": ["changed"], "properties": {"changed": {"const": true}}}}}},
+                    "responses": {"200": {"description": "ok"}}}}}}}}}}
+                """#
+            ])
+        let stubs = try StubSession(openAPIDocument: folder.file("api.json"))
+        var request = URLRequest(url: try #require(URL(string: "https://api.example/watch")))
+        request.httpMethod = "POST"
+        request.httpBody = Data(#"{"hook": "\#(receiver.url("/changed"))"}"#.utf8)
+        let answer = await fetch(stubs.session, request)
+        #expect(answer.status == 202)
+        #expect(arrival.wait(timeout: .now() + .seconds(20)) == .success)
+        let call = try #require(receiver.requests.first)
+        #expect(call.method == .post && call.head.target == "/changed")
+        #expect(String(decoding: call.body, as: UTF8.self) == #"{"changed":true}"#)
+    }
 }

@@ -35,24 +35,10 @@ echo '{"request": {"method": "GET", "url": "/page.html"}, "response": {"status":
   "headers": {"Content-Type": "text/html"}, "body": "<!doctype html><title>the app</title>"}}' \
     >"$work/stubs/mappings/page.json"
 
-# Starts petmock on a free port; sets $started_url once it serves ("serving ... on URL").
-start_petmock() {
-    local log="$1"
-    shift
-    : >"$log"
-    "$binary" serve --stubs "$work/stubs" --openapi Tests/OpenAPIMockTests/Fixtures/items.yaml --port 0 "$@" \
-        >"$log" 2>&1 &
-    pids+=("$!")
-    for _ in $(seq 100); do
-        started_url="$(sed -n 's/^petmock: serving .* on \(http:[^ ]*\)$/\1/p' "$log")"
-        [ -z "$started_url" ] || return 0
-        sleep 0.1
-    done
-    fail "petmock did not start: $(cat "$log")"
-}
-start_petmock "$work/petmock.log"
+. Tests/e2e/lib/petmock.sh
+start_petmock "$work/petmock.log" --stubs "$work/stubs" --openapi Tests/OpenAPIMockTests/Fixtures/items.yaml
 url="$started_url"
-start_petmock "$work/petmock-off.log" --cors off
+start_petmock "$work/petmock-off.log" --stubs "$work/stubs" --openapi Tests/OpenAPIMockTests/Fixtures/items.yaml --cors off
 off_url="$started_url"
 
 "$browser_python" Tests/e2e/cors_check.py \

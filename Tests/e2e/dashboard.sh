@@ -64,26 +64,13 @@ echo '{"request": {"method": "GET", "url": "/other-origin.html"}, "response": {"
 # A mapping petmock leaves out: the page lists the problem with its file and JSON path.
 echo '{"request": {"url": "/api/broken"}, "response": {"status": "200"}}' > "$work/stubs/mappings/broken.json"
 
-# Starts petmock on a free port; sets $started_url once it serves ("serving ... on URL").
-start_petmock() {
-    local log="$1"
-    shift
-    : >"$log"
-    "$binary" serve --stubs "$work/stubs" --port 0 "$@" >"$log" 2>&1 &
-    pids+=("$!")
-    for _ in $(seq 100); do
-        started_url="$(sed -n 's/^petmock: serving .* on \(http:[^ ]*\)$/\1/p' "$log")"
-        [ -z "$started_url" ] || return 0
-        sleep 0.1
-    done
-    fail "petmock did not start: $(cat "$log")"
-}
-start_petmock "$work/petmock.log"
+. Tests/e2e/lib/petmock.sh
+start_petmock "$work/petmock.log" --stubs "$work/stubs"
 url="$started_url"
-start_petmock "$work/petmock-token.log" --admin-token dashboard-s3cret
+start_petmock "$work/petmock-token.log" --stubs "$work/stubs" --admin-token dashboard-s3cret
 token_url="$started_url"
 # A third serves an OpenAPI document: its operations listed, a refused request's violations.
-start_petmock "$work/petmock-document.log" --openapi Tests/OpenAPIMockTests/Fixtures/orders.yaml
+start_petmock "$work/petmock-document.log" --stubs "$work/stubs" --openapi Tests/OpenAPIMockTests/Fixtures/orders.yaml
 document_url="$started_url"
 
 "$browser_python" Tests/e2e/dashboard_check.py \

@@ -91,6 +91,9 @@ public struct ContractOperation: Sendable, Hashable {
     /// Its own `security` (`[]`: anonymous access); nil when it has none and the document's
     /// applies (``Contract/securityRequirements(of:)``).
     public var security: [SecurityRequirement]?
+    /// `callbacks`: the requests the API sends when this operation is called, one per
+    /// callback expression and method, in document order.
+    public var callbacks: [ContractCallback] = []
 
     /// Creates an operation.
     public init(

@@ -170,9 +170,40 @@ struct OpenAPIReadState {
             for (status, responseNode) in try responses?.members() ?? [] {
                 operation.responses.append(try readResponse(status, responseNode))
             }
+            operation.callbacks = try readCallbacks(node)
             operations.append(operation)
         }
         return operations
+    }
+
+    /// An operation's `callbacks`: each callback's path items, each of their operations one
+    /// ``ContractCallback`` (the key kept as written: petmock reads it as a runtime expression).
+    private func readCallbacks(_ operation: OpenAPINode) throws(ContractError) -> [ContractCallback] {
+        var callbacks: [ContractCallback] = []
+        for (name, callbackNode) in try operation.child("callbacks")?.members() ?? [] {
+            for (expression, itemNode) in try resolve(callbackNode).members() {
+                let item = try resolve(itemNode)
+                var shared: [ContractParameter] = []
+                for node in try item.child("parameters")?.array() ?? [] { shared.append(try readParameter(node)) }
+                for (key, node) in try item.members() where OpenAPIReader.methods.contains(key) {
+                    var parameters = shared
+                    for parameterNode in try node.child("parameters")?.array() ?? [] {
+                        let parameter = try readParameter(parameterNode)
+                        parameters.removeAll { $0.name == parameter.name && $0.location == parameter.location }
+                        parameters.append(parameter)
+                    }
+                    callbacks.append(
+                        ContractCallback(
+                            name: name, expression: expression,
+                            pointer: IgnoredKeywords.pointer(callbackNode.path.appending(key: expression)),
+                            method: HTTPMethod(rawValue: key.uppercased()), parameters: parameters,
+                            requestBody: try node.child("requestBody").map { node throws(ContractError) in
+                                try readRequestBody(node)
+                            }))
+                }
+            }
+        }
+        return callbacks
     }
 
     private func readParameter(_ node: OpenAPINode) throws(ContractError) -> ContractParameter {

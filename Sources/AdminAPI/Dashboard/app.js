@@ -282,7 +282,8 @@ async function refreshWebhooks() {
     row.dataset.webhookOutcome = call.outcome;
     for (const cell of [new Date(call.date).toLocaleTimeString(), call.method, call.url, call.outcome,
       call.status !== undefined ? call.status : (call.error || ""), call.durationMs, call.request,
-      call.stubName || call.stubId]) {
+      call.callback ? "callback " + call.callback.name + " of " + call.callback.operation
+        : call.stubName || call.stubId]) {
       row.append(el("td", cell));
     }
     rows.append(row);

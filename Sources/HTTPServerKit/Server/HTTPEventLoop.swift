@@ -45,6 +45,8 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     var connectionCount = 0
     var nextGeneration: UInt32 = 0
     var timers = TimerHeap()
+    /// The scheduled work on `timers` whose owner must hear if the loop stops before it runs.
+    var droppableTimers: [ObjectIdentifier: ScheduledWorkBox] = [:]
     var timeoutLists: [TimeoutList]
     /// The connections receiving a request body, least recent progress first.
     var bodyProgress = ProgressList()
@@ -74,6 +76,9 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
 
     struct Mailbox {
         var jobs: [@Sendable () -> Void] = []
+        /// The scheduled work among `jobs` still to be put on the timers that must hear if it
+        /// never is (``schedule(after:_:ifDropped:)``).
+        var droppable: [ScheduledWorkBox] = []
         var wakePending = false
         var closed = false
     }
@@ -134,18 +139,39 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
         }
     }
 
-    /// Runs `work` on the loop's thread after `delay`, using the loop's timers.
+    /// Runs `work` on the loop's thread after `delay`, using the loop's timers. When the loop
+    /// stops first, `work` never runs and `dropped` is called instead (on the loop's thread as
+    /// it stops, or at once when it had stopped), unless the work was cancelled: a caller that
+    /// holds something for the work (a slot, a count) gets it back.
     @discardableResult
-    public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> HTTPScheduledWork {
+    public func schedule(
+        after delay: Duration, _ work: @escaping @Sendable () -> Void, ifDropped dropped: (@Sendable () -> Void)? = nil
+    ) -> HTTPScheduledWork {
         let deadline = clock.monotonicNanoseconds &+ delay.nanoseconds
         let box = ScheduledWorkBox()
-        let guarded: @Sendable () -> Void = {
+        box.dropped = dropped
+        let guarded: @Sendable () -> Void = { [self] in
+            if box.dropped != nil { droppableTimers[ObjectIdentifier(box)] = nil }
             if !box.cancelled { work() }
         }
-        if inEventLoop {
+        let register: @Sendable () -> Void = { [self] in
             box.timerID = timers.schedule(at: deadline, guarded)
+            if box.dropped != nil { droppableTimers[ObjectIdentifier(box)] = box }
+        }
+        if inEventLoop {
+            register()
         } else {
-            execute { box.timerID = self.timers.schedule(at: deadline, guarded) }
+            let accepted = mailbox.withLock { mailbox -> Bool in
+                guard !mailbox.closed else { return false }
+                mailbox.jobs.append(register)
+                if dropped != nil { mailbox.droppable.append(box) }
+                if !mailbox.wakePending {
+                    mailbox.wakePending = true
+                    poller.wake()
+                }
+                return true
+            }
+            if !accepted { dropped?() }
         }
         return HTTPScheduledWork(loop: self, box: box)
     }
@@ -214,6 +240,8 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     private func runMailbox() {
         let jobs = mailbox.withLock { box in
             box.wakePending = false
+            // Their registrations are among the jobs, run now.
+            box.droppable.removeAll()
             defer { box.jobs.removeAll() }
             return box.jobs
         }
@@ -268,13 +296,19 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
         listener = -1
         if spareDescriptor >= 0 { Descriptor.close(spareDescriptor) }
         spareDescriptor = -1
-        mailbox.withLock { box in
+        let unregistered = mailbox.withLock { box in
             box.closed = true
             box.jobs = []
+            defer { box.droppable = [] }
+            return box.droppable
         }
         stopExtensions()
         poller.close()
         timers = TimerHeap()
+        // Scheduled work that will never run: its owners hear it.
+        let dropped = unregistered + droppableTimers.values
+        droppableTimers = [:]
+        for box in dropped where !box.cancelled { box.dropped?() }
         handler = Self.stoppedHandler
         lifecycle.loopStopped()
     }
@@ -292,6 +326,7 @@ public struct HTTPScheduledWork: Sendable {
         let cancel: @Sendable () -> Void = {
             box.cancelled = true
             if let id = box.timerID { loop.timers.cancel(id) }
+            loop.droppableTimers[ObjectIdentifier(box)] = nil
         }
         if loop.inEventLoop { cancel() } else { loop.execute(cancel) }
     }
@@ -299,7 +334,10 @@ public struct HTTPScheduledWork: Sendable {
 
 /// Where a scheduled work item's timer id lands once the loop has registered it.
 final class ScheduledWorkBox: @unchecked Sendable {
-    // Safe to share: both fields are only read and written on the owning loop's thread.
+    // Safe to share: the fields are read and written on the owning loop's thread only, but for
+    // `dropped`, set before the box is shared.
     var timerID: UInt64?
     var cancelled = false
+    /// Told when the loop stops before the work ran (set before the box is shared).
+    var dropped: (@Sendable () -> Void)?
 }

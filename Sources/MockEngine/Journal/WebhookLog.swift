@@ -2,8 +2,22 @@ import HTTPCore
 import Platform
 
 /// One webhook call's outcome, as `GET /__admin/petmock/webhooks`, the dashboard and
-/// ``Admin/webhookCalls()`` show it.
+/// ``Admin/webhookCalls()`` show it; an OpenAPI callback's call is one too (``callback``).
 public struct WebhookCall: Sendable, Hashable {
+    /// The document's callback a call was made for: its name and the operation it follows.
+    public struct Callback: Sendable, Hashable {
+        /// `onEvent`.
+        public var name: String
+        /// `POST /subscribe`.
+        public var operation: String
+
+        /// Creates a callback's label.
+        public init(name: String, operation: String) {
+            self.name = name
+            self.operation = operation
+        }
+    }
+
     /// What became of the call.
     public enum Result: Sendable, Hashable {
         /// The receiver answered with this status.
@@ -24,9 +38,12 @@ public struct WebhookCall: Sendable, Hashable {
     public var url: String
     /// The request that triggered it, `POST /orders`.
     public var request: String
-    /// The stub whose webhook it is: its id, and its name when it has one.
+    /// The stub whose webhook it is: its id, and its name when it has one (empty and nil for
+    /// a callback).
     public var stubID: String
     public var stubName: String?
+    /// The document's callback it was made for; nil for a stub's webhook.
+    public var callback: Callback? = nil
     public var result: Result
     /// How long the call took from sending to its end (zero when it was refused); the delay
     /// before it is not counted.
@@ -57,9 +74,11 @@ public struct WebhookCall: Sendable, Hashable {
 
     /// One line for a terminal log, every outside string escaped.
     public var description: String {
-        let what =
-            "webhook \(TerminalText.escape(method)) \(TerminalText.escape(url)) of stub "
-            + TerminalText.escape(stubName ?? stubID) + " (after \(TerminalText.escape(request)))"
+        let call = "\(TerminalText.escape(method)) \(TerminalText.escape(url))"
+        let owner =
+            callback.map { "callback \(TerminalText.escape($0.name)) \(call) of \(TerminalText.escape($0.operation))" }
+            ?? "webhook \(call) of stub \(TerminalText.escape(stubName ?? stubID))"
+        let what = owner + " (after \(TerminalText.escape(request)))"
         let milliseconds = RecordedMappingBuilder.milliseconds(duration)
         switch result {
         case .answered(let status): return "\(what): \(status) in \(milliseconds) ms"

@@ -30,9 +30,16 @@ package struct UpstreamClients: Sendable {
         )?
 
     /// Runs work on a request's event loop after a delay, on the loop's own timers (a
-    /// webhook's `delay`); returns false when the loop is not one of this front end's. Nil
-    /// when the front end has no loops (a dispatch timer then).
-    package var scheduleOnLoop: (@Sendable (any HTTPRequestLoop, Duration, @escaping @Sendable () -> Void) -> Bool)?
+    /// webhook's `delay`), calling the last closure instead when the loop stops before the
+    /// work runs; returns false when the loop is not one of this front end's. Nil when the
+    /// front end has no loops (a dispatch timer then).
+    package var scheduleOnLoop: ScheduleOnLoop?
+
+    /// What ``scheduleOnLoop`` is: the loop, the delay, the work, and what to call if it is dropped.
+    package typealias ScheduleOnLoop =
+        @Sendable (
+            any HTTPRequestLoop, Duration, @escaping @Sendable () -> Void, @escaping @Sendable () -> Void
+        ) -> Bool
 
     /// Creates the clients.
     package init(
@@ -43,7 +50,7 @@ package struct UpstreamClients: Sendable {
                 @escaping @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void, (Bool) -> Void
             ) -> LoopSend
         )? = nil,
-        scheduleOnLoop: (@Sendable (any HTTPRequestLoop, Duration, @escaping @Sendable () -> Void) -> Bool)? = nil
+        scheduleOnLoop: ScheduleOnLoop? = nil
     ) {
         self.makeTransport = makeTransport
         self.sendOnLoop = sendOnLoop

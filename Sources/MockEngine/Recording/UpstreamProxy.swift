@@ -136,11 +136,15 @@ package final class UpstreamProxy: Sendable {
     }
 
     /// Runs `work` on `requestLoop`'s thread after `delay` (the front end's timer), or, with
-    /// no loop that can, after `delay` on a dispatch timer: no thread sleeps meanwhile.
+    /// no loop that can, after `delay` on a dispatch timer: no thread sleeps meanwhile. When the
+    /// loop stops before the work runs, `dropped` is called instead.
     package func schedule(
-        after delay: Duration, on requestLoop: (any HTTPRequestLoop)?, _ work: @escaping @Sendable () -> Void
+        after delay: Duration, on requestLoop: (any HTTPRequestLoop)?, _ work: @escaping @Sendable () -> Void,
+        ifDropped dropped: @escaping @Sendable () -> Void = {}
     ) {
-        if let requestLoop, let scheduleOnLoop = clients.scheduleOnLoop, scheduleOnLoop(requestLoop, delay, work) {
+        if let requestLoop, let scheduleOnLoop = clients.scheduleOnLoop,
+            scheduleOnLoop(requestLoop, delay, work, dropped)
+        {
             return
         }
         let nanoseconds = Int(clamping: delay.nanoseconds)

@@ -53,7 +53,8 @@ struct CompiledWebhook: Sendable {
     ) -> [CompiledWebhook]? {
         var compiled: [CompiledWebhook] = []
         var failed = false
-        for (index, definition) in mapping.webhooks.enumerated() {
+        // A webhook whose listener does not fire once the answer is complete is never sent.
+        for (index, definition) in mapping.webhooks.enumerated() where definition.isSent {
             let path = basePath.appending(key: "serveEventListeners").appending(index: index)
                 .appending(key: "parameters")
             if let webhook = compile(definition, filesRoot: filesRoot, file: file, path: path, problems: &problems) {

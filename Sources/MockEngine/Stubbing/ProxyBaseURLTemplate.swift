@@ -28,7 +28,9 @@ struct ProxyBaseURLTemplate: Sendable {
                 StubProblem(
                     .error, .invalidPattern, file: file, path: path,
                     expected: "an http:// or https:// base URL, or a templated stub (\"transformers\": "
-                        + "[\"response-template\"], or --global-response-templating) to render its mustache",
+                        + "[\"response-template\"], or every stub templated: petmock serve "
+                        + "--global-response-templating, globalResponseTemplating in the configuration) "
+                        + "to render its mustache",
                     found: "'\(proxy.baseURL)' on a stub that is not templated"))
             return nil
         }

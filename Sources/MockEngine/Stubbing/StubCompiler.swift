@@ -48,7 +48,8 @@ struct StubCompiler: Sendable {
                     .warning, .unknownField, file: file,
                     path: basePath.appending(key: "response").appending(key: "transformerParameters").description,
                     detail: "'transformerParameters' is ignored: the stub is not templated (add \"transformers\": "
-                        + "[\"response-template\"], or serve with --global-response-templating)"))
+                        + "[\"response-template\"], or template every stub: petmock serve "
+                        + "--global-response-templating, globalResponseTemplating in the configuration)"))
         }
         if !templated, let field = Self.stateHelperField(mapping.response) {
             problems.append(

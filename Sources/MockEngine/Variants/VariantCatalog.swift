@@ -137,7 +137,8 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
         }
         lines += [
             "", "Per request: X-Petmock-Variant: NAME, Prefer: example=NAME, or Prefer: code=NNN",
-            "Server-wide: petmock serve --variant NAME, or PUT /__admin/petmock/variant {\"variant\": \"NAME\"}",
+            "Server-wide: petmock serve --variant NAME, variant: NAME in the configuration, "
+                + "or PUT /__admin/petmock/variant {\"variant\": \"NAME\"}",
         ]
         return lines.joined(separator: "\n")
     }

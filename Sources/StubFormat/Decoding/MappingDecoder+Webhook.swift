@@ -67,12 +67,8 @@ extension MappingDecoder {
         else { return nil }
         var phases: [String]?
         if let value = object["requestPhases"], !value.isNull {
-            let here = path.appending(key: "requestPhases")
-            if case .array(let items) = value {
-                phases = items.enumerated().compactMap { string($1, at: here.appending(index: $0)) }
-            } else {
-                wrongType(here, expected: "an array of strings", value)
-            }
+            phases = requestPhases(
+                value, at: path.appending(key: "requestPhases"), ofWebhook: name == WebhookDefinition.listenerName)
         }
         guard let parameters = object["parameters"] else {
             missing(path.appending(key: "parameters"), "parameters")
@@ -83,6 +79,41 @@ extension MappingDecoder {
                 .map(Listener.state)
         }
         return webhook(parameters, at: path.appending(key: "parameters"), requestPhases: phases).map(Listener.webhook)
+    }
+
+    /// A listener's `requestPhases`: WireMock's phase names, each an error when it is not one.
+    /// A webhook is sent in the `AFTER_COMPLETE` phase only (WireMock's `afterComplete`), and
+    /// a listener fires in the phases it lists: without `AFTER_COMPLETE` the webhook is never
+    /// sent, in WireMock as here, which a warning says. A state listener runs once the stub
+    /// answered whatever it lists (its phases are kept as written).
+    private mutating func requestPhases(_ value: JSONValue, at path: JSONPath, ofWebhook: Bool) -> [String]? {
+        guard case .array(let items) = value else {
+            wrongType(path, expected: "an array of strings", value)
+            return nil
+        }
+        var phases: [String] = []
+        for (index, item) in items.enumerated() {
+            let here = path.appending(index: index)
+            guard let phase = string(item, at: here) else { continue }
+            guard WebhookDefinition.requestPhaseNames.contains(phase) else {
+                let names = WebhookDefinition.requestPhaseNames.joined(separator: ", ")
+                invalid(
+                    here,
+                    expected: "a request phase (\(names))"
+                        + Self.didYouMean(phase, among: WebhookDefinition.requestPhaseNames),
+                    found: "'\(phase)'")
+                continue
+            }
+            phases.append(phase)
+        }
+        if ofWebhook, !phases.contains(WebhookDefinition.sendingPhase) {
+            problems.append(
+                StubProblem(
+                    .warning, .invalidValue, file: file, path: path.description,
+                    detail: "a webhook is sent in the \(WebhookDefinition.sendingPhase) phase only, which "
+                        + "requestPhases does not list: this webhook is never sent (as in WireMock)"))
+        }
+        return phases
     }
 
     /// Whether `name` is a listener petmock has; an error naming it when not.
@@ -124,16 +155,46 @@ extension MappingDecoder {
                 }
                 webhook.url = url
             case "headers":
-                if !member.value.isNull { webhook.headers = headers(member.value, at: here) }
+                if !member.value.isNull {
+                    webhook.headers = headers(member.value, at: here)
+                    refuseLineBreaks(in: member.value, at: here)
+                }
             case _ where Self.bodyFields.contains(member.key):
                 if let body = body(member, at: here, after: &bodyField) { webhook.body = body }
             case "delay":
                 if !member.value.isNull { webhook.delay = delayDistribution(member.value, at: here) }
             default:
+                // As WireMock: kept as data for templates (`parameters.NAME`); named, in case it
+                // is a misspelt field of the call (`header`, `jsonbody`).
+                unknownField(
+                    here, member.key, note: "kept as template data (parameters.\(member.key))",
+                    known: WebhookDefinition.fields)
                 webhook.extraParameters[member.key] = member.value
             }
         }
         if !urlGiven { missing(path.appending(key: "url"), "url") }
         return errorCount == errorsBefore ? webhook : nil
+    }
+
+    /// An error for each literal header value (not a template) holding CR, LF or NUL: it could
+    /// never be sent (a template's value is checked when rendered).
+    private mutating func refuseLineBreaks(in value: JSONValue, at path: JSONPath) {
+        guard case .object(let object) = value else { return }
+        func check(_ text: String, _ here: JSONPath) {
+            guard !text.containsUTF8("{{"), text.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 })
+            else { return }
+            invalid(here, expected: "a header value on one line (no CR, LF or NUL)", found: "a CR, LF or NUL character")
+        }
+        for member in object.members {
+            let here = path.appending(key: member.key)
+            switch member.value {
+            case .string(let text): check(text, here)
+            case .array(let items):
+                for (index, item) in items.enumerated() {
+                    if case .string(let text) = item { check(text, here.appending(index: index)) }
+                }
+            default: break
+            }
+        }
     }
 }

@@ -28,9 +28,18 @@ public struct WebhookDefinition: Sendable, Hashable {
     /// The parameters that are not the call's own fields, kept as written: templates read
     /// them as `parameters.name`, as in WireMock.
     public var extraParameters: JSONObject
-    /// The listener's `requestPhases`, as written (kept for round trips; a webhook is sent
-    /// once the answer is complete either way).
+    /// The listener's `requestPhases` (WireMock's phase names); nil when not given. A webhook
+    /// is sent in the `AFTER_COMPLETE` phase only, so a list without it means never (``isSent``).
     public var requestPhases: [String]?
+
+    /// Whether the webhook is sent at all: when its listener fires in ``sendingPhase``.
+    public var isSent: Bool { requestPhases.map { $0.contains(Self.sendingPhase) } ?? true }
+
+    /// WireMock's request phases (`ServeEventListener.RequestPhase`).
+    public static let requestPhaseNames = ["BEFORE_MATCH", "AFTER_MATCH", "BEFORE_RESPONSE_SENT", "AFTER_COMPLETE"]
+
+    /// The phase a webhook is sent in: once the answer is complete.
+    public static let sendingPhase = "AFTER_COMPLETE"
 
     /// Creates a webhook.
     public init(

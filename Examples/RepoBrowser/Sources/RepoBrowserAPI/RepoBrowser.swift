@@ -1,6 +1,5 @@
 import EndpointKit
 import Foundation
-import HTTPCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,4 +1,3 @@
-import APISchema
 import ContractKit
 import EndpointKit
 import Foundation
