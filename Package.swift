@@ -79,6 +79,8 @@ let fuzzTargets: [Target] = [
         support: true),
     fuzzTarget(
         "FuzzWebhookDefinitions", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"], support: true),
+    fuzzTarget(
+        "FuzzStateExtension", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"], support: true),
 ]
 
 let package = Package(
@@ -163,7 +165,9 @@ let package = Package(
         // a route table, and the dashboard, whose files are embedded at build time.
         .target(
             name: "AdminAPI",
-            dependencies: ["MockEngine", "StubFormat", "HTTPHandlerKit", "HTTPCore", "JSONKit", "Platform"],
+            dependencies: [
+                "MockEngine", "StubFormat", "HTTPHandlerKit", "HTTPCore", "JSONKit", "Platform", "Templating",
+            ],
             resources: [
                 .embedInCode("Dashboard/index.html"), .embedInCode("Dashboard/app.css"),
                 .embedInCode("Dashboard/app.js"), .embedInCode("Dashboard/icon.svg"),

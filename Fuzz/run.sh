@@ -47,6 +47,7 @@ ALL_TARGETS=(
     webhook-definitions:FuzzWebhookDefinitions
     runtime-expression:FuzzRuntimeExpression
     state-file:FuzzStateFile
+    state-extension:FuzzStateExtension
 )
 
 selected=()

@@ -3,6 +3,7 @@ import HTTPHandlerKit
 import JSONKit
 import MockEngine
 import StubFormat
+import Templating
 
 extension AdminRouter {
     /// Every route of the admin API, one declaration each: method, path under `/__admin`,
@@ -84,6 +85,10 @@ extension AdminRouter {
         AdminRoute(.get, "/petmock/state/{collection...}") { router, call in router.state(call["collection"]) },
         AdminRoute(.delete, "/petmock/state") { router, _ in router.resetState(nil) },
         AdminRoute(.delete, "/petmock/state/{collection...}") { router, call in router.resetState(call["collection"]) },
+        AdminRoute(.get, "/petmock/contexts") { router, _ in router.stateContexts() },
+        AdminRoute(.get, "/petmock/contexts/{name}") { router, call in router.stateContext(call["name"]) },
+        AdminRoute(.delete, "/petmock/contexts") { router, _ in router.deleteStateContexts() },
+        AdminRoute(.delete, "/petmock/contexts/{name}") { router, call in router.deleteStateContext(call["name"]) },
     ]
 
     // The handlers too small for a file of their own.
@@ -219,6 +224,33 @@ extension AdminRouter {
             return Self.notFound(Self.noCollection(path ?? ""))
         }
         return Self.json([:])
+    }
+
+    func stateContexts() -> HTTPResponse {
+        let contexts = admin.stateContexts()
+        return Self.json([
+            "contexts": .array(contexts.map { $0.context.json(named: $0.name) }),
+            "total": .int(Int64(contexts.count)),
+        ])
+    }
+
+    func stateContext(_ name: String) -> HTTPResponse {
+        guard let context = admin.stateContext(named: name) else { return Self.notFound(Self.noContext(name)) }
+        return Self.json(context.json(named: name))
+    }
+
+    func deleteStateContext(_ name: String) -> HTTPResponse {
+        guard admin.deleteStateContext(named: name) else { return Self.notFound(Self.noContext(name)) }
+        return Self.json([:])
+    }
+
+    func deleteStateContexts() -> HTTPResponse {
+        admin.deleteStateContexts()
+        return Self.json([:])
+    }
+
+    private static func noContext(_ name: String) -> String {
+        "No context '\(name)': stubs' recordState listeners make them (see GET /__admin/petmock/contexts)"
     }
 
     private static func noCollection(_ path: String) -> String {

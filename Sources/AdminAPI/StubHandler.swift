@@ -63,7 +63,8 @@ public final class StubHandler: HTTPHandler {
             store: store, journalCapacity: configuration.journalCapacity, proxyUnmatched: configuration.proxyUnmatched,
             upstreamTimeout: configuration.upstreamTimeout,
             upstream: UpstreamProxy(clients: upstream, settings: configuration.upstream, clock: configuration.clock),
-            fallback: configuration.fallback, cors: configuration.cors, publish: publish)
+            fallback: configuration.fallback, cors: configuration.cors, publish: publish,
+            stateLimits: configuration.stateLimits)
         if let name = configuration.variant {
             do {
                 store.setServerVariant(try engine.resolveServerWide(name, in: store.snapshot().index))

@@ -18,6 +18,9 @@ public struct RequestProblem: Sendable, Hashable {
         case unansweredStatus = "no stub answers the status"
         /// While recording with the target's base path mounted, the path is outside it.
         case outsideRecordedAPI = "outside the recorded API"
+        /// The answering stub's `recordState` or `deleteState` changed nothing: a limit of the
+        /// state store, or a template that failed. The request was answered by the stub.
+        case stateRefused = "state change refused"
     }
 
     /// The status of the refusal: 404 for a path outside the recorded API, else 400.

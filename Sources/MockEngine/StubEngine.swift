@@ -8,7 +8,8 @@ import Platform
 /// and the admin API are adapters around it.
 package final class StubEngine: Sendable {
     package let store: StubStore
-    let scenarios = ScenarioStore()
+    /// The scenarios' states and the state extension's contexts.
+    let scenarios: ScenarioStore
     let journal: RequestJournal
     /// Forwards requests to the live API (recording, unmatched requests).
     let proxy: UpstreamProxy
@@ -38,22 +39,24 @@ package final class StubEngine: Sendable {
     package convenience init(
         store: StubStore, journalCapacity: Int, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
         upstream: UpstreamProxy, fallback: (any FallbackReplySource)? = nil, cors: Bool = false,
-        publish: @escaping @Sendable (StubServerEvent) -> Void = { _ in }
+        publish: @escaping @Sendable (StubServerEvent) -> Void = { _ in }, stateLimits: StateLimits = .standard
     ) {
         self.init(
             store: store, journalCapacity: journalCapacity, proxyUnmatched: proxyUnmatched,
             upstreamTimeout: upstreamTimeout, upstream: upstream, fallback: fallback, cors: cors, publish: publish,
-            listeners: [])
+            listeners: [], stateLimits: stateLimits)
     }
 
     /// An engine whose answers `listeners` are told of, after the server's own.
     init(
         store: StubStore, journalCapacity: Int, proxyUnmatched: String?, upstreamTimeout: Duration,
         upstream: UpstreamProxy, fallback: (any FallbackReplySource)?, cors: Bool = false,
-        publish: @escaping @Sendable (StubServerEvent) -> Void, listeners: [any ServeListener]
+        publish: @escaping @Sendable (StubServerEvent) -> Void, listeners: [any ServeListener],
+        stateLimits: StateLimits = .standard
     ) {
         self.cors = cors
         self.store = store
+        scenarios = ScenarioStore(stateLimits: stateLimits)
         journal = RequestJournal(capacity: journalCapacity)
         proxy = upstream
         self.proxyUnmatched = proxyUnmatched
@@ -148,7 +151,13 @@ package final class StubEngine: Sendable {
 
     /// Answers a decision here and commits it.
     private func answer(_ decision: StubDecision, _ event: ServeEvent) -> HTTPReply {
-        let (reply, outcome) = AnswerStage.reply(to: decision, event, delaying: settings.delaying)
+        var (reply, outcome) = AnswerStage.reply(to: decision, event, delaying: settings.delaying)
+        if case .answer(let stub, let served, let variant) = decision, !stub.stateListeners.isEmpty,
+            let problem = StateStage.record(
+                stub, answered: served, event, store: scenarios.contexts, clock: store.clock, publish: publish)
+        {
+            outcome = ServeOutcome(status: outcome.status, stub: stub, variant: variant, problem: problem)
+        }
         commit.commit(event.request, outcome)
         return reply
     }

@@ -32,6 +32,9 @@ public struct StubHandlerConfiguration: Sendable {
     /// `Origin` allows that origin and exposes its fields. Off by default, as in WireMock
     /// (`petmock serve` turns it on with `--openapi`, as Prism does).
     public var cors: Bool
+    /// The bounds of the state extension's store (`recordState`): contexts, entries a list,
+    /// bytes.
+    public var stateLimits: StateLimits = .standard
 
     /// Creates a configuration.
     public init(

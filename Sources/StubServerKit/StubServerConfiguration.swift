@@ -52,6 +52,8 @@ public struct StubServerConfiguration: Sendable {
     /// matches, and the CORS fields of every stub answer to a request with `Origin`; off by
     /// default (``StubHandlerConfiguration/cors``).
     public var cors = false
+    /// The bounds of the state extension's store (``StubHandlerConfiguration/stateLimits``).
+    public var stateLimits: StateLimits = .standard
 
     /// Creates a configuration.
     public init(
@@ -78,10 +80,12 @@ public struct StubServerConfiguration: Sendable {
 
     /// The engine's part of the configuration.
     public var handlerConfiguration: StubHandlerConfiguration {
-        StubHandlerConfiguration(
+        var configuration = StubHandlerConfiguration(
             variant: variant, journalCapacity: journalCapacity, adminAccess: adminAccess, strict: strict,
             proxyUnmatched: proxyUnmatched, upstreamTimeout: upstreamTimeout, upstream: upstream,
             globalResponseTemplating: globalResponseTemplating, clock: clock, fallback: fallback, cors: cors)
+        configuration.stateLimits = stateLimits
+        return configuration
     }
 
     var httpConfiguration: HTTPServerConfiguration {

@@ -52,17 +52,23 @@ public final class Template: Sendable {
     }
 
     /// Renders the template with `context` as `this` (its members are the top-level names);
-    /// `now` answers the clock's wall-clock time, read at most once per render.
-    public func render(_ context: TemplateValue, clock: TimeSource = .system) throws(TemplateError) -> String {
+    /// `now` answers the clock's wall-clock time, read at most once per render; the `state`
+    /// helper reads `state` (no context exists without one).
+    public func render(
+        _ context: TemplateValue, clock: TimeSource = .system, state: (any TemplateStateSource)? = nil
+    ) throws(TemplateError) -> String {
         if let plainText { return plainText }
-        return String(decoding: try renderBytes(context, clock: clock), as: UTF8.self)
+        return String(decoding: try renderBytes(context, clock: clock, state: state), as: UTF8.self)
     }
 
-    /// Renders as ``render(_:clock:)`` does, into UTF-8 bytes (a response body) with no
+    /// Renders as ``render(_:clock:state:)`` does, into UTF-8 bytes (a response body) with no
     /// intermediate text: one buffer, its capacity reserved from the template's text.
-    public func renderBytes(_ context: TemplateValue, clock: TimeSource = .system) throws(TemplateError) -> [UInt8] {
+    public func renderBytes(
+        _ context: TemplateValue, clock: TimeSource = .system, state: (any TemplateStateSource)? = nil
+    ) throws(TemplateError) -> [UInt8] {
         if let plainText { return Array(plainText.utf8) }
-        var renderer = TemplateRenderer(root: context, limits: limits, clock: clock, capacity: textLength + 64)
+        var renderer = TemplateRenderer(
+            root: context, limits: limits, clock: clock, capacity: textLength + 64, state: state)
         try renderer.render(segments)
         return renderer.output
     }

@@ -21,6 +21,10 @@ struct TemplateHelper: Sendable {
 
     let kind: Kind
     var blockContent: BlockContent = .none
+    /// Whether `{{name}}` with no argument at all reads the value called `name` instead of
+    /// calling the helper: for a helper that means nothing without arguments (`state`), so a
+    /// template reading a field of that name renders as it did before the helper existed.
+    var yieldsToPathWithoutArguments = false
 }
 
 /// One call of a helper: its arguments, and what it may change in the render.
@@ -41,6 +45,8 @@ struct HelperCall {
     var literalJSONPath: JSONPath? = nil
     /// The render's last JSON parse (see ``TemplateRenderer/parsedJSON``).
     var parsedJSON: (text: String, value: JSONValue?)? = nil
+    /// The state extension's contexts, when the render was given them (the `state` helper).
+    var state: (any TemplateStateSource)? = nil
 
     /// JSON from a value: JSON as it is, text parsed (once per render for the same text).
     mutating func json(_ value: TemplateValue) -> JSONValue? {

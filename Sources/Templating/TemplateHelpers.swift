@@ -25,6 +25,7 @@ enum TemplateHelpers {
         for (name, function) in dates { helpers[name] = TemplateHelper(kind: .function(function)) }
         for (name, function) in random { helpers[name] = TemplateHelper(kind: .function(function)) }
         for (name, function) in extras { helpers[name] = TemplateHelper(kind: .function(function)) }
+        helpers["state"] = TemplateHelper(kind: .function(state), yieldsToPathWithoutArguments: true)
         helpers["parseJson"]?.blockContent = .prepend
         helpers["assign"] = TemplateHelper(kind: .function(assign), blockContent: .append)
         return helpers

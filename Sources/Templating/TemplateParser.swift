@@ -249,7 +249,9 @@ struct TemplateParser {
     ) throws(TemplateError) -> TemplateExpression {
         if case .path(let path, _) = head, path.segments.count == 1, !path.isData, !path.isThis, path.parents == 0 {
             let name = path.segments[0]
-            if let helper = TemplateHelpers.find(name) {
+            if let helper = TemplateHelpers.find(name),
+                !(helper.yieldsToPathWithoutArguments && parameters.isEmpty && hash.isEmpty)
+            {
                 try Self.checkInline(helper, name, at: start, self)
                 let call = TemplateCall(
                     name: name, helper: helper, parameters: parameters, hash: hash, position: position(start))

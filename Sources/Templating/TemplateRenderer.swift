@@ -40,8 +40,15 @@ struct TemplateRenderer {
     /// ``RequestAccess`` are read from it directly while nothing else can answer `request`.
     private let rootRequest: TemplateRequest?
 
-    init(root: TemplateValue, limits: TemplateLimits, clock: TimeSource, capacity: Int = 0) {
+    /// The state extension's contexts the `state` helper reads, if the render has any.
+    private let state: (any TemplateStateSource)?
+
+    init(
+        root: TemplateValue, limits: TemplateLimits, clock: TimeSource, capacity: Int = 0,
+        state: (any TemplateStateSource)? = nil
+    ) {
         self.limits = limits
+        self.state = state
         if case .object(let members) = root, let request = members.first(where: { $0.key == "request" }),
             case .node(let node) = request.value
         {
@@ -264,7 +271,7 @@ struct TemplateRenderer {
         var invocation = HelperCall(
             parameters: parameters, hash: hash, name: call.name, position: call.position,
             iterationsLeft: iterationsLeft, now: currentNow(), maximumLength: limits.maximumOutputLength,
-            literalJSONPath: call.literalJSONPath, parsedJSON: parsedJSON)
+            literalJSONPath: call.literalJSONPath, parsedJSON: parsedJSON, state: state)
         let result: TemplateValue
         do {
             result = try function(&invocation)

@@ -45,7 +45,11 @@ public struct StubVerificationError: Error, Sendable, CustomStringConvertible {
         ]
         lines.append(received.isEmpty ? "No requests were made." : "Requests made, oldest first:")
         lines += received.map { "  " + $0 }
-        if !refused.isEmpty { lines += ["Requests petmock refused (a 400 of its own):"] + refused.map { "  " + $0 } }
+        if !refused.isEmpty {
+            lines +=
+                ["Requests petmock refused (a 400 of its own) or whose stub's state change it refused:"]
+                + refused.map { "  " + $0 }
+        }
         if !nearMisses.isEmpty { lines += ["", nearMisses] }
         // Requests come from the code under test: escaped before they reach a terminal or a CI log.
         return TerminalText.escapeEachLine(lines.joined(separator: "\n"))

@@ -52,7 +52,7 @@ import Testing
         for path in [
             "/__admin/mappings", "/__admin/requests?limit=10", "/__admin/petmock/problems",
             "/__admin/petmock/sources", "/__admin/petmock/variants", "/__admin/scenarios",
-            "/__admin/petmock/webhooks",
+            "/__admin/petmock/webhooks", "/__admin/petmock/contexts",
         ] {
             let refused = try server.answer(path)
             #expect(refused.status == 401 && refused.header("WWW-Authenticate") == "Bearer", "\(path)")

@@ -291,6 +291,25 @@ async function refreshWebhooks() {
   $("webhooks-dropped").textContent = listing.dropped > 0 ? listing.dropped + " older calls not kept" : "";
 }
 
+// The state extension's contexts (recordState): shown once there is one.
+let lastContexts = "";
+async function refreshContexts() {
+  const listing = await api("GET", "/petmock/contexts");
+  const rendered = JSON.stringify(listing.contexts);
+  if (rendered === lastContexts) return;
+  lastContexts = rendered;
+  $("contexts").hidden = listing.contexts.length === 0;
+  const rows = $("context-rows");
+  rows.replaceChildren();
+  for (const context of listing.contexts) {
+    const row = el("tr");
+    for (const cell of [context.context, JSON.stringify(context.properties), context.listSize, context.updateCount]) {
+      row.append(el("td", cell));
+    }
+    rows.append(row);
+  }
+}
+
 async function showRequest(event) {
   const detail = $("request-detail");
   detail.replaceChildren();
@@ -330,14 +349,16 @@ async function showRequest(event) {
 
 async function refreshAll() {
   try {
-    await Promise.all([refreshMappings(), refreshState(), refreshJournal(), refreshOperations(), refreshWebhooks()]);
+    await Promise.all([
+      refreshMappings(), refreshState(), refreshJournal(), refreshOperations(), refreshWebhooks(), refreshContexts(),
+    ]);
   } catch (error) {
     showError(error);
   }
 }
 
 function poll() {
-  Promise.all([refreshJournal(), refreshWebhooks()]).catch((error) => {
+  Promise.all([refreshJournal(), refreshWebhooks(), refreshContexts()]).catch((error) => {
     if (!(error instanceof NeedsToken)) status("disconnected: " + error.message, "error");
   }).finally(() => setTimeout(poll, 1000));
 }

@@ -253,6 +253,7 @@ public final class Admin: Sendable {
     /// back to its examples: a test that resets one resets the other.
     public func resetScenarios() {
         engine.scenarios.reset()
+        engine.scenarios.contexts.reset()
         resetState()
     }
 

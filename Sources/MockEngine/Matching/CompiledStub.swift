@@ -62,13 +62,20 @@ final class CompiledStub: Sendable {
     let proxyTemplate: ProxyBaseURLTemplate?
     /// The calls made once the stub answered (its webhooks), compiled.
     let webhooks: [CompiledWebhook]
+    /// The state extension's `state-matcher`, checked after the scenario.
+    let stateMatcher: CompiledStateMatcher?
+    /// The state extension's listeners, run in order once the stub answered.
+    let stateListeners: [CompiledStateListener]
     private let variantCache = Locked<[Variant: ServedResponse]>([:])
 
     init(
         mapping: StubMapping, sequence: Int, origin: StubOrigin, pattern: CompiledRequestPattern,
         served: ServedResponse,
-        template: ResponseTemplate? = nil, proxyTemplate: ProxyBaseURLTemplate? = nil, webhooks: [CompiledWebhook] = []
+        template: ResponseTemplate? = nil, proxyTemplate: ProxyBaseURLTemplate? = nil, webhooks: [CompiledWebhook] = [],
+        stateMatcher: CompiledStateMatcher? = nil, stateListeners: [CompiledStateListener] = []
     ) {
+        self.stateMatcher = stateMatcher
+        self.stateListeners = stateListeners
         self.template = template
         self.webhooks = webhooks
         self.proxyTemplate = proxyTemplate
@@ -115,19 +122,24 @@ final class CompiledStub: Sendable {
         return recorder.criteria
     }
 
-    /// The request pattern's evaluation, then the scenario's state: the one place that state is
-    /// checked, for serving and for near misses alike.
+    /// The request pattern's evaluation, then the scenario's state, then the state extension's
+    /// matcher: the one place those states are checked, for serving and for near misses alike.
     func evaluate<Recorder: MatchRecorder>(
         _ request: MatchableRequest, scenarios: ScenarioStore, urlKnown: Bool = false, into recorder: inout Recorder
     ) -> Bool {
         guard pattern.evaluate(request, urlKnown: urlKnown, into: &recorder) else { return false }
-        guard let scenarioName, let requiredScenarioState else { return true }
-        let state = scenarios.state(of: scenarioName)
-        return recorder.record(state == requiredScenarioState) {
-            MatchCriterion(
-                name: "scenario", matched: false, expected: "'\(scenarioName)' in state '\(requiredScenarioState)'",
-                actual: "state '\(state)'", distance: 1)
+        if let scenarioName, let requiredScenarioState {
+            let state = scenarios.state(of: scenarioName)
+            let matched = recorder.record(state == requiredScenarioState) {
+                MatchCriterion(
+                    name: "scenario", matched: false,
+                    expected: "'\(scenarioName)' in state '\(requiredScenarioState)'", actual: "state '\(state)'",
+                    distance: 1)
+            }
+            guard matched else { return false }
         }
+        guard let stateMatcher else { return true }
+        return stateMatcher.evaluate(request, store: scenarios.contexts, into: &recorder)
     }
 
     /// The answer under a generated variant, made once per variant and kept (at most 64

@@ -7,6 +7,13 @@ final class ScenarioStore: Sendable {
     static let startedState = "Started"
 
     private let states = Locked<[String: String]>([:])
+    /// The state extension's contexts: matched (`state-matcher`) and reset beside the
+    /// scenarios, and one per engine as they are.
+    let contexts: StateContextStore
+
+    init(stateLimits: StateLimits = .standard) {
+        contexts = StateContextStore(limits: stateLimits)
+    }
 
     /// The scenario's current state.
     func state(of name: String) -> String {

@@ -21,7 +21,7 @@ enum AnswerStage {
         }
         let base: ServedResponse
         if let template = stub.template {
-            switch template.render(event.request, event.matchable, stub: stub) {
+            switch template.render(event.request, event.matchable, stub: stub, state: event.scenarios.contexts) {
             case .success(let rendered): base = rendered
             case .failure(let failure):
                 return .templateFailed(stub, message: failure.message, variant: event.selection.variant?.description)

@@ -77,6 +77,12 @@ struct ServeOutcome: Sendable {
         details = Details(document: document)
     }
 
+    /// The outcome of a stub's answer with a problem of the request (a state change refused).
+    init(status: Int?, stub: CompiledStub, variant: String?, problem: RequestProblem) {
+        self.init(status: status, stub: stub, variant: variant)
+        details = Details(problem: problem)
+    }
+
     /// The outcome of a request petmock refused (a 400 of its own).
     init(status: Int?, variant: String?, problem: RequestProblem) {
         self.init(status: status, variant: variant)

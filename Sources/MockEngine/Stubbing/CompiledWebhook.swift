@@ -20,10 +20,12 @@ struct CompiledWebhook: Sendable {
             self = Template.mayContainTemplate(text) ? .template(try Template(text)) : .text(text)
         }
 
-        func render(_ context: TemplateValue, clock: TimeSource) throws(TemplateError) -> String {
+        func render(
+            _ context: TemplateValue, clock: TimeSource, state: (any TemplateStateSource)? = nil
+        ) throws(TemplateError) -> String {
             switch self {
             case .text(let text): text
-            case .template(let template): try template.render(context, clock: clock)
+            case .template(let template): try template.render(context, clock: clock, state: state)
             }
         }
     }

@@ -8,7 +8,8 @@ extension ResponseTemplate {
     /// Renders the response for one request: the templates, then the head's fixed bytes
     /// around their values (``ResponseShape``).
     func render(
-        _ request: HTTPServerRequest, _ matchable: MatchableRequest, stub: CompiledStub
+        _ request: HTTPServerRequest, _ matchable: MatchableRequest, stub: CompiledStub,
+        state: (any TemplateStateSource)? = nil
     ) -> Result<ServedResponse, Failure> {
         // baseURL nil: `http://` and the `Host` field (or `localhost`), made if a template reads it.
         // The client's address is read from `matchable` (made from this request) when a template
@@ -24,16 +25,19 @@ extension ResponseTemplate {
         var fileName: String?
         let bytes: [UInt8]
         do {
-            if let statusMessage { reason = try statusMessage.render(context, clock: clock) }
-            for header in headers { fields[header.index].value = try header.value.render(context, clock: clock) }
+            if let statusMessage { reason = try statusMessage.render(context, clock: clock, state: state) }
+            for header in headers {
+                fields[header.index].value = try header.value.render(context, clock: clock, state: state)
+            }
             switch body {
             case .fixed(let fixed): bytes = fixed
-            case .template(let template): bytes = try template.renderBytes(context, clock: clock)
+            case .template(let template): bytes = try template.renderBytes(context, clock: clock, state: state)
             case .file(let nameTemplate, let files):
-                let name = try nameTemplate.render(context, clock: clock)
+                let name = try nameTemplate.render(context, clock: clock, state: state)
                 fileName = name
                 switch files.content(name) {
-                case .success(.template(let template)): bytes = try template.renderBytes(context, clock: clock)
+                case .success(.template(let template)):
+                    bytes = try template.renderBytes(context, clock: clock, state: state)
                 case .success(.bytes(let content)): bytes = content
                 case .success(.invalid(let message)): return .failure(Failure(message: message))
                 case .failure(let failure): return .failure(failure)

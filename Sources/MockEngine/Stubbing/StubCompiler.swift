@@ -51,6 +51,15 @@ struct StubCompiler: Sendable {
                         + "[\"response-template\"], or template every stub: petmock serve "
                         + "--global-response-templating, globalResponseTemplating in the configuration)"))
         }
+        if !templated, let field = Self.stateHelperField(mapping.response) {
+            problems.append(
+                StubProblem(
+                    .warning, .unknownField, file: file,
+                    path: basePath.appending(key: "response").appending(key: field).description,
+                    detail: "the response reads the state extension's '{{state ...}}' but is not templated, so it is "
+                        + "sent as written (add \"transformers\": [\"response-template\"], or serve with "
+                        + "--global-response-templating, as WireMock needs templating on for the extension)"))
+        }
         var body: [UInt8]?
         if templated, case .file(let name) = mapping.response.body, Template.mayContainTemplate(name) {
             body = nil  // The name is rendered per request.
@@ -66,12 +75,27 @@ struct StubCompiler: Sendable {
         }
         let webhooks = CompiledWebhook.compile(
             mapping, filesRoot: filesRoot, file: file, basePath: basePath, problems: &problems)
-        guard let pattern, let webhooks, !problems.contains(where: \.isError) else { return (nil, problems) }
+        let stateListeners = CompiledStateListener.compile(
+            mapping, file: file, basePath: basePath, problems: &problems)
+        let stateMatcher = mapping.request.stateMatcher.flatMap {
+            CompiledStateMatcher.compile($0, file: file, basePath: basePath, clock: clock, problems: &problems)
+        }
+        if mapping.response.proxy != nil, !mapping.stateListeners.isEmpty {
+            problems.append(
+                StubProblem(
+                    .error, .unknownField, file: file, path: basePath.appending(key: "serveEventListeners").description,
+                    detail: "'recordState' and 'deleteState' are not run for a proxy stub (petmock records state from "
+                        + "answers it makes); the mapping is refused rather than served without them"))
+        }
+        guard let pattern, let webhooks, let stateListeners, !problems.contains(where: \.isError) else {
+            return (nil, problems)
+        }
         let served = Self.prepare(mapping, body: body ?? [])
         return (
             CompiledStub(
                 mapping: mapping, sequence: sequence, origin: origin, pattern: pattern, served: served,
-                template: template, proxyTemplate: proxyTemplate, webhooks: webhooks),
+                template: template, proxyTemplate: proxyTemplate, webhooks: webhooks, stateMatcher: stateMatcher,
+                stateListeners: stateListeners),
             problems
         )
     }
@@ -81,6 +105,16 @@ struct StubCompiler: Sendable {
     func templates(_ mapping: StubMapping) -> Bool {
         (mapping.response.isTemplated || globalTemplating) && mapping.response.fault == nil
             && mapping.response.proxy == nil
+    }
+
+    /// The response field that calls the `state` helper (`body`, `jsonBody`, `headers`), if any.
+    private static func stateHelperField(_ response: ResponseDefinition) -> String? {
+        switch response.body {
+        case .text(let text) where text.containsUTF8("{{state "): return "body"
+        case .json(let value) where value.serialized().containsUTF8("{{state "): return "jsonBody"
+        default: break
+        }
+        return response.headers.contains { $0.value.containsUTF8("{{state ") } ? "headers" : nil
     }
 
     /// Whether any part of the response holds a mustache; one that holds none keeps its

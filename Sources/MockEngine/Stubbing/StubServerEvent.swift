@@ -24,13 +24,16 @@ public enum StubServerEvent: Sendable, CustomStringConvertible {
     /// A stub's webhook call failed or was not sent (what, where, why), and how many others
     /// failed or were not sent since the last such event was told (at most one a second).
     case webhook(WebhookCall, untold: Int)
+    /// A stub's `recordState` or `deleteState` changed nothing (a limit of the store, a
+    /// template that failed); told once per store until it is reset.
+    case stateRefused(String)
 
     /// The file the event is about, if any.
     public var file: String? {
         switch self {
         case .reloaded(let file, _, _), .reloadFailed(let file, _, _), .neverServed(let file, _), .removed(let file, _):
             file
-        case .watchFailed, .proxied, .webhook: nil
+        case .watchFailed, .proxied, .webhook, .stateRefused: nil
         case .recording(let event):
             if case .recorded(_, _, _, let file) = event { file } else { nil }
         }
@@ -55,6 +58,8 @@ public enum StubServerEvent: Sendable, CustomStringConvertible {
         case .recording(let event): event.description
         case .webhook(let call, let untold):
             call.description + (untold > 0 ? " (and \(untold) more failed or unsent since the last line)" : "")
+        case .stateRefused(let message):
+            "\(TerminalText.escape(message)) (told once; GET /__admin/petmock/problems lists every one)"
         }
     }
 }

@@ -127,12 +127,15 @@ public enum StubShadowing {
     }
 
     /// Whether `wider` answers every request `narrower` would answer: the same variant and
-    /// scenario condition (or none on `wider`), and a request pattern that asks no more.
+    /// scenario condition (or none on `wider`), the same state matcher (or none on `wider`), and
+    /// a request pattern that asks no more.
     static func covers(_ wider: StubMapping, _ narrower: StubMapping) -> Bool {
         guard wider.variant == narrower.variant else { return false }
         if let condition = scenarioCondition(wider), condition != scenarioCondition(narrower) { return false }
         let lhs = wider.request
         let rhs = narrower.request
+        // The state extension's matcher depends on the state: only the same one covers.
+        if let matcher = lhs.stateMatcher, matcher != rhs.stateMatcher { return false }
         if let method = lhs.method, method != rhs.method { return false }
         switch (lhs.methods, rhs.methods) {
         case (nil, _): break

@@ -10,7 +10,7 @@ extension MappingDecoder {
             "basicAuthCredentials", "bodyPatterns", "multipartPatterns",
         ]
     private static let unsupportedRequestFields = [
-        "host", "port", "scheme", "customMatcher", "clientIp",
+        "host", "port", "scheme", "clientIp",
     ]
 
     /// Decodes a request pattern object; nil when it has an error, unless `keepingErrors`
@@ -77,6 +77,8 @@ extension MappingDecoder {
                         pattern.multipartPatterns.append(multipart)
                     }
                 }
+            case "customMatcher":
+                if !member.value.isNull { pattern.stateMatcher = stateMatcher(member.value, at: here) }
             case _ where Self.unsupportedRequestFields.contains(member.key):
                 // Ignoring a criterion would make the stub match more than its author wrote.
                 problems.append(

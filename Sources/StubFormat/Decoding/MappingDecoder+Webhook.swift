@@ -7,22 +7,35 @@ extension MappingDecoder {
 
     /// A mapping's `serveEventListeners`, or its older `postServeActions` (`legacy`): an array
     /// of `{"name", "parameters"}`, or, for `postServeActions`, WireMock's older object form
-    /// `{"webhook": {parameters}}`. Every entry must be a `webhook`: another extension's
-    /// listener is an error naming it, never ignored.
-    mutating func webhooks(_ value: JSONValue, at path: JSONPath, legacy: Bool) -> [WebhookDefinition] {
-        var webhooks: [WebhookDefinition] = []
+    /// `{"webhook": {parameters}}`. Every entry must be a `webhook`, a `recordState` or a
+    /// `deleteState`: another extension's listener is an error naming it, never ignored.
+    mutating func serveEventListeners(
+        _ value: JSONValue, at path: JSONPath, legacy: Bool, into mapping: inout StubMapping
+    ) {
         switch value {
         case .null:
-            return []
+            return
         case .array(let entries):
             for (index, entry) in entries.enumerated() {
-                if let webhook = listener(entry, at: path.appending(index: index)) { webhooks.append(webhook) }
+                switch listener(entry, at: path.appending(index: index)) {
+                case .webhook(let webhook)?: mapping.webhooks.append(webhook)
+                case .state(var listener)?:
+                    listener.sourceIndex = index
+                    mapping.stateListeners.append(listener)
+                case nil: continue
+                }
             }
         case .object(let object) where legacy:
             for member in object.members {
                 let here = path.appending(key: member.key)
                 guard checkListenerName(member.key, at: here) else { continue }
-                if let webhook = webhook(member.value, at: here, requestPhases: nil) { webhooks.append(webhook) }
+                if let action = StateListenerDefinition.Action(rawValue: member.key) {
+                    if let listener = stateListener(action, member.value, at: here, requestPhases: nil) {
+                        mapping.stateListeners.append(listener)
+                    }
+                } else if let webhook = webhook(member.value, at: here, requestPhases: nil) {
+                    mapping.webhooks.append(webhook)
+                }
             }
         default:
             wrongType(
@@ -31,11 +44,16 @@ extension MappingDecoder {
                     ? "an array of {\"name\": \"webhook\", \"parameters\": {...}} or {\"webhook\": {...}}"
                     : "an array of {\"name\": \"webhook\", \"parameters\": {...}}", value)
         }
-        return webhooks
     }
 
-    /// One `{"name": "webhook", "parameters": {...}}` entry.
-    private mutating func listener(_ value: JSONValue, at path: JSONPath) -> WebhookDefinition? {
+    /// What one `serveEventListeners` entry decodes to.
+    private enum Listener {
+        case webhook(WebhookDefinition)
+        case state(StateListenerDefinition)
+    }
+
+    /// One `{"name": "webhook", "parameters": {...}}` entry (or `recordState`, `deleteState`).
+    private mutating func listener(_ value: JSONValue, at path: JSONPath) -> Listener? {
         guard let object = object(value, at: path) else { return nil }
         for member in object.members where !Self.listenerFields.contains(member.key) {
             unknownField(path.appending(key: member.key), member.key, known: Self.listenerFields)
@@ -49,20 +67,26 @@ extension MappingDecoder {
         else { return nil }
         var phases: [String]?
         if let value = object["requestPhases"], !value.isNull {
-            phases = requestPhases(value, at: path.appending(key: "requestPhases"))
+            phases = requestPhases(
+                value, at: path.appending(key: "requestPhases"), ofWebhook: name == WebhookDefinition.listenerName)
         }
         guard let parameters = object["parameters"] else {
             missing(path.appending(key: "parameters"), "parameters")
             return nil
         }
-        return webhook(parameters, at: path.appending(key: "parameters"), requestPhases: phases)
+        if let action = StateListenerDefinition.Action(rawValue: name) {
+            return stateListener(action, parameters, at: path.appending(key: "parameters"), requestPhases: phases)
+                .map(Listener.state)
+        }
+        return webhook(parameters, at: path.appending(key: "parameters"), requestPhases: phases).map(Listener.webhook)
     }
 
     /// A listener's `requestPhases`: WireMock's phase names, each an error when it is not one.
     /// A webhook is sent in the `AFTER_COMPLETE` phase only (WireMock's `afterComplete`), and
     /// a listener fires in the phases it lists: without `AFTER_COMPLETE` the webhook is never
-    /// sent, in WireMock as here, which a warning says.
-    private mutating func requestPhases(_ value: JSONValue, at path: JSONPath) -> [String]? {
+    /// sent, in WireMock as here, which a warning says. A state listener runs once the stub
+    /// answered whatever it lists (its phases are kept as written).
+    private mutating func requestPhases(_ value: JSONValue, at path: JSONPath, ofWebhook: Bool) -> [String]? {
         guard case .array(let items) = value else {
             wrongType(path, expected: "an array of strings", value)
             return nil
@@ -82,7 +106,7 @@ extension MappingDecoder {
             }
             phases.append(phase)
         }
-        if !phases.contains(WebhookDefinition.sendingPhase) {
+        if ofWebhook, !phases.contains(WebhookDefinition.sendingPhase) {
             problems.append(
                 StubProblem(
                     .warning, .invalidValue, file: file, path: path.description,
@@ -92,13 +116,15 @@ extension MappingDecoder {
         return phases
     }
 
-    /// Whether `name` is the one listener petmock has; an error naming it when not.
+    /// Whether `name` is a listener petmock has; an error naming it when not.
     private mutating func checkListenerName(_ name: String, at path: JSONPath) -> Bool {
-        guard name != WebhookDefinition.listenerName else { return true }
+        guard name != WebhookDefinition.listenerName, StateListenerDefinition.Action(rawValue: name) == nil else {
+            return true
+        }
         invalid(
             path,
-            expected: "'webhook' (petmock has no other serve event listener; a stub naming another extension "
-                + "is refused rather than served without it)", found: "'\(name)'")
+            expected: "'webhook', 'recordState' or 'deleteState' (petmock has no other serve event listener; a stub "
+                + "naming another extension is refused rather than served without it)", found: "'\(name)'")
         return false
     }
 

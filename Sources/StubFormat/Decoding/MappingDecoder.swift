@@ -82,7 +82,7 @@ package struct MappingDecoder {
                     wrongType(here, expected: "an object", member.value)
                 }
             case "serveEventListeners", "postServeActions":
-                mapping.webhooks += webhooks(member.value, at: here, legacy: member.key == "postServeActions")
+                serveEventListeners(member.value, at: here, legacy: member.key == "postServeActions", into: &mapping)
             case "insertionIndex":
                 continue  // WireMock writes it in exports; the load order decides here.
             default:

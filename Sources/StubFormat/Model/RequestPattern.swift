@@ -32,6 +32,8 @@ public struct RequestPattern: Sendable, Hashable {
     public var basicAuthCredentials: BasicCredentials?
     /// Criteria on the parts of a `multipart/*` body, all of which must hold.
     public var multipartPatterns: [MultipartPattern]
+    /// The state extension's matcher (`customMatcher` named `state-matcher`).
+    public var stateMatcher: StateMatcherDefinition?
 
     /// Creates a pattern; with no arguments it matches every request.
     public init(
@@ -39,7 +41,7 @@ public struct RequestPattern: Sendable, Hashable {
         queryParameters: [NamedMatcher] = [], headers: [NamedMatcher] = [], bodyPatterns: [StringMatcher] = [],
         cookies: [NamedMatcher] = [], formParameters: [NamedMatcher] = [],
         basicAuthCredentials: BasicCredentials? = nil,
-        multipartPatterns: [MultipartPattern] = []
+        multipartPatterns: [MultipartPattern] = [], stateMatcher: StateMatcherDefinition? = nil
     ) {
         self.method = method
         self.url = url
@@ -51,6 +53,7 @@ public struct RequestPattern: Sendable, Hashable {
         self.formParameters = formParameters
         self.basicAuthCredentials = basicAuthCredentials
         self.multipartPatterns = multipartPatterns
+        self.stateMatcher = stateMatcher
     }
 }
 

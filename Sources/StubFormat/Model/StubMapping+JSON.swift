@@ -39,7 +39,9 @@ extension StubMapping {
         if let newScenarioState { object["newScenarioState"] = .string(newScenarioState) }
         if let persistent { object["persistent"] = .bool(persistent) }
         if let metadata { object["metadata"] = .object(metadata) }
-        if !webhooks.isEmpty { object["serveEventListeners"] = .array(webhooks.map(\.json)) }
+        if !webhooks.isEmpty || !stateListeners.isEmpty {
+            object["serveEventListeners"] = .array(webhooks.map(\.json) + stateListeners.map(\.json))
+        }
         return .object(object)
     }
 }
@@ -67,6 +69,7 @@ extension RequestPattern {
         }
         if !bodyPatterns.isEmpty { object["bodyPatterns"] = .array(bodyPatterns.map(\.json)) }
         if !multipartPatterns.isEmpty { object["multipartPatterns"] = .array(multipartPatterns.map(\.json)) }
+        if let stateMatcher { object["customMatcher"] = stateMatcher.json }
         return .object(object)
     }
 }

@@ -38,13 +38,16 @@ public struct StubMapping: Sendable, Hashable {
     public var persistent: Bool?
     /// The calls made after the mapping answered (`serveEventListeners` named `webhook`).
     public var webhooks: [WebhookDefinition]
+    /// The state extension's listeners (`serveEventListeners` named `recordState` or
+    /// `deleteState`), run in order once the mapping answered.
+    public var stateListeners: [StateListenerDefinition]
 
     /// Creates a mapping; a missing id gets a random UUID.
     public init(
         id: String? = nil, name: String? = nil, request: RequestPattern, response: ResponseDefinition,
         priority: Int? = nil, scenarioName: String? = nil, requiredScenarioState: String? = nil,
         newScenarioState: String? = nil, metadata: JSONObject? = nil, persistent: Bool? = nil,
-        webhooks: [WebhookDefinition] = []
+        webhooks: [WebhookDefinition] = [], stateListeners: [StateListenerDefinition] = []
     ) {
         self.id = id ?? Identifiers.randomUUID()
         self.name = name
@@ -57,6 +60,7 @@ public struct StubMapping: Sendable, Hashable {
         self.metadata = metadata
         self.persistent = persistent
         self.webhooks = webhooks
+        self.stateListeners = stateListeners
     }
 
     /// The priority that applies: ``priority`` or ``defaultPriority``.
