@@ -4,7 +4,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 STUBS ?= Stubs
 # Libraries the package links (Package.swift declares them as apt providers too).
-BUILD_PACKAGES := libcurl4-openssl-dev zlib1g-dev libsqlite3-dev libyaml-dev libxml2-dev pkg-config
+BUILD_PACKAGES := libcurl4-openssl-dev libssl-dev zlib1g-dev libsqlite3-dev libyaml-dev libxml2-dev pkg-config
 # Tools the tests use: docker-compose validates docker-compose.yml, python3 runs helper scripts,
 # script (bsdutils) gives a tool a pseudo-terminal, chromium and chromium-driver open the HTML
 # report, petmock's dashboard and a cross-origin fetch through petmock's CORS headless

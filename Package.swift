@@ -100,6 +100,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // TLS for the socket server's HTTPS and its local certificate authority (never in what an
+        // iOS test target links: scripts/check-link-closure.sh).
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .target(name: "CSystem"),
         .target(name: "CSpawn"),
 
@@ -112,7 +115,7 @@ let package = Package(
         // What a handler receives and returns, with no socket: the request, reply values,
         // prepared responses, faults, delays (the server and in-process stubs share them).
         library("HTTPHandlerKit", ["HTTPCore", "Platform", "CZlib"]),
-        library("HTTPServerKit", ["HTTPHandlerKit", "HTTPCore", "Platform", "CZlib"]),
+        library("HTTPServerKit", ["HTTPHandlerKit", "HTTPCore", "Platform", "CZlib", "COpenSSL"]),
         library("HTTPClient", ["HTTPCore", "Platform", "CCurl", "CZlib"]),
         // The generic API client over any transport: no libcurl, no libyaml, so an iOS test
         // target can link it. EndpointKit adds URLSession's transport and re-exports the core; a

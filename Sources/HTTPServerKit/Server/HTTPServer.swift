@@ -109,6 +109,7 @@ public final class HTTPServer: Sendable {
                 listeners.append(next.descriptor)
             }
             boundPort.withLock { $0 = first.port }
+            let tls = try configuration.tls.map(Self.tlsContext)
             if let failure = prepare() {
                 for listener in listeners { Descriptor.close(listener) }
                 boundPort.withLock { $0 = 0 }
@@ -120,7 +121,7 @@ public final class HTTPServer: Sendable {
                 loops.append(
                     try HTTPEventLoop(
                         index: index, listener: listener, configuration: configuration, handler: handler,
-                        lifecycle: lifecycle))
+                        lifecycle: lifecycle, tls: tls))
             }
             let created = loops
             lifecycle.state.withLock { $0.loops = created }
@@ -142,6 +143,15 @@ public final class HTTPServer: Sendable {
         }
         if !signals.isEmpty { installSignals(signals) }
         return nil
+    }
+
+    /// The one TLS context of an HTTPS server, shared by its loops.
+    private static func tlsContext(_ settings: HTTPServerTLS) throws(HTTPServerError) -> TLSContext {
+        do {
+            return try TLSContext(settings)
+        } catch {
+            throw HTTPServerError.tls(error)
+        }
     }
 
     /// Begins a graceful shutdown and returns at once: listeners close, idle connections
