@@ -94,6 +94,8 @@ public final class HTTPServer: Sendable {
         var loops: [HTTPEventLoop] = []
         do {
             let configuration = self.configuration
+            // Before binding: a certificate that cannot be used leaves the port free.
+            let tls = try configuration.tls.map(Self.tlsContext)
             let address = try HTTPServerError.platform {
                 () throws(PlatformError) in try Listener.resolve(host: configuration.host, port: configuration.port)
             }
@@ -109,7 +111,6 @@ public final class HTTPServer: Sendable {
                 listeners.append(next.descriptor)
             }
             boundPort.withLock { $0 = first.port }
-            let tls = try configuration.tls.map(Self.tlsContext)
             if let failure = prepare() {
                 for listener in listeners { Descriptor.close(listener) }
                 boundPort.withLock { $0 = 0 }
