@@ -300,8 +300,7 @@ let package = Package(
             "URLSessionStubsTests",
             [
                 "URLSessionStubs", "MockEngine", "StubServerKit", "StubFormat", "HTTPHandlerKit", "HTTPServerKit",
-                "HTTPCore",
-                "Platform", "TestSupport",
+                "HTTPCore", "Platform", "TestSupport",
             ],
             // A stub folder in the test bundle, as an app's test target ships one.
             resources: [.copy("Stubs")]),
