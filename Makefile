@@ -21,7 +21,7 @@ FUZZ_SMOKE_SEED ?= 1
 # Soak (Benchmarks/soak.py): how long wrk loads petmock.
 SOAK_SECONDS ?= 180
 
-.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-template bench-urlsession-stubs bench-client bench-contract bench-openapi bench-openapi-mock bench-stateful lint format clean \
+.PHONY: deps test-deps bench-deps build release serve test bench bench-server bench-petmock bench-template bench-urlsession-stubs bench-client bench-contract bench-openapi bench-openapi-mock bench-stateful bench-https lint format clean \
 	fuzz fuzz-smoke hostile soak sanitize test-portable
 
 deps:
@@ -124,6 +124,9 @@ bench-openapi-mock: bench-deps
 
 bench-stateful: bench-deps
 	bash Benchmarks/bench-stateful.sh
+
+bench-https: bench-deps
+	bash Benchmarks/bench-https.sh
 
 # Every Swift file we own, the same list for both (the packages' .build folders are left out).
 FORMAT_PATHS := Sources Tests Package.swift Fuzz/Sources Benchmarks/ServerBench \

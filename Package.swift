@@ -52,6 +52,7 @@ let fuzzTargets: [Target] = [
     .target(name: "FuzzDriver", path: "Fuzz/Sources/FuzzDriver"),
     .target(name: "FuzzSupport", path: "Fuzz/Sources/FuzzSupport", swiftSettings: strict),
     fuzzTarget("FuzzHTTPRequestParser", ["HTTPServerKit", "HTTPCore"]),
+    fuzzTarget("FuzzTLSHandshake", ["HTTPServerKit"]),
     fuzzTarget("FuzzHTTPResponseReader", ["HTTPClient", "HTTPCore"]),
     fuzzTarget("FuzzJSONParser", ["JSONKit"]),
     fuzzTarget("FuzzOpenAPIReader", ["APISchema", "ContractKit", "JSONKit"]),

@@ -2,13 +2,13 @@ import COpenSSL
 
 /// One server's TLS settings, made once: an OpenSSL `SSL_CTX` holding the certificate chain
 /// and the private key, from which each connection's ``TLSStream`` is made.
-final class TLSContext: @unchecked Sendable {
+package final class TLSContext: @unchecked Sendable {
     // Safe to share: the context is configured in `init` and only read afterwards; OpenSSL
     // makes `SSL_new` and the session cache of one `SSL_CTX` safe from several threads.
-    let context: OpaquePointer
+    package let context: OpaquePointer
 
     /// Loads the PEM certificate chain (leaf first) and its private key.
-    init(_ settings: HTTPServerTLS) throws(TLSSetupError) {
+    package init(_ settings: HTTPServerTLS) throws(TLSSetupError) {
         guard let context = SSL_CTX_new(TLS_server_method()) else {
             throw TLSSetupError.openSSL(TLSSetupError.drainedErrors())
         }

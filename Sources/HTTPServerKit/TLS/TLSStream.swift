@@ -11,10 +11,10 @@ import Darwin
 /// with `errno`: `EAGAIN` when OpenSSL waits for the socket, `ECONNRESET` when the session
 /// failed), so the connection's code around them is the plain socket's. The handshake happens
 /// inside the first reads.
-final class TLSStream {
+package final class TLSStream {
     private let session: OpaquePointer
 
-    init?(context: TLSContext, descriptor: Int32) {
+    package init?(context: TLSContext, descriptor: Int32) {
         guard let session = SSL_new(context.context) else { return nil }
         self.session = session
         SSL_set_fd(session, descriptor)
@@ -26,17 +26,17 @@ final class TLSStream {
     }
 
     /// Whether the handshake is done.
-    var isEstablished: Bool { SSL_is_init_finished(session) == 1 }
+    package var isEstablished: Bool { SSL_is_init_finished(session) == 1 }
 
     /// Reads decrypted bytes (running the handshake first, when it is not done).
-    func read(_ target: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    package func read(_ target: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         let result = SSL_read(session, target, Int32(clamping: count))
         if result > 0 { return Int(result) }
         return failure(of: result)
     }
 
     /// Encrypts and sends bytes; with partial writes on, a count below `count` is a short write.
-    func write(_ source: UnsafeRawPointer?, _ count: Int) -> Int {
+    package func write(_ source: UnsafeRawPointer?, _ count: Int) -> Int {
         let result = SSL_write(session, source, Int32(clamping: count))
         if result > 0 { return Int(result) }
         return failure(of: result)
