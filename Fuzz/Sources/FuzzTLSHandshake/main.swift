@@ -10,9 +10,10 @@ import Darwin
 /// The server's TLS context, made once per process from a local CA in a temporary folder.
 let context: TLSContext = {
     var template = Array("/tmp/petkit-fuzz-tls.XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress) }
-    precondition(made != nil, "mkdtemp failed")
-    let directory = String(cString: template)
+    let made = template.withUnsafeMutableBufferPointer { buffer in
+        buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+    }
+    guard let directory = made else { preconditionFailure("mkdtemp failed") }
     do {
         return try TLSContext(LocalCertificateAuthority(directory: directory).serverTLS())
     } catch {
