@@ -1,7 +1,7 @@
 # Multi-stage build of the petkit tools on the official Swift image.
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libcurl4-openssl-dev zlib1g-dev libsqlite3-dev libyaml-dev libxml2-dev \
+    && apt-get install -y --no-install-recommends libcurl4-openssl-dev libssl-dev zlib1g-dev libsqlite3-dev libyaml-dev libxml2-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # The whole tree (see .dockerignore): the manifest names test and benchmark targets too.
@@ -14,7 +14,7 @@ RUN mkdir -p /out \
 
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libcurl4 zlib1g libsqlite3-0 libyaml-0-2 libxml2 libstdc++6 ca-certificates curl \
+    && apt-get install -y --no-install-recommends libcurl4 libssl3 zlib1g libsqlite3-0 libyaml-0-2 libxml2 libstdc++6 ca-certificates curl \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/ /usr/local/bin/
 COPY Stubs /stubs

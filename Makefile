@@ -4,7 +4,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 STUBS ?= Stubs
 # Libraries the package links (Package.swift declares them as apt providers too).
-BUILD_PACKAGES := libcurl4-openssl-dev zlib1g-dev libsqlite3-dev libyaml-dev libxml2-dev pkg-config
+BUILD_PACKAGES := libcurl4-openssl-dev libssl-dev zlib1g-dev libsqlite3-dev libyaml-dev libxml2-dev pkg-config
 # Tools the tests use: docker-compose validates docker-compose.yml, python3 runs helper scripts,
 # script (bsdutils) gives a tool a pseudo-terminal, chromium and chromium-driver open the HTML
 # report, petmock's dashboard and a cross-origin fetch through petmock's CORS headless
@@ -21,7 +21,7 @@ FUZZ_SMOKE_SEED ?= 1
 # Soak (Benchmarks/soak.py): how long wrk loads petmock.
 SOAK_SECONDS ?= 180
 
-.PHONY: deps test-deps bench-deps build release dist serve test bench bench-server bench-petmock bench-template bench-urlsession-stubs bench-client bench-contract bench-openapi bench-openapi-mock bench-stateful lint format clean \
+.PHONY: deps test-deps bench-deps build release dist serve test bench bench-server bench-petmock bench-template bench-urlsession-stubs bench-client bench-contract bench-openapi bench-openapi-mock bench-https bench-stateful lint format clean \
 	fuzz fuzz-smoke hostile soak sanitize test-portable
 
 deps:
@@ -128,6 +128,9 @@ bench-openapi-mock: bench-deps
 
 bench-stateful: bench-deps
 	bash Benchmarks/bench-stateful.sh
+
+bench-https: bench-deps
+	bash Benchmarks/bench-https.sh
 
 # Every Swift file we own, the same list for both (the packages' .build folders are left out).
 FORMAT_PATHS := Sources Tests Package.swift Fuzz/Sources Benchmarks/ServerBench \

@@ -52,6 +52,7 @@ let fuzzTargets: [Target] = [
     .target(name: "FuzzDriver", path: "Fuzz/Sources/FuzzDriver"),
     .target(name: "FuzzSupport", path: "Fuzz/Sources/FuzzSupport", swiftSettings: strict),
     fuzzTarget("FuzzHTTPRequestParser", ["HTTPServerKit", "HTTPCore"]),
+    fuzzTarget("FuzzTLSHandshake", ["HTTPServerKit"]),
     fuzzTarget("FuzzHTTPResponseReader", ["HTTPClient", "HTTPCore"]),
     fuzzTarget("FuzzJSONParser", ["JSONKit"]),
     fuzzTarget("FuzzOpenAPIReader", ["APISchema", "ContractKit", "JSONKit"]),
@@ -104,6 +105,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // TLS for the socket server's HTTPS and its local certificate authority (never in what an
+        // iOS test target links: scripts/check-link-closure.sh).
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .target(name: "CSystem"),
         .target(name: "CSpawn"),
 
@@ -116,7 +120,7 @@ let package = Package(
         // What a handler receives and returns, with no socket: the request, reply values,
         // prepared responses, faults, delays (the server and in-process stubs share them).
         library("HTTPHandlerKit", ["HTTPCore", "Platform", "CZlib"]),
-        library("HTTPServerKit", ["HTTPHandlerKit", "HTTPCore", "Platform", "CZlib"]),
+        library("HTTPServerKit", ["HTTPHandlerKit", "HTTPCore", "Platform", "CZlib", "COpenSSL"]),
         library("HTTPClient", ["HTTPCore", "Platform", "CCurl", "CZlib"]),
         // The generic API client over any transport: no libcurl, no libyaml, so an iOS test
         // target can link it. EndpointKit adds URLSession's transport and re-exports the core; a
@@ -307,8 +311,7 @@ let package = Package(
             "URLSessionStubsTests",
             [
                 "URLSessionStubs", "MockEngine", "StubServerKit", "StubFormat", "HTTPHandlerKit", "HTTPServerKit",
-                "HTTPCore",
-                "Platform", "TestSupport",
+                "HTTPCore", "Platform", "TestSupport",
             ],
             // A stub folder in the test bundle, as an app's test target ships one.
             resources: [.copy("Stubs")]),

@@ -28,6 +28,7 @@ SEED=${FUZZ_SEED:-}
 # target name (corpus folder) : executable
 ALL_TARGETS=(
     http-request-parser:FuzzHTTPRequestParser
+    tls-handshake:FuzzTLSHandshake
     http-response-reader:FuzzHTTPResponseReader
     json-parser:FuzzJSONParser
     openapi-reader:FuzzOpenAPIReader

@@ -29,6 +29,7 @@ public struct MockTool: Sendable {
             subcommands: [
                 ServeCommand.subcommand, RecordCommand.subcommand(contract: contract), ValidateCommand.subcommand,
                 VariantsCommand.subcommand, GenerateCommand.subcommand, ConvertCommand.subcommand,
+                CertCommand.subcommand,
             ])
     }
 

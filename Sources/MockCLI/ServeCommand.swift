@@ -3,6 +3,7 @@ import ArgumentKit
 import ContractKit
 import Foundation
 import HTTPCore
+import HTTPServerKit
 import MockEngine
 import OpenAPIMock
 import StubServerKit
@@ -16,6 +17,13 @@ enum ServeCommand {
         "host", value: "HOST", default: "127.0.0.1", help: "The address to listen on.")
     static let port = Argument<Int>.number(
         "port", short: "p", value: "PORT", default: 8080, in: 0...65535, help: "The port; 0 picks a free one.")
+    static let httpsPort = Argument<Int?>.number(
+        "https-port", value: "PORT", in: 0...65535,
+        help: "Also serve HTTPS on this port (0 picks a free one), with a certificate for localhost, 127.0.0.1 "
+            + "and ::1 from the local CA in --ca-dir; alone (no --port), HTTPS only.")
+    static let caDirectory = Argument<String?>.option(
+        "ca-dir", value: "DIR",
+        help: "The local certificate authority's folder, made on first use (default: ~/.petmock/ca).")
     static let variant = Argument<String?>.option(
         "variant", value: "NAME", help: "A variant active for every request (file or generated).")
     static let watch = Argument<Bool>.flag("watch", help: "Reload mapping files when they change.")
@@ -70,8 +78,9 @@ enum ServeCommand {
         name: "petmock serve",
         abstract: "Serve a WireMock stub folder or an OpenAPI document, its variants and the admin API.",
         arguments: [
-            stubs, host, port, variant, watch, strict, adminToken, journalSize, eventLoops, proxyUnmatched,
-            globalResponseTemplating, openapi, basePath, validateRequests, security, stateful, stateFile, cors,
+            stubs, host, port, httpsPort, caDirectory, variant, watch, strict, adminToken, journalSize, eventLoops,
+            proxyUnmatched, globalResponseTemplating, openapi, basePath, validateRequests, security, stateful, stateFile,
+            cors,
         ],
         discussion: """
             EXAMPLES:
@@ -80,6 +89,7 @@ enum ServeCommand {
               petmock serve --openapi items.yaml
               petmock serve --openapi items.yaml --stateful
               petmock serve --openapi items.yaml --stateful --state-file items.sqlite
+              petmock serve --port 8080 --https-port 8443
               curl -H 'X-Petmock-Variant: missing:name' http://127.0.0.1:8080/api/items
             """,
         exitCodes: "0 stopped cleanly, 1 --strict found problems, 2 could not start, 64 usage error")
@@ -94,6 +104,15 @@ enum ServeCommand {
             strict: arguments[Self.strict], watch: arguments[Self.watch],
             proxyUnmatched: arguments[Self.proxyUnmatched],
             globalResponseTemplating: arguments[Self.globalResponseTemplating])
+        configuration.httpsPort = arguments[Self.httpsPort]
+        configuration.servesPlainHTTP = arguments.isPresent(Self.port) || configuration.httpsPort == nil
+        if let directory = arguments[Self.caDirectory] {
+            guard configuration.httpsPort != nil else {
+                throw ArgumentError.invalidValue(
+                    option: "--ca-dir", value: directory, expected: "--https-port PORT beside it")
+            }
+            configuration.certificateAuthority = LocalCertificateAuthority(directory: directory)
+        }
         let fromEnvironment = ProcessInfo.processInfo.environment["PETMOCK_ADMIN_TOKEN"].flatMap {
             $0.isEmpty ? nil : $0
         }
@@ -212,7 +231,11 @@ enum ServeCommand {
                 " and \(operations) operation\(operations == 1 ? "" : "s") from \(arguments[Self.openapi] ?? "")"
                 + " at \(responder.basePath.isEmpty ? "/" : responder.basePath)"
         }
-        line += " on \(server.baseURL)"
+        if configuration.servesPlainHTTP { line += " on \(server.baseURL)" }
+        if let url = server.httpsBaseURL {
+            line += configuration.servesPlainHTTP ? " and \(url)" : " on \(url)"
+            line += " (CA \(TerminalText.escape(configuration.certificateAuthority.certificatePath)))"
+        }
         if let variant = configuration.variant { line += " (variant \(variant))" }
         if configuration.watch { line += ", watching for changes" }
         if let target = configuration.proxyUnmatched { line += ", unmatched requests proxied to \(target)" }

@@ -215,7 +215,11 @@ package enum FileSystem {
 
     /// Writes a file so that readers see the old content or the new, never a part: the bytes
     /// go to a hidden temporary file in the same directory, which is then renamed over `path`.
-    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+    /// `permissions` are the file's mode (0600 for a private key: the temporary file is made
+    /// 0600 and keeps it until then).
+    package static func writeAtomically(
+        _ bytes: [UInt8], to path: String, permissions: mode_t = 0o644
+    ) throws(FileSystemError) {
         let directory = directory(of: path)
         var template = Array(join(directory, ".\(lastComponent(of: path)).XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -235,7 +239,7 @@ package enum FileSystem {
             }
         }
         if failure == nil {
-            fchmod(descriptor, 0o644)
+            fchmod(descriptor, permissions)
             if fsync(descriptor) != 0 { failure = FileSystemError(path: temporary, call: "fsync", code: errno) }
         }
         close(descriptor)

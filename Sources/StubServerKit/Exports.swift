@@ -1,9 +1,11 @@
 // One import for a test target: `import StubServerKit` also brings what its API is written in:
 // the mapping model (StubFormat), the engine's admin, journal and error types (MockEngine),
-// what a handler receives and returns (HTTPHandlerKit), and methods, statuses, headers and
-// JSON values (HTTPCore, JSONKit).
+// what a handler receives and returns (HTTPHandlerKit), the server it runs on with its errors
+// and HTTPS certificate authority (HTTPServerKit: `HTTPServerError`, `LocalCertificateAuthority`),
+// and methods, statuses, headers and JSON values (HTTPCore, JSONKit).
 @_exported import HTTPCore
 @_exported import HTTPHandlerKit
+@_exported import HTTPServerKit
 @_exported import JSONKit
 @_exported import MockEngine
 @_exported import StubFormat

@@ -36,7 +36,11 @@ public final class StubServer: HTTPHandler {
     /// The engine as a handler, which the HTTP server runs.
     public let handler: StubHandler
     var engine: StubEngine { handler.engine }
-    private let http: HTTPServer
+    /// The plain server (nil when HTTPS alone is served) and the HTTPS one (nil when none is):
+    /// the same handler on both. `primary` takes the signals; a signal that stops it stops both.
+    private let http: HTTPServer?
+    private let https: HTTPServer?
+    private let primary: HTTPServer
     private let hub: EventHub
     private let watcher = Locked<(any FileWatcher)?>(nil)
 
@@ -70,15 +74,34 @@ public final class StubServer: HTTPHandler {
         } catch {
             throw .setup(error)
         }
-        http = HTTPServer(configuration: configuration.httpConfiguration, handler: handler)
+        let handler = self.handler
+        let secure = configuration.httpsConfiguration.map { HTTPServer(configuration: $0, handler: handler) }
+        if let secure, !configuration.servesPlainHTTP {
+            http = nil
+            primary = secure
+        } else {
+            let plain = HTTPServer(configuration: configuration.httpConfiguration, handler: handler)
+            http = plain
+            primary = plain
+        }
+        https = secure
         hook.set { [weak self] in self?.shutdown() }
     }
 
     /// Starts listening (and watching, with `watch`); returns once requests are accepted.
     public func start() throws(StubServerError) {
+        if https != nil {
+            do {
+                _ = try configuration.certificateAuthority.serverTLS()
+            } catch {
+                throw .server(.tls(error))
+            }
+        }
         do {
-            try http.start()
+            try http?.start()
+            try https?.start()
         } catch {
+            http?.stop()
             throw .server(error)
         }
         guard configuration.watch, let loader = engine.store.loader else { return }
@@ -88,7 +111,7 @@ public final class StubServer: HTTPHandler {
             try created.start { [weak self] paths in self?.filesChanged(paths) }
             watcher.withLock { $0 = created }
         } catch {
-            http.stop()
+            stop()
             throw .watch(error)
         }
     }
@@ -99,13 +122,28 @@ public final class StubServer: HTTPHandler {
         handler.reply(to: request)
     }
 
-    /// The bound port (after ``start()``).
-    public var port: Int { http.port }
+    /// The bound port of plain HTTP (after ``start()``), or of HTTPS when it is served alone.
+    public var port: Int { primary.port }
 
-    /// `http://HOST:PORT`, to give the app under test.
+    /// The bound HTTPS port (after ``start()``), or nil when HTTPS is not served.
+    public var httpsPort: Int? { https?.port }
+
+    /// `http://HOST:PORT`, to give the app under test (``httpsBaseURL`` when HTTPS is served alone).
     public var baseURL: String {
+        http == nil ? httpsBaseURL ?? "" : url(scheme: "http", port: port)
+    }
+
+    /// `https://localhost:PORT` (the name the certificate is for), or nil when HTTPS is not served.
+    public var httpsBaseURL: String? {
+        guard let httpsPort else { return nil }
+        let host = configuration.host
+        let loopback = host == "127.0.0.1" || host == "::1" || host == "0.0.0.0" || host == "::" || host == "localhost"
+        return loopback ? "https://localhost:\(httpsPort)" : url(scheme: "https", port: httpsPort)
+    }
+
+    private func url(scheme: String, port: Int) -> String {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        return "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
+        return "\(scheme)://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
     }
 
     /// Begins a graceful shutdown and returns at once.
@@ -114,29 +152,39 @@ public final class StubServer: HTTPHandler {
             watcher?.stop()
             watcher = nil
         }
-        http.shutdown()
+        http?.shutdown()
+        https?.shutdown()
         hub.finish()
     }
 
     /// Shuts down and waits until stopped.
     public func stop() {
         shutdown()
-        http.waitUntilStopped()
+        waitUntilStopped()
     }
 
-    /// Blocks until the server has stopped.
+    /// Blocks until the server has stopped (both ports, when it serves two).
     public func waitUntilStopped() {
-        http.waitUntilStopped()
+        primary.waitUntilStopped()
+        if let https, https !== primary {
+            https.shutdown()
+            https.waitUntilStopped()
+        }
     }
 
-    /// Suspends until the server has stopped.
+    /// Suspends until the server has stopped (both ports, when it serves two).
     public func stopped() async {
-        await http.stopped()
+        await primary.stopped()
+        if let https, https !== primary {
+            https.shutdown()
+            await https.stopped()
+        }
     }
 
-    /// Makes SIGINT and SIGTERM shut the server down gracefully (for command-line use).
+    /// Makes SIGINT and SIGTERM shut the server down gracefully (for command-line use); with
+    /// two ports, the signal stops the first and ``stopped()`` or ``waitUntilStopped()`` the other.
     public func shutdownOnSignals() {
-        http.shutdownOnSignals()
+        primary.shutdownOnSignals()
     }
 
     /// A stream of what the server does on its own (reloads), from now until it stops.

@@ -54,6 +54,16 @@ public struct StubServerConfiguration: Sendable {
     public var cors = false
     /// The bounds of the state extension's store (``StubHandlerConfiguration/stateLimits``).
     public var stateLimits: StateLimits = .standard
+    /// Serve plain HTTP on ``port`` (true by default); false serves HTTPS alone, which needs
+    /// ``httpsPort``.
+    public var servesPlainHTTP = true
+    /// Serve HTTPS on this port too (0 picks a free one: read ``StubServer/httpsPort``); nil
+    /// serves none. The certificate comes from ``certificateAuthority``. The same engine answers
+    /// both ports. Not on iOS, whose SDK has no OpenSSL: an app's in-process server there is
+    /// plain HTTP (docs/petmock.md).
+    public var httpsPort: Int?
+    /// The local certificate authority that issues the HTTPS certificate (`~/.petmock/ca` by default).
+    public var certificateAuthority = LocalCertificateAuthority(directory: LocalCertificateAuthority.defaultDirectory)
 
     /// Creates a configuration.
     public init(
@@ -94,6 +104,16 @@ public struct StubServerConfiguration: Sendable {
         configuration.port = port
         configuration.clock = clock
         if let eventLoopCount { configuration.eventLoopCount = max(1, eventLoopCount) }
+        return configuration
+    }
+
+    var httpsConfiguration: HTTPServerConfiguration? {
+        guard let httpsPort else { return nil }
+        var configuration = httpConfiguration
+        configuration.port = httpsPort
+        configuration.tls = HTTPServerTLS(
+            certificatePath: certificateAuthority.serverCertificatePath,
+            privateKeyPath: certificateAuthority.serverKeyPath)
         return configuration
     }
 }

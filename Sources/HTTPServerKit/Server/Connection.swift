@@ -35,6 +35,9 @@ final class Connection {
     var body: [UInt8] = []
     let inbound = ByteBuffer()
     var outbound = OutboundQueue()
+    /// The TLS session on an HTTPS server's connection; nil on a plain one, where every read
+    /// and write goes straight to the socket.
+    let tls: TLSStream?
 
     init(loop: HTTPEventLoop, descriptor: Int32, slot: Int, generation: UInt32, remoteAddress: HTTPSocketAddress) {
         self.loop = loop
@@ -44,6 +47,7 @@ final class Connection {
         self.remoteAddress = remoteAddress
         machine = ConnectionStateMachine(timeouts: loop.connectionTimeouts, now: loop.now)
         parser = HTTPRequestParser(limits: loop.configuration.limits)
+        tls = loop.tlsContext.flatMap { TLSStream(context: $0, descriptor: descriptor) }
     }
 
     // Read-only views of the machine's state, for the loop (readiness, eviction, replies).
@@ -57,7 +61,10 @@ final class Connection {
     var input: ConnectionStateMachine.Input {
         if parser.isReadingHead { return .head }
         if !parser.isIdle { return .body }
-        return inbound.readableCount > 0 ? .buffered : .idle
+        if inbound.readableCount > 0 { return .buffered }
+        // A handshake under way is the start of a request head: bounded by the header timeout.
+        if let tls, !tls.isEstablished { return .head }
+        return .idle
     }
 
     /// Performs one of the machine's actions. `none`, what most events return, costs one test
@@ -80,6 +87,7 @@ final class Connection {
         case .refuse(let status, let message):
             queueRefusal(status, message: message)
         case .shutdownWrite(let lingerUntil):
+            tls?.close()
             Socket.shutdownWrite(descriptor)
             inbound.clear(releasingAbove: 0)
             loop.setDeadline(self, .linger, at: lingerUntil)
@@ -145,10 +153,14 @@ final class Connection {
             let parsing = machine.canParse
             let intoInbound = !parsing || inbound.readableCount > 0
             let target = intoInbound ? inbound.writableBytes(minimum: 16 * 1024) : loop.readBuffer
-            let count = Descriptor.read(descriptor, target.baseAddress, target.count)
+            let count =
+                if let tls { tls.read(target.baseAddress, target.count) } else {
+                    Descriptor.read(descriptor, target.baseAddress, target.count)
+                }
             if count > 0 {
                 // Edge-triggered: a short read drained the socket; new data raises a new edge.
-                perform(machine.bytesRead(now: loop.now, drained: count < target.count))
+                // A TLS read ends at its record, which says nothing of the socket: read on.
+                perform(machine.bytesRead(now: loop.now, drained: count < target.count && tls == nil))
                 if intoInbound {
                     inbound.didWrite(count)
                     if parsing { processInbound() }
@@ -232,7 +244,11 @@ final class Connection {
     /// Sends what is queued; when done, moves on to closing if that is next.
     func flushOutput() {
         if !outbound.isEmpty {
-            switch outbound.flush(to: descriptor, iovecs: loop.iovecs, iovecCapacity: loop.iovecCapacity) {
+            let result =
+                if let tls { outbound.flush(through: tls, scratch: loop.tlsWriteBuffer) } else {
+                    outbound.flush(to: descriptor, iovecs: loop.iovecs, iovecCapacity: loop.iovecCapacity)
+                }
+            switch result {
             case .done:
                 break
             case .wouldBlock:
@@ -298,7 +314,11 @@ final class Connection {
     func evict(answering status: HTTPStatus, handingOverItsPlace: Bool) {
         if let answer = machine.evictionRequested(status: status, outputEmpty: outbound.isEmpty) {
             let bytes = answer == .requestTimeout ? Self.timeoutEviction : Self.overloadEviction
-            _ = bytes.withUnsafeBytes { Socket.sendOnce(descriptor, $0) }
+            if let tls {
+                _ = bytes.withUnsafeBytes { tls.write($0.baseAddress, $0.count) }
+            } else {
+                _ = bytes.withUnsafeBytes { Socket.sendOnce(descriptor, $0) }
+            }
             _ = Descriptor.read(descriptor, loop.readBuffer.baseAddress, loop.readBuffer.count)
         }
         loop.closeConnection(self, reset: false, releasingItsPlace: !handingOverItsPlace)

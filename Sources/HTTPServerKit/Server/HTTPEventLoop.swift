@@ -60,6 +60,10 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     let readBuffer: UnsafeMutableRawBufferPointer
     let iovecs: UnsafeMutablePointer<iovec>
     let iovecCapacity = 64
+    /// The server's TLS context on an HTTPS server, and the buffer its writes gather small
+    /// pieces in (empty on a plain server).
+    let tlsContext: TLSContext?
+    let tlsWriteBuffer: UnsafeMutableRawBufferPointer
     /// Loop-local components (``HTTPLoopExtension``), by type and in the order made.
     var extensions: [ObjectIdentifier: any HTTPLoopExtension] = [:]
     var extensionList: [any HTTPLoopExtension] = []
@@ -85,9 +89,11 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
 
     init(
         index: Int, listener: Int32, configuration: HTTPServerConfiguration, handler: any HTTPHandler,
-        lifecycle: ServerLifecycle
+        lifecycle: ServerLifecycle, tls: TLSContext? = nil
     ) throws(HTTPServerError) {
         self.index = index
+        tlsContext = tls
+        tlsWriteBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: tls == nil ? 0 : 16 * 1024, alignment: 16)
         self.listener = listener
         self.configuration = configuration
         self.handler = handler
@@ -117,6 +123,7 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     deinit {
         readBuffer.deallocate()
         iovecs.deallocate()
+        tlsWriteBuffer.deallocate()
     }
 
     /// Whether the caller runs on this loop's thread.

@@ -94,6 +94,8 @@ public final class HTTPServer: Sendable {
         var loops: [HTTPEventLoop] = []
         do {
             let configuration = self.configuration
+            // Before binding: a certificate that cannot be used leaves the port free.
+            let tls = try configuration.tls.map(Self.tlsContext)
             let address = try HTTPServerError.platform {
                 () throws(PlatformError) in try Listener.resolve(host: configuration.host, port: configuration.port)
             }
@@ -120,7 +122,7 @@ public final class HTTPServer: Sendable {
                 loops.append(
                     try HTTPEventLoop(
                         index: index, listener: listener, configuration: configuration, handler: handler,
-                        lifecycle: lifecycle))
+                        lifecycle: lifecycle, tls: tls))
             }
             let created = loops
             lifecycle.state.withLock { $0.loops = created }
@@ -142,6 +144,15 @@ public final class HTTPServer: Sendable {
         }
         if !signals.isEmpty { installSignals(signals) }
         return nil
+    }
+
+    /// The one TLS context of an HTTPS server, shared by its loops.
+    private static func tlsContext(_ settings: HTTPServerTLS) throws(HTTPServerError) -> TLSContext {
+        do {
+            return try TLSContext(settings)
+        } catch {
+            throw HTTPServerError.tls(error)
+        }
     }
 
     /// Begins a graceful shutdown and returns at once: listeners close, idle connections

@@ -18,6 +18,8 @@ public enum HTTPServerError: Error, Sendable, Hashable, CustomStringConvertible 
     case invalidSetting(name: String, value: String, expected: String)
     /// What the configuration asks for does not exist on this system (epoll off Linux).
     case unavailable(what: String, reason: String)
+    /// The TLS settings (``HTTPServerConfiguration/tls``) cannot be used.
+    case tls(TLSSetupError)
 
     public var description: String {
         switch self {
@@ -29,6 +31,7 @@ public enum HTTPServerError: Error, Sendable, Hashable, CustomStringConvertible 
         case .invalidSetting(let name, let value, let expected):
             "Invalid \(name): expected \(expected), found '\(value)'"
         case .unavailable(let what, let reason): "\(what) is not available: \(reason)"
+        case .tls(let error): "Cannot serve HTTPS: \(error)"
         }
     }
 

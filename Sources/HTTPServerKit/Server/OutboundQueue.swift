@@ -92,6 +92,36 @@ struct OutboundQueue {
         return .done
     }
 
+    /// Sends as much as a TLS session takes: each write is one record, so small pieces are
+    /// first gathered into `scratch` (a record's worth), which OpenSSL accepts at a new place
+    /// when a write is tried again.
+    mutating func flush(through stream: TLSStream, scratch: UnsafeMutableRawBufferPointer) -> FlushResult {
+        while pendingBytes > 0 {
+            let first = bytes(of: segments[0])
+            var source = UnsafeRawBufferPointer(first)
+            if segments.count > 1 && first.count < scratch.count {
+                var filled = 0
+                for segment in segments where filled < scratch.count {
+                    let piece = bytes(of: segment)
+                    let taken = min(piece.count, scratch.count - filled)
+                    UnsafeMutableRawBufferPointer(rebasing: scratch[filled..<(filled + taken)])
+                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: piece[0..<taken]))
+                    filled += taken
+                }
+                source = UnsafeRawBufferPointer(rebasing: scratch[0..<filled])
+            }
+            let written = stream.write(source.baseAddress, source.count)
+            if written < 0 {
+                let error = errno
+                if error == EINTR { continue }
+                if error == EAGAIN { return stream.isEstablished ? .wouldBlock : .failed(error) }
+                return .failed(error)
+            }
+            consume(written)
+        }
+        return .done
+    }
+
     private func bytes(of segment: Segment) -> UnsafeRawBufferPointer {
         switch segment {
         case .owned(let start, let end): buffer.bytes(from: start, to: end)
