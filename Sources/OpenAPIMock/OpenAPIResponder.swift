@@ -297,7 +297,8 @@ public final class OpenAPIResponder: FallbackReplySource {
         // a value made of it is a segment the request left empty.
         let placeholder = "\u{0}"
         let filled = parts.map { $0.isEmpty ? Substring(placeholder) : $0 }
-        for index in routeTemplates.indices where routeMethods[index] == method || method == .head {
+        for index in routeTemplates.indices
+        where routeMethods[index] == method || (method == .head && routeMethods[index] == .get) {
             guard let values = routeTemplates[index].match(parts: filled, decodingLiterals: true) else { continue }
             let names = values.filter { $0.value == placeholder }.map(\.key).sorted()
             if !names.isEmpty { return .missingPathParameters(index, names: names) }

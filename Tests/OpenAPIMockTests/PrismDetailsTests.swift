@@ -248,7 +248,11 @@ import Testing
          "/e": {"post": {"responses": {"200": {"description": "ok"},
             "4XX": {"description": "bad", "content": {"application/json": {"example": {"own": "4XX"}}}}}}},
          "/f": {"get": {"parameters": [{"name": "n", "in": "query", "required": true, "schema": {"type": "integer"}}],
-          "responses": {"200": {"description": "ok"}, "422": {"description": "no body"}}}}}
+          "responses": {"200": {"description": "ok"}, "422": {"description": "no body"}}}},
+         "/g": {"get": {"parameters": [{"name": "n", "in": "query", "required": true, "schema": {"type": "integer"}}],
+          "responses": {"200": {"description": "ok"},
+            "400": {"description": "bad", "content": {"application/json": {"example": {"own": 400}}}},
+            "422": {"description": "bad", "content": {"application/json": {"example": {"own": 422}}}}}}}}
         """#
 
     @Test(
@@ -259,6 +263,7 @@ import Testing
             ("/d", .get, 400, "violations", nil),
             ("/e", .post, 415, "own", .string("4XX")),
             ("/f", .get, 400, "violations", nil),
+            ("/g", .get, 400, "own", .int(400)),
         ] as [(String, HTTPMethod, Int, String, JSONValue?)])
     func aRefusalIsTheOperationsOwnAnswerWhenItDocumentsOne(
         path: String, method: HTTPMethod, status: Int, member: String, value: JSONValue?
