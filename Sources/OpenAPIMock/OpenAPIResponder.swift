@@ -310,7 +310,7 @@ public final class OpenAPIResponder: FallbackReplySource {
     static func missingPathParameter(_ name: String) -> RequestViolation {
         RequestViolation(
             location: "path.\(name)", expected: "a value", found: "nothing",
-            message: "The path parameter '\(name)' is missing: its segment of the path is empty")
+            message: "the path parameter '\(name)' is missing: its segment of the path is empty")
     }
 
     func answer(_ operation: ContractOperation, preference: Preference, accept: String?) -> PreparedResponse {

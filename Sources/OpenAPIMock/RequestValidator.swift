@@ -97,7 +97,7 @@ struct RequestValidator: Sendable {
         let mediaType = request.headers.first(name: "Content-Type").map { " of \(ViolationText.quoted($0))" } ?? ""
         return RequestViolation(
             location: "body", expected: "no body", found: "\(request.body.count) bytes\(mediaType)",
-            message: "The operation documents no request body")
+            message: "the operation documents no request body")
     }
 
     /// The cookies of the `Cookie` fields, the first of a repeated name (RFC 6265 §5.4).
