@@ -152,6 +152,13 @@ public final class OpenAPIResponder: FallbackReplySource {
         switch route(request.method, String(request.path)) {
         case .outside: return nil
         case .refused(let response): return FallbackAnswer(response)
+        case .missingPathParameters(let index, let names):
+            let violations = names.map(Self.missingPathParameter)
+            let problem =
+                documentedRefusal(
+                    route: index, status: 400, accept: request.headers.first(name: "Accept"), violations: violations)
+                ?? ProblemDocument.response(status: 400, operation: routeNames[index], violations: violations)
+            return FallbackAnswer(problem, operation: routeNames[index], violations: violations)
         case .operation(let index, let pathValues):
             let name = routeNames[index]
             if let refusal = securityChecks[index]?.refusal(headers: request.headers, query: request.query) {
@@ -162,13 +169,19 @@ public final class OpenAPIResponder: FallbackReplySource {
             var parsed: JSONValue?
             switch validator?.check(request, against: routes[index].operation, named: name, pathValues: pathValues) {
             case .refused(let response, let violations)?:
-                return FallbackAnswer(response, operation: name, violations: violations)
+                let documented = documentedRefusal(
+                    route: index, status: response.response.status.code,
+                    accept: request.headers.first(name: "Accept"), violations: violations)
+                return FallbackAnswer(documented ?? response, operation: name, violations: violations)
             case .accepted(let body)?: parsed = body
             case nil: break
             }
-            let response =
-                statefulAnswer(request, route: index, pathValues: pathValues, parsed: parsed)
-                ?? answer(route: index, headers: request.headers)
+            let preference = Preference(request.headers, query: request.query.map(String.init))
+            // A preference (header or query) asks for the document's answer, not the store's.
+            let stateful =
+                preference.isEmpty
+                ? statefulAnswer(request, route: index, pathValues: pathValues, parsed: parsed) : nil
+            let response = stateful ?? answer(route: index, headers: request.headers, preference: preference)
             return FallbackAnswer(
                 response, operation: name, callbacks: callbacks(route: index, request, pathValues, response))
         }
@@ -256,6 +269,9 @@ public final class OpenAPIResponder: FallbackReplySource {
         switch route(method, path) {
         case .outside: nil
         case .refused(let response): response
+        case .missingPathParameters(let index, let names):
+            ProblemDocument.response(
+                status: 400, operation: routeNames[index], violations: names.map(Self.missingPathParameter))
         case .operation(let index, _): answer(route: index, headers: headers)
         }
     }
@@ -263,15 +279,20 @@ public final class OpenAPIResponder: FallbackReplySource {
     private enum Routing {
         case outside
         case refused(PreparedResponse)
+        /// The route the path fits but for empty segments where it has path parameters
+        /// (`/items//tags` for `/items/{id}/tags`), and those parameters' names.
+        case missingPathParameters(Int, names: [String])
         /// The index of the route in ``routes``.
         case operation(Int, pathValues: [String: String])
     }
 
-    /// A route's answer to a request's `Prefer` and `Accept`.
-    func answer(route index: Int, headers: HTTPHeaders) -> PreparedResponse {
+    /// A route's answer to a request's `Prefer` (or `preference`, read from the header and the
+    /// query when given) and `Accept`.
+    func answer(route index: Int, headers: HTTPHeaders, preference: Preference? = nil) -> PreparedResponse {
         let accept = headers.first(name: "Accept")
-        guard headers.first(name: "Prefer") == nil, accept == nil || accept == "*/*" else {
-            return answer(routes[index].operation, preference: Preference(headers), accept: accept)
+        let preference = preference ?? Preference(headers)
+        guard preference.isEmpty, accept == nil || accept == "*/*" else {
+            return answer(routes[index].operation, preference: preference, accept: accept)
         }
         if let plain = plainAnswers.withLock({ $0[index] }) { return plain }
         let made = answer(routes[index].operation, preference: Preference(HTTPHeaders()), accept: nil)
@@ -284,25 +305,61 @@ public final class OpenAPIResponder: FallbackReplySource {
         let below = String(path.dropFirst(basePath.count))
         let parts =
             below.hasPrefix("/") ? below.dropFirst().split(separator: "/", omittingEmptySubsequences: false) : []
-        let method = method == .head ? HTTPMethod.get : method
         var others: [Int] = []
+        // A HEAD is answered by the path's own HEAD operation, else by its GET.
+        var getForHead: (index: Int, values: [String: String])?
         for index in routeTemplates.indices where !parts.isEmpty {
-            guard let values = routeTemplates[index].match(parts: parts) else { continue }
+            guard let values = routeTemplates[index].match(parts: parts, decodingLiterals: true) else { continue }
             if routeMethods[index] == method { return .operation(index, pathValues: values) }
+            if method == .head && routeMethods[index] == .get && getForHead == nil { getForHead = (index, values) }
             others.append(index)
         }
-        if others.isEmpty { return .refused(notFound(below)) }
+        if let getForHead { return .operation(getForHead.index, pathValues: getForHead.values) }
+        if others.isEmpty {
+            if let missing = missingPathParameters(method, parts) { return missing }
+            return .refused(notFound(below))
+        }
         return .refused(notAllowed(method, others.map { routes[$0].operation }))
+    }
+
+    /// The route of `method` the path fits once its empty segments stand for path parameters,
+    /// with those parameters' names; nil when there is none (or no segment is empty).
+    private func missingPathParameters(_ method: HTTPMethod, _ parts: [Substring]) -> Routing? {
+        guard parts.contains(where: \.isEmpty) else { return nil }
+        // A NUL never reaches a request's path (the parser refuses control characters), so
+        // a value made of it is a segment the request left empty.
+        let placeholder = "\u{0}"
+        let filled = parts.map { $0.isEmpty ? Substring(placeholder) : $0 }
+        for index in routeTemplates.indices
+        where routeMethods[index] == method || (method == .head && routeMethods[index] == .get) {
+            guard let values = routeTemplates[index].match(parts: filled, decodingLiterals: true) else { continue }
+            let names = values.filter { $0.value == placeholder }.map(\.key).sorted()
+            if !names.isEmpty { return .missingPathParameters(index, names: names) }
+        }
+        return nil
+    }
+
+    /// The violation of a request that leaves a path parameter's segment empty.
+    static func missingPathParameter(_ name: String) -> RequestViolation {
+        RequestViolation(
+            location: "path.\(name)", expected: "a value", found: "nothing",
+            message: "the path parameter '\(name)' is missing: its segment of the path is empty")
     }
 
     func answer(_ operation: ContractOperation, preference: Preference, accept: String?) -> PreparedResponse {
         let status: String
         if let code = preference.code {
-            guard let declared = operation.responses.first(where: { $0.status == String(code) }) else {
+            // As Prism: the status's own answer, else its range's (`4XX`), else `default`,
+            // answered with the status asked for; a 404 problem when none is documented.
+            guard (100..<600).contains(code), let declared = operation.documentedStatus(for: code) else {
                 let statuses = operation.documentedStatuses.joined(separator: ", ")
-                return Self.text(400, "\(operation.name) does not document status \(code); documented: \(statuses)")
+                return ProblemDocument.response(
+                    status: 404,
+                    detail: "\(operation.name) does not document status \(code) (nor its range or default); "
+                        + "documented: \(statuses)",
+                    members: ["operation": .string(operation.name)])
             }
-            status = declared.status
+            status = declared
         } else {
             status = operation.defaultStatus
         }
@@ -312,43 +369,58 @@ public final class OpenAPIResponder: FallbackReplySource {
         if !contents.isEmpty {
             guard let index = ContentNegotiation.choose(contents.map(\.mediaType), accept: accept) else {
                 let offered = contents.map(\.mediaType).joined(separator: ", ")
-                return Self.text(406, "\(operation.name) \(status) offers \(offered), none of them acceptable")
+                return ProblemDocument.response(
+                    status: 406, detail: "\(operation.name) \(status) offers \(offered), none of them acceptable",
+                    members: [
+                        "operation": .string(operation.name), "offered": .array(contents.map { .string($0.mediaType) }),
+                    ])
             }
             content = contents[index]
         }
         if let name = preference.example, content?.namedExamples.contains(where: { $0.name == name }) != true {
             // Not cached: the names a client may send are endless.
             let names = content?.namedExamples.map(\.name).joined(separator: ", ") ?? ""
-            return Self.text(
-                400, "\(operation.name) \(status) has no example '\(name)'; examples: \(names.isEmpty ? "none" : names)"
-            )
+            return ProblemDocument.response(
+                status: 404,
+                detail:
+                    "\(operation.name) \(status) has no example '\(name)'; examples: \(names.isEmpty ? "none" : names)",
+                members: ["operation": .string(operation.name)])
         }
         if preference.dynamic && preference.example == nil && content?.schema != nil {
             // Not cached: a fresh body each time, from the seed asked for or a new one.
             let seed = preference.seed ?? UInt64.random(in: 0..<(1 << 53))
-            return build(operation, status: status, content: content, example: nil, seed: seed)
+            return build(operation, status: status, code: preference.code, content: content, example: nil, seed: seed)
         }
-        let key = "\(operation.name) \(status) \(content?.mediaType ?? "") \(preference.example ?? "")"
+        let key =
+            "\(operation.name) \(status) \(preference.code.map(String.init) ?? "") \(content?.mediaType ?? "") "
+            + (preference.example ?? "")
         if let cached = cache.withLock({ $0[key] }) { return cached }
-        let prepared = build(operation, status: status, content: content, example: preference.example)
+        let prepared = build(
+            operation, status: status, code: preference.code, content: content, example: preference.example)
         cache.withLock { $0[key] = prepared }
         return prepared
     }
 
-    /// A response's media types, the one ``ContractResponse/mediaType`` names first.
+    /// A response's media types in document order (the first is what a request with no
+    /// `Accept`, or `*/*`, is answered with).
     static func contents(of response: ContractResponse) -> [ResponseContent] {
         guard let mediaType = response.mediaType else { return [] }
         let primary = ResponseContent(
             mediaType: mediaType, schema: response.schema, examples: response.examples,
             namedExamples: response.namedExamples)
-        return [primary] + response.otherContent
+        var contents = response.otherContent
+        contents.insert(primary, at: min(max(response.mediaTypePosition, 0), contents.count))
+        return contents
     }
 
+    /// The answer of the documented `status`, sent with status `code` (one its range or
+    /// `default` stands for), else the documented status (a range's first: `4XX` as 400;
+    /// `default` as 200).
     private func build(
-        _ operation: ContractOperation, status: String, content: ResponseContent?, example name: String?,
-        seed: UInt64? = nil
+        _ operation: ContractOperation, status: String, code asked: Int? = nil, content: ResponseContent?,
+        example name: String?, seed: UInt64? = nil
     ) -> PreparedResponse {
-        let code = Int(status) ?? (status.first.flatMap { Int(String($0)) }.map { $0 * 100 } ?? 200)
+        let code = asked ?? Int(status) ?? (status.first.flatMap { Int(String($0)) }.map { $0 * 100 } ?? 200)
         var generator = BodyGenerator(contract: contract, seed: operation.name)
         var headers = HTTPHeaders()
         if let content { headers.add(name: "Content-Type", value: content.mediaType) }
@@ -392,30 +464,19 @@ public final class OpenAPIResponder: FallbackReplySource {
 
     private func notFound(_ path: String) -> PreparedResponse {
         let closest = closestRoutes(to: path, method: .get, outside: false).map { routeNames[$0] }
-        let message = "No operation of the document matches \(path)"
-        let body: JSONObject = [
-            "code": 404, "message": .string(message), "closest": .array(closest.map(JSONValue.string)),
-        ]
-        return Self.json(404, .object(body), mediaType: "application/json")
+        let mount = basePath.isEmpty ? "" : " (mounted at \(basePath))"
+        let detail =
+            "No operation of the document\(mount) matches \(path)"
+            + (closest.isEmpty ? "" : "; closest: \(closest.joined(separator: ", "))")
+        return ProblemDocument.response(
+            status: 404, detail: detail, members: ["closest": .array(closest.map(JSONValue.string))])
     }
 
     private func notAllowed(_ method: HTTPMethod, _ operations: [ContractOperation]) -> PreparedResponse {
         let allow = operations.map(\.method.rawValue).joined(separator: ", ")
-        var response = HTTPResponse(
-            status: HTTPStatus(code: 405),
-            text: "\(method.rawValue) is not documented for this path; allowed: \(allow)\n")
-        response.headers.add(name: "Allow", value: allow)
-        return PreparedResponse(response)
-    }
-
-    private static func json(_ code: Int, _ value: JSONValue, mediaType: String?) -> PreparedResponse {
-        PreparedResponse(
-            HTTPResponse(
-                status: HTTPStatus(code: code), headers: ["Content-Type": mediaType ?? "application/json"],
-                body: value.serializedBytes()))
-    }
-
-    private static func text(_ code: Int, _ message: String) -> PreparedResponse {
-        PreparedResponse(HTTPResponse(status: HTTPStatus(code: code), text: message + "\n"))
+        return ProblemDocument.response(
+            status: 405, detail: "\(method.rawValue) is not documented for this path; allowed: \(allow)",
+            members: ["allowed": .array(operations.map { .string($0.method.rawValue) })],
+            headers: ["Allow": allow])
     }
 }

@@ -1,18 +1,30 @@
 import HTTPCore
 
-/// What a request's `Prefer` header asks of a document answer: `code=NNN`, `example=NAME`,
-/// `dynamic=true` (a fresh generated body) and `seed=N` (the body of that seed again).
+/// What a request asks of a document answer, by its `Prefer` header: `code=NNN`,
+/// `example=NAME`, `dynamic=true` (a fresh generated body) and `seed=N` (the body of that seed
+/// again); or by Prism's query forms of the first three, `__code`, `__example` and `__dynamic`
+/// (the header's item wins over the query's).
 struct Preference: Equatable {
     var code: Int?
     var example: String?
     var dynamic = false
     var seed: UInt64?
 
-    init(_ headers: HTTPHeaders) {
+    /// The query parameters that stand for `Prefer` items.
+    static let queryNames: Set<String> = ["__code", "__example", "__dynamic"]
+
+    init(_ headers: HTTPHeaders, query: String? = nil) {
         let prefer = PreferHeader(headers)
-        example = prefer.value("example").map(String.init)
-        code = prefer.value("code").flatMap { Int($0) }
-        dynamic = prefer.value("dynamic").map { $0.lowercased() == "true" } ?? false
+        // The query is read only when it may hold a preference (most requests' do not).
+        let pairs = query.map { $0.contains("__") || $0.contains("%") ? QueryParameters.parse($0) : [] } ?? []
+        func fromQuery(_ name: String) -> String? {
+            pairs.first { $0.name == name }?.value
+        }
+        example = prefer.value("example").map(String.init) ?? fromQuery("__example")
+        code = (prefer.value("code").map(String.init) ?? fromQuery("__code")).flatMap { Int($0) }
+        dynamic =
+            (prefer.value("dynamic").map(String.init) ?? fromQuery("__dynamic")).map { $0.lowercased() == "true" }
+            ?? false
         seed = prefer.value("seed").flatMap { UInt64($0) }
         // A seed alone asks for that seed's dynamic body.
         dynamic = dynamic || seed != nil
@@ -23,4 +35,7 @@ struct Preference: Equatable {
         self.code = code
         self.example = example
     }
+
+    /// Whether the request asks for nothing (the plain answer).
+    var isEmpty: Bool { code == nil && example == nil && !dynamic && seed == nil }
 }

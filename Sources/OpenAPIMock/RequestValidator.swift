@@ -40,7 +40,6 @@ struct RequestValidator: Sendable {
                 .filter { $0.location != .header || !Self.ignoredHeaders.contains($0.name.lowercased()) }
                 .map { ParameterCheck($0, in: contract) }
             let body = operation.requestBody.map { BodyCheck($0, in: contract) }
-            guard !parameters.isEmpty || body != nil else { continue }
             checks[operation.name] = OperationChecks(parameters: parameters, body: body)
         }
         self.checks = checks
@@ -80,7 +79,12 @@ struct RequestValidator: Sendable {
         }
         var status = violations.isEmpty ? 422 : 400
         var parsed: JSONValue?
-        if let body = checks.body {
+        if checks.body == nil && !request.body.isEmpty {
+            // An operation with no `requestBody` takes none: what counts is the bytes received
+            // (a `Content-Length` above 0, or chunks with data), not an empty chunked body.
+            violations.append(Self.unexpectedBody(request))
+            status = 415
+        } else if let body = checks.body {
             let limit = max(1, Self.violationLimit - violations.count)
             switch body.check(request.body, contentType: request.headers.first(name: "Content-Type"), limit: limit) {
             case .valid(let value): parsed = value
@@ -96,6 +100,14 @@ struct RequestValidator: Sendable {
         guard !violations.isEmpty else { return .accepted(body: parsed) }
         return .refused(
             ProblemDocument.response(status: status, operation: operation.name, violations: violations), violations)
+    }
+
+    /// The violation of a body sent to an operation that documents none.
+    private static func unexpectedBody(_ request: HTTPServerRequest) -> RequestViolation {
+        let mediaType = request.headers.first(name: "Content-Type").map { " of \(ViolationText.quoted($0))" } ?? ""
+        return RequestViolation(
+            location: "body", expected: "no body", found: "\(request.body.count) bytes\(mediaType)",
+            message: "the operation documents no request body")
     }
 
     /// The cookies of the `Cookie` fields, the first of a repeated name (RFC 6265 §5.4).

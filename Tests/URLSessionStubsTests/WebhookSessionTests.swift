@@ -51,6 +51,8 @@ import FoundationNetworking
             files: [
                 "api.json": #"""
                 {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/watch": {"post": {
+                  "requestBody": {"content": {"application/json": {"schema": {"type": "object",
+                    "properties": {"hook": {"type": "string"}}}}}},
                   "responses": {"202": {"description": "watching"}},
                   "callbacks": {"onChange": {"{$request.body#/hook}": {"post": {
                     "requestBody": {"content": {"application/json": {"schema": {"type": "object",
@@ -62,6 +64,7 @@ import FoundationNetworking
         var request = URLRequest(url: try #require(URL(string: "https://api.example/watch")))
         request.httpMethod = "POST"
         request.httpBody = Data(#"{"hook": "\#(receiver.url("/changed"))"}"#.utf8)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         let answer = await fetch(stubs.session, request)
         #expect(answer.status == 202)
         #expect(arrival.wait(timeout: .now() + .seconds(20)) == .success)

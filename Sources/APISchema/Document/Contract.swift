@@ -262,6 +262,9 @@ public struct ContractResponse: Sendable, Hashable {
     /// The media types of `content` besides ``mediaType`` (which is JSON when one is), in
     /// document order, each with its schema and examples.
     public var otherContent: [ResponseContent] = []
+    /// Where ``mediaType`` stands among the media types of `content`, in document order (0 when
+    /// it is the first): what a mock answers a request with no `Accept` with is the first.
+    public var mediaTypePosition = 0
 
     /// Creates a response.
     public init(

@@ -301,6 +301,7 @@ struct OpenAPIReadState {
             ?? media.first
         guard let (mediaType, mediaNode) = chosen else { return response }
         response.mediaType = mediaType
+        response.mediaTypePosition = media.firstIndex { $0.key == mediaType } ?? 0
         if let schema = try mediaNode.child("schema") {
             let read = try readSchema(schema, depth: 0)
             response.schema = read

@@ -112,14 +112,19 @@ package struct PathTemplate: Sendable, Hashable {
     }
 
     /// The captured values when the path's segments (after its leading `/`, split once for
-    /// every template a request is tried against) fit the template, else nil.
-    package func match(parts: [Substring]) -> [String: String]? {
+    /// every template a request is tried against) fit the template, else nil. With
+    /// `decodingLiterals`, a literal segment also fits its percent-encoded form (`test%20path`
+    /// fits `test path`; the split comes first, so `%2F` stays inside its segment).
+    package func match(parts: [Substring], decodingLiterals: Bool = false) -> [String: String]? {
         guard parts.count == segments.count else { return nil }
         var values: [String: String] = [:]
         for (part, segment) in zip(parts, segments) {
             switch segment {
             case .literal(let text):
-                guard part == text[...] else { return nil }
+                guard
+                    part == text[...]
+                        || (decodingLiterals && part.contains("%") && part.removingPercentEncoding() == text)
+                else { return nil }
             case .variables(let pieces):
                 guard Self.match(part, pieces, into: &values) else { return nil }
             }
