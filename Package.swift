@@ -207,7 +207,7 @@ let package = Package(
             "MockCLI",
             [
                 "StubServerKit", "HTTPServerKit", "HTTPCore", "HTTPClient", "APISchema", "ContractKit", "ArgumentKit",
-                "Platform", "MockEngine", "OpenAPIMock", "JSONKit",
+                "Platform", "MockEngine", "OpenAPIMock", "JSONKit", "StubFormat",
             ]),
 
         // The four tools.
@@ -248,7 +248,8 @@ let package = Package(
             [
                 "StubFormat", "StubServerKit", "ContractKit", "PetAppContract", "JSONKit", "HTTPCore", "MockEngine",
                 "TestSupport",
-            ]),
+            ],
+            exclude: ["Fixtures"]),
         // Claims URLSession.shared in a process of its own (URLSessionStubsTests runs it).
         tool(
             "urlsession-stubs-shared-probe", ["URLSessionStubs", "HTTPHandlerKit"],

@@ -63,10 +63,12 @@ enum ServeCommand {
 
     static let spec = CommandSpec(
         name: "petmock serve",
-        abstract: "Serve a WireMock stub folder or an OpenAPI document, its variants and the admin API.",
+        abstract: "Serve a WireMock stub folder, an OpenAPI document or a Postman collection, their variants and "
+            + "the admin API.",
         arguments: [
             stubs, host, port, variant, watch, strict, adminToken, journalSize, eventLoops, proxyUnmatched,
             globalResponseTemplating, openapi, basePath, validateRequests, security, stateful, cors,
+            PostmanInput.collection, PostmanInput.environment,
         ],
         discussion: """
             EXAMPLES:
@@ -74,6 +76,7 @@ enum ServeCommand {
               petmock serve --variant missing:name
               petmock serve --openapi items.yaml
               petmock serve --openapi items.yaml --stateful
+              petmock serve --postman pets.postman_collection.json --postman-environment local.json
               curl -H 'X-Petmock-Variant: missing:name' http://127.0.0.1:8080/api/items
             """,
         exitCodes: "0 stopped cleanly, 1 --strict found problems, 2 could not start, 64 usage error")
@@ -124,6 +127,7 @@ enum ServeCommand {
             throw ArgumentError.invalidCombination(
                 "--stateful needs --openapi FILE beside it: only a document has collections")
         }
+        try PostmanInput.checkArguments(arguments)
         var responder: OpenAPIResponder?
         if let file = arguments[Self.openapi] {
             guard let contract = OpenAPIDocument.read(file) else { return .couldNotRun }
@@ -152,11 +156,23 @@ enum ServeCommand {
         }
         // On by default for a document, as in Prism; off for stub folders alone, as in WireMock.
         configuration.cors = arguments[Self.cors].map { $0 == .on } ?? (responder != nil)
-        // With a document and no --stubs, only the document answers.
-        let stubs = responder != nil && !arguments.isPresent(Self.stubs) ? nil : directory
+        var postman: PostmanStubSet?
+        if let file = arguments[PostmanInput.collection] {
+            guard let set = PostmanInput.read(file, environment: arguments[PostmanInput.environment]) else {
+                return .couldNotRun
+            }
+            if configuration.strict && !set.problems.isEmpty {
+                writeError("petmock: error: --strict: \(TerminalText.escape(file)) has problems (above)")
+                return .failure
+            }
+            postman = set
+        }
+        // With a document or a collection and no --stubs, only they answer.
+        let stubs = (responder != nil || postman != nil) && !arguments.isPresent(Self.stubs) ? nil : directory
         let server: StubServer
         do {
-            server = try StubServer(stubsDirectory: stubs, mappings: [], configuration: configuration)
+            server = try StubServer(
+                stubsDirectory: stubs, mappings: postman?.mappings ?? [], configuration: configuration)
         } catch {
             writeError("petmock: error: \(error)")
             if case .setup(.load(.invalidStubs)) = error { return .failure }
@@ -179,7 +195,14 @@ enum ServeCommand {
         }
         server.shutdownOnSignals()
         let count = server.admin.mappings().count
-        var line = "petmock: serving \(count) mapping\(count == 1 ? "" : "s") from \(stubs ?? "no stub folder")"
+        var sources = stubs.map { [$0] } ?? []
+        if let file = arguments[PostmanInput.collection], let postman {
+            sources.append(
+                "\(TerminalText.escape(file)) (\(postman.mappings.count) from \(postman.requestCount) requests)")
+        }
+        var line =
+            "petmock: serving \(count) mapping\(count == 1 ? "" : "s") from "
+            + (sources.isEmpty ? "no stub folder" : sources.joined(separator: " and "))
         if let responder {
             let operations = responder.operationCount
             line +=
