@@ -60,6 +60,7 @@ let fuzzTargets: [Target] = [
     fuzzTarget(
         "FuzzStubMappings", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"], support: true),
     fuzzTarget("FuzzStubFolder", ["StubFormat", "JSONKit"], support: true),
+    fuzzTarget("FuzzPostmanReader", ["StubFormat", "JSONKit"]),
     fuzzTarget("FuzzYAMLReader", ["YAMLKit", "JSONKit"]),
     fuzzTarget(
         "FuzzStubRegex", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "LinearRegex"], support: true),

@@ -36,7 +36,8 @@ enum GenerateCommand {
               petmock serve --stubs Stubs
               petmock generate --postman pets.postman_collection.json --out Stubs
             """,
-        exitCodes: "0 written, 2 the document cannot be read or the folder written (or it is not empty without "
+        exitCodes:
+            "0 written, 2 the document or collection cannot be read or the folder written (or it is not empty without "
             + "--force), 64 usage error")
 
     static let subcommand = CommandLineTool.Subcommand(verb: "generate", spec: spec, run: run)
@@ -46,7 +47,8 @@ enum GenerateCommand {
         let directory = arguments[Self.out]
         switch (arguments[Self.openapi], arguments[PostmanInput.collection]) {
         case (nil, nil):
-            throw ArgumentError.missingOption("--openapi <file> or --postman <file>")
+            throw ArgumentError.invalidCombination(
+                "pass --openapi FILE or --postman FILE: the stubs come from one of them")
         case (_?, _?):
             throw ArgumentError.invalidCombination("--openapi and --postman: pass one of them")
         case (nil, let collection?):

@@ -6,7 +6,7 @@ import JSONKit
 /// pairs, and the values of its `:name` path variables. Postman writes a URL as a string
 /// (`{{baseUrl}}/pets/:id?limit=10`) or as an object (`raw`, `protocol`, `host`, `port`,
 /// `path`, `query`, `variable`); an object's parts win over its `raw`.
-struct PostmanURL: Sendable, Hashable {
+struct PostmanURL: Sendable {
     /// The URL text before the query, as written (variables not yet resolved).
     var address: String
     /// The query pairs as written (undecoded), disabled ones left out; nil values are empty.
@@ -14,21 +14,8 @@ struct PostmanURL: Sendable, Hashable {
     /// The values the URL gives its `:name` path variables (`variable: [{key, value}]`).
     var pathVariables: [String: String]
 
-    static func == (lhs: PostmanURL, rhs: PostmanURL) -> Bool {
-        lhs.address == rhs.address && lhs.pathVariables == rhs.pathVariables
-            && lhs.query.map { [$0.name, $0.value] } == rhs.query.map { [$0.name, $0.value] }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(address)
-        for pair in query {
-            hasher.combine(pair.name)
-            hasher.combine(pair.value)
-        }
-    }
-
-    /// Reads a URL value; nil with the reason when it is neither a string nor an object that
-    /// gives a `raw` or a `path`.
+    /// Reads a URL value; the reason when it is neither a string nor an object that gives a
+    /// `raw`, a `host` or a `path`.
     static func read(_ value: JSONValue) -> Result<PostmanURL, URLReadError> {
         switch value {
         case .string(let text):
