@@ -189,8 +189,8 @@ import Testing
                 + #", {"name": "Health", "request": "/health", "response": []}]}, {"name": "odd"}, {"name": "F", "item": 3}]}]"#,
             mappings: ["GET urlPath '/r' -> 200 p4"],
             problems: [
-                "warning noExample $.item[0].item[0].item[1]", "error missingField $.item[0].item[1]",
-                "error wrongType $.item[0].item[2].item",
+                "warning noExample $.item[0].item[0].item[1]", "warning missingField $.item[0].item[1]",
+                "warning wrongType $.item[0].item[2].item",
             ]),
         Case(
             name: "an example whose method, URL or code cannot be read is left out, named",
@@ -205,9 +205,9 @@ import Testing
                     ]) + ", " + #"{"name": "no url", "request": {"method": "GET"}, "response": [{"code": 200}]}"# + "]",
             mappings: ["GET urlPath '/ok' -> 200 p4"],
             problems: [
-                "error invalidValue $.item[0].response[0].originalRequest.method",
-                "error wrongType $.item[0].response[1].originalRequest.url",
-                "error invalidValue $.item[0].response[2].code", "error missingField $.item[1].request",
+                "warning invalidValue $.item[0].response[0].originalRequest.method",
+                "warning wrongType $.item[0].response[1].originalRequest.url",
+                "warning invalidValue $.item[0].response[2].code", "warning missingField $.item[1].request",
             ]),
         Case(
             name: "variables within variables are resolved; a cycle stops and is named",

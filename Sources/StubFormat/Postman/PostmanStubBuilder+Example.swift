@@ -36,7 +36,7 @@ extension PostmanStubBuilder {
         guard let method = methodValue.stringValue?.uppercased(), Self.isToken(method) else {
             problems.append(
                 StubProblem(
-                    .error, .invalidValue, file: source, path: methodPath.description, expected: "an HTTP method",
+                    .warning, .invalidValue, file: source, path: methodPath.description, expected: "an HTTP method",
                     found: MappingDecoder.describe(methodValue) + "; the example '\(title)' is left out"))
             return nil
         }
@@ -55,7 +55,7 @@ extension PostmanStubBuilder {
         guard let urlSource else {
             problems.append(
                 StubProblem(
-                    .error, .missingField, file: source, path: context.requestPath.description,
+                    .warning, .missingField, file: source, path: context.requestPath.description,
                     detail: "missing field 'url'; the example '\(title)' is left out"))
             return nil
         }
@@ -65,7 +65,7 @@ extension PostmanStubBuilder {
         case .failure(let failure):
             problems.append(
                 StubProblem(
-                    .error, .wrongType, file: source, path: urlSource.path.description, expected: failure.expected,
+                    .warning, .wrongType, file: source, path: urlSource.path.description, expected: failure.expected,
                     found: failure.found + "; the example '\(title)' is left out"))
             return nil
         }
@@ -120,7 +120,7 @@ extension PostmanStubBuilder {
         guard let code = example["code"]?.intValue, (100...599).contains(code) else {
             problems.append(
                 StubProblem(
-                    .error, example["code"] == nil ? .missingField : .invalidValue, file: source,
+                    .warning, example["code"] == nil ? .missingField : .invalidValue, file: source,
                     path: here.appending(key: "code").description, expected: "a status code from 100 to 599",
                     found: (example["code"].map(MappingDecoder.describe) ?? "nothing")
                         + "; the example '\(title)' is left out"))

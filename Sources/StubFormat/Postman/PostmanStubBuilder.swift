@@ -30,7 +30,7 @@ struct PostmanStubBuilder {
                 guard let array = children.arrayValue else {
                     problems.append(
                         StubProblem(
-                            .error, .wrongType, file: source, path: here.appending(key: "item").description,
+                            .warning, .wrongType, file: source, path: here.appending(key: "item").description,
                             expected: "an array of items",
                             found: MappingDecoder.describe(children)
                                 + "; the folder '\(label(folders + [name]))' is left out"))
@@ -39,7 +39,7 @@ struct PostmanStubBuilder {
                 guard folders.count < Self.maxFolderDepth else {
                     problems.append(
                         StubProblem(
-                            .error, .invalidValue, file: source, path: here.description,
+                            .warning, .invalidValue, file: source, path: here.description,
                             detail: "folders nested deeper than \(Self.maxFolderDepth); '\(label(folders + [name]))' "
                                 + "is left out"))
                     continue
@@ -51,7 +51,7 @@ struct PostmanStubBuilder {
             } else {
                 problems.append(
                     StubProblem(
-                        .error, .missingField, file: source, path: here.description,
+                        .warning, .missingField, file: source, path: here.description,
                         detail: "'\(label(folders + [name]))' is neither a folder ('item') nor a request "
                             + "('request'); left out"))
             }
@@ -70,7 +70,7 @@ struct PostmanStubBuilder {
         case let other?:
             problems.append(
                 StubProblem(
-                    .error, .wrongType, file: source, path: path.appending(key: "response").description,
+                    .warning, .wrongType, file: source, path: path.appending(key: "response").description,
                     expected: "an array of saved examples",
                     found: MappingDecoder.describe(other) + "; the request '\(title)' has no stub"))
             return
@@ -88,7 +88,7 @@ struct PostmanStubBuilder {
             guard example.objectValue != nil else {
                 problems.append(
                     StubProblem(
-                        .error, .wrongType, file: source, path: here.description, expected: "an object",
+                        .warning, .wrongType, file: source, path: here.description, expected: "an object",
                         found: MappingDecoder.describe(example) + "; an example of '\(title)' is left out"))
                 continue
             }

@@ -3,8 +3,9 @@ public struct PostmanStubSet: Sendable, Hashable {
     /// One mapping per example; examples of one request pattern after the first are file
     /// variants (`metadata.variant`) named after the example.
     public var mappings: [StubMapping]
-    /// Requests without an example, requests and examples that could not be read (errors: left
-    /// out), variables left unresolved (warnings), each with its JSON path in the collection.
+    /// Warnings, each with its JSON path in the collection: requests without an example, items
+    /// and examples that could not be read (left out, the others kept), variables left
+    /// unresolved.
     public var problems: [StubProblem]
     /// How many requests the collection holds, folders walked.
     public var requestCount: Int
