@@ -4,9 +4,8 @@ import JSONKit
 /// stubs (``stubs(environment:)``).
 ///
 /// ```swift
-/// let collection = try PostmanCollection(bytes: FileSystem.read("pets.postman_collection.json"),
-///                                        source: "pets.postman_collection.json")
-/// let set = collection.stubs(environment: nil)
+/// let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: "pets.postman_collection.json")))
+/// let set = try PostmanCollection(bytes: bytes, source: "pets.postman_collection.json").stubs()
 /// let session = try StubSession(mappings: set.mappings)   // set.problems: what was left out, and why
 /// ```
 public struct PostmanCollection: Sendable, Hashable {
