@@ -61,6 +61,7 @@ let fuzzTargets: [Target] = [
     fuzzTarget(
         "FuzzStubMappings", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "JSONKit"], support: true),
     fuzzTarget("FuzzStubFolder", ["StubFormat", "JSONKit"], support: true),
+    fuzzTarget("FuzzPostmanReader", ["StubFormat", "JSONKit"]),
     fuzzTarget("FuzzYAMLReader", ["YAMLKit", "JSONKit"]),
     fuzzTarget(
         "FuzzStubRegex", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "LinearRegex"], support: true),
@@ -220,7 +221,7 @@ let package = Package(
             "MockCLI",
             [
                 "StubServerKit", "HTTPServerKit", "HTTPCore", "HTTPClient", "APISchema", "ContractKit", "ArgumentKit",
-                "Platform", "MockEngine", "OpenAPIMock", "JSONKit",
+                "Platform", "MockEngine", "OpenAPIMock", "JSONKit", "StubFormat",
             ]),
 
         // The four tools.
@@ -261,7 +262,8 @@ let package = Package(
             [
                 "StubFormat", "StubServerKit", "ContractKit", "PetAppContract", "JSONKit", "HTTPCore", "MockEngine",
                 "TestSupport",
-            ]),
+            ],
+            exclude: ["Fixtures"]),
         // Claims URLSession.shared in a process of its own (URLSessionStubsTests runs it).
         tool(
             "urlsession-stubs-shared-probe", ["URLSessionStubs", "HTTPHandlerKit"],

@@ -36,6 +36,7 @@ ALL_TARGETS=(
     openapi-generation:FuzzOpenAPIGeneration
     stub-mappings:FuzzStubMappings
     stub-folder:FuzzStubFolder
+    postman-reader:FuzzPostmanReader
     yaml-reader:FuzzYAMLReader
     stub-regex:FuzzStubRegex
     xml:FuzzXMLMatcher

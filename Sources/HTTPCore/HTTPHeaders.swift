@@ -145,6 +145,15 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 }
 
+extension HTTPHeaders {
+    /// Hop-by-hop fields: they describe one connection, not the message (RFC 9110 §7.6.1), so
+    /// a proxy never forwards them and a stub never replays them.
+    public static let hopByHopFieldNames = [
+        "Connection", "Keep-Alive", "Proxy-Connection", "Transfer-Encoding", "TE", "Trailer", "Upgrade",
+        "Proxy-Authenticate",
+    ]
+}
+
 extension StringProtocol {
     /// Compares two strings byte by byte, folding ASCII letters to lower case.
     // Inlinable so callers in other modules get a specialised copy, not a generic call; the

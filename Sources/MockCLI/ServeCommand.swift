@@ -76,11 +76,12 @@ enum ServeCommand {
 
     static let spec = CommandSpec(
         name: "petmock serve",
-        abstract: "Serve a WireMock stub folder or an OpenAPI document, its variants and the admin API.",
+        abstract: "Serve a WireMock stub folder, an OpenAPI document or a Postman collection, their variants and "
+            + "the admin API.",
         arguments: [
             stubs, host, port, httpsPort, caDirectory, variant, watch, strict, adminToken, journalSize, eventLoops,
             proxyUnmatched, globalResponseTemplating, openapi, basePath, validateRequests, security, stateful, stateFile,
-            cors,
+            cors, PostmanInput.collection, PostmanInput.environment,
         ],
         discussion: """
             EXAMPLES:
@@ -90,6 +91,7 @@ enum ServeCommand {
               petmock serve --openapi items.yaml --stateful
               petmock serve --openapi items.yaml --stateful --state-file items.sqlite
               petmock serve --port 8080 --https-port 8443
+              petmock serve --postman pets.postman_collection.json --postman-environment local.json
               curl -H 'X-Petmock-Variant: missing:name' http://127.0.0.1:8080/api/items
             """,
         exitCodes: "0 stopped cleanly, 1 --strict found problems, 2 could not start, 64 usage error")
@@ -152,6 +154,7 @@ enum ServeCommand {
         if let stateFile = arguments[Self.stateFile], !arguments[Self.stateful] {
             throw ArgumentError.invalidValue(option: "--state-file", value: stateFile, expected: "--stateful beside it")
         }
+        try PostmanInput.checkArguments(arguments)
         var responder: OpenAPIResponder?
         if let file = arguments[Self.openapi] {
             guard let contract = OpenAPIDocument.read(file) else { return .couldNotRun }
@@ -197,11 +200,23 @@ enum ServeCommand {
         }
         // On by default for a document, as in Prism; off for stub folders alone, as in WireMock.
         configuration.cors = arguments[Self.cors].map { $0 == .on } ?? (responder != nil)
-        // With a document and no --stubs, only the document answers.
-        let stubs = responder != nil && !arguments.isPresent(Self.stubs) ? nil : directory
+        var postman: PostmanStubSet?
+        if let file = arguments[PostmanInput.collection] {
+            guard let set = PostmanInput.read(file, environment: arguments[PostmanInput.environment]) else {
+                return .couldNotRun
+            }
+            if configuration.strict && !set.problems.isEmpty {
+                writeError("petmock: error: --strict: \(TerminalText.escape(file)) has problems (above)")
+                return .failure
+            }
+            postman = set
+        }
+        // With a document or a collection and no --stubs, only they answer.
+        let stubs = (responder != nil || postman != nil) && !arguments.isPresent(Self.stubs) ? nil : directory
         let server: StubServer
         do {
-            server = try StubServer(stubsDirectory: stubs, mappings: [], configuration: configuration)
+            server = try StubServer(
+                stubsDirectory: stubs, mappings: postman?.mappings ?? [], configuration: configuration)
         } catch {
             writeError("petmock: error: \(error)")
             if case .setup(.load(.invalidStubs)) = error { return .failure }
@@ -224,7 +239,14 @@ enum ServeCommand {
         }
         server.shutdownOnSignals()
         let count = server.admin.mappings().count
-        var line = "petmock: serving \(count) mapping\(count == 1 ? "" : "s") from \(stubs ?? "no stub folder")"
+        var sources = stubs.map { [$0] } ?? []
+        if let file = arguments[PostmanInput.collection], let postman {
+            sources.append(
+                "\(TerminalText.escape(file)) (\(postman.mappings.count) from \(postman.requestCount) requests)")
+        }
+        var line =
+            "petmock: serving \(count) mapping\(count == 1 ? "" : "s") from "
+            + (sources.isEmpty ? "no stub folder" : sources.joined(separator: " and "))
         if let responder {
             let operations = responder.operationCount
             line +=

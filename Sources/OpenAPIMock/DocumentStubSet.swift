@@ -84,16 +84,8 @@ package struct DocumentStubSet: Sendable {
     /// Writes every mapping (`mappings/NAME-ID.json`, one a file) and body file through
     /// ``StubFolderWriter``, replacing files of the same names and leaving others alone.
     package func write(to root: String) throws(StubWriteError) {
-        let writer = StubFolderWriter(folder: StubFolder(root: root))
-        do {
-            try FileSystem.createDirectory(root)
-        } catch {
-            throw .notChanged(action: "create", path: root, reason: error.reason)
-        }
-        for stub in stubs {
-            if let name = stub.bodyFileName { try writer.writeBodyFile(name, stub.body) }
-            try writer.writeMappings([stub.mapping], to: writer.ownFile(of: stub.mapping))
-        }
+        let bodyFiles = stubs.compactMap { stub in stub.bodyFileName.map { (name: $0, bytes: stub.body) } }
+        try StubFolderWriter(folder: StubFolder(root: root)).write(mappings: stubs.map(\.mapping), bodyFiles: bodyFiles)
     }
 
     /// The documented statuses a mapping is written for: the default one first, then those
@@ -167,20 +159,9 @@ package struct DocumentStubSet: Sendable {
             }
         if isTemplate { return .urlPathTemplate(path) }
         let pattern = segments.map { segment in
-            segment.hasPrefix("{") && segment.hasSuffix("}") ? "[^/]+" : escaped(segment)
+            segment.hasPrefix("{") && segment.hasSuffix("}") ? "[^/]+" : RegexLiteral.escaped(segment)
         }
         return .urlPathPattern("/" + pattern.joined(separator: "/"))
-    }
-
-    /// Text matched literally by a Java regular expression: every ASCII character that is not a
-    /// letter or digit escaped.
-    private static func escaped(_ text: Substring) -> String {
-        var result = ""
-        for character in text {
-            if character.isASCII && !(character.isLetter || character.isNumber) { result.append("\\") }
-            result.append(character)
-        }
-        return result
     }
 
     /// Letters, digits and dashes, lower-cased.

@@ -2,12 +2,9 @@ import HTTPCore
 
 /// Which header fields cross the proxy and which reach a recorded mapping.
 enum HeaderRules {
-    /// Hop-by-hop fields: they describe one connection, not the message (RFC 9110 §7.6.1), so
-    /// a proxy never forwards them, and a stub never replays them.
-    static let hopByHop = [
-        "Connection", "Keep-Alive", "Proxy-Connection", "Transfer-Encoding", "TE", "Trailer", "Upgrade",
-        "Proxy-Authenticate",
-    ]
+    /// Hop-by-hop fields (``HTTPHeaders/hopByHopFieldNames``): a proxy never forwards them, and
+    /// a stub never replays them.
+    static let hopByHop = HTTPHeaders.hopByHopFieldNames
 
     /// The request fields sent upstream: hop-by-hop ones, `Host` (the target's own is sent),
     /// framing, `Expect` and `Accept-Encoding` (the transport negotiates gzip itself) dropped.

@@ -46,6 +46,11 @@ public struct StubProblem: Error, Sendable, Hashable, CustomStringConvertible {
         /// The stub folder has no mapping file where WireMock reads them, `mappings/`
         /// (``StubFolder/layoutProblems(mappingFiles:)``).
         case noMappings
+        /// A Postman request has no saved example, so no stub (``PostmanCollection``).
+        case noExample
+        /// A Postman `{{variable}}` has no value in the collection or the environment; it is
+        /// matched as any text (in a path, any one segment's text), or sent as written.
+        case unresolvedVariable
     }
 
     /// How bad it is.

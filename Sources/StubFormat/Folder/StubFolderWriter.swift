@@ -29,6 +29,25 @@ package struct StubFolderWriter: Sendable {
         self.operations = operations
     }
 
+    // MARK: A whole stub set
+
+    /// Writes a stub set into the folder, making the folder when missing: each body file, then
+    /// each mapping in a file of its own (``ownFile(of:)``), replacing files of the same names
+    /// and leaving others alone. `petmock generate` writes every folder it makes through this.
+    package func write(
+        mappings: [StubMapping], bodyFiles: [(name: String, bytes: [UInt8])] = []
+    )
+        throws(StubWriteError)
+    {
+        do {
+            try FileSystem.createDirectory(folder.root)
+        } catch {
+            throw .notChanged(action: "create", path: folder.root, reason: error.reason)
+        }
+        for file in bodyFiles { try writeBodyFile(file.name, file.bytes) }
+        for mapping in mappings { try writeMappings([mapping], to: ownFile(of: mapping)) }
+    }
+
     // MARK: Mapping files
 
     /// The file of its own a mapping is saved to: `mappings/NAME-ID.json`.
