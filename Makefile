@@ -15,7 +15,7 @@ BENCH_PACKAGES := wrk nginx-light hyperfine procps python3 python3-venv
 SWIFT_FLAGS ?=
 # Fuzzing (Fuzz/run.sh): seconds per target for `make fuzz`, and for the short run `make test` ends with.
 FUZZ_SECONDS ?= 60
-FUZZ_SMOKE_SECONDS ?= 15
+FUZZ_SMOKE_SECONDS ?= 10
 # The smoke run is a gate, so it repeats: the same seed draws the same inputs on every machine.
 FUZZ_SMOKE_SEED ?= 1
 # Soak (Benchmarks/soak.py): how long wrk loads petmock.

@@ -80,7 +80,8 @@ enum ServeCommand {
             + "the admin API.",
         arguments: [
             stubs, host, port, httpsPort, caDirectory, variant, watch, strict, adminToken, journalSize, eventLoops,
-            proxyUnmatched, globalResponseTemplating, openapi, basePath, validateRequests, security, stateful, stateFile,
+            proxyUnmatched, globalResponseTemplating, openapi, basePath, validateRequests, security, stateful,
+            stateFile,
             cors, PostmanInput.collection, PostmanInput.environment,
         ],
         discussion: """
