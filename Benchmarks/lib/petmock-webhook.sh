@@ -45,8 +45,10 @@ cat > "$work/hooks/mappings/hooked.json" <<JSON
 JSON
 pids+=("$(start "$port_receiver" /health nginx -p "$work/receiver" -c "$work/receiver/nginx.conf")")
 pids+=("$(start "$port" /api/plain "$petmock" serve --stubs "$work/hooks" --port "$port")")
-[ "$(curl -fsS "http://127.0.0.1:$port/api/hooked")" = "$(curl -fsS "http://127.0.0.1:$port/api/plain")" ] \
-    || { echo "the two stubs answer differently" >&2; exit 1; }
+hooked_body="$(curl -fsS "http://127.0.0.1:$port/api/hooked")" || { echo "the webhook stub did not answer" >&2; exit 1; }
+plain_body="$(curl -fsS "http://127.0.0.1:$port/api/plain")" || { echo "the plain stub did not answer" >&2; exit 1; }
+[ -n "$plain_body" ] && [ "$hooked_body" = "$plain_body" ] \
+    || { echo "the two stubs answer differently: '$hooked_body' and '$plain_body'" >&2; exit 1; }
 receiver_status="$(curl -sS -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
     -d '{"served": "/api/hooked"}' "http://127.0.0.1:$port_receiver/callback")"
 case "$receiver_status" in
