@@ -196,8 +196,8 @@ let package = Package(
         library(
             "StubServerKit",
             [
-                "AdminAPI", "MockEngine", "StubFormat", "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "HTTPClient",
-                "JSONKit", "Platform",
+                "AdminAPI", "APISchema", "MockEngine", "OpenAPIMock", "StubFormat", "HTTPServerKit", "HTTPHandlerKit",
+                "HTTPCore", "HTTPClient", "JSONKit", "Platform",
             ]),
 
         // petmock's engine behind a URLProtocol: a URLSession answered in process by a handler.

@@ -2,10 +2,13 @@
 // the mapping model (StubFormat), the engine's admin, journal and error types (MockEngine),
 // what a handler receives and returns (HTTPHandlerKit), the server it runs on with its errors
 // and HTTPS certificate authority (HTTPServerKit: `HTTPServerError`, `LocalCertificateAuthority`),
-// and methods, statuses, headers and JSON values (HTTPCore, JSONKit).
+// an OpenAPI document as the fallback reply source (APISchema's `OpenAPIReader`, OpenAPIMock's
+// `OpenAPIResponder`, for `fallback`), and methods, statuses, headers and JSON values (HTTPCore, JSONKit).
+@_exported import APISchema
 @_exported import HTTPCore
 @_exported import HTTPHandlerKit
 @_exported import HTTPServerKit
 @_exported import JSONKit
 @_exported import MockEngine
+@_exported import OpenAPIMock
 @_exported import StubFormat

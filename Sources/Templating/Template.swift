@@ -9,17 +9,17 @@ import Platform
 /// let template = try Template("Hello {{request.query.name}}!")
 /// let text = try template.render(.object([("request", .node(request))]))
 /// ```
-public final class Template: Sendable {
+package final class Template: Sendable {
     let segments: [TemplateSegment]
     /// The bounds this template renders within.
-    public let limits: TemplateLimits
+    package let limits: TemplateLimits
     /// The source, when it is plain text with no mustache (rendering it returns it).
-    public let plainText: String?
+    package let plainText: String?
     /// The bytes of the template's literal text (a render's output is usually near it).
     let textLength: Int
 
     /// Compiles `source`, or throws what is wrong and where.
-    public init(_ source: String, limits: TemplateLimits = .standard) throws(TemplateError) {
+    package init(_ source: String, limits: TemplateLimits = .standard) throws(TemplateError) {
         var parser = TemplateParser(source, limits: limits)
         segments = try parser.parse()
         self.limits = limits
@@ -42,7 +42,7 @@ public final class Template: Sendable {
     }
 
     /// Whether `text` holds a mustache at all (`{{`): text without one renders as itself.
-    public static func mayContainTemplate(_ text: String) -> Bool {
+    package static func mayContainTemplate(_ text: String) -> Bool {
         var previous: UInt8 = 0
         for byte in text.utf8 {
             if byte == UInt8(ascii: "{") && previous == UInt8(ascii: "{") { return true }
@@ -54,7 +54,7 @@ public final class Template: Sendable {
     /// Renders the template with `context` as `this` (its members are the top-level names);
     /// `now` answers the clock's wall-clock time, read at most once per render; the `state`
     /// helper reads `state` (no context exists without one).
-    public func render(
+    package func render(
         _ context: TemplateValue, clock: TimeSource = .system, state: (any TemplateStateSource)? = nil
     ) throws(TemplateError) -> String {
         if let plainText { return plainText }
@@ -63,7 +63,7 @@ public final class Template: Sendable {
 
     /// Renders as ``render(_:clock:state:)`` does, into UTF-8 bytes (a response body) with no
     /// intermediate text: one buffer, its capacity reserved from the template's text.
-    public func renderBytes(
+    package func renderBytes(
         _ context: TemplateValue, clock: TimeSource = .system, state: (any TemplateStateSource)? = nil
     ) throws(TemplateError) -> [UInt8] {
         if let plainText { return Array(plainText.utf8) }

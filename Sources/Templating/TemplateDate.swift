@@ -3,17 +3,17 @@ import HTTPCore
 
 /// An instant with the format and time zone it renders in (what `now`, `date` and
 /// `parseDate` return).
-public struct TemplateDate: Sendable, Hashable {
+package struct TemplateDate: Sendable, Hashable {
     /// Milliseconds since 1970-01-01T00:00:00Z.
-    public var milliseconds: Int64
+    package var milliseconds: Int64
     /// A Java `SimpleDateFormat` pattern, `epoch` (milliseconds) or `unix` (seconds); nil
     /// renders ISO 8601 (`2026-01-02T03:04:05Z`).
-    public var format: String?
+    package var format: String?
     /// A zone name or offset (`UTC`, `Europe/Paris`, `+02:00`); nil is UTC.
-    public var timezone: String?
+    package var timezone: String?
 
     /// Creates a date.
-    public init(milliseconds: Int64, format: String? = nil, timezone: String? = nil) {
+    package init(milliseconds: Int64, format: String? = nil, timezone: String? = nil) {
         self.milliseconds = milliseconds
         self.format = format
         self.timezone = timezone
@@ -27,7 +27,7 @@ public struct TemplateDate: Sendable, Hashable {
     static func inRange(_ milliseconds: Int64) -> Int64? { range.contains(milliseconds) ? milliseconds : nil }
 
     /// The rendered text.
-    public var text: String {
+    package var text: String {
         switch format {
         case "epoch": return String(milliseconds)
         case "unix": return String(milliseconds.floorDivided(by: 1000))

@@ -1,60 +1,60 @@
 /// Where in a template: a 1-based line and column.
-public struct TemplatePosition: Sendable, Hashable, CustomStringConvertible {
+package struct TemplatePosition: Sendable, Hashable, CustomStringConvertible {
     /// The line, from 1.
-    public let line: Int
+    package let line: Int
     /// The column (in characters), from 1.
-    public let column: Int
+    package let column: Int
 
     /// Creates a position.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
     /// `line 2, column 7`.
-    public var description: String { "line \(line), column \(column)" }
+    package var description: String { "line \(line), column \(column)" }
 }
 
 /// What is wrong with a template (when it is compiled) or went wrong rendering it.
-public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Where; nil when the whole template is concerned (its size).
-    public let position: TemplatePosition?
+    package let position: TemplatePosition?
     /// What, in a sentence.
-    public let message: String
+    package let message: String
     /// Whether the render stops (a bound was reached, or a division by zero, which WireMock
     /// answers with a 500); a helper's other errors render in place as `[ERROR: message]`, as
     /// WireMock renders them.
-    public let stopsRender: Bool
+    package let stopsRender: Bool
 
     /// Creates an error.
-    public init(_ message: String, at position: TemplatePosition?, stopsRender: Bool = false) {
+    package init(_ message: String, at position: TemplatePosition?, stopsRender: Bool = false) {
         self.message = message
         self.position = position
         self.stopsRender = stopsRender
     }
 
     /// `line 1, column 3: unknown helper 'foo'`.
-    public var description: String { position.map { "\($0): \(message)" } ?? message }
+    package var description: String { position.map { "\($0): \(message)" } ?? message }
 }
 
 /// The bounds on one template: nothing a template or a request says can make compiling or
 /// rendering do unbounded work.
-public struct TemplateLimits: Sendable, Hashable {
+package struct TemplateLimits: Sendable, Hashable {
     /// The most characters of template source (UTF-8 bytes).
-    public var maximumSourceLength: Int
+    package var maximumSourceLength: Int
     /// The deepest nesting of blocks and subexpressions.
-    public var maximumDepth: Int
+    package var maximumDepth: Int
     /// The most UTF-8 bytes one render may produce.
-    public var maximumOutputLength: Int
+    package var maximumOutputLength: Int
     /// The most elements `each` (and `range`, `randomValue` and other makers of lists) may
     /// visit or make in one render, all together.
-    public var maximumIterations: Int
+    package var maximumIterations: Int
     /// The most work helpers may do in one render, counted as the bytes of text (and the
     /// elements of lists) they are given, all calls together.
-    public var maximumWork: Int
+    package var maximumWork: Int
 
     /// Creates limits.
-    public init(
+    package init(
         maximumSourceLength: Int = 1 << 20, maximumDepth: Int = 32, maximumOutputLength: Int = 4 << 20,
         maximumIterations: Int = 100_000, maximumWork: Int = 64 << 20
     ) {
@@ -67,5 +67,5 @@ public struct TemplateLimits: Sendable, Hashable {
 
     /// The defaults: 1 MiB of source, depth 32, 4 MiB of output, 100,000 iterations, 64 Mi
     /// units of helper work.
-    public static let standard = TemplateLimits()
+    package static let standard = TemplateLimits()
 }

@@ -7,18 +7,18 @@ import Platform
 /// started with `PETMOCK_TEMPLATE_SYSTEM_KEYS` set (patterns separated by commas). A template
 /// can never read an environment variable outside them, so a stub file cannot leak the
 /// server's secrets.
-public struct SystemKeyPolicy: Sendable {
+package struct SystemKeyPolicy: Sendable {
     /// The environment variable that sets the patterns for the process.
-    public static let environmentVariable = "PETMOCK_TEMPLATE_SYSTEM_KEYS"
+    package static let environmentVariable = "PETMOCK_TEMPLATE_SYSTEM_KEYS"
     /// WireMock's default: only keys starting with `wiremock.`.
-    public static let defaultPatterns = ["wiremock.*"]
+    package static let defaultPatterns = ["wiremock.*"]
 
     /// The patterns, as given.
-    public let patterns: [String]
+    package let patterns: [String]
     private let regexes: [LinearTimeRegex]
 
     /// A policy permitting the keys `patterns` match (empty: the default patterns).
-    public init(patterns: [String]) throws(RegexError) {
+    package init(patterns: [String]) throws(RegexError) {
         let chosen = patterns.isEmpty ? Self.defaultPatterns : patterns
         var regexes: [LinearTimeRegex] = []
         for pattern in chosen { regexes.append(try LinearTimeRegex("(?i)" + pattern)) }
@@ -27,12 +27,12 @@ public struct SystemKeyPolicy: Sendable {
     }
 
     /// Whether a template may read `key`.
-    public func isPermitted(_ key: String) -> Bool {
+    package func isPermitted(_ key: String) -> Bool {
         regexes.contains { $0.wholeMatches(key) }
     }
 
     /// The process's policy, from ``environmentVariable`` (read once), or why it has none.
-    public static let process: Result<SystemKeyPolicy, RegexError> = {
+    package static let process: Result<SystemKeyPolicy, RegexError> = {
         let setting = PlatformEnvironment.value(environmentVariable) ?? ""
         let patterns = setting.split(separator: ",").map { String(String($0).trimmingSpaces) }.filter { !$0.isEmpty }
         do throws(RegexError) {

@@ -4,33 +4,33 @@ import HTTPCore
 /// `path.[n]` and the `urlPathTemplate` parameters by name), `pathSegments`, `query`,
 /// `headers` (any case), `cookies`, `method`, `baseUrl`, `body`. Members are worked out when
 /// a template reads them.
-public final class TemplateRequest: TemplateNode {
+package final class TemplateRequest: TemplateNode {
     /// The method, as sent.
-    public let method: String
+    package let method: String
     /// The origin-form target: path and query, still percent-encoded.
-    public var url: String { String(target) }
+    package var url: String { String(target) }
     /// ``url`` as the caller gave it (a server's is a slice of the request head: no copy).
     private let target: Substring
     /// The header fields.
-    public let headers: HTTPHeaders
+    package let headers: HTTPHeaders
     /// The body.
-    public let body: [UInt8]
+    package let body: [UInt8]
     /// `http://host:port`, from the `Host` field (or the listening address); when the
     /// caller gives none, `http://` and the `Host` field (`localhost` without one), made when
     /// first read.
-    public private(set) lazy var baseURL: String = "http://" + (headers["Host"] ?? "localhost")
+    package private(set) lazy var baseURL: String = "http://" + (headers["Host"] ?? "localhost")
     /// The `urlPathTemplate` variables, decoded.
-    public let pathParameters: [String: String]
+    package let pathParameters: [String: String]
     /// The client's address (worked out when first read, with the lazy initialiser).
-    public private(set) lazy var clientIP: String = clientIPSource?() ?? ""
+    package private(set) lazy var clientIP: String = clientIPSource?() ?? ""
     private let clientIPSource: (() -> String)?
     /// Whether the stub matched the path with `urlPathTemplate` (see ``PathNode``).
-    public let pathTemplated: Bool
+    package let pathTemplated: Bool
 
     /// Creates the model of one request; `queryParameters`, when the caller has them decoded
     /// already, saves parsing the query again; `pathTemplated` when the stub matched with
     /// `urlPathTemplate`.
-    public convenience init(
+    package convenience init(
         method: String, url: String, headers: HTTPHeaders, body: [UInt8], baseURL: String,
         pathParameters: [String: String] = [:], clientIP: String = "",
         queryParameters: [(name: String, value: String)]? = nil, pathTemplated: Bool = false
@@ -46,7 +46,7 @@ public final class TemplateRequest: TemplateNode {
     /// and the decoded query given as functions called only if a template reads them (a server
     /// has them at hand, but working them out costs); a nil `baseURL` is made from the `Host`
     /// field if a template reads it.
-    public convenience init(
+    package convenience init(
         method: String, url: String, headers: HTTPHeaders, body: [UInt8], baseURL: String?,
         pathParameters: [String: String] = [:], clientIP: @escaping () -> String,
         queryParameters: @escaping () -> [(name: String, value: String)], pathTemplated: Bool = false
@@ -60,7 +60,7 @@ public final class TemplateRequest: TemplateNode {
     /// Creates the model of one request as the initialiser with functions does, the decoded
     /// query given as it is (a server that matched the request has it at hand already), and
     /// `path`, when given, the part of `url` before its `?` (found already by the same server).
-    public convenience init(
+    package convenience init(
         method: String, url: Substring, headers: HTTPHeaders, body: [UInt8], baseURL: String?,
         pathParameters: [String: String] = [:], clientIP: @escaping () -> String,
         queryParameters: [(name: String, value: String)], pathTemplated: Bool = false, path: Substring? = nil
@@ -120,7 +120,7 @@ public final class TemplateRequest: TemplateNode {
     private var knownPath: Substring?
 
     /// The path, still percent-encoded.
-    public var path: Substring {
+    package var path: Substring {
         if let knownPath { return knownPath }
         if let question { return target[..<question] }
         return target
@@ -143,11 +143,11 @@ public final class TemplateRequest: TemplateNode {
     /// An id for the request (a random UUID), made when first read.
     private lazy var id = TemplateHelpers.uuid()
 
-    public var text: String { url }
+    package var text: String { url }
 
-    public var entries: [(key: String?, value: TemplateValue)] { [] }
+    package var entries: [(key: String?, value: TemplateValue)] { [] }
 
-    public func member(_ name: String) -> TemplateValue? {
+    package func member(_ name: String) -> TemplateValue? {
         switch name {
         case "url": return .string(url)
         case "id": return .string(id)

@@ -2,7 +2,7 @@ import JSONKit
 
 /// A value a template reads or a helper returns: scalars, lists, objects, JSON (kept as it
 /// is, read lazily), dates, and nodes that compute their members on demand (the request).
-public enum TemplateValue {
+package enum TemplateValue {
     /// Nothing: renders as empty text, is falsy.
     case null
     /// `true` or `false`.
@@ -25,7 +25,7 @@ public enum TemplateValue {
     case node(any TemplateNode)
 
     /// The text the value renders as.
-    public var text: String {
+    package var text: String {
         switch self {
         case .null: return ""
         case .bool(let value): return value ? "true" : "false"
@@ -54,7 +54,7 @@ public enum TemplateValue {
 
     /// Whether `{{#if}}` takes the value as true: not null, false, empty text, an empty list
     /// or zero (as Handlebars.java decides).
-    public var isTruthy: Bool {
+    package var isTruthy: Bool {
         switch self {
         case .null: return false
         case .bool(let value): return value
@@ -79,7 +79,7 @@ public enum TemplateValue {
     }
 
     /// The member `name` (an object's key, a list's index, a node's member), or nil.
-    public func member(_ name: String) -> TemplateValue? {
+    package func member(_ name: String) -> TemplateValue? {
         switch self {
         case .array(let items):
             if name == "size" || name == "length" { return .int(items.count) }
@@ -123,7 +123,7 @@ public enum TemplateValue {
     }
 
     /// The elements `{{#each}}` visits: (key, value) pairs, keys nil for lists.
-    public var entries: [(key: String?, value: TemplateValue)] {
+    package var entries: [(key: String?, value: TemplateValue)] {
         switch self {
         case .array(let items): return items.map { (nil, $0) }
         case .object(let members): return members.map { ($0.key, $0.value) }
@@ -135,7 +135,7 @@ public enum TemplateValue {
     }
 
     /// The number `size` reports: characters of text, elements of a list or object.
-    public var size: Int {
+    package var size: Int {
         switch self {
         case .string(let text): return text.count
         case .array(let items): return items.count
@@ -150,7 +150,7 @@ public enum TemplateValue {
     }
 
     /// The value as a number, if it is one or is text that reads as one.
-    public var number: Double? {
+    package var number: Double? {
         switch self {
         case .int(let value): return Double(value)
         case .double(let value): return value
@@ -167,7 +167,7 @@ public enum TemplateValue {
     }
 
     /// The value as an integer, if it is a whole number or text that reads as one.
-    public var integer: Int? {
+    package var integer: Int? {
         switch self {
         case .int(let value): return value
         case .json(.int(let value)): return Int(exactly: value)
@@ -179,7 +179,7 @@ public enum TemplateValue {
     }
 
     /// The value as JSON (for `toJson`).
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         switch self {
         case .null: return .null
         case .bool(let value): return .bool(value)
@@ -200,7 +200,7 @@ public enum TemplateValue {
 }
 
 /// A value whose members are worked out when a template reads them (the request model).
-public protocol TemplateNode: AnyObject {
+package protocol TemplateNode: AnyObject {
     /// What it renders as.
     var text: String { get }
     /// The member `name` (for `[n]`, the name is the number's text).
@@ -211,7 +211,7 @@ public protocol TemplateNode: AnyObject {
 
 extension TemplateNode {
     /// Whether the node counts as true: when it renders as something.
-    public var isTruthy: Bool { !text.isEmpty || !entries.isEmpty }
+    package var isTruthy: Bool { !text.isEmpty || !entries.isEmpty }
 }
 
 extension String {

@@ -14,22 +14,22 @@ import JSONKit
 /// let server = HTTPServer(configuration: HTTPServerConfiguration(port: 8081), handler: PetAPIHandler(store: store))
 /// try server.start()
 /// ```
-public struct PetAPIHandler: HTTPHandler {
+package struct PetAPIHandler: HTTPHandler {
     private let store: PetStore
 
     /// Creates the handler over a store.
-    public init(store: PetStore) {
+    package init(store: PetStore) {
         self.store = store
     }
 
     // Store calls run on the event loop: each is one short SQLite statement or transaction
     // on a WAL database, far shorter than a thread hop would be.
-    public func reply(to request: HTTPServerRequest) -> HTTPReply {
+    package func reply(to request: HTTPServerRequest) -> HTTPReply {
         .response(response(to: request))
     }
 
     /// The response to one request: the route's, or the refusal as `{code, message}`.
-    public func response(to request: HTTPServerRequest) -> HTTPResponse {
+    package func response(to request: HTTPServerRequest) -> HTTPResponse {
         do {
             return try route(request)
         } catch {

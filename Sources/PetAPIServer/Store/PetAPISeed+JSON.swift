@@ -3,7 +3,7 @@ import JSONKit
 extension PetAPISeed {
     /// Reads a seed file: `{"vets": [{"id", "firstName", "lastName", "title"}], "pets": [{"id",
     /// "firstName", "lastName", "vetId"}]}`; every problem names its JSON path.
-    public init(json bytes: [UInt8]) throws(PetAPISeedError) {
+    package init(json bytes: [UInt8]) throws(PetAPISeedError) {
         let root: JSONValue
         do {
             root = try JSONParser().parse(bytes)
@@ -68,11 +68,11 @@ extension PetAPISeed {
 }
 
 /// A seed file that cannot be read, with the JSON path of the problem.
-public struct PetAPISeedError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct PetAPISeedError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where in the file, as a JSON path (`$.pets[2].vetId`).
-    public let path: String
+    package let path: String
     /// What was expected and found.
-    public let message: String
+    package let message: String
 
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
 }

@@ -7,13 +7,13 @@ import SQLiteKit
 /// and a process killed mid-write leaves the database as it was before that write.
 // @unchecked Sendable: the one non-Sendable member, `connection`, is only touched while
 // `lock` is held (see `read` and `write`), which serialises every use of it.
-public final class PetStore: @unchecked Sendable {
+package final class PetStore: @unchecked Sendable {
     private let connection: SQLiteConnection
     private let lock = Locked(())
 
     /// Opens the database at `path` (`:memory:` for a private one), creating the tables
     /// and inserting `seed` the first time the file is used.
-    public init(path: String, seed: PetAPISeed = .standard) throws(PetStoreError) {
+    package init(path: String, seed: PetAPISeed = .standard) throws(PetStoreError) {
         do {
             let db = try SQLiteConnection(path: path)
             try db.transaction {
@@ -47,7 +47,7 @@ public final class PetStore: @unchecked Sendable {
     // MARK: pets
 
     /// Every pet, by id.
-    public func pets() throws(PetStoreError) -> [PetRecord] {
+    package func pets() throws(PetStoreError) -> [PetRecord] {
         try read { db in
             try db.statement("SELECT id, first_name, last_name, vet_id FROM pets ORDER BY id").rows().compactMap(
                 PetStore.pet)
@@ -55,7 +55,7 @@ public final class PetStore: @unchecked Sendable {
     }
 
     /// The pet with this id, or nil.
-    public func pet(id: Int64) throws(PetStoreError) -> PetRecord? {
+    package func pet(id: Int64) throws(PetStoreError) -> PetRecord? {
         try read { db in
             try db.statement("SELECT id, first_name, last_name, vet_id FROM pets WHERE id = ?").rows([.integer(id)])
                 .first.flatMap(PetStore.pet)
@@ -63,7 +63,7 @@ public final class PetStore: @unchecked Sendable {
     }
 
     /// Inserts a pet whose vet exists and returns it with its new id.
-    public func createPet(_ fields: PetFields) throws(PetStoreError) -> PetRecord {
+    package func createPet(_ fields: PetFields) throws(PetStoreError) -> PetRecord {
         try write { db in
             try PetStore.requireVet(fields.vetId, in: db)
             try db.statement("INSERT INTO pets (first_name, last_name, vet_id) VALUES (?, ?, ?)")
@@ -73,7 +73,7 @@ public final class PetStore: @unchecked Sendable {
     }
 
     /// Replaces a pet's fields; nil when there is no such pet.
-    public func updatePet(id: Int64, _ fields: PetFields) throws(PetStoreError) -> PetRecord? {
+    package func updatePet(id: Int64, _ fields: PetFields) throws(PetStoreError) -> PetRecord? {
         try write { db in
             try PetStore.requireVet(fields.vetId, in: db)
             try db.statement("UPDATE pets SET first_name = ?, last_name = ?, vet_id = ? WHERE id = ?")
@@ -83,7 +83,7 @@ public final class PetStore: @unchecked Sendable {
     }
 
     /// Deletes a pet; false when there was no such pet.
-    public func deletePet(id: Int64) throws(PetStoreError) -> Bool {
+    package func deletePet(id: Int64) throws(PetStoreError) -> Bool {
         try write { db in
             try db.statement("DELETE FROM pets WHERE id = ?").run([.integer(id)])
             return db.changes > 0
@@ -93,7 +93,7 @@ public final class PetStore: @unchecked Sendable {
     // MARK: vets
 
     /// Every vet, by id.
-    public func vets() throws(PetStoreError) -> [VetRecord] {
+    package func vets() throws(PetStoreError) -> [VetRecord] {
         try read { db in
             try db.statement("SELECT id, first_name, last_name, title FROM vets ORDER BY id").rows().compactMap(
                 PetStore.vet)
@@ -101,7 +101,7 @@ public final class PetStore: @unchecked Sendable {
     }
 
     /// The vet with this id, or nil.
-    public func vet(id: Int64) throws(PetStoreError) -> VetRecord? {
+    package func vet(id: Int64) throws(PetStoreError) -> VetRecord? {
         try read { db in
             try db.statement("SELECT id, first_name, last_name, title FROM vets WHERE id = ?").rows([.integer(id)])
                 .first.flatMap(PetStore.vet)
@@ -109,7 +109,7 @@ public final class PetStore: @unchecked Sendable {
     }
 
     /// Inserts a vet and returns it with its new id.
-    public func createVet(_ fields: VetFields) throws(PetStoreError) -> VetRecord {
+    package func createVet(_ fields: VetFields) throws(PetStoreError) -> VetRecord {
         try write { db in
             try db.statement("INSERT INTO vets (first_name, last_name, title) VALUES (?, ?, ?)")
                 .run(PetStore.values(fields, id: nil))
@@ -118,7 +118,7 @@ public final class PetStore: @unchecked Sendable {
     }
 
     /// Replaces a vet's fields; nil when there is no such vet.
-    public func updateVet(id: Int64, _ fields: VetFields) throws(PetStoreError) -> VetRecord? {
+    package func updateVet(id: Int64, _ fields: VetFields) throws(PetStoreError) -> VetRecord? {
         try write { db in
             try db.statement("UPDATE vets SET first_name = ?, last_name = ?, title = ? WHERE id = ?")
                 .run(PetStore.values(fields, id: nil) + [.integer(id)])
@@ -128,7 +128,7 @@ public final class PetStore: @unchecked Sendable {
 
     /// Deletes a vet, leaving pets that name it in place (they then point at a missing vet);
     /// false when there was no such vet.
-    public func deleteVet(id: Int64) throws(PetStoreError) -> Bool {
+    package func deleteVet(id: Int64) throws(PetStoreError) -> Bool {
         try write { db in
             try db.statement("DELETE FROM vets WHERE id = ?").run([.integer(id)])
             return db.changes > 0
@@ -136,7 +136,7 @@ public final class PetStore: @unchecked Sendable {
     }
 
     /// Runs SQLite's integrity check; "ok" when the file is sound.
-    public func integrityCheck() throws(PetStoreError) -> String {
+    package func integrityCheck() throws(PetStoreError) -> String {
         try read { db in
             let rows = try db.statement("PRAGMA integrity_check").rows()
             return rows.compactMap { row -> String? in

@@ -1,13 +1,13 @@
 import SQLiteKit
 
 /// Why a store operation failed.
-public enum PetStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum PetStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A pet write named a vet that does not exist.
     case unknownVet(Int64)
     /// The database itself failed.
     case database(SQLiteError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownVet(let id): "no vet with id \(id)"
         case .database(let error): error.description

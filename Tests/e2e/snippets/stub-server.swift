@@ -1,0 +1,2 @@
+// A test that runs petmock in process: the one import.
+import StubServerKit
