@@ -15,6 +15,17 @@ import FoundationNetworking
 /// A stub's webhook in a `StubSession`: sent through the session's upstream `URLSession`, after
 /// the in-process answer, and its outcome kept for `admin.webhookCalls()`.
 @Suite struct WebhookSessionTests {
+    /// Whether the receiver signalled within 20 s, waited for off Swift's pool: a StubSession
+    /// sends its webhooks from tasks, which a pool thread blocked here (one per core, and this
+    /// suite's tests run side by side) would keep from running.
+    static func arrived(_ arrival: DispatchSemaphore) async -> Bool {
+        await SuspendedWait.until(timeout: 20) { done in
+            DispatchQueue.global().async {
+                if arrival.wait(timeout: .now() + .seconds(20)) == .success { done() }
+            }
+        }
+    }
+
     @Test func aStubSessionSendsTheWebhookThroughItsUpstreamSession() async throws {
         let arrival = DispatchSemaphore(value: 0)
         let receiver = try LiveHTTPServer { _ in
@@ -34,7 +45,7 @@ import FoundationNetworking
         request.httpBody = Data(#"{"id": 42}"#.utf8)
         let answer = await fetch(stubs.session, request)
         #expect(answer.status == 202 && answer.text == "queued")
-        #expect(arrival.wait(timeout: .now() + .seconds(20)) == .success)
+        #expect(await Self.arrived(arrival))
         let call = try #require(receiver.requests.first)
         #expect(call.method == .post && call.head.target == "/callback")
         #expect(String(decoding: call.body, as: UTF8.self) == "order 42")
@@ -67,7 +78,7 @@ import FoundationNetworking
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         let answer = await fetch(stubs.session, request)
         #expect(answer.status == 202)
-        #expect(arrival.wait(timeout: .now() + .seconds(20)) == .success)
+        #expect(await Self.arrived(arrival))
         let call = try #require(receiver.requests.first)
         #expect(call.method == .post && call.head.target == "/changed")
         #expect(String(decoding: call.body, as: UTF8.self) == #"{"changed":true}"#)
