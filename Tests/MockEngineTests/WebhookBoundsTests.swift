@@ -84,7 +84,7 @@ import Testing
         let client = try RawClient(port: server.port)
         try client.send(get("/busy"))
         #expect(try client.readResponse().status == 200)
-        #expect(receiver.awaitCall())
+        #expect(await receiver.awaitCall())
         for _ in 0..<3 {
             try client.send(get("/busy"))
             #expect(try client.readResponse().status == 200)
