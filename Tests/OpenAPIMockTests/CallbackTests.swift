@@ -49,7 +49,7 @@ import Testing
     /// A receiver that answers 200 and signals each arrival.
     final class Receiver: Sendable {
         let server: LiveHTTPServer
-        let arrival = DispatchSemaphore(value: 0)
+        let arrival = Arrivals()
 
         init() throws {
             let arrival = self.arrival
@@ -59,15 +59,10 @@ import Testing
             }
         }
 
-        /// Whether a call arrives within 20 s, waited for off Swift's pool (SuspendedWait), which
-        /// the tests running beside this one need.
+        /// Whether a call arrives within 20 s, waited for without holding a thread, which the
+        /// tests running beside this one need.
         func awaitCall() async -> Bool {
-            let arrival = self.arrival
-            return await SuspendedWait.until(timeout: 20) { done in
-                DispatchQueue.global().async {
-                    if arrival.wait(timeout: .now() + .seconds(20)) == .success { done() }
-                }
-            }
+            await arrival.next(timeout: 20)
         }
     }
 

@@ -15,19 +15,14 @@ import FoundationNetworking
 /// A stub's webhook in a `StubSession`: sent through the session's upstream `URLSession`, after
 /// the in-process answer, and its outcome kept for `admin.webhookCalls()`.
 @Suite struct WebhookSessionTests {
-    /// Whether the receiver signalled within 20 s, waited for off Swift's pool: a StubSession
-    /// sends its webhooks from tasks, which a pool thread blocked here (one per core, and this
-    /// suite's tests run side by side) would keep from running.
-    static func arrived(_ arrival: DispatchSemaphore) async -> Bool {
-        await SuspendedWait.until(timeout: 20) { done in
-            DispatchQueue.global().async {
-                if arrival.wait(timeout: .now() + .seconds(20)) == .success { done() }
-            }
-        }
+    /// Whether the receiver signalled within 20 s, waited for without holding a thread: a
+    /// StubSession sends its webhooks from tasks, which a blocked thread could keep from running.
+    static func arrived(_ arrival: Arrivals) async -> Bool {
+        await arrival.next(timeout: 20)
     }
 
     @Test func aStubSessionSendsTheWebhookThroughItsUpstreamSession() async throws {
-        let arrival = DispatchSemaphore(value: 0)
+        let arrival = Arrivals()
         let receiver = try LiveHTTPServer { _ in
             defer { arrival.signal() }
             return .response(HTTPResponse(status: .noContent))
@@ -52,7 +47,7 @@ import FoundationNetworking
     }
 
     @Test func aDocumentSessionSendsTheOperationsCallback() async throws {
-        let arrival = DispatchSemaphore(value: 0)
+        let arrival = Arrivals()
         let receiver = try LiveHTTPServer { _ in
             defer { arrival.signal() }
             return .response(HTTPResponse(status: .noContent))
