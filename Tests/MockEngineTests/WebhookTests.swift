@@ -198,7 +198,12 @@ import Testing
             {"request": {"url": "/busy"}, "response": {"status": 200},
              "serveEventListeners": [{"name": "webhook", "parameters": {"url": "\#(receiver.server.url("/hold"))"}}]}
             """#
-        let (server, folder) = try Self.server(mapping) { $0.upstream.maxWebhooksInFlight = 1 }
+        // The held call stays in flight however slow the machine (a sanitizer run): its timeout
+        // is far past the test's own bound.
+        let (server, folder) = try Self.server(mapping) {
+            $0.upstream.maxWebhooksInFlight = 1
+            $0.upstream.webhookTimeout = .seconds(600)
+        }
         defer { server.stop() }
         _ = folder
         let events = server.events()
