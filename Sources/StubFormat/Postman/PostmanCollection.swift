@@ -66,13 +66,7 @@ public struct PostmanCollection: Sendable, Hashable {
 
     /// Reads a collection from its bytes (JSON).
     public init(bytes: [UInt8], source: String) throws(PostmanCollectionError) {
-        let value: JSONValue
-        do {
-            value = try JSONValue(parsing: bytes)
-        } catch {
-            throw .invalidJSON(source: source, message: "\(error)")
-        }
-        try self.init(json: value, source: source)
+        try self.init(json: try PostmanCollectionError.parsed(bytes, source: source), source: source)
     }
 
     /// Whether the bytes look like a Postman collection (an `info.schema` naming Postman's

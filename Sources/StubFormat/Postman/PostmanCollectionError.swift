@@ -1,4 +1,5 @@
 import HTTPCore
+import JSONKit
 
 /// Why a Postman collection or environment file cannot be read at all; what is wrong inside a
 /// collection that can be read is a ``StubProblem`` of its ``PostmanStubSet`` instead.
@@ -26,6 +27,18 @@ public enum PostmanCollectionError: Error, Sendable, Hashable, CustomStringConve
             "\(TerminalText.escape(source)): Postman collection v1 is not supported; export as v2.1"
         case .notAnEnvironment(let source, let path, let reason):
             "\(TerminalText.escape(source)): \(path): not a Postman environment: \(TerminalText.escape(reason))"
+        }
+    }
+}
+
+extension PostmanCollectionError {
+    /// The JSON value of a collection's or an environment's bytes, or `.invalidJSON` naming
+    /// the file.
+    static func parsed(_ bytes: [UInt8], source: String) throws(PostmanCollectionError) -> JSONValue {
+        do {
+            return try JSONValue(parsing: bytes)
+        } catch {
+            throw .invalidJSON(source: source, message: "\(error)")
         }
     }
 }

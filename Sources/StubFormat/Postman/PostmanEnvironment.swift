@@ -24,12 +24,6 @@ public struct PostmanEnvironment: Sendable, Hashable {
 
     /// Reads an environment from its bytes (JSON).
     public init(bytes: [UInt8], source: String) throws(PostmanCollectionError) {
-        let value: JSONValue
-        do {
-            value = try JSONValue(parsing: bytes)
-        } catch {
-            throw .invalidJSON(source: source, message: "\(error)")
-        }
-        try self.init(json: value, source: source)
+        try self.init(json: try PostmanCollectionError.parsed(bytes, source: source), source: source)
     }
 }
