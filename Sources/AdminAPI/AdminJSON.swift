@@ -11,6 +11,7 @@ enum AdminJSON {
         object["id"] = .string(request.id)
         object["url"] = .string(request.url)
         object["absoluteUrl"] = .string(request.absoluteURL)
+        object["scheme"] = .string(request.scheme)
         object["method"] = .string(request.method.rawValue)
         object["clientIp"] = .string(request.clientIP)
         object["headers"] = headers(request.headers)

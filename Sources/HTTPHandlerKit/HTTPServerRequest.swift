@@ -12,6 +12,9 @@ public struct HTTPServerRequest: Sendable {
     /// finds the parts that run on that loop (HTTPServerKit's `HTTPEventLoop` and its loop
     /// extensions). Nil for a request a test or an in-process caller made.
     public var eventLoop: (any HTTPRequestLoop)?
+    /// Whether the request came over TLS (HTTPS): set by the connection that read it, or by
+    /// an in-process front end from the URL's scheme.
+    public var isSecure = false
 
     /// Creates a request (for tests of handlers).
     public init(head: HTTPRequestHead, body: [UInt8] = [], remoteAddress: HTTPSocketAddress) {
@@ -39,4 +42,6 @@ public struct HTTPServerRequest: Sendable {
     public var path: Substring { head.path }
     /// The target's raw query after `?`, or nil.
     public var query: Substring? { head.query }
+    /// `https` for a request that came over TLS, else `http`.
+    public var scheme: String { isSecure ? "https" : "http" }
 }

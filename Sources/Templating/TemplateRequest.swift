@@ -16,9 +16,12 @@ package final class TemplateRequest: TemplateNode {
     /// The body.
     package let body: [UInt8]
     /// `http://host:port`, from the `Host` field (or the listening address); when the
-    /// caller gives none, `http://` and the `Host` field (`localhost` without one), made when
-    /// first read.
-    package private(set) lazy var baseURL: String = "http://" + (headers["Host"] ?? "localhost")
+    /// caller gives none, `http://` (`https://` for a request that came over TLS) and the
+    /// `Host` field (`localhost` without one), made when first read.
+    package private(set) lazy var baseURL: String =
+        (secure ? "https://" : "http://") + (headers["Host"] ?? "localhost")
+    /// Whether the request came over TLS: the scheme of a ``baseURL`` the caller did not give.
+    private let secure: Bool
     /// The `urlPathTemplate` variables, decoded.
     package let pathParameters: [String: String]
     /// The client's address (worked out when first read, with the lazy initialiser).
@@ -33,12 +36,12 @@ package final class TemplateRequest: TemplateNode {
     package convenience init(
         method: String, url: String, headers: HTTPHeaders, body: [UInt8], baseURL: String,
         pathParameters: [String: String] = [:], clientIP: String = "",
-        queryParameters: [(name: String, value: String)]? = nil, pathTemplated: Bool = false
+        queryParameters: [(name: String, value: String)]? = nil, pathTemplated: Bool = false, secure: Bool = false
     ) {
         self.init(
             method: method, target: url[...], headers: headers, body: body, baseURL: baseURL,
             pathParameters: pathParameters, clientIP: nil, query: queryParameters.map { .given($0) } ?? .fromTarget,
-            pathTemplated: pathTemplated)
+            pathTemplated: pathTemplated, secure: secure)
         self.clientIP = clientIP
     }
 
@@ -49,12 +52,13 @@ package final class TemplateRequest: TemplateNode {
     package convenience init(
         method: String, url: String, headers: HTTPHeaders, body: [UInt8], baseURL: String?,
         pathParameters: [String: String] = [:], clientIP: @escaping () -> String,
-        queryParameters: @escaping () -> [(name: String, value: String)], pathTemplated: Bool = false
+        queryParameters: @escaping () -> [(name: String, value: String)], pathTemplated: Bool = false,
+        secure: Bool = false
     ) {
         self.init(
             method: method, target: url[...], headers: headers, body: body, baseURL: baseURL,
             pathParameters: pathParameters, clientIP: clientIP, query: .later(queryParameters),
-            pathTemplated: pathTemplated)
+            pathTemplated: pathTemplated, secure: secure)
     }
 
     /// Creates the model of one request as the initialiser with functions does, the decoded
@@ -63,12 +67,13 @@ package final class TemplateRequest: TemplateNode {
     package convenience init(
         method: String, url: Substring, headers: HTTPHeaders, body: [UInt8], baseURL: String?,
         pathParameters: [String: String] = [:], clientIP: @escaping () -> String,
-        queryParameters: [(name: String, value: String)], pathTemplated: Bool = false, path: Substring? = nil
+        queryParameters: [(name: String, value: String)], pathTemplated: Bool = false, path: Substring? = nil,
+        secure: Bool = false
     ) {
         self.init(
             method: method, target: url, headers: headers, body: body, baseURL: baseURL,
             pathParameters: pathParameters, clientIP: clientIP, query: .given(queryParameters),
-            pathTemplated: pathTemplated)
+            pathTemplated: pathTemplated, secure: secure)
         knownPath = path
     }
 
@@ -83,8 +88,9 @@ package final class TemplateRequest: TemplateNode {
     private init(
         method: String, target: Substring, headers: HTTPHeaders, body: [UInt8], baseURL: String?,
         pathParameters: [String: String], clientIP: (() -> String)?, query source: QuerySource,
-        pathTemplated: Bool
+        pathTemplated: Bool, secure: Bool
     ) {
+        self.secure = secure
         self.pathTemplated = pathTemplated
         self.method = method
         self.target = target

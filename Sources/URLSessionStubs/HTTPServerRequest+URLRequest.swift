@@ -9,7 +9,7 @@ import FoundationNetworking
 extension HTTPServerRequest {
     /// The request a server would receive for `request`: its method, its URL's path and query
     /// as an origin-form target, `Host`, its header fields (by name; URLRequest keeps no order),
-    /// `Content-Length` for a body, and the body.
+    /// `Content-Length` for a body, and the body; secure when the URL's scheme is `https`.
     init(_ request: URLRequest, url: URL, body: [UInt8]) {
         let (authority, target) = Self.parts(of: url.absoluteString)
         var headers = HTTPHeaders()
@@ -27,6 +27,7 @@ extension HTTPServerRequest {
         }
         self.init(
             method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), target: target, headers: headers, body: body)
+        isSecure = url.scheme?.lowercased() == "https"
     }
 
     /// The authority of an absolute URL string without its user information (what `Host`

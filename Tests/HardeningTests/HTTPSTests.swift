@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import HTTPHandlerKit
 import HTTPServerKit
+import JSONKit
 import TestSupport
 import Testing
 
@@ -42,6 +43,37 @@ import Testing
         // Without the CA, curl refuses the certificate: it is the CA that makes it trusted.
         let untrusted = try await ToolProcess.run(executable: Self.curl, ["-sS", "\(https)/hello"], timeout: 30)
         #expect(untrusted.status == 60, "\(untrusted.stderr)")
+    }
+
+    /// A request that came over TLS is `https` in templates and in the journal; one on the
+    /// plain port beside it stays `http`.
+    @Test(.enabled(if: hasCurl)) func anHTTPSRequestIsJournaledAndTemplatedAsHTTPS() async throws {
+        let folder = try TemporaryDirectory(
+            prefix: "petkit-https",
+            files: [
+                "stubs/mappings/where.json":
+                    #"{"request": {"urlPath": "/where"}, "response": {"body": "{{request.baseUrl}} {{request.scheme}}", "transformers": ["response-template"]}}"#
+            ])
+        defer { folder.remove() }
+        let ca = folder.file("ca")
+        let server = try await ServerProcess(
+            "petmock", ["serve", "--stubs", folder.file("stubs"), "--port", "0", "--https-port", "0", "--ca-dir", ca])
+        defer { server.terminate() }
+        let line = try #require(server.errorOutput.split(separator: "\n").first { $0.contains("https://") })
+        let https = try #require(line.split(separator: " ").first { $0.hasPrefix("https://localhost:") })
+        let secure = try await Self.fetch("\(https)/where?on=tls", trusting: ca + "/ca.pem")
+        #expect(secure.stdout == "\(https) https", "\(secure.stderr)")
+        let plain = try await ToolProcess.run(executable: Self.curl, ["-sS", "\(server.url)/where"], timeout: 30)
+        #expect(plain.stdout == "\(server.url) http")
+        let journal = try await ToolProcess.run(
+            executable: Self.curl, ["-sS", "\(server.url)/__admin/requests"], timeout: 30)
+        let requests = try JSONValue(parsing: Array(journal.stdout.utf8))["requests"]?.arrayValue ?? []
+        let logged = requests.compactMap { $0["request"] }
+        #expect(
+            logged.map { $0["absoluteUrl"]?.stringValue ?? "" }.sorted()
+                == ["\(https)/where?on=tls", "\(server.url)/where"].sorted(),
+            "\(journal.stdout)")
+        #expect(logged.map { $0["scheme"]?.stringValue ?? "" }.sorted() == ["http", "https"])
     }
 
     @Test func petmockCertPrintsThePathAndTheSimulatorLine() async throws {

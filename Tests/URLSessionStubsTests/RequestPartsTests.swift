@@ -24,6 +24,16 @@ import FoundationNetworking
         #expect(parts.target == target)
     }
 
+    /// A request to an `https` URL is a secure one, as a server reads it from a TLS connection.
+    @Test(arguments: [
+        ("https://api.example/a", true), ("HTTPS://api.example/a", true), ("http://api.example/a", false),
+    ])
+    func theURLsSchemeSaysWhetherTheRequestIsSecure(url: String, secure: Bool) throws {
+        let address = try #require(URL(string: url))
+        let request = HTTPServerRequest(URLRequest(url: address), url: address, body: [])
+        #expect(request.isSecure == secure && request.scheme == (secure ? "https" : "http"))
+    }
+
     @Test(arguments: [0, 1, 2, 3, 5, 8, 255, 256, 1000, 65_537, Int.max])
     func aKeyTypeSpellsItsIndex(index: Int) {
         #expect(StubHostKeyRoot.key(for: index).index == index)

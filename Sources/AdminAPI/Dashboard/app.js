@@ -314,7 +314,7 @@ async function showRequest(event) {
   const detail = $("request-detail");
   detail.replaceChildren();
   const request = event.request;
-  detail.append(el("h3", request.method + " " + request.url));
+  detail.append(el("h3", request.method + " " + (request.absoluteUrl || request.url)));
   if (event.petmockDocument) {
     showDocumentAnswer(event, detail);
     return;

@@ -237,6 +237,7 @@ final class Connection {
         guard let parsed = current else { return }
         var request = HTTPServerRequest(head: parsed.head, body: body, remoteAddress: remoteAddress)
         request.eventLoop = loop
+        request.isSecure = tls != nil
         body = []
         answer(with: loop.handler.reply(to: request))
     }

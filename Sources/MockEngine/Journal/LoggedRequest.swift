@@ -55,6 +55,8 @@ public struct LoggedRequest: Sendable {
     private let packed: PackedFields
     /// Whether `packed` holds the upstream result.
     private let hasPackedResponse: Bool
+    /// Whether the request came over TLS (HTTPS).
+    public let isSecure: Bool
     /// An upstream failure, the document's part and the problem out of line: inline they would
     /// more than double every entry's size, though few requests have any of them.
     private let outOfLine: OutOfLine?
@@ -67,9 +69,11 @@ public struct LoggedRequest: Sendable {
         sequence: UInt64, idPrefix: UInt64, method: HTTPMethod, url: String, headers: HTTPHeaders, body: [UInt8],
         clientAddress: HTTPSocketAddress?, loggedDate: Int64, variant: String?, responseStatus: Int?,
         stub: CompiledStub?, upstream: UpstreamResult? = nil, documentOperation: String? = nil,
-        violations: [RequestViolation] = [], problem: RequestProblem? = nil, preflight: Bool = false
+        violations: [RequestViolation] = [], problem: RequestProblem? = nil, preflight: Bool = false,
+        isSecure: Bool = false
     ) {
         self.sequence = sequence
+        self.isSecure = isSecure
         self.idPrefix = idPrefix
         self.method = method
         let response = upstream?.response
@@ -120,8 +124,12 @@ public struct LoggedRequest: Sendable {
     /// The client's IP address as text, or `127.0.0.1` when unknown.
     public var clientIP: String { clientAddress?.host ?? "127.0.0.1" }
 
-    /// `http://HOST` plus the URL, with the `Host` header (or the loopback address).
-    public var absoluteURL: String { "http://\(headers["Host"] ?? "127.0.0.1")\(url)" }
+    /// `http` or `https`, as the request came.
+    public var scheme: String { isSecure ? "https" : "http" }
+
+    /// `http://HOST` (`https://` for a request that came over TLS) plus the URL, with the
+    /// `Host` header (or the loopback address).
+    public var absoluteURL: String { "\(scheme)://\(headers["Host"] ?? "127.0.0.1")\(url)" }
 
     /// The body as text.
     public var bodyText: String { String(decoding: body, as: UTF8.self) }

@@ -20,13 +20,16 @@ final class MatchableRequest {
     let queryParameters: [(name: String, value: String)]
     /// The client's address, for a request that came from one (a template's `request.clientIp`).
     let remoteAddress: HTTPSocketAddress?
+    /// Whether it came over TLS (a template's `request.baseUrl`).
+    let isSecure: Bool
 
     init(
         method: HTTPMethod, target: Substring, headers: HTTPHeaders, body: [UInt8],
-        remoteAddress: HTTPSocketAddress? = nil
+        remoteAddress: HTTPSocketAddress? = nil, isSecure: Bool = false
     ) {
         self.method = method
         self.remoteAddress = remoteAddress
+        self.isSecure = isSecure
         self.target = target
         // Split on the UTF-8 view: `?` is ASCII, and byte scanning avoids grapheme work.
         if let question = target.firstIndexOfUTF8(UInt8(ascii: "?")) {
@@ -43,19 +46,23 @@ final class MatchableRequest {
     convenience init(_ request: HTTPServerRequest) {
         self.init(
             method: request.method, target: request.head.originForm, headers: request.headers, body: request.body,
-            remoteAddress: request.remoteAddress)
+            remoteAddress: request.remoteAddress, isSecure: request.isSecure)
     }
 
     /// For a HEAD request, the same request as a GET: RFC 9110 §9.3.2 makes HEAD a GET without
     /// the body, so a GET stub answers a HEAD no stub names (the server drops the body).
     var headAsGet: MatchableRequest? {
         method == .head
-            ? MatchableRequest(method: .get, target: target, headers: headers, body: body, remoteAddress: remoteAddress)
+            ? MatchableRequest(
+                method: .get, target: target, headers: headers, body: body, remoteAddress: remoteAddress,
+                isSecure: isSecure)
             : nil
     }
 
     convenience init(_ logged: LoggedRequest) {
-        self.init(method: logged.method, target: Substring(logged.url), headers: logged.headers, body: logged.body)
+        self.init(
+            method: logged.method, target: Substring(logged.url), headers: logged.headers, body: logged.body,
+            isSecure: logged.isSecure)
     }
 
     /// The query parameter names present, summarised for ``FieldNameMask/mayContain(_:)``.

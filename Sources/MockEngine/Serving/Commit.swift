@@ -43,14 +43,15 @@ struct CommitStage: Sendable {
             return LoggedRequest(
                 sequence: 0, idPrefix: journal.idPrefix, method: request.method, url: url, headers: request.headers,
                 body: request.body, clientAddress: request.remoteAddress, loggedDate: date,
-                variant: outcome.variant, responseStatus: outcome.status, stub: outcome.stub)
+                variant: outcome.variant, responseStatus: outcome.status, stub: outcome.stub, isSecure: request.isSecure
+            )
         }
         return LoggedRequest(
             sequence: 0, idPrefix: journal.idPrefix, method: request.method, url: url, headers: request.headers,
             body: request.body, clientAddress: request.remoteAddress, loggedDate: date,
             variant: outcome.variant, responseStatus: outcome.status, stub: outcome.stub, upstream: outcome.upstream,
             documentOperation: outcome.document?.operation, violations: outcome.document?.violations ?? [],
-            problem: outcome.problem, preflight: outcome.isPreflight)
+            problem: outcome.problem, preflight: outcome.isPreflight, isSecure: request.isSecure)
     }
 }
 

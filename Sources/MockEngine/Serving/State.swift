@@ -24,7 +24,7 @@ enum StateStage {
             body: request.body, baseURL: nil, pathParameters: stub.pathParameters(event.matchable),
             clientIP: { [matchable = event.matchable] in matchable.remoteAddress?.host ?? "" },
             queryParameters: event.matchable.queryParameters, pathTemplated: stub.usesPathTemplate,
-            path: event.matchable.path)
+            path: event.matchable.path, secure: request.isSecure)
         let context = TemplateValue.object([("request", .node(model)), ("response", responseModel(served))])
         var problem: RequestProblem?
         for (index, listener) in stub.stateListeners.enumerated() {

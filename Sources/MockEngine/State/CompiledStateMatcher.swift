@@ -52,7 +52,7 @@ struct CompiledStateMatcher: Sendable {
         let model = TemplateRequest(
             method: request.method.rawValue, url: request.target, headers: request.headers, body: request.body,
             baseURL: nil, clientIP: { [request] in request.remoteAddress?.host ?? "" },
-            queryParameters: request.queryParameters, path: request.path)
+            queryParameters: request.queryParameters, path: request.path, secure: request.isSecure)
         let values = TemplateValue.object([("request", .node(model))])
         let expected = definition.absent ? "no context" : "context"
         let outcome: (matched: Bool, expected: String, actual: String)

@@ -148,7 +148,7 @@ struct CompiledWebhook: Sendable {
             body: request.body, baseURL: nil,
             pathParameters: stub.usesPathTemplate ? stub.pathParameters(MatchableRequest(request)) : [:],
             clientIP: { request.remoteAddress.host }, queryParameters: { MatchableRequest(request).queryParameters },
-            pathTemplated: stub.usesPathTemplate)
+            pathTemplated: stub.usesPathTemplate, secure: request.isSecure)
         let context = TemplateValue.object([("originalRequest", .node(model)), ("parameters", .json(parameters))])
         let methodText: String
         let urlText: String

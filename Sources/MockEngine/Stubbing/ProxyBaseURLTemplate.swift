@@ -54,7 +54,7 @@ struct ProxyBaseURLTemplate: Sendable {
         let host = request.headers["Host"] ?? "localhost"
         let model = TemplateRequest(
             method: request.method.rawValue, url: String(request.head.originForm), headers: request.headers,
-            body: request.body, baseURL: "http://" + host, pathParameters: stub.pathParameters(matchable),
+            body: request.body, baseURL: request.scheme + "://" + host, pathParameters: stub.pathParameters(matchable),
             clientIP: request.remoteAddress.host, queryParameters: matchable.queryParameters,
             pathTemplated: stub.usesPathTemplate)
         let context = TemplateValue.object([("request", .node(model)), ("parameters", .json(.object(parameters)))])

@@ -11,14 +11,15 @@ extension ResponseTemplate {
         _ request: HTTPServerRequest, _ matchable: MatchableRequest, stub: CompiledStub,
         state: (any TemplateStateSource)? = nil
     ) -> Result<ServedResponse, Failure> {
-        // baseURL nil: `http://` and the `Host` field (or `localhost`), made if a template reads it.
+        // baseURL nil: the scheme and the `Host` field (or `localhost`), made if a template reads it.
         // The client's address is read from `matchable` (made from this request) when a template
         // asks for it: a closure capturing one object needs no allocation of its own.
         let model = TemplateRequest(
             method: request.method.rawValue, url: matchable.target, headers: request.headers,
             body: request.body, baseURL: nil, pathParameters: stub.pathParameters(matchable),
             clientIP: { [matchable] in matchable.remoteAddress?.host ?? "" },
-            queryParameters: matchable.queryParameters, pathTemplated: stub.usesPathTemplate, path: matchable.path)
+            queryParameters: matchable.queryParameters, pathTemplated: stub.usesPathTemplate, path: matchable.path,
+            secure: request.isSecure)
         let context = TemplateValue.object([("request", .node(model)), ("parameters", .json(.object(parameters)))])
         var fields = shape.fields
         var reason: String?
