@@ -56,7 +56,7 @@ package final class StubEngine: Sendable {
     ) {
         self.cors = cors
         self.store = store
-        scenarios = ScenarioStore(stateLimits: stateLimits)
+        scenarios = ScenarioStore(stateLimits: stateLimits, clock: store.clock)
         journal = RequestJournal(capacity: journalCapacity)
         proxy = upstream
         self.proxyUnmatched = proxyUnmatched

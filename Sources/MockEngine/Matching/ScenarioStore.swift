@@ -11,8 +11,8 @@ final class ScenarioStore: Sendable {
     /// scenarios, and one per engine as they are.
     let contexts: StateContextStore
 
-    init(stateLimits: StateLimits = .standard) {
-        contexts = StateContextStore(limits: stateLimits)
+    init(stateLimits: StateLimits = .standard, clock: TimeSource = .system) {
+        contexts = StateContextStore(limits: stateLimits, clock: clock)
     }
 
     /// The scenario's current state.
