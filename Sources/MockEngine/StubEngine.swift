@@ -35,6 +35,8 @@ package final class StubEngine: Sendable {
     let webhookLog = WebhookLog()
     /// Sends the stubs' webhooks once their answers are committed (a listener).
     let webhooks: WebhookDispatcher
+    /// Runs the stubs' state listeners (`recordState`, `deleteState`) on their answers.
+    let state: StateStage
 
     package convenience init(
         store: StubStore, journalCapacity: Int, proxyUnmatched: String? = nil, upstreamTimeout: Duration = .seconds(30),
@@ -64,6 +66,7 @@ package final class StubEngine: Sendable {
         self.fallback = fallback
         self.publish = publish
         webhooks = WebhookDispatcher(proxy: upstream, log: webhookLog, clock: store.clock, publish: publish)
+        state = StateStage(store: scenarios.contexts, clock: store.clock, publish: publish)
         commit = CommitStage(
             journal: journal, scenarios: scenarios, clock: store.clock,
             announcer: ProxiedRequestAnnouncer(publish: publish), problems: requestProblems,
@@ -136,7 +139,9 @@ package final class StubEngine: Sendable {
             commit.moveScenario(of: stub)
             switch ForwardRoute.stub(stub, definition, event, timeout: upstreamTimeout) {
             case .success(let route):
-                return ForwardStage.forward(event.request, along: route, through: proxy, commit: commit)
+                return ForwardStage.forward(
+                    event.request, along: route, through: proxy, commit: commit,
+                    state: stub.stateListeners.isEmpty ? nil : state)
             case .failure(let failure):
                 commit.commit(event.request, ServeOutcome(status: 500, stub: stub))
                 return .response(AnswerStage.stubFailed(stub, failure.message))
@@ -153,8 +158,7 @@ package final class StubEngine: Sendable {
     private func answer(_ decision: StubDecision, _ event: ServeEvent) -> HTTPReply {
         var (reply, outcome) = AnswerStage.reply(to: decision, event, delaying: settings.delaying)
         if case .answer(let stub, let served, let variant) = decision, !stub.stateListeners.isEmpty,
-            let problem = StateStage.record(
-                stub, answered: served, event, store: scenarios.contexts, clock: store.clock, publish: publish)
+            let problem = state.record(stub, answered: served, event)
         {
             outcome = ServeOutcome(status: outcome.status, stub: stub, variant: variant, problem: problem)
         }

@@ -65,7 +65,8 @@ struct ForwardRoute: Sendable {
 
 /// The serving stage that passes a request on to a live API and answers with what came back
 /// (see ``ProxyReply``), as a deferred reply: one function for recording, `--proxy-unmatched`
-/// and proxy stubs. It commits once the answer is known.
+/// and proxy stubs. Once the answer is known it runs a proxy stub's state listeners on it
+/// (``StateStage``), then commits.
 enum ForwardStage {
     /// Sends the request along `route` through `proxy`. Recording runs as a counted task (the
     /// recorder writes files) and completes the reply once the exchange is recorded, so a
@@ -74,17 +75,22 @@ enum ForwardStage {
     /// completing the reply is all the callback does, so no task and no thread hop. Beyond the
     /// loop's limit of transfers under way, a 503.
     static func forward(
-        _ request: HTTPServerRequest, along route: ForwardRoute, through proxy: UpstreamProxy, commit: CommitStage
+        _ request: HTTPServerRequest, along route: ForwardRoute, through proxy: UpstreamProxy, commit: CommitStage,
+        state: StateStage? = nil
     ) -> HTTPReply {
         let json = StubEngine.wantsJSON(request.headers)
         let later = DeferredReply()
         let stubHeaders = route.stub?.mapping.response.headers ?? HTTPHeaders()
         let finish: @Sendable (UpstreamResult) -> Void = { upstream in
             let reply = upstream.reply.setting(stubHeaders)
+            let answer = reply.httpReply(json: json)
+            let problem = recordState(answer, of: route, request, state)
             commit.commit(
-                request, ServeOutcome(forwarded: route.kind, status: reply.status, stub: route.stub, upstream: upstream)
+                request,
+                ServeOutcome(
+                    forwarded: route.kind, status: reply.status, stub: route.stub, upstream: upstream, problem: problem)
             )
-            later.complete(reply.httpReply(json: json))
+            later.complete(answer)
         }
         if let recorder = route.recorder {
             proxy.run {
@@ -103,10 +109,26 @@ enum ForwardStage {
             method: request.method, originForm: route.originForm, headers: route.headers, body: request.body,
             target: route.target, timeout: route.timeout, on: request.eventLoop, completion: finish)
         guard started else {
-            commit.commit(request, ServeOutcome(forwarded: route.kind, status: 503, stub: route.stub, upstream: nil))
-            return .response(overloaded(proxy.settings, json: json))
+            let response = overloaded(proxy.settings, json: json)
+            let problem = recordState(.response(response), of: route, request, state)
+            commit.commit(
+                request,
+                ServeOutcome(forwarded: route.kind, status: 503, stub: route.stub, upstream: nil, problem: problem))
+            return .response(response)
         }
         return .deferred(later)
+    }
+
+    /// Runs a proxy stub's state listeners on the answer its client gets; the problem to
+    /// journal, if one failed. The request is read for matching again here: the one the stages
+    /// read stays on the thread that matched.
+    private static func recordState(
+        _ answer: HTTPReply, of route: ForwardRoute, _ request: HTTPServerRequest, _ state: StateStage?
+    ) -> RequestProblem? {
+        guard let state, let stub = route.stub else { return nil }
+        let response: HTTPResponse?
+        if case .response(let built) = answer { response = built } else { response = nil }
+        return state.record(stub, answered: response, request, MatchableRequest(request))
     }
 
     /// The answer to a proxied request beyond the loop's limit of transfers under way.

@@ -95,13 +95,17 @@ struct ServeOutcome: Sendable {
         details = Details(preflight: true)
     }
 
-    /// The outcome of a forwarded request: what the upstream answered, when it was reached.
-    init(forwarded kind: ForwardRoute.Kind, status: Int?, stub: CompiledStub?, upstream: UpstreamResult?) {
+    /// The outcome of a forwarded request: what the upstream answered, when it was reached,
+    /// and the problem of the request (a proxy stub's state change refused), if any.
+    init(
+        forwarded kind: ForwardRoute.Kind, status: Int?, stub: CompiledStub?, upstream: UpstreamResult?,
+        problem: RequestProblem? = nil
+    ) {
         self.status = status
         self.stub = stub
         variant = nil
         forwarded = kind
-        details = upstream.map { Details(upstream: $0) }
+        details = upstream == nil && problem == nil ? nil : Details(upstream: upstream, problem: problem)
     }
 
     private final class Details: Sendable {

@@ -7,25 +7,40 @@ import Templating
 /// The serving stage that runs the answering stub's state listeners (`recordState`,
 /// `deleteState`), in order, on the committing thread before the answer is committed: a
 /// change made by one request is there for the next. Each listener's templates are rendered
-/// with the request as `request` and the stub's answer as `response` (`body`, `headers`),
-/// then its changes applied; a change past a limit of the store, or a listener whose template
-/// fails, changes nothing and is a ``RequestProblem`` of the request (the answer is the
-/// stub's, already chosen), and the first such of a store is told to the server's
+/// with the request as `request` and the answer as `response` (`status`, `body`, `headers`):
+/// the stub's, or for a proxy stub the upstream's as the client gets it (the stub's
+/// `headers` set on it; petmock's 502 or 504 when the upstream gave none), once it came
+/// back; then its changes are applied. A change past a limit of the store, or a listener
+/// whose template fails, changes nothing and is a ``RequestProblem`` of the request (the
+/// answer is already chosen), and the first such of a store is told to the server's
 /// subscribers.
-enum StateStage {
-    /// Runs `stub`'s listeners for one answer; the problem to journal, if one failed.
-    static func record(
-        _ stub: CompiledStub, answered served: ServedResponse, _ event: ServeEvent, store: StateContextStore,
-        clock: TimeSource, publish: @Sendable (StubServerEvent) -> Void
+struct StateStage: Sendable {
+    /// The engine's contexts.
+    let store: StateContextStore
+    let clock: TimeSource
+    /// Tells the server's event subscribers.
+    let publish: @Sendable (StubServerEvent) -> Void
+
+    /// Runs `stub`'s listeners for the stub's own answer; the problem to journal, if one failed.
+    func record(_ stub: CompiledStub, answered served: ServedResponse, _ event: ServeEvent) -> RequestProblem? {
+        let response: HTTPResponse?
+        if case .prepared(let prepared, _, _) = served { response = prepared.response } else { response = nil }
+        return record(stub, answered: response, event.request, event.matchable)
+    }
+
+    /// Runs `stub`'s listeners for `response` (nil for a broken connection: no status, an
+    /// empty body, no headers); the problem to journal, if one failed.
+    func record(
+        _ stub: CompiledStub, answered response: HTTPResponse?, _ request: HTTPServerRequest,
+        _ matchable: MatchableRequest
     ) -> RequestProblem? {
-        let request = event.request
         let model = TemplateRequest(
-            method: request.method.rawValue, url: event.matchable.target, headers: request.headers,
-            body: request.body, baseURL: nil, pathParameters: stub.pathParameters(event.matchable),
-            clientIP: { [matchable = event.matchable] in matchable.remoteAddress?.host ?? "" },
-            queryParameters: event.matchable.queryParameters, pathTemplated: stub.usesPathTemplate,
-            path: event.matchable.path, secure: request.isSecure)
-        let context = TemplateValue.object([("request", .node(model)), ("response", responseModel(served))])
+            method: request.method.rawValue, url: matchable.target, headers: request.headers,
+            body: request.body, baseURL: nil, pathParameters: stub.pathParameters(matchable),
+            clientIP: { [matchable] in matchable.remoteAddress?.host ?? "" },
+            queryParameters: matchable.queryParameters, pathTemplated: stub.usesPathTemplate,
+            path: matchable.path, secure: request.isSecure)
+        let context = TemplateValue.object([("request", .node(model)), ("response", Self.responseModel(response))])
         var problem: RequestProblem?
         for (index, listener) in stub.stateListeners.enumerated() {
             let refusal: String?
@@ -46,12 +61,10 @@ enum StateStage {
         return problem
     }
 
-    /// The answer as listeners read it: `response.body` (text) and `response.headers`.
-    private static func responseModel(_ served: ServedResponse) -> TemplateValue {
-        guard case .prepared(let prepared, _, _) = served else {
-            return .object([("body", .string("")), ("headers", .object([]))])
-        }
-        let response = prepared.response
+    /// The answer as listeners read it: `response.status`, `response.body` (text) and
+    /// `response.headers` (the first value of each name).
+    private static func responseModel(_ response: HTTPResponse?) -> TemplateValue {
+        guard let response else { return .object([("body", .string("")), ("headers", .object([]))]) }
         var headers: [(key: String, value: TemplateValue)] = []
         for field in response.headers where !headers.contains(where: { $0.key == field.name }) {
             headers.append((field.name, .string(field.value)))

@@ -80,13 +80,6 @@ struct StubCompiler: Sendable {
         let stateMatcher = mapping.request.stateMatcher.flatMap {
             CompiledStateMatcher.compile($0, file: file, basePath: basePath, clock: clock, problems: &problems)
         }
-        if mapping.response.proxy != nil, !mapping.stateListeners.isEmpty {
-            problems.append(
-                StubProblem(
-                    .error, .unknownField, file: file, path: basePath.appending(key: "serveEventListeners").description,
-                    detail: "'recordState' and 'deleteState' are not run for a proxy stub (petmock records state from "
-                        + "answers it makes); the mapping is refused rather than served without them"))
-        }
         guard let pattern, let webhooks, let stateListeners, !problems.contains(where: \.isError) else {
             return (nil, problems)
         }
