@@ -269,7 +269,8 @@ package struct AdminRouter: Sendable {
         case .invalidBodyFileName: return json(AdminJSON.errors(error.description), status: 400)
         case .bodyFileOutsideFolder: return json(AdminJSON.errors(error.description), status: 403)
         case .bodyFileNotFound: return notFound(error.description)
-        case .bodyFilesTooLarge, .bodyFileFailed: return json(AdminJSON.errors(error.description), status: 500)
+        case .bodyFilesTooLarge, .bodyFileFailed, .stateNotReset:
+            return json(AdminJSON.errors(error.description), status: 500)
         }
     }
 

@@ -171,8 +171,7 @@ extension AdminRouter {
     }
 
     func resetScenarios() -> HTTPResponse {
-        admin.resetScenarios()
-        return Self.json([:])
+        perform { () throws(AdminError) in try admin.resetScenarios() }
     }
 
     func variant() -> HTTPResponse {
@@ -220,8 +219,12 @@ extension AdminRouter {
 
     func resetState(_ collection: String?) -> HTTPResponse {
         let path = collection.map { "/" + $0 }
-        guard admin.resetState(collection: path) || path == nil else {
-            return Self.notFound(Self.noCollection(path ?? ""))
+        do {
+            guard try admin.resetState(collection: path) || path == nil else {
+                return Self.notFound(Self.noCollection(path ?? ""))
+            }
+        } catch {
+            return Self.failure(error)
         }
         return Self.json([:])
     }

@@ -29,8 +29,9 @@ public protocol FallbackReplySource: Sendable {
     func state(collection: String?) -> JSONValue?
 
     /// Forgets what a stateful source keeps, all of it or one collection, back to where it
-    /// started; false when it keeps no state or has no such collection.
-    func resetState(collection: String?) -> Bool
+    /// started; false when it keeps no state or has no such collection. Throws, changing
+    /// nothing, when the file the state is kept in refuses the reset.
+    func resetState(collection: String?) throws(StateResetError) -> Bool
 }
 
 extension FallbackReplySource {

@@ -140,7 +140,7 @@ import Testing
         #expect(server.admin.scenarios().first?.state == "two")
         try server.admin.setScenarioState("Started", forScenario: "s")
         #expect(try fetch(server.port, "/step").text == "one")
-        server.admin.resetScenarios()
+        try server.admin.resetScenarios()
         #expect(server.admin.scenarios().first?.state == "Started")
         #expect(throws: AdminError.scenarioNotFound("nope")) {
             try server.admin.setScenarioState("x", forScenario: "nope")

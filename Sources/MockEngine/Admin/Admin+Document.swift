@@ -16,8 +16,14 @@ extension Admin {
 
     /// Puts the fallback source's state back where it started (the document's examples): all
     /// of it, or one collection; false without state, or when there is no such collection.
+    /// Throws ``AdminError/stateNotReset(_:)``, having changed nothing, when the state file
+    /// (`--state-file`) refuses the reset.
     @discardableResult
-    public func resetState(collection: String? = nil) -> Bool {
-        engine.fallback?.resetState(collection: collection) ?? false
+    public func resetState(collection: String? = nil) throws(AdminError) -> Bool {
+        do {
+            return try engine.fallback?.resetState(collection: collection) ?? false
+        } catch {
+            throw .stateNotReset(error)
+        }
     }
 }

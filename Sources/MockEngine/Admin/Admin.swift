@@ -137,11 +137,12 @@ public final class Admin: Sendable {
     }
 
     /// Resets everything: mappings back to the files, journal emptied, scenarios started (and
-    /// with them, the document's state).
+    /// with them, the document's state). Throws when the stub folder cannot be read again (then
+    /// nothing else is reset) or when the state file refuses the reset (the rest is reset).
     public func reset() throws(AdminError) {
         try resetMappings()
         clearRequests()
-        resetScenarios()
+        try resetScenarios()
     }
 
     // MARK: Journal
@@ -249,12 +250,14 @@ public final class Admin: Sendable {
         }
     }
 
-    /// Puts every scenario back in its started state, and the document's state (`--stateful`)
-    /// back to its examples: a test that resets one resets the other.
-    public func resetScenarios() {
+    /// Puts every scenario back in its started state, the state extension's contexts deleted,
+    /// and the document's state (`--stateful`) back to its examples: a test that resets one
+    /// resets the other. Throws ``AdminError/stateNotReset(_:)`` when the state file refuses
+    /// the document's reset (the scenarios and contexts are reset).
+    public func resetScenarios() throws(AdminError) {
         engine.scenarios.reset()
         engine.scenarios.contexts.reset()
-        resetState()
+        try resetState()
     }
 
     /// Moves a scenario to one of its states, or (nil) back to its started state.

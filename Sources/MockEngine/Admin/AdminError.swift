@@ -39,6 +39,8 @@ public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
     case bodyFilesTooLarge(String)
     /// Reading, writing or removing a body file failed.
     case bodyFileFailed(action: String, path: String, reason: String)
+    /// The state file (`--state-file`) refused a reset of the document's state.
+    case stateNotReset(StateResetError)
 
     public var description: String {
         switch self {
@@ -67,6 +69,7 @@ public enum AdminError: Error, Sendable, Hashable, CustomStringConvertible {
         case .bodyFileNotFound(let name): "No body file '\(name)' in __files/"
         case .bodyFilesTooLarge(let what): what
         case .bodyFileFailed(let action, let path, let reason): "Cannot \(action) '\(path)': \(reason)"
+        case .stateNotReset(let error): error.description
         }
     }
 

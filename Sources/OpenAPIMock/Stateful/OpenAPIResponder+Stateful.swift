@@ -334,10 +334,10 @@ extension OpenAPIResponder {
         return ["collection": .string(collection), "total": .int(Int64(total)), "items": .array(items)]
     }
 
-    public func resetState(collection: String?) -> Bool {
+    public func resetState(collection: String?) throws(StateResetError) -> Bool {
         guard let store else { return false }
-        guard let collection else { return store.reset() }
-        return store.reset(collection: collection) || isCollection(collection)
+        guard let collection else { return try store.reset() }
+        return try store.reset(collection: collection) || isCollection(collection)
     }
 
     /// Whether a path is one of the document's collections (with its parents' values).

@@ -1,4 +1,5 @@
 import JSONKit
+import MockEngine
 import Platform
 import SQLiteKit
 
@@ -299,9 +300,9 @@ public final class ResourceStore: Sendable {
 
     /// Back to the document's examples, in the state file too: the whole store, or one
     /// collection (false when it is neither stored nor seeded). When the file refuses, nothing
-    /// changes and `log` hears why.
+    /// changes, `log` hears why and the error names the file.
     @discardableResult
-    public func reset(collection: String? = nil) -> Bool {
+    public func reset(collection: String? = nil) throws(StateResetError) -> Bool {
         let failure: String? = state.withLock { state in
             if let collection, state.buckets[collection] == nil && initial.buckets[collection] == nil { return "" }
             if let file {
@@ -336,8 +337,9 @@ public final class ResourceStore: Sendable {
         case nil: return true
         case ""?: return false
         case let message?:
-            log?("petmock: stateful store not reset: the state file could not be written: \(message)")
-            return true
+            let error = StateResetError(file: file?.path ?? "", reason: message)
+            log?("petmock: \(error)")
+            throw error
         }
     }
 
