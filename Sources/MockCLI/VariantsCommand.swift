@@ -34,10 +34,8 @@ enum VariantsCommand {
             guard let contract = OpenAPIDocument.read(file) else { return .couldNotRun }
             let responder = OpenAPIResponder(contract: contract, basePath: arguments[Self.basePath])
             catalog = DocumentStubSet(responder: responder).variantCatalog()
-            let stateful = OpenAPIResponder(
-                contract: contract, basePath: arguments[Self.basePath], validatesRequests: false,
-                enforcesSecurity: false, stateful: true
-            ).operations.filter { $0.stateful != nil }
+            // The collections' roles only: no store is made, so nothing is seeded.
+            let stateful = responder.operations(roles: ResourceModel(contract: contract)).filter { $0.stateful != nil }
             writeOutput(format == .json ? json(catalog, stateful) : text(catalog, stateful))
             return .success
         } else {

@@ -252,7 +252,12 @@ public final class OpenAPIResponder: FallbackReplySource {
             .prefix(3).map { $0 }
     }
 
-    public var operations: [DocumentOperation] {
+    public var operations: [DocumentOperation] { operations(roles: resources) }
+
+    /// The document's operations, each with its part in `roles`' collections (what
+    /// `--stateful` makes of it): for a responder without a store, the operations a stateful
+    /// one would list, with nothing seeded (`petmock variants`).
+    public func operations(roles resources: ResourceModel?) -> [DocumentOperation] {
         contract.operations.map { operation in
             DocumentOperation(
                 method: operation.method.rawValue, path: basePath + operation.path, name: operation.name,

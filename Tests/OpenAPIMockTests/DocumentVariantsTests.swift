@@ -33,6 +33,18 @@ import Testing
         #expect(json["operations"]?.arrayValue?.count == catalog.operations.count)
     }
 
+    /// The stateful roles `petmock variants` lists come from the document's collections with
+    /// no store made, so nothing is seeded: the same roles a stateful responder lists.
+    @Test func theStatefulRolesAreListedWithoutAStore() throws {
+        let contract = try StatefulResourceTests.contract()
+        let plain = OpenAPIResponder(contract: contract)
+        let listed = plain.operations(roles: ResourceModel(contract: contract))
+        #expect(plain.store == nil && plain.operations.allSatisfy { $0.stateful == nil })
+        let stateful = OpenAPIResponder(contract: contract, stateful: true)
+        #expect(listed == stateful.operations)
+        #expect(listed.contains { $0.stateful?.role == "create" && $0.stateful?.collection == "/v1/things" })
+    }
+
     @Test func aStubSetsListingHasNoOperations() {
         let catalog = VariantCatalog(mappings: [])
         #expect(catalog.operations.isEmpty)
