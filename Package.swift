@@ -188,7 +188,7 @@ let package = Package(
             "OpenAPIMock",
             [
                 "APISchema", "MockEngine", "StubFormat", "HTTPHandlerKit", "HTTPCore", "JSONKit", "LinearRegex",
-                "Platform", "SQLiteKit",
+                "Platform", "SQLiteKit", "XMLKit",
             ]),
 
         // The stub server: petmock's engine on HTTPServerKit's sockets, libcurl and its own

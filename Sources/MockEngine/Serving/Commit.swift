@@ -50,7 +50,7 @@ struct CommitStage: Sendable {
             body: request.body, clientAddress: request.remoteAddress, loggedDate: date,
             variant: outcome.variant, responseStatus: outcome.status, stub: outcome.stub, upstream: outcome.upstream,
             documentOperation: outcome.document?.operation, violations: outcome.document?.violations ?? [],
-            problem: outcome.problem, preflight: outcome.isPreflight)
+            responseViolations: outcome.document?.responseViolations ?? [], problem: outcome.problem, preflight: outcome.isPreflight)
     }
 }
 
