@@ -81,7 +81,9 @@ extension OpenAPIResponder {
 
     /// The key of an example in ``exampleViolations``: its name, or empty for the one answered
     /// when none is asked for.
-    static func exampleKey(_ operation: ContractOperation, _ status: String, _ mediaType: String, _ example: String)
+    static func exampleKey(
+        _ operation: ContractOperation, _ status: String, _ mediaType: String, _ example: String
+    )
         -> String
     {
         "\(operation.name) \(status) \(mediaType) \(example)"

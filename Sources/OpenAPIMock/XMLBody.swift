@@ -57,7 +57,9 @@ struct XMLBody {
     }
 
     /// The element of `value` under `schema`, named `name` unless the schema's `xml` renames it.
-    private mutating func element(_ value: JSONValue, schema: Schema?, name: String, path: JSONPath) throws -> XMLElement {
+    private mutating func element(
+        _ value: JSONValue, schema: Schema?, name: String, path: JSONPath
+    ) throws -> XMLElement {
         let resolved = resolve(schema)
         let xml = Self.xml(schema, resolved)
         var element = try named(xml?.name ?? name, xml, path: path)
@@ -74,9 +76,11 @@ struct XMLBody {
                 let memberSchema = property(member.key, of: resolved)
                 let memberXML = Self.xml(memberSchema, resolve(memberSchema))
                 if memberXML?.attribute == true {
-                    try addAttribute(member.value, named: memberXML?.name ?? member.key, memberXML, to: &element, path: memberPath)
+                    try addAttribute(
+                        member.value, named: memberXML?.name ?? member.key, memberXML, to: &element, path: memberPath)
                 } else {
-                    element.children += try nodes(member.value, schema: memberSchema, name: member.key, path: memberPath)
+                    element.children += try nodes(
+                        member.value, schema: memberSchema, name: member.key, path: memberPath)
                 }
             }
         }
@@ -116,23 +120,28 @@ struct XMLBody {
     ) throws {
         switch value {
         case .object, .array:
-            throw Failure(path: path.description, message: "an attribute ('\(name)') holds a scalar, not \(value.kind.rawValue)")
+            throw Failure(
+                path: path.description, message: "an attribute ('\(name)') holds a scalar, not \(value.kind.rawValue)")
         default: break
         }
         try count(path)
-        guard XMLWriter.isNCName(name) else { throw Failure(path: path.description, message: "'\(name)' is not an XML name") }
+        guard XMLWriter.isNCName(name) else {
+            throw Failure(path: path.description, message: "'\(name)' is not an XML name")
+        }
         var attributeName = XMLName(localName: name)
         if let namespace = xml?.namespace {
             // An attribute without a prefix is in no namespace (Namespaces in XML §6.2).
             guard let prefix = xml?.prefix else {
-                throw Failure(path: path.description, message: "the attribute '\(name)' has a namespace but no prefix to bind it")
+                throw Failure(
+                    path: path.description, message: "the attribute '\(name)' has a namespace but no prefix to bind it")
             }
             attributeName = XMLName(prefix: prefix, localName: name, namespaceURI: namespace)
             if !element.namespaces.contains(where: { $0.prefix == prefix }) {
                 element.namespaces.append(XMLNamespace(prefix: prefix, uri: namespace))
             }
         } else if let prefix = xml?.prefix {
-            throw Failure(path: path.description, message: "the prefix '\(prefix)' of '\(name)' has no namespace to stand for")
+            throw Failure(
+                path: path.description, message: "the prefix '\(prefix)' of '\(name)' has no namespace to stand for")
         }
         element.attributes.append(XMLAttribute(name: attributeName, value: value.isNull ? "" : Self.text(of: value)))
     }
@@ -140,9 +149,12 @@ struct XMLBody {
     /// An empty element named `name`, in `xml`'s namespace (declared on it), counted.
     private mutating func named(_ name: String, _ xml: SchemaXML?, path: JSONPath) throws -> XMLElement {
         try count(path)
-        guard XMLWriter.isNCName(name) else { throw Failure(path: path.description, message: "'\(name)' is not an XML name") }
+        guard XMLWriter.isNCName(name) else {
+            throw Failure(path: path.description, message: "'\(name)' is not an XML name")
+        }
         if let prefix = xml?.prefix, xml?.namespace == nil {
-            throw Failure(path: path.description, message: "the prefix '\(prefix)' of '\(name)' has no namespace to stand for")
+            throw Failure(
+                path: path.description, message: "the prefix '\(prefix)' of '\(name)' has no namespace to stand for")
         }
         guard let namespace = xml?.namespace else { return XMLElement(name: XMLName(localName: name)) }
         return XMLElement(
