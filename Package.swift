@@ -66,6 +66,7 @@ let fuzzTargets: [Target] = [
     fuzzTarget(
         "FuzzStubRegex", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "LinearRegex"], support: true),
     fuzzTarget("FuzzXMLMatcher", ["XMLKit"]),
+    fuzzTarget("FuzzXMLSerializer", ["OpenAPIMock", "APISchema", "JSONKit", "XMLKit"]),
     fuzzTarget("FuzzTemplate", ["Templating", "HTTPCore"]),
     fuzzTarget("FuzzMultipartParser", ["StubServerKit", "MockEngine", "HTTPCore"]),
     fuzzTarget("FuzzPreferHeader", ["StubServerKit", "HTTPHandlerKit", "HTTPCore"], support: true),

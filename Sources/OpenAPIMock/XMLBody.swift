@@ -11,13 +11,15 @@ import XMLKit
 /// `$ref` names, else `root`; a root array is always wrapped (a document has one root), its
 /// elements named by its items' `xml.name`, else their component, else `item`. XMLKit's
 /// ``XMLWriter`` writes the tree, so names are checked and text and attributes escaped.
-struct XMLBody {
+package struct XMLBody {
     /// Why a value cannot be written as XML, and where in it (a JSONPath).
-    struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
-        var path: String
-        var message: String
+    package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// Where in the value (a JSONPath).
+        package var path: String
+        /// What is wrong.
+        package var message: String
 
-        var description: String { "\(path): \(message)" }
+        package var description: String { "\(path): \(message)" }
     }
 
     /// The most elements and attributes one body becomes.
@@ -31,7 +33,7 @@ struct XMLBody {
     }
 
     /// `value` as an XML document, following `schema` (nil: names from the keys alone).
-    static func text(of value: JSONValue, schema: Schema?, in contract: Contract) -> Result<String, Failure> {
+    package static func text(of value: JSONValue, schema: Schema?, in contract: Contract) -> Result<String, Failure> {
         var body = XMLBody(contract: contract)
         do {
             let root = try body.root(value, schema: schema)
