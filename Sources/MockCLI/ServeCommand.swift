@@ -66,8 +66,8 @@ enum ServeCommand {
             + "'Prefer: dynamic=false' asks for the example (needs --openapi).")
     static let errors = Argument<Bool>.flag(
         "errors",
-        help: "Answer a 500 problem instead of an answer that breaks its response schema: an example, or the "
-            + "live API's answer with --proxy-unmatched; without it such an answer is sent with a "
+        help: "Answer a problem instead of an answer that breaks its response schema: a 500 for an example, a "
+            + "502 for the live API's answer with --proxy-unmatched; without it such an answer is sent with a "
             + "Petmock-Violations field (needs --openapi).")
     static let stateful = Argument<Bool>.flag(
         "stateful",
@@ -210,6 +210,11 @@ enum ServeCommand {
             // Responses no valid body can be made for are answered with a 500 that says why.
             for problem in GenerationCheck.problems(in: contract) {
                 writeError("petmock: warning: \(TerminalText.escape(problem.description)) (answered with a 500)")
+            }
+            // Sent all the same, with Petmock-Violations (a 500 with --errors).
+            for problem in responder?.exampleProblems ?? [] {
+                let outcome = arguments[Self.errors] ? "answered with a 500" : "sent with Petmock-Violations"
+                writeError("petmock: warning: \(TerminalText.escape(problem)) (\(outcome))")
             }
             for problem in responder?.callbackProblems ?? [] {
                 writeError("petmock: warning: \(TerminalText.escape(problem))")

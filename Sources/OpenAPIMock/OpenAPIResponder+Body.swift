@@ -90,28 +90,37 @@ extension OpenAPIResponder {
     }
 
     /// Every JSON example of every response checked against its response schema, once, when
-    /// the document loads: the violations of those that break it, by ``exampleKey(_:_:_:_:)``.
-    static func exampleViolations(in contract: Contract) -> [String: [RequestViolation]] {
+    /// the document loads: the violations of those that break it, by ``exampleKey(_:_:_:_:)``,
+    /// and one line for each such example (a named one by its name).
+    static func exampleViolations(in contract: Contract) -> (byKey: [String: [RequestViolation]], lines: [String]) {
         var found: [String: [RequestViolation]] = [:]
+        var lines: [String] = []
         for operation in contract.operations {
             for response in operation.responses {
                 for content in contents(of: response) {
                     guard let schema = content.schema, ResponseCheck.isJSON(content.mediaType) else { continue }
                     var examples = content.namedExamples.map { (name: $0.name, value: $0.value) }
-                    if let first = content.namedExamples.first?.value ?? content.examples.first {
-                        examples.append((name: "", value: first))
-                    }
+                    // The example answered when none is named: the first named one (checked
+                    // as such above), else `example`.
+                    let first = content.namedExamples.first?.value ?? content.examples.first
+                    if let first { examples.append((name: "", value: first)) }
                     guard !examples.isEmpty else { continue }
                     let check = ResponseCheck(schema, in: contract)
                     for example in examples {
                         let violations = check.violations(example.value)
                         guard !violations.isEmpty else { continue }
                         found[exampleKey(operation, response.status, content.mediaType, example.name)] = violations
+                        guard !example.name.isEmpty || content.namedExamples.isEmpty else { continue }
+                        let which = example.name.isEmpty ? "its example" : "its example '\(example.name)'"
+                        let more = violations.count > 1 ? " (and \(violations.count - 1) more)" : ""
+                        lines.append(
+                            "\(operation.name) \(response.status) \(content.mediaType): \(which) breaks the response "
+                                + "schema: \(violations[0].description)\(more)")
                     }
                 }
             }
         }
-        return found
+        return (found, lines)
     }
 
     /// The violations of the example `answer` was made from; empty for any other answer.

@@ -26,13 +26,17 @@ public final class OpenAPIResponder: FallbackReplySource {
     /// Whether every answer with a schema is generated per request (`--dynamic`, Prism's `-d`)
     /// rather than taken from the examples, unless the request says `Prefer: dynamic=false`.
     public let dynamic: Bool
-    /// Whether an answer that breaks its own response schema (an example, a live API's answer
-    /// through ``check(upstream:for:)``) is a 500 problem (`--errors`) rather than sent with a
-    /// `Petmock-Violations` field.
+    /// Whether an answer that breaks its own response schema is a problem (`--errors`): a 500
+    /// for an example, a 502 for a live API's answer through the validating proxy
+    /// (``route(forwarding:)``); rather than sent with a `Petmock-Violations` field.
     public let strictResponses: Bool
     /// The violations of each example that breaks its response schema, found when the document
     /// loads, by ``exampleKey(_:_:_:_:)``.
     let exampleViolations: [String: [RequestViolation]]
+    /// One line for each example that breaks its response schema, found when the document
+    /// loads (`petmock serve` warns of them): the operation, status, media type, the example's
+    /// name and the first violation.
+    public let exampleProblems: [String]
     /// The violations of each prepared answer made from such an example, by identity, for the
     /// journal; each answer is held here too, so that no other takes its identity.
     let violationsOfAnswers = Locked<[ObjectIdentifier: (answer: PreparedResponse, violations: [RequestViolation])]>(
@@ -138,7 +142,9 @@ public final class OpenAPIResponder: FallbackReplySource {
         self.enforcesSecurity = enforcesSecurity
         self.dynamic = dynamic
         self.strictResponses = strictResponses
-        exampleViolations = Self.exampleViolations(in: contract)
+        let examples = Self.exampleViolations(in: contract)
+        exampleViolations = examples.byKey
+        exampleProblems = examples.lines
         validator = validatesRequests ? RequestValidator(contract: contract) : nil
         self.contract = contract
         self.basePath = Self.normalized(basePath ?? contract.servers.first.map(Self.path(ofServer:)) ?? "")

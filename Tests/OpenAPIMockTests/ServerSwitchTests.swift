@@ -108,6 +108,11 @@ import Testing
     @Test func anExampleThatBreaksItsSchemaIsSentWithItsViolations() throws {
         let responder = try Self.responder()
         #expect(responder.exampleViolations.count == 2, "found when the document loads: /bad's and 'bad'")
+        #expect(
+            responder.exampleProblems == [
+                #"GET /items/{id} 200 application/json: its example 'bad' breaks the response schema: response.body.$.id: expected integer, found string "one" (and 1 more)"#,
+                #"GET /bad 200 application/json: its example breaks the response schema: response.body.$.id: expected integer, found string "seven""#,
+            ])
         let answer = try Self.reply(responder, "/bad")
         #expect(answer.response.response.status.code == 200)
         #expect(

@@ -109,6 +109,24 @@ import Testing
         #expect(result.stderr.contains("--stateful needs --openapi FILE beside it"), "\(result.stderr)")
     }
 
+    @Test(arguments: ["--dynamic", "--errors"])
+    func aDocumentSwitchWithoutADocumentIsAUsageError(_ flag: String) async throws {
+        let result = try await ToolProcess.run("petmock", ["serve", flag])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("\(flag) needs --openapi FILE beside it"), "\(result.stderr)")
+    }
+
+    @Test func statefulBesideTheValidatingProxyIsAUsageError() async throws {
+        let result = try await ToolProcess.run(
+            "petmock",
+            [
+                "serve", "--openapi", "Tests/OpenAPIMockTests/Fixtures/things.openapi.json", "--stateful",
+                "--proxy-unmatched", "http://127.0.0.1:9",
+            ])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--stateful with --proxy-unmatched"), "\(result.stderr)")
+    }
+
     /// `variants --openapi` says which operations `serve --stateful` keeps state for, and what
     /// each does to which collection.
     @Test func variantsListTheStatefulOperations() async throws {
