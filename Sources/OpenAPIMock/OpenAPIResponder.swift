@@ -52,9 +52,9 @@ public final class OpenAPIResponder: FallbackReplySource {
     let routeNames: [String]
     private let routeMethods: [HTTPMethod]
     private let routeTemplates: [PathTemplate]
-    private let validator: RequestValidator?
+    let validator: RequestValidator?
     /// Each route's security check; nil where anyone may call it (or security is not enforced).
-    private let securityChecks: [SecurityCheck?]
+    let securityChecks: [SecurityCheck?]
     /// Each route's answer to a request with no `Prefer` and no `Accept` (or `*/*`), the most
     /// common, made on first use and then served without building a key.
     private let plainAnswers: Locked<[PreparedResponse?]>
@@ -204,50 +204,6 @@ public final class OpenAPIResponder: FallbackReplySource {
         }
     }
 
-    /// What becomes of a request before it is answered: outside the mount point, refused by
-    /// routing (404, 405), refused for its credentials or its parameters and body (with the
-    /// operation and the violations), or admitted to its operation (with its path values and
-    /// the body request validation parsed).
-    enum Admission {
-        case outside
-        case refused(PreparedResponse)
-        case answered(FallbackAnswer)
-        case admitted(route: Int, pathValues: [String: String], parsed: JSONValue?)
-    }
-
-    func admit(_ request: HTTPServerRequest) -> Admission {
-        switch route(request.method, String(request.path)) {
-        case .outside: return .outside
-        case .refused(let response): return .refused(response)
-        case .missingPathParameters(let index, let names):
-            let violations = names.map(Self.missingPathParameter)
-            let problem =
-                documentedRefusal(
-                    route: index, status: 400, accept: request.headers.first(name: "Accept"), violations: violations)
-                ?? ProblemDocument.response(status: 400, operation: routeNames[index], violations: violations)
-            return .answered(FallbackAnswer(problem, operation: routeNames[index], violations: violations))
-        case .operation(let index, let pathValues):
-            let name = routeNames[index]
-            if let refusal = securityChecks[index]?.refusal(headers: request.headers, query: request.query) {
-                return .answered(
-                    FallbackAnswer(
-                        unauthorized(route: index, refusal, accept: request.headers.first(name: "Accept")),
-                        operation: name, violations: refusal.violations))
-            }
-            var parsed: JSONValue?
-            switch validator?.check(request, against: routes[index].operation, named: name, pathValues: pathValues) {
-            case .refused(let response, let violations)?:
-                let documented = documentedRefusal(
-                    route: index, status: response.response.status.code,
-                    accept: request.headers.first(name: "Accept"), violations: violations)
-                return .answered(FallbackAnswer(documented ?? response, operation: name, violations: violations))
-            case .accepted(let body)?: parsed = body
-            case nil: break
-            }
-            return .admitted(route: index, pathValues: pathValues, parsed: parsed)
-        }
-    }
-
     /// The route's callbacks to send after `response`, when it is a 2xx (an operation that
     /// failed calls nobody back).
     private func callbacks(
@@ -262,7 +218,7 @@ public final class OpenAPIResponder: FallbackReplySource {
     /// operation's own 401 answer, else its 403, as the document answers them (example or
     /// generated body, by `Accept`), else a problem document; with a `WWW-Authenticate` field
     /// naming the unmet schemes either way.
-    private func unauthorized(route index: Int, _ refusal: SecurityCheck.Refusal, accept: String?) -> PreparedResponse {
+    func unauthorized(route index: Int, _ refusal: SecurityCheck.Refusal, accept: String?) -> PreparedResponse {
         let operation = routes[index].operation
         var headers = HTTPHeaders()
         if !refusal.challenges.isEmpty { headers.add(name: "WWW-Authenticate", value: refusal.wwwAuthenticate) }
@@ -337,7 +293,7 @@ public final class OpenAPIResponder: FallbackReplySource {
         }
     }
 
-    private enum Routing {
+    enum Routing {
         case outside
         case refused(PreparedResponse)
         /// The route the path fits but for empty segments where it has path parameters
@@ -361,7 +317,7 @@ public final class OpenAPIResponder: FallbackReplySource {
         return made
     }
 
-    private func route(_ method: HTTPMethod, _ path: String) -> Routing {
+    func route(_ method: HTTPMethod, _ path: String) -> Routing {
         guard path == basePath || path.hasPrefix(basePath + "/") else { return .outside }
         let below = String(path.dropFirst(basePath.count))
         let parts =
