@@ -3,6 +3,7 @@ import HTTPHandlerKit
 import JSONKit
 import MockEngine
 import OpenAPIMock
+import StubFormat
 import StubServerKit
 import TestSupport
 import Testing
@@ -52,6 +53,42 @@ import Testing
         #expect(answer.status == 502)
         #expect(answer.text.contains("urn:petmock:problem:invalid-response"))
         #expect(server.admin.requests().first?.responseViolations.map(\.location) == ["response.body.$.name"])
+    }
+
+    /// A gateway error is petmock's own answer, not the live API's: it is not checked.
+    @Test func anUnreachableLiveAPIIsAGatewayErrorNotAViolation() throws {
+        let down = try ClosedPort()
+        let server = try Self.server(proxyingTo: "http://127.0.0.1:\(down.port)", strict: true)
+        let answer = try server.answer("/items/1")
+        #expect(answer.status == 502)
+        #expect(answer.headers["Petmock-Proxy-Error"] == "couldNotConnect")
+        let entry = try #require(server.admin.requests().first)
+        #expect(entry.responseViolations.isEmpty)
+        #expect(entry.documentOperation == "GET /items/{id}")
+        _ = down
+    }
+
+    /// A source that does not route requests to a live API answers as without one.
+    @Test func aSourceWithoutForwardingAnswersAsBefore() throws {
+        struct Fixed: FallbackReplySource {
+            func reply(to request: HTTPServerRequest) -> FallbackAnswer? {
+                FallbackAnswer(
+                    PreparedResponse(HTTPResponse(status: .ok, body: Array("here".utf8))), operation: "GET /x")
+            }
+            func variantSources() -> (mappings: [StubMapping], operations: [VariantCatalog.OperationFields]) {
+                ([], [])
+            }
+        }
+        guard case .answer(let answer)? = Fixed().route(forwarding: HTTPServerRequest(method: .get, target: "/x"))
+        else {
+            Issue.record("expected the source's own answer")
+            return
+        }
+        #expect(answer.response.response.body == Array("here".utf8))
+        var configuration = StubServerConfiguration(port: 0, eventLoopCount: 1, proxyUnmatched: "http://127.0.0.1:9")
+        configuration.fallback = Fixed()
+        let server = try StubServer(stubsDirectory: nil, mappings: [], configuration: configuration)
+        #expect(try server.answer("/x").text == "here")
     }
 
     @Test func anExampleThatBreaksItsSchemaIsJournaledWithItsViolations() throws {
