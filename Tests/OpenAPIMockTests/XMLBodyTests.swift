@@ -168,6 +168,20 @@ import XMLKit
         #expect(written["properties"]?["id"]?["xml"] == ["attribute": true])
     }
 
+    @Test func aSwaggerDocumentsXMLObjectsAreFollowed() throws {
+        let text = ##"""
+            {"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"/p": {"get": {"produces": ["application/xml"],
+              "responses": {"200": {"description": "ok", "schema": {"$ref": "#/definitions/Pet"}}}}}},
+             "definitions": {"Pet": {"type": "object", "xml": {"name": "pet"}, "properties": {
+               "id": {"type": "integer", "xml": {"attribute": true}},
+               "tags": {"type": "array", "xml": {"wrapped": true}, "items": {"type": "string", "xml": {"name": "tag"}}}},
+               "example": {"id": 1, "tags": ["a", "b"]}}}}
+            """##
+        let responder = OpenAPIResponder(contract: try OpenAPIReader().read(Array(text.utf8), source: "s.json"))
+        let response = try #require(responder.answer(method: .get, path: "/p", headers: [:])).response
+        #expect(Self.xml(response) == #"<pet id="1"><tags><tag>a</tag><tag>b</tag></tags></pet>"#)
+    }
+
     @Test func anXMLObjectWithAKeyOpenAPIDoesNotDefineIsRefused() throws {
         #expect(throws: ContractError.self) {
             try Self.contract(
