@@ -66,6 +66,7 @@ let fuzzTargets: [Target] = [
     fuzzTarget(
         "FuzzStubRegex", ["StubServerKit", "MockEngine", "StubFormat", "HTTPCore", "LinearRegex"], support: true),
     fuzzTarget("FuzzXMLMatcher", ["XMLKit"]),
+    fuzzTarget("FuzzXMLSerializer", ["OpenAPIMock", "APISchema", "JSONKit", "XMLKit"]),
     fuzzTarget("FuzzTemplate", ["Templating", "HTTPCore"]),
     fuzzTarget("FuzzMultipartParser", ["StubServerKit", "MockEngine", "HTTPCore"]),
     fuzzTarget("FuzzPreferHeader", ["StubServerKit", "HTTPHandlerKit", "HTTPCore"], support: true),
@@ -188,7 +189,7 @@ let package = Package(
             "OpenAPIMock",
             [
                 "APISchema", "MockEngine", "StubFormat", "HTTPHandlerKit", "HTTPCore", "JSONKit", "LinearRegex",
-                "Platform", "SQLiteKit",
+                "Platform", "SQLiteKit", "XMLKit",
             ]),
 
         // The stub server: petmock's engine on HTTPServerKit's sockets, libcurl and its own

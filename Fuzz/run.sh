@@ -40,6 +40,7 @@ ALL_TARGETS=(
     yaml-reader:FuzzYAMLReader
     stub-regex:FuzzStubRegex
     xml:FuzzXMLMatcher
+    xml-serializer:FuzzXMLSerializer
     template:FuzzTemplate
     multipart:FuzzMultipartParser
     admin-settings:FuzzAdminSettings

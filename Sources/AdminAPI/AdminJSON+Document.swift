@@ -17,20 +17,27 @@ extension AdminJSON {
         return .object(object)
     }
 
-    /// `petmockDocument` of a serve event the fallback source answered: the operation and the
-    /// request's violations.
+    /// `petmockDocument` of a serve event the fallback source answered: the operation, the
+    /// request's violations and, when the answer breaks its response schema, the answer's
+    /// (`responseViolations`).
     static func document(_ request: LoggedRequest) -> JSONValue? {
-        guard request.documentOperation != nil || !request.violations.isEmpty else { return nil }
-        let violations = request.violations.map { violation -> JSONValue in
-            [
-                "location": .string(violation.location), "expected": .string(violation.expected),
-                "found": .string(violation.found), "message": .string(violation.message),
-            ]
+        guard request.documentOperation != nil || !request.violations.isEmpty || !request.responseViolations.isEmpty
+        else { return nil }
+        func listed(_ violations: [RequestViolation]) -> JSONValue {
+            .array(
+                violations.map { violation -> JSONValue in
+                    [
+                        "location": .string(violation.location), "expected": .string(violation.expected),
+                        "found": .string(violation.found), "message": .string(violation.message),
+                    ]
+                })
         }
-        return [
+        var document: JSONObject = [
             "operation": request.documentOperation.map(JSONValue.string) ?? .null,
-            "violations": .array(violations),
+            "violations": listed(request.violations),
         ]
+        if !request.responseViolations.isEmpty { document["responseViolations"] = listed(request.responseViolations) }
+        return .object(document)
     }
 }
 

@@ -59,6 +59,16 @@ enum ServeCommand {
         help: "Refuse requests without the credentials their operation's security requirements ask for "
             + "(present and well formed, not checked against any value) with a 401 and WWW-Authenticate, "
             + "before validating them (needs --openapi).")
+    static let dynamic = Argument<Bool>.flag(
+        "dynamic",
+        help: "Generate every answer of the document from its schema per request rather than sending its "
+            + "examples (Prism's --dynamic), each from the next seed of a counter, named in Petmock-Seed; "
+            + "'Prefer: dynamic=false' asks for the example (needs --openapi).")
+    static let errors = Argument<Bool>.flag(
+        "errors",
+        help: "Answer a problem instead of an answer that breaks its response schema: a 500 for an example, a "
+            + "502 for the live API's answer with --proxy-unmatched; without it such an answer is sent with a "
+            + "Petmock-Violations field (needs --openapi).")
     static let stateful = Argument<Bool>.flag(
         "stateful",
         help: "Keep what clients send: the document's collections (/things beside /things/{id}) are "
@@ -80,8 +90,8 @@ enum ServeCommand {
             + "the admin API.",
         arguments: [
             stubs, host, port, httpsPort, caDirectory, variant, watch, strict, adminToken, journalSize, eventLoops,
-            proxyUnmatched, globalResponseTemplating, openapi, basePath, validateRequests, security, stateful,
-            stateFile,
+            proxyUnmatched, globalResponseTemplating, openapi, basePath, validateRequests, security, dynamic, errors,
+            stateful, stateFile,
             cors, PostmanInput.collection, PostmanInput.environment,
         ],
         discussion: """
@@ -89,6 +99,8 @@ enum ServeCommand {
               petmock serve --stubs Stubs --port 8080 --watch
               petmock serve --variant missing:name
               petmock serve --openapi items.yaml
+              petmock serve --openapi items.yaml --dynamic
+              petmock serve --openapi items.yaml --proxy-unmatched https://api.example.com --errors
               petmock serve --openapi items.yaml --stateful
               petmock serve --openapi items.yaml --stateful --state-file items.sqlite
               petmock serve --port 8080 --https-port 8443
@@ -148,6 +160,14 @@ enum ServeCommand {
             throw ArgumentError.invalidValue(
                 option: "--security", value: arguments[Self.security].rawValue, expected: "--openapi FILE beside it")
         }
+        for flag in [Self.dynamic, Self.errors] where arguments[flag] && arguments[Self.openapi] == nil {
+            throw ArgumentError.invalidCombination("\(flag.flagName) needs --openapi FILE beside it")
+        }
+        if arguments[Self.stateful] && arguments[Self.proxyUnmatched] != nil && arguments[Self.openapi] != nil {
+            throw ArgumentError.invalidCombination(
+                "--stateful with --proxy-unmatched: with --openapi the live API answers the document's operations, "
+                    + "so there is no state to keep")
+        }
         if arguments[Self.stateful] && arguments[Self.openapi] == nil {
             throw ArgumentError.invalidCombination(
                 "--stateful needs --openapi FILE beside it: only a document has collections")
@@ -165,6 +185,7 @@ enum ServeCommand {
                         contract: contract, basePath: arguments[Self.basePath],
                         validatesRequests: arguments[Self.validateRequests] == .on,
                         enforcesSecurity: arguments[Self.security] == .on, stateFile: stateFile,
+                        dynamic: arguments[Self.dynamic], strictResponses: arguments[Self.errors],
                         log: { writeError($0) })
                 } catch {
                     // The message quotes the file's name and its content: escaped for a terminal.
@@ -176,6 +197,7 @@ enum ServeCommand {
                     contract: contract, basePath: arguments[Self.basePath],
                     validatesRequests: arguments[Self.validateRequests] == .on,
                     enforcesSecurity: arguments[Self.security] == .on, stateful: arguments[Self.stateful],
+                    dynamic: arguments[Self.dynamic], strictResponses: arguments[Self.errors],
                     log: { writeError($0) })
             }
             // The lines quote the document (keys, examples): escaped for a terminal.
@@ -188,6 +210,11 @@ enum ServeCommand {
             // Responses no valid body can be made for are answered with a 500 that says why.
             for problem in GenerationCheck.problems(in: contract) {
                 writeError("petmock: warning: \(TerminalText.escape(problem.description)) (answered with a 500)")
+            }
+            // Sent all the same, with Petmock-Violations (a 500 with --errors).
+            for problem in responder?.exampleProblems ?? [] {
+                let outcome = arguments[Self.errors] ? "answered with a 500" : "sent with Petmock-Violations"
+                writeError("petmock: warning: \(TerminalText.escape(problem)) (\(outcome))")
             }
             for problem in responder?.callbackProblems ?? [] {
                 writeError("petmock: warning: \(TerminalText.escape(problem))")

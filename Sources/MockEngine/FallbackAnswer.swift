@@ -11,17 +11,22 @@ public struct FallbackAnswer: Sendable {
     /// How the request breaks what the operation documents; not empty when the response
     /// refuses it.
     public var violations: [RequestViolation]
+    /// How the answer breaks what the operation documents for it (an example that breaks its
+    /// own response schema, a live API's answer through the validating proxy); located under
+    /// `response` (`response.body.$.id`).
+    public var responseViolations: [RequestViolation]
     /// The requests to send once the answer is written (the operation's callbacks).
     public var callbacks: [DocumentCallback]
 
     /// Creates an answer.
     public init(
         _ response: PreparedResponse, operation: String? = nil, violations: [RequestViolation] = [],
-        callbacks: [DocumentCallback] = []
+        responseViolations: [RequestViolation] = [], callbacks: [DocumentCallback] = []
     ) {
         self.response = response
         self.operation = operation
         self.violations = violations
+        self.responseViolations = responseViolations
         self.callbacks = callbacks
     }
 }

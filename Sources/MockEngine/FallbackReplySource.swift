@@ -10,6 +10,11 @@ public protocol FallbackReplySource: Sendable {
     /// 404, or `--proxy-unmatched`).
     func reply(to request: HTTPServerRequest) -> FallbackAnswer?
 
+    /// With a live API behind petmock (`--proxy-unmatched`): the source's own answer to a
+    /// request no stub matched (a refusal), or the request passed on with a check of the live
+    /// API's answer; nil leaves it unmatched (passed on unchecked).
+    func route(forwarding request: HTTPServerRequest) -> FallbackRouting?
+
     /// The operations the source answers, for the dashboard and the admin API, in the order
     /// it lists them.
     var operations: [DocumentOperation] { get }
@@ -35,6 +40,11 @@ public protocol FallbackReplySource: Sendable {
 }
 
 extension FallbackReplySource {
+    /// The source answers as without a live API.
+    public func route(forwarding request: HTTPServerRequest) -> FallbackRouting? {
+        reply(to: request).map(FallbackRouting.answer)
+    }
+
     /// No operations to list.
     public var operations: [DocumentOperation] { [] }
 

@@ -121,9 +121,19 @@ package final class StubEngine: Sendable {
 
     /// The fallback source's answer to a request no stub matched, nil when there is no
     /// source or it has no answer.
+    /// With `--proxy-unmatched`, a request the source routes to the live API is passed on with
+    /// the check of its answer.
     private func documentAnswer(_ request: HTTPServerRequest, under selection: RequestedVariant) -> StubDecision? {
-        guard let fallback, let answer = fallback.reply(to: request) else { return nil }
-        return AnswerStage.answer(answer, under: selection)
+        guard let fallback else { return nil }
+        guard let target = proxyUnmatched else {
+            return fallback.reply(to: request).map { AnswerStage.answer($0, under: selection) }
+        }
+        switch fallback.route(forwarding: request) {
+        case nil: return nil
+        case .answer(let answer)?: return AnswerStage.answer(answer, under: selection)
+        case .forward(let operation, let check)?:
+            return .passOn(target: target, check: DocumentCheck(operation: operation, check: check))
+        }
     }
 
     /// Carries a decision out: forwarded upstream, or answered here; committed either way.
@@ -132,8 +142,9 @@ package final class StubEngine: Sendable {
         case .record(let target, let recorder):
             let route = ForwardRoute.recording(event.request, to: target, recorder: recorder)
             return ForwardStage.forward(event.request, along: route, through: proxy, commit: commit)
-        case .passOn(let target):
-            let route = ForwardRoute.unmatched(event.request, to: target, timeout: upstreamTimeout)
+        case .passOn(let target, let check):
+            var route = ForwardRoute.unmatched(event.request, to: target, timeout: upstreamTimeout)
+            route.check = check
             return ForwardStage.forward(event.request, along: route, through: proxy, commit: commit)
         case .proxy(let stub, let definition):
             commit.moveScenario(of: stub)

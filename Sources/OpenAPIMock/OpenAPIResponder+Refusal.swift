@@ -60,9 +60,10 @@ extension OpenAPIResponder {
         var field = "\(violations.count)"
         guard let first = violations.first else { return field }
         field += "; "
-        for (count, scalar) in first.description.unicodeScalars.enumerated() {
-            // A violation's parts are cut short already; the field is bounded all the same.
-            if count == 300 {
+        for scalar in first.description.unicodeScalars {
+            // A violation's parts are cut short already; the field is bounded all the same, in
+            // what it sends (an escaped character takes up to 10).
+            if field.utf8.count >= 300 {
                 field += "..."
                 break
             }

@@ -23,15 +23,38 @@ public final class OpenAPIResponder: FallbackReplySource {
     public let validatesRequests: Bool
     /// Whether requests must meet their operations' security requirements (`security`).
     public let enforcesSecurity: Bool
+    /// Whether every answer with a schema is generated per request (`--dynamic`, Prism's `-d`)
+    /// rather than taken from the examples, unless the request says `Prefer: dynamic=false`.
+    public let dynamic: Bool
+    /// Whether an answer that breaks its own response schema is a problem (`--errors`): a 500
+    /// for an example, a 502 for a live API's answer through the validating proxy
+    /// (``route(forwarding:)``); rather than sent with a `Petmock-Violations` field.
+    public let strictResponses: Bool
+    /// The violations of each example that breaks its response schema, found when the document
+    /// loads, by ``exampleKey(_:_:_:_:)``.
+    let exampleViolations: [String: [RequestViolation]]
+    /// One line for each example that breaks its response schema, found when the document
+    /// loads (`petmock serve` warns of them): the operation, status, media type, the example's
+    /// name and the first violation.
+    public let exampleProblems: [String]
+    /// The violations of each prepared answer made from such an example, by identity, for the
+    /// journal; each answer is held here too, so that no other takes its identity.
+    let violationsOfAnswers = Locked<[ObjectIdentifier: (answer: PreparedResponse, violations: [RequestViolation])]>(
+        [:])
+    /// How many dynamic answers were made without a seed asked for: the next one's seed.
+    let dynamicCount = Locked<UInt64>(0)
+    /// The response checks of the validating proxy, compiled on first use per operation,
+    /// status and media type.
+    let responseChecks = Locked<[String: ResponseCheck]>([:])
     let routes: [(template: PathTemplate, operation: ContractOperation)]
     /// Each route's operation name, `GET /items/{id}`, method and template, apart, so trying a
     /// request against the routes copies no operation.
     let routeNames: [String]
     private let routeMethods: [HTTPMethod]
     private let routeTemplates: [PathTemplate]
-    private let validator: RequestValidator?
+    let validator: RequestValidator?
     /// Each route's security check; nil where anyone may call it (or security is not enforced).
-    private let securityChecks: [SecurityCheck?]
+    let securityChecks: [SecurityCheck?]
     /// Each route's answer to a request with no `Prefer` and no `Accept` (or `*/*`), the most
     /// common, made on first use and then served without building a key.
     private let plainAnswers: Locked<[PreparedResponse?]>
@@ -65,10 +88,16 @@ public final class OpenAPIResponder: FallbackReplySource {
     /// With `stateful`, the collections' create, list, read, replace, patch and delete work on
     /// a store of their own (``ResourceStore``, within `storeLimits`, starting from the
     /// document's examples; `log` hears when a limit is reached).
+    ///
+    /// With `dynamic`, every answer with a schema is generated per request (its examples not
+    /// used), each from the next seed of a counter (1, 2, ...), named in `Petmock-Seed`; with
+    /// `strictResponses`, an example that breaks its response schema is answered with a 500
+    /// problem instead of being sent with a `Petmock-Violations` field.
     public convenience init(
         contract: Contract, basePath: String? = nil, validatesRequests: Bool = true, enforcesSecurity: Bool = true,
-        challengeRealm: String? = SecurityCheck.realm, stateful: Bool = false,
-        storeLimits: ResourceStore.Limits = ResourceStore.Limits(), log: (@Sendable (String) -> Void)? = nil
+        challengeRealm: String? = SecurityCheck.realm, stateful: Bool = false, dynamic: Bool = false,
+        strictResponses: Bool = false, storeLimits: ResourceStore.Limits = ResourceStore.Limits(),
+        log: (@Sendable (String) -> Void)? = nil
     ) {
         var state: (ResourceModel, ResourceStore, [String])?
         if stateful {
@@ -79,18 +108,20 @@ public final class OpenAPIResponder: FallbackReplySource {
         }
         self.init(
             contract: contract, basePath: basePath, validatesRequests: validatesRequests,
-            enforcesSecurity: enforcesSecurity, challengeRealm: challengeRealm, state: state)
+            enforcesSecurity: enforcesSecurity, challengeRealm: challengeRealm, dynamic: dynamic,
+            strictResponses: strictResponses, state: state)
     }
 
-    /// As ``init(contract:basePath:validatesRequests:enforcesSecurity:challengeRealm:stateful:storeLimits:log:)``
+    /// As ``init(contract:basePath:validatesRequests:enforcesSecurity:challengeRealm:stateful:dynamic:strictResponses:storeLimits:log:)``
     /// with `stateful`, the store kept in the SQLite file at `stateFile` too: loaded from it when
     /// it exists (the document's examples seed a new file only), every write committed to it
     /// before it is answered, a reset written to it. A file of another document (other
     /// collections) or a damaged one is refused.
     public convenience init(
         contract: Contract, basePath: String? = nil, validatesRequests: Bool = true, enforcesSecurity: Bool = true,
-        challengeRealm: String? = SecurityCheck.realm, stateFile: String,
-        storeLimits: ResourceStore.Limits = ResourceStore.Limits(), log: (@Sendable (String) -> Void)? = nil
+        challengeRealm: String? = SecurityCheck.realm, stateFile: String, dynamic: Bool = false,
+        strictResponses: Bool = false, storeLimits: ResourceStore.Limits = ResourceStore.Limits(),
+        log: (@Sendable (String) -> Void)? = nil
     ) throws(StateFileError) {
         let model = ResourceModel(contract: contract)
         let (seed, problems) = Self.seed(model, contract)
@@ -98,16 +129,22 @@ public final class OpenAPIResponder: FallbackReplySource {
             limits: storeLimits, seed: seed, stateFile: stateFile, collections: model.collections.map(\.path), log: log)
         self.init(
             contract: contract, basePath: basePath, validatesRequests: validatesRequests,
-            enforcesSecurity: enforcesSecurity, challengeRealm: challengeRealm,
-            state: (model, store, problems + store.seedProblems))
+            enforcesSecurity: enforcesSecurity, challengeRealm: challengeRealm, dynamic: dynamic,
+            strictResponses: strictResponses, state: (model, store, problems + store.seedProblems))
     }
 
     private init(
         contract: Contract, basePath: String?, validatesRequests: Bool, enforcesSecurity: Bool,
-        challengeRealm: String?, state: (model: ResourceModel, store: ResourceStore, problems: [String])?
+        challengeRealm: String?, dynamic: Bool, strictResponses: Bool,
+        state: (model: ResourceModel, store: ResourceStore, problems: [String])?
     ) {
         self.validatesRequests = validatesRequests
         self.enforcesSecurity = enforcesSecurity
+        self.dynamic = dynamic
+        self.strictResponses = strictResponses
+        let examples = Self.exampleViolations(in: contract)
+        exampleViolations = examples.byKey
+        exampleProblems = examples.lines
         validator = validatesRequests ? RequestValidator(contract: contract) : nil
         self.contract = contract
         self.basePath = Self.normalized(basePath ?? contract.servers.first.map(Self.path(ofServer:)) ?? "")
@@ -149,33 +186,12 @@ public final class OpenAPIResponder: FallbackReplySource {
     }
 
     public func reply(to request: HTTPServerRequest) -> FallbackAnswer? {
-        switch route(request.method, String(request.path)) {
+        switch admit(request) {
         case .outside: return nil
         case .refused(let response): return FallbackAnswer(response)
-        case .missingPathParameters(let index, let names):
-            let violations = names.map(Self.missingPathParameter)
-            let problem =
-                documentedRefusal(
-                    route: index, status: 400, accept: request.headers.first(name: "Accept"), violations: violations)
-                ?? ProblemDocument.response(status: 400, operation: routeNames[index], violations: violations)
-            return FallbackAnswer(problem, operation: routeNames[index], violations: violations)
-        case .operation(let index, let pathValues):
+        case .answered(let answer): return answer
+        case .admitted(let index, let pathValues, let parsed):
             let name = routeNames[index]
-            if let refusal = securityChecks[index]?.refusal(headers: request.headers, query: request.query) {
-                return FallbackAnswer(
-                    unauthorized(route: index, refusal, accept: request.headers.first(name: "Accept")),
-                    operation: name, violations: refusal.violations)
-            }
-            var parsed: JSONValue?
-            switch validator?.check(request, against: routes[index].operation, named: name, pathValues: pathValues) {
-            case .refused(let response, let violations)?:
-                let documented = documentedRefusal(
-                    route: index, status: response.response.status.code,
-                    accept: request.headers.first(name: "Accept"), violations: violations)
-                return FallbackAnswer(documented ?? response, operation: name, violations: violations)
-            case .accepted(let body)?: parsed = body
-            case nil: break
-            }
             let preference = Preference(request.headers, query: request.query.map(String.init))
             // A preference (header or query) asks for the document's answer, not the store's.
             let stateful =
@@ -183,7 +199,8 @@ public final class OpenAPIResponder: FallbackReplySource {
                 ? statefulAnswer(request, route: index, pathValues: pathValues, parsed: parsed) : nil
             let response = stateful ?? answer(route: index, headers: request.headers, preference: preference)
             return FallbackAnswer(
-                response, operation: name, callbacks: callbacks(route: index, request, pathValues, response))
+                response, operation: name, responseViolations: responseViolations(of: response),
+                callbacks: callbacks(route: index, request, pathValues, response))
         }
     }
 
@@ -201,7 +218,7 @@ public final class OpenAPIResponder: FallbackReplySource {
     /// operation's own 401 answer, else its 403, as the document answers them (example or
     /// generated body, by `Accept`), else a problem document; with a `WWW-Authenticate` field
     /// naming the unmet schemes either way.
-    private func unauthorized(route index: Int, _ refusal: SecurityCheck.Refusal, accept: String?) -> PreparedResponse {
+    func unauthorized(route index: Int, _ refusal: SecurityCheck.Refusal, accept: String?) -> PreparedResponse {
         let operation = routes[index].operation
         var headers = HTTPHeaders()
         if !refusal.challenges.isEmpty { headers.add(name: "WWW-Authenticate", value: refusal.wwwAuthenticate) }
@@ -281,7 +298,7 @@ public final class OpenAPIResponder: FallbackReplySource {
         }
     }
 
-    private enum Routing {
+    enum Routing {
         case outside
         case refused(PreparedResponse)
         /// The route the path fits but for empty segments where it has path parameters
@@ -296,7 +313,7 @@ public final class OpenAPIResponder: FallbackReplySource {
     func answer(route index: Int, headers: HTTPHeaders, preference: Preference? = nil) -> PreparedResponse {
         let accept = headers.first(name: "Accept")
         let preference = preference ?? Preference(headers)
-        guard preference.isEmpty, accept == nil || accept == "*/*" else {
+        guard preference.isEmpty, accept == nil || accept == "*/*", !dynamic else {
             return answer(routes[index].operation, preference: preference, accept: accept)
         }
         if let plain = plainAnswers.withLock({ $0[index] }) { return plain }
@@ -305,7 +322,7 @@ public final class OpenAPIResponder: FallbackReplySource {
         return made
     }
 
-    private func route(_ method: HTTPMethod, _ path: String) -> Routing {
+    func route(_ method: HTTPMethod, _ path: String) -> Routing {
         guard path == basePath || path.hasPrefix(basePath + "/") else { return .outside }
         let below = String(path.dropFirst(basePath.count))
         let parts =
@@ -391,9 +408,9 @@ public final class OpenAPIResponder: FallbackReplySource {
                     "\(operation.name) \(status) has no example '\(name)'; examples: \(names.isEmpty ? "none" : names)",
                 members: ["operation": .string(operation.name)])
         }
-        if preference.dynamic && preference.example == nil && content?.schema != nil {
-            // Not cached: a fresh body each time, from the seed asked for or a new one.
-            let seed = preference.seed ?? UInt64.random(in: 0..<(1 << 53))
+        if preference.dynamic ?? dynamic, preference.example == nil, content?.schema != nil {
+            // Not cached: a fresh body each time, from the seed asked for or the next one.
+            let seed = preference.seed ?? nextSeed()
             return build(operation, status: status, code: preference.code, content: content, example: nil, seed: seed)
         }
         let key =
@@ -435,10 +452,13 @@ public final class OpenAPIResponder: FallbackReplySource {
             headers.add(name: header.name, value: Self.headerText(value))
         }
         var body: JSONValue?
+        var example: String?
         if let name, let chosen = content?.namedExamples.first(where: { $0.name == name }) {
             body = chosen.value
+            example = name
         } else if seed == nil, let first = content?.namedExamples.first?.value ?? content?.examples.first {
             body = first
+            example = ""
         } else if let schema = content?.schema, let content {
             let key = GeneratedBody.key(operation, status: status, mediaType: content.mediaType)
             switch GeneratedBody.make(for: schema, in: contract, seed: GeneratedBody.Seed(key: key, number: seed)) {
@@ -447,16 +467,25 @@ public final class OpenAPIResponder: FallbackReplySource {
             }
             if let seed { headers.add(name: "Petmock-Seed", value: String(seed)) }
         }
-        return PreparedResponse(
-            HTTPResponse(status: HTTPStatus(code: code), headers: headers, body: Self.bytes(of: body, content)))
-    }
-
-    /// A body's bytes: JSON, or a string example as it is for a media type that is not JSON.
-    private static func bytes(of body: JSONValue?, _ content: ResponseContent?) -> [UInt8] {
-        guard let body else { return [] }
-        let mediaType = content?.mediaType.lowercased() ?? ""
-        if case .string(let text) = body, !mediaType.contains("json") { return Array(text.utf8) }
-        return body.serializedBytes()
+        let bytes: [UInt8]
+        switch Self.serialized(body, content, in: contract) {
+        case .success(let serialized): bytes = serialized
+        case .failure(let reason): return Self.unserializable(operation, status: status, content: content, reason)
+        }
+        guard let example, let content,
+            let violations = exampleViolations[Self.exampleKey(operation, status, content.mediaType, example)]
+        else {
+            return PreparedResponse(HTTPResponse(status: HTTPStatus(code: code), headers: headers, body: bytes))
+        }
+        let prepared: PreparedResponse
+        if strictResponses {
+            prepared = Self.invalidExample(operation, status: status, content: content, example, violations)
+        } else {
+            headers.add(name: "Petmock-Violations", value: Self.violationsField(violations))
+            prepared = PreparedResponse(HTTPResponse(status: HTTPStatus(code: code), headers: headers, body: bytes))
+        }
+        violationsOfAnswers.withLock { $0[ObjectIdentifier(prepared)] = (prepared, violations) }
+        return prepared
     }
 
     /// A header's value from a JSON example: a string as it is, anything else as JSON; line breaks

@@ -7,7 +7,9 @@ import HTTPCore
 struct Preference: Equatable {
     var code: Int?
     var example: String?
-    var dynamic = false
+    /// `dynamic=true` or `dynamic=false`; nil when the request does not say (the responder's
+    /// own setting, `--dynamic`, then decides).
+    var dynamic: Bool?
     var seed: UInt64?
 
     /// The query parameters that stand for `Prefer` items.
@@ -22,12 +24,10 @@ struct Preference: Equatable {
         }
         example = prefer.value("example").map(String.init) ?? fromQuery("__example")
         code = (prefer.value("code").map(String.init) ?? fromQuery("__code")).flatMap { Int($0) }
-        dynamic =
-            (prefer.value("dynamic").map(String.init) ?? fromQuery("__dynamic")).map { $0.lowercased() == "true" }
-            ?? false
+        dynamic = (prefer.value("dynamic").map(String.init) ?? fromQuery("__dynamic")).map { $0.lowercased() == "true" }
         seed = prefer.value("seed").flatMap { UInt64($0) }
-        // A seed alone asks for that seed's dynamic body.
-        dynamic = dynamic || seed != nil
+        // A seed asks for that seed's dynamic body.
+        if seed != nil { dynamic = true }
     }
 
     /// A preference for a status, an example, both or neither.
@@ -37,5 +37,6 @@ struct Preference: Equatable {
     }
 
     /// Whether the request asks for nothing (the plain answer).
-    var isEmpty: Bool { code == nil && example == nil && !dynamic && seed == nil }
+    /// (`dynamic=false` asks for the plain answer too.)
+    var isEmpty: Bool { code == nil && example == nil && dynamic != true && seed == nil }
 }

@@ -22,13 +22,20 @@ enum ProblemDocument {
         }
     }
 
+    /// The 500 of a body its media type cannot carry (an object under `text/plain`).
+    static let cannotSerialize = (uri: "urn:petmock:problem:cannot-serialize", title: "Cannot send the body")
+    /// The 500 of an answer that breaks its own response schema (`--errors`).
+    static let invalidResponse = (uri: "urn:petmock:problem:invalid-response", title: "Invalid response")
+
     /// A problem document of petmock's own answer (404, 405, 406, 500): `detail` says what
     /// happened, `members` are extension members beside it, `headers` go beside its
-    /// `Content-Type` (a 405's `Allow`).
+    /// `Content-Type` (a 405's `Allow`); `kind` is its type and title when the status alone
+    /// does not say (a 500 has three causes).
     static func response(
-        status: Int, detail: String, members: JSONObject = [:], headers: HTTPHeaders = [:]
+        status: Int, kind: (uri: String, title: String)? = nil, detail: String, members: JSONObject = [:],
+        headers: HTTPHeaders = [:]
     ) -> PreparedResponse {
-        let (uri, title) = type(of: status)
+        let (uri, title) = kind ?? type(of: status)
         var body: JSONObject = [
             "type": .string(uri), "title": .string(title), "status": .int(Int64(status)), "detail": .string(detail),
         ]
@@ -46,12 +53,6 @@ enum ProblemDocument {
         status: Int, operation: String, violations: [RequestViolation], headers: HTTPHeaders = [:]
     ) -> PreparedResponse {
         let (uri, title) = type(of: status)
-        let listed: [JSONValue] = violations.map { violation in
-            [
-                "location": .string(violation.location), "expected": .string(violation.expected),
-                "found": .string(violation.found), "message": .string(violation.message),
-            ]
-        }
         let more = violations.count - 1
         let what = status == 401 ? "meet the security of" : "follow"
         let detail =
@@ -59,12 +60,23 @@ enum ProblemDocument {
             + (more > 0 ? " (and \(more) more)" : "")
         let body: JSONObject = [
             "type": .string(uri), "title": .string(title), "status": .int(Int64(status)), "detail": .string(detail),
-            "operation": .string(operation), "violations": .array(listed),
+            "operation": .string(operation), "violations": listed(violations),
         ]
         var fields: HTTPHeaders = ["Content-Type": "application/problem+json"]
         for field in headers.fields { fields.add(name: field.name, value: field.value) }
         return PreparedResponse(
             HTTPResponse(
                 status: HTTPStatus(code: status), headers: fields, body: JSONValue.object(body).serializedBytes()))
+    }
+
+    /// Violations as the `violations` member lists them.
+    static func listed(_ violations: [RequestViolation]) -> JSONValue {
+        .array(
+            violations.map { violation in
+                [
+                    "location": .string(violation.location), "expected": .string(violation.expected),
+                    "found": .string(violation.found), "message": .string(violation.message),
+                ]
+            })
     }
 }

@@ -100,11 +100,14 @@ public final class StubSession: Sendable {
     /// malformed) unless `enforcesSecurity` is false; every drift variant, as for stubs.
     /// With `stateful`, the document's collections keep what the session's requests create,
     /// replace, patch and delete, in a store of the session's own (no other session sees it).
+    /// With `dynamic`, every answer with a schema is generated per request (`--dynamic`); with
+    /// `strictResponses`, an example that breaks its response schema is a 500 problem (`--errors`).
     /// It is mounted at `basePath`, else at its first `servers` URL's path. Stubs of a folder,
     /// when given, answer first. A YAML document is refused with the command that converts it.
     public convenience init(
         openAPIDocument path: String, basePath: String? = nil, validatesRequests: Bool = true,
-        enforcesSecurity: Bool = true, stateful: Bool = false, stubsDirectory: String? = nil,
+        enforcesSecurity: Bool = true, stateful: Bool = false, dynamic: Bool = false, strictResponses: Bool = false,
+        stubsDirectory: String? = nil,
         variant: String? = nil, configuration: StubHandlerConfiguration = StubHandlerConfiguration(),
         options: StubSessionOptions = StubSessionOptions()
     ) throws(StubSetupError) {
@@ -112,7 +115,8 @@ public final class StubSession: Sendable {
         var configuration = configuration
         configuration.fallback = OpenAPIResponder(
             contract: contract, basePath: basePath, validatesRequests: validatesRequests,
-            enforcesSecurity: enforcesSecurity, challengeRealm: Self.challengeRealm, stateful: stateful)
+            enforcesSecurity: enforcesSecurity, challengeRealm: Self.challengeRealm, stateful: stateful,
+            dynamic: dynamic, strictResponses: strictResponses)
         try self.init(
             stubsDirectory: stubsDirectory, mappings: [], variant: variant, configuration: configuration,
             options: options)

@@ -109,6 +109,51 @@ import Testing
         #expect(result.stderr.contains("--stateful needs --openapi FILE beside it"), "\(result.stderr)")
     }
 
+    @Test(arguments: ["--dynamic", "--errors"])
+    func aDocumentSwitchWithoutADocumentIsAUsageError(_ flag: String) async throws {
+        let result = try await ToolProcess.run("petmock", ["serve", flag])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("\(flag) needs --openapi FILE beside it"), "\(result.stderr)")
+    }
+
+    /// `--dynamic` and `--errors` reach the document's answers: a dynamic answer seeded from the
+    /// counter, and an example that breaks its schema named at start and answered with a 500.
+    @Test func dynamicAndErrorsReachTheDocument() async throws {
+        let folder = try TemporaryDirectory(files: [
+            "doc.json": """
+            {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/bad": {"get": {"responses": {
+              "200": {"description": "ok", "content": {"application/json": {
+                "schema": {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}},
+                "example": {"id": "seven"}}}}}}}}}
+            """
+        ])
+        defer { folder.remove() }
+        let server = try await ServerProcess(
+            "petmock", ["serve", "--port", "0", "--openapi", folder.file("doc.json"), "--dynamic", "--errors"])
+        let dynamic = try fetch(server.port, "/bad")
+        let example = try fetch(server.port, "/bad", headers: [("Prefer", "dynamic=false")])
+        #expect(await server.stop() == 0)
+        #expect(dynamic.status == 200, "\(dynamic.text)")
+        #expect(dynamic.header("Petmock-Seed") == "1")
+        #expect(example.status == 500, "\(example.text)")
+        #expect(example.text.contains("urn:petmock:problem:invalid-response"))
+        #expect(
+            server.finalErrorOutput().contains(
+                "GET /bad 200 application/json: its example breaks the response schema: response.body.$.id: "
+                    + "expected integer, found string \"seven\" (answered with a 500)"), "\(server.errorOutput)")
+    }
+
+    @Test func statefulBesideTheValidatingProxyIsAUsageError() async throws {
+        let result = try await ToolProcess.run(
+            "petmock",
+            [
+                "serve", "--openapi", "Tests/OpenAPIMockTests/Fixtures/things.openapi.json", "--stateful",
+                "--proxy-unmatched", "http://127.0.0.1:9",
+            ])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--stateful with --proxy-unmatched"), "\(result.stderr)")
+    }
+
     /// `variants --openapi` says which operations `serve --stateful` keeps state for, and what
     /// each does to which collection.
     @Test func variantsListTheStatefulOperations() async throws {

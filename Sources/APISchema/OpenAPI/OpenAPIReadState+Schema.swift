@@ -107,6 +107,7 @@ extension OpenAPIReadState {
             }
             schema.discriminator = Discriminator(propertyName: name, mapping: mapping)
         }
+        if let xml = try node.child("xml") { schema.xml = try readXML(xml) }
         try readLimits(node, into: &schema)
         if let examples = try node.child("examples") {
             schema.examples = (try? examples.array().map(\.value)) ?? []
@@ -258,5 +259,20 @@ extension OpenAPIReadState {
                 }
             }
         }
+    }
+
+    /// A schema's `xml` object; a key OpenAPI does not define there (other than an `x-`
+    /// extension) is refused, so that no part of it is silently ignored.
+    func readXML(_ node: OpenAPINode) throws(ContractError) -> SchemaXML {
+        for (key, member) in try node.members() where !SchemaXML.keys.contains(key) && !key.hasPrefix("x-") {
+            throw member.invalid("no '\(key)' in an xml object: name, namespace, prefix, attribute or wrapped")
+        }
+        var xml = SchemaXML()
+        xml.name = try node.optionalString("name")
+        xml.namespace = try node.optionalString("namespace")
+        xml.prefix = try node.optionalString("prefix")
+        xml.attribute = try node.child("attribute")?.bool() ?? false
+        xml.wrapped = try node.child("wrapped")?.bool() ?? false
+        return xml
     }
 }

@@ -190,6 +190,7 @@ public struct OpenAPIWriter: Sendable {
             }
             object["discriminator"] = .object(written)
         }
+        if let xml = schema.xml { object["xml"] = Self.xml(xml) }
         if !schema.allOf.isEmpty { object["allOf"] = .array(schema.allOf.map(self.schema)) }
         if let not = schema.not { object["not"] = self.schema(not) }
         writeLimits(schema, into: &object)
@@ -197,6 +198,17 @@ public struct OpenAPIWriter: Sendable {
         if let value = schema.defaultValue { object["default"] = value }
         if let swiftType = schema.swiftType { object["x-swift-type"] = .string(swiftType) }
         if let swiftProperty = schema.swiftProperty { object["x-swift-property"] = .string(swiftProperty) }
+        return .object(object)
+    }
+
+    /// A schema's `xml` object, only the keys that differ from their defaults.
+    static func xml(_ xml: SchemaXML) -> JSONValue {
+        var object = JSONObject()
+        if let name = xml.name { object["name"] = .string(name) }
+        if let namespace = xml.namespace { object["namespace"] = .string(namespace) }
+        if let prefix = xml.prefix { object["prefix"] = .string(prefix) }
+        if xml.attribute { object["attribute"] = true }
+        if xml.wrapped { object["wrapped"] = true }
         return .object(object)
     }
 }

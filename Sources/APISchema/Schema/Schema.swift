@@ -49,6 +49,8 @@ public struct Schema: Sendable, Hashable {
     public var readOnly = false
     /// `writeOnly`: sent by the client only; never in a response.
     public var writeOnly = false
+    /// `xml`: how a value is written as XML (its element's name, attribute, wrapping, namespace).
+    public var xml: SchemaXML?
     private var itemsBox: SchemaBox?
     private var notBox: SchemaBox?
     private var containsBox: SchemaBox?
@@ -151,6 +153,7 @@ public struct Schema: Sendable, Hashable {
             merged.branchesExclusive = part.branchesExclusive
         }
         if merged.discriminator == nil { merged.discriminator = part.discriminator }
+        if merged.xml == nil { merged.xml = part.xml }
         if merged.not == nil { merged.not = part.not }
         merged.limits = merged.limits.merged(with: part.limits)
         // `minContains`/`maxContains` count the elements of their own `contains`: a part's

@@ -44,6 +44,9 @@ public struct LoggedRequest: Sendable {
     /// How the request breaks what that operation documents (empty when it is valid or was
     /// not checked).
     public var violations: [RequestViolation] { outOfLine?.violations ?? [] }
+    /// How the answer breaks what the operation documents for it (an example against its own
+    /// schema, a live API's answer through the validating proxy).
+    public var responseViolations: [RequestViolation] { outOfLine?.responseViolations ?? [] }
     /// Why petmock refused the request (a variant no stub has, say), when it did.
     public var problem: RequestProblem? { outOfLine?.problem }
     /// Whether it was a browser's CORS preflight that petmock answered itself (`--cors`): no
@@ -69,8 +72,8 @@ public struct LoggedRequest: Sendable {
         sequence: UInt64, idPrefix: UInt64, method: HTTPMethod, url: String, headers: HTTPHeaders, body: [UInt8],
         clientAddress: HTTPSocketAddress?, loggedDate: Int64, variant: String?, responseStatus: Int?,
         stub: CompiledStub?, upstream: UpstreamResult? = nil, documentOperation: String? = nil,
-        violations: [RequestViolation] = [], problem: RequestProblem? = nil, preflight: Bool = false,
-        isSecure: Bool = false
+        violations: [RequestViolation] = [], responseViolations: [RequestViolation] = [],
+        problem: RequestProblem? = nil, preflight: Bool = false, isSecure: Bool = false
     ) {
         self.sequence = sequence
         self.isSecure = isSecure
@@ -91,11 +94,12 @@ public struct LoggedRequest: Sendable {
         self.responseStatus = responseStatus
         self.stub = stub
         outOfLine =
-            failure == nil && documentOperation == nil && violations.isEmpty && problem == nil && !preflight
+            failure == nil && documentOperation == nil && violations.isEmpty && responseViolations.isEmpty
+                && problem == nil && !preflight
             ? nil
             : OutOfLine(
-                upstream: failure, documentOperation: documentOperation, violations: violations, problem: problem,
-                preflight: preflight)
+                upstream: failure, documentOperation: documentOperation, violations: violations,
+                responseViolations: responseViolations, problem: problem, preflight: preflight)
     }
 
     /// A request described from outside (for near-miss queries); not in any journal.
@@ -167,16 +171,18 @@ extension LoggedRequest {
         let upstream: UpstreamResult?
         let documentOperation: String?
         let violations: [RequestViolation]
+        let responseViolations: [RequestViolation]
         let problem: RequestProblem?
         let preflight: Bool
 
         init(
             upstream: UpstreamResult?, documentOperation: String?, violations: [RequestViolation],
-            problem: RequestProblem?, preflight: Bool
+            responseViolations: [RequestViolation], problem: RequestProblem?, preflight: Bool
         ) {
             self.upstream = upstream
             self.documentOperation = documentOperation
             self.violations = violations
+            self.responseViolations = responseViolations
             self.problem = problem
             self.preflight = preflight
         }

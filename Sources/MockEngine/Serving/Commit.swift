@@ -50,8 +50,9 @@ struct CommitStage: Sendable {
             sequence: 0, idPrefix: journal.idPrefix, method: request.method, url: url, headers: request.headers,
             body: request.body, clientAddress: request.remoteAddress, loggedDate: date,
             variant: outcome.variant, responseStatus: outcome.status, stub: outcome.stub, upstream: outcome.upstream,
-            documentOperation: outcome.document?.operation, violations: outcome.document?.violations ?? [],
-            problem: outcome.problem, preflight: outcome.isPreflight, isSecure: request.isSecure)
+            documentOperation: outcome.documentOperation, violations: outcome.document?.violations ?? [],
+            responseViolations: outcome.responseViolations, problem: outcome.problem, preflight: outcome.isPreflight,
+            isSecure: request.isSecure)
     }
 }
 

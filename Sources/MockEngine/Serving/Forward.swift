@@ -27,6 +27,9 @@ struct ForwardRoute: Sendable {
     var stub: CompiledStub?
     /// The recorder, for `.recording`.
     var recorder: Recorder?
+    /// For `.unmatched` with a document (the validating proxy): the operation and the check of
+    /// the live API's answer.
+    var check: DocumentCheck?
 
     /// Recording's route: the request as it came, with the recording's timeout.
     static func recording(_ request: HTTPServerRequest, to target: String, recorder: Recorder) -> ForwardRoute {
@@ -82,14 +85,22 @@ enum ForwardStage {
         let later = DeferredReply()
         let stubHeaders = route.stub?.mapping.response.headers ?? HTTPHeaders()
         let finish: @Sendable (UpstreamResult) -> Void = { upstream in
-            let reply = upstream.reply.setting(stubHeaders)
+            var reply = upstream.reply.setting(stubHeaders)
+            var checked: (operation: String, violations: [RequestViolation])?
+            if let check = route.check {
+                // Once per answer, here: the body is bounded by the proxy's size limit and the
+                // check by its own (``DocumentCheck/check(_:)``).
+                let outcome = check.check(reply)
+                reply = outcome.reply
+                checked = (check.operation, outcome.violations)
+            }
             let answer = reply.httpReply(json: json)
             let problem = recordState(answer, of: route, request, state)
             commit.commit(
                 request,
                 ServeOutcome(
-                    forwarded: route.kind, status: reply.status, stub: route.stub, upstream: upstream, problem: problem)
-            )
+                    forwarded: route.kind, status: reply.status, stub: route.stub, upstream: upstream, problem: problem,
+                    document: checked))
             later.complete(answer)
         }
         if let recorder = route.recorder {

@@ -52,6 +52,12 @@ struct ServeOutcome: Sendable {
     var upstream: UpstreamResult? { details?.upstream }
     /// The document's answer (operation, violations), when the document answered.
     var document: FallbackAnswer? { details?.document }
+    /// The operation of the document that answered or checked the answer.
+    var documentOperation: String? { details?.document?.operation ?? details?.checked?.operation }
+    /// How the answer breaks what the document says of it: the example's, or the live API's.
+    var responseViolations: [RequestViolation] {
+        details?.document?.responseViolations ?? details?.checked?.violations ?? []
+    }
     /// Why petmock refused the request, when it did.
     var problem: RequestProblem? { details?.problem }
     /// Whether the request was a browser's preflight that petmock answered (`--cors`).
@@ -96,30 +102,37 @@ struct ServeOutcome: Sendable {
     }
 
     /// The outcome of a forwarded request: what the upstream answered, when it was reached,
-    /// and the problem of the request (a proxy stub's state change refused), if any.
+    /// the problem of the request (a proxy stub's state change refused), if any, and, with
+    /// `document`, the operation the live API's answer was checked against and its violations
+    /// (the validating proxy).
     init(
         forwarded kind: ForwardRoute.Kind, status: Int?, stub: CompiledStub?, upstream: UpstreamResult?,
-        problem: RequestProblem? = nil
+        problem: RequestProblem? = nil, document checked: (operation: String, violations: [RequestViolation])? = nil
     ) {
         self.status = status
         self.stub = stub
         variant = nil
         forwarded = kind
-        details = upstream == nil && problem == nil ? nil : Details(upstream: upstream, problem: problem)
+        details =
+            upstream == nil && problem == nil && checked == nil
+            ? nil : Details(upstream: upstream, checked: checked, problem: problem)
     }
 
     private final class Details: Sendable {
         let upstream: UpstreamResult?
         let document: FallbackAnswer?
+        let checked: (operation: String, violations: [RequestViolation])?
         let problem: RequestProblem?
         let preflight: Bool
 
         init(
-            upstream: UpstreamResult? = nil, document: FallbackAnswer? = nil, problem: RequestProblem? = nil,
+            upstream: UpstreamResult? = nil, document: FallbackAnswer? = nil,
+            checked: (operation: String, violations: [RequestViolation])? = nil, problem: RequestProblem? = nil,
             preflight: Bool = false
         ) {
             self.upstream = upstream
             self.document = document
+            self.checked = checked
             self.problem = problem
             self.preflight = preflight
         }

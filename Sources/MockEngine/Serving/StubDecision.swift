@@ -16,7 +16,7 @@ enum StubDecision: Sendable {
     /// it left the request unanswered too.
     case unmatched(variant: Variant?, fallback: FallbackSummary? = nil)
     /// No stub matched, and unmatched requests go to this API (`--proxy-unmatched`).
-    case passOn(target: String)
+    case passOn(target: String, check: DocumentCheck? = nil)
     /// A proxy stub matched: the request goes upstream as it says.
     case proxy(CompiledStub, ProxyDefinition)
     /// The stub's template failed to render: a 500 saying why.
