@@ -16,11 +16,17 @@ struct RequestValidator: Sendable {
         let body: BodyCheck?
         /// Whether any parameter is in the query (if none, the query is not read).
         let readsQuery: Bool
+        /// The query parameters' names.
+        let queryNames: Set<String>
+        /// The query values that must percent-encode reserved characters.
+        let reserved: ReservedCharacterCheck
 
         init(parameters: [ParameterCheck], body: BodyCheck?) {
             self.parameters = parameters
             self.body = body
             readsQuery = parameters.contains { $0.location == .query }
+            queryNames = Set(parameters.filter { $0.location == .query }.map(\.name))
+            reserved = ReservedCharacterCheck(parameters: parameters)
         }
     }
 
@@ -65,6 +71,11 @@ struct RequestValidator: Sendable {
         let query = checks.readsQuery ? request.query.map(QueryParameters.parse) ?? [] : []
         let cookies = checks.parameters.contains { $0.location == .cookie } ? Self.cookies(request.headers) : [:]
         for parameter in checks.parameters where violations.count < Self.violationLimit {
+            if parameter.readsQueryPairs {
+                violations += parameter.violations(
+                    query: query, others: checks.queryNames, limit: Self.violationLimit - violations.count)
+                continue
+            }
             let occurrences: [String]
             switch parameter.location {
             case .path:
@@ -76,6 +87,9 @@ struct RequestValidator: Sendable {
             case .cookie: occurrences = cookies[parameter.name].map { [$0] } ?? []
             }
             violations += parameter.violations(occurrences, limit: Self.violationLimit - violations.count)
+        }
+        if let raw = request.query, !checks.reserved.isEmpty {
+            violations += checks.reserved.violations(raw[...], limit: Self.violationLimit - violations.count)
         }
         var status = violations.isEmpty ? 422 : 400
         var parsed: JSONValue?

@@ -218,6 +218,7 @@ struct OpenAPIReadState {
             description: try node.optionalString("description"))
         parameter.style = try node.optionalString("style")
         parameter.explode = try node.child("explode")?.bool()
+        parameter.allowReserved = try node.child("allowReserved")?.bool() ?? false
         if let schema = try node.child("schema") {
             parameter.schema = try readSchema(schema, depth: 0)
             // A parameter's default is its own (the writer puts it back in the schema).
@@ -273,12 +274,19 @@ struct OpenAPIReadState {
         for (mediaType, mediaNode) in try node.child("content")?.members() ?? []
         where !body.content.contains(where: { $0.mediaType == mediaType }) {
             let schema = try mediaNode.child("schema")
+            var encoding: [String: ContractEncoding] = [:]
+            for (property, entry) in try mediaNode.child("encoding")?.members() ?? [] {
+                encoding[property] = ContractEncoding(
+                    contentType: try entry.optionalString("contentType"), style: try entry.optionalString("style"),
+                    explode: try entry.child("explode")?.bool(),
+                    allowReserved: try entry.child("allowReserved")?.bool() ?? false)
+            }
             body.content.append(
                 ContractMediaType(
                     mediaType: mediaType,
                     schema: try schema.map { node throws(ContractError) in
                         try readSchema(node, depth: 0)
-                    }))
+                    }, encoding: encoding))
         }
         return body
     }

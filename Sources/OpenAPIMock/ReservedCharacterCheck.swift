@@ -1,0 +1,89 @@
+import HTTPCore
+import MockEngine
+
+/// `allowReserved` (OpenAPI 3.1 §4.8.12.2, and the Encoding Object's for form bodies): a value
+/// whose `allowReserved` is false (the default) must percent-encode RFC 3986's reserved
+/// characters (§2.2). Checked on the raw text, before decoding, one pass over it: each pair's
+/// name is looked up once in a table of the names to check.
+struct ReservedCharacterCheck: Sendable {
+    /// What a name checks: where its violations are reported and the separator its style puts
+    /// between values, which may stand unencoded.
+    struct Target: Sendable {
+        let location: String
+        let separators: [UInt8]
+    }
+
+    /// RFC 3986 §2.2's reserved characters, but `+`, which a query reads as a space, and `&`
+    /// and `#`, which cannot stand in a value unencoded.
+    static let reserved: [UInt8] = Array(":/?[]@!$'()*,;=".utf8)
+
+    /// The names whose values are checked.
+    private let exact: [String: Target]
+    /// The `deepObject` parameters, whose pairs are `NAME[member]`.
+    private let deep: [String: Target]
+
+    init(exact: [String: Target] = [:], deep: [String: Target] = [:]) {
+        self.exact = exact
+        self.deep = deep
+    }
+
+    var isEmpty: Bool { exact.isEmpty && deep.isEmpty }
+
+    /// The operation's query parameters whose `allowReserved` is false.
+    init(parameters: [ParameterCheck]) {
+        var exact: [String: Target] = [:]
+        var deep: [String: Target] = [:]
+        for parameter in parameters where parameter.location == .query && !parameter.allowReserved {
+            let separators: [UInt8] = parameter.separator.map { Array(String($0).utf8) } ?? []
+            switch parameter.objectForm {
+            case .deep?:
+                deep[parameter.name] = Target(location: parameter.locationName, separators: [])
+            case .members?:
+                for member in parameter.members?.properties.keys.sorted() ?? [] where exact[member] == nil {
+                    exact[member] = Target(location: parameter.locationName + "." + member, separators: [])
+                }
+            case .assigned?:
+                exact[parameter.name] = Target(
+                    location: parameter.locationName, separators: separators + [UInt8(ascii: "=")])
+            default:
+                exact[parameter.name] = Target(location: parameter.locationName, separators: separators)
+            }
+        }
+        self.init(exact: exact, deep: deep)
+    }
+
+    /// The violations of a raw query (or form body), at most `limit`, in order.
+    func violations(_ raw: Substring, limit: Int, subject: String = "query value") -> [RequestViolation] {
+        guard !isEmpty, limit > 0 else { return [] }
+        var violations: [RequestViolation] = []
+        for pair in raw.utf8.split(separator: UInt8(ascii: "&")) where violations.count < limit {
+            let equals = pair.firstIndex(of: UInt8(ascii: "="))
+            guard let equals else { continue }
+            let rawName = Substring(pair[..<equals])
+            let name = rawName.removingPercentEncoding(plusAsSpace: true) ?? String(rawName)
+            let target: Target?
+            if let found = exact[name] {
+                target = found
+            } else if let bracket = name.firstIndex(of: "["), let found = deep[String(name[..<bracket])] {
+                let member = name[bracket...].dropFirst().dropLast().replacing("][", with: ".")
+                target = Target(location: found.location + "." + member, separators: [])
+            } else {
+                target = nil
+            }
+            guard let target else { continue }
+            let value = pair[pair.index(after: equals)...]
+            guard
+                let bad = value.first(where: { Self.reserved.contains($0) && !target.separators.contains($0) })
+            else { continue }
+            let character = String(UnicodeScalar(bad))
+            violations.append(
+                RequestViolation(
+                    location: target.location, expected: "reserved characters percent-encoded (allowReserved is false)",
+                    found: ViolationText.quoted(String(Substring(value))),
+                    message:
+                        "the \(subject) of \(ViolationText.quoted(name)) holds the reserved character '\(character)' unencoded"
+                ))
+        }
+        return violations
+    }
+}
