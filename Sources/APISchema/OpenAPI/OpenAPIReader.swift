@@ -368,6 +368,20 @@ final class IgnoredKeywords {
         }
     }
 
+    /// Notes an `x-faker` key petkit does not make.
+    func noteFaker(_ key: String, at path: JSONPath) {
+        let pointer = Self.pointer(path)
+        guard seen.insert(pointer).inserted else { return }
+        guard entries.count < Self.limit else {
+            more += 1
+            return
+        }
+        let nearest = StringDistance.nearest(to: key, among: RealisticText.fakerKeys.keys.sorted())
+        let hint = nearest.map { " (did you mean '\($0)'?)" } ?? ""
+        entries.append(
+            "x-faker '\(key)' at \(pointer) is not supported\(hint): the string follows the property's name and format")
+    }
+
     var lines: [String] {
         more == 0 ? entries : entries + ["\(more) more unsupported schema keywords ignored"]
     }

@@ -211,6 +211,7 @@ public struct OpenAPIWriter: Sendable {
         if let value = schema.defaultValue { object["default"] = value }
         if let swiftType = schema.swiftType { object["x-swift-type"] = .string(swiftType) }
         if let swiftProperty = schema.swiftProperty { object["x-swift-property"] = .string(swiftProperty) }
+        if let faker = schema.faker { object["x-faker"] = .string(faker) }
         return .object(object)
     }
 }
