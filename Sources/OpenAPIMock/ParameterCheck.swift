@@ -29,6 +29,9 @@ final class ParameterCheck: Sendable {
         case assigned(Character)
     }
 
+    /// The deepest `deepObject` member read (`filter[a][b]` is 2 deep).
+    static let maximumNesting = 8
+
     let name: String
     let location: ContractParameter.Location
     let required: Bool
@@ -119,12 +122,18 @@ final class ParameterCheck: Sendable {
     /// The member path of a query pair's name for this parameter, or nil when the pair is not
     /// one of its members: `["R"]` for `R` (exploded), `["R"]` for `color[R]`, `["a", "b"]` for
     /// `color[a][b]` (`deepObject`). `others` are the operation's other query parameters,
-    /// which a free-form exploded object leaves to them.
+    /// which an exploded object that lists no properties (a map) leaves to them.
     func memberPath(_ pairName: String, others: Set<String>) -> [String]? {
         switch objectForm {
         case .members?:
             guard let members, members.properties[pairName] != nil || members.properties.isEmpty else { return nil }
-            if members.properties.isEmpty && (members.additional == nil || others.contains(pairName)) { return nil }
+            // A map takes the pairs no other parameter documents, but Prism's `__code`,
+            // `__example` and `__dynamic`, which are not the API's.
+            if members.properties.isEmpty
+                && (members.additional == nil || others.contains(pairName) || pairName.hasPrefix("__"))
+            {
+                return nil
+            }
             return [pairName]
         case .deep?:
             guard pairName.hasPrefix(name), pairName.utf8.count > name.utf8.count + 2, pairName.hasSuffix("]") else {
@@ -144,6 +153,15 @@ final class ParameterCheck: Sendable {
         var bare: String?
         for pair in query {
             if let path = memberPath(pair.name, others: others) {
+                // Nesting is bounded, so that no name makes a value the validator walks deep.
+                guard path.count <= Self.maximumNesting else {
+                    return [
+                        RequestViolation(
+                            location: locationName, expected: "members nested at most \(Self.maximumNesting) deep",
+                            found: ViolationText.quoted(pair.name),
+                            message: "the query parameter '\(name)' has a member nested too deep")
+                    ]
+                }
                 pairs.append((path, pair.value))
             } else if pair.name == name, bare == nil {
                 bare = pair.value

@@ -66,7 +66,8 @@ struct ReservedCharacterCheck: Sendable {
                 target = found
             } else if let bracket = name.firstIndex(of: "["), let found = deep[String(name[..<bracket])] {
                 let member = name[bracket...].dropFirst().dropLast().replacing("][", with: ".")
-                target = Target(location: found.location + "." + member, separators: [])
+                // The member is the request's text: escaped as every text quoted from it is.
+                target = Target(location: found.location + "." + ViolationText.found(String(member)), separators: [])
             } else {
                 target = nil
             }

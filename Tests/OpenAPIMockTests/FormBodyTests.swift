@@ -12,30 +12,8 @@ import Testing
 /// `encoding` (`contentType`, `style`, `explode`, `allowReserved`): a table of bodies and the
 /// status and violations' locations each must give.
 @Suite struct FormBodyTests {
-    static let document = """
-        {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
-         "paths": {"/upload": {"post": {
-           "requestBody": {"required": true, "content": {
-             "multipart/form-data": {
-               "schema": {"type": "object", "required": ["title", "file"], "properties": {
-                 "title": {"type": "string", "minLength": 2},
-                 "count": {"type": "integer", "maximum": 5},
-                 "public": {"type": "boolean"},
-                 "tags": {"type": "array", "items": {"type": "string"}, "maxItems": 2},
-                 "meta": {"type": "object", "required": ["a"], "properties": {"a": {"type": "integer"}}},
-                 "file": {"type": "string", "format": "binary"}}},
-               "encoding": {"file": {"contentType": "image/png, image/jpeg"}}},
-             "application/x-www-form-urlencoded": {
-               "schema": {"type": "object", "properties": {
-                 "ids": {"type": "array", "items": {"type": "integer"}},
-                 "back": {"type": "string"},
-                 "note": {"type": "string"}}},
-               "encoding": {"ids": {"explode": false}, "back": {"allowReserved": true}}}}},
-           "responses": {"201": {"description": "ok", "content": {"application/json": {"example": {}}}}}}}}}
-        """
-
     static func reply(_ body: String, contentType: String) throws -> FallbackAnswer {
-        let contract = try OpenAPIReader().read(Array(document.utf8), source: "forms.json")
+        let contract = try ParameterStyleTests.contract()
         let request = HTTPServerRequest(
             method: .post, target: "/upload", headers: ["Content-Type": contentType],
             body: Array(body.replacing("\n", with: "\r\n").utf8))
@@ -145,11 +123,12 @@ import Testing
     }
 
     @Test func encodingIsReadAndWritten() throws {
-        let contract = try OpenAPIReader().read(Array(Self.document.utf8), source: "forms.json")
+        let contract = try ParameterStyleTests.contract()
         let again = try OpenAPIReader().read(OpenAPIWriter().document(contract), source: "again")
-        let media = try #require(again.operations.first?.requestBody?.media("multipart/form-data"))
+        let media = try #require(again.operation(named: "POST /upload")?.requestBody?.media("multipart/form-data"))
         #expect(media.encoding["file"]?.contentType == "image/png, image/jpeg")
-        let form = try #require(again.operations.first?.requestBody?.media("application/x-www-form-urlencoded"))
+        let form = try #require(
+            again.operation(named: "POST /upload")?.requestBody?.media("application/x-www-form-urlencoded"))
         #expect(form.encoding["ids"]?.explode == false)
         #expect(form.encoding["back"]?.allowReserved == true)
     }

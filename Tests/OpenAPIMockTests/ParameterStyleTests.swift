@@ -12,39 +12,15 @@ import Testing
 /// property says and checked by the one validator, and `allowReserved`: a table of requests
 /// and the violations' locations each must give.
 @Suite struct ParameterStyleTests {
-    static let document = """
-        {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
-         "paths": {"/items": {"get": {
-           "parameters": [
-             {"name": "filter", "in": "query", "schema": {"type": "object", "additionalProperties": false,
-               "properties": {"color": {"type": "string", "enum": ["red", "blue"]},
-                              "size": {"type": "integer", "minimum": 1}}}},
-             {"name": "box", "in": "query", "explode": false, "schema": {"type": "object",
-               "required": ["w"], "properties": {"w": {"type": "integer"}, "h": {"type": "integer"}}}},
-             {"name": "deep", "in": "query", "style": "deepObject", "schema": {"type": "object",
-               "properties": {"color": {"type": "string", "maxLength": 4}, "size": {"type": "integer"},
-                              "tags": {"type": "array", "items": {"type": "string"}, "maxItems": 2},
-                              "range": {"type": "object", "properties": {"min": {"type": "integer"}}}}}},
-             {"name": "space", "in": "query", "style": "spaceDelimited", "explode": false,
-               "schema": {"type": "object", "properties": {"a": {"type": "integer"}}}},
-             {"name": "pipe", "in": "query", "style": "pipeDelimited", "explode": false,
-               "schema": {"type": "object", "properties": {"b": {"type": "boolean"}}}},
-             {"name": "ids", "in": "query", "style": "pipeDelimited", "schema": {"type": "array",
-               "items": {"type": "integer"}}},
-             {"name": "nums", "in": "query", "style": "spaceDelimited", "explode": true, "schema": {"type": "array",
-               "items": {"type": "integer"}}},
-             {"name": "q", "in": "query", "schema": {"type": "string"}},
-             {"name": "next", "in": "query", "allowReserved": true, "schema": {"type": "string"}},
-             {"name": "X-Point", "in": "header", "schema": {"type": "object",
-               "properties": {"x": {"type": "integer"}, "y": {"type": "integer"}}}},
-             {"name": "X-Pos", "in": "header", "explode": true, "schema": {"type": "object",
-               "properties": {"x": {"type": "integer"}}}}
-           ],
-           "responses": {"200": {"description": "ok", "content": {"application/json": {"example": {}}}}}}}}}
-        """
+    /// The document of `/items` (styled parameters) and `/upload` (form bodies), which the
+    /// FuzzOpenAPIServing target serves too.
+    static func contract() throws -> Contract {
+        try OpenAPIReader().read(
+            file: OpenAPIResponderTests.folder.appendingPathComponent("styles.openapi.json").path)
+    }
 
     static func reply(_ target: String, headers: HTTPHeaders = [:]) throws -> FallbackAnswer {
-        let contract = try OpenAPIReader().read(Array(document.utf8), source: "styles.json")
+        let contract = try Self.contract()
         let responder = OpenAPIResponder(contract: contract)
         let request = HTTPServerRequest(method: .get, target: target, headers: headers)
         return try #require(responder.reply(to: request))
@@ -66,6 +42,10 @@ import Testing
         Row(target: "/items?size=x", locations: ["query.filter.size"]),
         // Another parameter's pair is not a member (additionalProperties is false).
         Row(target: "/items?color=red&q=x", locations: []),
+        // form, exploded, a map: every pair no other parameter documents.
+        Row(target: "/maps?a=1&b=2&limit=x", locations: []),
+        Row(target: "/maps?a=1&b=two", locations: ["query.labels.b"]),
+        Row(target: "/maps?__code=200&a=1", locations: []),
         // form, not exploded: names and values alternate.
         Row(target: "/items?box=w,100,h,200", locations: []),
         Row(target: "/items?box=w,wide", locations: ["query.box.w"]),
@@ -81,6 +61,8 @@ import Testing
         Row(target: "/items?deep%5Brange%5D%5Bmin%5D=1", locations: []),
         Row(target: "/items?deep%5Brange%5D%5Bmin%5D=low", locations: ["query.deep.range.min"]),
         Row(target: "/items?deep=red", locations: ["query.deep"]),
+        Row(target: "/items?deep" + String(repeating: "%5Ba%5D", count: 9) + "=1", locations: ["query.deep"]),
+        Row(target: "/items?deep" + String(repeating: "%5Ba%5D", count: 8) + "=1", locations: []),
         // spaceDelimited and pipeDelimited objects, arrays exploded and not.
         Row(target: "/items?space=a%203", locations: []),
         Row(target: "/items?space=a+x", locations: ["query.space.a"]),
@@ -129,11 +111,11 @@ import Testing
     }
 
     @Test func allowReservedIsReadAndWritten() throws {
-        let contract = try OpenAPIReader().read(Array(Self.document.utf8), source: "styles.json")
-        let next = try #require(contract.operations.first?.parameters.first { $0.name == "next" })
+        let contract = try Self.contract()
+        let next = try #require(contract.operation(named: "GET /items")?.parameters.first { $0.name == "next" })
         #expect(next.allowReserved)
         let again = try OpenAPIReader().read(OpenAPIWriter().document(contract), source: "again")
-        #expect(again.operations.first?.parameters.first { $0.name == "next" }?.allowReserved == true)
-        #expect(again.operations.first?.parameters.first { $0.name == "q" }?.allowReserved == false)
+        #expect(again.operation(named: "GET /items")?.parameters.first { $0.name == "next" }?.allowReserved == true)
+        #expect(again.operation(named: "GET /items")?.parameters.first { $0.name == "q" }?.allowReserved == false)
     }
 }
