@@ -9,7 +9,8 @@ import JSONKit
 /// `$ref`, `type` lists, 3.0's `nullable: true`, `allOf`/`anyOf`/`oneOf`, `enum`/`const`,
 /// `format`, `additionalProperties`, `examples`/`example`, a parameter schema's `default`,
 /// response `links` (as parameter sources), `components/securitySchemes` and `security`
-/// (the document's and each operation's), and the `x-swift-type`, `x-swift-property` and
+/// (the document's and each operation's), parameters' `style`, `explode` and `allowReserved`,
+/// request bodies' `encoding`, and the `x-swift-type`, `x-swift-property`, `x-faker` and
 /// `x-petkit-source` extensions. Problems are ``ContractError``s naming
 /// the file and JSON path.
 public struct OpenAPIReader: Sendable {
