@@ -86,7 +86,8 @@ final class BodyCheck: Sendable {
         }
         guard let validator = entry.validator else { return .valid(nil) }
         let value: JSONValue
-        var reserved: [RequestViolation] = []
+        // What reading the body found: reserved characters in a form's fields, a part's media type.
+        var read: [RequestViolation] = []
         if Self.isJSON(type) {
             do {
                 value = try JSONValue(parsing: body)
@@ -99,25 +100,26 @@ final class BodyCheck: Sendable {
             }
         } else if type == "application/x-www-form-urlencoded" {
             let text = String(decoding: body, as: UTF8.self)
-            reserved = entry.reserved.violations(text[...], limit: limit, subject: "form field")
+            read = entry.reserved.violations(text[...], limit: limit, subject: "form field")
             value = Self.formValue(text, entry)
         } else if type == "multipart/form-data" {
             switch Self.multipartValue(body, contentType: contentType ?? "", entry, limit: limit) {
-            case .success(let read):
-                value = read.value
-                reserved = read.violations
+            case .success(let parts):
+                value = parts.value
+                read = parts.violations
             case .failure(let malformed): return .malformed([malformed.violation])
             }
         } else {
             return .valid(nil)
         }
-        let violations =
-            reserved
-            + validator.violations(value, limit: limit).map { violation in
+        let found =
+            read
+            + validator.violations(value, limit: max(0, limit - read.count)).map { violation in
                 RequestViolation(
                     location: "body." + violation.path, expected: violation.expected,
                     found: ViolationText.found(violation.found), message: "request body: \(violation.message)")
             }
+        let violations = Array(found.prefix(limit))
         return violations.isEmpty ? .valid(Self.isJSON(type) ? value : nil) : .invalid(violations)
     }
 

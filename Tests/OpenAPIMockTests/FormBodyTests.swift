@@ -122,6 +122,13 @@ import Testing
         #expect(unclosed.violations.first?.expected == "a well-formed multipart/form-data body")
     }
 
+    @Test func aFormBodysViolationsAreBounded() throws {
+        let body = (0..<400).map { _ in "note=a/b" }.joined(separator: "&") + "&ids=x"
+        let answer = try Self.reply(body, contentType: "application/x-www-form-urlencoded")
+        #expect(answer.response.response.status.code == 422)
+        #expect(answer.violations.count == 50)
+    }
+
     @Test func encodingIsReadAndWritten() throws {
         let contract = try ParameterStyleTests.contract()
         let again = try OpenAPIReader().read(OpenAPIWriter().document(contract), source: "again")
