@@ -129,6 +129,21 @@ import Testing
         #expect(answer.violations.count == 50)
     }
 
+    @Test func encodingHeadersAreNamedAsNotChecked() throws {
+        let text = """
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/u": {"post": {
+              "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object"},
+                "encoding": {"file": {"headers": {"X-Rate": {"schema": {"type": "integer"}}}}}}}},
+              "responses": {"201": {"description": "ok"}}}}}}
+            """
+        let contract = try OpenAPIReader().read(Array(text.utf8), source: "t.json")
+        #expect(
+            contract.ignoredKeywords == [
+                "encoding 'headers' of the part 'file' at #/paths/~1u/post/requestBody/content/multipart~1form-data"
+                    + "/encoding/file/headers is not supported: a part's header fields are not checked"
+            ])
+    }
+
     @Test func encodingIsReadAndWritten() throws {
         let contract = try ParameterStyleTests.contract()
         let again = try OpenAPIReader().read(OpenAPIWriter().document(contract), source: "again")

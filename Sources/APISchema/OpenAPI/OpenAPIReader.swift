@@ -277,6 +277,11 @@ struct OpenAPIReadState {
             let schema = try mediaNode.child("schema")
             var encoding: [String: ContractEncoding] = [:]
             for (property, entry) in try mediaNode.child("encoding")?.members() ?? [] {
+                if let headers = try entry.child("headers") {
+                    ignored.noteUnchecked(
+                        "encoding 'headers' of the part '\(property)'", at: headers.path,
+                        consequence: "a part's header fields are not checked")
+                }
                 encoding[property] = ContractEncoding(
                     contentType: try entry.optionalString("contentType"), style: try entry.optionalString("style"),
                     explode: try entry.child("explode")?.bool(),
@@ -367,6 +372,17 @@ final class IgnoredKeywords {
             entries.append(
                 "schema keyword '\(name)' at \(pointer) is not supported: ignored when validating and generating")
         }
+    }
+
+    /// Notes a field of the document petkit reads but does not check.
+    func noteUnchecked(_ what: String, at path: JSONPath, consequence: String) {
+        let pointer = Self.pointer(path)
+        guard seen.insert(pointer).inserted else { return }
+        guard entries.count < Self.limit else {
+            more += 1
+            return
+        }
+        entries.append("\(what) at \(pointer) is not supported: \(consequence)")
     }
 
     /// Notes an `x-faker` key petkit does not make.
