@@ -10,14 +10,40 @@ final class BodyCheck: Sendable {
     final class Media: Sendable {
         /// As documented, lowercased: `application/json`, `application/*`, `*/*`.
         let mediaType: String
-        /// Its schema resolved (for reading form fields), and its validator; nil when undescribed.
-        let schema: Schema?
+        /// Its validator; nil when undescribed.
         let validator: JSONSchemaValidator?
+        /// Its properties, for reading form fields and parts as their schemas say.
+        let members: ParameterMembers?
+        /// `encoding`, by property name.
+        let encoding: [String: ContractEncoding]
+        /// The form fields that must percent-encode reserved characters.
+        let reserved: ReservedCharacterCheck
 
-        init(mediaType: String, schema: Schema?, validator: JSONSchemaValidator?) {
-            self.mediaType = mediaType
-            self.schema = schema
-            self.validator = validator
+        init(_ entry: ContractMediaType, in contract: Contract) {
+            mediaType = entry.mediaType.lowercased()
+            validator = entry.schema.map { JSONSchemaValidator(schema: $0, in: contract) }
+            members = entry.schema.map { ParameterMembers($0, in: contract) }
+            encoding = entry.encoding
+            var targets: [String: ReservedCharacterCheck.Target] = [:]
+            if mediaType == "application/x-www-form-urlencoded" {
+                for name in members?.properties.keys.sorted() ?? [] where encoding[name]?.allowReserved != true {
+                    let separator = Self.separator(encoding[name]).map { Array(String($0).utf8) } ?? []
+                    targets[name] = ReservedCharacterCheck.Target(location: "body.$." + name, separators: separator)
+                }
+            }
+            reserved = ReservedCharacterCheck(exact: targets)
+        }
+
+        /// The separator of an array field's values in one occurrence, from its encoding's
+        /// `style` and `explode`; nil when each occurrence is one value (`form` exploded).
+        static func separator(_ encoding: ContractEncoding?) -> Character? {
+            let style = encoding?.style ?? "form"
+            guard !(encoding?.explode ?? (style == "form")) else { return nil }
+            switch style {
+            case "spaceDelimited": return " "
+            case "pipeDelimited": return "|"
+            default: return ","
+            }
         }
     }
 
@@ -33,16 +59,10 @@ final class BodyCheck: Sendable {
 
     let required: Bool
     let media: [Media]
-    private let contract: Contract
 
     init(_ body: ContractRequestBody, in contract: Contract) {
         required = body.required
-        self.contract = contract
-        media = body.content.map { entry in
-            Media(
-                mediaType: entry.mediaType.lowercased(), schema: entry.schema.flatMap(contract.resolve),
-                validator: entry.schema.map { JSONSchemaValidator(schema: $0, in: contract) })
-        }
+        media = body.content.map { Media($0, in: contract) }
     }
 
     func check(_ body: [UInt8], contentType: String?, limit: Int) -> Outcome {
@@ -66,6 +86,8 @@ final class BodyCheck: Sendable {
         }
         guard let validator = entry.validator else { return .valid(nil) }
         let value: JSONValue
+        // What reading the body found: reserved characters in a form's fields, a part's media type.
+        var read: [RequestViolation] = []
         if Self.isJSON(type) {
             do {
                 value = try JSONValue(parsing: body)
@@ -77,15 +99,27 @@ final class BodyCheck: Sendable {
                 ])
             }
         } else if type == "application/x-www-form-urlencoded" {
-            value = formValue(body, entry.schema)
+            let text = String(decoding: body, as: UTF8.self)
+            read = entry.reserved.violations(text[...], limit: limit, subject: "form field")
+            value = Self.formValue(text, entry)
+        } else if type == "multipart/form-data" {
+            switch Self.multipartValue(body, contentType: contentType ?? "", entry, limit: limit) {
+            case .success(let parts):
+                value = parts.value
+                read = parts.violations
+            case .failure(let malformed): return .malformed([malformed.violation])
+            }
         } else {
             return .valid(nil)
         }
-        let violations = validator.violations(value, limit: limit).map { violation in
-            RequestViolation(
-                location: "body." + violation.path, expected: violation.expected,
-                found: ViolationText.found(violation.found), message: "request body: \(violation.message)")
-        }
+        let found =
+            read
+            + validator.violations(value, limit: max(0, limit - read.count)).map { violation in
+                RequestViolation(
+                    location: "body." + violation.path, expected: violation.expected,
+                    found: ViolationText.found(violation.found), message: "request body: \(violation.message)")
+            }
+        let violations = Array(found.prefix(limit))
         return violations.isEmpty ? .valid(Self.isJSON(type) ? value : nil) : .invalid(violations)
     }
 
@@ -94,37 +128,6 @@ final class BodyCheck: Sendable {
         if let exact = media.first(where: { $0.mediaType == type }) { return exact }
         let major = type.split(separator: "/").first.map { $0 + "/*" } ?? ""
         return media.first { $0.mediaType == major } ?? media.first { $0.mediaType == "*/*" }
-    }
-
-    /// A form body as an object, each field read as the kind its property documents (the
-    /// first occurrence of a name; an array property takes every occurrence).
-    private func formValue(_ body: [UInt8], _ schema: Schema?) -> JSONValue {
-        var names: [String] = []
-        var values: [String: [JSONValue]] = [:]
-        var kindsOf: [String: (kinds: [JSONKind], items: [JSONKind])] = [:]
-        for property in schema?.properties ?? [] where kindsOf[property.name] == nil {
-            let resolved = contract.resolve(property.schema)
-            kindsOf[property.name] = (
-                resolved?.nonNullTypes ?? [], resolved?.items.flatMap { contract.resolve($0)?.nonNullTypes } ?? []
-            )
-        }
-        for (name, text) in QueryParameters.parse(String(decoding: body, as: UTF8.self)) {
-            let kinds = kindsOf[name] ?? ([], [])
-            let isArray = kinds.kinds.contains(.array)
-            if values[name] == nil {
-                names.append(name)
-            } else if !isArray {
-                continue
-            }
-            values[name, default: []].append(ParameterCheck.read(text, as: isArray ? kinds.items : kinds.kinds))
-        }
-        return .object(
-            JSONObject(
-                names.map { name in
-                    let found = values[name] ?? []
-                    let isArray = kindsOf[name]?.kinds.contains(.array) ?? false
-                    return JSONMember(key: name, value: isArray ? .array(found) : found.first ?? .null)
-                }))
     }
 
     /// JSON, or a `+json` type.

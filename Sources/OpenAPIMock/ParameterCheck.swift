@@ -4,7 +4,8 @@ import JSONKit
 import MockEngine
 
 /// One documented parameter, compiled once: where it is read, how its text splits into values
-/// (`style`, `explode`), which JSON kinds its text is read as, and its schema's validator.
+/// (`style`, `explode`: OpenAPI's style table, for arrays and objects), which JSON kinds its
+/// text is read as, and its schema's validator.
 final class ParameterCheck: Sendable {
     /// How an array's text is split.
     enum Splitting: Sendable {
@@ -14,6 +15,23 @@ final class ParameterCheck: Sendable {
         case separator(Character)
     }
 
+    /// How an object's members are sent.
+    enum ObjectForm: Sendable {
+        /// Each member a query pair of its own name: `form` exploded, `?R=100&G=200`.
+        case members
+        /// `name[member]=value` query pairs: `deepObject`, `?color[R]=100&color[G]=200`.
+        case deep
+        /// One occurrence, names and values alternating on a separator: `R,100,G,200`
+        /// (`form`, `simple`, `spaceDelimited`, `pipeDelimited`, `label` not exploded).
+        case alternating(Character)
+        /// One occurrence, `name=value` items on a separator: `R=100,G=200` (`simple` and
+        /// `label` exploded).
+        case assigned(Character)
+    }
+
+    /// The deepest `deepObject` member read (`filter[a][b]` is 2 deep).
+    static let maximumNesting = 8
+
     let name: String
     let location: ContractParameter.Location
     let required: Bool
@@ -22,9 +40,14 @@ final class ParameterCheck: Sendable {
     /// The kinds of an array's items.
     let itemKinds: [JSONKind]
     let splitting: Splitting
-    /// Whether the value is checked at all: `deepObject` and object-typed parameters are only
-    /// checked for presence.
+    /// How an object-typed value is sent; nil for any other schema.
+    let objectForm: ObjectForm?
+    /// The object's members, for reading each member's text as its property says.
+    let members: ParameterMembers?
+    /// Whether the value is checked at all: a `matrix` object is only checked for presence.
     let checksValue: Bool
+    /// Whether the text starts with `.` (`label`).
+    let labelled: Bool
     let validator: JSONSchemaValidator
     /// The quick pass for a plain schema, before the validator's walk.
     let plain: PlainValueCheck?
@@ -39,14 +62,32 @@ final class ParameterCheck: Sendable {
         let style =
             parameter.style ?? (parameter.location == .query || parameter.location == .cookie ? "form" : "simple")
         let explode = parameter.explode ?? (style == "form")
+        let inQuery = location == .query
         switch style {
-        case "form": splitting = explode && location == .query ? .occurrences : .separator(",")
-        case "spaceDelimited": splitting = .separator(" ")
-        case "pipeDelimited": splitting = .separator("|")
+        case "form": splitting = explode && inQuery ? .occurrences : .separator(",")
+        case "spaceDelimited": splitting = explode && inQuery ? .occurrences : .separator(" ")
+        case "pipeDelimited": splitting = explode && inQuery ? .occurrences : .separator("|")
         case "label": splitting = .separator(explode ? "." : ",")
         default: splitting = .separator(",")
         }
-        checksValue = style != "deepObject" && !kinds.contains(.object)
+        labelled = style == "label"
+        let isObject = kinds.contains(.object) && !kinds.contains(.array)
+        if isObject {
+            switch style {
+            case "deepObject" where inQuery: objectForm = .deep
+            case "form", "spaceDelimited", "pipeDelimited":
+                let separator: Character = style == "form" ? "," : style == "spaceDelimited" ? " " : "|"
+                objectForm = explode ? (inQuery ? .members : .assigned(separator)) : .alternating(separator)
+            case "simple": objectForm = explode ? .assigned(",") : .alternating(",")
+            case "label": objectForm = explode ? .assigned(".") : .alternating(",")
+            default: objectForm = nil
+            }
+            members = ParameterMembers(parameter.schema, in: contract)
+        } else {
+            objectForm = nil
+            members = nil
+        }
+        checksValue = style != "deepObject" && !isObject || objectForm != nil
         validator = JSONSchemaValidator(schema: parameter.schema, in: contract)
         plain = PlainValueCheck(schema)
     }
@@ -54,36 +95,154 @@ final class ParameterCheck: Sendable {
     /// Where violations of this parameter are reported: `query.limit`.
     var locationName: String { "\(location.rawValue).\(name)" }
 
+    /// Whether the parameter reads the whole query (an exploded or `deepObject` object)
+    /// rather than the occurrences of its name.
+    var readsQueryPairs: Bool {
+        switch objectForm {
+        case .members?, .deep?: true
+        default: false
+        }
+    }
+
+    /// The separator between the values of one occurrence, which may stand unencoded whatever
+    /// `allowReserved` says; nil when each occurrence is one value.
+    var separator: Character? {
+        switch objectForm {
+        case .alternating(let separator)?, .assigned(let separator)?: return separator
+        case .members?, .deep?: return nil
+        case nil:
+            guard kinds.contains(.array), case .separator(let separator) = splitting else { return nil }
+            return separator
+        }
+    }
+
+    /// The member path of a query pair's name for this parameter, or nil when the pair is not
+    /// one of its members: `["R"]` for `R` (exploded), `["R"]` for `color[R]`, `["a", "b"]` for
+    /// `color[a][b]` (`deepObject`). `others` are the operation's other query parameters,
+    /// which an exploded object that lists no properties (a map) leaves to them.
+    func memberPath(_ pairName: String, others: Set<String>) -> [String]? {
+        switch objectForm {
+        case .members?:
+            guard let members, members.properties[pairName] != nil || members.properties.isEmpty else { return nil }
+            // A map takes the pairs no other parameter documents, but Prism's `__code`,
+            // `__example` and `__dynamic`, which are not the API's.
+            if members.properties.isEmpty
+                && (members.additional == nil || others.contains(pairName) || pairName.hasPrefix("__"))
+            {
+                return nil
+            }
+            return [pairName]
+        case .deep?:
+            guard pairName.hasPrefix(name), pairName.utf8.count > name.utf8.count + 2, pairName.hasSuffix("]") else {
+                return nil
+            }
+            let rest = pairName.dropFirst(name.count)
+            guard rest.first == "[" else { return nil }
+            return rest.dropFirst().dropLast().split(separator: "][", omittingEmptySubsequences: false).map(String.init)
+        default: return nil
+        }
+    }
+
+    /// The parameter's violations given the request's query pairs (an exploded or `deepObject`
+    /// object reads them all); `others` are the operation's other query parameter names.
+    func violations(query: [(name: String, value: String)], others: Set<String>, limit: Int) -> [RequestViolation] {
+        var pairs: [(path: [String], text: String)] = []
+        var bare: String?
+        for pair in query {
+            if let path = memberPath(pair.name, others: others) {
+                // Nesting is bounded, so that no name makes a value the validator walks deep.
+                guard path.count <= Self.maximumNesting else {
+                    return [
+                        RequestViolation(
+                            location: locationName, expected: "members nested at most \(Self.maximumNesting) deep",
+                            found: ViolationText.quoted(pair.name),
+                            message: "the query parameter '\(name)' has a member nested too deep")
+                    ]
+                }
+                pairs.append((path, pair.value))
+            } else if pair.name == name, bare == nil {
+                bare = pair.value
+            }
+        }
+        if case .deep? = objectForm, let bare {
+            return [
+                RequestViolation(
+                    location: locationName, expected: "members sent as '\(name)[member]=value' (deepObject)",
+                    found: ViolationText.quoted("\(name)=\(bare)"),
+                    message: "the query parameter '\(name)' is a deepObject: each member is sent as \(name)[member]")
+            ]
+        }
+        guard !pairs.isEmpty, let members else { return missing() }
+        return violations(of: members.object(pairs), limit: limit)
+    }
+
     /// The parameter's violations given its occurrences in the request (decoded text, in
     /// order; empty when absent).
     func violations(_ occurrences: [String], limit: Int) -> [RequestViolation] {
-        guard let first = occurrences.first else {
-            guard required else { return [] }
-            return [
-                RequestViolation(
-                    location: locationName, expected: "a value", found: "nothing",
-                    message: "the required \(location.rawValue) parameter '\(name)' is missing")
-            ]
-        }
+        guard var first = occurrences.first else { return missing() }
         guard checksValue else { return [] }
+        if labelled, first.hasPrefix(".") { first.removeFirst() }
+        if let objectForm, let members {
+            switch objectForm {
+            case .alternating(let separator):
+                let parts = first.isEmpty ? [] : first.split(separator: separator, omittingEmptySubsequences: false)
+                guard parts.count % 2 == 0 else {
+                    return [malformed(first, expected: "names and values alternating on '\(separator)'")]
+                }
+                let pairs = stride(from: 0, to: parts.count, by: 2).map { index in
+                    (path: [String(parts[index]).trimmed(location)], text: String(parts[index + 1]).trimmed(location))
+                }
+                return violations(of: members.object(pairs), limit: limit)
+            case .assigned(let separator):
+                var pairs: [(path: [String], text: String)] = []
+                for item in first.isEmpty ? [] : first.split(separator: separator, omittingEmptySubsequences: false) {
+                    guard let equals = item.firstIndex(of: "=") else {
+                        return [malformed(first, expected: "name=value items separated by '\(separator)'")]
+                    }
+                    pairs.append(
+                        ([String(item[..<equals]).trimmed(location)], String(item[item.index(after: equals)...])))
+                }
+                return violations(of: members.object(pairs), limit: limit)
+            case .members, .deep:
+                return []
+            }
+        }
         let value: JSONValue
         if kinds.contains(.array) {
             let texts: [String]
             switch splitting {
             case .occurrences: texts = occurrences
             case .separator(let separator):
-                var text = Substring(first)
-                if separator == ".", text.hasPrefix(".") { text = text.dropFirst() }
-                let parts = text.isEmpty ? [] : text.split(separator: separator, omittingEmptySubsequences: false)
-                // A header's list items may have whitespace around them (RFC 9110 §5.6.1).
-                texts = parts.map { location == .header ? String($0.trimmingSpaces) : String($0) }
+                let parts = first.isEmpty ? [] : first.split(separator: separator, omittingEmptySubsequences: false)
+                texts = parts.map { String($0).trimmed(location) }
             }
             value = .array(texts.map { Self.read($0, as: itemKinds) })
         } else {
             value = Self.read(first, as: kinds)
         }
         if let plain, plain.passes(value) { return [] }
-        return validator.violations(value, limit: limit).map { violation in
+        return violations(of: value, limit: limit)
+    }
+
+    /// The violation of a required parameter that is absent, if it is required.
+    private func missing() -> [RequestViolation] {
+        guard required else { return [] }
+        return [
+            RequestViolation(
+                location: locationName, expected: "a value", found: "nothing",
+                message: "the required \(location.rawValue) parameter '\(name)' is missing")
+        ]
+    }
+
+    private func malformed(_ text: String, expected: String) -> RequestViolation {
+        RequestViolation(
+            location: locationName, expected: expected, found: ViolationText.quoted(text),
+            message: "the \(location.rawValue) parameter '\(name)' should be \(expected)")
+    }
+
+    /// The schema's violations of a value read from the request, located below the parameter.
+    private func violations(of value: JSONValue, limit: Int) -> [RequestViolation] {
+        validator.violations(value, limit: limit).map { violation in
             let below = violation.path.hasPrefix("$") ? String(violation.path.dropFirst()) : violation.path
             return RequestViolation(
                 location: locationName + below, expected: violation.expected,
@@ -110,11 +269,13 @@ final class ParameterCheck: Sendable {
     }
 }
 
-extension Substring {
-    /// Without the spaces and tabs at either end.
-    fileprivate var trimmingSpaces: Substring {
+extension String {
+    /// A header's list items may have whitespace around them (RFC 9110 §5.6.1); other values
+    /// are kept as sent.
+    fileprivate func trimmed(_ location: ContractParameter.Location) -> String {
+        guard location == .header else { return self }
         let start = firstIndex { $0 != " " && $0 != "\t" } ?? endIndex
         let end = lastIndex { $0 != " " && $0 != "\t" }.map(index(after:)) ?? start
-        return self[start..<Swift.max(start, end)]
+        return String(self[start..<Swift.max(start, end)])
     }
 }

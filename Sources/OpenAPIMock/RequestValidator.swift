@@ -16,11 +16,14 @@ struct RequestValidator: Sendable {
         let body: BodyCheck?
         /// Whether any parameter is in the query (if none, the query is not read).
         let readsQuery: Bool
+        /// The query parameters' names.
+        let queryNames: Set<String>
 
         init(parameters: [ParameterCheck], body: BodyCheck?) {
             self.parameters = parameters
             self.body = body
             readsQuery = parameters.contains { $0.location == .query }
+            queryNames = Set(parameters.filter { $0.location == .query }.map(\.name))
         }
     }
 
@@ -65,6 +68,11 @@ struct RequestValidator: Sendable {
         let query = checks.readsQuery ? request.query.map(QueryParameters.parse) ?? [] : []
         let cookies = checks.parameters.contains { $0.location == .cookie } ? Self.cookies(request.headers) : [:]
         for parameter in checks.parameters where violations.count < Self.violationLimit {
+            if parameter.readsQueryPairs {
+                violations += parameter.violations(
+                    query: query, others: checks.queryNames, limit: Self.violationLimit - violations.count)
+                continue
+            }
             let occurrences: [String]
             switch parameter.location {
             case .path:

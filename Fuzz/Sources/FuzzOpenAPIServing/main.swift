@@ -15,12 +15,15 @@ import Darwin
 
 /// Corpus documents served as `petmock serve --openapi` serves them (the responder as the
 /// engine's fallback, no stub, no socket): the items fixture (named examples, documented
-/// headers, several media types) and two OAI examples (3.0 and 3.1).
+/// headers, several media types), two OAI examples (3.0 and 3.1), and the styles fixture
+/// (object parameters in every style, `allowReserved`, multipart and form bodies), which an
+/// input whose first byte is 0xF0 or above is sent to.
 let repository = String(#filePath.prefix(upTo: #filePath.range(of: "/Fuzz/Sources/")?.lowerBound ?? #filePath.endIndex))
-let servers: [StubServer] = [
+let documents = [
     "Tests/OpenAPIMockTests/Fixtures/items.yaml", "Tests/ContractKitTests/Fixtures/oai/petstore-expanded.json",
-    "Tests/ContractKitTests/Fixtures/oai/tictactoe.yaml",
-].map { file in
+    "Tests/ContractKitTests/Fixtures/oai/tictactoe.yaml", "Tests/OpenAPIMockTests/Fixtures/styles.openapi.json",
+]
+let allServers: [StubServer] = documents.map { file in
     do {
         var configuration = StubServerConfiguration(port: 0)
         configuration.fallback = OpenAPIResponder(contract: try OpenAPIReader().read(file: repository + "/" + file))
@@ -29,6 +32,9 @@ let servers: [StubServer] = [
         preconditionFailure("\(file): \(error)")
     }
 }
+/// The first three documents, picked by a first byte below 0xF0 (its value modulo 3).
+let servers = Array(allServers.prefix(3))
+let styles = allServers[3]
 
 /// The methods a request picks from by its first byte (any other byte string is a method too).
 let methods: [HTTPMethod] = [.get, .head, .post, .put, .patch, .delete, .options, .trace]
@@ -40,10 +46,11 @@ let methods: [HTTPMethod] = [.get, .head, .post, .put, .patch, .delete, .options
 func request(_ bytes: [UInt8]) -> (server: StubServer, request: HTTPServerRequest) {
     var lines = bytes.split(separator: UInt8(ascii: "\n"), maxSplits: 64, omittingEmptySubsequences: false)[...]
     let first = lines.popFirst() ?? []
-    let server = servers[Int(first.first ?? 0) % servers.count]
+    let byte = Int(first.first ?? 0)
+    let server = byte >= 0xF0 ? styles : servers[byte % servers.count]
     let method: HTTPMethod =
         first.count <= 1
-        ? methods[Int(first.first ?? 0) / servers.count % methods.count]
+        ? methods[(byte >= 0xF0 ? byte - 0xF0 : byte / servers.count) % methods.count]
         : HTTPMethod(rawValue: token(first.dropFirst()).isEmpty ? "GET" : token(first.dropFirst()))
     var target = visible(lines.popFirst() ?? [], allowSpace: false)
     if !target.hasPrefix("/") { target = "/" + target }

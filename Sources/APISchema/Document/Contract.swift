@@ -171,6 +171,9 @@ public struct ContractParameter: Sendable, Hashable {
     public var style: String?
     /// `explode` as written; nil for the style's default (true for `form`, else false).
     public var explode: Bool?
+    /// `allowReserved`: whether a query value may carry RFC 3986's reserved characters
+    /// (`:/?#[]@!$&'()*+,;=`) without percent-encoding them (false when not written).
+    public var allowReserved = false
 
     /// Creates a parameter.
     public init(
@@ -232,11 +235,35 @@ public struct ContractMediaType: Sendable, Hashable {
     public var mediaType: String
     /// The schema; nil when the body is not described.
     public var schema: Schema?
+    /// `encoding`: how properties of a `multipart/form-data` or
+    /// `application/x-www-form-urlencoded` body are sent, by property name.
+    public var encoding: [String: ContractEncoding] = [:]
 
     /// Creates an entry.
-    public init(mediaType: String, schema: Schema? = nil) {
+    public init(mediaType: String, schema: Schema? = nil, encoding: [String: ContractEncoding] = [:]) {
         self.mediaType = mediaType
         self.schema = schema
+        self.encoding = encoding
+    }
+}
+
+/// How one property of a form body is sent (OpenAPI's Encoding Object).
+public struct ContractEncoding: Sendable, Hashable {
+    /// `contentType`: the media types a multipart part may have, as written (`image/png, image/*`).
+    public var contentType: String?
+    /// `style` as written; nil for `form`.
+    public var style: String?
+    /// `explode` as written; nil for the style's default.
+    public var explode: Bool?
+    /// `allowReserved` (false when not written).
+    public var allowReserved = false
+
+    /// Creates an encoding.
+    public init(contentType: String? = nil, style: String? = nil, explode: Bool? = nil, allowReserved: Bool = false) {
+        self.contentType = contentType
+        self.style = style
+        self.explode = explode
+        self.allowReserved = allowReserved
     }
 }
 

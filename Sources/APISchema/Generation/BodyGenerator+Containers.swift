@@ -138,10 +138,10 @@ extension BodyGenerator {
             }
         // Required ones first, whatever the bounds.
         for property in schema.properties where required.contains(property.name) {
-            members[property.name] = value(for: property.schema, depth: depth + 1)
+            members[property.name] = value(for: property.schema, named: property.name, depth: depth + 1)
         }
         for name in schema.required where members[name] == nil {
-            members[name] = additional.map { value(for: $0, depth: depth + 1) } ?? .string("string")
+            members[name] = additional.map { value(for: $0, named: name, depth: depth + 1) } ?? .string("string")
         }
         if members.count > maximum { fail("\(members.count) required properties are above maxProperties \(maximum)") }
         let wanted = min(limits.minProperties ?? 0, Self.maximumRequiredItems)
@@ -152,7 +152,7 @@ extension BodyGenerator {
             else { continue }
             // An optional member that cannot be made is left out rather than failing the body.
             let before = failures.count
-            let member = value(for: property.schema, depth: depth + 1)
+            let member = value(for: property.schema, named: property.name, depth: depth + 1)
             if failures.count > before {
                 forgetFailures(after: before)
                 continue
@@ -167,7 +167,7 @@ extension BodyGenerator {
             extra += 1
             var key = "additionalProp\(extra)"
             while members[key] != nil { key += "_" }
-            members[key] = value(for: additional, depth: depth + 1)
+            members[key] = value(for: additional, named: nil, depth: depth + 1)
         }
         if members.count < (limits.minProperties ?? 0) {
             fail("minProperties \(limits.minProperties ?? 0) cannot be met (\(members.count) members made)")

@@ -17,6 +17,7 @@ extension BodyGenerator {
             return ""
         }
         let length = minimum...min(maximum, Self.maximumStringLength)
+        if let realistic = realistic(schema) { return realistic }
         let formatted = formatted(schema.format, length: length)
         if let pattern = schema.limits.pattern {
             if let formatted, conformance.accepts(.string(formatted), schema) { return formatted }
@@ -24,6 +25,26 @@ extension BodyGenerator {
         }
         if let formatted { return formatted }
         return fitted(varied ? word() : "string", length)
+    }
+
+    /// A text that looks like what the schema holds, when the schema accepts it: its
+    /// `x-faker` kind, else (for no format petkit makes) the kind its format's or property's
+    /// name tells (`password`, `email`, `city`); nil for none, or one the schema refuses
+    /// (`pattern`, lengths and `enum` win over the name).
+    private mutating func realistic(_ schema: Schema) -> String? {
+        let kind: RealisticText?
+        if let key = schema.faker, let faked = RealisticText(faker: key) {
+            kind = faked
+        } else if let format = schema.format, Self.madeFormats.contains(format) {
+            return nil
+        } else {
+            kind =
+                schema.format.flatMap(RealisticText.init(propertyName:))
+                ?? propertyName.flatMap(RealisticText.init(propertyName:))
+        }
+        guard let kind else { return nil }
+        let text = kind.text(using: &random)
+        return conformance.accepts(.string(text), schema) ? text : nil
     }
 
     /// A text the pattern matches, of a length in `length`: a whole match of the pattern, or
@@ -53,6 +74,12 @@ extension BodyGenerator {
         return fitted("string", length)
     }
 
+    /// The formats ``formatted(_:length:)`` makes a value of.
+    static let madeFormats: Set<String> = [
+        "date-time", "date", "time", "uuid", "email", "uri", "url", "uri-reference", "iri", "hostname", "ipv4", "ipv6",
+        "byte",
+    ]
+
     /// A value of the format, fitted to the length where the format allows it; nil for a
     /// format not known (the other constraints decide).
     private mutating func formatted(_ format: String?, length: ClosedRange<Int>) -> String? {
@@ -61,7 +88,7 @@ extension BodyGenerator {
         case "date-time": return "2024-05-\(day())T\(clock())Z"
         case "date": return "2024-05-\(day())"
         case "time": return "\(clock())Z"
-        case "uuid": return uuid()
+        case "uuid": return RealisticText.uuid(using: &random)
         case "email":
             let domain = "@example.com"
             return fitted("user\(number)", Self.span(length.lowerBound - domain.count, 64)) + domain
@@ -112,17 +139,5 @@ extension BodyGenerator {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars)
         return String(view)
-    }
-
-    private mutating func uuid() -> String {
-        let hex = Array("0123456789abcdef")
-        var digits = (0..<32).map { _ in hex[below(16)] }
-        digits[12] = "4"
-        digits[16] = "8"
-        let text = String(digits)
-        let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-            String(text.dropFirst(range.lowerBound).prefix(range.count))
-        }
-        return parts.joined(separator: "-")
     }
 }

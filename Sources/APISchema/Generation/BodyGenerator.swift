@@ -47,6 +47,9 @@ package struct BodyGenerator {
     var nodes = 0
     /// The branches tried in vain so far.
     var failedBranches = 0
+    /// The name of the property whose value is being made (an array's items keep their
+    /// array's), which a string follows when it tells what it holds (`email`, `city`).
+    var propertyName: String?
 
     init(contract: Contract, random: SplitMix64, varied: Bool = false) {
         self.contract = contract
@@ -71,6 +74,14 @@ package struct BodyGenerator {
     /// A random number below `bound` (0 when `bound` is 0).
     mutating func below(_ bound: Int) -> Int {
         bound <= 1 ? 0 : Int(random.next() % UInt64(bound))
+    }
+
+    /// A value for a property's schema: strings follow the property's name.
+    mutating func value(for written: Schema, named name: String?, depth: Int) -> JSONValue {
+        let outer = propertyName
+        propertyName = name
+        defer { propertyName = outer }
+        return value(for: written, depth: depth)
     }
 
     /// A value for the schema: its own example, enum or generated value.

@@ -116,6 +116,7 @@ extension OpenAPIReadState {
         schema.defaultValue = object["default"]
         schema.swiftType = try node.optionalString("x-swift-type")
         schema.swiftProperty = try node.optionalString("x-swift-property")
+        schema.faker = try readFaker(node)
         if let all = try node.child("allOf") {
             // Read last, so that a lone `$ref` part with nothing beside it is that reference. Inline
             // parts merge here; with a `$ref` among them the parts are kept, and
@@ -274,5 +275,20 @@ extension OpenAPIReadState {
         xml.attribute = try node.child("attribute")?.bool() ?? false
         xml.wrapped = try node.child("wrapped")?.bool() ?? false
         return xml
+    }
+
+    /// `x-faker`: a Faker generator's name (`internet.email`), or an object whose one key is
+    /// one (`{"name.firstName": []}`, its arguments ignored); one petkit does not make is
+    /// noted, and the string is then made from the property's name and format.
+    private func readFaker(_ node: OpenAPINode) throws(ContractError) -> String? {
+        guard let faker = try node.child("x-faker") else { return nil }
+        let key: String
+        switch faker.value {
+        case .string(let text): key = text
+        case .object(let object) where object.count == 1: key = Array(object)[0].key
+        default: throw faker.invalid("a Faker generator's name such as 'internet.email'")
+        }
+        if RealisticText(faker: key) == nil { ignored.noteFaker(key, at: faker.path) }
+        return key
     }
 }

@@ -9,7 +9,8 @@ import JSONKit
 /// `$ref`, `type` lists, 3.0's `nullable: true`, `allOf`/`anyOf`/`oneOf`, `enum`/`const`,
 /// `format`, `additionalProperties`, `examples`/`example`, a parameter schema's `default`,
 /// response `links` (as parameter sources), `components/securitySchemes` and `security`
-/// (the document's and each operation's), and the `x-swift-type`, `x-swift-property` and
+/// (the document's and each operation's), parameters' `style`, `explode` and `allowReserved`,
+/// request bodies' `encoding`, and the `x-swift-type`, `x-swift-property`, `x-faker` and
 /// `x-petkit-source` extensions. Problems are ``ContractError``s naming
 /// the file and JSON path.
 public struct OpenAPIReader: Sendable {
@@ -218,6 +219,7 @@ struct OpenAPIReadState {
             description: try node.optionalString("description"))
         parameter.style = try node.optionalString("style")
         parameter.explode = try node.child("explode")?.bool()
+        parameter.allowReserved = try node.child("allowReserved")?.bool() ?? false
         if let schema = try node.child("schema") {
             parameter.schema = try readSchema(schema, depth: 0)
             // A parameter's default is its own (the writer puts it back in the schema).
@@ -273,12 +275,24 @@ struct OpenAPIReadState {
         for (mediaType, mediaNode) in try node.child("content")?.members() ?? []
         where !body.content.contains(where: { $0.mediaType == mediaType }) {
             let schema = try mediaNode.child("schema")
+            var encoding: [String: ContractEncoding] = [:]
+            for (property, entry) in try mediaNode.child("encoding")?.members() ?? [] {
+                if let headers = try entry.child("headers") {
+                    ignored.noteUnchecked(
+                        "encoding 'headers' of the part '\(property)'", at: headers.path,
+                        consequence: "a part's header fields are not checked")
+                }
+                encoding[property] = ContractEncoding(
+                    contentType: try entry.optionalString("contentType"), style: try entry.optionalString("style"),
+                    explode: try entry.child("explode")?.bool(),
+                    allowReserved: try entry.child("allowReserved")?.bool() ?? false)
+            }
             body.content.append(
                 ContractMediaType(
                     mediaType: mediaType,
                     schema: try schema.map { node throws(ContractError) in
                         try readSchema(node, depth: 0)
-                    }))
+                    }, encoding: encoding))
         }
         return body
     }
@@ -358,6 +372,31 @@ final class IgnoredKeywords {
             entries.append(
                 "schema keyword '\(name)' at \(pointer) is not supported: ignored when validating and generating")
         }
+    }
+
+    /// Notes a field of the document petkit reads but does not check.
+    func noteUnchecked(_ what: String, at path: JSONPath, consequence: String) {
+        let pointer = Self.pointer(path)
+        guard seen.insert(pointer).inserted else { return }
+        guard entries.count < Self.limit else {
+            more += 1
+            return
+        }
+        entries.append("\(what) at \(pointer) is not supported: \(consequence)")
+    }
+
+    /// Notes an `x-faker` key petkit does not make.
+    func noteFaker(_ key: String, at path: JSONPath) {
+        let pointer = Self.pointer(path)
+        guard seen.insert(pointer).inserted else { return }
+        guard entries.count < Self.limit else {
+            more += 1
+            return
+        }
+        let nearest = StringDistance.nearest(to: key, among: RealisticText.fakerKeys.keys.sorted())
+        let hint = nearest.map { " (did you mean '\($0)'?)" } ?? ""
+        entries.append(
+            "x-faker '\(key)' at \(pointer) is not supported\(hint): the string follows the property's name and format")
     }
 
     var lines: [String] {

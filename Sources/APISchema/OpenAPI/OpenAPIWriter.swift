@@ -52,6 +52,7 @@ public struct OpenAPIWriter: Sendable {
         object["required"] = .bool(parameter.required)
         if let style = parameter.style { object["style"] = .string(style) }
         if let explode = parameter.explode { object["explode"] = .bool(explode) }
+        if parameter.allowReserved { object["allowReserved"] = .bool(true) }
         object["schema"] = schema(parameter.schema)
         if let value = parameter.defaultValue, case .object(var members) = object["schema"] {
             members["default"] = value
@@ -75,11 +76,24 @@ public struct OpenAPIWriter: Sendable {
         if let description = body.description { object["description"] = .string(description) }
         var content = JSONObject()
         for media in body.content {
-            content[media.mediaType] = .object(
-                media.schema.map { JSONObject([("schema", schema($0))]) } ?? JSONObject())
+            var entry = media.schema.map { JSONObject([("schema", schema($0))]) } ?? JSONObject()
+            if !media.encoding.isEmpty {
+                entry["encoding"] = .object(
+                    JSONObject(media.encoding.sorted { $0.key < $1.key }.map { ($0.key, encoding($0.value)) }))
+            }
+            content[media.mediaType] = .object(entry)
         }
         object["content"] = .object(content)
         object["required"] = .bool(body.required)
+        return .object(object)
+    }
+
+    private func encoding(_ encoding: ContractEncoding) -> JSONValue {
+        var object = JSONObject()
+        if let contentType = encoding.contentType { object["contentType"] = .string(contentType) }
+        if let style = encoding.style { object["style"] = .string(style) }
+        if let explode = encoding.explode { object["explode"] = .bool(explode) }
+        if encoding.allowReserved { object["allowReserved"] = .bool(true) }
         return .object(object)
     }
 
@@ -198,6 +212,7 @@ public struct OpenAPIWriter: Sendable {
         if let value = schema.defaultValue { object["default"] = value }
         if let swiftType = schema.swiftType { object["x-swift-type"] = .string(swiftType) }
         if let swiftProperty = schema.swiftProperty { object["x-swift-property"] = .string(swiftProperty) }
+        if let faker = schema.faker { object["x-faker"] = .string(faker) }
         return .object(object)
     }
 

@@ -35,6 +35,8 @@ public struct Schema: Sendable, Hashable {
     public var swiftType: String?
     /// `x-swift-property`: the Swift property it was reflected from (`PetJsonModel.vetId: Int?`).
     public var swiftProperty: String?
+    /// `x-faker`: the Faker generator a mock's strings follow (`internet.email`), as written.
+    public var faker: String?
     /// `allOf` parts kept as written because one of them is a `$ref` (inline-only parts are
     /// merged when read); ``Contract/flattened(_:)`` merges them with the referenced schemas.
     public var allOf: [Schema] = []
@@ -146,6 +148,7 @@ public struct Schema: Sendable, Hashable {
             merged.enumValues = part.enumValues
         }
         if merged.swiftType == nil { merged.swiftType = part.swiftType }
+        if merged.faker == nil { merged.faker = part.faker }
         if merged.defaultValue == nil { merged.defaultValue = part.defaultValue }
         if merged.additionalProperties == nil { merged.additionalProperties = part.additionalProperties }
         if merged.anyOf.isEmpty {

@@ -119,7 +119,7 @@ public enum MultipartParser {
 
     /// A parameter of a header value such as `form-data; name="file"; filename="a.txt"` or
     /// `multipart/form-data; boundary=xyz`, unquoted; the parameter name in any case.
-    static func parameter(_ name: String, in value: String) -> String? {
+    package static func parameter(_ name: String, in value: String) -> String? {
         // On Unicode scalars: a space before a combining mark is one Character with it.
         for piece in value.unicodeScalars.split(separator: ";").dropFirst() {
             guard let equals = piece.firstIndex(of: "=") else { continue }
