@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import HTTPHandlerKit
 import HTTPServerKit
+import TLSKit
 import TestSupport
 import Testing
 

@@ -37,7 +37,7 @@ final class Connection {
     var outbound = OutboundQueue()
     /// The TLS session on an HTTPS server's connection; nil on a plain one, where every read
     /// and write goes straight to the socket.
-    let tls: TLSStream?
+    let tls: (any ConnectionLayer)?
 
     init(loop: HTTPEventLoop, descriptor: Int32, slot: Int, generation: UInt32, remoteAddress: HTTPSocketAddress) {
         self.loop = loop
@@ -47,7 +47,7 @@ final class Connection {
         self.remoteAddress = remoteAddress
         machine = ConnectionStateMachine(timeouts: loop.connectionTimeouts, now: loop.now)
         parser = HTTPRequestParser(limits: loop.configuration.limits)
-        tls = loop.tlsContext.flatMap { TLSStream(context: $0, descriptor: descriptor) }
+        tls = loop.tlsContext.flatMap { $0.layer(over: descriptor) }
     }
 
     // Read-only views of the machine's state, for the loop (readiness, eviction, replies).

@@ -60,9 +60,9 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     let readBuffer: UnsafeMutableRawBufferPointer
     let iovecs: UnsafeMutablePointer<iovec>
     let iovecCapacity = 64
-    /// The server's TLS context on an HTTPS server, and the buffer its writes gather small
-    /// pieces in (empty on a plain server).
-    let tlsContext: TLSContext?
+    /// What makes each connection's TLS session on an HTTPS server, and the buffer its writes
+    /// gather small pieces in (empty on a plain server).
+    let tlsContext: (any ConnectionLayerFactory)?
     let tlsWriteBuffer: UnsafeMutableRawBufferPointer
     /// Loop-local components (``HTTPLoopExtension``), by type and in the order made.
     var extensions: [ObjectIdentifier: any HTTPLoopExtension] = [:]
@@ -89,7 +89,7 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
 
     init(
         index: Int, listener: Int32, configuration: HTTPServerConfiguration, handler: any HTTPHandler,
-        lifecycle: ServerLifecycle, tls: TLSContext? = nil
+        lifecycle: ServerLifecycle, tls: (any ConnectionLayerFactory)? = nil
     ) throws(HTTPServerError) {
         self.index = index
         tlsContext = tls

@@ -95,7 +95,7 @@ public final class HTTPServer: Sendable {
         do {
             let configuration = self.configuration
             // Before binding: a certificate that cannot be used leaves the port free.
-            let tls = try configuration.tls.map(Self.tlsContext)
+            let tls = try configuration.connectionSecurity.map(Self.tlsContext)
             let address = try HTTPServerError.platform {
                 () throws(PlatformError) in try Listener.resolve(host: configuration.host, port: configuration.port)
             }
@@ -147,9 +147,11 @@ public final class HTTPServer: Sendable {
     }
 
     /// The one TLS context of an HTTPS server, shared by its loops.
-    private static func tlsContext(_ settings: HTTPServerTLS) throws(HTTPServerError) -> TLSContext {
+    private static func tlsContext(
+        _ settings: ConnectionSecurity
+    ) throws(HTTPServerError) -> any ConnectionLayerFactory {
         do {
-            return try TLSContext(settings)
+            return try settings.makeFactory()
         } catch {
             throw HTTPServerError.tls(error)
         }
