@@ -87,10 +87,11 @@ let fuzzTargets: [Target] = [
 
 let package = Package(
     name: "petkit",
-    // The Apple platforms whose test targets link URLSessionStubs, EndpointKit, ContractModel and
-    // what they depend on (the SDK's Foundation, zlib and libxml2): the releases with
-    // Synchronization's Atomic, which MockEngine uses. The tools and the socket server build for
-    // macOS only. Until the macOS job has built them for the iOS Simulator, these are unverified.
+    // The Apple platforms whose test targets link URLSessionStubs, LoopbackStubs (a UI-test
+    // target's loopback server), EndpointKit, ContractModel and what they depend on (the SDK's
+    // Foundation, zlib and libxml2): the releases with Synchronization's Atomic, which MockEngine
+    // uses. The tools and StubServerKit (libcurl, OpenSSL) build for macOS only. Until the macOS
+    // job has built them for the iOS Simulator, these are unverified.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: libraries.map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "petmock", targets: ["petmock"]),
