@@ -21,7 +21,7 @@ func tests(
 }
 
 /// What another package can depend on: the modules a user imports (the URLSession stubs, the
-/// in-process server, the endpoint client, the contract kit and the two command lines as
+/// in-process server, the loopback server an iOS UI-test target links, the endpoint client, the contract kit and the two command lines as
 /// libraries, the reference app) and the four tools. A test
 /// target needs one import (`URLSessionStubs`, or `StubServerKit` for the server on a port),
 /// which re-exports the modules its API is written in; `EndpointCore` and `HTTPClient` re-export
@@ -29,7 +29,7 @@ func tests(
 /// (`StubFormat`, `MockEngine`, `JSONKit`, `HTTPServerKit`, ...) are reached through these or
 /// not at all (docs/libraries.md).
 let libraries = [
-    "URLSessionStubs", "StubServerKit",
+    "URLSessionStubs", "StubServerKit", "LoopbackStubs",
     "EndpointCore", "EndpointKit", "HTTPClient",
     "ContractModel", "ContractKit", "ContractCLI", "MockCLI",
     "PetModels", "PetClient", "PetAppContract",
@@ -52,7 +52,7 @@ let fuzzTargets: [Target] = [
     .target(name: "FuzzDriver", path: "Fuzz/Sources/FuzzDriver"),
     .target(name: "FuzzSupport", path: "Fuzz/Sources/FuzzSupport", swiftSettings: strict),
     fuzzTarget("FuzzHTTPRequestParser", ["HTTPServerKit", "HTTPCore"]),
-    fuzzTarget("FuzzTLSHandshake", ["HTTPServerKit"]),
+    fuzzTarget("FuzzTLSHandshake", ["TLSKit", "HTTPServerKit"]),
     fuzzTarget("FuzzHTTPResponseReader", ["HTTPClient", "HTTPCore"]),
     fuzzTarget("FuzzJSONParser", ["JSONKit"]),
     fuzzTarget("FuzzOpenAPIReader", ["APISchema", "ContractKit", "JSONKit"]),
@@ -88,10 +88,11 @@ let fuzzTargets: [Target] = [
 
 let package = Package(
     name: "petkit",
-    // The Apple platforms whose test targets link URLSessionStubs, EndpointKit, ContractModel and
-    // what they depend on (the SDK's Foundation, zlib and libxml2): the releases with
-    // Synchronization's Atomic, which MockEngine uses. The tools and the socket server build for
-    // macOS only. Until the macOS job has built them for the iOS Simulator, these are unverified.
+    // The Apple platforms whose test targets link URLSessionStubs, LoopbackStubs (a UI-test
+    // target's loopback server), EndpointKit, ContractModel and what they depend on (the SDK's
+    // Foundation, zlib and libxml2): the releases with Synchronization's Atomic, which MockEngine
+    // uses. The tools and StubServerKit (libcurl, OpenSSL) build for macOS only. Until the macOS
+    // job has built them for the iOS Simulator, these are unverified.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: libraries.map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "petmock", targets: ["petmock"]),
@@ -107,8 +108,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        // TLS for the socket server's HTTPS and its local certificate authority (never in what an
-        // iOS test target links: scripts/check-link-closure.sh).
+        // TLS for the socket server's HTTPS and its local certificate authority (TLSKit alone
+        // links it; never in what an iOS test target links: scripts/check-link-closure.sh).
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .target(name: "CSystem"),
         .target(name: "CSpawn"),
@@ -117,12 +118,16 @@ let package = Package(
         // listener and socket calls, file watchers and the file system.
         library("Platform", ["CSystem"]),
 
-        // HTTP: shared types, the epoll server, the libcurl client.
+        // HTTP: shared types, the epoll server (no TLS library: TLSKit adds HTTPS through its
+        // connection-layer hook), the libcurl client.
         library("HTTPCore"),
         // What a handler receives and returns, with no socket: the request, reply values,
         // prepared responses, faults, delays (the server and in-process stubs share them).
         library("HTTPHandlerKit", ["HTTPCore", "Platform", "CZlib"]),
-        library("HTTPServerKit", ["HTTPHandlerKit", "HTTPCore", "Platform", "CZlib", "COpenSSL"]),
+        library("HTTPServerKit", ["HTTPHandlerKit", "HTTPCore", "Platform", "CZlib"]),
+        // HTTPS for HTTPServerKit through OpenSSL: the TLS session as a connection layer, the
+        // local certificate authority.
+        library("TLSKit", ["HTTPServerKit", "COpenSSL", "Platform"]),
         library("HTTPClient", ["HTTPCore", "Platform", "CCurl", "CZlib"]),
         // The generic API client over any transport: no libcurl, no libyaml, so an iOS test
         // target can link it. EndpointKit adds URLSession's transport and re-exports the core; a
@@ -192,13 +197,18 @@ let package = Package(
                 "Platform", "SQLiteKit", "XMLKit",
             ]),
 
-        // The stub server: petmock's engine on HTTPServerKit's sockets, libcurl and its own
-        // client for upstreams, file watching.
+        // petmock's engine on HTTPServerKit's sockets, with the upstream clients and servers its
+        // front end gives (no libcurl, no TLS): what StubServerKit and LoopbackStubs share.
+        library(
+            "StubServerCore", ["AdminAPI", "MockEngine", "StubFormat", "HTTPServerKit", "HTTPHandlerKit", "Platform"]),
+
+        // The stub server: StubServerCore with libcurl and its own client for upstreams, HTTPS
+        // (TLSKit), file watching.
         library(
             "StubServerKit",
             [
-                "AdminAPI", "APISchema", "MockEngine", "OpenAPIMock", "StubFormat", "HTTPServerKit", "HTTPHandlerKit",
-                "HTTPCore", "HTTPClient", "JSONKit", "Platform",
+                "AdminAPI", "APISchema", "MockEngine", "OpenAPIMock", "StubFormat", "StubServerCore", "HTTPServerKit",
+                "TLSKit", "HTTPHandlerKit", "HTTPCore", "HTTPClient", "JSONKit", "Platform",
             ]),
 
         // petmock's engine behind a URLProtocol: a URLSession answered in process by a handler.
@@ -207,6 +217,15 @@ let package = Package(
             [
                 "AdminAPI", "MockEngine", "OpenAPIMock", "APISchema", "EndpointKit", "StubFormat", "HTTPHandlerKit",
                 "HTTPCore", "JSONKit", "Platform",
+            ]),
+
+        // StubServerCore on a loopback port with a URLSession for upstreams: no libcurl, no
+        // OpenSSL, so an iOS UI-test target links it and the app under test reaches it.
+        library(
+            "LoopbackStubs",
+            [
+                "StubServerCore", "URLSessionStubs", "AdminAPI", "MockEngine", "OpenAPIMock", "APISchema", "StubFormat",
+                "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "JSONKit",
             ]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
@@ -221,7 +240,8 @@ let package = Package(
         library(
             "MockCLI",
             [
-                "StubServerKit", "HTTPServerKit", "HTTPCore", "HTTPClient", "APISchema", "ContractKit", "ArgumentKit",
+                "StubServerKit", "HTTPServerKit", "TLSKit", "HTTPCore", "HTTPClient", "APISchema", "ContractKit",
+                "ArgumentKit",
                 "Platform", "MockEngine", "OpenAPIMock", "JSONKit", "StubFormat",
             ]),
 
@@ -328,7 +348,12 @@ let package = Package(
                 "HTTPClient", "HTTPCore", "JSONKit", "Platform", "TestSupport", "SQLiteKit",
             ],
             exclude: ["Fixtures"]),
-        tests("HardeningTests", ["TestSupport", "HTTPServerKit", "HTTPCore", "JSONKit", "HTTPHandlerKit"]),
+        tests("HardeningTests", ["TestSupport", "HTTPServerKit", "TLSKit", "HTTPCore", "JSONKit", "HTTPHandlerKit"]),
+        tests("TLSKitTests", ["TLSKit", "HTTPServerKit", "HTTPHandlerKit", "TestSupport"]),
+        tests(
+            "LoopbackStubsTests",
+            ["LoopbackStubs", "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "Platform", "TestSupport"],
+            resources: [.copy("Stubs")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,12 +2,12 @@
 # Fails when a module an app's test target may link reaches a library the iOS SDK does not ship.
 # An iOS or macOS test target links Foundation, zlib, libxml2 and SQLite, but not libcurl or
 # libyaml (on macOS those come only from Homebrew, behind flags Xcode does not pass), nor OpenSSL
-# (not in the iOS SDK: HTTPS is the socket server's alone), so the dependency closure of each
-# module below must not contain CCurl, CYAML or COpenSSL.
+# (not in the iOS SDK: HTTPS is the socket server's alone, through TLSKit), so the dependency
+# closure of each module below must not contain CCurl, CYAML or COpenSSL.
 # Usage: scripts/check-link-closure.sh   (exit 1 names the path; CHECK_LINK_MODULES="A B" checks others)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-read -r -a modules <<<"${CHECK_LINK_MODULES:-URLSessionStubs EndpointKit EndpointCore PetModels PetClient ContractModel MockEngine OpenAPIMock HTTPHandlerKit HTTPCore StubFormat APISchema}"
+read -r -a modules <<<"${CHECK_LINK_MODULES:-URLSessionStubs LoopbackStubs StubServerCore HTTPServerKit EndpointKit EndpointCore PetModels PetClient ContractModel MockEngine OpenAPIMock HTTPHandlerKit HTTPCore StubFormat APISchema}"
 forbidden=(CCurl CYAML COpenSSL)
 swift package describe --type json 2>/dev/null | python3 -c '
 import json, sys

@@ -1,6 +1,7 @@
 import ArgumentKit
 import HTTPCore
 import HTTPServerKit
+import TLSKit
 
 /// `petmock cert`: the local certificate authority's certificate (made when the folder has
 /// none, with the server certificate `serve --https-port` uses) and how to trust it.

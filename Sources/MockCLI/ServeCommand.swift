@@ -7,6 +7,7 @@ import HTTPServerKit
 import MockEngine
 import OpenAPIMock
 import StubServerKit
+import TLSKit
 
 /// `petmock serve`: load the stubs, report their problems, serve until SIGINT/SIGTERM or
 /// `POST /__admin/shutdown`.

@@ -4,6 +4,7 @@ import HTTPServerKit
 import MockEngine
 import Platform
 import StubFormat
+import StubServerCore
 
 /// A WireMock-compatible stub server with broken variants, in process: serve a stub folder
 /// or mappings built in Swift on a free port, point the app under test at ``baseURL``, and
@@ -34,14 +35,10 @@ public final class StubServer: HTTPHandler {
     public var loadProblems: [StubProblem] { handler.loadProblems }
 
     /// The engine as a handler, which the HTTP server runs.
-    public let handler: StubHandler
+    public var handler: StubHandler { host.handler }
     var engine: StubEngine { handler.engine }
-    /// The plain server (nil when HTTPS alone is served) and the HTTPS one (nil when none is):
-    /// the same handler on both. `primary` takes the signals; a signal that stops it stops both.
-    private let http: HTTPServer?
-    private let https: HTTPServer?
-    private let primary: HTTPServer
-    private let hub: EventHub
+    /// The engine on its servers: plain HTTP first (when served), then HTTPS (when served).
+    private let host: StubServerHost
     private let watcher = Locked<(any FileWatcher)?>(nil)
 
     /// Loads a stub folder (`mappings/`, `__files/`); problems are in ``loadProblems``, and
@@ -64,33 +61,27 @@ public final class StubServer: HTTPHandler {
         stubsDirectory: String?, mappings: [StubMapping], configuration: StubServerConfiguration
     ) throws(StubServerError) {
         self.configuration = configuration
-        let hub = EventHub()
-        self.hub = hub
-        let hook = ShutdownHook()
+        var servers: [HTTPServerConfiguration] = []
+        if configuration.servesPlainHTTP || configuration.httpsPort == nil {
+            servers.append(configuration.httpConfiguration)
+        }
+        if let secure = configuration.httpsConfiguration { servers.append(secure) }
         do {
-            handler = try StubHandler(
+            host = try StubServerHost(
                 stubsDirectory: stubsDirectory, mappings: mappings, configuration: configuration.handlerConfiguration,
-                upstream: .server(configuration.upstream), publish: { hub.publish($0) }, shutdown: { hook.run() })
+                upstream: .server(configuration.upstream), servers: servers)
         } catch {
             throw .setup(error)
         }
-        let handler = self.handler
-        let secure = configuration.httpsConfiguration.map { HTTPServer(configuration: $0, handler: handler) }
-        if let secure, !configuration.servesPlainHTTP {
-            http = nil
-            primary = secure
-        } else {
-            let plain = HTTPServer(configuration: configuration.httpConfiguration, handler: handler)
-            http = plain
-            primary = plain
-        }
-        https = secure
-        hook.set { [weak self] in self?.shutdown() }
+        host.onShutdownRequest { [weak self] in self?.shutdown() }
     }
+
+    /// Whether plain HTTP is served (on ``port``).
+    private var servesPlainHTTP: Bool { configuration.servesPlainHTTP || configuration.httpsPort == nil }
 
     /// Starts listening (and watching, with `watch`); returns once requests are accepted.
     public func start() throws(StubServerError) {
-        if https != nil {
+        if configuration.httpsPort != nil {
             do {
                 _ = try configuration.certificateAuthority.serverTLS()
             } catch {
@@ -98,10 +89,8 @@ public final class StubServer: HTTPHandler {
             }
         }
         do {
-            try http?.start()
-            try https?.start()
+            try host.start()
         } catch {
-            http?.stop()
             throw .server(error)
         }
         guard configuration.watch, let loader = engine.store.loader else { return }
@@ -123,14 +112,16 @@ public final class StubServer: HTTPHandler {
     }
 
     /// The bound port of plain HTTP (after ``start()``), or of HTTPS when it is served alone.
-    public var port: Int { primary.port }
+    public var port: Int { host.port }
 
     /// The bound HTTPS port (after ``start()``), or nil when HTTPS is not served.
-    public var httpsPort: Int? { https?.port }
+    public var httpsPort: Int? {
+        configuration.httpsPort == nil ? nil : host.servers[host.servers.count - 1].port
+    }
 
     /// `http://HOST:PORT`, to give the app under test (``httpsBaseURL`` when HTTPS is served alone).
     public var baseURL: String {
-        http == nil ? httpsBaseURL ?? "" : url(scheme: "http", port: port)
+        servesPlainHTTP ? StubServerHost.url(scheme: "http", host: configuration.host, port: port) : httpsBaseURL ?? ""
     }
 
     /// `https://localhost:PORT` (the name the certificate is for), or nil when HTTPS is not served.
@@ -138,12 +129,8 @@ public final class StubServer: HTTPHandler {
         guard let httpsPort else { return nil }
         let host = configuration.host
         let loopback = host == "127.0.0.1" || host == "::1" || host == "0.0.0.0" || host == "::" || host == "localhost"
-        return loopback ? "https://localhost:\(httpsPort)" : url(scheme: "https", port: httpsPort)
-    }
-
-    private func url(scheme: String, port: Int) -> String {
-        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        return "\(scheme)://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
+        return loopback
+            ? "https://localhost:\(httpsPort)" : StubServerHost.url(scheme: "https", host: host, port: httpsPort)
     }
 
     /// Begins a graceful shutdown and returns at once.
@@ -152,9 +139,7 @@ public final class StubServer: HTTPHandler {
             watcher?.stop()
             watcher = nil
         }
-        http?.shutdown()
-        https?.shutdown()
-        hub.finish()
+        host.shutdown()
     }
 
     /// Shuts down and waits until stopped.
@@ -165,31 +150,23 @@ public final class StubServer: HTTPHandler {
 
     /// Blocks until the server has stopped (both ports, when it serves two).
     public func waitUntilStopped() {
-        primary.waitUntilStopped()
-        if let https, https !== primary {
-            https.shutdown()
-            https.waitUntilStopped()
-        }
+        host.waitUntilStopped()
     }
 
     /// Suspends until the server has stopped (both ports, when it serves two).
     public func stopped() async {
-        await primary.stopped()
-        if let https, https !== primary {
-            https.shutdown()
-            await https.stopped()
-        }
+        await host.stopped()
     }
 
     /// Makes SIGINT and SIGTERM shut the server down gracefully (for command-line use); with
     /// two ports, the signal stops the first and ``stopped()`` or ``waitUntilStopped()`` the other.
     public func shutdownOnSignals() {
-        primary.shutdownOnSignals()
+        host.shutdownOnSignals()
     }
 
     /// A stream of what the server does on its own (reloads), from now until it stops.
     public func events() -> AsyncStream<StubServerEvent> {
-        hub.subscribe()
+        host.events()
     }
 
     /// Reloads after the watcher saw changes. A changed mapping file is read again alone, and
@@ -220,7 +197,7 @@ public final class StubServer: HTTPHandler {
         }
         if bodiesChanged { reload(store.mappingFiles(), keepingOverrides: true) }
         admin.problemLog.record(events)
-        for event in events { hub.publish(event) }
+        for event in events { host.publish(event) }
     }
 }
 
@@ -240,59 +217,5 @@ public enum StubServerError: Error, Sendable, CustomStringConvertible {
         case .server(let error): "\(error)"
         case .watch(let error): "Cannot watch the stubs: \(error)"
         }
-    }
-}
-
-/// The admin API's way to stop the server, set once the server exists.
-private final class ShutdownHook: Sendable {
-    private let action = Locked<(@Sendable () -> Void)?>(nil)
-
-    func set(_ action: @escaping @Sendable () -> Void) {
-        self.action.withLock { $0 = action }
-    }
-
-    func run() {
-        action.withLock { $0 }?()
-    }
-}
-
-/// Hands events to every subscriber's stream.
-private final class EventHub: Sendable {
-    private struct State {
-        var next = 0
-        var continuations: [Int: AsyncStream<StubServerEvent>.Continuation] = [:]
-        var finished = false
-    }
-
-    private let state = Locked(State())
-
-    func subscribe() -> AsyncStream<StubServerEvent> {
-        let (stream, continuation) = AsyncStream<StubServerEvent>.makeStream()
-        let finished = state.withLock { state -> Bool in
-            guard !state.finished else { return true }
-            let key = state.next
-            state.next += 1
-            state.continuations[key] = continuation
-            continuation.onTermination = { [weak self] _ in
-                self?.state.withLock { _ = $0.continuations.removeValue(forKey: key) }
-            }
-            return false
-        }
-        if finished { continuation.finish() }
-        return stream
-    }
-
-    func publish(_ event: StubServerEvent) {
-        let continuations = state.withLock { Array($0.continuations.values) }
-        for continuation in continuations { continuation.yield(event) }
-    }
-
-    func finish() {
-        let continuations = state.withLock { state in
-            state.finished = true
-            defer { state.continuations = [:] }
-            return Array(state.continuations.values)
-        }
-        for continuation in continuations { continuation.finish() }
     }
 }

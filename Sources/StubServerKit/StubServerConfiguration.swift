@@ -1,6 +1,7 @@
 import HTTPServerKit
 import MockEngine
 import Platform
+import TLSKit
 
 /// How a ``StubServer`` listens and behaves; every argument has a default.
 ///

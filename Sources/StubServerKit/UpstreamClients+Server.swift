@@ -1,6 +1,7 @@
 import HTTPClient
 import HTTPServerKit
 import MockEngine
+import StubServerCore
 
 extension UpstreamClients {
     /// The socket server's upstream clients: on each event loop its ``LoopUpstream`` (petmock's
@@ -23,10 +24,6 @@ extension UpstreamClients {
                 upstream.send(request, via: route, completion: completion)
                 return .started
             },
-            scheduleOnLoop: { requestLoop, delay, work, dropped in
-                guard let loop = requestLoop as? HTTPEventLoop else { return false }
-                loop.schedule(after: delay, work, ifDropped: dropped)
-                return true
-            })
+            scheduleOnLoop: eventLoopTimers)
     }
 }

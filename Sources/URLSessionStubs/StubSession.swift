@@ -1,6 +1,5 @@
 import APISchema
 import AdminAPI
-import EndpointKit
 import Foundation
 import HTTPCore
 import JSONKit
@@ -86,7 +85,7 @@ public final class StubSession: Sendable {
     }
 
     /// `directory` resolved against the folder holding `file`; an absolute one as it is.
-    static func path(_ directory: String, besideFile file: String) -> String {
+    package static func path(_ directory: String, besideFile file: String) -> String {
         guard !directory.hasPrefix("/") else { return directory }
         let folder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
         return folder + "/" + directory
@@ -126,13 +125,13 @@ public final class StubSession: Sendable {
     /// URLs, which takes a 401 with a Basic challenge that has a realm into its authentication
     /// handling, where a task with no credential to offer never completes.
     #if canImport(FoundationNetworking)
-    static let challengeRealm: String? = nil
+    package static let challengeRealm: String? = nil
     #else
-    static let challengeRealm: String? = SecurityCheck.realm
+    package static let challengeRealm: String? = SecurityCheck.realm
     #endif
 
     /// Reads an OpenAPI document in JSON; YAML (as `OpenAPIReader.isYAML` tells it) is refused.
-    static func readDocument(_ path: String) throws(StubSetupError) -> Contract {
+    package static func readDocument(_ path: String) throws(StubSetupError) -> Contract {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path)
@@ -169,12 +168,7 @@ public final class StubSession: Sendable {
         if let variant { configuration.variant = variant }
         handler = try StubHandler(
             stubsDirectory: stubsDirectory, mappings: mappings, configuration: configuration,
-            // The upstream session is made on the first proxied request: most sessions never make one.
-            upstream: UpstreamClients(makeTransport: { settings in
-                URLSessionTransport(
-                    session: upstreamSession ?? URLSession(configuration: .ephemeral),
-                    maxResponseSize: settings.maxResponseSize)
-            }))
+            upstream: .urlSession(upstreamSession))
         host = StubURLSessionHost(handler: handler, options: options)
     }
 

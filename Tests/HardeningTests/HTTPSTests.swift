@@ -3,6 +3,7 @@ import HTTPCore
 import HTTPHandlerKit
 import HTTPServerKit
 import JSONKit
+import TLSKit
 import TestSupport
 import Testing
 

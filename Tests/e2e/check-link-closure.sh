@@ -8,7 +8,7 @@ if output=$(CHECK_LINK_MODULES="StubServerKit" bash scripts/check-link-closure.s
     echo "check-link-closure: StubServerKit passed, but it links libcurl and OpenSSL" >&2
     exit 1
 fi
-grep -q "StubServerKit links COpenSSL through StubServerKit -> HTTPServerKit -> COpenSSL" <<<"$output" || {
+grep -q "StubServerKit links COpenSSL through StubServerKit -> TLSKit -> COpenSSL" <<<"$output" || {
     echo "check-link-closure: OpenSSL not reported: $output" >&2
     exit 1
 }

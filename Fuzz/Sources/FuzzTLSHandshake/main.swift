@@ -1,5 +1,6 @@
 import FuzzDriver
 import HTTPServerKit
+import TLSKit
 
 #if canImport(Glibc)
 import Glibc

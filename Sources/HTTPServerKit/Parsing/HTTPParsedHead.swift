@@ -2,9 +2,9 @@ import HTTPCore
 import HTTPHandlerKit
 
 /// A request head as the parser found it, with what the parser decided about the message.
-public struct HTTPParsedHead: Sendable, Hashable {
+package struct HTTPParsedHead: Sendable, Hashable {
     /// How the body of a request is delimited (RFC 9112 §6.3).
-    public enum BodyFraming: Sendable, Hashable {
+    package enum BodyFraming: Sendable, Hashable {
         /// No body.
         case none
         /// A body of exactly this many bytes (`Content-Length`).
@@ -14,16 +14,16 @@ public struct HTTPParsedHead: Sendable, Hashable {
     }
 
     /// The request line and header fields.
-    public var head: HTTPRequestHead
+    package var head: HTTPRequestHead
     /// How the body is delimited.
-    public var bodyFraming: BodyFraming
+    package var bodyFraming: BodyFraming
     /// Whether the connection may carry another request after this one (RFC 9112 §9.3).
-    public var keepAlive: Bool
+    package var keepAlive: Bool
     /// Whether the client waits for `100 Continue` before sending the body (RFC 9110 §10.1.1).
-    public var expectsContinue: Bool
+    package var expectsContinue: Bool
 
     /// Creates a parsed head.
-    public init(head: HTTPRequestHead, bodyFraming: BodyFraming, keepAlive: Bool, expectsContinue: Bool) {
+    package init(head: HTTPRequestHead, bodyFraming: BodyFraming, keepAlive: Bool, expectsContinue: Bool) {
         self.head = head
         self.bodyFraming = bodyFraming
         self.keepAlive = keepAlive

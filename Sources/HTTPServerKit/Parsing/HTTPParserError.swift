@@ -5,7 +5,7 @@ import HTTPHandlerKit
 ///
 /// Every case maps to one status (``status``); the server sends that status with
 /// `Connection: close` and closes the connection, and no other connection is affected.
-public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The request line is not `method SP target SP version` (RFC 9112 §3).
     case invalidRequestLine(found: String)
     /// The method is empty or holds a byte that is not a token character (RFC 9110 §9.1).
@@ -57,7 +57,7 @@ public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible 
     case bodyTooLarge(limit: Int, length: Int?)
 
     /// The response status that refuses a request with this error.
-    public var status: HTTPStatus {
+    package var status: HTTPStatus {
         switch self {
         case .unsupportedVersion: .httpVersionNotSupported
         case .unsupportedTransferEncoding: .notImplemented
@@ -68,7 +68,7 @@ public enum HTTPParserError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidRequestLine(let found):
             "Invalid request line: expected 'METHOD SP TARGET SP HTTP/1.1', found '\(found)'"

@@ -18,9 +18,9 @@ import HTTPHandlerKit
 ///     // handle .head(parsed), .body(range), .end
 /// }
 /// ```
-public struct HTTPRequestParser: Sendable {
+package struct HTTPRequestParser: Sendable {
     /// What one parse step found.
-    public enum Event: Sendable, Hashable {
+    package enum Event: Sendable, Hashable {
         /// A complete request head.
         case head(HTTPParsedHead)
         /// A piece of body: this range of the buffer passed to the call that returned it.
@@ -30,11 +30,11 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// The result of one call to ``parse(_:)``.
-    public struct Step: Sendable, Hashable {
+    package struct Step: Sendable, Hashable {
         /// How many bytes of the buffer were used; the caller passes the rest next time.
-        public var consumed: Int
+        package var consumed: Int
         /// The event found, or nil when every byte was used and more input is needed.
-        public var event: Event?
+        package var event: Event?
     }
 
     enum State: Sendable {
@@ -53,7 +53,7 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// The limits this parser enforces.
-    public let limits: HTTPParserLimits
+    package let limits: HTTPParserLimits
     var state: State = .head
 
     // A head that arrived in more than one piece is collected here; `lineStart` and the
@@ -72,19 +72,19 @@ public struct HTTPRequestParser: Sendable {
     var trailerLineLength = 0
 
     /// Creates a parser with the given limits.
-    public init(limits: HTTPParserLimits = HTTPParserLimits()) {
+    package init(limits: HTTPParserLimits = HTTPParserLimits()) {
         self.limits = limits
     }
 
     /// Whether the parser is between requests with nothing buffered: no bytes of a next
     /// request have been seen.
-    public var isIdle: Bool {
+    package var isIdle: Bool {
         if case .head = state { return headBuffer.isEmpty }
         return false
     }
 
     /// Whether a head has been partly received but not completed.
-    public var isReadingHead: Bool {
+    package var isReadingHead: Bool {
         if case .head = state { return !headBuffer.isEmpty }
         return false
     }
@@ -93,7 +93,7 @@ public struct HTTPRequestParser: Sendable {
     ///
     /// Call again with the unconsumed rest until the step has no event. After an error the
     /// parser stays failed and throws the same error again.
-    public mutating func parse(_ input: UnsafeRawBufferPointer) throws(HTTPParserError) -> Step {
+    package mutating func parse(_ input: UnsafeRawBufferPointer) throws(HTTPParserError) -> Step {
         do {
             return try parseUnchecked(input)
         } catch {
@@ -160,7 +160,7 @@ public struct HTTPRequestParser: Sendable {
 
     /// Everything one buffer produces, with body pieces copied out: a convenience for tests
     /// and tools. Body pieces are reported as they were found, so a split body gives several.
-    public mutating func parseAll(_ bytes: [UInt8]) throws(HTTPParserError) -> [Output] {
+    package mutating func parseAll(_ bytes: [UInt8]) throws(HTTPParserError) -> [Output] {
         var outputs: [Output] = []
         var offset = 0
         while true {
@@ -181,7 +181,7 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// An event of ``parseAll(_:)``, holding its body bytes.
-    public enum Output: Sendable, Hashable {
+    package enum Output: Sendable, Hashable {
         /// A complete request head.
         case head(HTTPParsedHead)
         /// A piece of body.

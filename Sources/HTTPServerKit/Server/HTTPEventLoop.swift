@@ -10,10 +10,10 @@ import Darwin
 
 /// One event-loop thread: it owns a listening socket, its connections and its timers.
 ///
-/// Handlers run on the loop's thread. The public methods are safe from any thread; use
-/// ``schedule(after:_:)`` for delays instead of sleeping, and ``execute(_:)`` to get back
-/// onto the loop.
-public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
+/// Handlers run on the loop's thread. ``inEventLoop``, ``execute(_:)`` and
+/// ``schedule(after:_:ifDropped:)`` are safe from any thread; use ``schedule(after:_:ifDropped:)``
+/// for delays instead of sleeping, and ``execute(_:)`` to get back onto the loop.
+package final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     // Safe to share: everything except `mailbox` and `threadID` is touched only on the loop's
     // own thread (run(), and what it calls, including handlers). Other threads reach the loop
     // only through `mailbox` (behind a lock) plus the poller's thread-safe wake-up, and
@@ -60,9 +60,9 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     let readBuffer: UnsafeMutableRawBufferPointer
     let iovecs: UnsafeMutablePointer<iovec>
     let iovecCapacity = 64
-    /// The server's TLS context on an HTTPS server, and the buffer its writes gather small
-    /// pieces in (empty on a plain server).
-    let tlsContext: TLSContext?
+    /// What makes each connection's TLS session on an HTTPS server, and the buffer its writes
+    /// gather small pieces in (empty on a plain server).
+    let tlsContext: (any ConnectionLayerFactory)?
     let tlsWriteBuffer: UnsafeMutableRawBufferPointer
     /// Loop-local components (``HTTPLoopExtension``), by type and in the order made.
     var extensions: [ObjectIdentifier: any HTTPLoopExtension] = [:]
@@ -89,7 +89,7 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
 
     init(
         index: Int, listener: Int32, configuration: HTTPServerConfiguration, handler: any HTTPHandler,
-        lifecycle: ServerLifecycle, tls: TLSContext? = nil
+        lifecycle: ServerLifecycle, tls: (any ConnectionLayerFactory)? = nil
     ) throws(HTTPServerError) {
         self.index = index
         tlsContext = tls
@@ -127,13 +127,13 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     }
 
     /// Whether the caller runs on this loop's thread.
-    public var inEventLoop: Bool {
+    package var inEventLoop: Bool {
         threadID == .current
     }
 
     /// Runs `work` on the loop's thread soon (never inline, even when called on the loop);
     /// work submitted after the loop stopped is dropped.
-    public func execute(_ work: @escaping @Sendable () -> Void) {
+    package func execute(_ work: @escaping @Sendable () -> Void) {
         // The wake-up is written under the lock so that it can never reach the eventfd's
         // number after `finish()` closed it (and the number was reused).
         mailbox.withLock { box in
@@ -151,7 +151,7 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
     /// it stops, or at once when it had stopped), unless the work was cancelled: a caller that
     /// holds something for the work (a slot, a count) gets it back.
     @discardableResult
-    public func schedule(
+    package func schedule(
         after delay: Duration, _ work: @escaping @Sendable () -> Void, ifDropped dropped: (@Sendable () -> Void)? = nil
     ) -> HTTPScheduledWork {
         let deadline = clock.monotonicNanoseconds &+ delay.nanoseconds
@@ -322,12 +322,12 @@ public final class HTTPEventLoop: HTTPRequestLoop, @unchecked Sendable {
 }
 
 /// A scheduled piece of work that can still be cancelled.
-public struct HTTPScheduledWork: Sendable {
+package struct HTTPScheduledWork: Sendable {
     let loop: HTTPEventLoop
     let box: ScheduledWorkBox
 
     /// Cancels the work if it has not run yet.
-    public func cancel() {
+    package func cancel() {
         let box = self.box
         let loop = self.loop
         let cancel: @Sendable () -> Void = {

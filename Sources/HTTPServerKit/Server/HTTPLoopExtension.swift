@@ -11,7 +11,7 @@ import Platform
 /// the descriptors the extension watches (``HTTPEventLoop/watch(_:read:write:for:)``,
 /// level-triggered with either poller), ``deadlineReached()`` once ``deadline`` has passed, and
 /// ``loopStopped()`` when the loop ends. None of them may block: this is the loop's time.
-public protocol HTTPLoopExtension: AnyObject {
+package protocol HTTPLoopExtension: AnyObject {
     /// A descriptor the extension watches is ready (or failed: hung up, in error).
     func descriptorReady(_ descriptor: Int32, readable: Bool, writable: Bool, failed: Bool)
     /// When ``deadlineReached()`` is due, in the loop's time (``HTTPEventLoop/currentTime``),
@@ -29,13 +29,13 @@ public protocol HTTPLoopExtension: AnyObject {
 
 extension HTTPLoopExtension {
     /// Nothing to do before the loop waits.
-    public func beforeWait() {}
+    package func beforeWait() {}
 }
 
 extension HTTPEventLoop {
     /// The loop's extension of type `E`, made with `make` the first time one is asked for.
     /// Call it on the loop's thread only (a handler's `reply(to:)` runs there).
-    public func loopExtension<E: HTTPLoopExtension>(_ make: () -> E) -> E {
+    package func loopExtension<E: HTTPLoopExtension>(_ make: () -> E) -> E {
         precondition(inEventLoop, "a loop extension is used on its loop's thread only")
         let key = ObjectIdentifier(E.self)
         if let existing = extensions[key] as? E { return existing }
@@ -48,7 +48,7 @@ extension HTTPEventLoop {
     /// Watches `descriptor` for `extension`, level-triggered: reported while it is readable
     /// (with `read`) or writable (with `write`). Calling it again changes the interest. Loop
     /// thread only.
-    public func watch(
+    package func watch(
         _ descriptor: Int32, read: Bool, write: Bool, for loopExtension: any HTTPLoopExtension
     ) throws(HTTPServerError) {
         let current = watched[descriptor]
@@ -69,7 +69,7 @@ extension HTTPEventLoop {
     /// with the same interest costs no system call, and a report for it meanwhile unregisters
     /// it instead of reaching the extension. Call ``unwatch(_:)`` before closing it. Loop
     /// thread only.
-    public func park(_ descriptor: Int32) {
+    package func park(_ descriptor: Int32) {
         // Read, then written back: no modify accessor (whose frame is allocated per call).
         guard var entry = watched[descriptor] else { return }
         entry.parked = true
@@ -77,14 +77,14 @@ extension HTTPEventLoop {
     }
 
     /// Stops watching `descriptor` (before it is closed). Loop thread only.
-    public func unwatch(_ descriptor: Int32) {
+    package func unwatch(_ descriptor: Int32) {
         guard watched.removeValue(forKey: descriptor) != nil else { return }
         poller.remove(descriptor)
     }
 
     /// The loop's time in nanoseconds (its clock's monotonic reading), the scale of
     /// ``HTTPLoopExtension/deadline``.
-    public var currentTime: UInt64 { clock.monotonicNanoseconds }
+    package var currentTime: UInt64 { clock.monotonicNanoseconds }
 
     /// Tokens of extension descriptors carry generation 0, which no connection has.
     static func extensionToken(_ descriptor: Int32) -> UInt64 {

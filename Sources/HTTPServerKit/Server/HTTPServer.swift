@@ -21,23 +21,23 @@ import Darwin
 ///
 /// A started server runs until ``shutdown()`` (or a forwarded signal): dropping the last
 /// reference does not stop its threads.
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     /// The configuration the server was created with.
-    public let configuration: HTTPServerConfiguration
+    package let configuration: HTTPServerConfiguration
     /// The handler; tests can call it directly (a request in, a reply value out).
-    public let handler: any HTTPHandler
+    package let handler: any HTTPHandler
     private let lifecycle: ServerLifecycle
     private let boundPort = Locked(0)
 
     /// Creates a server; nothing listens until ``start()``.
-    public init(configuration: HTTPServerConfiguration = HTTPServerConfiguration(), handler: some HTTPHandler) {
+    package init(configuration: HTTPServerConfiguration = HTTPServerConfiguration(), handler: some HTTPHandler) {
         self.configuration = configuration
         self.handler = handler
         lifecycle = ServerLifecycle(maxConnections: configuration.maxConnections)
     }
 
     /// Creates a server whose handler is a closure.
-    public convenience init(
+    package convenience init(
         configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
         handler: @escaping @Sendable (HTTPServerRequest) -> HTTPReply
     ) {
@@ -45,10 +45,10 @@ public final class HTTPServer: Sendable {
     }
 
     /// The bound port: the configured one, or the one picked for port 0. 0 before ``start()``.
-    public var port: Int { boundPort.withLock { $0 } }
+    package var port: Int { boundPort.withLock { $0 } }
 
     /// The event loops (empty before start and after stop).
-    public var eventLoops: [HTTPEventLoop] { lifecycle.state.withLock { $0.loops } }
+    package var eventLoops: [HTTPEventLoop] { lifecycle.state.withLock { $0.loops } }
 
     /// Request bodies of up to `maxBodySize` (8 MiB) are single arrays that grow by doubling.
     /// With glibc's default, adaptive threshold the first such array is mapped and unmapped,
@@ -60,7 +60,7 @@ public final class HTTPServer: Sendable {
 
     /// Binds, listens and starts the loops. Returns once the server accepts connections,
     /// which makes the return the readiness signal; ``port`` is then the bound port.
-    public func start() throws(HTTPServerError) {
+    package func start() throws(HTTPServerError) {
         _ = try launch(prepare: { nil })
     }
 
@@ -70,7 +70,7 @@ public final class HTTPServer: Sendable {
     /// listen backlog and is answered once `prepare` is done, never by a half-ready server.
     /// When `prepare` throws, the listeners close, the server is back where it started, and
     /// its error is rethrown; an ``HTTPServerError`` is thrown when binding fails.
-    public func start(beforeAccepting prepare: () throws -> Void) throws {
+    package func start(beforeAccepting prepare: () throws -> Void) throws {
         let failure = try launch(prepare: {
             do {
                 try prepare()
@@ -95,7 +95,7 @@ public final class HTTPServer: Sendable {
         do {
             let configuration = self.configuration
             // Before binding: a certificate that cannot be used leaves the port free.
-            let tls = try configuration.tls.map(Self.tlsContext)
+            let tls = try configuration.connectionSecurity.map(Self.tlsContext)
             let address = try HTTPServerError.platform {
                 () throws(PlatformError) in try Listener.resolve(host: configuration.host, port: configuration.port)
             }
@@ -147,9 +147,11 @@ public final class HTTPServer: Sendable {
     }
 
     /// The one TLS context of an HTTPS server, shared by its loops.
-    private static func tlsContext(_ settings: HTTPServerTLS) throws(HTTPServerError) -> TLSContext {
+    private static func tlsContext(
+        _ settings: ConnectionSecurity
+    ) throws(HTTPServerError) -> any ConnectionLayerFactory {
         do {
-            return try TLSContext(settings)
+            return try settings.makeFactory()
         } catch {
             throw HTTPServerError.tls(error)
         }
@@ -158,18 +160,18 @@ public final class HTTPServer: Sendable {
     /// Begins a graceful shutdown and returns at once: listeners close, idle connections
     /// close, in-flight requests get their answers (with `Connection: close`) until the
     /// grace period ends, then everything closes. Safe from any thread, handlers included.
-    public func shutdown() {
+    package func shutdown() {
         lifecycle.shutdown()
     }
 
     /// Blocks the calling thread until every loop has stopped (returns at once if the
     /// server never started). Do not call it on an event loop.
-    public func waitUntilStopped() {
+    package func waitUntilStopped() {
         lifecycle.state.wait { $0.phase == .stopped || $0.phase == .idle }
     }
 
     /// Suspends until every loop has stopped.
-    public func stopped() async {
+    package func stopped() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let resumeNow = lifecycle.state.withLock { state in
                 if state.phase == .stopped || state.phase == .idle { return true }
@@ -181,7 +183,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Shuts down gracefully and waits until stopped.
-    public func stop() {
+    package func stop() {
         shutdown()
         waitUntilStopped()
     }
@@ -190,7 +192,7 @@ public final class HTTPServer: Sendable {
     /// command-line tools; the default dispositions come back when the server stops. Call
     /// before or after ``start()``. The handler only writes to a descriptor the first loop
     /// watches, so it is async-signal-safe.
-    public func shutdownOnSignals(_ signals: [Int32] = [SIGINT, SIGTERM]) {
+    package func shutdownOnSignals(_ signals: [Int32] = [SIGINT, SIGTERM]) {
         let running: Bool = lifecycle.state.withLock { state in
             guard state.phase == .running else {
                 state.pendingSignals += signals

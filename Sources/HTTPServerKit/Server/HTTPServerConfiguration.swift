@@ -58,9 +58,9 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// Where the event loops read the time for timeouts, delays, timers and the `Date`
     /// header: ``TimeSource/system`` (Platform) by default; a test may pass a clock it moves by hand.
     public var clock: TimeSource = .system
-    /// Serve HTTPS with this certificate and key; nil (the default) serves plain HTTP. The
-    /// TLS handshake counts as the start of a request head (``headerTimeout`` bounds it).
-    public var tls: HTTPServerTLS?
+    /// Serve HTTPS with these settings (set through TLSKit's `tls`, a certificate and key);
+    /// nil (the default) serves plain HTTP.
+    package var connectionSecurity: ConnectionSecurity?
 
     /// Creates a configuration; every argument has a default.
     public init(

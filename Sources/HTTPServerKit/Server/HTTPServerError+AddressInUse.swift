@@ -9,7 +9,7 @@ import Darwin
 
 extension HTTPServerError {
     /// Whether binding failed because another socket listens on the port.
-    public var isAddressInUse: Bool {
+    package var isAddressInUse: Bool {
         if case .bindFailed(_, _, let code) = self { return code == EADDRINUSE }
         return false
     }
@@ -19,7 +19,7 @@ extension HTTPServerError {
     /// any other error.
     ///
     /// `pass --port 0 to listen on a free port (port 8080 is held by petapi, pid 4242)`
-    public func addressInUseAdvice(portOption: String = "--port") -> String? {
+    package func addressInUseAdvice(portOption: String = "--port") -> String? {
         guard isAddressInUse, case .bindFailed(_, let port, _) = self else { return nil }
         var advice = "pass \(portOption) 0 to listen on a free port"
         if let holder = PortHolder.listening(on: port) {
@@ -32,14 +32,14 @@ extension HTTPServerError {
 /// The process listening on a TCP port, found through Linux's `/proc`: the listening
 /// sockets' inodes in `/proc/net/tcp` and `tcp6`, then the process with a descriptor on one.
 /// Nil when `/proc` is not there or does not tell (another user's process, say).
-public struct PortHolder: Sendable, Hashable {
+package struct PortHolder: Sendable, Hashable {
     /// The process id.
-    public var pid: Int32
+    package var pid: Int32
     /// The process's name (`/proc/PID/comm`).
-    public var name: String
+    package var name: String
 
     /// The process listening on the port, if `/proc` names one.
-    public static func listening(on port: Int) -> PortHolder? {
+    package static func listening(on port: Int) -> PortHolder? {
         let inodes = Set(["/proc/net/tcp", "/proc/net/tcp6"].flatMap { listeningInodes(in: $0, port: port) })
         guard !inodes.isEmpty, let proc = opendir("/proc") else { return nil }
         defer { closedir(proc) }

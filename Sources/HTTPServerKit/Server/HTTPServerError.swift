@@ -18,7 +18,7 @@ public enum HTTPServerError: Error, Sendable, Hashable, CustomStringConvertible 
     case invalidSetting(name: String, value: String, expected: String)
     /// What the configuration asks for does not exist on this system (epoll off Linux).
     case unavailable(what: String, reason: String)
-    /// The TLS settings (``HTTPServerConfiguration/tls``) cannot be used.
+    /// The TLS settings (TLSKit's `HTTPServerConfiguration.tls`) cannot be used.
     case tls(TLSSetupError)
 
     public var description: String {

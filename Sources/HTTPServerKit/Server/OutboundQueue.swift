@@ -95,7 +95,7 @@ struct OutboundQueue {
     /// Sends as much as a TLS session takes: each write is one record, so small pieces are
     /// first gathered into `scratch` (a record's worth), which OpenSSL accepts at a new place
     /// when a write is tried again.
-    mutating func flush(through stream: TLSStream, scratch: UnsafeMutableRawBufferPointer) -> FlushResult {
+    mutating func flush(through stream: any ConnectionLayer, scratch: UnsafeMutableRawBufferPointer) -> FlushResult {
         while pendingBytes > 0 {
             let first = bytes(of: segments[0])
             var source = UnsafeRawBufferPointer(first)

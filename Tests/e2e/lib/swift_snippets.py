@@ -25,7 +25,7 @@ FENCE = re.compile(r"^( *)```swift\n(.*?)^\1```\n", re.S | re.M)
 MARK = re.compile(r"^ *<!-- swift-check: (skip|context): (.*?) -->\n$")
 IMPORT = re.compile(r"^\s*(@testable |@_exported )?import \w+")
 PRODUCTS = [
-    "URLSessionStubs", "StubServerKit", "EndpointKit", "EndpointCore", "HTTPClient", "ContractModel",
+    "URLSessionStubs", "StubServerKit", "LoopbackStubs", "EndpointKit", "EndpointCore", "HTTPClient", "ContractModel",
     "ContractKit", "ContractCLI", "MockCLI", "PetModels", "PetClient", "PetAppContract",
 ]
 

@@ -1,4 +1,5 @@
 import COpenSSL
+import HTTPServerKit
 
 #if canImport(Glibc)
 import Glibc

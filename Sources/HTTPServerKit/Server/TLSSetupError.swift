@@ -1,5 +1,3 @@
-import COpenSSL
-
 /// Why TLS could not be set up: a certificate or key file, the local certificate authority's
 /// folder, or OpenSSL itself.
 public enum TLSSetupError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -23,18 +21,5 @@ public enum TLSSetupError: Error, Sendable, Hashable, CustomStringConvertible {
         case .openSSL(let reason):
             "OpenSSL failed: \(reason)"
         }
-    }
-
-    /// OpenSSL's queued errors of this thread as one line, and the queue emptied.
-    static func drainedErrors() -> String {
-        var reasons: [String] = []
-        while true {
-            let code = ERR_get_error()
-            guard code != 0 else { break }
-            if reasons.count < 4, let reason = ERR_reason_error_string(code) {
-                reasons.append(String(cString: reason))
-            }
-        }
-        return reasons.isEmpty ? "no reason given" : reasons.joined(separator: ", ")
     }
 }

@@ -1,4 +1,5 @@
 import COpenSSL
+import HTTPServerKit
 import Platform
 
 #if canImport(Glibc)
@@ -8,24 +9,24 @@ import Darwin
 #endif
 
 /// What a certificate says, as values: who it names, for how long, and what it may do.
-public struct CertificateSummary: Sendable, Hashable {
+package struct CertificateSummary: Sendable, Hashable {
     /// The subject's common name.
-    public var commonName: String
+    package var commonName: String
     /// The start and end of validity, in seconds since 1970.
-    public var notBefore: Int
-    public var notAfter: Int
+    package var notBefore: Int
+    package var notAfter: Int
     /// Whether `basicConstraints` says CA:TRUE.
-    public var isAuthority: Bool
+    package var isAuthority: Bool
     /// Whether `extendedKeyUsage` allows TLS server authentication.
-    public var allowsServerAuthentication: Bool
+    package var allowsServerAuthentication: Bool
     /// The subject alternative names as OpenSSL prints them (`DNS:localhost`, `IP Address:127.0.0.1`).
-    public var alternativeNames: [String]
+    package var alternativeNames: [String]
 
     /// How long the certificate is valid, in whole days (rounded down).
-    public var validityDays: Int { (notAfter - notBefore) / 86_400 }
+    package var validityDays: Int { (notAfter - notBefore) / 86_400 }
 
     /// Reads the first certificate of a PEM file.
-    public init(pemFile path: String) throws(TLSSetupError) {
+    package init(pemFile path: String) throws(TLSSetupError) {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path, atMost: 1 << 20)

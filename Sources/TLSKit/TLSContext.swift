@@ -1,8 +1,9 @@
 import COpenSSL
+import HTTPServerKit
 
 /// One server's TLS settings, made once: an OpenSSL `SSL_CTX` holding the certificate chain
 /// and the private key, from which each connection's ``TLSStream`` is made.
-package final class TLSContext: @unchecked Sendable {
+package final class TLSContext: ConnectionLayerFactory, @unchecked Sendable {
     // Safe to share: the context is configured in `init` and only read afterwards; OpenSSL
     // makes `SSL_new` and the session cache of one `SSL_CTX` safe from several threads.
     package let context: OpaquePointer
@@ -39,5 +40,10 @@ package final class TLSContext: @unchecked Sendable {
 
     deinit {
         SSL_CTX_free(context)
+    }
+
+    /// A connection's TLS session over its socket.
+    package func layer(over descriptor: Int32) -> (any ConnectionLayer)? {
+        TLSStream(context: self, descriptor: descriptor)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPHandlerKit
 import HTTPServerKit
+import TLSKit
 import TestSupport
 import Testing
 

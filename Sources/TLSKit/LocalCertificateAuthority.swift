@@ -1,4 +1,5 @@
 import COpenSSL
+import HTTPServerKit
 import Platform
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import COpenSSL
+import HTTPServerKit
 
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +12,7 @@ import Darwin
 /// with `errno`: `EAGAIN` when OpenSSL waits for the socket, `ECONNRESET` when the session
 /// failed), so the connection's code around them is the plain socket's. The handshake happens
 /// inside the first reads.
-package final class TLSStream {
+package final class TLSStream: ConnectionLayer {
     private let session: OpaquePointer
 
     package init?(context: TLSContext, descriptor: Int32) {
@@ -43,7 +44,7 @@ package final class TLSStream {
     }
 
     /// Sends close_notify once, before the socket's write side is shut.
-    func close() {
+    package func close() {
         if isEstablished { _ = SSL_shutdown(session) }
         ERR_clear_error()
     }

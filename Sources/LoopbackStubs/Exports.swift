@@ -1,0 +1,13 @@
+// One import for a UI-test target: `import LoopbackStubs` also brings what its API is written
+// in, so a test builds mappings (StubFormat), reads the journal and catches the errors it throws
+// (MockEngine: `Admin`, `LoggedRequest`, `StubSetupError`; HTTPServerKit: `HTTPServerError`),
+// and names methods, statuses, headers and JSON values (HTTPCore, JSONKit) with no other
+// import; an OpenAPI document's errors are APISchema's, its reply source OpenAPIMock's.
+@_exported import APISchema
+@_exported import HTTPCore
+@_exported import HTTPHandlerKit
+@_exported import HTTPServerKit
+@_exported import JSONKit
+@_exported import MockEngine
+@_exported import OpenAPIMock
+@_exported import StubFormat
