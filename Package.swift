@@ -197,7 +197,7 @@ let package = Package(
             "StubServerKit",
             [
                 "AdminAPI", "APISchema", "MockEngine", "OpenAPIMock", "StubFormat", "HTTPServerKit", "HTTPHandlerKit",
-                "HTTPCore", "HTTPClient", "JSONKit", "Platform",
+                "HTTPCore", "HTTPClient", "JSONKit", "Platform", "XMLKit",
             ]),
 
         // petmock's engine behind a URLProtocol: a URLSession answered in process by a handler.
@@ -205,7 +205,7 @@ let package = Package(
             "URLSessionStubs",
             [
                 "AdminAPI", "MockEngine", "OpenAPIMock", "APISchema", "EndpointKit", "StubFormat", "HTTPHandlerKit",
-                "HTTPCore", "JSONKit", "Platform",
+                "HTTPCore", "JSONKit", "Platform", "XMLKit",
             ]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.
