@@ -20,7 +20,8 @@ package struct XPathExpression: Sendable, Hashable {
 
     /// Checks the expression compiles (prefixes are resolved when it is evaluated).
     /// - Throws: ``XMLError`` naming what libxml2 could not read, or a prefix without one.
-    package init(_ expression: String, namespaces: [XMLNamespace] = [], limits: XMLLimits = .standard) throws(XMLError) {
+    package init(_ expression: String, namespaces: [XMLNamespace] = [], limits: XMLLimits = .standard) throws(XMLError)
+    {
         guard expression.utf8.count <= limits.maxXPathLength else {
             throw XMLError(
                 line: 0, column: 0,
