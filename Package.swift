@@ -208,7 +208,7 @@ let package = Package(
             "StubServerKit",
             [
                 "AdminAPI", "APISchema", "MockEngine", "OpenAPIMock", "StubFormat", "StubServerCore", "HTTPServerKit",
-                "TLSKit", "HTTPHandlerKit", "HTTPCore", "HTTPClient", "JSONKit", "Platform",
+                "TLSKit", "HTTPHandlerKit", "HTTPCore", "HTTPClient", "JSONKit", "Platform", "XMLKit",
             ]),
 
         // petmock's engine behind a URLProtocol: a URLSession answered in process by a handler.
@@ -216,7 +216,7 @@ let package = Package(
             "URLSessionStubs",
             [
                 "AdminAPI", "MockEngine", "OpenAPIMock", "APISchema", "EndpointKit", "StubFormat", "HTTPHandlerKit",
-                "HTTPCore", "JSONKit", "Platform",
+                "HTTPCore", "JSONKit", "Platform", "XMLKit",
             ]),
 
         // StubServerCore on a loopback port with a URLSession for upstreams: no libcurl, no
@@ -225,7 +225,7 @@ let package = Package(
             "LoopbackStubs",
             [
                 "StubServerCore", "URLSessionStubs", "AdminAPI", "MockEngine", "OpenAPIMock", "APISchema", "StubFormat",
-                "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "JSONKit",
+                "HTTPServerKit", "HTTPHandlerKit", "HTTPCore", "JSONKit", "Platform", "XMLKit",
             ]),
 
         // The pet app: its models, its client (endpoints, service, view models), its contract.

@@ -9,16 +9,16 @@ import StubFormat
 public final class StubHandler: HTTPHandler {
     /// The version reported by `/__admin/version` and `/__admin/health`: petkit's
     /// (`HTTPCore.petkitVersion`), the one `petmock --version` prints.
-    public static let version = petkitVersion
+    package static let version = petkitVersion
 
     /// The configuration it was created with.
-    public let configuration: StubHandlerConfiguration
+    package let configuration: StubHandlerConfiguration
     /// The stub folder, when serving one.
-    public let stubsDirectory: String?
+    package let stubsDirectory: String?
     /// The administration interface (the same one `/__admin` serves).
-    public let admin: Admin
+    package let admin: Admin
     /// The problems found when loading (bad files are left out, good ones serve).
-    public let loadProblems: [StubProblem]
+    package let loadProblems: [StubProblem]
 
     package let engine: StubEngine
     private let handler: StubRequestHandler

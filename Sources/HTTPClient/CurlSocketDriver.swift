@@ -15,9 +15,9 @@ import Platform
 /// let driver = CurlSocketDriver(configuration: .init(totalTimeout: .seconds(5)), host: loopGlue)
 /// driver?.send(HTTPClientRequest(url: "http://127.0.0.1:8081/api/pets")) { outcome in ... }
 /// ```
-public final class CurlSocketDriver {
+package final class CurlSocketDriver {
     /// The settings transfers are made with.
-    public let configuration: CurlTransportConfiguration
+    package let configuration: CurlTransportConfiguration
     private let multi: UnsafeMutableRawPointer
     private unowned let host: any LoopSocketHost
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
@@ -32,7 +32,7 @@ public final class CurlSocketDriver {
 
     /// Creates the multi handle; nil when libcurl cannot start. `host` must outlive the driver
     /// (it owns it).
-    public init?(configuration: CurlTransportConfiguration, host: any LoopSocketHost) {
+    package init?(configuration: CurlTransportConfiguration, host: any LoopSocketHost) {
         guard CurlGlobal.initialized, let pointer = ccurl_multi_init() else { return nil }
         self.configuration = configuration
         multi = pointer
@@ -62,12 +62,12 @@ public final class CurlSocketDriver {
     }
 
     /// How many transfers are under way.
-    public var transfersInFlight: Int { running.count }
+    package var transfersInFlight: Int { running.count }
 
     /// Starts a transfer; `completion` is called exactly once, on the host's thread: from a
     /// later ``socketReady(_:readable:writable:failed:)`` or ``timeoutReached()``, or before
     /// this call returns when the transfer cannot start (or the driver was shut down).
-    public func send(
+    package func send(
         _ request: HTTPClientRequest,
         completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void
     ) {
@@ -97,7 +97,7 @@ public final class CurlSocketDriver {
     }
 
     /// The host reports a watched descriptor ready.
-    public func socketReady(_ descriptor: Int32, readable: Bool, writable: Bool, failed: Bool) {
+    package func socketReady(_ descriptor: Int32, readable: Bool, writable: Bool, failed: Bool) {
         guard !stopped else { return }
         let mask = (readable ? Self.selectIn : 0) | (writable ? Self.selectOut : 0) | (failed ? Self.selectError : 0)
         var stillRunning: Int32 = 0
@@ -106,7 +106,7 @@ public final class CurlSocketDriver {
     }
 
     /// The host's timer for libcurl fired.
-    public func timeoutReached() {
+    package func timeoutReached() {
         guard !stopped else { return }
         var stillRunning: Int32 = 0
         _ = ccurl_multi_socket_action(multi, Self.socketTimeout, 0, &stillRunning)
@@ -115,7 +115,7 @@ public final class CurlSocketDriver {
 
     /// Fails every transfer under way as cancelled and releases libcurl's handles; later
     /// sends fail at once. Called by deinit, or by the host when its loop ends.
-    public func shutDown() {
+    package func shutDown() {
         guard !stopped else { return }
         stopped = true
         let abandoned = running.values

@@ -1,7 +1,7 @@
 /// The event loop a client runs in (``CurlSocketDriver``, ``LoopHTTPClient``): it watches the
 /// descriptors the client names, keeps the one timer it asks for, and calls it back on its own
 /// thread.
-public protocol LoopSocketHost: AnyObject {
+package protocol LoopSocketHost: AnyObject {
     /// Report `descriptor` (level-triggered) to ``CurlSocketDriver/socketReady(_:readable:writable:failed:)``
     /// while it is readable (`read`) or writable (`write`); a later call changes the interest.
     func watch(_ descriptor: Int32, read: Bool, write: Bool)

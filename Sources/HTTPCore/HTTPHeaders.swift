@@ -160,7 +160,7 @@ extension StringProtocol {
     // lengths are compared in the caller (most names asked about differ in length), the bytes
     // in a call.
     @inlinable @inline(__always)
-    public func equalsIgnoringASCIICase<Other: StringProtocol>(_ other: Other) -> Bool {
+    package func equalsIgnoringASCIICase<Other: StringProtocol>(_ other: Other) -> Bool {
         utf8.count == other.utf8.count && sameBytesIgnoringASCIICase(other)
     }
 
@@ -195,7 +195,7 @@ extension StringProtocol {
 
     /// The string without leading and trailing spaces and horizontal tabs.
     @inlinable
-    public func trimmingASCIISpaces() -> Substring {
+    package func trimmingASCIISpaces() -> Substring {
         // Byte by byte: spaces and tabs are single bytes, and reading Characters would find
         // grapheme boundaries for every one.
         let slice = Substring(self)
@@ -214,7 +214,7 @@ extension StringProtocol {
 
 extension StringProtocol {
     /// Whether `needle`'s UTF-8 bytes occur in this string's (see ``rangeOfUTF8(_:)``).
-    public func containsUTF8(_ needle: some StringProtocol) -> Bool {
+    package func containsUTF8(_ needle: some StringProtocol) -> Bool {
         rangeOfUTF8(needle) != nil
     }
 
@@ -222,7 +222,7 @@ extension StringProtocol {
     /// header values and request targets are bytes, so there is no Unicode folding and no
     /// Foundation search (which converts to UTF-16 first). An empty needle is found at the
     /// start.
-    public func rangeOfUTF8(_ needle: some StringProtocol) -> Range<String.Index>? {
+    package func rangeOfUTF8(_ needle: some StringProtocol) -> Range<String.Index>? {
         let slice = Substring(self)
         let bytes = slice.utf8
         let inPlace = bytes.withContiguousStorageIfAvailable { haystack in
@@ -244,7 +244,7 @@ extension StringProtocol {
     /// The media type of a `Content-Type` value without its parameters, trimmed and with ASCII
     /// letters lower-cased (`application/json` for `Application/JSON; charset=utf-8`); empty
     /// when there is none. Media types are ASCII and compared without case (RFC 9110 §8.3.1).
-    public var mediaTypeEssence: String {
+    package var mediaTypeEssence: String {
         let inPlace = Substring(self).utf8.withContiguousStorageIfAvailable { Self.mediaTypeEssence(of: $0) }
         return inPlace ?? Array(utf8).withUnsafeBufferPointer { Self.mediaTypeEssence(of: $0) }
     }
@@ -262,7 +262,7 @@ extension StringProtocol {
 
     /// Where `byte` first occurs in this string's UTF-8 bytes: an ASCII delimiter (`?`, `&`)
     /// found by a byte scan in place, not by `Collection.firstIndex` over the UTF-8 view.
-    public func firstIndexOfUTF8(_ byte: UInt8) -> String.Index? {
+    package func firstIndexOfUTF8(_ byte: UInt8) -> String.Index? {
         let slice = Substring(self)
         let bytes = slice.utf8
         let inPlace = bytes.withContiguousStorageIfAvailable { haystack in haystack.firstIndex(of: byte) }

@@ -3,7 +3,7 @@ extension UInt8 {
     /// a letter, a digit or one of ``tokenSymbols``. Inlinable and a bit test, as every byte of
     /// every field name read or sent is asked.
     @inlinable
-    public var isTokenCharacter: Bool {
+    package var isTokenCharacter: Bool {
         // Bit `b % 64` of word `b / 64` is set for each tchar `b` (none is above 127).
         switch self >> 6 {
         case 0: (0x03FF_6CFA_0000_0000 as UInt64) >> UInt64(self & 63) & 1 == 1
@@ -13,7 +13,7 @@ extension UInt8 {
     }
 
     /// The symbols a token may hold besides letters and digits.
-    public static let tokenSymbols = "!#$%&'*+-.^_`|~"
+    package static let tokenSymbols = "!#$%&'*+-.^_`|~"
 }
 
 extension HTTPHeaders.Field {

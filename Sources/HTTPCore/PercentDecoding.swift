@@ -1,7 +1,7 @@
 extension StringProtocol {
     /// The string with `%XX` escapes decoded (and `+` as space when `plusAsSpace`), or nil
     /// when an escape is malformed or the result is not UTF-8.
-    public func removingPercentEncoding(plusAsSpace: Bool = false) -> String? {
+    package func removingPercentEncoding(plusAsSpace: Bool = false) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var iterator = utf8.makeIterator()

@@ -2,7 +2,7 @@ extension StringProtocol {
     /// The text with every byte outside RFC 3986's unreserved set (§2.3: letters, digits,
     /// `-._~`) and `extra` percent-encoded as `%XX`; with `spaceAsPlus`, a space becomes `+`
     /// as forms do. The one encoder petkit has (client URLs, queries, forms, live checks).
-    public func percentEncoded(spaceAsPlus: Bool = false, keeping extra: String = "") -> String {
+    package func percentEncoded(spaceAsPlus: Bool = false, keeping extra: String = "") -> String {
         let kept = Set(extra.utf8)
         var result = ""
         result.reserveCapacity(utf8.count)

@@ -1,11 +1,11 @@
 /// Parsing of `application/x-www-form-urlencoded` text: URL queries and form bodies.
-public enum QueryParameters {
+package enum QueryParameters {
     /// The name/value pairs of a raw query, in order, percent-decoded with `+` as space.
     ///
     /// A pair without `=` gets an empty value; a pair whose escapes are malformed is kept raw.
     /// The text is split on its bytes (`&` and `=` are ASCII), and a part with no `%` or `+`
     /// is taken as it is, so the common query costs one pass and no decoding.
-    public static func parse<S: StringProtocol>(_ query: S) -> [(name: String, value: String)] {
+    package static func parse<S: StringProtocol>(_ query: S) -> [(name: String, value: String)] {
         let text = Substring(query)
         let inPlace = text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0) }
         return inPlace ?? Array(text.utf8).withUnsafeBufferPointer { parse(bytes: $0) }

@@ -2,16 +2,16 @@ import CZlib
 import HTTPCore
 
 /// gzip compression through zlib, and `Accept-Encoding` negotiation.
-public enum Gzip {
+package enum Gzip {
     /// The container around the deflate stream: `gzip` (RFC 1952, `Content-Encoding: gzip`)
     /// or `zlib` (RFC 1950, what `Content-Encoding: deflate` means in RFC 9110 §8.4.1.2).
-    public enum Wrapper: Sendable {
+    package enum Wrapper: Sendable {
         case gzip
         case zlib
     }
 
     /// The bytes compressed in the gzip format (RFC 1952), or the zlib format, or nil if zlib fails.
-    public static func compress(_ bytes: [UInt8], level: Int32 = 6, wrapper: Wrapper = .gzip) -> [UInt8]? {
+    package static func compress(_ bytes: [UInt8], level: Int32 = 6, wrapper: Wrapper = .gzip) -> [UInt8]? {
         var stream = z_stream()
         // windowBits 15 selects the zlib wrapper, 15 + 16 the gzip one.
         guard
@@ -37,7 +37,7 @@ public enum Gzip {
 
     /// Whether a request with these headers accepts a gzip-coded response (RFC 9110 §12.5.3):
     /// `gzip` or `*` listed with a non-zero weight, and `gzip` not refused with `q=0`.
-    public static func isAccepted(by headers: HTTPHeaders) -> Bool {
+    package static func isAccepted(by headers: HTTPHeaders) -> Bool {
         var gzipWeight: Bool?
         var anyWeight: Bool?
         for value in headers.values(name: "Accept-Encoding") {

@@ -7,16 +7,16 @@
 /// ```swift
 /// JSONArraySplitter.elementRanges(in: Array(#"[1, {"a": [2]}, "x"]"#.utf8))  // [1..<2, 4..<14, 16..<19]
 /// ```
-public enum JSONArraySplitter {
+package enum JSONArraySplitter {
     /// The ranges of the elements (white space trimmed), or nil when the bytes are not one
     /// complete top-level array.
-    public static func elementRanges(in bytes: [UInt8]) -> [Range<Int>]? {
+    package static func elementRanges(in bytes: [UInt8]) -> [Range<Int>]? {
         bytes.withUnsafeBufferPointer { elementRanges(in: $0) }
     }
 
     /// The ranges of the elements (white space trimmed), or nil when the bytes are not one
     /// complete top-level array.
-    public static func elementRanges(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+    package static func elementRanges(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
         var index = skipSpace(bytes, from: 0)
         guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
         index += 1

@@ -10,31 +10,31 @@ import LinearRegex
 /// comparison.difference(expected: ["a": [1, 2]], actual: ["a": [1]])?.description
 /// // "$.a: expected an array of 2 elements, found 1"
 /// ```
-public struct JSONComparison: Sendable, Hashable {
+package struct JSONComparison: Sendable, Hashable {
     /// Arrays match when they hold the same elements in any order.
-    public var ignoreArrayOrder: Bool
+    package var ignoreArrayOrder: Bool
     /// The actual value may have object members and trailing array elements the expected one
     /// lacks (with ``ignoreArrayOrder``, array elements anywhere).
-    public var ignoreExtraElements: Bool
+    package var ignoreExtraElements: Bool
     /// Expected strings `${json-unit.ignore}`, `${json-unit.any-string}`,
     /// `${json-unit.any-number}`, `${json-unit.any-boolean}` and `${json-unit.regex}PATTERN` match
     /// by kind or pattern instead of by value.
-    public var placeholders: Bool
+    package var placeholders: Bool
 
     /// Creates a comparison; all options off gives exact structural equality.
-    public init(ignoreArrayOrder: Bool = false, ignoreExtraElements: Bool = false, placeholders: Bool = false) {
+    package init(ignoreArrayOrder: Bool = false, ignoreExtraElements: Bool = false, placeholders: Bool = false) {
         self.ignoreArrayOrder = ignoreArrayOrder
         self.ignoreExtraElements = ignoreExtraElements
         self.placeholders = placeholders
     }
 
     /// Whether `actual` matches `expected`.
-    public func matches(expected: JSONValue, actual: JSONValue) -> Bool {
+    package func matches(expected: JSONValue, actual: JSONValue) -> Bool {
         difference(expected: expected, actual: actual) == nil
     }
 
     /// The first place where `actual` does not match `expected`, or nil when it matches.
-    public func difference(expected: JSONValue, actual: JSONValue) -> JSONDifference? {
+    package func difference(expected: JSONValue, actual: JSONValue) -> JSONDifference? {
         var path: [JSONPath.Component] = []
         return difference(expected, actual, &path)
     }
@@ -188,29 +188,29 @@ public struct JSONComparison: Sendable, Hashable {
     }
 
     /// A short rendering of a value for messages: at most 60 characters of its compact JSON.
-    public static func excerpt(_ value: JSONValue, limit: Int = 60) -> String {
+    package static func excerpt(_ value: JSONValue, limit: Int = 60) -> String {
         let text = value.serialized()
         return text.count <= limit ? text : String(text.prefix(limit - 3)) + "..."
     }
 }
 
 /// Where two JSON values differ and how.
-public struct JSONDifference: Sendable, Hashable, CustomStringConvertible {
+package struct JSONDifference: Sendable, Hashable, CustomStringConvertible {
     /// The place in the actual value.
-    public let path: JSONPath
+    package let path: JSONPath
     /// What was expected there.
-    public let expected: String
+    package let expected: String
     /// What was found.
-    public let actual: String
+    package let actual: String
 
     /// Creates a difference.
-    public init(path: JSONPath, expected: String, actual: String) {
+    package init(path: JSONPath, expected: String, actual: String) {
         self.path = path
         self.expected = expected
         self.actual = actual
     }
 
-    public var description: String {
+    package var description: String {
         "\(path): expected \(expected), found \(actual)"
     }
 }

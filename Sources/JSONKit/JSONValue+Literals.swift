@@ -18,7 +18,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     }
 
     /// A number from a `Double`, written as Swift prints it (`2.0` stays `2.0`); `null` when not finite.
-    public static func double(_ value: Double) -> JSONValue {
+    package static func double(_ value: Double) -> JSONValue {
         JSONNumber(value).map(JSONValue.number) ?? .null
     }
 }

@@ -12,17 +12,17 @@
 /// any number whose value is a whole number in range (`1.0` and `1e2` too), `Double` and
 /// `Float` any number that stays finite. Its use in this package is to say where and why a
 /// body failed when Foundation's decoder gives no path (see ``locate(_:decoding:from:)``).
-public struct JSONValueDecoder: Sendable {
+package struct JSONValueDecoder: Sendable {
     /// Values the decoded types may read from ``Decoder/userInfo``.
-    public var userInfo: [CodingUserInfoKey: any Sendable]
+    package var userInfo: [CodingUserInfoKey: any Sendable]
 
     /// Creates a decoder.
-    public init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
+    package init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
         self.userInfo = userInfo
     }
 
     /// Decodes `type` from the value.
-    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
         try JSONValueDecoding(value: value, codingPath: [], userInfo: userInfo).decode(type)
     }
 
@@ -34,8 +34,9 @@ public struct JSONValueDecoder: Sendable {
     /// the error it throws when that is a number that does not fit its type, with the number's
     /// path; in every other case it returns `error` unchanged. Foundation stays the judge of
     /// whether decoding fails; this only locates and explains.
-    public func locate<T: Decodable>(_ error: DecodingError, decoding type: T.Type, from body: [UInt8]) -> DecodingError
-    {
+    package func locate<T: Decodable>(
+        _ error: DecodingError, decoding type: T.Type, from body: [UInt8]
+    ) -> DecodingError {
         guard case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
             let root = try? JSONParser().parse(body)
         else { return error }

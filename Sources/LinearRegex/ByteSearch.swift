@@ -8,14 +8,14 @@ import Darwin
 /// `memchr` to skip ahead to the first byte): the needle's table is built once, at load.
 /// Over valid UTF-8 a byte match is a match of the same characters, as Java's
 /// `String.contains` compares them (no Unicode normalisation).
-public struct ByteSearch: Sendable {
+package struct ByteSearch: Sendable {
     /// The bytes searched for.
-    public let needle: [UInt8]
+    package let needle: [UInt8]
     /// For each prefix length, the length of its longest proper prefix that is also a suffix.
     private let fallback: [Int]
 
     /// Prepares a search for these bytes.
-    public init(_ needle: [UInt8]) {
+    package init(_ needle: [UInt8]) {
         self.needle = needle
         var fallback = [Int](repeating: 0, count: needle.count + 1)
         var length = 0
@@ -28,12 +28,12 @@ public struct ByteSearch: Sendable {
     }
 
     /// Prepares a search for the UTF-8 of this text.
-    public init(_ needle: String) {
+    package init(_ needle: String) {
         self.init(Array(needle.utf8))
     }
 
     /// Whether the needle occurs in the text (an empty needle always does).
-    public func occurs<Bytes: Collection<UInt8>>(in text: Bytes) -> Bool {
+    package func occurs<Bytes: Collection<UInt8>>(in text: Bytes) -> Bool {
         if needle.isEmpty { return true }
         if let found = text.withContiguousStorageIfAvailable({ occurs(in: $0) }) { return found }
         return occurs(in: Array(text))

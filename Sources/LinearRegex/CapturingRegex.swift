@@ -12,27 +12,27 @@
 ///
 /// Where Java and this engine differ: a repetition's iteration that matches nothing does not
 /// set the groups inside it (`(a*)*` against `b`: group 1 is unset here, empty in Java).
-public final class CapturingRegex: Sendable {
+package final class CapturingRegex: Sendable {
     /// Patterns with more capturing groups are refused (each thread copies its slots).
-    public static let maximumGroups = 100
+    package static let maximumGroups = 100
     /// Programs larger than this are refused: the matching limit, plus room for the slots.
     static let maximumSize = 3 * RegexProgram.maximumSize
     /// The most work one step over the text may cost, as program states × capture slots (each
     /// live state copies its slots): what keeps a search linear with a small constant.
-    public static let maximumStepCost = 200_000
+    package static let maximumStepCost = 200_000
     /// How many times over ``matches(in:maximumCount:)`` may step through the text (plus a
     /// constant) before it stops with an error: each search is linear, but searches that run
     /// on past the next match's start could otherwise add up to quadratic time.
-    public static let scanFactor = 8
+    package static let scanFactor = 8
 
     /// The expression as written.
-    public let pattern: String
+    package let pattern: String
     /// How many capturing groups it has (named ones included).
-    public let groupCount: Int
+    package let groupCount: Int
     let program: RegexProgram
 
     /// Compiles `pattern`, or throws what is wrong with it (or refused in it).
-    public init(_ pattern: String) throws(RegexError) {
+    package init(_ pattern: String) throws(RegexError) {
         var parser = RegexParser(pattern)
         let node = try parser.parse()
         if let offset = parser.possessiveGroupOffset {
@@ -62,7 +62,7 @@ public final class CapturingRegex: Sendable {
     }
 
     /// The first match in `text`, or nil when there is none.
-    public func firstMatch(in text: String) -> RegexMatch? {
+    package func firstMatch(in text: String) -> RegexMatch? {
         let scalars = Array(text.unicodeScalars)
         var scanner = CaptureScanner(program: program, text: scalars, slotCount: 2 * (groupCount + 1))
         return scanner.find(from: 0).map { RegexMatch(slots: $0, in: scalars) }
@@ -71,7 +71,7 @@ public final class CapturingRegex: Sendable {
     /// Every match in `text`, left to right, as Java's `find()` loop finds them (after an empty
     /// match the next search starts one character on), at most `maximumCount`. Throws when the
     /// searches would step through the text more than ``scanFactor`` times over.
-    public func matches(in text: String, maximumCount: Int) throws(RegexError) -> [RegexMatch] {
+    package func matches(in text: String, maximumCount: Int) throws(RegexError) -> [RegexMatch] {
         let scalars = Array(text.unicodeScalars)
         var scanner = CaptureScanner(program: program, text: scalars, slotCount: 2 * (groupCount + 1))
         scanner.stepsLeft = Self.scanFactor * (scalars.count + 1) + 1024
@@ -94,10 +94,10 @@ public final class CapturingRegex: Sendable {
 }
 
 /// One match: the whole of it and each group.
-public struct RegexMatch: Sendable, Hashable {
+package struct RegexMatch: Sendable, Hashable {
     /// Group 0 (the whole match), then each capturing group in order; nil for a group that
     /// took no part in the match.
-    public let groups: [Substring?]
+    package let groups: [Substring?]
 
     init(slots: [Int], in text: [Unicode.Scalar]) {
         var groups: [Substring?] = []
@@ -117,7 +117,7 @@ public struct RegexMatch: Sendable, Hashable {
     }
 
     /// The whole match.
-    public var text: Substring { groups[0] ?? "" }
+    package var text: Substring { groups[0] ?? "" }
 }
 
 /// The Pike VM: threads in priority order, each with its capture slots (flat, `slotCount` per

@@ -9,12 +9,12 @@
 /// let regex = try LinearTimeRegex("/redos/(a+)+$")
 /// regex.wholeMatches("/redos/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!")   // false, at once
 /// ```
-public final class LinearTimeRegex: Sendable {
+package final class LinearTimeRegex: Sendable {
     let program: RegexProgram
     /// The expression as written.
-    public let pattern: String
+    package let pattern: String
     /// Text every match must start with (possibly empty).
-    public let literalPrefix: String
+    package let literalPrefix: String
     /// ``literalPrefix``'s UTF-8, compared with a contiguous text's bytes directly.
     private let literalPrefixBytes: [UInt8]
     /// A literal every match contains (possibly empty).
@@ -31,10 +31,10 @@ public final class LinearTimeRegex: Sendable {
     private let prefixScalars: Int
     /// Why a backtracking engine (Java's, so WireMock's) could take exponential time on this
     /// pattern, when it could: callers report it as a warning.
-    public let backtrackingWarning: String?
+    package let backtrackingWarning: String?
 
     /// Compiles `pattern`, or throws what is wrong with it (or what is refused in it).
-    public init(_ pattern: String) throws(RegexError) {
+    package init(_ pattern: String) throws(RegexError) {
         var parser = RegexParser(pattern)
         let node = try parser.parse()
         program = try RegexProgram(node, classes: parser.classes, pattern: pattern)
@@ -55,14 +55,14 @@ public final class LinearTimeRegex: Sendable {
     }
 
     /// Whether the whole text matches.
-    public func wholeMatches<S: StringProtocol>(_ text: S) -> Bool { matchesWhole(text) }
+    package func wholeMatches<S: StringProtocol>(_ text: S) -> Bool { matchesWhole(text) }
 
     /// Whether the whole text matches (a request's path or target: matched by code
     /// specialised for `Substring`, not through the generic entry's witness tables).
-    public func wholeMatches(_ text: Substring) -> Bool { matchesWhole(text) }
+    package func wholeMatches(_ text: Substring) -> Bool { matchesWhole(text) }
 
     /// Whether the whole text matches (specialised for `String`).
-    public func wholeMatches(_ text: String) -> Bool { matchesWhole(text) }
+    package func wholeMatches(_ text: String) -> Bool { matchesWhole(text) }
 
     @inline(__always)
     private func matchesWhole<S: StringProtocol>(_ text: S) -> Bool {
@@ -143,7 +143,7 @@ public final class LinearTimeRegex: Sendable {
     /// alternation or starts with anything else.
     /// Read by Unicode scalar, as the pattern is compiled: a combining mark after `(` is not
     /// one character with it.
-    public static func literalPrefix(of pattern: String) -> String {
+    package static func literalPrefix(of pattern: String) -> String {
         if pattern.unicodeScalars.contains("|") { return "" }
         var prefix = String.UnicodeScalarView()
         var scalars = Array(pattern.unicodeScalars)
@@ -160,19 +160,19 @@ public final class LinearTimeRegex: Sendable {
 }
 
 /// A pattern that does not compile, or that needs what linear-time matching cannot do.
-public struct RegexError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct RegexError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
-    public let pattern: String
+    package let pattern: String
     /// What is wrong, with the offset where it is.
-    public let reason: String
+    package let reason: String
 
     /// Creates an error.
-    public init(pattern: String, reason: String) {
+    package init(pattern: String, reason: String) {
         self.pattern = pattern
         self.reason = reason
     }
 
-    public var description: String { reason }
+    package var description: String { reason }
 }
 
 extension LinearTimeRegex {
@@ -181,7 +181,7 @@ extension LinearTimeRegex {
     /// Linear in the text.
     /// The pattern's anchors hold here as in Java (`^abc` is not found in `xabc`): the search
     /// runs a program compiled for it, which keeps the anchors the whole-match program drops.
-    public func firstMatch(in text: String) -> Substring? {
+    package func firstMatch(in text: String) -> Substring? {
         var parser = RegexParser(pattern)
         // The pattern compiled when this regex was made, so it compiles again.
         guard let node = try? parser.parse(),

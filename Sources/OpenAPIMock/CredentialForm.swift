@@ -8,11 +8,11 @@ import StubFormat
 /// CredentialForm.isBasic("dGVzdDp0ZXN0")             // true: base64 of "test:test"
 /// CredentialForm.isToken68("abc.def-ghi==")         // true
 /// ```
-public enum CredentialForm {
+package enum CredentialForm {
     /// An `Authorization` value's scheme and what follows it (RFC 9110 §11.4: `scheme` then
     /// one or more spaces, then a token68 or auth-params), spaces and tabs around them set
     /// aside; nil when the value is empty or its scheme is not a token.
-    public static func authorization(_ value: String) -> (scheme: Substring, credentials: Substring)? {
+    package static func authorization(_ value: String) -> (scheme: Substring, credentials: Substring)? {
         let text = value.trimmingASCIISpaces()
         let bytes = text.utf8
         let end = bytes.firstIndex { $0 == 0x20 || $0 == 0x09 } ?? bytes.endIndex
@@ -24,7 +24,7 @@ public enum CredentialForm {
 
     /// Whether the text is a token68 (RFC 9110 §11.2: letters, digits, `-._~+/`, then `=`
     /// padding), as bearer tokens and Basic credentials are written.
-    public static func isToken68(_ text: some StringProtocol) -> Bool {
+    package static func isToken68(_ text: some StringProtocol) -> Bool {
         var bytes = Substring(text).utf8[...]
         while bytes.last == UInt8(ascii: "=") { bytes = bytes.dropLast() }
         guard !bytes.isEmpty else { return false }
@@ -43,7 +43,7 @@ public enum CredentialForm {
 
     /// Whether Basic credentials are well formed (RFC 7617 §2): a token68 that is base64 of
     /// a user-id and a password joined by a colon (either may be empty).
-    public static func isBasic(_ credentials: some StringProtocol) -> Bool {
+    package static func isBasic(_ credentials: some StringProtocol) -> Bool {
         guard isToken68(credentials), let decoded = Base64.decode(String(credentials)) else { return false }
         return decoded.contains(UInt8(ascii: ":"))
     }
@@ -51,7 +51,7 @@ public enum CredentialForm {
     /// Whether an `Authorization` value carries credentials of an HTTP authentication scheme
     /// (compared without case): for `basic`, base64 of `user:password`; for `bearer`, a
     /// token68; for another scheme (`digest`, say), anything after the scheme's name.
-    public static func authorization(_ value: String, meets scheme: String) -> Bool {
+    package static func authorization(_ value: String, meets scheme: String) -> Bool {
         guard let (sent, credentials) = authorization(value), sent.equalsIgnoringASCIICase(scheme) else {
             return false
         }
@@ -64,7 +64,7 @@ public enum CredentialForm {
 
     /// Whether an API key is given: a value that is not empty once spaces and tabs around it
     /// are set aside.
-    public static func isKey(_ value: String?) -> Bool {
+    package static func isKey(_ value: String?) -> Bool {
         guard let value else { return false }
         return !value.trimmingASCIISpaces().isEmpty
     }

@@ -7,9 +7,9 @@ import APISchema
 /// ```swift
 /// for problem in GenerationCheck.problems(in: contract) { print(problem) }
 /// ```
-public enum GenerationCheck {
+package enum GenerationCheck {
     /// The responses no valid body can be made for, in document order.
-    public static func problems(in contract: Contract) -> [GenerationProblem] {
+    package static func problems(in contract: Contract) -> [GenerationProblem] {
         var problems: [GenerationProblem] = []
         for operation in contract.operations {
             for response in operation.responses {

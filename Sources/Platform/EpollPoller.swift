@@ -3,18 +3,18 @@ import CSystem
 import Glibc
 
 /// The Linux ``Poller``: epoll, edge-triggered for connections, with an eventfd for wake-ups.
-public final class EpollPoller: Poller {
+package final class EpollPoller: Poller {
     /// The epoll descriptor (public for tests that break it on purpose).
-    public let epoll: Int32
+    package let epoll: Int32
     private let wakeUp: WakeUpChannel
     private let events: UnsafeMutableRawPointer
     private let eventSize = csystem_epoll_event_size()
     private let capacity = 256
-    public let wakeToken: UInt64 = .max - 1
-    public var isEdgeTriggered: Bool { true }
+    package let wakeToken: UInt64 = .max - 1
+    package var isEdgeTriggered: Bool { true }
 
     /// Opens the epoll descriptor and its wake-up channel.
-    public init() throws(PlatformError) {
+    package init() throws(PlatformError) {
         epoll = epoll_create1(CSYSTEM_EPOLL_CLOEXEC)
         guard epoll >= 0 else { throw PlatformError.lastError("epoll_create1") }
         do {
@@ -38,16 +38,16 @@ public final class EpollPoller: Poller {
         events.deallocate()
     }
 
-    public func addConnection(_ descriptor: Int32, token: UInt64) throws(PlatformError) {
+    package func addConnection(_ descriptor: Int32, token: UInt64) throws(PlatformError) {
         let mask = UInt32(CSYSTEM_EPOLLIN | CSYSTEM_EPOLLOUT | CSYSTEM_EPOLLRDHUP) | CSYSTEM_EPOLLET
         try control(EPOLL_CTL_ADD, descriptor, mask: mask, token: token)
     }
 
-    public func addReadable(_ descriptor: Int32, token: UInt64) throws(PlatformError) {
+    package func addReadable(_ descriptor: Int32, token: UInt64) throws(PlatformError) {
         try control(EPOLL_CTL_ADD, descriptor, mask: UInt32(CSYSTEM_EPOLLIN), token: token)
     }
 
-    public func watch(
+    package func watch(
         _ descriptor: Int32, token: UInt64, read: Bool, write: Bool, adding: Bool
     ) throws(PlatformError) {
         let mask = (read ? UInt32(CSYSTEM_EPOLLIN) : 0) | (write ? UInt32(CSYSTEM_EPOLLOUT) : 0)
@@ -61,9 +61,9 @@ public final class EpollPoller: Poller {
         try control(adding ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, descriptor, mask: mask, token: token)
     }
 
-    public func setInterest(_ descriptor: Int32, read: Bool, write: Bool) {}
+    package func setInterest(_ descriptor: Int32, read: Bool, write: Bool) {}
 
-    public func remove(_ descriptor: Int32) {
+    package func remove(_ descriptor: Int32) {
         var event = epoll_event()
         _ = epoll_ctl(epoll, EPOLL_CTL_DEL, descriptor, &event)
     }
@@ -74,14 +74,14 @@ public final class EpollPoller: Poller {
         guard epoll_ctl(epoll, operation, descriptor, &event) == 0 else { throw PlatformError.lastError("epoll_ctl") }
     }
 
-    public func poll(timeoutMilliseconds: Int32) -> Int {
+    package func poll(timeoutMilliseconds: Int32) -> Int {
         let count = epoll_wait(
             epoll, events.assumingMemoryBound(to: epoll_event.self), Int32(capacity), timeoutMilliseconds)
         if count < 0 { return errno == EINTR ? 0 : -1 }
         return Int(count)
     }
 
-    public func event(at index: Int) -> PollEvent {
+    package func event(at index: Int) -> PollEvent {
         let event = (events + index * eventSize).assumingMemoryBound(to: epoll_event.self)
         let mask = csystem_epoll_event_events(event)
         return PollEvent(
@@ -92,15 +92,15 @@ public final class EpollPoller: Poller {
             error: mask & UInt32(CSYSTEM_EPOLLERR) != 0)
     }
 
-    public func wake() {
+    package func wake() {
         wakeUp.signal()
     }
 
-    public func drainWake() {
+    package func drainWake() {
         wakeUp.drain()
     }
 
-    public func close() {
+    package func close() {
         wakeUp.close()
         Descriptor.close(epoll)
     }

@@ -1,7 +1,7 @@
 /// Watches a folder tree and reports paths that changed: the one OS-specific part of hot
 /// reload. ``InotifyFileWatcher`` (Linux) and ``PollingFileWatcher`` (everywhere) implement
 /// it; a kqueue or FSEvents watcher for macOS would implement this same protocol.
-public protocol FileWatcher: Sendable {
+package protocol FileWatcher: Sendable {
     /// Starts watching; `onChange` gets batches of changed paths (files written, moved in,
     /// moved out or deleted; folders created or removed) on the watcher's own thread.
     func start(onChange: @escaping @Sendable ([String]) -> Void) throws(FileWatcherError)
@@ -12,10 +12,10 @@ public protocol FileWatcher: Sendable {
 /// Why a folder cannot be watched.
 public struct FileWatcherError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, with the path.
-    public let reason: String
+    package let reason: String
 
     /// Creates an error.
-    public init(reason: String) {
+    package init(reason: String) {
         self.reason = reason
     }
 
@@ -32,13 +32,13 @@ public enum FileWatcherKind: String, Sendable, Hashable, CaseIterable, CustomStr
     case polling
 
     /// The environment variable ``automatic`` reads: `inotify` or `polling`.
-    public static let environmentVariable = "PETKIT_WATCHER"
+    package static let environmentVariable = "PETKIT_WATCHER"
 
     public var description: String { rawValue }
 
     /// The watcher this kind stands for: itself, or for ``automatic`` the environment's choice
     /// or the system's best. An unknown value in the environment is an error naming it.
-    public func resolved(
+    package func resolved(
         environment: (String) -> String? = PlatformEnvironment.value
     ) throws(FileWatcherError) -> FileWatcherKind {
         guard self == .automatic else { return self }
@@ -57,7 +57,7 @@ public enum FileWatcherKind: String, Sendable, Hashable, CaseIterable, CustomStr
     }
 
     /// A watcher of this kind for the trees under `directories` (not started yet).
-    public func makeWatcher(
+    package func makeWatcher(
         directories: [String], environment: (String) -> String? = PlatformEnvironment.value
     ) throws(FileWatcherError) -> any FileWatcher {
         switch try resolved(environment: environment) {

@@ -5,7 +5,7 @@ import Glibc
 /// A ``FileWatcher`` on Linux's inotify: one watch per folder in the tree (new folders get
 /// theirs as they appear), read by a dedicated thread that blocks in `poll` on the inotify
 /// descriptor and a wake-up channel used to stop it.
-public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
+package final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     // Safe to share: `inotify`, `stopEvent` and `thread` are written in start() before the
     // thread runs and only read afterwards; `folders` and `onChange` are touched only by the
     // watcher thread once it runs (start() fills `folders` before creating it); `stop()`
@@ -24,7 +24,7 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
         | UInt32(IN_DELETE_SELF)
 
     /// Creates a watcher for the trees under `directories` (those that exist when it starts).
-    public init(directories: [String]) {
+    package init(directories: [String]) {
         self.directories = directories
     }
 
@@ -32,7 +32,7 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
         stop()
     }
 
-    public func start(onChange: @escaping @Sendable ([String]) -> Void) throws(FileWatcherError) {
+    package func start(onChange: @escaping @Sendable ([String]) -> Void) throws(FileWatcherError) {
         let idle = phase.withLock { phase in
             defer { if phase == 0 { phase = 1 } }
             return phase == 0
@@ -74,7 +74,7 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
         thread = created
     }
 
-    public func stop() {
+    package func stop() {
         let running = phase.withLock { phase in
             defer { phase = 2 }
             return phase == 1

@@ -9,9 +9,9 @@ import Darwin
 /// Creating listening sockets: one per event loop with `SO_REUSEPORT`, all on one port, so
 /// the kernel spreads new connections over the loops without a hand-off. Sockets are
 /// non-blocking and close-on-exec (`SOCK_NONBLOCK` on Linux, `fcntl` elsewhere).
-public enum Listener {
+package enum Listener {
     /// Resolves `host` to a socket address for `port`.
-    public static func resolve(host: String, port: Int) throws(PlatformError) -> sockaddr_storage {
+    package static func resolve(host: String, port: Int) throws(PlatformError) -> sockaddr_storage {
         guard (0...65_535).contains(port) else { throw .invalidPort(port) }
         let name = host == "localhost" ? "127.0.0.1" : host
         let bare = name.hasPrefix("[") && name.hasSuffix("]") ? String(name.dropFirst().dropLast()) : name
@@ -32,7 +32,7 @@ public enum Listener {
     }
 
     /// How a listening socket takes part in a `SO_REUSEPORT` group.
-    public enum PortSharing {
+    package enum PortSharing {
         /// The first socket: binds exclusively, then opens the group.
         case open
         /// A further socket joining the group of the first.
@@ -40,7 +40,7 @@ public enum Listener {
     }
 
     /// Opens a non-blocking listening socket on `address` and returns it with its bound port.
-    public static func open(
+    package static func open(
         _ address: sockaddr_storage, host: String, backlog: Int32, reusePort: PortSharing
     )
         throws(PlatformError) -> (descriptor: Int32, port: Int)
@@ -92,12 +92,12 @@ public enum Listener {
     }
 
     /// The port of an address.
-    public static func port(of address: sockaddr_storage) -> Int {
+    package static func port(of address: sockaddr_storage) -> Int {
         SocketAddress.port(of: address)
     }
 
     /// The same address with another port.
-    public static func withPort(_ address: sockaddr_storage, _ port: Int) -> sockaddr_storage {
+    package static func withPort(_ address: sockaddr_storage, _ port: Int) -> sockaddr_storage {
         SocketAddress.withPort(address, port)
     }
 }

@@ -10,7 +10,7 @@ import Darwin
 /// hands a contended lock over inside the kernel (`FUTEX_LOCK_PI`), where TSan sees no acquire,
 /// so every contended access under it looks like a race. It also has the condition variable
 /// `Synchronization.Mutex` lacks (`start()`/`waitUntilStopped()` block on one).
-public final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     // Safe to share: the pthread objects live at a stable heap address for the lock's
     // lifetime and are only used through pthread calls, which synchronise themselves.
     // `@usableFromInline` so that `withLock`, inlined into its callers' modules, is
@@ -19,7 +19,7 @@ public final class Lock: @unchecked Sendable {
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
     /// Creates an unlocked lock.
-    public init() {
+    package init() {
         // Both in one allocation (a lock is made per deferred reply, so per request).
         let block = UnsafeMutableRawPointer.allocate(
             byteCount: Self.conditionOffset + MemoryLayout<pthread_cond_t>.size,
@@ -48,7 +48,7 @@ public final class Lock: @unchecked Sendable {
 
     /// Runs `body` holding the lock.
     @inlinable
-    public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    package func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
@@ -56,7 +56,7 @@ public final class Lock: @unchecked Sendable {
 
     /// Runs `body` holding the lock when it is free now; nil, without waiting, when it is
     /// held (by this thread too).
-    public func withLockIfAvailable<T>(_ body: () -> T) -> T? {
+    package func withLockIfAvailable<T>(_ body: () -> T) -> T? {
         guard pthread_mutex_trylock(mutex) == 0 else { return nil }
         defer { pthread_mutex_unlock(mutex) }
         return body()
@@ -64,14 +64,14 @@ public final class Lock: @unchecked Sendable {
 
     /// Waits, holding the lock on entry and return, until `predicate` holds; others must
     /// call ``broadcast()`` after changing what it reads.
-    public func wait(until predicate: () -> Bool) {
+    package func wait(until predicate: () -> Bool) {
         pthread_mutex_lock(mutex)
         while !predicate() { pthread_cond_wait(condition, mutex) }
         pthread_mutex_unlock(mutex)
     }
 
     /// Wakes every thread in ``wait(until:)`` so it checks its predicate again.
-    public func broadcast() {
+    package func broadcast() {
         pthread_mutex_lock(mutex)
         pthread_cond_broadcast(condition)
         pthread_mutex_unlock(mutex)
@@ -80,7 +80,7 @@ public final class Lock: @unchecked Sendable {
 
 /// A value guarded by a ``Lock``, used as `Synchronization.Mutex` is:
 /// `state.withLock { $0.count += 1 }`.
-public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     // Safe to share: the value is only read or written inside `lock.withLock`, and a value put in
     // or taken out crosses threads only through it (as `Mutex`'s `sending` values do).
     //
@@ -93,10 +93,10 @@ public final class Locked<Value>: @unchecked Sendable {
     // one) has an address nothing else uses and that is only touched under the lock.
     @usableFromInline let storage: UnsafeMutablePointer<Value>
     /// The lock, for ``Lock/broadcast()`` after a change others wait for.
-    public let lock = Lock()
+    package let lock = Lock()
 
     /// Guards `value`.
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         storage = UnsafeMutablePointer.allocate(capacity: 1)
         storage.initialize(to: value)
     }
@@ -108,17 +108,17 @@ public final class Locked<Value>: @unchecked Sendable {
 
     /// Runs `body` on the value, holding the lock (inlinable: specialised in the caller).
     @inlinable
-    public func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+    package func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
         try lock.withLock { () throws(E) -> T in try body(&storage.pointee) }
     }
 
     /// Runs `body` on the value when the lock is free now; nil, without waiting, when it is held.
-    public func withLockIfAvailable<T>(_ body: (inout Value) -> T) -> T? {
+    package func withLockIfAvailable<T>(_ body: (inout Value) -> T) -> T? {
         lock.withLockIfAvailable { body(&storage.pointee) }
     }
 
     /// Blocks until `predicate` holds for the value; changers must call `lock.broadcast()`.
-    public func wait(until predicate: (Value) -> Bool) {
+    package func wait(until predicate: (Value) -> Bool) {
         lock.wait { predicate(storage.pointee) }
     }
 }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Why the platform layer could not do what was asked.
-public enum PlatformError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum PlatformError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A system call failed.
     case system(call: String, errno: Int32)
     /// The host is neither an IP address nor a name that resolves to one.
@@ -19,7 +19,7 @@ public enum PlatformError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was asked for does not exist on this operating system (epoll or inotify off Linux).
     case unavailable(what: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .system(let call, let code): "\(call) failed: \(Self.message(code))"
         case .invalidHost(let host): "Invalid host: expected an IP address or resolvable name, found '\(host)'"
@@ -32,7 +32,7 @@ public enum PlatformError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The system's text for an errno value.
-    public static func message(_ code: Int32) -> String {
+    package static func message(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "errno \(code)" }
         return String(cString: text)
     }

@@ -5,18 +5,18 @@ import Darwin
 #endif
 
 /// Which thread is which, comparable from any thread: what `pthread_self` gives.
-public struct ThreadIdentity: Equatable, @unchecked Sendable {
+package struct ThreadIdentity: Equatable, @unchecked Sendable {
     // Safe to share: a thread handle is an immutable value (an integer on Linux, a pointer
     // used only as a name on Darwin).
     private let handle: pthread_t?
 
     /// No thread: equal to no running thread.
-    public static let none = ThreadIdentity(handle: nil)
+    package static let none = ThreadIdentity(handle: nil)
 
     /// The calling thread.
-    public static var current: ThreadIdentity { ThreadIdentity(handle: pthread_self()) }
+    package static var current: ThreadIdentity { ThreadIdentity(handle: pthread_self()) }
 
-    public static func == (left: ThreadIdentity, right: ThreadIdentity) -> Bool {
+    package static func == (left: ThreadIdentity, right: ThreadIdentity) -> Bool {
         guard let first = left.handle, let second = right.handle else {
             return left.handle == nil && right.handle == nil
         }
@@ -26,7 +26,7 @@ public struct ThreadIdentity: Equatable, @unchecked Sendable {
 
 /// A POSIX thread running one closure: a plain pthread rather than Foundation's `Thread`, for
 /// modules that do not import Foundation.
-public final class PlatformThread: @unchecked Sendable {
+package final class PlatformThread: @unchecked Sendable {
     // Safe to share: `handle` is set before `start` returns and never changes.
     private let handle: pthread_t
 
@@ -35,7 +35,7 @@ public final class PlatformThread: @unchecked Sendable {
     }
 
     /// Starts `body` on a new joinable thread.
-    public static func start(_ body: @escaping @Sendable () -> Void) throws(PlatformError) -> PlatformThread {
+    package static func start(_ body: @escaping @Sendable () -> Void) throws(PlatformError) -> PlatformThread {
         let box = Unmanaged.passRetained(Box(body: body))
         #if canImport(Glibc)
         var created = pthread_t()
@@ -63,18 +63,18 @@ public final class PlatformThread: @unchecked Sendable {
     }
 
     /// Lets the thread end on its own, without a ``join()``.
-    public func detach() {
+    package func detach() {
         pthread_detach(handle)
     }
 
     /// Waits for the thread to end; does nothing when called on the thread itself.
-    public func join() {
+    package func join() {
         guard !isCurrent else { return }
         pthread_join(handle, nil)
     }
 
     /// Whether the caller runs on this thread.
-    public var isCurrent: Bool { pthread_equal(handle, pthread_self()) != 0 }
+    package var isCurrent: Bool { pthread_equal(handle, pthread_self()) != 0 }
 
     private final class Box {
         let body: @Sendable () -> Void

@@ -11,27 +11,27 @@ import Darwin
 /// A descriptor whose interest is neither reading nor writing is left out of the wait (its
 /// slot holds -1), so a socket the owner does not read from yet (back pressure, a peer that
 /// closed its side) is not reported again and again.
-public final class PollPoller: Poller {
+package final class PollPoller: Poller {
     private var entries: [pollfd] = []
     private var descriptors: [Int32] = []
     private var tokens: [UInt64] = []
     private var positions: [Int32: Int] = [:]
     private var ready: [PollEvent] = []
     private let wakeUp: WakeUpChannel
-    public let wakeToken: UInt64 = .max - 1
-    public var isEdgeTriggered: Bool { false }
+    package let wakeToken: UInt64 = .max - 1
+    package var isEdgeTriggered: Bool { false }
 
     /// Opens the wake-up channel (a pipe, as on systems without eventfd) and watches it.
-    public init() throws(PlatformError) {
+    package init() throws(PlatformError) {
         wakeUp = try WakeUpChannel(.pipe)
         insert(wakeUp.readDescriptor, token: wakeToken, events: Int16(POLLIN))
     }
 
-    public func addConnection(_ descriptor: Int32, token: UInt64) throws(PlatformError) {
+    package func addConnection(_ descriptor: Int32, token: UInt64) throws(PlatformError) {
         try add(descriptor, token: token)
     }
 
-    public func addReadable(_ descriptor: Int32, token: UInt64) throws(PlatformError) {
+    package func addReadable(_ descriptor: Int32, token: UInt64) throws(PlatformError) {
         try add(descriptor, token: token)
     }
 
@@ -49,7 +49,7 @@ public final class PollPoller: Poller {
         tokens.append(token)
     }
 
-    public func watch(
+    package func watch(
         _ descriptor: Int32, token: UInt64, read: Bool, write: Bool, adding: Bool
     ) throws(PlatformError) {
         guard descriptor >= 0 else { throw .system(call: "poll registration", errno: EBADF) }
@@ -61,14 +61,14 @@ public final class PollPoller: Poller {
         setInterest(descriptor, read: read, write: write)
     }
 
-    public func setInterest(_ descriptor: Int32, read: Bool, write: Bool) {
+    package func setInterest(_ descriptor: Int32, read: Bool, write: Bool) {
         guard let position = positions[descriptor] else { return }
         let events = (read ? Int16(POLLIN) : 0) | (write ? Int16(POLLOUT) : 0)
         entries[position].events = events
         entries[position].fd = events == 0 ? -1 : descriptor
     }
 
-    public func remove(_ descriptor: Int32) {
+    package func remove(_ descriptor: Int32) {
         guard let position = positions.removeValue(forKey: descriptor) else { return }
         let last = entries.count - 1
         if position != last {
@@ -82,7 +82,7 @@ public final class PollPoller: Poller {
         tokens.removeLast()
     }
 
-    public func poll(timeoutMilliseconds: Int32) -> Int {
+    package func poll(timeoutMilliseconds: Int32) -> Int {
         ready.removeAll(keepingCapacity: true)
         let count = entries.withUnsafeMutableBufferPointer { buffer in
             #if canImport(Glibc)
@@ -111,19 +111,19 @@ public final class PollPoller: Poller {
         return ready.count
     }
 
-    public func event(at index: Int) -> PollEvent {
+    package func event(at index: Int) -> PollEvent {
         ready[index]
     }
 
-    public func wake() {
+    package func wake() {
         wakeUp.signal()
     }
 
-    public func drainWake() {
+    package func drainWake() {
         wakeUp.drain()
     }
 
-    public func close() {
+    package func close() {
         wakeUp.close()
         entries = []
         descriptors = []

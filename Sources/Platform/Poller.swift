@@ -1,18 +1,18 @@
 /// What a readiness poller reported for one registered descriptor.
-public struct PollEvent: Sendable, Hashable {
+package struct PollEvent: Sendable, Hashable {
     /// The token the descriptor was registered with.
-    public var token: UInt64
+    package var token: UInt64
     /// Bytes (or an end of stream) can be read.
-    public var readable: Bool
+    package var readable: Bool
     /// Bytes can be written.
-    public var writable: Bool
+    package var writable: Bool
     /// The peer closed its side, or the descriptor hung up.
-    public var hangup: Bool
+    package var hangup: Bool
     /// The descriptor has a pending error (or is not open).
-    public var error: Bool
+    package var error: Bool
 
     /// Creates an event.
-    public init(token: UInt64, readable: Bool, writable: Bool, hangup: Bool, error: Bool) {
+    package init(token: UInt64, readable: Bool, writable: Bool, hangup: Bool, error: Bool) {
         self.token = token
         self.readable = readable
         self.writable = writable
@@ -26,7 +26,7 @@ public struct PollEvent: Sendable, Hashable {
 /// everywhere) implement it; a kqueue back end for macOS would implement the same.
 ///
 /// All methods but ``wake()`` are for the polling thread only.
-public protocol Poller: AnyObject {
+package protocol Poller: AnyObject {
     /// Whether a connection's readiness is reported once per change (epoll's edge-triggered
     /// mode) rather than for as long as it lasts. The owner of a level-triggered poller tells
     /// it through ``setInterest(_:read:write:)`` what it waits for before each poll, or the

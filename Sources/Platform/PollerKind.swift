@@ -15,13 +15,13 @@ public enum PollerKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case poll
 
     /// The environment variable ``automatic`` reads: `epoll` or `poll`.
-    public static let environmentVariable = "PETKIT_POLLER"
+    package static let environmentVariable = "PETKIT_POLLER"
 
     public var description: String { rawValue }
 
     /// The back end this kind stands for: itself, or for ``automatic`` the environment's
     /// choice or the system's best. An unknown value in the environment is an error naming it.
-    public func resolved(
+    package func resolved(
         environment: (String) -> String? = PlatformEnvironment.value
     ) throws(PlatformError) -> PollerKind {
         guard self == .automatic else { return self }
@@ -39,7 +39,7 @@ public enum PollerKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
     }
 
     /// Opens a poller of this kind (resolving ``automatic`` first).
-    public func makePoller(
+    package func makePoller(
         environment: (String) -> String? = PlatformEnvironment.value
     ) throws(PlatformError) -> any Poller {
         switch try resolved(environment: environment) {
@@ -56,9 +56,9 @@ public enum PollerKind: String, Sendable, Hashable, CaseIterable, CustomStringCo
 }
 
 /// Reading the process environment without Foundation.
-public enum PlatformEnvironment {
+package enum PlatformEnvironment {
     /// The value of the environment variable `name`, if set.
-    @Sendable public static func value(_ name: String) -> String? {
+    @Sendable package static func value(_ name: String) -> String? {
         guard let raw = getenv(name) else { return nil }
         return String(cString: raw)
     }

@@ -10,14 +10,14 @@ import Darwin
 /// scan is bounded (``FileTreeSnapshot/maxEntries`` entries, ``FileTreeSnapshot/maxDepth``
 /// levels): a tree past the bound is refused at start, and one that grows past it later is
 /// reported once on standard error and watched as far as the bound reaches.
-public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
+package final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
     // Safe to share: `reported`, `previous`, `onChange` and `warned` are touched only by the watcher
     // thread once it runs (start() sets them before creating it); `stopChannel` and `thread`
     // are written in start() before the thread runs and only read afterwards; `phase` is
     // guarded by its lock.
     private let directories: [String]
     /// How long the watcher waits between scans.
-    public let interval: Duration
+    package let interval: Duration
     /// The tree as last reported, and as the last scan saw it.
     private var reported = FileTreeSnapshot(directories: [])
     private var previous = FileTreeSnapshot(directories: [])
@@ -31,7 +31,7 @@ public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
     private let phase = Locked(0)
 
     /// Creates a watcher for the trees under `directories` (those that exist at each scan).
-    public init(directories: [String], interval: Duration = .milliseconds(200)) {
+    package init(directories: [String], interval: Duration = .milliseconds(200)) {
         self.directories = directories
         self.interval = interval
     }
@@ -40,7 +40,7 @@ public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
         stop()
     }
 
-    public func start(onChange: @escaping @Sendable ([String]) -> Void) throws(FileWatcherError) {
+    package func start(onChange: @escaping @Sendable ([String]) -> Void) throws(FileWatcherError) {
         let idle = phase.withLock { phase in
             defer { if phase == 0 { phase = 1 } }
             return phase == 0
@@ -69,7 +69,7 @@ public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
         }
     }
 
-    public func stop() {
+    package func stop() {
         let running = phase.withLock { phase in
             defer { phase = 2 }
             return phase == 1

@@ -12,7 +12,7 @@ extension Socket {
     /// connection is up already, the descriptor and `EINPROGRESS` when it is under way (the
     /// socket turns writable when it is done: see ``pendingError(_:)``), or -1 and the `errno`
     /// of the failure (nothing is left open then).
-    public static func startConnecting(to address: sockaddr_storage) -> (descriptor: Int32, error: Int32) {
+    package static func startConnecting(to address: sockaddr_storage) -> (descriptor: Int32, error: Int32) {
         let family = Int32(address.ss_family)
         let descriptor = socket(family, CSYSTEM_SOCK_STREAM | CSYSTEM_SOCK_NONBLOCK | CSYSTEM_SOCK_CLOEXEC, 0)
         guard descriptor >= 0 else { return (-1, errno) }
@@ -37,7 +37,7 @@ extension Socket {
     }
 
     /// The error a connect that was under way ended with (`SO_ERROR`): 0 when it is up.
-    public static func pendingError(_ descriptor: Int32) -> Int32 {
+    package static func pendingError(_ descriptor: Int32) -> Int32 {
         var error: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0 else { return errno }
@@ -46,7 +46,7 @@ extension Socket {
 
     /// An IPv4 or IPv6 address written as digits (`127.0.0.1`, `::1`, no brackets) with
     /// `port`, or nil when `text` is neither.
-    public static func numericAddress(_ text: String, port: Int) -> sockaddr_storage? {
+    package static func numericAddress(_ text: String, port: Int) -> sockaddr_storage? {
         // An address is short: written on the stack with its NUL, not through a C string copy.
         guard text.utf8.count < 64 else { return nil }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
@@ -89,7 +89,7 @@ extension Socket {
     }
 
     /// The system's message for an `errno` value.
-    public static func errorMessage(_ code: Int32) -> String {
+    package static func errorMessage(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
 }

@@ -5,16 +5,16 @@ import Darwin
 #endif
 
 /// Reading and writing the parts of a `sockaddr_storage` that hold an IPv4 or IPv6 address.
-public enum SocketAddress {
+package enum SocketAddress {
     /// The port of an IPv4 or IPv6 address.
-    public static func port(of address: sockaddr_storage) -> Int {
+    package static func port(of address: sockaddr_storage) -> Int {
         var address = address
         // sin_port and sin6_port sit at the same offset, right after the length and family.
         return withUnsafeBytes(of: &address) { Int(UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self))) }
     }
 
     /// The same address with another port.
-    public static func withPort(_ address: sockaddr_storage, _ port: Int) -> sockaddr_storage {
+    package static func withPort(_ address: sockaddr_storage, _ port: Int) -> sockaddr_storage {
         var address = address
         withUnsafeMutableBytes(of: &address) { raw in
             raw.storeBytes(of: UInt16(port).bigEndian, toByteOffset: 2, as: UInt16.self)
@@ -23,7 +23,7 @@ public enum SocketAddress {
     }
 
     /// The address as text (`127.0.0.1`, `::1`), or nil for another family.
-    public static func host(of address: sockaddr_storage) -> String? {
+    package static func host(of address: sockaddr_storage) -> String? {
         var address = address
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         let family = Int32(address.ss_family)

@@ -23,7 +23,7 @@ public final class TimeSource: Sendable, Hashable {
 
     /// Creates a clock from its two readings: monotonic nanoseconds (never decreasing) and
     /// wall-clock nanoseconds since the Unix epoch.
-    public convenience init(
+    package convenience init(
         monotonicNanoseconds: @escaping @Sendable () -> UInt64, wallNanoseconds: @escaping @Sendable () -> Int64
     ) {
         self.init(
@@ -41,21 +41,21 @@ public final class TimeSource: Sendable, Hashable {
     }
 
     /// Nanoseconds on the monotonic clock (an arbitrary origin; only differences mean anything).
-    public var monotonicNanoseconds: UInt64 { monotonic() }
+    package var monotonicNanoseconds: UInt64 { monotonic() }
 
     /// Nanoseconds since 1970-01-01T00:00:00Z.
-    public var wallNanoseconds: Int64 { wall() }
+    package var wallNanoseconds: Int64 { wall() }
 
     /// Milliseconds since 1970-01-01T00:00:00Z (what the journal and templates keep).
-    public var wallMilliseconds: Int64 { Self.floorDivide(wall(), 1_000_000) }
+    package var wallMilliseconds: Int64 { Self.floorDivide(wall(), 1_000_000) }
 
     /// Whole seconds since 1970-01-01T00:00:00Z, for what changes once a second (the `Date`
     /// header): ``system`` reads the cheap coarse real-time clock on Linux for it.
-    public var wallSeconds: Int { seconds() }
+    package var wallSeconds: Int { seconds() }
 
     /// The time since `start`, a reading of ``monotonicNanoseconds`` (a duration measured on
     /// this clock).
-    public func elapsed(since start: UInt64) -> Duration {
+    package func elapsed(since start: UInt64) -> Duration {
         let now = monotonic()
         return .nanoseconds(Int64(clamping: now > start ? now - start : 0))
     }
@@ -84,7 +84,7 @@ public final class TimeSource: Sendable, Hashable {
         })
 
     /// A clock that always reads the same instant (and a monotonic reading that never moves).
-    public static func fixed(wallNanoseconds: Int64) -> TimeSource {
+    package static func fixed(wallNanoseconds: Int64) -> TimeSource {
         TimeSource(monotonicNanoseconds: { 1_000_000_000 }, wallNanoseconds: { wallNanoseconds })
     }
 

@@ -9,17 +9,17 @@ import Darwin
 /// A descriptor another thread (or a signal handler) makes readable to wake a thread blocked
 /// in a poller: an eventfd on Linux, a pipe elsewhere or when asked. Signals are counted, not
 /// queued: one ``drain()`` consumes every signal so far.
-public final class WakeUpChannel: @unchecked Sendable {
+package final class WakeUpChannel: @unchecked Sendable {
     // Safe to share: both descriptors are set in init and never change; the calls on them are
     // thread-safe system calls.
     /// The descriptor to watch for readability.
-    public let readDescriptor: Int32
+    package let readDescriptor: Int32
     /// The descriptor ``signal()`` writes 8 bytes to (the same as ``readDescriptor`` for an
     /// eventfd); a signal handler may write to it directly.
-    public let writeDescriptor: Int32
+    package let writeDescriptor: Int32
 
     /// What a channel is made of.
-    public enum Mechanism: Sendable, Hashable, CaseIterable {
+    package enum Mechanism: Sendable, Hashable, CaseIterable {
         /// The system's best: an eventfd on Linux, a pipe elsewhere.
         case automatic
         /// A pipe, as on systems without eventfd: what the portable back ends use everywhere,
@@ -28,7 +28,7 @@ public final class WakeUpChannel: @unchecked Sendable {
     }
 
     /// Opens the channel, both ends non-blocking and close-on-exec.
-    public init(_ mechanism: Mechanism = .automatic) throws(PlatformError) {
+    package init(_ mechanism: Mechanism = .automatic) throws(PlatformError) {
         #if os(Linux)
         if mechanism == .automatic {
             let descriptor = eventfd(0, CSYSTEM_EFD_NONBLOCK | CSYSTEM_EFD_CLOEXEC)
@@ -52,14 +52,14 @@ public final class WakeUpChannel: @unchecked Sendable {
     }
 
     /// Makes ``readDescriptor`` readable; callable from any thread.
-    public func signal() {
+    package func signal() {
         var one: UInt64 = 1
         _ = Descriptor.write(writeDescriptor, &one, 8)
     }
 
     /// Consumes every pending signal (a bounded number of reads: a full pipe holds at most
     /// its buffer's worth).
-    public func drain() {
+    package func drain() {
         var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
         for _ in 0..<1024 {
             let count = withUnsafeMutableBytes(of: &buffer) {
@@ -71,7 +71,7 @@ public final class WakeUpChannel: @unchecked Sendable {
     }
 
     /// Closes both ends.
-    public func close() {
+    package func close() {
         Descriptor.close(readDescriptor)
         if writeDescriptor != readDescriptor { Descriptor.close(writeDescriptor) }
     }

@@ -61,7 +61,7 @@ public enum XMLComparisonType: String, Sendable, Hashable, CaseIterable {
     /// The comparisons WireMock's `equalToXml` counts; every other kind of difference (a
     /// namespace prefix, the order of children, comments, the XML declaration, the DOCTYPE)
     /// is not one.
-    public static let counted: Set<XMLComparisonType> = [
+    package static let counted: Set<XMLComparisonType> = [
         .elementTagName, .schemaLocation, .noNamespaceSchemaLocation, .nodeType, .namespaceURI, .textValue,
         .processingInstructionTarget, .processingInstructionData, .elementNumAttributes, .attrValue,
         .childNodelistLength, .childLookup, .attrNameLookup,
@@ -79,25 +79,25 @@ public enum XMLNamespaceAwareness: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The first difference found between an expected and an actual document.
-public struct XMLDifference: Sendable, Hashable, CustomStringConvertible {
+package struct XMLDifference: Sendable, Hashable, CustomStringConvertible {
     /// The kind of comparison that failed.
-    public var type: XMLComparisonType
+    package var type: XMLComparisonType
     /// Where, as an XPath into the expected document (`/things[1]/thing[2]/@kind`).
-    public var path: String
+    package var path: String
     /// What the expected document has there.
-    public var expected: String
+    package var expected: String
     /// What the actual document has there.
-    public var found: String
+    package var found: String
 
     /// Creates a difference.
-    public init(type: XMLComparisonType, path: String, expected: String, found: String) {
+    package init(type: XMLComparisonType, path: String, expected: String, found: String) {
         self.type = type
         self.path = path
         self.expected = expected
         self.found = found
     }
 
-    public var description: String {
+    package var description: String {
         "\(type.rawValue) at \(path): expected \(expected), found \(found)"
     }
 }

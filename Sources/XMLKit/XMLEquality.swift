@@ -9,16 +9,16 @@
 ///                                options: XMLEqualityOptions(placeholders: XMLPlaceholderDelimiters()))
 /// equality.firstDifference(try XMLDocument(parsing: "<a>42</a>"))  // nil: equal
 /// ```
-public struct XMLEquality: Sendable {
+package struct XMLEquality: Sendable {
     /// The options it compares with.
-    public let options: XMLEqualityOptions
+    package let options: XMLEqualityOptions
     let expected: ComparedElement
     let counted: Set<XMLComparisonType>
 
     /// Prepares the comparison: finds the placeholders in the expected document.
     /// - Throws: ``XMLPatternError`` for a delimiter that is not a regular expression or a
     ///   placeholder petmock does not support.
-    public init(expected: XMLDocument, options: XMLEqualityOptions = XMLEqualityOptions()) throws(XMLPatternError) {
+    package init(expected: XMLDocument, options: XMLEqualityOptions = XMLEqualityOptions()) throws(XMLPatternError) {
         self.options = options
         let reader = try options.placeholders.map { (delimiters) throws(XMLPatternError) in
             try XMLPlaceholderReader(delimiters)
@@ -31,14 +31,14 @@ public struct XMLEquality: Sendable {
     }
 
     /// The first difference WireMock would count, nil when the documents are equal.
-    public func firstDifference(_ actual: XMLDocument) -> XMLDifference? {
+    package func firstDifference(_ actual: XMLDocument) -> XMLDifference? {
         var walk = ComparisonWalk(counted: counted, options: options, stopAtFirst: true)
         walk.compareRoots(expected, actual: compared(actual))
         return walk.first
     }
 
     /// The share of counted comparisons that differ, from 0 (equal) to 1.
-    public func distance(_ actual: XMLDocument) -> Double {
+    package func distance(_ actual: XMLDocument) -> Double {
         var walk = ComparisonWalk(counted: counted, options: options, stopAtFirst: false)
         walk.compareRoots(expected, actual: compared(actual))
         guard walk.total > 0 else { return walk.first == nil ? 0 : 1 }
@@ -57,19 +57,19 @@ public struct XMLEquality: Sendable {
 }
 
 /// What `equalToXml` compares, besides the expected document.
-public struct XMLEqualityOptions: Sendable, Hashable {
+package struct XMLEqualityOptions: Sendable, Hashable {
     /// How namespaces are read and compared.
-    public var namespaceAwareness: XMLNamespaceAwareness
+    package var namespaceAwareness: XMLNamespaceAwareness
     /// Comparisons that do not count (WireMock's `exemptedComparisons`).
-    public var exemptedComparisons: Set<XMLComparisonType>
+    package var exemptedComparisons: Set<XMLComparisonType>
     /// Whether same-named siblings may come in any order (`ignoreOrderOfSameNode`).
-    public var ignoreOrderOfSameNode: Bool
+    package var ignoreOrderOfSameNode: Bool
     /// Placeholder delimiters when placeholders are enabled (`enablePlaceholders`), else nil.
-    public var placeholders: XMLPlaceholderDelimiters?
+    package var placeholders: XMLPlaceholderDelimiters?
 
     /// Creates options (by default WireMock's: strict namespaces, nothing exempted, order of
     /// same-named siblings significant, no placeholders).
-    public init(
+    package init(
         namespaceAwareness: XMLNamespaceAwareness = .strict, exemptedComparisons: Set<XMLComparisonType> = [],
         ignoreOrderOfSameNode: Bool = false, placeholders: XMLPlaceholderDelimiters? = nil
     ) {

@@ -1,35 +1,35 @@
 /// A name of an element or attribute: its prefix as written, its local part and the
 /// namespace URI the prefix is bound to (nil for none).
-public struct XMLName: Sendable, Hashable, CustomStringConvertible {
+package struct XMLName: Sendable, Hashable, CustomStringConvertible {
     /// The prefix as written (`soap` in `soap:Body`), nil without one.
-    public var prefix: String?
+    package var prefix: String?
     /// The local part (`Body`).
-    public var localName: String
+    package var localName: String
     /// The namespace URI, nil when the name is in no namespace.
-    public var namespaceURI: String?
+    package var namespaceURI: String?
 
     /// Creates a name.
-    public init(prefix: String? = nil, localName: String, namespaceURI: String? = nil) {
+    package init(prefix: String? = nil, localName: String, namespaceURI: String? = nil) {
         self.prefix = prefix
         self.localName = localName
         self.namespaceURI = namespaceURI
     }
 
     /// The name as written: `prefix:local` or `local`.
-    public var qualifiedName: String { prefix.map { "\($0):\(localName)" } ?? localName }
+    package var qualifiedName: String { prefix.map { "\($0):\(localName)" } ?? localName }
 
-    public var description: String { qualifiedName }
+    package var description: String { qualifiedName }
 }
 
 /// An attribute (namespace declarations are kept apart, in ``XMLElement/namespaces``).
-public struct XMLAttribute: Sendable, Hashable {
+package struct XMLAttribute: Sendable, Hashable {
     /// Its name.
-    public var name: XMLName
+    package var name: XMLName
     /// Its value, entities and character references replaced.
-    public var value: String
+    package var value: String
 
     /// Creates an attribute.
-    public init(name: XMLName, value: String) {
+    package init(name: XMLName, value: String) {
         self.name = name
         self.value = value
     }
@@ -38,30 +38,30 @@ public struct XMLAttribute: Sendable, Hashable {
 /// A namespace declaration: `xmlns:prefix="uri"` (prefix nil for `xmlns="uri"`).
 public struct XMLNamespace: Sendable, Hashable {
     /// The prefix declared, nil for the default namespace.
-    public var prefix: String?
+    package var prefix: String?
     /// The URI.
-    public var uri: String
+    package var uri: String
 
     /// Creates a declaration.
-    public init(prefix: String?, uri: String) {
+    package init(prefix: String?, uri: String) {
         self.prefix = prefix
         self.uri = uri
     }
 }
 
 /// An element: name, attributes, namespace declarations and children in document order.
-public struct XMLElement: Sendable, Hashable {
+package struct XMLElement: Sendable, Hashable {
     /// Its name.
-    public var name: XMLName
+    package var name: XMLName
     /// Its attributes in document order.
-    public var attributes: [XMLAttribute]
+    package var attributes: [XMLAttribute]
     /// The namespaces it declares.
-    public var namespaces: [XMLNamespace]
+    package var namespaces: [XMLNamespace]
     /// Its children in document order.
-    public var children: [XMLNode]
+    package var children: [XMLNode]
 
     /// Creates an element.
-    public init(
+    package init(
         name: XMLName, attributes: [XMLAttribute] = [], namespaces: [XMLNamespace] = [], children: [XMLNode] = []
     ) {
         self.name = name
@@ -71,7 +71,7 @@ public struct XMLElement: Sendable, Hashable {
     }
 
     /// The text of every text and CDATA descendant, in document order (DOM's `textContent`).
-    public var textContent: String {
+    package var textContent: String {
         var text = ""
         for child in children {
             switch child {
@@ -85,7 +85,7 @@ public struct XMLElement: Sendable, Hashable {
 }
 
 /// One node of a document's tree.
-public indirect enum XMLNode: Sendable, Hashable {
+package indirect enum XMLNode: Sendable, Hashable {
     /// An element.
     case element(XMLElement)
     /// Character data.
@@ -100,16 +100,16 @@ public indirect enum XMLNode: Sendable, Hashable {
 
 /// A parsed document: the root element and the comments and processing instructions around
 /// it (a DOCTYPE is read but not kept; nothing it names is loaded).
-public struct XMLDocument: Sendable, Hashable {
+package struct XMLDocument: Sendable, Hashable {
     /// The document element.
-    public var root: XMLElement
+    package var root: XMLElement
     /// Comments and processing instructions before the root, in order.
-    public var prolog: [XMLNode]
+    package var prolog: [XMLNode]
     /// Comments and processing instructions after the root, in order.
-    public var epilog: [XMLNode]
+    package var epilog: [XMLNode]
 
     /// Creates a document.
-    public init(root: XMLElement, prolog: [XMLNode] = [], epilog: [XMLNode] = []) {
+    package init(root: XMLElement, prolog: [XMLNode] = [], epilog: [XMLNode] = []) {
         self.root = root
         self.prolog = prolog
         self.epilog = epilog

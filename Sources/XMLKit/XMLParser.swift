@@ -8,7 +8,8 @@ extension XMLDocument {
     /// - Parameter strictNamespaces: whether a prefix bound to no namespace is an error (as it
     ///   is in namespace-aware XML); without, such a name is kept as written.
     /// - Throws: ``XMLError`` with the line and column of the first problem.
-    public init(parsing bytes: [UInt8], limits: XMLLimits = .standard, strictNamespaces: Bool = true) throws(XMLError) {
+    package init(parsing bytes: [UInt8], limits: XMLLimits = .standard, strictNamespaces: Bool = true) throws(XMLError)
+    {
         let document = try LibXML.read(bytes, limits: limits, strictNamespaces: strictNamespaces)
         defer { xmlFreeDoc(document) }
         var converter = TreeConverter(limits: limits)
@@ -16,7 +17,7 @@ extension XMLDocument {
     }
 
     /// Parses a document from text (see ``init(parsing:limits:strictNamespaces:)-(_,_,_)``).
-    public init(parsing text: String, limits: XMLLimits = .standard, strictNamespaces: Bool = true) throws(XMLError) {
+    package init(parsing text: String, limits: XMLLimits = .standard, strictNamespaces: Bool = true) throws(XMLError) {
         try self.init(parsing: Array(text.utf8), limits: limits, strictNamespaces: strictNamespaces)
     }
 }

@@ -47,14 +47,14 @@ enum XMLPlaceholder: Sendable {
 }
 
 /// The delimiters of placeholders, as regular expressions (XMLUnit's defaults: `\$\{` and `\}`).
-public struct XMLPlaceholderDelimiters: Sendable, Hashable {
+package struct XMLPlaceholderDelimiters: Sendable, Hashable {
     /// The opening delimiter's regular expression.
-    public var opening: String
+    package var opening: String
     /// The closing delimiter's regular expression.
-    public var closing: String
+    package var closing: String
 
     /// Creates delimiters; nil gives XMLUnit's default for that side.
-    public init(opening: String? = nil, closing: String? = nil) {
+    package init(opening: String? = nil, closing: String? = nil) {
         self.opening = opening ?? #"\$\{"#
         self.closing = closing ?? #"\}"#
     }
@@ -126,17 +126,17 @@ struct XMLPlaceholderReader: Sendable {
 }
 
 /// An expected document or option that cannot be used: which field, and why.
-public struct XMLPatternError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct XMLPatternError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The matcher field at fault (`equalToXml`, `placeholderOpeningDelimiterRegex`...).
-    public let field: String
+    package let field: String
     /// What is wrong.
-    public let message: String
+    package let message: String
 
     /// Creates an error.
-    public init(field: String, message: String) {
+    package init(field: String, message: String) {
         self.field = field
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

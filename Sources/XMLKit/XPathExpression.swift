@@ -12,15 +12,16 @@ import CXML
 /// let xpath = try XPathExpression("//planet[@name='Earth']/@position")
 /// try xpath.evaluate(Array(body.utf8)).values  // ["3"]
 /// ```
-public struct XPathExpression: Sendable, Hashable {
+package struct XPathExpression: Sendable, Hashable {
     /// The expression.
-    public let expression: String
+    package let expression: String
     /// The prefixes the expression uses, with their URIs.
-    public let namespaces: [XMLNamespace]
+    package let namespaces: [XMLNamespace]
 
     /// Checks the expression compiles (prefixes are resolved when it is evaluated).
     /// - Throws: ``XMLError`` naming what libxml2 could not read, or a prefix without one.
-    public init(_ expression: String, namespaces: [XMLNamespace] = [], limits: XMLLimits = .standard) throws(XMLError) {
+    package init(_ expression: String, namespaces: [XMLNamespace] = [], limits: XMLLimits = .standard) throws(XMLError)
+    {
         guard expression.utf8.count <= limits.maxXPathLength else {
             throw XMLError(
                 line: 0, column: 0,
@@ -57,7 +58,7 @@ public struct XPathExpression: Sendable, Hashable {
     ///   its XML, an attribute or text node its value); without, nodes are only counted.
     /// - Throws: ``XMLError`` when the document is not XML, a prefix is undeclared, or the
     ///   evaluation is over its limits.
-    public func evaluate(
+    package func evaluate(
         _ bytes: [UInt8], limits: XMLLimits = .standard, serializingNodes: Bool = true
     ) throws(XMLError) -> XPathResult {
         let document = try XPathDocument(parsing: bytes, limits: limits, localNames: usesLocalNames)
@@ -66,11 +67,11 @@ public struct XPathExpression: Sendable, Hashable {
 
     /// Whether the expression reads documents by local names (it declares no namespaces):
     /// the ``XPathDocument`` it is evaluated on must be read the same way.
-    public var usesLocalNames: Bool { namespaces.isEmpty }
+    package var usesLocalNames: Bool { namespaces.isEmpty }
 
     /// Evaluates the expression on a document already read (see ``usesLocalNames``).
     /// - Throws: ``XMLError`` when a prefix is undeclared or the evaluation is over its limits.
-    public func evaluate(
+    package func evaluate(
         on document: XPathDocument, limits: XMLLimits = .standard, serializingNodes: Bool = true
     ) throws(XMLError) -> XPathResult {
         precondition(document.localNames == usesLocalNames, "the document was read for another kind of expression")
@@ -92,15 +93,15 @@ public struct XPathExpression: Sendable, Hashable {
 
 /// A document in libxml2's form, read once for any number of XPath evaluations (each with
 /// its own context). Not shared between threads: it belongs to the request that read it.
-public final class XPathDocument {
+package final class XPathDocument {
     let document: xmlDocPtr
     /// Whether names were reduced to local names (for expressions without namespaces).
-    public let localNames: Bool
+    package let localNames: Bool
 
     /// Reads a document as ``XPathExpression/evaluate(_:limits:serializingNodes:)`` does:
     /// safely (see ``XMLDocument/init(parsing:limits:strictNamespaces:)-(_,_,_)``), with
     /// namespaces strict unless `localNames`.
-    public init(parsing bytes: [UInt8], limits: XMLLimits = .standard, localNames: Bool) throws(XMLError) {
+    package init(parsing bytes: [UInt8], limits: XMLLimits = .standard, localNames: Bool) throws(XMLError) {
         document = try LibXML.read(bytes, limits: limits, strictNamespaces: !localNames)
         self.localNames = localNames
         if localNames { cxml_strip_namespaces(xmlDocGetRootElement(document)) }

@@ -1,7 +1,7 @@
 import CXML
 
 /// What an XPath expression evaluated to.
-public enum XPathResult: Sendable, Hashable {
+package enum XPathResult: Sendable, Hashable {
     /// A node set: each node as text (an element as XML, another node as its value), or only
     /// as many empty strings as nodes when not serialised.
     case nodes([String])
@@ -14,7 +14,7 @@ public enum XPathResult: Sendable, Hashable {
 
     /// Whether the result selects something: a non-empty node set, `true`, a number other than
     /// 0 and NaN, a non-empty string (XPath's `boolean()`).
-    public var isTruthy: Bool {
+    package var isTruthy: Bool {
         switch self {
         case .nodes(let nodes): !nodes.isEmpty
         case .boolean(let value): value
@@ -24,7 +24,7 @@ public enum XPathResult: Sendable, Hashable {
     }
 
     /// The values a sub-matcher sees: each node's text, or the one value.
-    public var values: [String] {
+    package var values: [String] {
         switch self {
         case .nodes(let nodes): nodes
         case .boolean(let value): [value ? "true" : "false"]

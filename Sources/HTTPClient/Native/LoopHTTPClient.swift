@@ -19,10 +19,10 @@ import Platform
 /// and the idle connections kept (``CurlTransportConfiguration/maxCachedConnections``).
 /// A request on a kept-alive connection that the upstream closed meanwhile is sent again
 /// once on a new connection, when no byte of an answer came.
-public final class LoopHTTPClient {
+package final class LoopHTTPClient {
     /// The settings transfers are made with; redirects are not followed and connections per
     /// host are not limited, so those two must be off.
-    public let configuration: CurlTransportConfiguration
+    package let configuration: CurlTransportConfiguration
     unowned let host: any LoopSocketHost
     let clock: () -> UInt64
     /// Every open connection by descriptor: those under way and those idle.
@@ -32,10 +32,10 @@ public final class LoopHTTPClient {
     var idle: [String: IdleConnections] = [:]
     var idleCount = 0
     /// How many transfers are under way.
-    public internal(set) var transfersInFlight = 0
+    package internal(set) var transfersInFlight = 0
     /// When ``deadlineReached()`` is due, in the clock's nanoseconds; nil for never. It may be
     /// early (the transfer it was for has finished): then nothing times out.
-    public internal(set) var deadline: UInt64?
+    package internal(set) var deadline: UInt64?
     var stopped = false
     /// Connections whose request is ready to go, sent together by ``flushQueuedWrites()``.
     var queuedWrites: [UpstreamConnection] = []
@@ -47,7 +47,7 @@ public final class LoopHTTPClient {
     static let maxIdleAge: UInt64 = 118_000_000_000
 
     /// A client on `host`, reading time from `clock` (monotonic nanoseconds, the host's own).
-    public init(configuration: CurlTransportConfiguration, host: any LoopSocketHost, clock: @escaping () -> UInt64) {
+    package init(configuration: CurlTransportConfiguration, host: any LoopSocketHost, clock: @escaping () -> UInt64) {
         precondition(!configuration.followRedirects, "LoopHTTPClient does not follow redirects")
         precondition(configuration.maxConnectionsPerHost == 0, "LoopHTTPClient does not limit connections per host")
         self.configuration = configuration
@@ -61,12 +61,12 @@ public final class LoopHTTPClient {
     }
 
     /// Whether `descriptor` is one of this client's connections (the host routes its reports).
-    public func owns(_ descriptor: Int32) -> Bool { connections[descriptor] != nil }
+    package func owns(_ descriptor: Int32) -> Bool { connections[descriptor] != nil }
 
     /// Sends `request` to `target` (read from the request's URL); `completion` is called
     /// exactly once, on the host's thread: later, or before this returns when the request
     /// cannot start.
-    public func send(
+    package func send(
         _ request: HTTPClientRequest, to target: NativeHTTPTarget,
         completion: @escaping @Sendable (Result<HTTPClientResponse, HTTPClientError>) -> Void
     ) {
@@ -92,7 +92,7 @@ public final class LoopHTTPClient {
     }
 
     /// The host reports a descriptor of this client ready.
-    public func socketReady(_ descriptor: Int32, readable: Bool, writable: Bool, failed: Bool) {
+    package func socketReady(_ descriptor: Int32, readable: Bool, writable: Bool, failed: Bool) {
         guard let connection = connections[descriptor] else { return }
         switch connection.phase {
         case .connecting where writable || failed: connected(connection)
@@ -106,7 +106,7 @@ public final class LoopHTTPClient {
     /// Sends the requests queued since the last call: the host calls it when it has handled
     /// what was ready and is about to wait, so the upstreams woken by them do not preempt the
     /// rest of its work.
-    public func flushQueuedWrites() {
+    package func flushQueuedWrites() {
         guard !queuedWrites.isEmpty else { return }
         swap(&queuedWrites, &flushing)
         for connection in flushing where connections[connection.descriptor] === connection {
@@ -116,7 +116,7 @@ public final class LoopHTTPClient {
     }
 
     /// ``deadline`` has passed: the transfers past theirs end as timed out.
-    public func deadlineReached() {
+    package func deadlineReached() {
         let now = clock()
         deadline = nil
         var expired: [UpstreamConnection] = []
@@ -143,7 +143,7 @@ public final class LoopHTTPClient {
 
     /// Fails every transfer under way as cancelled and closes every connection; later sends
     /// fail at once. Called by deinit, or by the host when its loop ends.
-    public func shutDown() {
+    package func shutDown() {
         guard !stopped else { return }
         stopped = true
         let open = Array(connections.values)

@@ -15,18 +15,18 @@ import Darwin
 /// NativeHTTPTarget(url: "http://127.0.0.1:8081/api/pets?page=2")  // connects to 127.0.0.1:8081, sends /api/pets?page=2
 /// NativeHTTPTarget(url: "https://api.example.com/")                // nil
 /// ```
-public struct NativeHTTPTarget: Sendable {
+package struct NativeHTTPTarget: Sendable {
     /// The address connected to.
-    public let address: sockaddr_storage
+    package let address: sockaddr_storage
     /// The connections this target may share: its host and port as written.
-    public let key: String
+    package let key: String
     /// The `Host` field sent: the host, and the port unless it is 80.
-    public let hostField: String
+    package let hostField: String
     /// The request target sent: the URL's path and query (`/` when it has no path).
-    public let originForm: String
+    package let originForm: String
 
     /// Reads `url`; nil unless it is `http://` to an IPv4 or bracketed IPv6 address.
-    public init?(url: String) {
+    package init?(url: String) {
         var url = url
         guard let parts = url.withUTF8({ Self.parse($0) }) else { return nil }
         (address, key, hostField, originForm) = parts
@@ -43,7 +43,7 @@ public struct NativeHTTPTarget: Sendable {
     /// aside): this address with the new request target, read with no address parsed; else
     /// nil (then `NativeHTTPTarget(url:)` reads it whole). A loop sending many requests to
     /// one upstream reads each URL this way.
-    public func sameAuthority(_ url: String) -> NativeHTTPTarget? {
+    package func sameAuthority(_ url: String) -> NativeHTTPTarget? {
         var url = url
         let origin = url.withUTF8 { bytes -> String? in
             guard bytes.count >= Self.scheme.count + key.utf8.count, Self.startsWithScheme(bytes) else { return nil }

@@ -1,8 +1,8 @@
 /// Edit distance between short texts: how near misses are ranked, and how a mistyped name
 /// (an option, a subcommand, a stub field, a variant) finds the one meant.
-public enum StringDistance {
+package enum StringDistance {
     /// The Levenshtein distance of two texts' UTF-8 bytes, each cut to 256 bytes to bound the work.
-    public static func levenshtein(_ lhs: String, _ rhs: String) -> Int {
+    package static func levenshtein(_ lhs: String, _ rhs: String) -> Int {
         let a = Array(lhs.utf8.prefix(256))
         let b = Array(rhs.utf8.prefix(256))
         if a.isEmpty { return b.count }
@@ -22,7 +22,7 @@ public enum StringDistance {
 
     /// ``levenshtein(_:_:)`` divided by the longer length: 0 for equal texts, 1 for nothing in
     /// common.
-    public static func normalized(_ lhs: String, _ rhs: String) -> Double {
+    package static func normalized(_ lhs: String, _ rhs: String) -> Double {
         let longest = max(min(lhs.utf8.count, 256), min(rhs.utf8.count, 256))
         guard longest > 0 else { return 0 }
         return Double(levenshtein(lhs, rhs)) / Double(longest)
@@ -32,7 +32,7 @@ public enum StringDistance {
     /// the nearest, when it is at most a third of the word's length away (one edit at least,
     /// two at most: `fulname` is not taken for `name`); the first of equally near ones. Nil when none is that near, or the word
     /// is one of them.
-    public static func nearest(to word: String, among candidates: [String]) -> String? {
+    package static func nearest(to word: String, among candidates: [String]) -> String? {
         guard !word.isEmpty, !candidates.contains(word) else { return nil }
         let lowered = word.lowercased()
         var best: (candidate: String, distance: Int)?

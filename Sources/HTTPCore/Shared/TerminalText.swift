@@ -8,17 +8,17 @@
 /// TerminalText.escape("x\u{1B}[2J\n::error::INJECTED")  // x\u001b[2J\u000a::error::INJECTED
 /// TerminalText.escape("::warning::hi")                   // \u003a:warning::hi
 /// ```
-public enum TerminalText {
+package enum TerminalText {
     /// Whether to colour output: only on a terminal, never with `NO_COLOR` set
     /// (https://no-color.org) or `TERM=dumb`. Every tool decides the same way.
-    public static func wantsColor(isTerminal: Bool, environment: [String: String]) -> Bool {
+    package static func wantsColor(isTerminal: Bool, environment: [String: String]) -> Bool {
         guard isTerminal else { return false }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         return environment["TERM"] != "dumb"
     }
 
     /// `text` in an SGR colour (`1;31` bold red) when `color`, else as it is.
-    public static func paint(_ text: String, _ code: String, if color: Bool) -> String {
+    package static func paint(_ text: String, _ code: String, if color: Bool) -> String {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
@@ -29,7 +29,7 @@ public enum TerminalText {
     /// U+2066–U+2069. When the text starts (after spaces) with `::`, its first colon is
     /// escaped too, so that placed at the start of a line it is no workflow command. Anything
     /// else, backslashes included, is kept as it is.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) || startsLikeACommand(text) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
@@ -47,12 +47,12 @@ public enum TerminalText {
 
     /// ``escape(_:)`` applied to each line of a text the tool itself split into lines (a log
     /// entry with its header lines, say): the line feeds stay, nothing else can act.
-    public static func escapeEachLine(_ text: String) -> String {
+    package static func escapeEachLine(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) }.joined(separator: "\n")
     }
 
     /// Whether a scalar is shown escaped by ``escape(_:)``.
-    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
         default: false

@@ -11,28 +11,28 @@ import StubFormat
 /// let report = try StubLoader(root: "Stubs").load()
 /// for problem in report.problems { print(problem) }     // file: error: $.path: expected ..., found ...
 /// ```
-public struct StubLoader: Sendable {
+package struct StubLoader: Sendable {
     /// The stub root, as given.
-    public let root: String
+    package let root: String
     /// Check every response as a template (`--global-response-templating`), not only those
     /// naming `response-template`.
-    public var globalResponseTemplating: Bool
+    package var globalResponseTemplating: Bool
 
     /// Creates a loader for a stub root (the folder holding `mappings/` and `__files/`).
-    public init(root: String, globalResponseTemplating: Bool = false) {
+    package init(root: String, globalResponseTemplating: Bool = false) {
         self.root = root
         self.globalResponseTemplating = globalResponseTemplating
     }
 
     /// The folder's files, read as the stub format has them.
-    public var folder: StubFolder { StubFolder(root: root) }
+    package var folder: StubFolder { StubFolder(root: root) }
     /// `ROOT/mappings`.
-    public var mappingsDirectory: String { folder.mappingsDirectory }
+    package var mappingsDirectory: String { folder.mappingsDirectory }
     /// `ROOT/__files`.
-    public var filesDirectory: String { folder.filesDirectory }
+    package var filesDirectory: String { folder.filesDirectory }
 
     /// Loads and checks every mapping file; throws only when the root itself cannot be read.
-    public func load() throws(StubLoadError) -> StubLoadReport {
+    package func load() throws(StubLoadError) -> StubLoadReport {
         var sequence = 0
         var ids: [String: String] = [:]
         let files = try loadAll(
@@ -192,43 +192,43 @@ struct LoadedFile: Sendable {
 }
 
 /// What loading a stub root found.
-public struct StubLoadReport: Sendable {
+package struct StubLoadReport: Sendable {
     /// Every mapping file, in load order.
-    public var files: [StubFileReport]
+    package var files: [StubFileReport]
     /// The problems of the folder as a whole (``StubFolder/layoutProblems(mappingFiles:)``).
-    public var folderProblems: [StubProblem]
+    package var folderProblems: [StubProblem]
 
     /// Creates a report.
-    public init(files: [StubFileReport], folderProblems: [StubProblem] = []) {
+    package init(files: [StubFileReport], folderProblems: [StubProblem] = []) {
         self.files = files
         self.folderProblems = folderProblems
     }
 
     /// The mappings that loaded, in load order.
-    public var mappings: [StubMapping] { files.flatMap(\.mappings) }
+    package var mappings: [StubMapping] { files.flatMap(\.mappings) }
     /// Every problem: the folder's, then file by file.
-    public var problems: [StubProblem] { folderProblems + files.flatMap(\.problems) }
+    package var problems: [StubProblem] { folderProblems + files.flatMap(\.problems) }
     /// How many errors.
-    public var errorCount: Int { problems.filter(\.isError).count }
+    package var errorCount: Int { problems.filter(\.isError).count }
     /// How many warnings.
-    public var warningCount: Int { problems.count - errorCount }
+    package var warningCount: Int { problems.count - errorCount }
     /// The mappings that never answer because another goes first (each is a warning too).
-    public var shadows: [StubShadow] { files.flatMap(\.shadows) }
+    package var shadows: [StubShadow] { files.flatMap(\.shadows) }
 }
 
 /// One mapping file in a ``StubLoadReport``.
-public struct StubFileReport: Sendable {
+package struct StubFileReport: Sendable {
     /// The file's path.
-    public var path: String
+    package var path: String
     /// The mappings from it that loaded.
-    public var mappings: [StubMapping]
+    package var mappings: [StubMapping]
     /// Its problems.
-    public var problems: [StubProblem]
+    package var problems: [StubProblem]
     /// Its mappings that never answer (``StubShadow``); each is among the problems too.
-    public var shadows: [StubShadow]
+    package var shadows: [StubShadow]
 
     /// Creates a file report.
-    public init(path: String, mappings: [StubMapping], problems: [StubProblem], shadows: [StubShadow] = []) {
+    package init(path: String, mappings: [StubMapping], problems: [StubProblem], shadows: [StubShadow] = []) {
         self.path = path
         self.mappings = mappings
         self.problems = problems

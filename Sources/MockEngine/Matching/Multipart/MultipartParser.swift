@@ -1,20 +1,20 @@
 import HTTPCore
 
 /// One part of a `multipart/*` body (RFC 2046 §5.1): its header fields and its bytes.
-public struct MultipartPart: Sendable, Hashable {
+package struct MultipartPart: Sendable, Hashable {
     /// The part's header fields (`Content-Disposition`, `Content-Type`, ...).
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The part's body, exactly as sent.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// Creates a part.
-    public init(headers: HTTPHeaders, body: [UInt8]) {
+    package init(headers: HTTPHeaders, body: [UInt8]) {
         self.headers = headers
         self.body = body
     }
 
     /// A parameter of the `Content-Disposition` field (`name`, `filename`), unquoted.
-    public func dispositionParameter(_ name: String) -> String? {
+    package func dispositionParameter(_ name: String) -> String? {
         guard let field = headers["Content-Disposition"] else { return nil }
         return MultipartParser.parameter(name, in: field)
     }
@@ -25,14 +25,14 @@ public struct MultipartPart: Sendable, Hashable {
 /// ``maximumHeaderFields`` fields in it; the body's own size is bounded by the server's request
 /// limit. Anything malformed (no boundary, no closing delimiter, a bad header line, too many
 /// parts) gives nil, which matching reads as "no match", never an error or a crash.
-public enum MultipartParser {
-    public static let maximumParts = 200
-    public static let maximumHeaderBytes = 8192
-    public static let maximumHeaderFields = 32
+package enum MultipartParser {
+    package static let maximumParts = 200
+    package static let maximumHeaderBytes = 8192
+    package static let maximumHeaderFields = 32
 
     /// The parts of the body, or nil when the content type is not `multipart/*` with a boundary,
     /// or the body is not a well-formed multipart body.
-    public static func parse(contentType: String, body: [UInt8]) -> [MultipartPart]? {
+    package static func parse(contentType: String, body: [UInt8]) -> [MultipartPart]? {
         let type = contentType.trimmingSpaces()
         guard type.prefix(10).lowercased() == "multipart/", let boundary = parameter("boundary", in: type),
             (1...200).contains(boundary.utf8.count)
