@@ -212,8 +212,12 @@ extension StringProtocol {
     }
 }
 
+// Inlinable, as the request path of other modules calls them: a package function is not offered
+// to other modules for specialising (as a public one is, by cross-module optimisation) unless
+// it says so.
 extension StringProtocol {
     /// Whether `needle`'s UTF-8 bytes occur in this string's (see ``rangeOfUTF8(_:)``).
+    @inlinable
     package func containsUTF8(_ needle: some StringProtocol) -> Bool {
         rangeOfUTF8(needle) != nil
     }
@@ -222,6 +226,7 @@ extension StringProtocol {
     /// header values and request targets are bytes, so there is no Unicode folding and no
     /// Foundation search (which converts to UTF-16 first). An empty needle is found at the
     /// start.
+    @inlinable
     package func rangeOfUTF8(_ needle: some StringProtocol) -> Range<String.Index>? {
         let slice = Substring(self)
         let bytes = slice.utf8
@@ -244,12 +249,14 @@ extension StringProtocol {
     /// The media type of a `Content-Type` value without its parameters, trimmed and with ASCII
     /// letters lower-cased (`application/json` for `Application/JSON; charset=utf-8`); empty
     /// when there is none. Media types are ASCII and compared without case (RFC 9110 §8.3.1).
+    @inlinable
     package var mediaTypeEssence: String {
         let inPlace = Substring(self).utf8.withContiguousStorageIfAvailable { Self.mediaTypeEssence(of: $0) }
         return inPlace ?? Array(utf8).withUnsafeBufferPointer { Self.mediaTypeEssence(of: $0) }
     }
 
-    private static func mediaTypeEssence(of bytes: UnsafeBufferPointer<UInt8>) -> String {
+    @usableFromInline
+    static func mediaTypeEssence(of bytes: UnsafeBufferPointer<UInt8>) -> String {
         var end = 0
         while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
         var start = 0
@@ -262,6 +269,7 @@ extension StringProtocol {
 
     /// Where `byte` first occurs in this string's UTF-8 bytes: an ASCII delimiter (`?`, `&`)
     /// found by a byte scan in place, not by `Collection.firstIndex` over the UTF-8 view.
+    @inlinable
     package func firstIndexOfUTF8(_ byte: UInt8) -> String.Index? {
         let slice = Substring(self)
         let bytes = slice.utf8
@@ -270,7 +278,8 @@ extension StringProtocol {
         return found.map { bytes.index(bytes.startIndex, offsetBy: $0) }
     }
 
-    private static func offset(
+    @usableFromInline
+    static func offset(
         of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>
     ) -> Int? {
         guard let first = needle.first else { return 0 }

@@ -5,6 +5,7 @@ package enum QueryParameters {
     /// A pair without `=` gets an empty value; a pair whose escapes are malformed is kept raw.
     /// The text is split on its bytes (`&` and `=` are ASCII), and a part with no `%` or `+`
     /// is taken as it is, so the common query costs one pass and no decoding.
+    @inlinable
     package static func parse<S: StringProtocol>(_ query: S) -> [(name: String, value: String)] {
         let text = Substring(query)
         let inPlace = text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0) }
@@ -12,7 +13,8 @@ package enum QueryParameters {
     }
 
     /// `parse` over the query's bytes, by offset: no index of the string is made or aligned.
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> [(name: String, value: String)] {
+    @usableFromInline
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> [(name: String, value: String)] {
         var result: [(name: String, value: String)] = []
         var start = 0
         while start < bytes.count {
