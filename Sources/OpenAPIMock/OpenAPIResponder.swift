@@ -238,7 +238,7 @@ public final class OpenAPIResponder: FallbackReplySource {
     /// then by edit distance to the operation's path (outside, to the mounted path too, the
     /// nearer counting).
     private func closestRoutes(to path: String, method: HTTPMethod, outside: Bool) -> [Int] {
-        let parts = path.hasPrefix("/") ? path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) : []
+        let parts = path.hasPrefix("/") ? PathTemplate.parts(of: path.dropFirst()) : []
         let method = method == .head ? HTTPMethod.get : method
         let ranks = routes.indices.map { index -> (Int, Int) in
             if !parts.isEmpty, routeTemplates[index].match(parts: parts) != nil {
@@ -302,9 +302,8 @@ public final class OpenAPIResponder: FallbackReplySource {
 
     private func route(_ method: HTTPMethod, _ path: String) -> Routing {
         guard path == basePath || path.hasPrefix(basePath + "/") else { return .outside }
-        let below = String(path.dropFirst(basePath.count))
-        let parts =
-            below.hasPrefix("/") ? below.dropFirst().split(separator: "/", omittingEmptySubsequences: false) : []
+        let below = path.dropFirst(basePath.count)
+        let parts = below.utf8.first == UInt8(ascii: "/") ? PathTemplate.parts(of: below.dropFirst()) : []
         var others: [Int] = []
         // A HEAD is answered by the path's own HEAD operation, else by its GET.
         var getForHead: (index: Int, values: [String: String])?
@@ -317,7 +316,7 @@ public final class OpenAPIResponder: FallbackReplySource {
         if let getForHead { return .operation(getForHead.index, pathValues: getForHead.values) }
         if others.isEmpty {
             if let missing = missingPathParameters(method, parts) { return missing }
-            return .refused(notFound(below))
+            return .refused(notFound(String(below)))
         }
         return .refused(notAllowed(method, others.map { routes[$0].operation }))
     }
