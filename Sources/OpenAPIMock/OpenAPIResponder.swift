@@ -34,7 +34,9 @@ public final class OpenAPIResponder: FallbackReplySource {
     private let securityChecks: [SecurityCheck?]
     /// Each route's answer to a request with no `Prefer` and no `Accept` (or `*/*`), the most
     /// common, made on first use and then served without building a key.
-    private let plainAnswers: Locked<[PreparedResponse?]>
+    let plainAnswers: Locked<[PreparedResponse?]>
+    /// Each stateful route's plain answer as its store's answers reuse it, made on first use.
+    let statefulShapes: Locked<[AnswerShape?]>
     // Answers are built once per (operation, status, example) and reused.
     private let cache = Locked<[String: PreparedResponse]>([:])
     /// With `stateful`, the document's collections (nil without).
@@ -121,6 +123,7 @@ public final class OpenAPIResponder: FallbackReplySource {
             return enforcesSecurity && !check.admitsAnyone ? check : nil
         }
         plainAnswers = Locked(Array(repeating: nil, count: routes.count))
+        statefulShapes = Locked(Array(repeating: nil, count: routes.count))
         let callbacks = routes.map { CallbackPlan.plans(for: $0.operation, in: contract) }
         callbackPlans = callbacks.map(\.plans)
         callbackProblems = callbacks.flatMap(\.problems)
