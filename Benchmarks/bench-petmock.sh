@@ -18,6 +18,9 @@
 #        BENCH_ONLY=webhook Benchmarks/bench-petmock.sh [DURATION] [ROUNDS]
 #   a stub with a webhook against the same stub without it, side by side in one run (see
 #   lib/petmock-webhook.sh).
+#        BENCH_ONLY=webhook-instructions Benchmarks/bench-petmock.sh [N]
+#   counts petmock's instructions per request of the webhook stub and of the same stub without
+#   it (see lib/petmock-webhook-instructions.sh).
 #        BENCH_ONLY=ab PETMOCK_BASELINE=PATH Benchmarks/bench-petmock.sh [DURATION] [ROUNDS]
 #   measures this build against an earlier one side by side in one run: Stubs/, the proxy stub,
 #   templated and 1,000 mappings, and peak RSS (see lib/petmock-ab.sh).
@@ -27,8 +30,8 @@ cd "$(dirname "$0")/.."
 duration="${1:-10s}"
 only="${BENCH_ONLY:-}"
 case "$only" in
-    "" | templating | proxy | proxy-instructions | proxy-concurrent | ab | webhook) ;;
-    *) echo "BENCH_ONLY: expected 'templating', 'proxy', 'proxy-instructions', 'proxy-concurrent', 'ab', 'webhook' or nothing, found '$only'" >&2
+    "" | templating | proxy | proxy-instructions | proxy-concurrent | ab | webhook | webhook-instructions) ;;
+    *) echo "BENCH_ONLY: expected 'templating', 'proxy', 'proxy-instructions', 'proxy-concurrent', 'ab', 'webhook', 'webhook-instructions' or nothing, found '$only'" >&2
        exit 64 ;;
 esac
 scripts/install-deps.sh wrk nginx-light python3 procps curl zlib1g-dev
@@ -50,6 +53,9 @@ if [ "$only" = proxy-concurrent ]; then
 fi
 if [ "$only" = webhook ]; then
     exec Benchmarks/lib/petmock-webhook.sh "$petmock" "${1:-5s}" "${2:-3}"
+fi
+if [ "$only" = webhook-instructions ]; then
+    exec Benchmarks/lib/petmock-webhook-instructions.sh "$petmock" "${1:-2000}"
 fi
 if [ "$only" = ab ]; then
     exec Benchmarks/lib/petmock-ab.sh "$petmock" "${1:-5s}" "${2:-5}"

@@ -3,7 +3,8 @@
 # target; release build, median of three. Writes Benchmarks/results/stateful.txt.
 #   (1) A stateful POST then a GET of the created item (wrk, 127.0.0.1, one pair per two
 #       requests) against the same bytes served by two plain stubs (a POST and a GET) on the
-#       same server; the store is reset between rounds; target >= 0.7x.
+#       same server; the store is reset between rounds; target >= 0.7x. With PETMOCK_BASELINE,
+#       that build is measured the same way in the same rounds (its own server, after ours).
 #   (2) Peak RSS (VmHWM) with 100,000 stored resources of about 200 bytes, against the same
 #       server before it stored any; target < 100 MB.
 #   (3) User-space instructions (valgrind's cachegrind, deterministic) per POST-then-GET pair,
@@ -11,7 +12,8 @@
 #       the difference over N; with PETMOCK_BASELINE=PATH, that build's too.
 # Usage: Benchmarks/bench-stateful.sh [DURATION]   (wrk's duration per round, default 3s)
 #   PETMOCK=PATH measures that binary instead of building one; BENCH_ONLY=instructions runs (3)
-#   alone; PAIRS=N (default 2000) pairs counted after WARM=W (default 500).
+#   alone, BENCH_ONLY=throughput (1) alone (neither writes the results file); PAIRS=N (default
+#   2000) pairs counted after WARM=W (default 500); ROUNDS=N (default 3) rounds of (1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration="${1:-3s}"
@@ -25,6 +27,8 @@ fi
 
 # shellcheck source=lib/servers.sh
 source Benchmarks/lib/servers.sh
+# BENCH_ONLY=throughput writes no results file.
+[ "${BENCH_ONLY:-}" = throughput ] && results="$work/stateful.txt"
 
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
@@ -161,39 +165,69 @@ fi
 
 {
     echo "# petmock serve --openapi --stateful: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores," \
-        "load average $(cut -d' ' -f1-3 /proc/loadavg); release build; median of three"
+        "load average $(cut -d' ' -f1-3 /proc/loadavg); release build; median of ${ROUNDS:-3}"
 
-    # (1) POST then GET, stateful against plain stubs of the same bytes, on one server.
-    port="$(free_port)"
-    pid="$(start "$port" /__admin/health "$petmock" serve --openapi "$work/notes.json" --stateful --port "$port")"
+    # (1) POST then GET, stateful against plain stubs of the same bytes, on one server (and on
+    # the baseline's, when given, in the same rounds).
+    # Starts BINARY on a new port, checks its answers, adds the plain stubs; prints "PORT PID".
+    serve_pair() {
+        local port pid
+        port="$(free_port)"
+        pid="$(start "$port" /__admin/health "$1" serve --openapi "$work/notes.json" --stateful --port "$port")"
+        curl -fsS -o "$work/created.json" -H 'Content-Type: application/json' -d "$body" "http://127.0.0.1:$port/notes"
+        curl -fsS -o "$work/read.json" "http://127.0.0.1:$port/notes/1"
+        cmp -s "$work/created.json" "$work/read.json" || { echo "the GET differs from the POST's answer" >&2; exit 1; }
+        add_plain_stubs "$work/created.json" "$port"
+        curl -fsS -o "$work/plain.json" -X POST -H 'Content-Type: application/json' -d "$body" "http://127.0.0.1:$port/plain"
+        cmp -s "$work/created.json" "$work/plain.json" || { echo "plain stub body differs" >&2; exit 1; }
+        echo "$port $pid"
+    }
+    # Assigned first, so that a failed check stops the bench.
+    served="$(serve_pair "$petmock")"
+    read -r port pid <<< "$served"
     pids+=("$pid")
-    curl -fsS -o "$work/created.json" -H 'Content-Type: application/json' -d "$body" "http://127.0.0.1:$port/notes"
-    curl -fsS -o "$work/read.json" "http://127.0.0.1:$port/notes/1"
-    cmp -s "$work/created.json" "$work/read.json" || { echo "the GET differs from the POST's answer" >&2; exit 1; }
-    add_plain_stubs "$work/created.json" "$port"
-    curl -fsS -o "$work/plain.json" -X POST -H 'Content-Type: application/json' -d "$body" "http://127.0.0.1:$port/plain"
-    cmp -s "$work/created.json" "$work/plain.json" || { echo "plain stub body differs" >&2; exit 1; }
-    stateful=() plain=() ratios=()
+    servers=("$port")
+    if [ -n "${PETMOCK_BASELINE:-}" ]; then
+        served="$(serve_pair "$PETMOCK_BASELINE")"
+        read -r base_port base_pid <<< "$served"
+        pids+=("$base_pid")
+        servers+=("$base_port")
+    fi
+    stateful=() plain=() ratios=() base_stateful=() base_plain=() base_ratios=()
     pairs() {
-        wrk -t2 -c64 -d"$duration" -s "$work/pair.lua" "http://127.0.0.1:$port$1" >"$work/wrk.txt"
-        if grep -q 'Non-2xx' "$work/wrk.txt"; then echo "$1: $(grep 'Non-2xx' "$work/wrk.txt")" >&2; exit 1; fi
+        wrk -t2 -c64 -d"$duration" -s "$work/pair.lua" "http://127.0.0.1:$1$2" >"$work/wrk.txt"
+        if grep -q 'Non-2xx' "$work/wrk.txt"; then echo "$2: $(grep 'Non-2xx' "$work/wrk.txt")" >&2; exit 1; fi
         rps <"$work/wrk.txt"
     }
-    reset() { curl -fsS -o /dev/null -X DELETE "http://127.0.0.1:$port/__admin/petmock/state"; }
-    for round in 1 2 3; do
-        reset
-        # In turn first and second from round to round.
-        if ((round % 2)); then
-            s="$(pairs /notes)"; p="$(pairs /plain)"
-        else
-            p="$(pairs /plain)"; s="$(pairs /notes)"
-        fi
-        stateful+=("$s") plain+=("$p") ratios+=("$(ratio "$s" "$p")")
+    reset() { curl -fsS -o /dev/null -X DELETE "http://127.0.0.1:$1/__admin/petmock/state"; }
+    for round in $(seq "${ROUNDS:-3}"); do
+        for server in "${servers[@]}"; do
+            reset "$server"
+            # In turn first and second from round to round.
+            if ((round % 2)); then
+                s="$(pairs "$server" /notes)"; p="$(pairs "$server" /plain)"
+            else
+                p="$(pairs "$server" /plain)"; s="$(pairs "$server" /notes)"
+            fi
+            if [ "$server" = "$port" ]; then
+                stateful+=("$s") plain+=("$p") ratios+=("$(ratio "$s" "$p")")
+            else
+                base_stateful+=("$s") base_plain+=("$p") base_ratios+=("$(ratio "$s" "$p")")
+            fi
+        done
     done
     stop "$pid"
     printf 'stateful POST then GET (%s bytes): %s req/s (the same bytes from two plain stubs: %s req/s); ratio %s (target >= 0.7)\n' \
         "$(wc -c <"$work/created.json")" "$(median "${stateful[@]}")" "$(median "${plain[@]}")" \
         "$(median "${ratios[@]}")"
+    if [ -n "${PETMOCK_BASELINE:-}" ]; then
+        stop "$base_pid"
+        printf 'baseline %s, same rounds: %s req/s (plain stubs: %s req/s); ratio %s\n' "$PETMOCK_BASELINE" \
+            "$(median "${base_stateful[@]}")" "$(median "${base_plain[@]}")" "$(median "${base_ratios[@]}")"
+    fi
+
+    # BENCH_ONLY=throughput: (1) alone.
+    [ "${BENCH_ONLY:-}" = throughput ] && exit 0
 
     # (2) Peak RSS with 100,000 stored resources.
     held=() empty=()

@@ -35,12 +35,6 @@ else
 fi
 pids+=("$pid_b")
 
-# CPU clock ticks (user + system) of every thread of every process in the server's session.
-ticks() {
-    for process in $(pgrep -s "$(ps -o sid= -p "$1" | tr -d ' ')"); do
-        for thread in /proc/"$process"/task/*; do cut -d' ' -f14,15 "$thread/stat" 2>/dev/null; done
-    done | awk '{ t += $1 + $2 } END { print t + 0 }'
-}
 both() {
     wrk -t1 -c32 -d"$1" "http://127.0.0.1:$port_a/api/pets" > "$work/a.txt" &
     wrk -t1 -c32 -d"$1" "http://127.0.0.1:$port_b/api/pets" > "$work/b.txt"

@@ -11,6 +11,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# CPU clock ticks (user + system) of every thread of every process in the session of PID (a
+# server started by `start`, its workers included).
+ticks() {
+    for process in $(pgrep -s "$(ps -o sid= -p "$1" | tr -d ' ')"); do
+        for thread in /proc/"$process"/task/*; do cut -d' ' -f14,15 "$thread/stat" 2>/dev/null; done
+    done | awk '{ t += $1 + $2 } END { print t + 0 }'
+}
+
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 # Starts a command, waits (bounded, polling a socket) for its first 200 on PATH, and prints
@@ -156,3 +164,38 @@ per_request() {
     echo $(((b - a) / count))
 }
 stripped() { objcopy --strip-debug "$1" "$work/$2"; echo "$work/$2"; }
+
+# The webhook benchmarks' fixture: $work/receiver, an nginx (one worker) answering 204 on
+# 127.0.0.1:PORT, and $work/hooks, a stub root with /api/plain and /api/hooked, the same stub
+# with a webhook POSTing a templated body to the receiver.
+write_webhook_fixture() {
+    mkdir -p "$work/hooks/mappings" "$work/receiver/logs"
+    cat > "$work/receiver/nginx.conf" <<CONF
+worker_processes 1;
+daemon off;
+pid $work/receiver/nginx.pid;
+error_log $work/receiver/logs/error.log crit;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    keepalive_requests 1000000;
+    server {
+        listen 127.0.0.1:$1;
+        location = /health { return 200 "ok"; }
+        location / { return 204; }
+    }
+}
+CONF
+    local body='[{"id": 1, "name": "Rex", "vetId": 1}, {"id": 2, "name": "Bo", "vetId": 2}]'
+    cat > "$work/hooks/mappings/plain.json" <<JSON
+{"request": {"method": "GET", "urlPath": "/api/plain"}, "response": {"status": 200,
+  "headers": {"Content-Type": "application/json"}, "body": $(python3 -c 'import json,sys; print(json.dumps(sys.argv[1]))' "$body")}}
+JSON
+    cat > "$work/hooks/mappings/hooked.json" <<JSON
+{"request": {"method": "GET", "urlPath": "/api/hooked"}, "response": {"status": 200,
+  "headers": {"Content-Type": "application/json"}, "body": $(python3 -c 'import json,sys; print(json.dumps(sys.argv[1]))' "$body")},
+ "serveEventListeners": [{"name": "webhook", "parameters": {"method": "POST",
+   "url": "http://127.0.0.1:$1/callback", "headers": {"Content-Type": "application/json"},
+   "body": "{\"served\": \"{{originalRequest.url}}\"}"}}]}
+JSON
+}

@@ -57,7 +57,9 @@ public final class OpenAPIResponder: FallbackReplySource {
     let securityChecks: [SecurityCheck?]
     /// Each route's answer to a request with no `Prefer` and no `Accept` (or `*/*`), the most
     /// common, made on first use and then served without building a key.
-    private let plainAnswers: Locked<[PreparedResponse?]>
+    let plainAnswers: Locked<[PreparedResponse?]>
+    /// Each stateful route's plain answer as its store's answers reuse it, made on first use.
+    let statefulShapes: Locked<[AnswerShape?]>
     // Answers are built once per (operation, status, example) and reused.
     private let cache = Locked<[String: PreparedResponse]>([:])
     /// With `stateful`, the document's collections (nil without).
@@ -158,6 +160,7 @@ public final class OpenAPIResponder: FallbackReplySource {
             return enforcesSecurity && !check.admitsAnyone ? check : nil
         }
         plainAnswers = Locked(Array(repeating: nil, count: routes.count))
+        statefulShapes = Locked(Array(repeating: nil, count: routes.count))
         let callbacks = routes.map { CallbackPlan.plans(for: $0.operation, in: contract) }
         callbackPlans = callbacks.map(\.plans)
         callbackProblems = callbacks.flatMap(\.problems)
@@ -255,7 +258,7 @@ public final class OpenAPIResponder: FallbackReplySource {
     /// then by edit distance to the operation's path (outside, to the mounted path too, the
     /// nearer counting).
     private func closestRoutes(to path: String, method: HTTPMethod, outside: Bool) -> [Int] {
-        let parts = path.hasPrefix("/") ? path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) : []
+        let parts = path.hasPrefix("/") ? PathTemplate.parts(of: path.dropFirst()) : []
         let method = method == .head ? HTTPMethod.get : method
         let ranks = routes.indices.map { index -> (Int, Int) in
             if !parts.isEmpty, routeTemplates[index].match(parts: parts) != nil {
@@ -324,9 +327,8 @@ public final class OpenAPIResponder: FallbackReplySource {
 
     func route(_ method: HTTPMethod, _ path: String) -> Routing {
         guard path == basePath || path.hasPrefix(basePath + "/") else { return .outside }
-        let below = String(path.dropFirst(basePath.count))
-        let parts =
-            below.hasPrefix("/") ? below.dropFirst().split(separator: "/", omittingEmptySubsequences: false) : []
+        let below = path.dropFirst(basePath.count)
+        let parts = below.utf8.first == UInt8(ascii: "/") ? PathTemplate.parts(of: below.dropFirst()) : []
         var others: [Int] = []
         // A HEAD is answered by the path's own HEAD operation, else by its GET.
         var getForHead: (index: Int, values: [String: String])?
@@ -339,7 +341,7 @@ public final class OpenAPIResponder: FallbackReplySource {
         if let getForHead { return .operation(getForHead.index, pathValues: getForHead.values) }
         if others.isEmpty {
             if let missing = missingPathParameters(method, parts) { return missing }
-            return .refused(notFound(below))
+            return .refused(notFound(String(below)))
         }
         return .refused(notAllowed(method, others.map { routes[$0].operation }))
     }

@@ -13,5 +13,23 @@ import Testing
         let encoded = text.percentEncoded(spaceAsPlus: spaceAsPlus, keeping: keeping)
         #expect(encoded == expected)
         #expect(encoded.removingPercentEncoding(plusAsSpace: spaceAsPlus) == text)
+        #expect(text[...].percentEncoded(spaceAsPlus: spaceAsPlus, keeping: keeping) == expected)
+    }
+
+    /// Only `keeping`'s ASCII characters are kept: a character of more than one byte is always
+    /// encoded, byte by byte, as UTF-8.
+    @Test func keepingKeepsASCIIOnly() {
+        #expect("é/x".percentEncoded(keeping: "é/") == "%C3%A9/x")
+    }
+
+    @Test(
+        arguments: [
+            ("a%20b", false, "a b"), ("a+b", false, "a+b"), ("a+b", true, "a b"), ("plain", true, "plain"),
+            ("%C3%A9t%C3%A9", false, "été"), ("%e2%82%ac", false, "€"), ("%", false, nil), ("%4", false, nil),
+            ("x%zz", false, nil), ("%C3", false, nil), ("%00", false, "\u{0}"),
+        ] as [(String, Bool, String?)])
+    func decodes(text: String, plusAsSpace: Bool, expected: String?) {
+        #expect(text.removingPercentEncoding(plusAsSpace: plusAsSpace) == expected)
+        #expect(("/" + text).dropFirst().removingPercentEncoding(plusAsSpace: plusAsSpace) == expected)
     }
 }

@@ -36,6 +36,16 @@ import Testing
         #expect(template.variableNames == ["name"])
     }
 
+    /// A path's segments are split on the byte `/`, empty ones kept, characters of more than
+    /// one byte (or a `/` a combining mark follows) within their segment.
+    @Test(arguments: [
+        ("items/7", ["items", "7"]), ("", [""]), ("items/", ["items", ""]), ("//x", ["", "", "x"]),
+        ("café/thé", ["café", "thé"]), ("a/\u{301}b", ["a", "\u{301}b"]),
+    ])
+    func partsSplitOnTheSlashByte(_ path: String, _ parts: [String]) {
+        #expect(PathTemplate.parts(of: path[...]).map(String.init) == parts)
+    }
+
     @Test func literalSegmentsAreCountedForOrdering() {
         #expect(PathTemplate(document: "/items/new").literalCount == 2)
         #expect(PathTemplate(document: "/items/{id}").literalCount == 1)

@@ -14,16 +14,23 @@ extension LoopHTTPClient {
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256 + (request.body?.count ?? 0))
-        func line(_ name: String, _ value: String) {
-            bytes.append(contentsOf: name.utf8)
-            bytes.append(contentsOf: ": ".utf8)
-            bytes.append(contentsOf: value.utf8)
-            bytes.append(contentsOf: "\r\n".utf8)
+        // Each text copied whole from its storage, not appended byte by byte through its view.
+        func put(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
         }
-        bytes.append(contentsOf: request.method.rawValue.utf8)
+        func line(_ name: String, _ value: String) {
+            put(name)
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(UInt8(ascii: " "))
+            put(value)
+            bytes.append(0x0D)
+            bytes.append(0x0A)
+        }
+        put(request.method.rawValue)
         bytes.append(UInt8(ascii: " "))
-        bytes.append(contentsOf: target.originForm.utf8)
-        bytes.append(contentsOf: " HTTP/1.1\r\n".utf8)
+        put(target.originForm)
+        put(" HTTP/1.1\r\n")
         line("Host", target.hostField)
         var userAgent = false
         var accept = false
@@ -48,7 +55,8 @@ extension LoopHTTPClient {
         if !accept { line("Accept", "*/*") }
         if configuration.decompress && !acceptEncoding { line("Accept-Encoding", "gzip, deflate") }
         if let body = request.body { line("Content-Length", String(body.count)) }
-        bytes.append(contentsOf: "\r\n".utf8)
+        bytes.append(0x0D)
+        bytes.append(0x0A)
         if let body = request.body { bytes.append(contentsOf: body) }
         return bytes
     }

@@ -168,7 +168,8 @@ struct CompiledWebhook: Sendable {
         } catch {
             return .failure(WebhookFailure(url: definition.url, message: "template: \(error.description)"))
         }
-        if let problem = AbsoluteHTTPURL.problem(urlText) {
+        // A URL with no template was checked when the stub loaded.
+        if case .template = url, let problem = AbsoluteHTTPURL.problem(urlText) {
             return .failure(
                 WebhookFailure(
                     url: urlText, message: "the url rendered \(problem): expected an absolute http:// or https:// URL"))

@@ -25,8 +25,8 @@ extension OpenAPIResponder {
         let plain = answer(route: index, headers: request.headers)
         let code = plain.response.status.code
         guard (200..<300).contains(code) else { return plain }
-        let mediaType = plain.response.headers.first(name: "Content-Type")
-        let jsonBody = mediaType.map(ResourceModel.isJSON) ?? false
+        let shape = shape(of: plain, route: index, location: route.role == .create)
+        let jsonBody = shape.jsonBody
         if !jsonBody && !plain.response.body.isEmpty { return nil }
         let key = route.key(pathValues)
         switch route.role {
@@ -52,31 +52,32 @@ extension OpenAPIResponder {
                     return Self.storeFull(error, operation)
                 }
                 let location = basePath + key + "/" + id.text.percentEncoded()
-                return respond(plain, encoded: jsonBody ? encoded : nil, extra: ["Location": location])
+                return respond(shape, encoded: jsonBody ? encoded : nil, location: location)
             }
             return Self.problem(409, "conflict", "Conflict", "No free id for a new resource of \(key)", operation)
         case .list:
-            return respond(plain, body: list(request, operation, route, key, store))
+            return respond(shape, body: list(request, operation, route, key, store))
         case .read, .replace, .patch, .delete:
             guard let id = Self.idText(pathValues[collection.idParameter], collection.idKind) else {
                 return notFoundItem(operation, key, pathValues[collection.idParameter] ?? "", request)
             }
-            return item(request, route, collection, id, key, operation, plain, parsed, jsonBody: jsonBody, store)
+            return item(request, route, collection, id, key, operation, shape, parsed, store)
         }
     }
 
     private func item(
         _ request: HTTPServerRequest, _ route: StatefulRoute, _ collection: ResourceModel.Collection,
-        _ id: String, _ key: String, _ operation: ContractOperation, _ plain: PreparedResponse, _ parsed: JSONValue?,
-        jsonBody: Bool, _ store: ResourceStore
+        _ id: String, _ key: String, _ operation: ContractOperation, _ shape: AnswerShape, _ parsed: JSONValue?,
+        _ store: ResourceStore
     ) -> PreparedResponse {
+        let plain = shape.plain
         var missing: PreparedResponse { notFoundItem(operation, key, id, request) }
         switch route.role {
         case .read:
             guard let stored = store.value(id: id, in: key) else { return missing }
             // What a create of the same schema stored is valid as it is.
-            if route.readsAsStored { return respond(plain, body: stored) }
-            return respond(plain, body: route.answer?.conform(stored) ?? stored)
+            if route.readsAsStored { return respond(shape, body: stored) }
+            return respond(shape, body: route.answer?.conform(stored) ?? stored)
         case .delete:
             do {
                 return try store.remove(id: id, in: key) ? plain : missing
@@ -105,7 +106,7 @@ extension OpenAPIResponder {
                 } catch {
                     return Self.storeFull(error, operation)
                 }
-                return respond(plain, encoded: jsonBody ? encoded : nil)
+                return respond(shape, encoded: shape.jsonBody ? encoded : nil)
             }
             return Self.problem(
                 409, "conflict", "Conflict", "\(key)/\(id) kept changing while it was being patched", operation)
@@ -290,20 +291,48 @@ extension OpenAPIResponder {
                 body: JSONValue.object(body).serializedBytes()))
     }
 
-    /// The operation's own answer (status, headers) with `body` in place of its own.
-    private func respond(_ plain: PreparedResponse, body: JSONValue?) -> PreparedResponse {
-        respond(plain, encoded: body?.serializedBytes())
+    /// A stateful route's plain answer as the store's answers reuse it: whether its body is
+    /// JSON, and its head laid out once (with `Location` after its fields for a create), so
+    /// that per answer only `Location` and `Content-Length` are written, not the whole head.
+    struct AnswerShape: Sendable {
+        let plain: PreparedResponse
+        let jsonBody: Bool
+        let head: PreparedHead?
     }
 
-    /// The operation's own answer (status, headers) with the JSON `encoded` in place of its body.
-    private func respond(
-        _ plain: PreparedResponse, encoded: [UInt8]?, extra: [String: String] = [:]
-    ) -> PreparedResponse {
-        var response = plain.response
+    /// The shape of `plain`: made once for the route's plain answer (no `Prefer`, no `Accept`)
+    /// and kept (``statefulShapes``); made per request, with no head, for another.
+    private func shape(of plain: PreparedResponse, route index: Int, location: Bool) -> AnswerShape {
+        if let made = statefulShapes.withLock({ $0[index] }), made.plain === plain { return made }
+        let jsonBody = plain.response.headers.first(name: "Content-Type").map(ResourceModel.isJSON) ?? false
+        guard plainAnswers.withLock({ $0[index] }) === plain else {
+            return AnswerShape(plain: plain, jsonBody: jsonBody, head: nil)
+        }
+        var headers = plain.response.headers
+        headers.remove(name: "Content-Length")
+        if location { headers.add(name: "Location", value: "") }
+        let head = PreparedHead(
+            status: plain.response.status, headers: headers, variableFields: location ? [headers.count - 1] : [])
+        let made = AnswerShape(plain: plain, jsonBody: jsonBody, head: head)
+        statefulShapes.withLock { $0[index] = made }
+        return made
+    }
+
+    /// The operation's own answer (status, headers) with `body` in place of its own.
+    private func respond(_ shape: AnswerShape, body: JSONValue?) -> PreparedResponse {
+        respond(shape, encoded: body?.serializedBytes())
+    }
+
+    /// The operation's own answer (status, headers) with the JSON `encoded` in place of its body,
+    /// and a `Location` field after its own when given.
+    private func respond(_ shape: AnswerShape, encoded: [UInt8]?, location: String? = nil) -> PreparedResponse {
+        var response = shape.plain.response
         response.headers.remove(name: "Content-Length")
         if let encoded { response.body = encoded }
-        for (name, value) in extra.sorted(by: { $0.key < $1.key }) { response.headers.add(name: name, value: value) }
-        return PreparedResponse(response)
+        if let location { response.headers.add(name: "Location", value: location) }
+        // A response of another shape than the head's is prepared whole.
+        guard let head = shape.head else { return PreparedResponse(response) }
+        return PreparedResponse(response, head: head)
     }
 }
 
