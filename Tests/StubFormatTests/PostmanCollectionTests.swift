@@ -334,6 +334,24 @@ import Testing
         #expect(mapping.metadata?["postman"]?["request"] == "List")
     }
 
+    /// v2.0's `Name: value` lines: a line whose name is not a header name, or with no colon, is
+    /// left out with a warning, so the mapping written reads again.
+    @Test func headerLinesThatAreNotFieldsAreLeftOutAndNamed() throws {
+        let text = #"""
+            {"info": {"schema": "https://schema.getpostman.com/json/collection/v2.0.0/collection.json"},
+             "item": [{"name": "r", "request": "http://x/pets",
+                       "response": [{"code": 200, "header": "Content Type: text/plain\nno colon here\nX-Kept: 1", "body": "hi"}]}]}
+            """#
+        let set = try PostmanCollection(bytes: Array(text.utf8), source: "c.json").stubs()
+        let lines = set.problems.map(\.description)
+        #expect(
+            lines.contains { $0.contains("$.item[0].response[0].header") && $0.contains("'Content Type: text/plain'") })
+        #expect(lines.contains { $0.contains("'no colon here'; the line is left out") })
+        let mapping = try #require(set.mappings.first)
+        #expect(mapping.response.headers.fields.map(\.name) == ["X-Kept"])
+        #expect(try StubMapping(json: mapping.json).json == mapping.json)
+    }
+
     /// The ids are drawn from the collection, so generating twice writes the same files.
     @Test func idsAreTheSameEachTime() throws {
         let text = Self.document(Self.cases[9])

@@ -162,10 +162,20 @@ extension PostmanStubBuilder {
             break
         case .string(let text)?:
             for line in text.split(whereSeparator: \.isNewline) {
-                guard let colon = line.firstIndex(of: ":") else { continue }
-                let name = line[..<colon].trimmingASCIIWhitespaceText()
+                let colon = line.firstIndex(of: ":")
+                let name = colon.map { line[..<$0].trimmingASCIIWhitespaceText() } ?? ""
+                guard let colon, Self.isToken(name) else {
+                    if !line.allSatisfy(\.isWhitespace) {
+                        problems.append(
+                            StubProblem(
+                                .warning, .invalidValue, file: source, path: path.description,
+                                expected: "'Name: value' lines whose name is a header name",
+                                found: MappingDecoder.describe(.string(String(line))) + "; the line is left out"))
+                    }
+                    continue
+                }
                 let value = line[line.index(after: colon)...].trimmingASCIIWhitespaceText()
-                if !name.isEmpty { fields.append(.init(name: name, value: resolved(value, at: path))) }
+                fields.append(.init(name: name, value: resolved(value, at: path)))
             }
         case .array(let entries)?:
             for (index, entry) in entries.enumerated() {
