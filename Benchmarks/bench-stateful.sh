@@ -195,8 +195,16 @@ fi
     fi
     stateful=() plain=() ratios=() base_stateful=() base_plain=() base_ratios=()
     pairs() {
-        wrk -t2 -c64 -d"$duration" -s "$work/pair.lua" "http://127.0.0.1:$1$2" >"$work/wrk.txt"
+        wrk -t2 -c64 -d"$duration" -s "$work/pair.lua" "http://127.0.0.1:$1$2" >"$work/wrk.txt" 2>&1
         if grep -q 'Non-2xx' "$work/wrk.txt"; then echo "$2: $(grep 'Non-2xx' "$work/wrk.txt")" >&2; exit 1; fi
+        # The Lua script stops on an answer other than the one it expects; a 507 means the round
+        # created more than the store's 100,000 resources.
+        if grep -q 'PANIC' "$work/wrk.txt"; then
+            echo "$2: $(grep -m1 'PANIC' "$work/wrk.txt")" >&2
+            grep -q 'status 507' "$work/wrk.txt" \
+                && echo "the store filled within one round: give a shorter DURATION than $duration" >&2
+            exit 1
+        fi
         rps <"$work/wrk.txt"
     }
     reset() { curl -fsS -o /dev/null -X DELETE "http://127.0.0.1:$1/__admin/petmock/state"; }
