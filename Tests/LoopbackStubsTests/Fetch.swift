@@ -34,6 +34,13 @@ func fetch(_ url: String) async throws -> Fetched {
 }
 
 /// The app's side: one ephemeral session the tests share, as the app's networking layer would be.
+/// Its requests wait as long as a slow machine needs (a sanitizer run with every suite at
+/// once): a test's bound is its own expectation, not the session's 60 s default.
 enum LoopbackClient {
-    static let session = URLSession(configuration: .ephemeral)
+    static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 600
+        configuration.timeoutIntervalForResource = 600
+        return URLSession(configuration: configuration)
+    }()
 }
