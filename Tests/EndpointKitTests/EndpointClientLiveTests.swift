@@ -5,7 +5,7 @@ import Testing
 
 /// ``EndpointClient`` over both real transports, against a live server: the same values and
 /// the same errors whichever sends.
-@Suite(.timeLimit(.minutes(1))) struct EndpointClientLiveTests {
+@Suite(.timeLimit(.minutes(10))) struct EndpointClientLiveTests {
     struct Item: Decodable, Sendable, Hashable {
         let id: Int
         let name: String

@@ -12,7 +12,7 @@ import Darwin
 
 /// One table of cases, both transports: `CurlTransport` and `URLSessionTransport` against the
 /// same real loopback peers must come to the same outcome.
-@Suite(.timeLimit(.minutes(1))) struct TransportConformanceTests {
+@Suite(.timeLimit(.minutes(10))) struct TransportConformanceTests {
     @Test(arguments: TransportCase.all, TransportKind.allCases)
     func sameOutcome(_ row: TransportCase, over kind: TransportKind) async throws {
         let outcome = try await Self.outcome(of: row, over: kind.make())

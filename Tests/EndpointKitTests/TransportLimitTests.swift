@@ -10,7 +10,7 @@ import Darwin
 #endif
 
 /// The transports' own limits, set when each is made, give the same failures.
-@Suite(.timeLimit(.minutes(1))) struct TransportLimitTests {
+@Suite(.timeLimit(.minutes(10))) struct TransportLimitTests {
     @Test(arguments: TransportKind.allCases)
     func aBodyOverTheLimitIsTooLarge(over kind: TransportKind) async throws {
         let server = try LiveHTTPServer(TransportRoutes.reply(to:))

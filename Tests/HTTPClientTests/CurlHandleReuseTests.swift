@@ -8,7 +8,7 @@ import Testing
 
 /// The I/O thread reuses the easy handles of finished transfers (reset between them), and
 /// `send(_:completion:)` answers without a task: what one request set must never reach the next.
-@Suite(.timeLimit(.minutes(1))) struct CurlHandleReuseTests {
+@Suite(.timeLimit(.minutes(10))) struct CurlHandleReuseTests {
     let transport = CurlTransport()
 
     /// What each request looked like on arrival: method, body, one header.

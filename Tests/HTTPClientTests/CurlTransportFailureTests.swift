@@ -10,7 +10,7 @@ import Darwin
 #endif
 
 /// How CurlTransport fails, against real loopback sockets scripted byte by byte.
-@Suite(.timeLimit(.minutes(1))) struct CurlTransportFailureTests {
+@Suite(.timeLimit(.minutes(10))) struct CurlTransportFailureTests {
     let transport = CurlTransport(configuration: .init(connectTimeout: .seconds(5), totalTimeout: .seconds(20)))
 
     func failure(_ request: HTTPClientRequest) async -> HTTPClientError? {

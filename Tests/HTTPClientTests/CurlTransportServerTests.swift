@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// CurlTransport against our own HTTPServer on loopback: the real thing at both ends.
-@Suite(.timeLimit(.minutes(1))) struct CurlTransportServerTests {
+@Suite(.timeLimit(.minutes(10))) struct CurlTransportServerTests {
     static let json = Array(
         ("[" + (0..<400).map { #"{"firstName":"Pet \#($0)","vetId":\#($0 % 7)}"# }.joined(separator: ",") + "]").utf8)
 

@@ -4,7 +4,7 @@ import PetClient
 import PetModels
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct ViewModelBuilderTests {
+@Suite(.timeLimit(.minutes(10))) struct ViewModelBuilderTests {
     static let vets = [
         1: #"{"firstName":"Ann","lastName":"Lee","title":"DVM"}"#,
         2: #"{"firstName":"Omar","lastName":"Haddad","title":null}"#,

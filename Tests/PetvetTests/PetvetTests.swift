@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// `petvet` run as a process, and `ViewModelBuilder` over libcurl, against a real Pet API.
-@Suite(.timeLimit(.minutes(1))) struct PetvetTests {
+@Suite(.timeLimit(.minutes(10))) struct PetvetTests {
     static let pets = """
         [{"firstName":"Rex","lastName":"Smith","vetId":1},{"firstName":"Bella","vetId":2},
          {"firstName":"Milo","lastName":"Garcia","vetId":1},{"lastName":"Nameless","vetId":1},
