@@ -77,6 +77,7 @@ done
 tls="$(median "${tls_ratios[@]}")"; plain="$(median "${plain_ratios[@]}")"
 met() { awk -v r="$1" -v t="$2" 'BEGIN { print (r >= t) ? "yes" : "NO" }'; }
 {
+    trap stop_servers EXIT  # a subshell (piped to tee): lib/servers.sh
     printf '%-34s %10s %10s %6s %8s %4s\n' figure petmock nginx ratio target met
     printf '%-34s %10s %10s %6s %8s %4s\n' "HTTPS req/s (median of rounds)" "$(median "${tls_p[@]}")" "$(median "${tls_n[@]}")" "$tls" ">= 0.8" "$(met "$tls" 0.8)"
     printf '%-34s %10s %10s %6s %8s %4s\n' "plain HTTP req/s, same processes" "$(median "${plain_p[@]}")" "$(median "${plain_n[@]}")" "$plain" ">= 0.9" "$(met "$plain" 0.9)"

@@ -64,6 +64,7 @@ wrk.headers["X-Tenant"] = "t42"
 LUA
 
 {
+    trap stop_servers EXIT  # a subshell (piped to tee): lib/servers.sh
     echo "# petmock serving an OpenAPI document: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores," \
         "load average $(cut -d' ' -f1-3 /proc/loadavg); release build; median of three"
 

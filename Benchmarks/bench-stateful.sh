@@ -164,10 +164,7 @@ if [ "${BENCH_ONLY:-}" = instructions ]; then
 fi
 
 {
-    # This block is a subshell (it is piped to tee): the servers it starts are in its own
-    # `pids`, which the script's EXIT trap never sees, and a failed check exits it alone. So it
-    # stops them itself, whichever way it ends.
-    trap 'for pid in "${pids[@]}"; do stop "$pid"; done' EXIT
+    trap stop_servers EXIT  # a subshell (piped to tee): lib/servers.sh
     echo "# petmock serve --openapi --stateful: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores," \
         "load average $(cut -d' ' -f1-3 /proc/loadavg); release build; median of ${ROUNDS:-3}"
 

@@ -4,9 +4,14 @@
 work="$(mktemp -d)"
 chmod 755 "$work"  # nginx workers run as another user and must read the body file
 pids=()
-cleanup() {
-    # Each server runs in its own session (process group): end the group, workers included.
+# Each server runs in its own session (process group): end the group, workers included. A
+# block piped to tee is a subshell, whose servers the script's trap never sees: such a block
+# starts with `trap stop_servers EXIT`.
+stop_servers() {
     for pid in "${pids[@]}"; do kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; done
+}
+cleanup() {
+    stop_servers
     rm -rf "$work"
 }
 trap cleanup EXIT
