@@ -197,25 +197,11 @@ enum AdminJSON {
         var pointer = ""
         for component in parsed.components {
             switch component {
-            case .key(let key): pointer += "/" + key.replacingEscapes()
+            case .key(let key): pointer += "/" + JSONPointerToken.escape(key)
             case .index(let index): pointer += "/\(index)"
             default: pointer += "/*"
             }
         }
         return pointer
-    }
-}
-
-extension String {
-    fileprivate func replacingEscapes() -> String {
-        var result = ""
-        for character in self {
-            switch character {
-            case "~": result += "~0"
-            case "/": result += "~1"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

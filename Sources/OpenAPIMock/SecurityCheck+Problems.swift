@@ -1,4 +1,5 @@
 import APISchema
+import JSONKit
 
 extension SecurityCheck {
     /// A scheme of the document petmock does not check, found when it loads: one it cannot
@@ -63,6 +64,6 @@ extension SecurityCheck {
 enum DocumentPointer {
     /// `#/` then the tokens, `~` written `~0` and `/` written `~1`.
     static func make(_ tokens: [String]) -> String {
-        "#/" + tokens.map { $0.replacing("~", with: "~0").replacing("/", with: "~1") }.joined(separator: "/")
+        "#/" + tokens.map { JSONPointerToken.escape($0) }.joined(separator: "/")
     }
 }

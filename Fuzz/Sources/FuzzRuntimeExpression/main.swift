@@ -39,7 +39,7 @@ public func fuzzRuntimeExpression(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
     for piece in template.pieces {
         switch piece {
         case .text(let literal):
-            precondition(!literal.contains("{") && !literal.contains("}"), "a brace in a text piece")
+            precondition(!literal.unicodeScalars.contains { $0 == "{" || $0 == "}" }, "a brace in a text piece")
             written += literal
         case .expression(let expression):
             written += text.hasPrefix("$") ? expression.description : "{\(expression.description)}"

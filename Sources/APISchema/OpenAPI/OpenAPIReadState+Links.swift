@@ -59,7 +59,7 @@ extension OpenAPIReadState {
             return nil
         }
         let tokens = reference.dropFirst("#/paths/".count).split(separator: "/").map {
-            String($0).replacing("~1", with: "/").replacing("~0", with: "~")
+            JSONPointerToken.unescape($0)
         }
         guard tokens.count == 2 else { return nil }
         let method = HTTPMethod(rawValue: tokens[1].uppercased())
@@ -76,7 +76,7 @@ extension OpenAPIReadState {
         guard rest.hasPrefix("#") else { return nil }
         var path = JSONPath.root
         for token in rest.dropFirst().split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let key = String(token).replacing("~1", with: "/").replacing("~0", with: "~")
+            let key = JSONPointerToken.unescape(token)
             if let index = Int(key), index >= 0, key.first != "+" {
                 path = path.appending(index: index)
             } else {

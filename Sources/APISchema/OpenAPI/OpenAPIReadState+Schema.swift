@@ -16,7 +16,7 @@ extension OpenAPIReadState {
         guard pointer.hasPrefix("#") else { return nil }
         var node = root
         for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: true) {
-            let key = String(token).replacing("~1", with: "/").replacing("~0", with: "~")
+            let key = JSONPointerToken.unescape(token)
             switch node.value {
             case .object(let object):
                 guard let value = object[key] else { return nil }

@@ -407,7 +407,7 @@ final class IgnoredKeywords {
     static func pointer(_ path: JSONPath) -> String {
         let tokens = path.components.map { component -> String in
             switch component {
-            case .key(let key): key.replacing("~", with: "~0").replacing("/", with: "~1")
+            case .key(let key): JSONPointerToken.escape(key)
             case .index(let index): String(index)
             default: "*"
             }

@@ -50,7 +50,7 @@ public enum RuntimeExpression: Sendable, Hashable {
             pointer.isEmpty
                 ? "$\(message.rawValue).body"
                 : "$\(message.rawValue).body#"
-                    + pointer.map { "/" + $0.replacing("~", with: "~0").replacing("/", with: "~1") }.joined()
+                    + pointer.map { "/" + JSONPointerToken.escape($0) }.joined()
         }
     }
 

@@ -239,7 +239,7 @@ struct Swagger2ConversionState {
         }
         var current = root
         for token in reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
-            let key = String(token).replacing("~1", with: "/").replacing("~0", with: "~")
+            let key = JSONPointerToken.unescape(token)
             guard case .object(let members) = current.value, members[key] != nil, let next = try current.child(key)
             else {
                 throw ContractError.unresolvedReference(
