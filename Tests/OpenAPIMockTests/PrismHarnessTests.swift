@@ -51,13 +51,19 @@ import Testing
         #expect(missing.isEmpty, "the differences name no such case file: \(missing.sorted())")
         let both = Set(PrismDifferences.deliberate.keys).intersection(PrismDifferences.open.keys)
         #expect(both.isEmpty, "listed as deliberate and open: \(both.sorted())")
+        let unknown = Self.challenges.keys.filter {
+            !Self.files.contains("security/security-scheme-validation-\($0).txt")
+        }
+        #expect(unknown.isEmpty, "challenges for no such case: \(unknown.sorted())")
     }
 
     @Test(arguments: files) func petmockAnswersAsPrism(_ file: String) throws {
         let text = try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8)
         let harnessCase = try PrismHarnessCase(name: file, text: text)
+        var answer: RawResponse?
         func check() throws {
-            let problems = try Self.run(harnessCase)
+            let (response, problems) = try Self.run(harnessCase)
+            answer = response
             if !problems.isEmpty { Issue.record(Comment(rawValue: problems.joined(separator: "\n"))) }
         }
         if let reason = PrismDifferences.deliberate[file] ?? PrismDifferences.open[file] {
@@ -65,10 +71,46 @@ import Testing
         } else {
             try check()
         }
+        // petmock's own expectations hold for every case, listed or not.
+        if let answer { Self.expectChallenges(file, answer) }
     }
 
-    /// The differences between petmock's answer to the case and Prism's.
-    static func run(_ harnessCase: PrismHarnessCase) throws -> [String] {
+    /// What petmock's `WWW-Authenticate` says beyond Prism (whose challenges are `Basic
+    /// realm="*"` and `OAuth2`, and none for an API key): the parts each security case's
+    /// challenge must contain.
+    static let challenges: [String: [String]] = [
+        "AC-2.oas3": ["Basic realm="],
+        "AC-3.oas3": ["Basic realm=", "ApiKey", "name=\"X-API-Key\""],
+        "AC-5.oas3": ["Basic realm=", "ApiKey", "name=\"X-API-Key\""],
+        "AC-6.oas3": ["Basic realm="],
+        "AC-13.only_oas3": ["ApiKey", "name=\"SESSIONID\"", "in=\"cookie\""],
+        "AC-14.oas3": ["ApiKey", "name=\"X-API-Key\"", "in=\"header\""],
+        "AC-16.oas3": ["Bearer"],
+        "AC-17.oas3": ["Bearer"],
+        "AC-19.oas3": ["ApiKey", "name=\"apiKey\"", "in=\"query\""],
+        "AC-20.oas3": ["ApiKey", "name=\"apiKey\"", "in=\"query\""],
+        "AC-21.oas3": ["ApiKey", "name=\"apiKey\"", "in=\"query\""],
+        "AC-22.oas3": ["Digest realm=", "nonce="],
+        "AC-25.oas3": ["ApiKey", "name=\"X-API-Key\""],
+        "AC-26.oas3": ["Bearer", "Basic realm="],
+    ]
+
+    /// petmock's own expectation of the security cases, whatever Prism's answer: a 401 carries a
+    /// `WWW-Authenticate` challenge, with the parts ``challenges`` lists, and no other answer
+    /// does.
+    static func expectChallenges(_ file: String, _ answer: RawResponse) {
+        guard file.hasPrefix("security/"), !file.contains(".pc.") else { return }
+        let challenge = answer.header("WWW-Authenticate")
+        #expect(
+            (challenge != nil) == (answer.status == 401), "\(file): \(answer.status), \(challenge ?? "no challenge")")
+        let key = file.dropFirst("security/security-scheme-validation-".count).replacing(".txt", with: "")
+        for part in challenges[String(key)] ?? [] {
+            #expect(challenge?.contains(part) == true, "\(file): \(challenge ?? "no challenge") lacks \(part)")
+        }
+    }
+
+    /// petmock's answer to the case, and how it differs from Prism's.
+    static func run(_ harnessCase: PrismHarnessCase) throws -> (RawResponse?, [String]) {
         let document = Array(harnessCase.spec.utf8)
         var configuration = StubHandlerConfiguration()
         configuration.cors = harnessCase.server.cors
@@ -76,7 +118,7 @@ import Testing
         if harnessCase.name.contains(".pc.") {
             // A Postman collection (the harness's `.pc.` files), as `serve --postman` serves it.
             let set = try PostmanCollection(bytes: document, source: harnessCase.name).stubs()
-            guard set.problems.isEmpty else { return set.problems.map(\.description) }
+            guard set.problems.isEmpty else { return (nil, set.problems.map(\.description)) }
             mappings = set.mappings
         } else {
             let contract = try OpenAPIReader().read(document, source: "\(harnessCase.name).yml")
@@ -100,7 +142,7 @@ import Testing
         // The connection writes `Date` on every answer; curl prints no body for `-I`.
         let headers = answer.headers.fields + [(name: "Date", value: "Mon, 07 Dec 2026 10:00:00 GMT")]
         let body = command.headOnly ? "" : Self.bodyAsPrinted(answer.text)
-        return harnessCase.expectation.mismatches(status: answer.status, headers: headers, body: body)
+        return (answer, harnessCase.expectation.mismatches(status: answer.status, headers: headers, body: body))
     }
 
     /// The body as the harness reads it from curl's output: trimmed at the end, lines joined
