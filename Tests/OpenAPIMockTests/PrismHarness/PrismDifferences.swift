@@ -191,22 +191,6 @@ enum PrismDifferences {
         for file in PrismHarnessTests.files where file.contains(".pc.") { table[file] = postmanCollection }
         let bugs: [(String, String)] = [
             (
-                "content-negotiation/E2E-Accept-Content-Negotiation-AC-7.oas2.txt",
-                "a Swagger 2.0 example keyed by '*/*' is not matched to the operation's produces (text/plain)"
-            ),
-            (
-                "routing/support-encoded-path.oas3.txt",
-                "a content entry that is not a media type ('description: ok') is served as one"
-            ),
-            (
-                "validate-path-params/path-param-with-colon-simple.oas3.txt",
-                "a content entry that is not a media type ('description: ok') is served as one"
-            ),
-            (
-                "validate-path-params/path-param-with-hyphen.oas3.txt",
-                "a content entry that is not a media type ('description: ok') is served as one"
-            ),
-            (
                 "selecting-examples/manually-select-examples-AC-4.oas3.txt",
                 "the documented answer to a refused request ignores the example named by __example"
             ),
