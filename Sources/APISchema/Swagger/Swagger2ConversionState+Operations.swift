@@ -153,8 +153,19 @@ extension Swagger2ConversionState {
                     .invalid("a collectionFormat csv, ssv, tsv, pipes or multi")
             }
         }
-        if location != "formData" { converted.append(key: "schema", value: schemaValue) } else { return schemaValue }
-        return .object(converted)
+        guard location == "formData" else {
+            converted.append(key: "schema", value: schemaValue)
+            return .object(converted)
+        }
+        // A form field may be sent empty only with `allowEmptyValue: true` (2.0's default is
+        // false); 3.0 has no such field for a body's property, so a string says `minLength: 1`.
+        if object["type"] == .string("string"), object["allowEmptyValue"] != .bool(true), object["minLength"] == nil,
+            case .object(var property) = schemaValue
+        {
+            property.append(key: "minLength", value: .int(1))
+            schemaValue = .object(property)
+        }
+        return schemaValue
     }
 
     private mutating func requestBody(

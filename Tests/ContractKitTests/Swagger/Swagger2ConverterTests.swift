@@ -185,6 +185,32 @@ import Testing
         #expect(contract.operation(named: "GET /a")?.response(for: 200)?.examples == [try Self.json(#"{"id":7}"#)])
     }
 
+    /// A string form field may be empty only with `allowEmptyValue: true` (2.0's default is
+    /// false): the property says `minLength: 1` unless it says a length of its own.
+    @Test func aFormFieldWithoutAllowEmptyValueMayNotBeEmpty() throws {
+        let converted = try Self.convert(
+            """
+            paths:
+              /a:
+                post:
+                  consumes: [application/x-www-form-urlencoded]
+                  parameters:
+                    - {in: formData, name: id, type: string}
+                    - {in: formData, name: note, type: string, allowEmptyValue: true}
+                    - {in: formData, name: code, type: string, minLength: 3}
+                    - {in: formData, name: count, type: integer}
+                  responses: {'200': {description: ok}}
+            """
+        ).document
+        let properties = Self.at(
+            converted, "paths")?["/a"]?["post"]?["requestBody"]?["content"]?["application/x-www-form-urlencoded"]?[
+                "schema"]?["properties"]
+        #expect(properties?["id"] == (try Self.json(#"{"type":"string","minLength":1}"#)))
+        #expect(properties?["note"] == (try Self.json(#"{"type":"string"}"#)))
+        #expect(properties?["code"] == (try Self.json(#"{"type":"string","minLength":3}"#)))
+        #expect(properties?["count"] == (try Self.json(#"{"type":"integer"}"#)))
+    }
+
     /// An example keyed by a media range is the example of each produced type it covers that
     /// has none of its own; a range that covers none keeps its key.
     @Test func anExampleUnderAMediaRangeGoesToTheProducedTypesItCovers() throws {
