@@ -192,10 +192,6 @@ enum PrismDifferences {
     static let open: [String: String] = {
         var table: [String: String] = [:]
         for file in PrismHarnessTests.files where file.contains(".pc.") { table[file] = postmanCollection }
-        let bugs: [(String, String)] = [
-            ("proxy/proxy.501.remock.txt", "a live API's 501 is passed on instead of answered from the document")
-        ]
-        for (file, reason) in bugs { table[file] = reason }
         return table
     }()
 }
