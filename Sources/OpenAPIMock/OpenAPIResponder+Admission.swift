@@ -40,7 +40,7 @@ extension OpenAPIResponder {
             case .refused(let response, let violations)?:
                 let documented = documentedRefusal(
                     route: index, status: response.response.status.code, accept: request.headers.first(name: "Accept"),
-                    example: Preference(request.headers, query: request.query.map(String.init)).example,
+                    requested: Preference(request.headers, query: request.query.map(String.init)),
                     violations: violations)
                 return .answered(FallbackAnswer(documented ?? response, operation: name, violations: violations))
             case .accepted(let body)?: parsed = body

@@ -283,12 +283,15 @@ import Testing
         }
     }
 
-    /// The example a refused request names is the one its documented answer sends; one that
-    /// answer lacks is the 404 listing its examples.
+    /// The example a refused request names beside the refusal's status is the one its
+    /// documented answer sends, and one that answer lacks is the 404 listing its examples; an
+    /// example named beside another status, or alone, is one of another answer's.
     @Test(
         arguments: [
-            ("?__example=empty", 422, "empty"), ("?__example=short", 422, "short"), ("", 422, "short"),
-            ("?__example=missing", 404, nil),
+            ("?__code=422&__example=empty", 422, "empty"), ("?__code=422&__example=short", 422, "short"),
+            ("", 422, "short"), ("?__code=422&__example=missing", 404, nil),
+            ("?__code=201&__example=empty", 422, "short"),
+            ("?__example=empty", 422, "short"),
         ] as [(String, Int, String?)])
     func aRefusalsDocumentedAnswerSendsTheExampleNamed(query: String, status: Int, message: String?) throws {
         let responder = try Self.responder(
