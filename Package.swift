@@ -345,7 +345,7 @@ let package = Package(
             [
                 "OpenAPIMock", "APISchema", "ContractKit", "MockEngine", "AdminAPI", "StubServerKit", "StubFormat",
                 "HTTPHandlerKit", "MockCLI", "ArgumentKit", "LinearRegex",
-                "HTTPClient", "HTTPCore", "JSONKit", "Platform", "TestSupport", "SQLiteKit",
+                "HTTPClient", "HTTPCore", "JSONKit", "Platform", "TestSupport", "SQLiteKit", "XMLKit",
             ],
             exclude: ["Fixtures"]),
         tests("HardeningTests", ["TestSupport", "HTTPServerKit", "TLSKit", "HTTPCore", "JSONKit", "HTTPHandlerKit"]),

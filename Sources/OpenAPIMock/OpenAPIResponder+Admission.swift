@@ -39,8 +39,9 @@ extension OpenAPIResponder {
             switch validator?.check(request, against: routes[index].operation, named: name, pathValues: pathValues) {
             case .refused(let response, let violations)?:
                 let documented = documentedRefusal(
-                    route: index, status: response.response.status.code,
-                    accept: request.headers.first(name: "Accept"), violations: violations)
+                    route: index, status: response.response.status.code, accept: request.headers.first(name: "Accept"),
+                    requested: Preference(request.headers, query: request.query.map(String.init)),
+                    violations: violations)
                 return .answered(FallbackAnswer(documented ?? response, operation: name, violations: violations))
             case .accepted(let body)?: parsed = body
             case nil: break

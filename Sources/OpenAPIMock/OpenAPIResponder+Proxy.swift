@@ -20,7 +20,10 @@ extension OpenAPIResponder {
         case .outside, .refused: return nil
         case .answered(let answer): return .answer(answer)
         case .admitted(let index, _, _):
-            return .forward(operation: routeNames[index], check: LiveAnswerCheck(responder: self, route: index))
+            let preference = Preference(request.headers, query: request.query.map(String.init))
+            return .forward(
+                operation: routeNames[index],
+                check: LiveAnswerCheck(responder: self, route: index, headers: request.headers, preference: preference))
         }
     }
 
@@ -106,8 +109,19 @@ extension OpenAPIResponder {
 struct LiveAnswerCheck: UpstreamAnswerCheck {
     let responder: OpenAPIResponder
     let route: Int
+    /// The request's fields and preference, for the document's answer to a 501.
+    let headers: HTTPHeaders
+    let preference: Preference
 
     func check(_ response: HTTPResponse) -> (response: HTTPResponse, violations: [RequestViolation]) {
+        // A 501 the operation does not name (as 501 or 5XX; `default` does not count) says the
+        // live API has not implemented it yet: the document answers instead, as Prism's proxy does.
+        let named = responder.routes[route].operation.responses.contains {
+            $0.status == "501" || $0.status.uppercased() == "5XX"
+        }
+        if response.status.code == 501, !named {
+            return (responder.answer(route: route, headers: headers, preference: preference).response, [])
+        }
         let violations = responder.violations(ofLive: response, route: route)
         guard !violations.isEmpty else { return (response, []) }
         let operation = responder.routeNames[route]

@@ -31,10 +31,16 @@ extension OpenAPIResponder {
     /// (the first media type when none is acceptable); nil when the operation documents none
     /// of them with a body (`content`), or its answer cannot be made.
     ///
+    /// When the request asks for that status (`Prefer: code=422, example=NAME`, `?__code=`,
+    /// `?__example=`), the example it names is the one sent, as Prism sends it, and one that
+    /// answer does not have is the 404 that lists its examples; an example named beside another
+    /// status (`code=200, example=ok`) names one of that status's and is not looked for here.
+    ///
     /// Its `Petmock-Violations` field says how many violations there are and the first (the
     /// journal has them all), since its body, unlike the problem document's, does not.
     func documentedRefusal(
-        route index: Int, status: Int, accept: String?, violations: [RequestViolation]
+        route index: Int, status: Int, accept: String?, requested: Preference? = nil,
+        violations: [RequestViolation]
     ) -> PreparedResponse? {
         let operation = routes[index].operation
         // Only an answer with a body to send counts: a status documented with no `content`
@@ -44,10 +50,15 @@ extension OpenAPIResponder {
         let code = alternatives.first { code in withBody.contains { $0.status == String(code) } } ?? status
         guard let chosen = operation.documentedStatus(for: code), withBody.contains(where: { $0.status == chosen })
         else { return nil }
-        var documented = answer(operation, preference: Preference(code: code), accept: accept)
-        if documented.response.status.code != code {
-            documented = answer(operation, preference: Preference(code: code), accept: nil)
+        let example = requested?.code == code ? requested?.example : nil
+        let preference = Preference(code: code, example: example)
+        // The 404 of an example the answer lacks (its status is documented, so nothing else).
+        func missingExample(_ answer: PreparedResponse) -> Bool { example != nil && answer.response.status.code == 404 }
+        var documented = answer(operation, preference: preference, accept: accept)
+        if documented.response.status.code != code && !missingExample(documented) {
+            documented = answer(operation, preference: preference, accept: nil)
         }
+        if missingExample(documented) { return documented }
         guard documented.response.status.code == code else { return nil }
         var response = documented.response
         response.headers.add(name: "Petmock-Violations", value: Self.violationsField(violations))

@@ -144,6 +144,24 @@ import Testing
             ])
     }
 
+    /// A `content` key that is no media type (`description` written one level too deep) is
+    /// left out of the response and named, not served as a media type.
+    @Test func aContentKeyThatIsNoMediaTypeIsLeftOutAndNamed() throws {
+        let text = """
+            {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {
+              "responses": {"200": {"content": {"description": "ok", "application/json": {"example": "ok"}}}}}}}}
+            """
+        let contract = try OpenAPIReader().read(Array(text.utf8), source: "t.json")
+        let response = try #require(contract.operation(named: "GET /a")?.response(for: 200))
+        #expect(response.mediaType == "application/json")
+        #expect(response.otherContent.isEmpty)
+        #expect(
+            contract.ignoredKeywords == [
+                "content key 'description' at #/paths/~1a/get/responses/200/content/description is not supported: "
+                    + "not a media type (type/subtype): the entry is ignored"
+            ])
+    }
+
     @Test func encodingIsReadAndWritten() throws {
         let contract = try ParameterStyleTests.contract()
         let again = try OpenAPIReader().read(OpenAPIWriter().document(contract), source: "again")

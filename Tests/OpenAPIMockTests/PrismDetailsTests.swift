@@ -283,6 +283,38 @@ import Testing
         }
     }
 
+    /// The example a refused request names beside the refusal's status is the one its
+    /// documented answer sends, and one that answer lacks is the 404 listing its examples; an
+    /// example named beside another status, or alone, is one of another answer's.
+    @Test(
+        arguments: [
+            ("?__code=422&__example=empty", 422, "empty"), ("?__code=422&__example=short", 422, "short"),
+            ("", 422, "short"), ("?__code=422&__example=missing", 404, nil),
+            ("?__code=201&__example=empty", 422, "short"),
+            ("?__example=empty", 422, "short"),
+        ] as [(String, Int, String?)])
+    func aRefusalsDocumentedAnswerSendsTheExampleNamed(query: String, status: Int, message: String?) throws {
+        let responder = try Self.responder(
+            #"""
+            {"/cats": {"post": {
+              "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
+                "properties": {"name": {"type": "string", "maxLength": 5}}}}}},
+              "responses": {"201": {"description": "ok"},
+                "422": {"description": "bad", "content": {"application/json": {"examples": {
+                  "short": {"value": {"message": "short"}}, "empty": {"value": {"message": "empty"}}}}}}}}}}
+            """#)
+        let answer = try Self.reply(
+            responder, "/cats" + query, method: .post, headers: ["Content-Type": "application/json"],
+            body: #"{"name": "very_long_name"}"#)
+        #expect(answer.response.response.status.code == status)
+        #expect(answer.violations.isEmpty == false)
+        if let message {
+            #expect(try Self.json(answer)["message"] == .string(message))
+        } else {
+            #expect(try Self.json(answer)["detail"]?.stringValue?.contains("has no example 'missing'") == true)
+        }
+    }
+
     @Test func theViolationsFieldIsPrintableASCII() {
         let violation = RequestViolation(
             location: "query.n", expected: "integer", found: "'caf\u{E9}\u{1B}'", message: "m")

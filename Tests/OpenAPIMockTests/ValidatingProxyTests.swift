@@ -1,3 +1,4 @@
+import ContractKit
 import HTTPCore
 import HTTPHandlerKit
 import JSONKit
@@ -96,5 +97,30 @@ import Testing
         #expect(try server.answer("/bad").headers["Petmock-Violations"] != nil)
         let entry = try #require(server.admin.requests().first)
         #expect(entry.responseViolations.map(\.location) == ["response.body.$.id"])
+    }
+
+    /// A live API's 501 for an operation that does not name 501 (nor 5XX) means "not yet": the
+    /// document answers instead, as Prism's proxy does; a named 501 is the live API's answer.
+    @Test(arguments: [("/a", 200, #""from the document""#), ("/b", 501, "not here"), ("/c", 501, "not here")])
+    func aLiveNotImplementedIsAnsweredByTheDocument(path: String, status: Int, body: String) throws {
+        let text = #"""
+            {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {
+              "/a": {"get": {"responses": {"200": {"description": "ok",
+                "content": {"application/json": {"example": "from the document"}}}}}},
+              "/b": {"get": {"responses": {"200": {"description": "ok"}, "501": {"description": "not yet"}}}},
+              "/c": {"get": {"responses": {"200": {"description": "ok"}, "5XX": {"description": "down"}}}}}}
+            """#
+        let responder = OpenAPIResponder(contract: try OpenAPIReader().read(Array(text.utf8), source: "t.json"))
+        let routing = responder.route(forwarding: HTTPServerRequest(method: .get, target: path, headers: [:]))
+        guard case .forward(_, let check)? = routing else {
+            Issue.record("not forwarded: \(String(describing: routing))")
+            return
+        }
+        let (answer, violations) = check.check(
+            HTTPResponse(
+                status: HTTPStatus(code: 501), headers: ["Content-Type": "text/plain"], body: Array("not here".utf8)))
+        #expect(answer.status.code == status)
+        #expect(String(decoding: answer.body, as: UTF8.self) == body)
+        #expect(violations.isEmpty)
     }
 }

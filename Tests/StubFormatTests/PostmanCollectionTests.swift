@@ -269,7 +269,7 @@ import Testing
             .version1(source: "c")
         ),
         (
-            #"{"info": {"name": "x"}, "item": []}"#,
+            #"{"info": {"name": "x"}, "items": []}"#,
             .notACollection(
                 source: "c", path: "$.info.schema",
                 reason: "expected the URL of Postman's collection schema, found nothing")
@@ -289,6 +289,21 @@ import Testing
     @Test(arguments: refusals)
     func whatIsNotACollectionIsRefused(_ json: String, _ error: PostmanCollectionError) {
         #expect(throws: error) { try PostmanCollection(bytes: Array(json.utf8), source: "c") }
+    }
+
+    /// A collection written by hand may name no schema, as Prism's harness's do: with an `item`
+    /// array it is read as v2.1, with a warning saying so.
+    @Test func aCollectionWithoutASchemaIsReadAsVersion21WithAWarning() throws {
+        let text = #"""
+            {"info": {"name": "hand"}, "item": [{"name": "r", "request": {"url": {"path": ["todos"]}, "method": "GET"},
+              "response": [{"name": "ok", "code": 200, "body": "hi"}]}]}
+            """#
+        let collection = try PostmanCollection(bytes: Array(text.utf8), source: "c")
+        #expect(collection.version == .v21 && collection.schemaAssumed)
+        let set = collection.stubs()
+        #expect(set.mappings.count == 1)
+        #expect(set.problems.map(\.path) == ["$.info.schema"])
+        #expect(set.problems.first?.description.contains("read as a v2.1 collection") == true)
     }
 
     @Test func version1SaysToExportAsVersion2() {

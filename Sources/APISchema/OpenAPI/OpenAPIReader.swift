@@ -308,7 +308,15 @@ struct OpenAPIReadState {
             response.headers.append(try readHeader(name, header))
         }
         guard let content = try node.child("content") else { return response }
-        let media = try content.members()
+        // A key that is no media type (`description: ok` written one level too deep) names no
+        // content: it is left out, and said so, rather than served as a media type.
+        let media = try content.members().filter { entry in
+            guard !Self.isMediaRange(entry.key) else { return true }
+            ignored.noteUnchecked(
+                "content key '\(entry.key)'", at: entry.node.path,
+                consequence: "not a media type (type/subtype): the entry is ignored")
+            return false
+        }
         let chosen =
             media.first { $0.key.lowercased() == "application/json" }
             ?? media.first { $0.key.lowercased().hasSuffix("+json") || $0.key.lowercased().contains("json") }
@@ -332,6 +340,13 @@ struct OpenAPIReadState {
                     namedExamples: (try? readNamedExamples(node)) ?? []))
         }
         return response
+    }
+
+    /// Whether a `content` key is a media type or range: `type/subtype`, parameters allowed.
+    static func isMediaRange(_ key: String) -> Bool {
+        let essence = (key.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " && $0 != "\t" }
+        let parts = essence.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty }
     }
 
     /// The entries of an `examples` map with a `value`, by name.

@@ -153,8 +153,19 @@ extension Swagger2ConversionState {
                     .invalid("a collectionFormat csv, ssv, tsv, pipes or multi")
             }
         }
-        if location != "formData" { converted.append(key: "schema", value: schemaValue) } else { return schemaValue }
-        return .object(converted)
+        guard location == "formData" else {
+            converted.append(key: "schema", value: schemaValue)
+            return .object(converted)
+        }
+        // A form field may be sent empty only with `allowEmptyValue: true` (2.0's default is
+        // false); 3.0 has no such field for a body's property, so a string says `minLength: 1`.
+        if object["type"] == .string("string"), object["allowEmptyValue"] != .bool(true), object["minLength"] == nil,
+            case .object(var property) = schemaValue
+        {
+            property.append(key: "minLength", value: .int(1))
+            schemaValue = .object(property)
+        }
+        return schemaValue
     }
 
     private mutating func requestBody(
@@ -271,7 +282,17 @@ extension Swagger2ConversionState {
                 content.append(key: mediaType, value: .object(["schema": schema ?? .null]))
             }
         }
-        for (mediaType, example) in examples {
+        // An example keyed by a media range (`*/*`, `text/*`) is the example of each produced
+        // type it covers that has none of its own; one that covers none stays under its key.
+        let exact = examples.filter { !$0.key.contains("*") }
+        var targeted: [(key: String, node: OpenAPINode)] = exact
+        for (range, example) in examples where range.contains("*") {
+            let covered = content.keys.filter { type in
+                Self.range(range, covers: type) && !exact.contains { $0.key.lowercased() == type.lowercased() }
+            }
+            targeted += covered.isEmpty ? [(range, example)] : covered.map { ($0, example) }
+        }
+        for (mediaType, example) in targeted {
             var media: JSONObject
             if case .object(let existing)? = content[mediaType] { media = existing } else { media = JSONObject() }
             if media["schema"] == nil, let schema { media.append(key: "schema", value: schema) }
@@ -286,5 +307,17 @@ extension Swagger2ConversionState {
         }
         if !content.isEmpty { converted.append(key: "content", value: .object(content)) }
         return .object(converted)
+    }
+
+    /// Whether a media range (`*/*`, `text/*`) covers a media type, parameters aside.
+    static func range(_ range: String, covers type: String) -> Bool {
+        func essence(_ text: String) -> [Substring] {
+            (text.split(separator: ";", maxSplits: 1).first ?? "").split(separator: "/").map {
+                Substring($0.lowercased().filter { $0 != " " })
+            }
+        }
+        let (pattern, candidate) = (essence(range), essence(type))
+        guard pattern.count == 2, candidate.count == 2 else { return false }
+        return (pattern[0] == "*" || pattern[0] == candidate[0]) && (pattern[1] == "*" || pattern[1] == candidate[1])
     }
 }

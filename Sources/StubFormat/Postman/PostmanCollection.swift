@@ -25,6 +25,8 @@ public struct PostmanCollection: Sendable, Hashable {
     public let source: String
     /// The collection's JSON.
     public let json: JSONValue
+    /// Whether `info.schema` was missing, so the collection is read as v2.1.
+    public let schemaAssumed: Bool
 
     /// Reads a collection from its JSON; refused when it is not a v2.0 or v2.1 collection.
     public init(json: JSONValue, source: String) throws(PostmanCollectionError) {
@@ -36,7 +38,11 @@ public struct PostmanCollection: Sendable, Hashable {
             if object["requests"] != nil || object["order"] != nil { throw .version1(source: source) }
             throw .notACollection(source: source, path: "$", reason: "missing field 'info'")
         }
-        guard let schema = info["schema"]?.stringValue else {
+        // A collection written by hand may name no schema (Prism reads those): with an `item`
+        // array it is read as v2.1, and ``stubs(environment:)`` says so.
+        let schemaValue: JSONValue? =
+            info["schema"] ?? (object["item"]?.arrayValue != nil ? .string(Self.assumedSchema) : nil)
+        guard let schema = schemaValue?.stringValue else {
             throw .notACollection(
                 source: source, path: "$.info.schema",
                 reason: "expected the URL of Postman's collection schema, found "
@@ -60,9 +66,13 @@ public struct PostmanCollection: Sendable, Hashable {
                     + (object["item"].map(MappingDecoder.describe) ?? "nothing"))
         }
         name = info["name"]?.stringValue ?? ""
+        schemaAssumed = info["schema"] == nil
         self.source = source
         self.json = json
     }
+
+    /// The schema URL a collection that names none is read as.
+    static let assumedSchema = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"
 
     /// Reads a collection from its bytes (JSON).
     public init(bytes: [UInt8], source: String) throws(PostmanCollectionError) {
@@ -93,6 +103,12 @@ public struct PostmanCollection: Sendable, Hashable {
     /// variables left unresolved, each named with where it is.
     public func stubs(environment: PostmanEnvironment? = nil) -> PostmanStubSet {
         var builder = PostmanStubBuilder(source: source)
+        if schemaAssumed {
+            builder.problems.append(
+                StubProblem(
+                    .warning, .invalidValue, file: source, path: "$.info.schema",
+                    expected: "the URL of Postman's collection schema", found: "nothing; read as a v2.1 collection"))
+        }
         let variables = variables(environment: environment, problems: &builder.problems)
         builder.variables = variables
         builder.walk(json["item"]?.arrayValue ?? [], at: JSONPath.root.appending(key: "item"), folders: [])

@@ -185,6 +185,59 @@ import Testing
         #expect(contract.operation(named: "GET /a")?.response(for: 200)?.examples == [try Self.json(#"{"id":7}"#)])
     }
 
+    /// A string form field may be empty only with `allowEmptyValue: true` (2.0's default is
+    /// false): the property says `minLength: 1` unless it says a length of its own.
+    @Test func aFormFieldWithoutAllowEmptyValueMayNotBeEmpty() throws {
+        let converted = try Self.convert(
+            """
+            paths:
+              /a:
+                post:
+                  consumes: [application/x-www-form-urlencoded]
+                  parameters:
+                    - {in: formData, name: id, type: string}
+                    - {in: formData, name: note, type: string, allowEmptyValue: true}
+                    - {in: formData, name: code, type: string, minLength: 3}
+                    - {in: formData, name: count, type: integer}
+                  responses: {'200': {description: ok}}
+            """
+        ).document
+        let properties = Self.at(
+            converted, "paths")?["/a"]?["post"]?["requestBody"]?["content"]?["application/x-www-form-urlencoded"]?[
+                "schema"]?["properties"]
+        #expect(properties?["id"] == (try Self.json(#"{"type":"string","minLength":1}"#)))
+        #expect(properties?["note"] == (try Self.json(#"{"type":"string"}"#)))
+        #expect(properties?["code"] == (try Self.json(#"{"type":"string","minLength":3}"#)))
+        #expect(properties?["count"] == (try Self.json(#"{"type":"integer"}"#)))
+    }
+
+    /// An example keyed by a media range is the example of each produced type it covers that
+    /// has none of its own; a range that covers none keeps its key.
+    @Test func anExampleUnderAMediaRangeGoesToTheProducedTypesItCovers() throws {
+        let converted = try Self.convert(
+            """
+            paths:
+              /a:
+                get:
+                  produces: [text/plain, application/json]
+                  responses:
+                    '200': {description: ok, schema: {type: string}, examples: {'*/*': hello, application/json: '"j"'}}
+              /b:
+                get:
+                  produces: [application/json]
+                  responses:
+                    '200': {description: ok, schema: {type: string}, examples: {'text/*': hi}}
+            """
+        ).document
+        let a = Self.at(converted, "paths")?["/a"]?["get"]?["responses"]?["200"]?["content"]
+        #expect(a?.objectValue?.keys == ["text/plain", "application/json"])
+        #expect(a?["text/plain"]?["example"] == "hello")
+        #expect(a?["application/json"]?["example"] == "\"j\"")
+        let b = Self.at(converted, "paths")?["/b"]?["get"]?["responses"]?["200"]?["content"]
+        #expect(b?.objectValue?.keys == ["application/json", "text/*"])
+        #expect(b?["text/*"]?["example"] == "hi")
+    }
+
     @Test(arguments: [
         (
             "host: api.example.com\nbasePath: /v1\nschemes: [https, http]",
