@@ -4,15 +4,31 @@ import Platform
 import StubFormat
 
 /// The Postman collection `--postman FILE` names (with `--postman-environment FILE`), read the
-/// one way `serve` and `generate` read it: its stubs, with the problems written to standard
-/// error, or nil with the error written there.
-enum PostmanInput {
+/// one way `serve`, `generate` and `variants` read it: its stubs, with the problems written to
+/// standard error, or nil with the error written there.
+struct PostmanInput: Sendable {
     static let collection = Argument<String?>.option(
         "postman", value: "FILE",
         help: "A Postman collection (v2.0 or v2.1): each request's saved examples become stubs.")
     static let environment = Argument<String?>.option(
         "postman-environment", value: "FILE",
         help: "A Postman environment export: values for the collection's {{variables}} (needs --postman).")
+
+    /// The options every command that reads a collection takes.
+    static let arguments: [any ArgumentDeclaration] = [collection, environment]
+
+    /// The collection file.
+    let file: String
+    /// The environment file, if any.
+    let environmentFile: String?
+
+    /// The collection the arguments name, or nil without `--postman`; refuses
+    /// `--postman-environment` without `--postman`.
+    static func from(_ arguments: ParsedArguments) throws(ArgumentError) -> PostmanInput? {
+        try checkArguments(arguments)
+        guard let file = arguments[Self.collection] else { return nil }
+        return PostmanInput(file: file, environmentFile: arguments[Self.environment])
+    }
 
     /// Refuses `--postman-environment` without `--postman`.
     static func checkArguments(_ arguments: ParsedArguments) throws(ArgumentError) {
@@ -22,22 +38,36 @@ enum PostmanInput {
         }
     }
 
+    /// The files read: the collection, then the environment.
+    var files: [String] { [file] + (environmentFile.map { [$0] } ?? []) }
+
     /// The stubs of the collection, its problems printed (`file: warning: $.item[0]: ...`).
-    static func read(_ file: String, environment: String?) -> PostmanStubSet? {
-        do {
-            let collection = try PostmanCollection(bytes: readFile(file), source: file)
-            var environmentValues: PostmanEnvironment?
-            if let environment {
-                environmentValues = try PostmanEnvironment(bytes: readFile(environment), source: environment)
-                for problem in environmentValues?.problems ?? [] { writeError(problem.description) }
-            }
-            let set = collection.stubs(environment: environmentValues)
+    func read() -> PostmanStubSet? {
+        switch stubs() {
+        case .success(let set):
             for problem in set.problems { writeError(problem.description) }
             return set
-        } catch {
+        case .failure(let error):
             // The description escapes what it quotes from the files.
             writeError("petmock: error: \(error)")
             return nil
+        }
+    }
+
+    /// The stubs of the collection, the environment's problems among the set's, or why the
+    /// files cannot be read; nothing printed.
+    func stubs() -> Result<PostmanStubSet, PostmanCollectionError> {
+        do throws(PostmanCollectionError) {
+            let collection = try PostmanCollection(bytes: Self.readFile(file), source: file)
+            var environment: PostmanEnvironment?
+            if let environmentFile {
+                environment = try PostmanEnvironment(bytes: Self.readFile(environmentFile), source: environmentFile)
+            }
+            var set = collection.stubs(environment: environment)
+            set.problems = (environment?.problems ?? []) + set.problems
+            return .success(set)
+        } catch {
+            return .failure(error)
         }
     }
 

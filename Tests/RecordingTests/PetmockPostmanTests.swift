@@ -1,5 +1,6 @@
 import HTTPClient
 import HTTPCore
+import JSONKit
 import TestSupport
 import Testing
 
@@ -75,6 +76,27 @@ import Testing
         #expect(again == direct)
     }
 
+    /// `variants --postman` lists the collection's examples as `serve --postman` serves them,
+    /// beside the stub folder's when `--stubs` is given too.
+    @Test func variantsListTheCollectionsExamples() async throws {
+        let text = try await ToolProcess.run(
+            "petmock", ["variants", "--postman", Self.collection, "--postman-environment", Self.environment])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(
+            text.stdout.contains("  Rex-adopted         GET /api/pets/1  Postman example 'Rex, adopted'"),
+            "\(text.stdout)")
+        #expect(text.stdout.contains("JSON fields in the base stubs: available, id, name, sold, status"))
+        #expect(text.stderr.contains("warning: $.item[2]: the request 'Health' has no saved example"), "\(text.stderr)")
+        let json = try await ToolProcess.run(
+            "petmock", ["variants", "--postman", Self.collection, "--stubs", "Stubs", "--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let names = try JSONValue(parsing: json.stdout)["fileVariants"]?.arrayValue?.compactMap {
+            $0["name"]?.stringValue
+        }
+        #expect(names?.contains("Rex-adopted") == true, "\(json.stdout)")
+        #expect(names?.contains("vet-id-renamed") == true, "\(json.stdout)")
+    }
+
     /// What cannot be read stops the tools with a message that says what to do.
     @Test(arguments: [
         (
@@ -93,6 +115,10 @@ import Testing
             "expected --postman FILE beside it"
         ),
         (["serve", "--postman", collection, "--strict", "--port", "0"], Int32(1), "--strict: "),
+        (
+            ["variants", "--postman", "Tests/StubFormatTests/Fixtures/Postman/local.postman_environment.json"],
+            Int32(2), "not a Postman collection"
+        ),
         (["generate", "--out", "x"], Int32(64), "pass --openapi FILE or --postman FILE"),
         (["generate", "--postman", collection, "--openapi", collection, "--out", "x"], Int32(64), "pass one of them"),
         (
