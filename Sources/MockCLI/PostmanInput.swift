@@ -13,21 +13,29 @@ struct PostmanInput: Sendable {
     static let environment = Argument<String?>.option(
         "postman-environment", value: "FILE",
         help: "A Postman environment export: values for the collection's {{variables}} (needs --postman).")
+    static let auth = Argument<Toggle>.choice(
+        "postman-auth", value: "on|off", default: .off,
+        help: "Require the credential each request's auth helper adds (bearer, basic, apikey, oauth2), "
+            + "answering a 401 without it; off, the stubs answer without it, as Postman's mock servers do "
+            + "(needs --postman).")
 
     /// The options every command that reads a collection takes.
-    static let arguments: [any ArgumentDeclaration] = [collection, environment]
+    static let arguments: [any ArgumentDeclaration] = [collection, environment, auth]
 
     /// The collection file.
     let file: String
     /// The environment file, if any.
     let environmentFile: String?
+    /// Whether the stubs require each request's auth (`--postman-auth on`).
+    var requiresAuth = false
 
     /// The collection the arguments name, or nil without `--postman`; refuses
     /// `--postman-environment` without `--postman`.
     static func from(_ arguments: ParsedArguments) throws(ArgumentError) -> PostmanInput? {
         try checkArguments(arguments)
         guard let file = arguments[Self.collection] else { return nil }
-        return PostmanInput(file: file, environmentFile: arguments[Self.environment])
+        return PostmanInput(
+            file: file, environmentFile: arguments[Self.environment], requiresAuth: arguments[Self.auth] == .on)
     }
 
     /// Refuses `--postman-environment` without `--postman`.
@@ -35,6 +43,10 @@ struct PostmanInput: Sendable {
         if let environment = arguments[Self.environment], arguments[Self.collection] == nil {
             throw .invalidValue(
                 option: "--postman-environment", value: environment, expected: "--postman FILE beside it")
+        }
+        if arguments.isPresent(Self.auth) && arguments[Self.collection] == nil {
+            throw .invalidValue(
+                option: "--postman-auth", value: arguments[Self.auth].rawValue, expected: "--postman FILE beside it")
         }
     }
 
@@ -63,7 +75,7 @@ struct PostmanInput: Sendable {
             if let environmentFile {
                 environment = try PostmanEnvironment(bytes: Self.readFile(environmentFile), source: environmentFile)
             }
-            var set = collection.stubs(environment: environment)
+            var set = collection.stubs(environment: environment, requiringAuth: requiresAuth)
             set.problems = (environment?.problems ?? []) + set.problems
             return .success(set)
         } catch {

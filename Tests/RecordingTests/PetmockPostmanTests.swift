@@ -115,6 +115,7 @@ import Testing
             "expected --postman FILE beside it"
         ),
         (["serve", "--postman", collection, "--strict", "--port", "0"], Int32(1), "--strict: "),
+        (["serve", "--postman-auth", "on", "--port", "0"], Int32(64), "expected --postman FILE beside it"),
         (
             ["variants", "--postman", "Tests/StubFormatTests/Fixtures/Postman/local.postman_environment.json"],
             Int32(2), "not a Postman collection"
