@@ -2,6 +2,7 @@ import ArgumentKit
 import HTTPCore
 import Platform
 import StubFormat
+import StubServerKit
 
 /// The Postman collection `--postman FILE` names (with `--postman-environment FILE`), read the
 /// one way `serve`, `generate` and `variants` read it: its stubs, with the problems written to
@@ -80,6 +81,16 @@ struct PostmanInput: Sendable {
             return .success(set)
         } catch {
             return .failure(error)
+        }
+    }
+
+    /// The collection as `serve --watch` reads it again when it or the environment changes.
+    var watched: WatchedMappings {
+        WatchedMappings(files: files) {
+            switch stubs() {
+            case .success(let set): .success((set.mappings, set.problems))
+            case .failure(let error): .failure(error.problem)
+            }
         }
     }
 

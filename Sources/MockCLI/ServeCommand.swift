@@ -27,7 +27,8 @@ enum ServeCommand {
         help: "The local certificate authority's folder, made on first use (default: ~/.petmock/ca).")
     static let variant = Argument<String?>.option(
         "variant", value: "NAME", help: "A variant active for every request (file or generated).")
-    static let watch = Argument<Bool>.flag("watch", help: "Reload mapping files when they change.")
+    static let watch = Argument<Bool>.flag(
+        "watch", help: "Reload mapping files when they change, and the --postman collection and its environment.")
     static let strict = Argument<Bool>.flag(
         "strict", help: "Refuse to start if any stub file has a problem, warnings included.")
     static let adminToken = Argument<String?>.option(
@@ -246,6 +247,9 @@ enum ServeCommand {
             return .couldNotRun
         }
         for problem in server.loadProblems { writeError(problem.description) }
+        if configuration.watch, let postman = sources.postman {
+            server.watchMappings(postman.watched)
+        }
         let host = configuration.host
         if configuration.adminAccess == .loopbackOnly && !isLoopback(host) {
             writeError(

@@ -1,8 +1,11 @@
 import HTTPClient
 import HTTPCore
 import JSONKit
+import StubFormat
 import TestSupport
 import Testing
+
+@testable import MockCLI
 
 /// `petmock serve --postman` and `petmock generate --postman`, as processes: the pet store
 /// collection (Tests/StubFormatTests/Fixtures/Postman) served on port 0, and the folder
@@ -95,6 +98,29 @@ import Testing
         }
         #expect(names?.contains("Rex-adopted") == true, "\(json.stdout)")
         #expect(names?.contains("vet-id-renamed") == true, "\(json.stdout)")
+    }
+
+    /// What `serve --postman --watch` reads again: the collection and its environment, their
+    /// stubs and warnings, or the problem that keeps the last ones serving.
+    @Test func theWatchedCollectionReadsBothFilesAgain() throws {
+        let input = PostmanInput(file: Self.collection, environmentFile: Self.environment)
+        let watched = input.watched
+        #expect(watched.files == [Self.collection, Self.environment])
+        guard case .success(let read) = watched.read() else {
+            Issue.record("the collection was not read")
+            return
+        }
+        #expect(read.mappings.count == 7)
+        #expect(read.problems.contains { $0.kind == .noExample })
+        let folder = try TemporaryDirectory(prefix: "postman-watch", files: ["c.json": "{ not json"])
+        defer { folder.remove() }
+        guard
+            case .failure(let problem) = PostmanInput(file: folder.file("c.json"), environmentFile: nil).watched.read()
+        else {
+            Issue.record("a broken collection was read")
+            return
+        }
+        #expect(problem.kind == .invalidJSON && problem.file == folder.file("c.json"))
     }
 
     /// What cannot be read stops the tools with a message that says what to do.
