@@ -56,10 +56,10 @@ import Testing
         let messages = set.problems.map(\.message)
         #expect(
             messages[0]
-                == "the collection has 'prerequest' script, which petmock does not run: the stubs answer the saved examples as they are"
+                == "the collection has a 'prerequest' script, which petmock does not run: the stubs answer the saved examples as they are"
         )
         #expect(messages[1].hasPrefix("bearer auth (the Authorization header) is not required"))
-        #expect(messages[2].hasPrefix("the folder 'Pets' has 'test' script"))
+        #expect(messages[2].hasPrefix("the folder 'Pets' has a 'test' script"))
         #expect(messages[6].hasPrefix("the request 'Old' has 'prerequest' and 'test' scripts"))
         #expect(messages[7].hasPrefix("'digest' auth is not required: petmock requires only"))
     }

@@ -52,11 +52,12 @@ extension PostmanStubBuilder {
         }
         guard !kinds.isEmpty else { return }
         let named = kinds.map { "'\($0)'" }.joined(separator: " and ")
+        let scripts = kinds.count == 1 ? "a \(named) script" : "\(named) scripts"
         problems.append(
             StubProblem(
                 .warning, .scriptNotRun, file: source, path: path.description,
-                detail: "\(owner) has \(named) script\(kinds.count == 1 ? "" : "s"), which petmock does not run: "
-                    + "the stubs answer the saved examples as they are"))
+                detail: "\(owner) has \(scripts), which petmock does not run: the stubs answer the saved examples "
+                    + "as they are"))
     }
 
     /// Whether a script's `exec` (lines, or one text) holds anything but blanks.
