@@ -24,7 +24,7 @@ enum GenerateCommand {
     static let spec = CommandSpec(
         name: "petmock generate",
         abstract: "Write a stub folder that answers as 'serve --openapi' or 'serve --postman' does.",
-        arguments: [openapi, PostmanInput.collection, PostmanInput.environment, out, basePath, force],
+        arguments: [openapi] + PostmanInput.arguments + [out, basePath, force],
         discussion: """
             One mapping per operation and documented status, bodies in __files/. A plain request gets the
             status serve answers with no Prefer; Prefer: code=NNN reaches the others; each named example
@@ -43,9 +43,9 @@ enum GenerateCommand {
     static let subcommand = CommandLineTool.Subcommand(verb: "generate", spec: spec, run: run)
 
     static func run(_ arguments: ParsedArguments) async throws -> ExitCode {
-        try PostmanInput.checkArguments(arguments)
+        let postman = try PostmanInput.from(arguments)
         let directory = arguments[Self.out]
-        switch (arguments[Self.openapi], arguments[PostmanInput.collection]) {
+        switch (arguments[Self.openapi], postman) {
         case (nil, nil):
             throw ArgumentError.invalidCombination(
                 "pass --openapi FILE or --postman FILE: the stubs come from one of them")
@@ -56,9 +56,7 @@ enum GenerateCommand {
                 throw ArgumentError.invalidValue(
                     option: "--base-path", value: basePath, expected: "--openapi FILE beside it")
             }
-            guard let set = PostmanInput.read(collection, environment: arguments[PostmanInput.environment]) else {
-                return .couldNotRun
-            }
+            guard let set = collection.read() else { return .couldNotRun }
             guard isWritable(directory, force: arguments[Self.force]) else { return .couldNotRun }
             do {
                 try StubFolderWriter(folder: StubFolder(root: directory)).write(mappings: set.mappings)
@@ -72,7 +70,7 @@ enum GenerateCommand {
             writeOutput(
                 "petmock: wrote \(count) mapping\(count == 1 ? "" : "s") (\(variants) variant"
                     + "\(variants == 1 ? "" : "s")) for \(set.requestCount) request\(set.requestCount == 1 ? "" : "s") of "
-                    + "\(TerminalText.escape(collection)) to \(directory)")
+                    + "\(TerminalText.escape(collection.file)) to \(directory)")
             return .success
         case (let file?, nil):
             return try generate(openapi: file, arguments: arguments)

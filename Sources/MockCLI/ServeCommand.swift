@@ -27,7 +27,8 @@ enum ServeCommand {
         help: "The local certificate authority's folder, made on first use (default: ~/.petmock/ca).")
     static let variant = Argument<String?>.option(
         "variant", value: "NAME", help: "A variant active for every request (file or generated).")
-    static let watch = Argument<Bool>.flag("watch", help: "Reload mapping files when they change.")
+    static let watch = Argument<Bool>.flag(
+        "watch", help: "Reload mapping files when they change, and the --postman collection and its environment.")
     static let strict = Argument<Bool>.flag(
         "strict", help: "Refuse to start if any stub file has a problem, warnings included.")
     static let adminToken = Argument<String?>.option(
@@ -93,8 +94,8 @@ enum ServeCommand {
             stubs, host, port, httpsPort, caDirectory, variant, watch, strict, adminToken, journalSize, eventLoops,
             proxyUnmatched, globalResponseTemplating, openapi, basePath, validateRequests, security, dynamic, errors,
             stateful, stateFile,
-            cors, PostmanInput.collection, PostmanInput.environment,
-        ],
+            cors,
+        ] + PostmanInput.arguments,
         discussion: """
             EXAMPLES:
               petmock serve --stubs Stubs --port 8080 --watch
@@ -113,7 +114,6 @@ enum ServeCommand {
     static let subcommand = CommandLineTool.Subcommand(verb: "serve", spec: spec, run: run)
 
     static func run(_ arguments: ParsedArguments) async throws -> ExitCode {
-        let directory = arguments[Self.stubs]
         var configuration = StubServerConfiguration(
             host: arguments[Self.host], port: arguments[Self.port], eventLoopCount: arguments[Self.eventLoops],
             variant: arguments[Self.variant], journalCapacity: arguments[Self.journalSize],
@@ -229,29 +229,27 @@ enum ServeCommand {
         }
         // On by default for a document, as in Prism; off for stub folders alone, as in WireMock.
         configuration.cors = arguments[Self.cors].map { $0 == .on } ?? (responder != nil)
-        var postman: PostmanStubSet?
-        if let file = arguments[PostmanInput.collection] {
-            guard let set = PostmanInput.read(file, environment: arguments[PostmanInput.environment]) else {
-                return .couldNotRun
-            }
-            if configuration.strict && !set.problems.isEmpty {
-                writeError("petmock: error: --strict: \(TerminalText.escape(file)) has problems (above)")
-                return .failure
-            }
-            postman = set
+        guard let sources = try StubSources.read(arguments, stubs: Self.stubs, withDocument: responder != nil) else {
+            return .couldNotRun
         }
-        // With a document or a collection and no --stubs, only they answer.
-        let stubs = (responder != nil || postman != nil) && !arguments.isPresent(Self.stubs) ? nil : directory
+        if let postman = sources.postman, configuration.strict, sources.postmanStubs?.problems.isEmpty == false {
+            writeError("petmock: error: --strict: \(TerminalText.escape(postman.file)) has problems (above)")
+            return .failure
+        }
+        let stubs = sources.directory
         let server: StubServer
         do {
             server = try StubServer(
-                stubsDirectory: stubs, mappings: postman?.mappings ?? [], configuration: configuration)
+                stubsDirectory: stubs, mappings: sources.mappings, configuration: configuration)
         } catch {
             writeError("petmock: error: \(error)")
             if case .setup(.load(.invalidStubs)) = error { return .failure }
             return .couldNotRun
         }
         for problem in server.loadProblems { writeError(problem.description) }
+        if configuration.watch, let postman = sources.postman {
+            server.watchMappings(postman.watched)
+        }
         let host = configuration.host
         if configuration.adminAccess == .loopbackOnly && !isLoopback(host) {
             writeError(
@@ -268,14 +266,14 @@ enum ServeCommand {
         }
         server.shutdownOnSignals()
         let count = server.admin.mappings().count
-        var sources = stubs.map { [$0] } ?? []
-        if let file = arguments[PostmanInput.collection], let postman {
-            sources.append(
-                "\(TerminalText.escape(file)) (\(postman.mappings.count) from \(postman.requestCount) requests)")
+        var from = stubs.map { [$0] } ?? []
+        if let postman = sources.postman, let set = sources.postmanStubs {
+            from.append(
+                "\(TerminalText.escape(postman.file)) (\(set.mappings.count) from \(set.requestCount) requests)")
         }
         var line =
             "petmock: serving \(count) mapping\(count == 1 ? "" : "s") from "
-            + (sources.isEmpty ? "no stub folder" : sources.joined(separator: " and "))
+            + (from.isEmpty ? "no stub folder" : from.joined(separator: " and "))
         if let responder {
             let operations = responder.operationCount
             line +=

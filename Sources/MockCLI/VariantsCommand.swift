@@ -3,10 +3,12 @@ import ArgumentKit
 import JSONKit
 import MockEngine
 import OpenAPIMock
+import StubFormat
 import StubServerKit
 
 /// `petmock variants`: the file variants a stub folder defines and the generated forms; with
-/// `--openapi`, a document's named examples and each operation's JSON fields.
+/// `--openapi`, a document's named examples and each operation's JSON fields; with `--postman`,
+/// a collection's examples. The sources are read as `serve` reads them (``StubSources``).
 enum VariantsCommand {
     enum Format: String, CaseIterable, Sendable { case text, json }
 
@@ -18,42 +20,56 @@ enum VariantsCommand {
     static let basePath = ServeCommand.basePath
 
     static let spec = CommandSpec(
-        name: "petmock variants", abstract: "List the variants of a stub folder or an OpenAPI document.",
-        arguments: [stubs, format, openapi, basePath],
-        exitCodes: "0 listed, 2 the folder or document cannot be read, 64 usage error")
+        name: "petmock variants",
+        abstract: "List the variants of a stub folder, an OpenAPI document or a Postman collection, as 'serve' "
+            + "serves them.",
+        arguments: [stubs, format, openapi, basePath] + PostmanInput.arguments,
+        exitCodes: "0 listed, 2 the folder, document or collection cannot be read, 64 usage error")
 
     static let subcommand = CommandLineTool.Subcommand(verb: "variants", spec: spec, run: run)
 
     static func run(_ arguments: ParsedArguments) async throws -> ExitCode {
         let format = arguments[Self.format]
-        let catalog: VariantCatalog
-        if let file = arguments[Self.openapi] {
-            if arguments.isPresent(Self.stubs) {
-                throw ArgumentError.invalidCombination("'--stubs' and '--openapi' list different things; give one")
-            }
-            guard let contract = OpenAPIDocument.read(file) else { return .couldNotRun }
-            let responder = OpenAPIResponder(contract: contract, basePath: arguments[Self.basePath])
-            catalog = DocumentStubSet(responder: responder).variantCatalog()
-            // The collections' roles only: no store is made, so nothing is seeded.
-            let stateful = responder.operations(roles: ResourceModel(contract: contract)).filter { $0.stateful != nil }
-            writeOutput(format == .json ? json(catalog, stateful) : text(catalog, stateful))
-            return .success
-        } else {
-            if let path = arguments[Self.basePath] {
-                throw ArgumentError.invalidValue(
-                    option: "--base-path", value: path, expected: "--openapi FILE beside it")
-            }
+        let openapi = arguments[Self.openapi]
+        if openapi != nil && arguments.isPresent(Self.stubs) {
+            throw ArgumentError.invalidCombination("'--stubs' and '--openapi' list different things; give one")
+        }
+        if let path = arguments[Self.basePath], openapi == nil {
+            throw ArgumentError.invalidValue(option: "--base-path", value: path, expected: "--openapi FILE beside it")
+        }
+        try PostmanInput.checkArguments(arguments)
+        var contract: Contract?
+        if let openapi {
+            guard let read = OpenAPIDocument.read(openapi) else { return .couldNotRun }
+            contract = read
+        }
+        guard let sources = try StubSources.read(arguments, stubs: Self.stubs, withDocument: contract != nil) else {
+            return .couldNotRun
+        }
+        var mappings: [StubMapping] = []
+        if let directory = sources.directory {
             let report: StubLoadReport
             do {
-                report = try StubLoader(root: arguments[Self.stubs]).load()
+                report = try StubLoader(root: directory).load()
             } catch {
                 writeError("petmock: error: \(error)")
                 return .couldNotRun
             }
             for problem in report.problems where problem.isError { writeError(problem.description) }
-            catalog = VariantCatalog(mappings: report.mappings)
+            mappings = report.mappings
         }
-        writeOutput(format == .json ? catalog.json.serialized(.pretty) : catalog.description)
+        mappings += sources.mappings
+        guard let contract else {
+            let catalog = VariantCatalog(mappings: mappings)
+            writeOutput(format == .json ? catalog.json.serialized(.pretty) : catalog.description)
+            return .success
+        }
+        let responder = OpenAPIResponder(contract: contract, basePath: arguments[Self.basePath])
+        let document = DocumentStubSet(responder: responder).variantCatalogSources()
+        let catalog = VariantCatalog(mappings: mappings + document.mappings, operations: document.operations)
+        // The collections' roles only: no store is made, so nothing is seeded.
+        let stateful = responder.operations(roles: ResourceModel(contract: contract)).filter { $0.stateful != nil }
+        writeOutput(format == .json ? json(catalog, stateful) : text(catalog, stateful))
         return .success
     }
 

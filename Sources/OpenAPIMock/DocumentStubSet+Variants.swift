@@ -12,7 +12,7 @@ extension DocumentStubSet {
     }
 
     /// The mappings and operation fields ``variantCatalog(active:)`` lists.
-    func variantCatalogSources() -> (mappings: [StubMapping], operations: [VariantCatalog.OperationFields]) {
+    package func variantCatalogSources() -> (mappings: [StubMapping], operations: [VariantCatalog.OperationFields]) {
         var mappings: [StubMapping] = []
         var operations: [VariantCatalog.OperationFields] = []
         for stub in stubs {

@@ -22,10 +22,14 @@ struct FileTreeSnapshot {
     private let entryLimit: Int
     private let depthLimit: Int
 
-    /// Scans the trees under `directories` (those that exist), within the bounds given.
-    init(directories: [String], maxEntries: Int = maxEntries, maxDepth: Int = maxDepth) {
+    /// Scans the trees under `directories` and the single `files` (those that exist), within
+    /// the bounds given.
+    init(directories: [String], files: [String] = [], maxEntries: Int = maxEntries, maxDepth: Int = maxDepth) {
         entryLimit = maxEntries
         depthLimit = maxDepth
+        for file in files.prefix(maxEntries) {
+            if let stamp = Self.stamp(file), !stamp.isDirectory { entries[file] = stamp }
+        }
         var visited: Set<[UInt64]> = []
         for directory in directories {
             guard let stamp = Self.stamp(directory), stamp.isDirectory else { continue }

@@ -1,4 +1,4 @@
-/// Watches a folder tree and reports paths that changed: the one OS-specific part of hot
+/// Watches folder trees (and single files) and reports paths that changed: the one OS-specific part of hot
 /// reload. ``InotifyFileWatcher`` (Linux) and ``PollingFileWatcher`` (everywhere) implement
 /// it; a kqueue or FSEvents watcher for macOS would implement this same protocol.
 package protocol FileWatcher: Sendable {
@@ -56,19 +56,21 @@ public enum FileWatcherKind: String, Sendable, Hashable, CaseIterable, CustomStr
         #endif
     }
 
-    /// A watcher of this kind for the trees under `directories` (not started yet).
+    /// A watcher of this kind for the trees under `directories` and the single `files` (each
+    /// reported by the path given here when it is written, replaced or removed; nothing else in
+    /// its folder is watched), not started yet.
     package func makeWatcher(
-        directories: [String], environment: (String) -> String? = PlatformEnvironment.value
+        directories: [String], files: [String] = [], environment: (String) -> String? = PlatformEnvironment.value
     ) throws(FileWatcherError) -> any FileWatcher {
         switch try resolved(environment: environment) {
         case .inotify:
             #if os(Linux)
-            return InotifyFileWatcher(directories: directories)
+            return InotifyFileWatcher(directories: directories, files: files)
             #else
             throw FileWatcherError(reason: "the inotify watcher exists only on Linux; use 'polling'")
             #endif
         case .polling, .automatic:
-            return PollingFileWatcher(directories: directories)
+            return PollingFileWatcher(directories: directories, files: files)
         }
     }
 }

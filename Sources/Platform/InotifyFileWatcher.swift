@@ -3,7 +3,8 @@ import CSystem
 import Glibc
 
 /// A ``FileWatcher`` on Linux's inotify: one watch per folder in the tree (new folders get
-/// theirs as they appear), read by a dedicated thread that blocks in `poll` on the inotify
+/// theirs as they appear), and for each single file one on its folder that reports that name
+/// only, read by a dedicated thread that blocks in `poll` on the inotify
 /// descriptor and a wake-up channel used to stop it.
 package final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     // Safe to share: `inotify`, `stopEvent` and `thread` are written in start() before the
@@ -11,6 +12,10 @@ package final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     // watcher thread once it runs (start() fills `folders` before creating it); `stop()`
     // only writes to the eventfd and joins. `phase` is guarded by `lock`.
     private let directories: [String]
+    private let files: [String]
+    /// The folders of single files that no tree covers, by watch: the names reported there,
+    /// each with the path it was given as.
+    private var fileFolders: [Int32: [String: String]] = [:]
     private var inotify: Int32 = -1
     private var stopEvent: WakeUpChannel?
     private var folders: [Int32: String] = [:]
@@ -23,9 +28,11 @@ package final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
         UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE) | UInt32(IN_CREATE)
         | UInt32(IN_DELETE_SELF)
 
-    /// Creates a watcher for the trees under `directories` (those that exist when it starts).
-    package init(directories: [String]) {
+    /// Creates a watcher for the trees under `directories` (those that exist when it starts) and
+    /// the single `files` (whose folders exist when it starts).
+    package init(directories: [String], files: [String] = []) {
         self.directories = directories
+        self.files = files
     }
 
     deinit {
@@ -51,6 +58,16 @@ package final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
                 guard addWatches(under: directory, reportFiles: nil, visited: &visited) else {
                     throw FileWatcherError(reason: "cannot watch '\(directory)': \(String(cString: strerror(errno)))")
                 }
+            }
+            for file in files {
+                let folder = FileSystem.directory(of: file)
+                let name = FileSystem.lastComponent(of: file)
+                let watch = inotify_add_watch(inotify, folder, Self.mask)
+                guard watch >= 0 else {
+                    throw FileWatcherError(reason: "cannot watch '\(file)': \(String(cString: strerror(errno)))")
+                }
+                // A folder a tree already covers reports every file in it.
+                if folders[watch] == nil { fileFolders[watch, default: [:]][name] = file }
             }
         } catch {
             abandon()
@@ -156,7 +173,14 @@ package final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
             let length = Int(Self.word(bytes, offset + 12))
             let nameBytes = bytes[(offset + 16)..<min(bytes.endIndex, offset + 16 + length)].prefix { $0 != 0 }
             offset += 16 + length
-            guard let folder = folders[watch] else { continue }
+            guard let folder = folders[watch] else {
+                // The folder of single files: only their names, written, moved or removed.
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                if let file = fileFolders[watch]?[name], mask & UInt32(IN_ISDIR) == 0, mask & UInt32(IN_CREATE) == 0 {
+                    changed.append(file)
+                }
+                continue
+            }
             if mask & UInt32(IN_IGNORED) != 0 || mask & UInt32(IN_DELETE_SELF) != 0 {
                 folders[watch] = nil
                 changed.append(folder)

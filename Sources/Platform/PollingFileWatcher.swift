@@ -16,6 +16,7 @@ package final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
     // are written in start() before the thread runs and only read afterwards; `phase` is
     // guarded by its lock.
     private let directories: [String]
+    private let files: [String]
     /// How long the watcher waits between scans.
     package let interval: Duration
     /// The tree as last reported, and as the last scan saw it.
@@ -30,9 +31,11 @@ package final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
     /// 0 idle, 1 running, 2 stopped.
     private let phase = Locked(0)
 
-    /// Creates a watcher for the trees under `directories` (those that exist at each scan).
-    package init(directories: [String], interval: Duration = .milliseconds(200)) {
+    /// Creates a watcher for the trees under `directories` and the single `files` (those that
+    /// exist at each scan).
+    package init(directories: [String], files: [String] = [], interval: Duration = .milliseconds(200)) {
         self.directories = directories
+        self.files = files
         self.interval = interval
     }
 
@@ -46,7 +49,7 @@ package final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
             return phase == 0
         }
         guard idle else { throw FileWatcherError(reason: "the watcher was already started") }
-        let first = FileTreeSnapshot(directories: directories, maxEntries: entryLimit)
+        let first = FileTreeSnapshot(directories: directories, files: files, maxEntries: entryLimit)
         guard !first.truncated else {
             phase.withLock { $0 = 2 }
             throw FileWatcherError(reason: boundMessage)
@@ -89,7 +92,7 @@ package final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
             let ready = poll(&stopEntry, 1, max(1, milliseconds))
             if ready < 0 && errno == EINTR { continue }
             if ready != 0 { return }
-            let next = FileTreeSnapshot(directories: directories, maxEntries: entryLimit)
+            let next = FileTreeSnapshot(directories: directories, files: files, maxEntries: entryLimit)
             if next.truncated && !warned {
                 warned = true
                 let line = Array("warning: \(boundMessage); changes past the bound are not seen\n".utf8)

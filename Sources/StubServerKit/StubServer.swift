@@ -40,6 +40,7 @@ public final class StubServer: HTTPHandler {
     /// The engine on its servers: plain HTTP first (when served), then HTTPS (when served).
     private let host: StubServerHost
     private let watcher = Locked<(any FileWatcher)?>(nil)
+    private let watchedMappings = Locked<WatchedMappings?>(nil)
 
     /// Loads a stub folder (`mappings/`, `__files/`); problems are in ``loadProblems``, and
     /// with `strict` any problem is thrown instead.
@@ -93,10 +94,13 @@ public final class StubServer: HTTPHandler {
         } catch {
             throw .server(error)
         }
-        guard configuration.watch, let loader = engine.store.loader else { return }
+        let loader = engine.store.loader
+        let source = watchedMappings.withLock { $0 }
+        guard configuration.watch, loader != nil || source != nil else { return }
         do {
             let created = try configuration.watcher.makeWatcher(
-                directories: [loader.mappingsDirectory, loader.filesDirectory])
+                directories: loader.map { [$0.mappingsDirectory, $0.filesDirectory] } ?? [],
+                files: source?.files ?? [])
             try created.start { [weak self] paths in self?.filesChanged(paths) }
             watcher.withLock { $0 = created }
         } catch {
@@ -174,8 +178,37 @@ public final class StubServer: HTTPHandler {
     /// the last word); a folder in `mappings/` that came or went, the mapping files in it; a
     /// body file, every mapping file, admin changes kept. Other files in `mappings/` (the
     /// temporary files of editors and `sed -i`) change nothing.
+    /// A changed file of the ``WatchedMappings`` reads them all again.
     func filesChanged(_ paths: [String]) {
-        guard let loader = engine.store.loader else { return }
+        var paths = paths
+        var events: [StubServerEvent] = []
+        if let source = watchedMappings.withLock({ $0 }), paths.contains(where: source.files.contains) {
+            paths.removeAll(where: source.files.contains)
+            events.append(reload(source))
+        }
+        if let loader = engine.store.loader { events += reloadFiles(paths, loader: loader) }
+        admin.problemLog.record(events)
+        for event in events { host.publish(event) }
+    }
+
+    /// Re-reads mapping sources outside the stub folder when their files change (with `watch`;
+    /// call before ``start()``): the mappings built in Swift are replaced by what `source` reads.
+    package func watchMappings(_ source: WatchedMappings) {
+        watchedMappings.withLock { $0 = source }
+    }
+
+    private func reload(_ source: WatchedMappings) -> StubServerEvent {
+        let file = source.files.first ?? ""
+        switch source.read() {
+        case .failure(let problem):
+            return .reloadFailed(file: file, problems: [problem], keptPrevious: true)
+        case .success(let read):
+            let (serving, problems) = engine.store.replaceCodeMappings(read.mappings)
+            return .reloaded(file: file, mappings: serving, problems: read.problems + problems)
+        }
+    }
+
+    private func reloadFiles(_ paths: [String], loader: StubLoader) -> [StubServerEvent] {
         let store = engine.store
         let filesPrefix = loader.filesDirectory + "/"
         var reloaded: Set<String> = []
@@ -196,8 +229,26 @@ public final class StubServer: HTTPHandler {
             }
         }
         if bodiesChanged { reload(store.mappingFiles(), keepingOverrides: true) }
-        admin.problemLog.record(events)
-        for event in events { host.publish(event) }
+        return events
+    }
+}
+
+/// Mappings built from files outside the stub folder (a Postman collection and its
+/// environment), which `watch` reads again when one of the files changes.
+package struct WatchedMappings: Sendable {
+    /// The files read; the first names the reload in events.
+    package var files: [String]
+    /// Reads the files: the mappings and their warnings, or the problem that stops them being
+    /// read (the mappings read last keep serving).
+    package var read: @Sendable () -> Result<(mappings: [StubMapping], problems: [StubProblem]), StubProblem>
+
+    /// Mappings read by `read` from `files`.
+    package init(
+        files: [String],
+        read: @escaping @Sendable () -> Result<(mappings: [StubMapping], problems: [StubProblem]), StubProblem>
+    ) {
+        self.files = files
+        self.read = read
     }
 }
 

@@ -112,6 +112,11 @@ import Testing
         #expect(script.contains(#"api("GET", "/petmock/operations")"#))
         #expect(script.contains("event.petmockDocument"))
         #expect(script.contains("function showDocumentAnswer"))
+        // The answer's violations (what the journal keeps as petmockDocument.responseViolations):
+        // counted on the journal row, listed in the request's detail.
+        #expect(script.contains("document.responseViolations"))
+        #expect(script.contains(#"tableOf("response-violations""#))
+        #expect(script.contains(#""answer " + answer"#))
     }
 }
 

@@ -114,6 +114,51 @@ import Darwin
         #expect(!seen.withLock { $0.contains(folder.path + "/mappings/old.json") })
     }
 
+    /// A single file is reported by the path it was given as, written or replaced; the other
+    /// files of its folder are not watched (the one written before it never shows up).
+    @Test(arguments: kinds) func aSingleFileIsReportedAndNotItsNeighbours(kind: FileWatcherKind) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let target = folder.path + "/pets.postman_collection.json"
+        let neighbour = folder.path + "/other.json"
+        try write(target, "{}")
+        let watcher: any FileWatcher =
+            kind == .polling
+            ? PollingFileWatcher(directories: [], files: [target], interval: .milliseconds(10))
+            : try kind.makeWatcher(directories: [], files: [target])
+        let seen = Locked<[String]>([])
+        let arrived = DispatchSemaphore(value: 0)
+        try watcher.start { paths in
+            seen.withLock { $0 += paths }
+            if paths.contains(target) { arrived.signal() }
+        }
+        defer { watcher.stop() }
+        try write(neighbour, "{}")
+        try write(target, #"{"item": []}"#)
+        #expect(arrived.wait(timeout: .now() + 10) == .success)
+        #expect(seen.withLock { $0.allSatisfy { $0 == target } })
+        // Removed, then written again.
+        try FileSystem.remove(target)
+        #expect(arrived.wait(timeout: .now() + 10) == .success)
+        try write(target, "{}")
+        #expect(arrived.wait(timeout: .now() + 10) == .success)
+        #expect(!seen.withLock { $0.contains(neighbour) })
+    }
+
+    @Test func snapshotsOfSingleFilesTellChangesAndRemovals() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.path + "/c.json"
+        let missing = folder.path + "/missing.json"
+        try write(file, "{}")
+        let before = FileTreeSnapshot(directories: [], files: [file, missing, folder.path])
+        #expect(before.entries.keys.sorted() == [file])
+        try write(file, #"{"longer": true}"#)
+        #expect(FileTreeSnapshot(directories: [], files: [file]).changes(since: before) == [file])
+        try FileSystem.remove(file)
+        #expect(FileTreeSnapshot(directories: [], files: [file]).changes(since: before) == [file])
+    }
+
     @Test func theEnvironmentChoosesTheWatcherForAutomaticOnly() throws {
         #expect(try FileWatcherKind.automatic.resolved { _ in "polling" } == .polling)
         #expect(try FileWatcherKind.polling.resolved { _ in "inotify" } == .polling)

@@ -1,7 +1,11 @@
 import HTTPClient
 import HTTPCore
+import JSONKit
+import StubFormat
 import TestSupport
 import Testing
+
+@testable import MockCLI
 
 /// `petmock serve --postman` and `petmock generate --postman`, as processes: the pet store
 /// collection (Tests/StubFormatTests/Fixtures/Postman) served on port 0, and the folder
@@ -75,6 +79,50 @@ import Testing
         #expect(again == direct)
     }
 
+    /// `variants --postman` lists the collection's examples as `serve --postman` serves them,
+    /// beside the stub folder's when `--stubs` is given too.
+    @Test func variantsListTheCollectionsExamples() async throws {
+        let text = try await ToolProcess.run(
+            "petmock", ["variants", "--postman", Self.collection, "--postman-environment", Self.environment])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(
+            text.stdout.contains("  Rex-adopted         GET /api/pets/1  Postman example 'Rex, adopted'"),
+            "\(text.stdout)")
+        #expect(text.stdout.contains("JSON fields in the base stubs: available, id, name, sold, status"))
+        #expect(text.stderr.contains("warning: $.item[2]: the request 'Health' has no saved example"), "\(text.stderr)")
+        let json = try await ToolProcess.run(
+            "petmock", ["variants", "--postman", Self.collection, "--stubs", "Stubs", "--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let names = try JSONValue(parsing: json.stdout)["fileVariants"]?.arrayValue?.compactMap {
+            $0["name"]?.stringValue
+        }
+        #expect(names?.contains("Rex-adopted") == true, "\(json.stdout)")
+        #expect(names?.contains("vet-id-renamed") == true, "\(json.stdout)")
+    }
+
+    /// What `serve --postman --watch` reads again: the collection and its environment, their
+    /// stubs and warnings, or the problem that keeps the last ones serving.
+    @Test func theWatchedCollectionReadsBothFilesAgain() throws {
+        let input = PostmanInput(file: Self.collection, environmentFile: Self.environment)
+        let watched = input.watched
+        #expect(watched.files == [Self.collection, Self.environment])
+        guard case .success(let read) = watched.read() else {
+            Issue.record("the collection was not read")
+            return
+        }
+        #expect(read.mappings.count == 7)
+        #expect(read.problems.contains { $0.kind == .noExample })
+        let folder = try TemporaryDirectory(prefix: "postman-watch", files: ["c.json": "{ not json"])
+        defer { folder.remove() }
+        guard
+            case .failure(let problem) = PostmanInput(file: folder.file("c.json"), environmentFile: nil).watched.read()
+        else {
+            Issue.record("a broken collection was read")
+            return
+        }
+        #expect(problem.kind == .invalidJSON && problem.file == folder.file("c.json"))
+    }
+
     /// What cannot be read stops the tools with a message that says what to do.
     @Test(arguments: [
         (
@@ -93,6 +141,11 @@ import Testing
             "expected --postman FILE beside it"
         ),
         (["serve", "--postman", collection, "--strict", "--port", "0"], Int32(1), "--strict: "),
+        (["serve", "--postman-auth", "on", "--port", "0"], Int32(64), "expected --postman FILE beside it"),
+        (
+            ["variants", "--postman", "Tests/StubFormatTests/Fixtures/Postman/local.postman_environment.json"],
+            Int32(2), "not a Postman collection"
+        ),
         (["generate", "--out", "x"], Int32(64), "pass --openapi FILE or --postman FILE"),
         (["generate", "--postman", collection, "--openapi", collection, "--out", "x"], Int32(64), "pass one of them"),
         (

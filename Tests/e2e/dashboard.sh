@@ -6,7 +6,8 @@
 # request in the live journal with its near miss, a scenario state set, a load problem shown, no injected script
 # run, no console error (a Content-Security-Policy refusal included), and a state change sent
 # from another origin refused; with --openapi, the document's operations listed and a refused
-# request's violations shown. A second petmock with --admin-token checks that the page asks
+# request's violations shown, and an answer that breaks its response schema marked with its
+# violations. A second petmock with --admin-token checks that the page asks
 # for the token and then works.
 #
 # Needs what html-report.sh needs (Tests/e2e/lib/browser.sh). Screenshots go to the temporary
@@ -72,8 +73,15 @@ token_url="$started_url"
 # A third serves an OpenAPI document: its operations listed, a refused request's violations.
 start_petmock "$work/petmock-document.log" --stubs "$work/stubs" --openapi Tests/OpenAPIMockTests/Fixtures/orders.yaml
 document_url="$started_url"
+# A fourth serves a document whose example breaks its response schema: the answer's violations.
+echo '{"openapi": "3.0.3", "info": {"title": "bad", "version": "1"}, "paths": {"/bad": {"get": {
+  "operationId": "getBad", "responses": {"200": {"description": "ok", "content": {"application/json": {
+  "schema": {"type": "object", "properties": {"id": {"type": "integer"}}},
+  "example": {"id": "seven"}}}}}}}}}' > "$work/bad-example.openapi.json"
+start_petmock "$work/petmock-answer.log" --openapi "$work/bad-example.openapi.json"
+answer_url="$started_url"
 
 "$browser_python" Tests/e2e/dashboard_check.py \
     --chromium "$chromium" --chromedriver "$chromedriver" --url "$url" \
-    --token-url "$token_url" --token dashboard-s3cret --document-url "$document_url" \
+    --token-url "$token_url" --token dashboard-s3cret --document-url "$document_url" --answer-url "$answer_url" \
     --screenshots "${screenshots:-$work}"

@@ -263,6 +263,28 @@ def check_document(driver, url):
     check(not errors, f"console errors with a document: {errors}")
 
 
+def check_answer_violations(driver, url):
+    """With --openapi: an example that breaks its response schema is sent all the same, and its
+    journal entry is marked and lists the answer's violations on click."""
+    driver.get(url + "/__admin/ui")
+    status, body = call(url + "/bad")
+    check(status == 200 and "seven" in body, f"GET /bad got {status} {body[:120]!r}")
+    row = wait_for("the answer in the journal", lambda: [
+        row for row in shown(driver, "#journal-rows tr") if "/bad" in row.text])
+    if row:
+        check("answer 1" in row[0].text and "warning" in row[0].get_attribute("class"),
+              f"the journal entry does not mark the answer's violation: {row[0].text!r}")
+    if click(driver, By.XPATH, "//tr[td[text()='/bad']]", "the answer in the journal"):
+        table = wait_for("the answer's violations", lambda: shown(driver, "#request-detail table.response-violations"))
+        if table:
+            text = driver.find_element(By.ID, "request-detail").text
+            check("response.body.$.id" in text and "integer" in text and "seven" in text
+                  and "breaks its response schema" in text,
+                  f"the answer's violations are not shown: {text[:300]!r}")
+    errors = console_errors(driver)
+    check(not errors, f"console errors with an answer's violations: {errors}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--chromium", required=True)
@@ -271,6 +293,7 @@ def main():
     parser.add_argument("--token-url", required=True)
     parser.add_argument("--token", required=True)
     parser.add_argument("--document-url", required=True)
+    parser.add_argument("--answer-url", required=True)
     parser.add_argument("--screenshots", type=pathlib.Path)
     arguments = parser.parse_args()
     started = time.monotonic()
@@ -282,6 +305,7 @@ def main():
         check_recording(driver, arguments.url, arguments.token_url)
         check_token(driver, arguments.token_url, arguments.token)
         check_document(driver, arguments.document_url)
+        check_answer_violations(driver, arguments.answer_url)
     except Exception as error:  # a missing element: report it with the failures before it
         failures.append(f"{type(error).__name__}: {str(error).splitlines()[0]}")
         if arguments.screenshots:

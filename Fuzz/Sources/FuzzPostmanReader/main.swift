@@ -9,7 +9,8 @@ import Darwin
 #endif
 
 /// The check libFuzzer runs on every input (a Postman collection's bytes): reading it either
-/// refuses it with a `PostmanCollectionError` or gives stubs, the same ones twice; every problem
+/// refuses it with a `PostmanCollectionError` or gives stubs, auth required or not, the same
+/// ones twice; every problem
 /// names the file and a JSON path; every variant name is one a request header can carry; and
 /// every mapping's JSON (what `petmock generate --postman` writes) reads again to the same JSON.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -23,8 +24,16 @@ public func fuzzPostmanReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
         _ = error.description
         return 0
     }
-    let set = collection.stubs()
-    precondition(set == collection.stubs(), "reading twice differs")
+    for requiringAuth in [false, true] {
+        check(collection, requiringAuth: requiringAuth)
+    }
+    return 0
+}
+
+/// The stubs of one reading, checked.
+func check(_ collection: PostmanCollection, requiringAuth: Bool) {
+    let set = collection.stubs(requiringAuth: requiringAuth)
+    precondition(set == collection.stubs(requiringAuth: requiringAuth), "reading twice differs")
     for problem in set.problems {
         precondition(
             problem.file == "fuzz.json" && problem.path.hasPrefix("$"), "problem without its place: \(problem)")
@@ -44,7 +53,6 @@ public func fuzzPostmanReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
             preconditionFailure("a mapping's JSON does not read again: \(error)\n\(json.serialized(.pretty))")
         }
     }
-    return 0
 }
 
 // SwiftPM makes this file's top-level code the program's entry point (libFuzzer's `main` is

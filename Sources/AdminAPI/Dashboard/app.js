@@ -387,17 +387,31 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 // The part for an OpenAPI document: its operations beside the mappings, and the violations
 // of the requests it answered.
-// The number of violations of a request the document answered, "" for any other.
+// The violations of a request the document answered or checked: the request's ("2"), its
+// answer's ("answer 1"), both ("2, answer 1"); "" for any other.
 function violationCount(event) {
   const document = event.petmockDocument;
-  return document && document.violations.length > 0 ? document.violations.length : "";
+  if (!document) return "";
+  const answer = responseViolations(event).length;
+  const parts = document.violations.length > 0 ? [String(document.violations.length)] : [];
+  if (answer > 0) parts.push("answer " + answer);
+  return parts.join(", ");
+}
+
+// How the answer breaks its response schema (sent with Petmock-Violations, or a problem with --errors).
+function responseViolations(event) {
+  const document = event.petmockDocument;
+  return (document && document.responseViolations) || [];
 }
 
 // Marked like an unmatched request: no stub, no document operation and no CORS preflight
-// answered, or the document refused the request.
+// answered, or the document refused the request; as a warning: an answer that breaks its schema.
 function journalRowClass(event) {
   const document = event.petmockDocument;
-  if (document) return document.violations.length > 0 ? "unmatched" : "";
+  if (document) {
+    if (document.violations.length > 0) return "unmatched";
+    return responseViolations(event).length > 0 ? "warning" : "";
+  }
   return event.wasMatched || event.petmockPreflight ? "" : "unmatched";
 }
 
@@ -424,7 +438,16 @@ function showDocumentAnswer(event, detail) {
   const document = event.petmockDocument;
   detail.append(el("p", "Answered by the document's operation " + (document.operation || "(none)") + " with " +
     event.response.status + "."));
-  if (document.violations.length === 0) return;
-  detail.append(tableOf("violations", ["where", "expected", "found", "message"], document.violations.map(
-    (violation) => [[violation.location, violation.expected, violation.found, violation.message], "error"])));
+  const rows = (violations, rowClass) => violations.map(
+    (violation) => [[violation.location, violation.expected, violation.found, violation.message], rowClass]);
+  const titles = ["where", "expected", "found", "message"];
+  if (document.violations.length > 0) {
+    detail.append(el("h3", "The request breaks the operation"));
+    detail.append(tableOf("violations", titles, rows(document.violations, "error")));
+  }
+  const answer = responseViolations(event);
+  if (answer.length > 0) {
+    detail.append(el("h3", "The answer breaks its response schema"));
+    detail.append(tableOf("response-violations", titles, rows(answer, "warning")));
+  }
 }

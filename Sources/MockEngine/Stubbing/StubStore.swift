@@ -101,6 +101,17 @@ package final class StubStore: Sendable {
             }
         }
         for admin in state.admin { ids[admin.mapping.id] = "a mapping added through the admin API" }
+        return problems + compileCode(into: &state, ids: ids, compiler: compiler)
+    }
+
+    /// Compiles the code mappings into `state.code`, each id checked against `ids` (the files'
+    /// and the admin API's); returns their problems, paths as `mappings[0].request`.
+    private static func compileCode(
+        into state: inout Sources, ids: [String: String], compiler: StubCompiler
+    ) -> [StubProblem] {
+        var ids = ids
+        var problems: [StubProblem] = []
+        state.code = []
         for (index, mapping) in state.codeMappings.enumerated() {
             let path = "mappings[\(index)]"
             if let owner = ids[mapping.id] {
@@ -123,6 +134,22 @@ package final class StubStore: Sendable {
             }
         }
         return problems
+    }
+
+    /// Replaces the mappings given in code (those of a Postman collection read again), admin
+    /// changes to the old ones dropped; returns how many serve and the problems of the others.
+    package func replaceCodeMappings(_ mappings: [StubMapping]) -> (serving: Int, problems: [StubProblem]) {
+        sources.withLock { state in
+            state.codeMappings = mappings
+            var ids: [String: String] = [:]
+            for (file, stubs) in state.files {
+                for stub in stubs { ids[stub.mapping.id] = file }
+            }
+            for stub in state.admin { ids[stub.mapping.id] = "a mapping added through the admin API" }
+            let problems = Self.compileCode(into: &state, ids: ids, compiler: compiler)
+            publish(state)
+            return (state.code.count, problems)
+        }
     }
 
     /// The snapshot to serve a request from.

@@ -51,6 +51,11 @@ public struct StubProblem: Error, Sendable, Hashable, CustomStringConvertible {
         /// A Postman `{{variable}}` has no value in the collection or the environment; it is
         /// matched as any text (in a path, any one segment's text), or sent as written.
         case unresolvedVariable
+        /// A Postman auth helper (`auth`) the stubs do not require: not asked to
+        /// (`requiringAuth`), or of a type petmock cannot check (digest, hawk, ...).
+        case authNotRequired
+        /// A Postman script (`event`: `prerequest`, `test`), which petmock never runs.
+        case scriptNotRun
     }
 
     /// How bad it is.

@@ -100,8 +100,16 @@ public struct PostmanCollection: Sendable, Hashable {
 
     /// The stubs of every saved example, and the problems: requests without an example, and
     /// those (or examples) that could not be read, each named by its folder path and name;
-    /// variables left unresolved, each named with where it is.
-    public func stubs(environment: PostmanEnvironment? = nil) -> PostmanStubSet {
+    /// variables left unresolved, each named with where it is; scripts (`event`), which are
+    /// never run, each named by the collection, folder or request that holds them.
+    ///
+    /// Auth helpers (`auth` of the collection, a folder or a request: `apikey`, `basic`,
+    /// `bearer`, `oauth2`, `noauth`, `inherit`) are read; with `requiringAuth`, each example's
+    /// stub requires the credential its request's helper adds (the `Authorization` header, or
+    /// the API key's header field or query parameter), and one more stub per request answers
+    /// a 401 to a request without it. Without it, the stubs answer without credentials, as
+    /// Postman's mock servers do, and each helper is a warning saying so.
+    public func stubs(environment: PostmanEnvironment? = nil, requiringAuth: Bool = false) -> PostmanStubSet {
         var builder = PostmanStubBuilder(source: source)
         if schemaAssumed {
             builder.problems.append(
@@ -109,9 +117,12 @@ public struct PostmanCollection: Sendable, Hashable {
                     .warning, .invalidValue, file: source, path: "$.info.schema",
                     expected: "the URL of Postman's collection schema", found: "nothing; read as a v2.1 collection"))
         }
+        builder.requiresAuth = requiringAuth
         let variables = variables(environment: environment, problems: &builder.problems)
         builder.variables = variables
-        builder.walk(json["item"]?.arrayValue ?? [], at: JSONPath.root.appending(key: "item"), folders: [])
+        builder.noteScripts(json["event"], at: JSONPath.root.appending(key: "event"), owner: "the collection")
+        let auth = builder.auth(json["auth"], at: JSONPath.root.appending(key: "auth"), parent: nil)
+        builder.walk(json["item"]?.arrayValue ?? [], at: JSONPath.root.appending(key: "item"), folders: [], auth: auth)
         return builder.finish()
     }
 }

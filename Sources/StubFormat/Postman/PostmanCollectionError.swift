@@ -42,3 +42,24 @@ extension PostmanCollectionError {
         }
     }
 }
+
+extension PostmanCollectionError {
+    /// The error as a problem of its file (an error at its JSON path, `$` for the whole file),
+    /// as a hot reload reports it.
+    public var problem: StubProblem {
+        switch self {
+        case .unreadable(let source, let reason):
+            StubProblem(.error, .unreadableFile, file: source, path: "", detail: reason)
+        case .invalidJSON(let source, let message):
+            StubProblem(.error, .invalidJSON, file: source, path: "$", detail: "not JSON: \(message)")
+        case .notACollection(let source, let path, let reason):
+            StubProblem(.error, .invalidValue, file: source, path: path, detail: "not a Postman collection: \(reason)")
+        case .version1(let source):
+            StubProblem(
+                .error, .invalidValue, file: source, path: "$",
+                detail: "Postman collection v1 is not supported; export as v2.1")
+        case .notAnEnvironment(let source, let path, let reason):
+            StubProblem(.error, .invalidValue, file: source, path: path, detail: "not a Postman environment: \(reason)")
+        }
+    }
+}

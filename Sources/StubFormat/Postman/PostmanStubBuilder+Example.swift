@@ -253,7 +253,7 @@ extension PostmanStubBuilder {
     }
 
     /// The text with its variables resolved; each one that has no value is a warning.
-    private mutating func resolved(_ text: String, at path: JSONPath) -> String {
+    mutating func resolved(_ text: String, at path: JSONPath) -> String {
         let (result, unresolved) = variables.resolve(text)
         for name in unresolved { warnUnresolved(name, at: path, consequence: nil) }
         return result

@@ -14,6 +14,8 @@ struct PostmanStubBuilder {
     var mappings: [StubMapping] = []
     /// The variant names taken per request pattern; the first mapping of a pattern is its base.
     var variantNames: [RequestPattern: Set<String>] = [:]
+    /// Whether each request's auth helper is required (its credential matched, a 401 without it).
+    var requiresAuth = false
 
     /// How deep folders are walked (the JSON parser's own depth limit bounds it too).
     static let maxFolderDepth = 64
@@ -22,7 +24,8 @@ struct PostmanStubBuilder {
         self.source = source
     }
 
-    mutating func walk(_ items: [JSONValue], at path: JSONPath, folders: [String]) {
+    /// Walks `items`, `auth` the helper in force above them.
+    mutating func walk(_ items: [JSONValue], at path: JSONPath, folders: [String], auth: PostmanAuth?) {
         for (index, item) in items.enumerated() {
             let here = path.appending(index: index)
             let name = item["name"]?.stringValue ?? "item \(index + 1)"
@@ -44,10 +47,17 @@ struct PostmanStubBuilder {
                                 + "is left out"))
                     continue
                 }
-                walk(array, at: here.appending(key: "item"), folders: folders + [name])
+                let title = label(folders + [name])
+                noteScripts(item["event"], at: here.appending(key: "event"), owner: "the folder '\(title)'")
+                let inner = self.auth(item["auth"], at: here.appending(key: "auth"), parent: auth)
+                walk(array, at: here.appending(key: "item"), folders: folders + [name], auth: inner)
             } else if item["request"] != nil {
                 requestCount += 1
-                request(item, at: here, folders: folders, name: name)
+                noteScripts(
+                    item["event"], at: here.appending(key: "event"), owner: "the request '\(label(folders + [name]))'")
+                let own = self.auth(
+                    item["request"]?["auth"], at: here.appending(key: "request").appending(key: "auth"), parent: auth)
+                request(item, at: here, folders: folders, name: name, auth: own)
             } else {
                 problems.append(
                     StubProblem(
@@ -59,7 +69,9 @@ struct PostmanStubBuilder {
     }
 
     /// The stubs of one request's examples.
-    private mutating func request(_ item: JSONValue, at path: JSONPath, folders: [String], name: String) {
+    private mutating func request(
+        _ item: JSONValue, at path: JSONPath, folders: [String], name: String, auth: PostmanAuth?
+    ) {
         let title = label(folders + [name])
         let examples: [JSONValue]
         switch item["response"] {
@@ -83,6 +95,7 @@ struct PostmanStubBuilder {
             return
         }
         let request = item["request"] ?? .null
+        var made: [StubMapping] = []
         for (index, example) in examples.enumerated() {
             let here = path.appending(key: "response").appending(index: index)
             guard example.objectValue != nil else {
@@ -97,9 +110,12 @@ struct PostmanStubBuilder {
                 request: request, requestPath: path.appending(key: "request"), example: example, examplePath: here,
                 folders: folders, requestName: name, exampleName: exampleName)
             guard var mapping = mapping(for: context) else { continue }
+            if let auth { Self.require(auth, in: &mapping.request) }
             assignVariant(&mapping, exampleName: exampleName)
             mappings.append(mapping)
+            made.append(mapping)
         }
+        if let auth { refusals(of: auth, for: made, title: title, at: path) }
     }
 
     /// The first mapping of a request pattern is its base; the next ones are file variants
