@@ -42,6 +42,7 @@ final class BodyCheck: Sendable {
             switch style {
             case "spaceDelimited": return " "
             case "pipeDelimited": return "|"
+            case ContractParameter.tabDelimited: return "\t"
             default: return ","
             }
         }

@@ -11,7 +11,7 @@ final class ParameterCheck: Sendable {
     enum Splitting: Sendable {
         /// One value per occurrence (`form` exploded: `?id=1&id=2`).
         case occurrences
-        /// One occurrence split on a separator (`,`, ` `, `|`, or `.` for `label`).
+        /// One occurrence split on a separator (`,`, ` `, `|`, a tab, or `.` for `label`).
         case separator(Character)
     }
 
@@ -67,6 +67,7 @@ final class ParameterCheck: Sendable {
         case "form": splitting = explode && inQuery ? .occurrences : .separator(",")
         case "spaceDelimited": splitting = explode && inQuery ? .occurrences : .separator(" ")
         case "pipeDelimited": splitting = explode && inQuery ? .occurrences : .separator("|")
+        case ContractParameter.tabDelimited: splitting = explode && inQuery ? .occurrences : .separator("\t")
         case "label": splitting = .separator(explode ? "." : ",")
         default: splitting = .separator(",")
         }
@@ -75,8 +76,14 @@ final class ParameterCheck: Sendable {
         if isObject {
             switch style {
             case "deepObject" where inQuery: objectForm = .deep
-            case "form", "spaceDelimited", "pipeDelimited":
-                let separator: Character = style == "form" ? "," : style == "spaceDelimited" ? " " : "|"
+            case "form", "spaceDelimited", "pipeDelimited", ContractParameter.tabDelimited:
+                let separator: Character =
+                    switch style {
+                    case "form": ","
+                    case "spaceDelimited": " "
+                    case "pipeDelimited": "|"
+                    default: "\t"
+                    }
                 objectForm = explode ? (inQuery ? .members : .assigned(separator)) : .alternating(separator)
             case "simple": objectForm = explode ? .assigned(",") : .alternating(",")
             case "label": objectForm = explode ? .assigned(".") : .alternating(",")

@@ -94,6 +94,8 @@ public struct ContractOperation: Sendable, Hashable {
     /// `callbacks`: the requests the API sends when this operation is called, one per
     /// callback expression and method, in document order.
     public var callbacks: [ContractCallback] = []
+    /// The `url` of each entry of its own `servers`, in order; empty when the document's apply.
+    public var servers: [String] = []
 
     /// Creates an operation.
     public init(
@@ -166,14 +168,19 @@ public struct ContractParameter: Sendable, Hashable {
     /// `description`.
     public var description: String?
     /// `style` as written (`form`, `simple`, `spaceDelimited`, `pipeDelimited`, `deepObject`,
-    /// `label`, `matrix`); nil for the location's default (`form` for query and cookie, else
-    /// `simple`).
+    /// `label`, `matrix`, or ``tabDelimited``); nil for the location's default (`form` for query
+    /// and cookie, else `simple`).
     public var style: String?
     /// `explode` as written; nil for the style's default (true for `form`, else false).
     public var explode: Bool?
     /// `allowReserved`: whether a query value may carry RFC 3986's reserved characters
     /// (`:/?#[]@!$&'()*+,;=`) without percent-encoding them (false when not written).
     public var allowReserved = false
+
+    /// The style of an array sent as one tab-separated value (Swagger 2.0's `collectionFormat:
+    /// tsv`), which OpenAPI 3 has no name for: petkit reads and writes it as this `style`, in any
+    /// location, beside `spaceDelimited` and `pipeDelimited`.
+    public static let tabDelimited = "tabDelimited"
 
     /// Creates a parameter.
     public init(

@@ -172,6 +172,10 @@ struct OpenAPIReadState {
                 operation.responses.append(try readResponse(status, responseNode))
             }
             operation.callbacks = try readCallbacks(node)
+            for server in try node.child("servers")?.array() ?? [] {
+                guard let url = try server.optionalString("url") else { throw server.invalid("a server with a 'url'") }
+                operation.servers.append(url)
+            }
             operations.append(operation)
         }
         return operations

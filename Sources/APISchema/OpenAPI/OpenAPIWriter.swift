@@ -26,7 +26,9 @@ public struct OpenAPIWriter: Sendable {
             item[operation.method.rawValue.lowercased()] = .object(self.operation(operation))
             paths[operation.path] = .object(item)
         }
-        var document = JSONObject([("openapi", "3.1.0"), ("info", .object(info)), ("paths", .object(paths))])
+        var document = JSONObject([("openapi", "3.1.0"), ("info", .object(info))])
+        if !contract.servers.isEmpty { document["servers"] = Self.servers(contract.servers) }
+        document["paths"] = .object(paths)
         if !contract.components.isEmpty {
             let schemas = JSONObject(contract.components.map { ($0.name, schema($0.schema)) })
             document["components"] = ["schemas": .object(schemas)]
@@ -38,6 +40,7 @@ public struct OpenAPIWriter: Sendable {
         var object = JSONObject()
         if let operationId = operation.operationId { object["operationId"] = .string(operationId) }
         if let summary = operation.summary { object["summary"] = .string(summary) }
+        if !operation.servers.isEmpty { object["servers"] = Self.servers(operation.servers) }
         if !operation.parameters.isEmpty { object["parameters"] = .array(operation.parameters.map(parameter)) }
         if let body = operation.requestBody { object["requestBody"] = requestBody(body) }
         var responses = JSONObject()
@@ -214,6 +217,11 @@ public struct OpenAPIWriter: Sendable {
         if let swiftProperty = schema.swiftProperty { object["x-swift-property"] = .string(swiftProperty) }
         if let faker = schema.faker { object["x-faker"] = .string(faker) }
         return .object(object)
+    }
+
+    /// `servers`: one object a URL.
+    static func servers(_ urls: [String]) -> JSONValue {
+        .array(urls.map { .object(["url": .string($0)]) })
     }
 
     /// A schema's `xml` object, only the keys that differ from their defaults.
