@@ -46,7 +46,24 @@ public struct OpenAPIWriter: Sendable {
         var responses = JSONObject()
         for response in operation.responses { responses[response.status] = .object(self.response(response)) }
         object["responses"] = .object(responses)
+        if !operation.callbacks.isEmpty { object["callbacks"] = .object(callbacks(operation.callbacks)) }
         return object
+    }
+
+    /// `callbacks`: each name's expressions, each expression's path item, in the order read.
+    private func callbacks(_ callbacks: [ContractCallback]) -> JSONObject {
+        var written = JSONObject()
+        for callback in callbacks {
+            var item = written[callback.name]?[callback.expression]?.objectValue ?? JSONObject()
+            var operation = JSONObject()
+            if !callback.parameters.isEmpty { operation["parameters"] = .array(callback.parameters.map(parameter)) }
+            if let body = callback.requestBody { operation["requestBody"] = requestBody(body) }
+            item[callback.method.rawValue.lowercased()] = .object(operation)
+            var expressions = written[callback.name]?.objectValue ?? JSONObject()
+            expressions[callback.expression] = .object(item)
+            written[callback.name] = .object(expressions)
+        }
+        return written
     }
 
     private func parameter(_ parameter: ContractParameter) -> JSONValue {
@@ -130,7 +147,7 @@ public struct OpenAPIWriter: Sendable {
             }
             media["examples"] = .object(JSONObject(examples))
         }
-        var content = [(mediaType, JSONValue.object(media))]
+        var content: [(String, JSONValue)] = []
         for other in response.otherContent {
             var written = JSONObject()
             if let schema = other.schema { written["schema"] = self.schema(schema) }
@@ -142,6 +159,8 @@ public struct OpenAPIWriter: Sendable {
             }
             content.append((other.mediaType, .object(written)))
         }
+        // The media types in the order read: the one described first among the others where it stood.
+        content.insert((mediaType, .object(media)), at: min(max(response.mediaTypePosition, 0), content.count))
         object["content"] = .object(JSONObject(content))
         return object
     }
