@@ -19,9 +19,9 @@ final class BodyCheck: Sendable {
         /// The form fields that must percent-encode reserved characters.
         let reserved: ReservedCharacterCheck
 
-        init(_ entry: ContractMediaType, in contract: Contract) {
+        init(_ entry: ContractMediaType, in contract: Contract, validators: SchemaValidators) {
             mediaType = entry.mediaType.lowercased()
-            validator = entry.schema.map { JSONSchemaValidator(schema: $0, in: contract) }
+            validator = entry.schema.map { validators.validator(for: $0) }
             members = entry.schema.map { ParameterMembers($0, in: contract) }
             encoding = entry.encoding
             var targets: [String: ReservedCharacterCheck.Target] = [:]
@@ -61,9 +61,11 @@ final class BodyCheck: Sendable {
     let required: Bool
     let media: [Media]
 
-    init(_ body: ContractRequestBody, in contract: Contract) {
+    /// The checks of `body`; `validators` compiles each schema once for every check made with it.
+    init(_ body: ContractRequestBody, in contract: Contract, validators: SchemaValidators? = nil) {
         required = body.required
-        media = body.content.map { Media($0, in: contract) }
+        let validators = validators ?? SchemaValidators(contract: contract)
+        media = body.content.map { Media($0, in: contract, validators: validators) }
     }
 
     func check(_ body: [UInt8], contentType: String?, limit: Int) -> Outcome {

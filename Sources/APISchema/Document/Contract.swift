@@ -16,7 +16,12 @@ public struct Contract: Sendable, Hashable {
     /// The operations in document order.
     public var operations: [ContractOperation]
     /// `components/schemas`, in order.
-    public var components: [NamedSchema]
+    public var components: [NamedSchema] {
+        didSet { componentPositions = Self.positions(of: components) }
+    }
+    /// Where the first component of each name stands in ``components``: a `$ref` is resolved by
+    /// one look-up, not a scan of every component (a large document resolves many per body made).
+    private var componentPositions: [String: Int]
     /// What the document describes that verification does not check, one line each: webhooks
     /// and callbacks (requests the API sends, not answers to the app's calls). Reports carry
     /// them as notes; the writer leaves them out.
@@ -44,11 +49,21 @@ public struct Contract: Sendable, Hashable {
         self.description = description
         self.operations = operations
         self.components = components
+        componentPositions = Self.positions(of: components)
+    }
+
+    private static func positions(of components: [NamedSchema]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(components.count)
+        for (index, component) in components.enumerated() where positions[component.name] == nil {
+            positions[component.name] = index
+        }
+        return positions
     }
 
     /// The component schema with this name.
     public func component(named name: String) -> Schema? {
-        components.first { $0.name == name }?.schema
+        componentPositions[name].map { components[$0].schema }
     }
 
     /// The schema a `$ref` points at (following chains of references), or the schema itself

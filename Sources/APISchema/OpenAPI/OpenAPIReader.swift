@@ -111,9 +111,12 @@ struct OpenAPIReadState {
             if let url = try server.optionalString("url") { contract.servers.append(url) }
         }
         if let schemas = try root.child("components")?.child("schemas") {
+            // Assigned once: each change of the components indexes them again.
+            var components: [NamedSchema] = []
             for (name, node) in try schemas.members() {
-                contract.components.append(NamedSchema(name: name, schema: try readSchema(node, depth: 0)))
+                components.append(NamedSchema(name: name, schema: try readSchema(node, depth: 0)))
             }
+            contract.components = components
         }
         contract.securitySchemes = try readSecuritySchemes()
         contract.security = try root.child("security").map { node throws(ContractError) in try readSecurity(node) }
