@@ -18,10 +18,23 @@ final class BodyCheck: Sendable {
         let encoding: [String: ContractEncoding]
         /// The form fields that must percent-encode reserved characters.
         let reserved: ReservedCharacterCheck
+        /// A multipart part's documented header fields (its encoding's `headers`), by property
+        /// name, each read and checked as a header parameter is.
+        let partHeaders: [String: [ParameterCheck]]
 
         init(_ entry: ContractMediaType, in contract: Contract, validators: SchemaValidators) {
             mediaType = entry.mediaType.lowercased()
             validator = entry.schema.map { validators.validator(for: $0) }
+            var partHeaders: [String: [ParameterCheck]] = [:]
+            for (property, encoding) in entry.encoding where !encoding.headers.isEmpty {
+                partHeaders[property] = encoding.headers.map { header in
+                    ParameterCheck(
+                        ContractParameter(
+                            name: header.name, location: .header, required: header.required,
+                            schema: header.schema ?? Schema()), in: contract)
+                }
+            }
+            self.partHeaders = partHeaders
             members = entry.schema.map { ParameterMembers($0, in: contract) }
             encoding = entry.encoding
             var targets: [String: ReservedCharacterCheck.Target] = [:]

@@ -279,6 +279,9 @@ public struct ContractEncoding: Sendable, Hashable {
     public var explode: Bool?
     /// `allowReserved` (false when not written).
     public var allowReserved = false
+    /// `headers`: the header fields a multipart part carries beside `Content-Disposition` and
+    /// `Content-Type`, each a Header Object as a response's are, in document order.
+    public var headers: [ResponseHeader] = []
 
     /// Creates an encoding.
     public init(contentType: String? = nil, style: String? = nil, explode: Bool? = nil, allowReserved: Bool = false) {
@@ -348,7 +351,8 @@ public struct NamedExample: Sendable, Hashable {
     }
 }
 
-/// A response header an operation documents: its name, schema and example.
+/// A response header an operation documents, or a multipart part's (an encoding's `headers`):
+/// its name, schema and example.
 public struct ResponseHeader: Sendable, Hashable {
     /// The header's name, as written.
     public var name: String

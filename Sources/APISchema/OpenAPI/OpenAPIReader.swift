@@ -284,15 +284,26 @@ struct OpenAPIReadState {
             let schema = try mediaNode.child("schema")
             var encoding: [String: ContractEncoding] = [:]
             for (property, entry) in try mediaNode.child("encoding")?.members() ?? [] {
-                if let headers = try entry.child("headers") {
-                    ignored.noteUnchecked(
-                        "encoding 'headers' of the part '\(property)'", at: headers.path,
-                        consequence: "a part's header fields are not checked")
-                }
-                encoding[property] = ContractEncoding(
+                var read = ContractEncoding(
                     contentType: try entry.optionalString("contentType"), style: try entry.optionalString("style"),
                     explode: try entry.child("explode")?.bool(),
                     allowReserved: try entry.child("allowReserved")?.bool() ?? false)
+                for (name, header) in try entry.child("headers")?.members() ?? [] {
+                    // OpenAPI: headers apply to multipart parts only, and `Content-Type` is
+                    // `contentType`'s.
+                    if !mediaType.lowercased().hasPrefix("multipart/") {
+                        ignored.noteUnchecked(
+                            "encoding header '\(name)' of the field '\(property)'", at: header.path,
+                            consequence: "headers apply to multipart parts only: not checked")
+                    } else if name.lowercased() == "content-type" {
+                        ignored.noteUnchecked(
+                            "encoding header 'Content-Type' of the part '\(property)'", at: header.path,
+                            consequence: "a part's media type is its encoding's 'contentType': not checked")
+                    } else {
+                        read.headers.append(try readHeader(name, header))
+                    }
+                }
+                encoding[property] = read
             }
             body.content.append(
                 ContractMediaType(

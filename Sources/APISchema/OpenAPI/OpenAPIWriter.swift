@@ -114,21 +114,25 @@ public struct OpenAPIWriter: Sendable {
         if let style = encoding.style { object["style"] = .string(style) }
         if let explode = encoding.explode { object["explode"] = .bool(explode) }
         if encoding.allowReserved { object["allowReserved"] = .bool(true) }
+        if !encoding.headers.isEmpty { object["headers"] = .object(headers(encoding.headers)) }
         return .object(object)
     }
 
-    private func response(_ response: ContractResponse) -> JSONObject {
-        var object = JSONObject([("description", .string(response.description))])
-        if !response.headers.isEmpty {
-            let headers = response.headers.map { header -> (String, JSONValue) in
+    /// Header Objects by name: a response's, or a multipart part's.
+    private func headers(_ headers: [ResponseHeader]) -> JSONObject {
+        JSONObject(
+            headers.map { header -> (String, JSONValue) in
                 var written = JSONObject()
                 if header.required { written["required"] = true }
                 if let schema = header.schema { written["schema"] = self.schema(schema) }
                 if let example = header.example { written["example"] = example }
                 return (header.name, .object(written))
-            }
-            object["headers"] = .object(JSONObject(headers))
-        }
+            })
+    }
+
+    private func response(_ response: ContractResponse) -> JSONObject {
+        var object = JSONObject([("description", .string(response.description))])
+        if !response.headers.isEmpty { object["headers"] = .object(headers(response.headers)) }
         guard let mediaType = response.mediaType else { return object }
         var media = JSONObject()
         if let schema = response.schema {
