@@ -178,8 +178,14 @@ enum ServeCommand {
         }
         try PostmanInput.checkArguments(arguments)
         var responder: OpenAPIResponder?
+        // The document's warnings that wait for the load-time generation of every response:
+        // that check runs beside the server's start (a large document's takes seconds), and
+        // its lines, then these, are written before the readiness line.
+        var generationCheck: Task<[GenerationProblem], Never>?
+        var laterWarnings: [String] = []
         if let file = arguments[Self.openapi] {
             guard let contract = OpenAPIDocument.read(file) else { return .couldNotRun }
+            generationCheck = Task.detached { GenerationCheck.problems(in: contract) }
             if let stateFile = arguments[Self.stateFile] {
                 do {
                     responder = try OpenAPIResponder(
@@ -208,21 +214,17 @@ enum ServeCommand {
             for keyword in contract.ignoredKeywords {
                 writeError("petmock: warning: \(TerminalText.escapeEachLine(keyword))")
             }
-            // Responses no valid body can be made for are answered with a 500 that says why.
-            for problem in GenerationCheck.problems(in: contract) {
-                writeError("petmock: warning: \(TerminalText.escape(problem.description)) (answered with a 500)")
-            }
             // Sent all the same, with Petmock-Violations (a 500 with --errors).
             for problem in responder?.exampleProblems ?? [] {
                 let outcome = arguments[Self.errors] ? "answered with a 500" : "sent with Petmock-Violations"
-                writeError("petmock: warning: \(TerminalText.escape(problem)) (\(outcome))")
+                laterWarnings.append("petmock: warning: \(TerminalText.escape(problem)) (\(outcome))")
             }
             for problem in responder?.callbackProblems ?? [] {
-                writeError("petmock: warning: \(TerminalText.escape(problem))")
+                laterWarnings.append("petmock: warning: \(TerminalText.escape(problem))")
             }
             if arguments[Self.security] == .on {
                 for problem in SecurityCheck.problems(in: contract) {
-                    writeError("petmock: warning: \(TerminalText.escape(problem.description))")
+                    laterWarnings.append("petmock: warning: \(TerminalText.escape(problem.description))")
                 }
             }
             configuration.fallback = responder
@@ -265,6 +267,11 @@ enum ServeCommand {
             return .couldNotRun
         }
         server.shutdownOnSignals()
+        // Responses no valid body can be made for are answered with a 500 that says why.
+        for problem in await generationCheck?.value ?? [] {
+            writeError("petmock: warning: \(TerminalText.escape(problem.description)) (answered with a 500)")
+        }
+        for warning in laterWarnings { writeError(warning) }
         let count = server.admin.mappings().count
         var from = stubs.map { [$0] } ?? []
         if let postman = sources.postman, let set = sources.postmanStubs {

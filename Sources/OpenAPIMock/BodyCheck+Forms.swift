@@ -31,7 +31,9 @@ extension BodyCheck {
     /// `Content-Disposition`, read as its property says (a number, a Boolean, JSON for an
     /// object, text for a string or a `format: binary` file); an array property takes every
     /// part of its name, any other the first. A part whose media type its `encoding` does not
-    /// list is a violation; a body that is not multipart is malformed.
+    /// list is a violation, and so is a part whose header fields break its encoding's
+    /// `headers` (a required one missing, a value its schema refuses: at
+    /// `body.$.NAME.header.FIELD`); a body that is not multipart is malformed.
     static func multipartValue(
         _ body: [UInt8], contentType: String, _ entry: Media, limit: Int
     ) -> Result<(value: JSONValue, violations: [RequestViolation]), MalformedBody> {
@@ -72,6 +74,15 @@ extension BodyCheck {
                         location: "body.$." + name, expected: "a part of media type \(allowed)",
                         found: ViolationText.quoted(partType),
                         message: "the part \(ViolationText.quoted(name)) should be \(allowed), not \(partType)"))
+            }
+            for header in entry.partHeaders[name] ?? [] where violations.count < limit {
+                let found = header.violations(part.headers.values(name: header.name), limit: limit - violations.count)
+                violations += found.map { violation in
+                    RequestViolation(
+                        location: "body.$.\(name).\(violation.location)", expected: violation.expected,
+                        found: violation.found,
+                        message: "the part \(ViolationText.quoted(name)): \(violation.message)")
+                }
             }
             let kinds = member.map { $0.isArray ? $0.itemKinds : $0.kinds } ?? []
             let value: JSONValue

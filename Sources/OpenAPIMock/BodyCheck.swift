@@ -18,10 +18,23 @@ final class BodyCheck: Sendable {
         let encoding: [String: ContractEncoding]
         /// The form fields that must percent-encode reserved characters.
         let reserved: ReservedCharacterCheck
+        /// A multipart part's documented header fields (its encoding's `headers`), by property
+        /// name, each read and checked as a header parameter is.
+        let partHeaders: [String: [ParameterCheck]]
 
-        init(_ entry: ContractMediaType, in contract: Contract) {
+        init(_ entry: ContractMediaType, in contract: Contract, validators: SchemaValidators) {
             mediaType = entry.mediaType.lowercased()
-            validator = entry.schema.map { JSONSchemaValidator(schema: $0, in: contract) }
+            validator = entry.schema.map { validators.validator(for: $0) }
+            var partHeaders: [String: [ParameterCheck]] = [:]
+            for (property, encoding) in entry.encoding where !encoding.headers.isEmpty {
+                partHeaders[property] = encoding.headers.map { header in
+                    ParameterCheck(
+                        ContractParameter(
+                            name: header.name, location: .header, required: header.required,
+                            schema: header.schema ?? Schema()), in: contract)
+                }
+            }
+            self.partHeaders = partHeaders
             members = entry.schema.map { ParameterMembers($0, in: contract) }
             encoding = entry.encoding
             var targets: [String: ReservedCharacterCheck.Target] = [:]
@@ -42,6 +55,7 @@ final class BodyCheck: Sendable {
             switch style {
             case "spaceDelimited": return " "
             case "pipeDelimited": return "|"
+            case ContractParameter.tabDelimited: return "\t"
             default: return ","
             }
         }
@@ -60,9 +74,11 @@ final class BodyCheck: Sendable {
     let required: Bool
     let media: [Media]
 
-    init(_ body: ContractRequestBody, in contract: Contract) {
+    /// The checks of `body`; `validators` compiles each schema once for every check made with it.
+    init(_ body: ContractRequestBody, in contract: Contract, validators: SchemaValidators? = nil) {
         required = body.required
-        media = body.content.map { Media($0, in: contract) }
+        let validators = validators ?? SchemaValidators(contract: contract)
+        media = body.content.map { Media($0, in: contract, validators: validators) }
     }
 
     func check(_ body: [UInt8], contentType: String?, limit: Int) -> Outcome {

@@ -11,6 +11,9 @@ package enum GenerationCheck {
     /// The responses no valid body can be made for, in document order.
     package static func problems(in contract: Contract) -> [GenerationProblem] {
         var problems: [GenerationProblem] = []
+        // One checker for every body, so that each component is compiled once, not once per
+        // response (Kubernetes' 661 operations reach the same few hundred components).
+        let conformance = SchemaConformance(contract: contract)
         for operation in contract.operations {
             for response in operation.responses {
                 for content in OpenAPIResponder.contents(of: response) {
@@ -18,7 +21,9 @@ package enum GenerationCheck {
                     else { continue }
                     let seed = GeneratedBody.Seed(
                         key: GeneratedBody.key(operation, status: response.status, mediaType: content.mediaType))
-                    guard case .failure(let refusal) = GeneratedBody.make(for: schema, in: contract, seed: seed)
+                    guard
+                        case .failure(let refusal) = GeneratedBody.make(
+                            for: schema, in: contract, seed: seed, conformance: conformance)
                     else { continue }
                     problems.append(
                         GenerationProblem(

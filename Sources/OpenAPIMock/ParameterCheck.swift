@@ -11,7 +11,7 @@ final class ParameterCheck: Sendable {
     enum Splitting: Sendable {
         /// One value per occurrence (`form` exploded: `?id=1&id=2`).
         case occurrences
-        /// One occurrence split on a separator (`,`, ` `, `|`, or `.` for `label`).
+        /// One occurrence split on a separator (`,`, ` `, `|`, a tab, or `.` for `label`).
         case separator(Character)
     }
 
@@ -25,7 +25,7 @@ final class ParameterCheck: Sendable {
         /// (`form`, `simple`, `spaceDelimited`, `pipeDelimited`, `label` not exploded).
         case alternating(Character)
         /// One occurrence, `name=value` items on a separator: `R=100,G=200` (`simple` and
-        /// `label` exploded).
+        /// `label` exploded, `matrix` exploded on `;`).
         case assigned(Character)
     }
 
@@ -44,10 +44,16 @@ final class ParameterCheck: Sendable {
     let objectForm: ObjectForm?
     /// The object's members, for reading each member's text as its property says.
     let members: ParameterMembers?
-    /// Whether the value is checked at all: a `matrix` object is only checked for presence.
+    /// Whether the value is checked at all (not for a `deepObject` outside a query, nor an
+    /// object in a style OpenAPI does not define for it).
     let checksValue: Bool
     /// Whether the text starts with `.` (`label`).
     let labelled: Bool
+    /// Whether the text is `matrix`'s: `;name=value`, `;name=3;name=4` for an exploded array,
+    /// `;R=100;G=200` for an exploded object.
+    let matrix: Bool
+    /// `explode`, or its style's default.
+    let explode: Bool
     let validator: JSONSchemaValidator
     /// The quick pass for a plain schema, before the validator's walk.
     let plain: PlainValueCheck?
@@ -59,27 +65,36 @@ final class ParameterCheck: Sendable {
         let schema = contract.resolve(parameter.schema) ?? parameter.schema
         kinds = schema.nonNullTypes
         itemKinds = schema.items.flatMap { contract.resolve($0)?.nonNullTypes } ?? []
-        let style =
-            parameter.style ?? (parameter.location == .query || parameter.location == .cookie ? "form" : "simple")
-        let explode = parameter.explode ?? (style == "form")
+        let style = parameter.effectiveStyle
+        let explode = parameter.effectiveExplode
+        self.explode = explode
         let inQuery = location == .query
         switch style {
         case "form": splitting = explode && inQuery ? .occurrences : .separator(",")
         case "spaceDelimited": splitting = explode && inQuery ? .occurrences : .separator(" ")
         case "pipeDelimited": splitting = explode && inQuery ? .occurrences : .separator("|")
+        case ContractParameter.tabDelimited: splitting = explode && inQuery ? .occurrences : .separator("\t")
         case "label": splitting = .separator(explode ? "." : ",")
         default: splitting = .separator(",")
         }
         labelled = style == "label"
+        matrix = style == "matrix"
         let isObject = kinds.contains(.object) && !kinds.contains(.array)
         if isObject {
             switch style {
             case "deepObject" where inQuery: objectForm = .deep
-            case "form", "spaceDelimited", "pipeDelimited":
-                let separator: Character = style == "form" ? "," : style == "spaceDelimited" ? " " : "|"
+            case "form", "spaceDelimited", "pipeDelimited", ContractParameter.tabDelimited:
+                let separator: Character =
+                    switch style {
+                    case "form": ","
+                    case "spaceDelimited": " "
+                    case "pipeDelimited": "|"
+                    default: "\t"
+                    }
                 objectForm = explode ? (inQuery ? .members : .assigned(separator)) : .alternating(separator)
             case "simple": objectForm = explode ? .assigned(",") : .alternating(",")
             case "label": objectForm = explode ? .assigned(".") : .alternating(",")
+            case "matrix": objectForm = explode ? .assigned(";") : .alternating(",")
             default: objectForm = nil
             }
             members = ParameterMembers(parameter.schema, in: contract)
@@ -182,6 +197,12 @@ final class ParameterCheck: Sendable {
         guard var first = occurrences.first else { return missing() }
         guard checksValue else { return [] }
         if labelled, first.hasPrefix(".") { first.removeFirst() }
+        var matrixItems: [String]?
+        if matrix {
+            let (texts, violation) = matrixText(first)
+            if let violation { return [violation] }
+            if kinds.contains(.array) && explode { matrixItems = texts } else { first = texts.first ?? "" }
+        }
         if let objectForm, let members {
             switch objectForm {
             case .alternating(let separator):
@@ -211,6 +232,7 @@ final class ParameterCheck: Sendable {
         if kinds.contains(.array) {
             let texts: [String]
             switch splitting {
+            case _ where matrixItems != nil: texts = matrixItems ?? []
             case .occurrences: texts = occurrences
             case .separator(let separator):
                 let parts = first.isEmpty ? [] : first.split(separator: separator, omittingEmptySubsequences: false)
@@ -222,6 +244,32 @@ final class ParameterCheck: Sendable {
         }
         if let plain, plain.passes(value) { return [] }
         return violations(of: value, limit: limit)
+    }
+
+    /// A `matrix` value's text without its `;name=`: the one value (`;id=5`, `;id` for an
+    /// empty one, `;id=3,4,5`), each item of an exploded array (`;id=3;id=4`), or an exploded
+    /// object's `R=100;G=200` (from `;R=100;G=200`); a violation when the text is not so.
+    private func matrixText(_ text: String) -> (values: [String], violation: RequestViolation?) {
+        guard text.first == ";" else {
+            return ([], malformed(text, expected: "';\(name)=value' (matrix)"))
+        }
+        let body = text.dropFirst()
+        if objectForm != nil && explode { return ([String(body)], nil) }
+        let items = body.split(separator: ";", omittingEmptySubsequences: false)
+        guard kinds.contains(.array) && explode || items.count == 1 else {
+            return ([], malformed(text, expected: "one ';\(name)=value' (matrix)"))
+        }
+        var values: [String] = []
+        for item in items {
+            if item == name {
+                values.append("")
+            } else if item.hasPrefix(name + "=") {
+                values.append(String(item.dropFirst(name.count + 1)))
+            } else {
+                return ([], malformed(text, expected: "';\(name)=value' items (matrix)"))
+            }
+        }
+        return (values, nil)
     }
 
     /// The violation of a required parameter that is absent, if it is required.

@@ -38,11 +38,12 @@ struct RequestValidator: Sendable {
 
     init(contract: Contract) {
         var checks: [String: OperationChecks] = [:]
+        let validators = SchemaValidators(contract: contract)
         for operation in contract.operations {
             let parameters = operation.parameters
                 .filter { $0.location != .header || !Self.ignoredHeaders.contains($0.name.lowercased()) }
                 .map { ParameterCheck($0, in: contract) }
-            let body = operation.requestBody.map { BodyCheck($0, in: contract) }
+            let body = operation.requestBody.map { BodyCheck($0, in: contract, validators: validators) }
             checks[operation.name] = OperationChecks(parameters: parameters, body: body)
         }
         self.checks = checks

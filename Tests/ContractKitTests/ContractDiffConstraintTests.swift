@@ -116,4 +116,73 @@ import Testing
                 "response-discriminator-mapping-changed|breaking|POST /pets|$",
             ])
     }
+
+    /// An array schema with `contains` and its counts (each nil when not written).
+    static func tags(_ contains: String?, min: Int? = nil, max: Int? = nil) -> String {
+        var members = [##""type": "array""##, ##""items": {"type": "string"}"##]
+        if let contains { members.append(##""contains": "## + contains) }
+        if let min { members.append(##""minContains": \##(min)"##) }
+        if let max { members.append(##""maxContains": \##(max)"##) }
+        return ##"{"type": "object", "properties": {"tags": {"## + members.joined(separator: ", ") + "}}}"
+    }
+
+    static let red = ##"{"const": "red"}"##
+    static let anyString = ##"{"type": "string"}"##
+    static let redOrNumber = ##"{"type": ["string", "integer"]}"##
+
+    /// `contains`, `minContains` and `maxContains`: (old schema, new schema, findings when it is
+    /// a request body, findings when it is a response body).
+    static let containsRows: [(String, String, String, [String], [String])] = [
+        ("contains added", tags(nil), tags(red), ["request-body-bound-tightened|breaking|POST /pets|$.tags"], []),
+        ("contains removed", tags(red), tags(nil), [], ["response-property-bound-loosened|breaking|POST /pets|$.tags"]),
+        (
+            "minContains raised", tags(red), tags(red, min: 2),
+            ["request-body-bound-tightened|breaking|POST /pets|$.tags"], []
+        ),
+        (
+            "minContains lowered", tags(red, min: 2), tags(red, min: 1), [],
+            ["response-property-bound-loosened|breaking|POST /pets|$.tags"]
+        ),
+        ("minContains 1 written", tags(red), tags(red, min: 1), [], []),
+        (
+            "maxContains set", tags(red), tags(red, max: 3),
+            ["request-body-bound-tightened|breaking|POST /pets|$.tags"], []
+        ),
+        (
+            "maxContains raised", tags(red, max: 3), tags(red, max: 5), [],
+            ["response-property-bound-loosened|breaking|POST /pets|$.tags"]
+        ),
+        (
+            "maxContains removed", tags(red, max: 3), tags(red), [],
+            ["response-property-bound-loosened|breaking|POST /pets|$.tags"]
+        ),
+        ("unchanged", tags(red, min: 2, max: 3), tags(red, min: 2, max: 3), [], []),
+        (
+            "contains widened", tags(anyString), tags(redOrNumber), [],
+            ["response-property-type-changed|breaking|POST /pets|$.tags[*]"]
+        ),
+        (
+            "contains narrowed", tags(redOrNumber), tags(anyString),
+            ["request-body-property-type-changed|breaking|POST /pets|$.tags[*]"], []
+        ),
+    ]
+
+    @Test(arguments: containsRows)
+    func containsAndItsCounts(
+        row: String, old: String, new: String, request: [String], response: [String]
+    ) throws {
+        let asRequest = try helper.changes(
+            old: exchange(request: old, response: "{}"), new: exchange(request: new, response: "{}"))
+        #expect(asRequest == request, "\(row)")
+        let asResponse = try helper.changes(
+            old: exchange(request: "{}", response: old), new: exchange(request: "{}", response: new))
+        #expect(asResponse == response, "\(row)")
+    }
+
+    @Test func aTightenedContainsSaysWhatChanged() throws {
+        let old = try helper.contract(exchange(request: Self.tags(Self.red), response: "{}"))
+        let new = try helper.contract(exchange(request: Self.tags(Self.red, min: 2, max: 4), response: "{}"))
+        let finding = try #require(ContractDiff().changes(old: old, new: new).first)
+        #expect(finding.actual == "minContains 1 → 2, maxContains none → 4")
+    }
 }

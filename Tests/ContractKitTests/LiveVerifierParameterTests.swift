@@ -109,6 +109,37 @@ import Testing
         #expect(given.allSatisfy { $0.hasSuffix("/mine") } && given.count == 6, "\(given)")
     }
 
+    /// An array's or object's example is sent as its style says, each item percent-encoded and
+    /// the style's separators as they are.
+    @Test func structuredExamplesAreSentInTheirStyle() async throws {
+        let contract = try Self.contract(
+            [
+                Self.get(
+                    "/colors/{c}",
+                    parameters:
+                        #"{"name": "c", "in": "path", "required": true, "style": "matrix", "example": {"R": 100, "name": "a b"}, "schema": {"type": "object"}}"#
+                ),
+                Self.get(
+                    "/shades/{c}",
+                    parameters:
+                        #"{"name": "c", "in": "path", "required": true, "style": "matrix", "explode": true, "example": {"R": 100, "G": 200}, "schema": {"type": "object"}}"#
+                ),
+                Self.get(
+                    "/lists/{ids}",
+                    parameters:
+                        #"{"name": "ids", "in": "path", "required": true, "style": "label", "example": [3, 4], "schema": {"type": "array"}}"#
+                        + #", {"name": "tags", "in": "query", "required": true, "style": "pipeDelimited", "explode": false, "example": ["a", "b c"], "schema": {"type": "array"}}"#
+                        + #", {"name": "X-Ids", "in": "header", "style": "tabDelimited", "example": [1, 2], "schema": {"type": "array"}}"#
+                ),
+            ].joined(separator: ", "))
+        let (_, calls) = await verify(contract, values: [ParameterValue(name: "X-Ids", value: "1\t2")])
+        #expect(
+            calls == [
+                "GET /colors/;c=R,100,name,a%20b", "GET /shades/;R=100;G=200",
+                "GET /lists/.3,4?tags=a|b%20c X-Ids: 1\t2",
+            ])
+    }
+
     /// A parameter by `$ref` (as GitHub's description writes them) whose schema, also by
     /// `$ref`, has an example, an enum and a default.
     @Test func referencedParametersAndSchemasGiveTheirValues() async throws {

@@ -223,4 +223,14 @@ import Testing
         #expect(post.callbacks.first?.parameters.map(\.name) == ["X-Event"])
         #expect(post.callbacks.first?.requestBody?.content.first?.mediaType == "application/json")
     }
+
+    @Test func callbacksSurviveWritingAndReading() throws {
+        let contract = try OpenAPIReader().read(Array(Self.document.utf8), source: "callbacks.json")
+        let written = OpenAPIWriter().document(contract)
+        let callbacks = written["paths"]?["/subscribe"]?["get"]?["callbacks"]?.objectValue
+        #expect(callbacks?.keys == ["ping", "query"])
+        let again = try OpenAPIReader().read(written, source: "callbacks.json")
+        #expect(again == contract)
+        #expect(OpenAPIWriter().text(again) == OpenAPIWriter().text(contract))
+    }
 }

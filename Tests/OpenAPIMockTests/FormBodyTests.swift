@@ -129,19 +129,63 @@ import Testing
         #expect(answer.violations.count == 50)
     }
 
-    @Test func encodingHeadersAreNamedAsNotChecked() throws {
-        let text = """
-            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/u": {"post": {
-              "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object"},
-                "encoding": {"file": {"headers": {"X-Rate": {"schema": {"type": "integer"}}}}}}}},
-              "responses": {"201": {"description": "ok"}}}}}}
-            """
-        let contract = try OpenAPIReader().read(Array(text.utf8), source: "t.json")
+    static let partHeaders = """
+        {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/u": {"post": {
+          "requestBody": {"content": {
+            "multipart/form-data": {"schema": {"type": "object", "properties": {"file": {"type": "string"}}},
+              "encoding": {"file": {"headers": {
+                "X-Rate": {"required": true, "schema": {"type": "integer", "maximum": 10}},
+                "X-Tags": {"schema": {"type": "array", "items": {"type": "string"}, "maxItems": 2}},
+                "Content-Type": {"schema": {"type": "string"}}}}}},
+            "application/x-www-form-urlencoded": {"schema": {"type": "object"},
+              "encoding": {"note": {"headers": {"X-Note": {"schema": {"type": "string"}}}}}}}},
+          "responses": {"201": {"description": "ok", "content": {"application/json": {"example": {}}}}}}}}}
+        """
+
+    /// A multipart body of one part `file` with these extra header lines.
+    static func part(_ headers: [String]) -> String {
+        var text = "--XyZ\nContent-Disposition: form-data; name=\"file\"\n"
+        for header in headers { text += header + "\n" }
+        return text + "\ncontent\n--XyZ--\n"
+    }
+
+    @Test(arguments: [
+        ([String](), ["body.$.file.header.X-Rate"]),
+        (["X-Rate: 3"], []),
+        (["x-rate: 3", "X-Tags: a, b"], []),
+        (["X-Rate: 30"], ["body.$.file.header.X-Rate"]),
+        (["X-Rate: three"], ["body.$.file.header.X-Rate"]),
+        (["X-Rate: 3", "X-Tags: a,b,c"], ["body.$.file.header.X-Tags"]),
+    ])
+    func aPartsHeadersAreCheckedAgainstItsEncoding(headers: [String], locations: [String]) throws {
+        let contract = try OpenAPIReader().read(Array(Self.partHeaders.utf8), source: "t.json")
+        let request = HTTPServerRequest(
+            method: .post, target: "/u", headers: ["Content-Type": Self.multipartType],
+            body: Array(Self.part(headers).replacing("\n", with: "\r\n").utf8))
+        let answer = try #require(OpenAPIResponder(contract: contract).reply(to: request))
+        #expect(answer.violations.map(\.location) == locations, "\(answer.violations)")
+        #expect(answer.response.response.status.code == (locations.isEmpty ? 201 : 422))
+        if let violation = answer.violations.first {
+            #expect(violation.message.hasPrefix("the part 'file': "), "\(violation.message)")
+        }
+    }
+
+    @Test func encodingHeadersAreReadWrittenAndTheIgnoredOnesNamed() throws {
+        let contract = try OpenAPIReader().read(Array(Self.partHeaders.utf8), source: "t.json")
+        let media = try #require(contract.operations.first?.requestBody?.media("multipart/form-data"))
+        #expect(media.encoding["file"]?.headers.map(\.name) == ["X-Rate", "X-Tags"])
+        #expect(media.encoding["file"]?.headers.first?.required == true)
         #expect(
             contract.ignoredKeywords == [
-                "encoding 'headers' of the part 'file' at #/paths/~1u/post/requestBody/content/multipart~1form-data"
-                    + "/encoding/file/headers is not supported: a part's header fields are not checked"
+                "encoding header 'Content-Type' of the part 'file' at #/paths/~1u/post/requestBody/content"
+                    + "/multipart~1form-data/encoding/file/headers/Content-Type is not supported: a part's media "
+                    + "type is its encoding's 'contentType': not checked",
+                "encoding header 'X-Note' of the field 'note' at #/paths/~1u/post/requestBody/content"
+                    + "/application~1x-www-form-urlencoded/encoding/note/headers/X-Note is not supported: headers "
+                    + "apply to multipart parts only: not checked",
             ])
+        let again = try OpenAPIReader().read(OpenAPIWriter().document(contract), source: "again")
+        #expect(again.operations.first?.requestBody?.media("multipart/form-data") == media)
     }
 
     /// A `content` key that is no media type (`description` written one level too deep) is

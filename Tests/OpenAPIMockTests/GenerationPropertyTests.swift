@@ -14,6 +14,8 @@ import Testing
         .appendingPathComponent("ContractKitTests/Fixtures/oai")
     static let github = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Benchmarks/data/api.github.com.json.gz")
+    static let kubernetes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Benchmarks/data/kubernetes-v1.25.swagger.json.gz")
 
     @Test(arguments: 0..<8)
     func randomSchemasGiveValidBodies(batch: Int) throws {
@@ -87,5 +89,34 @@ import Testing
         let (checked, refused) = Self.check(contract)
         #expect(checked > 1000)
         #expect(refused.isEmpty, "\(refused.count) refused: \(refused.prefix(20))")
+    }
+
+    /// Kubernetes' Swagger 2.0 description (the pods' operations, whose bodies reach most of its
+    /// components): every response schema gives a valid body, and one checker shared by every
+    /// body, as the load-time check shares it, makes the same bodies as a checker each.
+    @Test func kubernetesSwaggerBodiesAreTheSameWithASharedChecker() throws {
+        let compressed = try Array(Data(contentsOf: Self.kubernetes))
+        let bytes = try ContentDecoding.decode(compressed, coding: "gzip", limit: 64 << 20).get()
+        var contract = try OpenAPIReader().read(bytes, source: "kubernetes.swagger.json")
+        #expect(contract.operations.count == 661)
+        contract.operations = contract.operations.filter { $0.path.hasPrefix("/api/v1/namespaces/{namespace}/pods") }
+        #expect(contract.operations.count > 20)
+        let shared = SchemaConformance(contract: contract)
+        var made = 0
+        for operation in contract.operations {
+            for response in operation.responses {
+                for content in OpenAPIResponder.contents(of: response) where content.schema != nil {
+                    let schema = try #require(content.schema)
+                    let seed = GeneratedBody.Seed(
+                        key: GeneratedBody.key(operation, status: response.status, mediaType: content.mediaType))
+                    let alone = GeneratedBody.make(for: schema, in: contract, seed: seed)
+                    let beside = GeneratedBody.make(for: schema, in: contract, seed: seed, conformance: shared)
+                    #expect(alone == beside, "\(operation.name) \(response.status) \(content.mediaType)")
+                    if case .success = alone { made += 1 }
+                }
+            }
+        }
+        #expect(made > 20)
+        #expect(GenerationCheck.problems(in: contract).isEmpty)
     }
 }

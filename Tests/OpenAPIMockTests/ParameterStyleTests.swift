@@ -9,9 +9,9 @@ import OpenAPIMock
 import Testing
 
 /// Object- and array-typed parameters in each of OpenAPI's styles (`form` exploded and not,
-/// `deepObject`, `spaceDelimited`, `pipeDelimited`, `simple` headers), each member read as its
-/// property says and checked by the one validator, and `allowReserved`: a table of requests
-/// and the violations' locations each must give.
+/// `deepObject`, `spaceDelimited`, `pipeDelimited`, `simple` headers, `matrix` paths), each
+/// member read as its property says and checked by the one validator, and `allowReserved`: a
+/// table of requests and the violations' locations each must give.
 @Suite struct ParameterStyleTests {
     /// The document of `/items` (styled parameters) and `/upload` (form bodies), which the
     /// FuzzOpenAPIServing target serves too.
@@ -79,6 +79,10 @@ import Testing
         Row(target: "/items", headers: ["X-Pos": "x=5"], locations: []),
         Row(target: "/items", headers: ["X-Pos": "x=five"], locations: ["header.X-Pos.x"]),
         Row(target: "/items", headers: ["X-Pos": "x"], locations: ["header.X-Pos"]),
+        // matrix, exploded: `;R=100;G=200` in the path.
+        Row(target: "/matrix/;R=100;G=200", locations: []),
+        Row(target: "/matrix/;R=300", locations: ["path.color.R"]),
+        Row(target: "/matrix/R=1", locations: ["path.color"]),
         // A query parameter's allowReserved is not enforced: reserved characters may stand
         // unencoded in a query (RFC 3986 §3.4), and URLComponents sends them so.
         Row(target: "/items?q=a%2Fb%3Ac", locations: []),

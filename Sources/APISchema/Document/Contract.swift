@@ -16,7 +16,12 @@ public struct Contract: Sendable, Hashable {
     /// The operations in document order.
     public var operations: [ContractOperation]
     /// `components/schemas`, in order.
-    public var components: [NamedSchema]
+    public var components: [NamedSchema] {
+        didSet { componentPositions = Self.positions(of: components) }
+    }
+    /// Where the first component of each name stands in ``components``: a `$ref` is resolved by
+    /// one look-up, not a scan of every component (a large document resolves many per body made).
+    private var componentPositions: [String: Int]
     /// What the document describes that verification does not check, one line each: webhooks
     /// and callbacks (requests the API sends, not answers to the app's calls). Reports carry
     /// them as notes; the writer leaves them out.
@@ -44,11 +49,21 @@ public struct Contract: Sendable, Hashable {
         self.description = description
         self.operations = operations
         self.components = components
+        componentPositions = Self.positions(of: components)
+    }
+
+    private static func positions(of components: [NamedSchema]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(components.count)
+        for (index, component) in components.enumerated() where positions[component.name] == nil {
+            positions[component.name] = index
+        }
+        return positions
     }
 
     /// The component schema with this name.
     public func component(named name: String) -> Schema? {
-        components.first { $0.name == name }?.schema
+        componentPositions[name].map { components[$0].schema }
     }
 
     /// The schema a `$ref` points at (following chains of references), or the schema itself
@@ -94,6 +109,8 @@ public struct ContractOperation: Sendable, Hashable {
     /// `callbacks`: the requests the API sends when this operation is called, one per
     /// callback expression and method, in document order.
     public var callbacks: [ContractCallback] = []
+    /// The `url` of each entry of its own `servers`, in order; empty when the document's apply.
+    public var servers: [String] = []
 
     /// Creates an operation.
     public init(
@@ -166,14 +183,19 @@ public struct ContractParameter: Sendable, Hashable {
     /// `description`.
     public var description: String?
     /// `style` as written (`form`, `simple`, `spaceDelimited`, `pipeDelimited`, `deepObject`,
-    /// `label`, `matrix`); nil for the location's default (`form` for query and cookie, else
-    /// `simple`).
+    /// `label`, `matrix`, or ``tabDelimited``); nil for the location's default (`form` for query
+    /// and cookie, else `simple`).
     public var style: String?
     /// `explode` as written; nil for the style's default (true for `form`, else false).
     public var explode: Bool?
     /// `allowReserved`: whether a query value may carry RFC 3986's reserved characters
     /// (`:/?#[]@!$&'()*+,;=`) without percent-encoding them (false when not written).
     public var allowReserved = false
+
+    /// The style of an array sent as one tab-separated value (Swagger 2.0's `collectionFormat:
+    /// tsv`), which OpenAPI 3 has no name for: petkit reads and writes it as this `style`, in any
+    /// location, beside `spaceDelimited` and `pipeDelimited`.
+    public static let tabDelimited = "tabDelimited"
 
     /// Creates a parameter.
     public init(
@@ -257,6 +279,9 @@ public struct ContractEncoding: Sendable, Hashable {
     public var explode: Bool?
     /// `allowReserved` (false when not written).
     public var allowReserved = false
+    /// `headers`: the header fields a multipart part carries beside `Content-Disposition` and
+    /// `Content-Type`, each a Header Object as a response's are, in document order.
+    public var headers: [ResponseHeader] = []
 
     /// Creates an encoding.
     public init(contentType: String? = nil, style: String? = nil, explode: Bool? = nil, allowReserved: Bool = false) {
@@ -326,7 +351,8 @@ public struct NamedExample: Sendable, Hashable {
     }
 }
 
-/// A response header an operation documents: its name, schema and example.
+/// A response header an operation documents, or a multipart part's (an encoding's `headers`):
+/// its name, schema and example.
 public struct ResponseHeader: Sendable, Hashable {
     /// The header's name, as written.
     public var name: String

@@ -51,11 +51,19 @@ package struct BodyGenerator {
     /// array's), which a string follows when it tells what it holds (`email`, `city`).
     var propertyName: String?
 
-    init(contract: Contract, random: SplitMix64, varied: Bool = false) {
+    /// A generator over `contract`; `conformance`, when given, is a checker of the same
+    /// contract shared with other generators one after another (its budget is refilled here),
+    /// so that the schemas it compiled are compiled once for them all.
+    init(contract: Contract, random: SplitMix64, varied: Bool = false, conformance: SchemaConformance? = nil) {
         self.contract = contract
         self.random = random
         self.varied = varied
-        conformance = SchemaConformance(contract: contract, budget: Self.maximumTrialSteps)
+        if let conformance {
+            conformance.refill(Self.maximumTrialSteps)
+            self.conformance = conformance
+        } else {
+            self.conformance = SchemaConformance(contract: contract, budget: Self.maximumTrialSteps)
+        }
     }
 
     package init(contract: Contract, seed: String) {

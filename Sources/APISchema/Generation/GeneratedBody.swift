@@ -25,12 +25,17 @@ package enum GeneratedBody {
     }
 
     /// A body for `schema`, or why it cannot be made.
+    ///
+    /// `conformance`, a checker of `contract` kept by a caller that makes many bodies one after
+    /// another on one thread (the load-time check of every response), shares the schemas it
+    /// compiled between them; the body made is the same with it or without.
     package static func make(
-        for schema: Schema, in contract: Contract, seed: Seed
+        for schema: Schema, in contract: Contract, seed: Seed, conformance: SchemaConformance? = nil
     ) -> Result<JSONValue, GenerationRefusal> {
         let random =
             seed.number.map { SplitMix64(seed: seed.key, number: $0) } ?? SplitMix64(seed: seed.key)
-        var generator = BodyGenerator(contract: contract, random: random, varied: seed.number != nil)
+        var generator = BodyGenerator(
+            contract: contract, random: random, varied: seed.number != nil, conformance: conformance)
         let body = generator.value(for: schema)
         if let reason = generator.failures.first { return .failure(GenerationRefusal(reason: reason)) }
         // The final check has a budget of its own, whatever the trials took.

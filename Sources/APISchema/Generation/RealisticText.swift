@@ -84,16 +84,20 @@ package enum RealisticText: String, Sendable, CaseIterable {
 
     /// The kind of a lowercased name: an exact name, else a telling end (`homeemail`,
     /// `avatarurl`, `ownerid`, `createdat`, `startdate`).
+    private static let endings: [(String, RealisticText)] = [
+        ("email", .email), ("firstname", .firstName), ("lastname", .lastName), ("username", .username),
+        ("password", .password), ("city", .city), ("country", .country), ("phone", .phone),
+        ("phonenumber", .phone), ("url", .url), ("hostname", .hostname), ("uuid", .uuid), ("date", .date),
+        ("timestamp", .dateTime), ("datetime", .dateTime), ("zipcode", .zipCode),
+        ("postalcode", .zipCode),
+    ]
+
     private static func suffixKind(_ name: String) -> RealisticText? {
         if let kind = exactNames[name] { return kind }
-        let endings: [(String, RealisticText)] = [
-            ("email", .email), ("firstname", .firstName), ("lastname", .lastName), ("username", .username),
-            ("password", .password), ("city", .city), ("country", .country), ("phone", .phone),
-            ("phonenumber", .phone), ("url", .url), ("hostname", .hostname), ("uuid", .uuid), ("date", .date),
-            ("timestamp", .dateTime), ("datetime", .dateTime), ("zipcode", .zipCode),
-            ("postalcode", .zipCode),
-        ]
-        for (ending, kind) in endings where name.count > ending.count && name.hasSuffix(ending) { return kind }
+        // Lengths in UTF-8, not counted in characters on every call: an ending is ASCII, so a
+        // name that ends with it and is no longer in bytes is the ending itself.
+        let length = name.utf8.count
+        for (ending, kind) in endings where length > ending.utf8.count && name.hasSuffix(ending) { return kind }
         if name == "email" || name == "emailaddress" { return .email }
         return nil
     }

@@ -111,9 +111,12 @@ struct OpenAPIReadState {
             if let url = try server.optionalString("url") { contract.servers.append(url) }
         }
         if let schemas = try root.child("components")?.child("schemas") {
+            // Assigned once: each change of the components indexes them again.
+            var components: [NamedSchema] = []
             for (name, node) in try schemas.members() {
-                contract.components.append(NamedSchema(name: name, schema: try readSchema(node, depth: 0)))
+                components.append(NamedSchema(name: name, schema: try readSchema(node, depth: 0)))
             }
+            contract.components = components
         }
         contract.securitySchemes = try readSecuritySchemes()
         contract.security = try root.child("security").map { node throws(ContractError) in try readSecurity(node) }
@@ -172,6 +175,10 @@ struct OpenAPIReadState {
                 operation.responses.append(try readResponse(status, responseNode))
             }
             operation.callbacks = try readCallbacks(node)
+            for server in try node.child("servers")?.array() ?? [] {
+                guard let url = try server.optionalString("url") else { throw server.invalid("a server with a 'url'") }
+                operation.servers.append(url)
+            }
             operations.append(operation)
         }
         return operations
@@ -277,15 +284,26 @@ struct OpenAPIReadState {
             let schema = try mediaNode.child("schema")
             var encoding: [String: ContractEncoding] = [:]
             for (property, entry) in try mediaNode.child("encoding")?.members() ?? [] {
-                if let headers = try entry.child("headers") {
-                    ignored.noteUnchecked(
-                        "encoding 'headers' of the part '\(property)'", at: headers.path,
-                        consequence: "a part's header fields are not checked")
-                }
-                encoding[property] = ContractEncoding(
+                var read = ContractEncoding(
                     contentType: try entry.optionalString("contentType"), style: try entry.optionalString("style"),
                     explode: try entry.child("explode")?.bool(),
                     allowReserved: try entry.child("allowReserved")?.bool() ?? false)
+                for (name, header) in try entry.child("headers")?.members() ?? [] {
+                    // OpenAPI: headers apply to multipart parts only, and `Content-Type` is
+                    // `contentType`'s.
+                    if !mediaType.lowercased().hasPrefix("multipart/") {
+                        ignored.noteUnchecked(
+                            "encoding header '\(name)' of the field '\(property)'", at: header.path,
+                            consequence: "headers apply to multipart parts only: not checked")
+                    } else if name.lowercased() == "content-type" {
+                        ignored.noteUnchecked(
+                            "encoding header 'Content-Type' of the part '\(property)'", at: header.path,
+                            consequence: "a part's media type is its encoding's 'contentType': not checked")
+                    } else {
+                        read.headers.append(try readHeader(name, header))
+                    }
+                }
+                encoding[property] = read
             }
             body.content.append(
                 ContractMediaType(

@@ -26,7 +26,9 @@ public struct OpenAPIWriter: Sendable {
             item[operation.method.rawValue.lowercased()] = .object(self.operation(operation))
             paths[operation.path] = .object(item)
         }
-        var document = JSONObject([("openapi", "3.1.0"), ("info", .object(info)), ("paths", .object(paths))])
+        var document = JSONObject([("openapi", "3.1.0"), ("info", .object(info))])
+        if !contract.servers.isEmpty { document["servers"] = Self.servers(contract.servers) }
+        document["paths"] = .object(paths)
         if !contract.components.isEmpty {
             let schemas = JSONObject(contract.components.map { ($0.name, schema($0.schema)) })
             document["components"] = ["schemas": .object(schemas)]
@@ -38,12 +40,30 @@ public struct OpenAPIWriter: Sendable {
         var object = JSONObject()
         if let operationId = operation.operationId { object["operationId"] = .string(operationId) }
         if let summary = operation.summary { object["summary"] = .string(summary) }
+        if !operation.servers.isEmpty { object["servers"] = Self.servers(operation.servers) }
         if !operation.parameters.isEmpty { object["parameters"] = .array(operation.parameters.map(parameter)) }
         if let body = operation.requestBody { object["requestBody"] = requestBody(body) }
         var responses = JSONObject()
         for response in operation.responses { responses[response.status] = .object(self.response(response)) }
         object["responses"] = .object(responses)
+        if !operation.callbacks.isEmpty { object["callbacks"] = .object(callbacks(operation.callbacks)) }
         return object
+    }
+
+    /// `callbacks`: each name's expressions, each expression's path item, in the order read.
+    private func callbacks(_ callbacks: [ContractCallback]) -> JSONObject {
+        var written = JSONObject()
+        for callback in callbacks {
+            var item = written[callback.name]?[callback.expression]?.objectValue ?? JSONObject()
+            var operation = JSONObject()
+            if !callback.parameters.isEmpty { operation["parameters"] = .array(callback.parameters.map(parameter)) }
+            if let body = callback.requestBody { operation["requestBody"] = requestBody(body) }
+            item[callback.method.rawValue.lowercased()] = .object(operation)
+            var expressions = written[callback.name]?.objectValue ?? JSONObject()
+            expressions[callback.expression] = .object(item)
+            written[callback.name] = .object(expressions)
+        }
+        return written
     }
 
     private func parameter(_ parameter: ContractParameter) -> JSONValue {
@@ -94,21 +114,25 @@ public struct OpenAPIWriter: Sendable {
         if let style = encoding.style { object["style"] = .string(style) }
         if let explode = encoding.explode { object["explode"] = .bool(explode) }
         if encoding.allowReserved { object["allowReserved"] = .bool(true) }
+        if !encoding.headers.isEmpty { object["headers"] = .object(headers(encoding.headers)) }
         return .object(object)
     }
 
-    private func response(_ response: ContractResponse) -> JSONObject {
-        var object = JSONObject([("description", .string(response.description))])
-        if !response.headers.isEmpty {
-            let headers = response.headers.map { header -> (String, JSONValue) in
+    /// Header Objects by name: a response's, or a multipart part's.
+    private func headers(_ headers: [ResponseHeader]) -> JSONObject {
+        JSONObject(
+            headers.map { header -> (String, JSONValue) in
                 var written = JSONObject()
                 if header.required { written["required"] = true }
                 if let schema = header.schema { written["schema"] = self.schema(schema) }
                 if let example = header.example { written["example"] = example }
                 return (header.name, .object(written))
-            }
-            object["headers"] = .object(JSONObject(headers))
-        }
+            })
+    }
+
+    private func response(_ response: ContractResponse) -> JSONObject {
+        var object = JSONObject([("description", .string(response.description))])
+        if !response.headers.isEmpty { object["headers"] = .object(headers(response.headers)) }
         guard let mediaType = response.mediaType else { return object }
         var media = JSONObject()
         if let schema = response.schema {
@@ -127,7 +151,7 @@ public struct OpenAPIWriter: Sendable {
             }
             media["examples"] = .object(JSONObject(examples))
         }
-        var content = [(mediaType, JSONValue.object(media))]
+        var content: [(String, JSONValue)] = []
         for other in response.otherContent {
             var written = JSONObject()
             if let schema = other.schema { written["schema"] = self.schema(schema) }
@@ -139,6 +163,8 @@ public struct OpenAPIWriter: Sendable {
             }
             content.append((other.mediaType, .object(written)))
         }
+        // The media types in the order read: the one described first among the others where it stood.
+        content.insert((mediaType, .object(media)), at: min(max(response.mediaTypePosition, 0), content.count))
         object["content"] = .object(JSONObject(content))
         return object
     }
@@ -214,6 +240,11 @@ public struct OpenAPIWriter: Sendable {
         if let swiftProperty = schema.swiftProperty { object["x-swift-property"] = .string(swiftProperty) }
         if let faker = schema.faker { object["x-faker"] = .string(faker) }
         return .object(object)
+    }
+
+    /// `servers`: one object a URL.
+    static func servers(_ urls: [String]) -> JSONValue {
+        .array(urls.map { .object(["url": .string($0)]) })
     }
 
     /// A schema's `xml` object, only the keys that differ from their defaults.

@@ -39,8 +39,12 @@ extension Swagger2ConversionState {
         for key in ["tags", "summary", "description", "externalDocs", "operationId", "deprecated", "security"] {
             if let child = try node.child(key) { converted.append(key: key, value: child.value) }
         }
-        if let schemes = try node.child("schemes") {
-            warn("operation schemes at \(Self.pointer(schemes.path)) are not converted: the document's servers apply")
+        // An operation's own schemes, with the document's host and base path, are its servers;
+        // with no host its servers would be the document's relative base path alone.
+        if let schemes = try node.child("schemes"), try root.child("host") != nil,
+            let servers = try servers(schemes: schemes)
+        {
+            converted.append(key: "servers", value: servers)
         }
         let consumes = try mediaTypes(node.child("consumes")) ?? consumes ?? []
         let produces = try mediaTypes(node.child("produces")) ?? produces ?? []
@@ -142,7 +146,11 @@ extension Swagger2ConversionState {
             case ("pipes", "query"):
                 converted.append(key: "style", value: "pipeDelimited")
                 converted.append(key: "explode", value: false)
-            case ("tsv", _), ("ssv", _), ("pipes", _), ("multi", _):
+            case ("tsv", _):
+                // OpenAPI 3 has no tab-separated style: petkit's own `tabDelimited` stands for it.
+                converted.append(key: "style", value: .string(ContractParameter.tabDelimited))
+                converted.append(key: "explode", value: false)
+            case ("ssv", _), ("pipes", _), ("multi", _):
                 // No 3.0 style splits these: the value is read as the one string it is.
                 warn(
                     "'collectionFormat: \(format)' at \(Self.pointer(formatPath)) has no OpenAPI 3.0 equivalent "
@@ -210,11 +218,13 @@ extension Swagger2ConversionState {
                 schema = .object(object)
             }
             properties.append(key: name, value: schema)
-            // csv (the default) is sent as one comma-separated value; multi as the field repeated
-            // (3.0's default); any other format was read as one string above.
+            // csv (the default) is sent as one comma-separated value, tsv as one tab-separated
+            // value; multi as the field repeated (3.0's default); any other format was read as one
+            // string above.
             let format = try node.optionalString("collectionFormat") ?? "csv"
-            if try node.optionalString("type") == "array", format == "csv" {
-                encoding.append(key: name, value: .object(["style": "form", "explode": false]))
+            if try node.optionalString("type") == "array", format == "csv" || format == "tsv" {
+                let style = format == "csv" ? "form" : ContractParameter.tabDelimited
+                encoding.append(key: name, value: .object(["style": .string(style), "explode": false]))
             }
         }
         var schema = JSONObject([("type", "object"), ("properties", .object(properties))])

@@ -75,8 +75,9 @@ struct Swagger2ConversionState {
     }
 
     /// `host`, `basePath` and `schemes` as `servers`: one URL per scheme (https when none is
-    /// named), or the base path alone (a relative URL) when there is no host.
-    private func servers() throws(ContractError) -> JSONValue? {
+    /// named), or the base path alone (a relative URL) when there is no host. `schemes` are an
+    /// operation's own when it names them, else the document's.
+    func servers(schemes node: OpenAPINode? = nil) throws(ContractError) -> JSONValue? {
         let host = try root.optionalString("host")
         var basePath = try root.optionalString("basePath") ?? ""
         if basePath.hasSuffix("/") { basePath.removeLast() }
@@ -84,7 +85,16 @@ struct Swagger2ConversionState {
             throw base.invalid("a base path starting with '/'")
         }
         guard let host else { return basePath.isEmpty ? nil : .array([.object(["url": .string(basePath)])]) }
-        let schemes = try root.child("schemes")?.array().map { node throws(ContractError) in try node.string() } ?? []
+        var schemes: [String] = []
+        var schemesNode = node
+        if schemesNode == nil { schemesNode = try root.child("schemes") }
+        for scheme in try schemesNode?.array() ?? [] {
+            let name = try scheme.string()
+            guard ["http", "https", "ws", "wss"].contains(name) else {
+                throw scheme.invalid("a scheme http, https, ws or wss")
+            }
+            schemes.append(name)
+        }
         // 2.0 means "the scheme the document was fetched with" when there are none: https is assumed.
         let urls = (schemes.isEmpty ? ["https"] : schemes).map { "\($0)://\(host)\(basePath)" }
         return .array(urls.map { .object(["url": .string($0)]) })

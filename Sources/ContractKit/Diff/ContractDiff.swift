@@ -244,7 +244,7 @@ public struct ContractDiff: Sendable {
                     .requestParameterEnumValueRemoved, parameter, expected: oldSchema.typeText,
                     actual: newSchema.typeText, message: "\(label) no longer accepts \(removed)")
             }
-            let tightened = SchemaDiffWalk.tightened(oldSchema.limits, newSchema.limits)
+            let tightened = SchemaDiffWalk.tightened(oldSchema, newSchema)
             if !tightened.isEmpty {
                 add(
                     .requestParameterBoundTightened, parameter, expected: "the old bounds",

@@ -41,6 +41,26 @@ extension SchemaDiffWalk {
         return changes
     }
 
+    /// What became stricter, the limits' changes with `contains` and its counts: a
+    /// `contains` added (an array must now hold a matching element), `minContains` raised or
+    /// `maxContains` lowered or set where both sides have a `contains` (`minContains` is 1 when
+    /// not written). A `contains` schema on both sides is compared as items are.
+    static func tightened(_ before: Schema, _ after: Schema) -> [String] {
+        var changes = tightened(before.limits, after.limits)
+        guard let contains = after.contains else { return changes }
+        guard before.contains != nil else {
+            changes.append("contains none → \(contains.typeText)")
+            return changes
+        }
+        let oldMinimum = before.limits.minContains ?? 1
+        let newMinimum = after.limits.minContains ?? 1
+        if newMinimum > oldMinimum { changes.append("minContains \(oldMinimum) → \(newMinimum)") }
+        if let new = after.limits.maxContains, before.limits.maxContains.map({ new < $0 }) ?? true {
+            changes.append("maxContains \(before.limits.maxContains.map(String.init) ?? "none") → \(new)")
+        }
+        return changes
+    }
+
     /// `oneOf`/`anyOf` branches of `after` with no counterpart in `before` (by the component
     /// they name, else by their type text), as text.
     static func branchesAdded(_ before: Schema, _ after: Schema) -> [String] {
@@ -75,7 +95,7 @@ extension SchemaDiffWalk {
 
     /// Response side: bounds loosened, branches added, discriminator values added or moved.
     mutating func compareResponseConstraints(_ before: Schema, _ after: Schema, path: JSONPath, subject: String) {
-        let loosened = SchemaDiffWalk.tightened(after.limits, before.limits)
+        let loosened = SchemaDiffWalk.tightened(after, before)
         if !loosened.isEmpty {
             add(
                 .responseBoundLoosened, path, expected: "the old bounds", actual: loosened.joined(separator: ", "),
@@ -99,7 +119,7 @@ extension SchemaDiffWalk {
 
     /// Request side: bounds tightened, branches removed, discriminator values removed or moved.
     mutating func compareRequestConstraints(_ before: Schema, _ after: Schema, path: JSONPath, subject: String) {
-        let tightened = SchemaDiffWalk.tightened(before.limits, after.limits)
+        let tightened = SchemaDiffWalk.tightened(before, after)
         if !tightened.isEmpty {
             add(
                 .requestBodyBoundTightened, path, expected: "the old bounds", actual: tightened.joined(separator: ", "),

@@ -39,6 +39,10 @@ extension SchemaDiffWalk {
         if let oldItems = oldSchema.items, let newItems = newSchema.items {
             compareRequest(oldItems, newItems, path: path.appending(index: 0).generalized, site: .item)
         }
+        // A `contains` narrowed refuses arrays whose only matching element the old one took.
+        if let oldContains = oldSchema.contains, let newContains = newSchema.contains {
+            compareRequest(oldContains, newContains, path: path.appending(index: 0).generalized, site: .item)
+        }
         for (oldBranch, newBranch) in SchemaDiffWalk.pairedBranches(oldSchema, newSchema) {
             compareRequest(oldBranch, newBranch, path: path, site: site)
         }

@@ -176,6 +176,10 @@ struct SchemaDiffWalk {
         if let oldItems = oldSide.schema.items, let newItems = newSide.schema.items {
             compare(oldItems, newItems, path: path.appending(index: 0).generalized, site: .item)
         }
+        // A `contains` widened lets a response hold no element the client looked for.
+        if let oldContains = oldSide.schema.contains, let newContains = newSide.schema.contains {
+            compare(oldContains, newContains, path: path.appending(index: 0).generalized, site: .item)
+        }
         for (oldBranch, newBranch) in SchemaDiffWalk.pairedBranches(oldSide.schema, newSide.schema) {
             compare(oldBranch, newBranch, path: path, site: site)
         }

@@ -234,7 +234,8 @@ public struct LiveVerifier: Sendable {
     func plan(
         _ operation: ContractOperation, baseURL: String, bodies: [String: [JSONValue]]
     ) -> Result<[Call], Skip> {
-        var valueSets: [(parameter: ContractParameter, values: [String], reason: String?)] = []
+        // `wire`: the values are the text sent (an array's or object's example in its style).
+        var valueSets: [(parameter: ContractParameter, values: [String], reason: String?, wire: Bool)] = []
         var missing: [String] = []
         for parameter in operation.parameters {
             let given = givenValues(parameter, of: operation)
@@ -243,7 +244,7 @@ public struct LiveVerifier: Sendable {
                 || (parameter.required && (parameter.location == .query || parameter.location == .cookie))
             guard wanted || !given.isEmpty else { continue }
             if !given.isEmpty {
-                valueSets.append((parameter, given, nil))
+                valueSets.append((parameter, given, nil, false))
                 continue
             }
             let (found, reason) = foundValues(parameter, bodies: bodies)
@@ -254,7 +255,8 @@ public struct LiveVerifier: Sendable {
                         ? "{\(parameter.name)}" : "\(parameter.location.rawValue) parameter '\(parameter.name)'")
                 continue
             }
-            valueSets.append((parameter, values, found.isEmpty ? nil : reason))
+            valueSets.append(
+                (parameter, values, found.isEmpty ? nil : reason, found.isEmpty && isStructured(parameter)))
         }
         guard missing.isEmpty else { return .failure(Skip(reason: "no value for " + missing.joined(separator: ", "))) }
         let count = min(configuration.maxPerOperation, valueSets.map(\.values.count).max() ?? 1)
@@ -268,13 +270,14 @@ public struct LiveVerifier: Sendable {
             for set in valueSets {
                 let value = set.values[position % set.values.count]
                 if let reason = set.reason { reasons.append("\(reason): \(value)") }
+                // An array's or object's example is its style's text, already encoded item by item.
+                let encoded = set.wire ? value : LiveVerifier.percentEncode(value)
                 switch set.parameter.location {
-                case .path: path = path.replacing("{\(set.parameter.name)}", with: LiveVerifier.percentEncode(value))
+                case .path: path = path.replacing("{\(set.parameter.name)}", with: encoded)
                 case .query:
-                    query.append(
-                        "\(LiveVerifier.percentEncode(set.parameter.name))=\(LiveVerifier.percentEncode(value))")
+                    query.append("\(LiveVerifier.percentEncode(set.parameter.name))=\(encoded)")
                 case .header: headers.append((set.parameter.name, value))
-                case .cookie: cookies.append("\(set.parameter.name)=\(LiveVerifier.percentEncode(value))")
+                case .cookie: cookies.append("\(set.parameter.name)=\(encoded)")
                 }
             }
             if !cookies.isEmpty { headers.append(("Cookie", cookies.joined(separator: "; "))) }
@@ -323,11 +326,26 @@ public struct LiveVerifier: Sendable {
         return (values, reason)
     }
 
+    /// Whether the parameter is an array or an object, whose examples are sent in its style.
+    func isStructured(_ parameter: ContractParameter) -> Bool {
+        let schema = validator.contract.resolve(parameter.schema) ?? parameter.schema
+        return schema.types.contains(.array) || schema.types.contains(.object)
+    }
+
     /// The contract's own values: the parameter's examples, else its schema's (through a `$ref`
-    /// too), else the schema's first `enum` value, else its `default`.
+    /// too), else the schema's first `enum` value, else its `default`. An array's or object's
+    /// example is sent as its style says (``ContractParameter/text(of:encode:)``: `3,4,5`,
+    /// `;id=3;id=4`, `;R=100;G=200`), percent-encoded item by item outside a header.
     func fallbackValues(_ parameter: ContractParameter) -> [String] {
         let schema = validator.contract.resolve(parameter.schema) ?? parameter.schema
-        let examples = LiveVerifier.distinct((parameter.examples + schema.examples).compactMap(LiveVerifier.scalarText))
+        var texts: (JSONValue) -> String? = LiveVerifier.scalarText
+        if isStructured(parameter) {
+            let inHeader = parameter.location == .header
+            texts = { value in
+                parameter.text(of: value) { inHeader ? $0 : LiveVerifier.percentEncode($0) }
+            }
+        }
+        let examples = LiveVerifier.distinct((parameter.examples + schema.examples).compactMap(texts))
         if !examples.isEmpty { return examples }
         if let first = schema.enumValues?.lazy.compactMap(LiveVerifier.scalarText).first { return [first] }
         if let value = parameter.defaultValue.flatMap(LiveVerifier.scalarText) { return [value] }

@@ -260,6 +260,9 @@ import Testing
         ("query", "ssv", #"{"style":"spaceDelimited","explode":false}"#),
         ("query", "pipes", #"{"style":"pipeDelimited","explode":false}"#),
         ("query", "multi", #"{"style":"form","explode":true}"#),
+        ("query", "tsv", #"{"style":"tabDelimited","explode":false}"#),
+        ("path", "tsv", #"{"style":"tabDelimited","explode":false}"#),
+        ("header", "tsv", #"{"style":"tabDelimited","explode":false}"#),
     ])
     func collectionFormatsBecomeStyles(location: String, format: String?, style: String) throws {
         let formatText = format.map { ", collectionFormat: \($0)" } ?? ""
@@ -278,20 +281,76 @@ import Testing
         #expect(converted.warnings.isEmpty)
     }
 
-    @Test func tsvHasNoEquivalentAndIsWarnedAboutByPointer() throws {
+    @Test func tsvIsReadAsTabDelimitedAndWrittenBack() throws {
         let contract = try Self.read(
             """
             paths:
               /a:
-                get:
-                  parameters: [{name: ids, in: query, type: array, items: {type: integer}, collectionFormat: tsv}]
+                post:
+                  consumes: [application/x-www-form-urlencoded]
+                  parameters:
+                  - {name: ids, in: query, type: array, items: {type: integer}, collectionFormat: tsv}
+                  - {name: tags, in: formData, type: array, items: {type: string}, collectionFormat: tsv}
                   responses: {'200': {description: ok}}
             """)
-        let warning = try #require(contract.ignoredKeywords.first)
+        #expect(contract.ignoredKeywords.isEmpty, "\(contract.ignoredKeywords)")
+        let operation = try #require(contract.operations.first)
+        let parameter = try #require(operation.parameters.first)
+        #expect(parameter.style == ContractParameter.tabDelimited)
+        #expect(parameter.explode == false)
+        #expect(parameter.schema.types == [.array])
+        let encoding = operation.requestBody?.content.first?.encoding["tags"]
+        #expect(encoding?.style == ContractParameter.tabDelimited)
+        #expect(encoding?.explode == false)
+        let written = OpenAPIWriter().document(contract)
+        let reread = try OpenAPIReader().read(written, source: "w.json")
+        #expect(reread.operations.first?.parameters.first?.style == ContractParameter.tabDelimited)
+        #expect(reread.operations.first?.requestBody?.content.first?.encoding["tags"]?.style == "tabDelimited")
+    }
+
+    @Test(arguments: [
+        (
+            "host: api.example.com\nbasePath: /v1", "[http, wss]",
+            #"["http://api.example.com/v1","wss://api.example.com/v1"]"#
+        ),
+        ("host: api.example.com\nschemes: [https]", "[http]", #"["http://api.example.com"]"#),
+        ("host: api.example.com\nschemes: [https]", nil, "[]"),
+        ("basePath: /v1", "[http]", "[]"),
+    ])
+    func operationSchemesBecomeTheOperationsServers(root: String, schemes: String?, servers: String) throws {
+        let schemesText = schemes.map { "\n      schemes: \($0)" } ?? ""
+        let contract = try Self.read(
+            root + """
+
+                paths:
+                  /a:
+                    get:\(schemesText)
+                      responses: {'200': {description: ok}}
+                """)
+        #expect(contract.ignoredKeywords.isEmpty, "\(contract.ignoredKeywords)")
+        let operation = try #require(contract.operations.first)
+        #expect(JSONValue.array(operation.servers.map(JSONValue.string)) == (try Self.json(servers)))
+        let reread = try OpenAPIReader().read(OpenAPIWriter().document(contract), source: "w.json")
+        #expect(reread.operations.first?.servers == operation.servers)
+        #expect(reread.servers == contract.servers)
+    }
+
+    @Test func anUnknownSchemeIsAnErrorAtItsPointer() throws {
         #expect(
-            warning.contains("'collectionFormat: tsv' at #/paths/~1a/get/parameters/0/collectionFormat"), "\(warning)")
-        #expect(warning.contains("read as one string"))
-        #expect(contract.operations.first?.parameters.first?.schema.types == [.string])
+            throws: ContractError.invalidContract(
+                file: "t.yaml", path: "$.paths['/a'].get.schemes[0]", expected: "a scheme http, https, ws or wss",
+                found: "string 'ftp'")
+        ) {
+            try Self.read(
+                """
+                host: a.example
+                paths:
+                  /a:
+                    get:
+                      schemes: [ftp]
+                      responses: {'200': {description: ok}}
+                """)
+        }
     }
 
     @Test func securityDefinitionsBecomeSecuritySchemes() throws {
@@ -324,11 +383,9 @@ import Testing
             paths:
               /a:
                 get:
-                  schemes: [http]
                   parameters: [{name: m, in: query, type: array, items: {type: array, items: {type: string}, collectionFormat: pipes}}]
                   responses: {'200': {description: ok}}
             """)
-        #expect(conversion.warnings.contains { $0.contains("#/paths/~1a/get/schemes") })
         #expect(conversion.warnings.contains { $0.contains("#/paths/~1a/get/parameters/0/items/collectionFormat") })
     }
 
