@@ -140,9 +140,11 @@ package struct PathTemplate: Sendable, Hashable {
         for (part, segment) in zip(parts, segments) {
             switch segment {
             case .literal(let text):
+                // By bytes: a path is bytes, and String's `==` (canonical equivalence) costs more.
                 guard
-                    part == text[...]
-                        || (decodingLiterals && part.contains("%") && part.removingPercentEncoding() == text)
+                    part.utf8.elementsEqual(text.utf8)
+                        || (decodingLiterals && part.utf8.contains(UInt8(ascii: "%"))
+                            && part.removingPercentEncoding() == text)
                 else { return nil }
             case .variables(let pieces):
                 guard Self.match(part, pieces, into: &values) else { return nil }
