@@ -140,9 +140,8 @@ package struct PathTemplate: Sendable, Hashable {
         for (part, segment) in zip(parts, segments) {
             switch segment {
             case .literal(let text):
-                // By bytes: a path is bytes, and String's `==` (canonical equivalence) costs more.
                 guard
-                    part.utf8.elementsEqual(text.utf8)
+                    part == text[...]
                         || (decodingLiterals && part.utf8.contains(UInt8(ascii: "%"))
                             && part.removingPercentEncoding() == text)
                 else { return nil }

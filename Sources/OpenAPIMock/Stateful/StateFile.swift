@@ -171,7 +171,10 @@ final class StateFile: @unchecked Sendable {
             let insert = try connection.statement("INSERT INTO resources (collection, id, body) VALUES (?, ?, ?)")
             for resource in resources {
                 insert.reset()
-                try insert.run([.text(resource.collection), .text(resource.id), .text(String(decoding: resource.encoded, as: UTF8.self))])
+                try insert.run([
+                    .text(resource.collection), .text(resource.id),
+                    .text(String(decoding: resource.encoded, as: UTF8.self)),
+                ])
             }
             let sequence = try connection.statement("INSERT INTO sequences (collection, next) VALUES (?, ?)")
             for entry in sequences {
