@@ -142,7 +142,8 @@ package struct PathTemplate: Sendable, Hashable {
             case .literal(let text):
                 guard
                     part == text[...]
-                        || (decodingLiterals && part.contains("%") && part.removingPercentEncoding() == text)
+                        || (decodingLiterals && part.utf8.contains(UInt8(ascii: "%"))
+                            && part.removingPercentEncoding() == text)
                 else { return nil }
             case .variables(let pieces):
                 guard Self.match(part, pieces, into: &values) else { return nil }

@@ -47,7 +47,7 @@ extension OpenAPIResponder {
                 let stored = route.answer?.conform(.object(resource)) ?? .object(resource)
                 let encoded = stored.serializedBytes()
                 do {
-                    guard try store.insert(stored, encoded: encoded, id: id.text, in: key) else { continue }
+                    guard try store.insert(encoded: encoded, id: id.text, in: key) else { continue }
                 } catch {
                     return Self.storeFull(error, operation)
                 }
@@ -74,9 +74,12 @@ extension OpenAPIResponder {
         var missing: PreparedResponse { notFoundItem(operation, key, id, request) }
         switch route.role {
         case .read:
+            // What a create of the same schema stored is valid as it is, and sent as it is.
+            if route.readsAsStored {
+                guard let encoded = store.encoded(id: id, in: key) else { return missing }
+                return respond(shape, encoded: encoded)
+            }
             guard let stored = store.value(id: id, in: key) else { return missing }
-            // What a create of the same schema stored is valid as it is.
-            if route.readsAsStored { return respond(shape, body: stored) }
             return respond(shape, body: route.answer?.conform(stored) ?? stored)
         case .delete:
             do {
@@ -100,7 +103,7 @@ extension OpenAPIResponder {
                 let stored = route.answer?.conform(next) ?? next
                 let encoded = stored.serializedBytes()
                 do {
-                    guard try store.replace(stored, encoded: encoded, id: id, in: key, version: old.version) else {
+                    guard try store.replace(encoded: encoded, id: id, in: key, version: old.version) else {
                         continue
                     }
                 } catch {

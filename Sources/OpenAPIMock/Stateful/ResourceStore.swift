@@ -85,9 +85,10 @@ public final class ResourceStore: Sendable {
         var problems: [String] = []
         for (collection, items) in seed {
             for (id, value) in items {
-                let size = value.serializedBytes().count + id.utf8.count
+                let encoded = value.serializedBytes()
+                let size = encoded.count + id.utf8.count
                 switch admits(start, collection, id, size: size, limits) {
-                case .success(true): add(into: &start, collection, id, value, size: size)
+                case .success(true): add(into: &start, collection, id, encoded, size: size)
                 case .success(false): problems.append("\(collection): the example with id '\(id)' repeats an id")
                 case .failure(let refusal): problems.append("\(collection): the example with id '\(id)': \(refusal)")
                 }
@@ -103,9 +104,9 @@ public final class ResourceStore: Sendable {
     {
         var state = State()
         for resource in content.resources {
-            let size = resource.bytes + resource.id.utf8.count
+            let size = resource.encoded.count + resource.id.utf8.count
             switch admits(state, resource.collection, resource.id, size: size, limits) {
-            case .success(true): add(into: &state, resource.collection, resource.id, resource.value, size: size)
+            case .success(true): add(into: &state, resource.collection, resource.id, resource.encoded, size: size)
             case .success(false):
                 throw .corrupt(path: path, reason: "\(resource.collection)/\(resource.id) is stored twice")
             case .failure(let refusal): throw .overLimits(path: path, reason: refusal.description)
@@ -124,9 +125,9 @@ public final class ResourceStore: Sendable {
         return state
     }
 
-    private static func resources(of state: State) -> [(collection: String, id: String, value: JSONValue)] {
+    private static func resources(of state: State) -> [(collection: String, id: String, encoded: [UInt8])] {
         state.buckets.keys.sorted().flatMap { collection in
-            (state.buckets[collection]?.all ?? []).map { (collection, $0.id, $0.value) }
+            (state.buckets[collection]?.all ?? []).map { (collection, $0.id, $0.encoded) }
         }
     }
 
@@ -147,11 +148,12 @@ public final class ResourceStore: Sendable {
 
     /// Stores a new resource; false when the id is taken.
     public func insert(_ value: JSONValue, id: String, in collection: String) throws(Refusal) -> Bool {
-        try insert(value, encoded: value.serializedBytes(), id: id, in: collection)
+        try insert(encoded: value.serializedBytes(), id: id, in: collection)
     }
 
-    /// Stores a new resource whose JSON is `encoded` (made by the caller, outside the lock).
-    func insert(_ value: JSONValue, encoded: [UInt8], id: String, in collection: String) throws(Refusal) -> Bool {
+    /// Stores a new resource whose JSON is `encoded` (made by the caller with the store's
+    /// writer, `JSONValue.serializedBytes()`, outside the lock).
+    func insert(encoded: [UInt8], id: String, in collection: String) throws(Refusal) -> Bool {
         let size = encoded.count + id.utf8.count
         let outcome: Result<Bool, Refusal> = state.withLock { state in
             let admitted = Self.admits(state, collection, id, size: size, limits)
@@ -164,7 +166,7 @@ public final class ResourceStore: Sendable {
                     return .failure(.stateFile(error.message))
                 }
             }
-            Self.add(into: &state, collection, id, value, size: size)
+            Self.add(into: &state, collection, id, encoded, size: size)
             return .success(true)
         }
         return try settled(outcome)
@@ -184,7 +186,7 @@ public final class ResourceStore: Sendable {
         return .success(true)
     }
 
-    private static func add(into state: inout State, _ collection: String, _ id: String, _ value: JSONValue, size: Int)
+    private static func add(into state: inout State, _ collection: String, _ id: String, _ encoded: [UInt8], size: Int)
     {
         switch state.buckets[collection]?.count {
         case nil: state.occupied += 1
@@ -195,19 +197,34 @@ public final class ResourceStore: Sendable {
         }
         state.version += 1
         // Changed in place: a copy of the bucket would copy the whole collection.
-        state.buckets[collection, default: ResourceBucket()].add(id, value, bytes: size, version: state.version)
+        state.buckets[collection, default: ResourceBucket()].add(id, encoded, bytes: size, version: state.version)
         state.items += 1
         state.bytes += size
     }
 
     /// The resource with this id.
     public func value(id: String, in collection: String) -> JSONValue? {
-        state.withLock { $0.buckets[collection]?.entry(id)?.value }
+        encoded(id: id, in: collection).map(Self.decoded)
+    }
+
+    /// The resource with this id as its JSON, as it is sent.
+    func encoded(id: String, in collection: String) -> [UInt8]? {
+        state.withLock { $0.buckets[collection]?.entry(id)?.encoded }
     }
 
     /// The resource with this id and the number of the write that stored it.
     func entry(id: String, in collection: String) -> (value: JSONValue, version: UInt64)? {
-        state.withLock { $0.buckets[collection]?.entry(id).map { ($0.value, $0.version) } }
+        state.withLock { $0.buckets[collection]?.entry(id).map { ($0.encoded, $0.version) } }
+            .map { (Self.decoded($0.0), $0.1) }
+    }
+
+    /// A stored resource's value, from the JSON the store's own writer made (which reads back).
+    private static func decoded(_ encoded: [UInt8]) -> JSONValue {
+        do {
+            return try JSONValue(parsing: encoded)
+        } catch {
+            preconditionFailure("a stored resource does not read back: \(error)")
+        }
     }
 
     /// Replaces a stored resource when it is still `expected` (any, when nil); false when the id
@@ -221,14 +238,12 @@ public final class ResourceStore: Sendable {
             guard let old = entry(id: id, in: collection), old.value == expected else { return false }
             version = old.version
         }
-        return try replace(value, encoded: value.serializedBytes(), id: id, in: collection, version: version)
+        return try replace(encoded: value.serializedBytes(), id: id, in: collection, version: version)
     }
 
     /// Replaces a stored resource whose JSON is `encoded` when it is still at `version` (any,
     /// when nil); false when the id is unknown or the resource was written meanwhile.
-    func replace(
-        _ value: JSONValue, encoded: [UInt8], id: String, in collection: String, version: UInt64?
-    ) throws(Refusal) -> Bool {
+    func replace(encoded: [UInt8], id: String, in collection: String, version: UInt64?) throws(Refusal) -> Bool {
         let size = encoded.count + id.utf8.count
         let outcome: Result<Bool, Refusal> = state.withLock { state in
             guard let old = state.buckets[collection]?.entry(id) else { return .success(false) }
@@ -242,7 +257,7 @@ public final class ResourceStore: Sendable {
                 }
             }
             state.version += 1
-            state.buckets[collection]?.replace(id, value, bytes: size, version: state.version)
+            state.buckets[collection]?.replace(id, encoded, bytes: size, version: state.version)
             state.bytes += size - old.bytes
             return .success(true)
         }
@@ -281,10 +296,11 @@ public final class ResourceStore: Sendable {
     /// At most `limit` resources of a collection from `offset` on, in creation order, and how
     /// many it holds; the page is copied, never the collection.
     public func page(of collection: String, offset: Int, limit: Int) -> (items: [JSONValue], total: Int) {
-        state.withLock { state in
-            guard let bucket = state.buckets[collection] else { return ([], 0) }
+        let (page, total) = state.withLock { state in
+            guard let bucket = state.buckets[collection] else { return ([[UInt8]](), 0) }
             return (bucket.page(offset: offset, limit: limit), bucket.count)
         }
+        return (page.map(Self.decoded), total)
     }
 
     /// Each collection's path, resources and bytes, sorted by path; with the totals.

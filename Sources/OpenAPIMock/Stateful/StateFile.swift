@@ -23,7 +23,8 @@ final class StateFile: @unchecked Sendable {
 
     /// What a file holds: resources in creation order, and the collections' sequences.
     struct Content {
-        var resources: [(collection: String, id: String, value: JSONValue, bytes: Int)] = []
+        /// Each resource's JSON as the store's writer makes it.
+        var resources: [(collection: String, id: String, encoded: [UInt8])] = []
         var sequences: [(collection: String, next: Int64)] = []
     }
 
@@ -111,7 +112,7 @@ final class StateFile: @unchecked Sendable {
                     } catch {
                         throw StateFileError.corrupt(path: path, reason: "resource \(collection)/\(id): \(error)")
                     }
-                    content.resources.append((collection, id, value, bytes.count))
+                    content.resources.append((collection, id, value.serializedBytes()))
                 }
                 for row in try connection.statement("SELECT collection, next FROM sequences").rows() {
                     guard row.count == 2, case .text(let collection) = row[0], case .integer(let next) = row[1] else {
@@ -157,7 +158,7 @@ final class StateFile: @unchecked Sendable {
 
     /// Replaces what the file holds (of one collection, else all) with `resources` and `sequences`.
     func reset(
-        collection: String?, to resources: [(collection: String, id: String, value: JSONValue)],
+        collection: String?, to resources: [(collection: String, id: String, encoded: [UInt8])],
         sequences: [(collection: String, next: Int64)]
     ) throws(SQLiteError) {
         try write { connection in
@@ -170,7 +171,10 @@ final class StateFile: @unchecked Sendable {
             let insert = try connection.statement("INSERT INTO resources (collection, id, body) VALUES (?, ?, ?)")
             for resource in resources {
                 insert.reset()
-                try insert.run([.text(resource.collection), .text(resource.id), .text(resource.value.serialized())])
+                try insert.run([
+                    .text(resource.collection), .text(resource.id),
+                    .text(String(decoding: resource.encoded, as: UTF8.self)),
+                ])
             }
             let sequence = try connection.statement("INSERT INTO sequences (collection, next) VALUES (?, ?)")
             for entry in sequences {
