@@ -89,7 +89,10 @@ package final class StubEngine: Sendable {
     /// stub that matches under it, and that stub's answer (or the document's, or why none).
     @inline(__always) func decide(_ event: ServeEvent) -> StubDecision {
         let underway = recording.isActive ? recording.current() : nil
-        switch SelectStage.select(event.request.headers, snapshot: event.snapshot, recording: underway) {
+        switch SelectStage.select(
+            event.request.headers, query: event.matchable.queryParameters, snapshot: event.snapshot,
+            recording: underway)
+        {
         case .record(let target, let recorder):
             let head = event.request.head
             if let refusal = recorder.configuration.refusal(

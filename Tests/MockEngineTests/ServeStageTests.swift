@@ -28,9 +28,10 @@ import Testing
     // MARK: select
 
     struct SelectRow: Sendable, CustomTestStringConvertible {
+        var target = "/items"
         var headers: [(String, String)]
         var expected: String
-        var testDescription: String { "\(headers.map { "\($0.0): \($0.1)" }) → \(expected)" }
+        var testDescription: String { "\(target) \(headers.map { "\($0.0): \($0.1)" }) → \(expected)" }
     }
 
     static let selectRows = [
@@ -43,6 +44,14 @@ import Testing
         SelectRow(headers: [("Prefer", "example=nope")], expected: "refuse nope document:true unknown variant"),
         SelectRow(
             headers: [("X-Petmock-Variant", "missing:")], expected: "refuse missing: document:false unknown variant"),
+        // Prism's query forms, which the header's items win over.
+        SelectRow(target: "/items?__code=404", headers: [], expected: "serve - 404 -"),
+        SelectRow(target: "/items?__code=404", headers: [("Prefer", "code=201")], expected: "serve - 201 -"),
+        SelectRow(target: "/items?__example=nope", headers: [], expected: "refuse nope document:true unknown variant"),
+        SelectRow(
+            target: "/items?__example=nope&__code=404", headers: [("Prefer", "code=201")],
+            expected: "refuse nope document:true unknown variant"),
+        SelectRow(target: "/items?__code=abc", headers: [], expected: "refuse - document:true invalid Prefer header"),
     ]
 
     static func describe(_ selection: SelectStage.Selection) -> String {
@@ -62,8 +71,9 @@ import Testing
     @Test(arguments: selectRows)
     func selectReadsTheHeadersAgainstTheSnapshot(row: SelectRow) throws {
         let handler = try Self.handler()
-        let event = Self.event("/items", headers: row.headers, in: handler)
-        let selection = SelectStage.select(event.request.headers, snapshot: event.snapshot, recording: nil)
+        let event = Self.event(row.target, headers: row.headers, in: handler)
+        let selection = SelectStage.select(
+            event.request.headers, query: event.matchable.queryParameters, snapshot: event.snapshot, recording: nil)
         #expect(Self.describe(selection) == row.expected)
     }
 
@@ -74,7 +84,7 @@ import Testing
             stubsDirectory: nil)
         let event = Self.event("/items", headers: [("X-Petmock-Variant", "nope")], in: handler)
         let selection = SelectStage.select(
-            event.request.headers, snapshot: event.snapshot, recording: ("http://127.0.0.1:9", recorder))
+            event.request.headers, query: [], snapshot: event.snapshot, recording: ("http://127.0.0.1:9", recorder))
         #expect(Self.describe(selection) == "record http://127.0.0.1:9")
     }
 

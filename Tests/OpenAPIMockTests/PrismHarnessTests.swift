@@ -117,8 +117,10 @@ import Testing
         var mappings: [StubMapping] = []
         if harnessCase.name.contains(".pc.") {
             // A Postman collection (the harness's `.pc.` files), as `serve --postman` serves it:
-            // its problems are warnings, unless `--strict`.
-            mappings = try PostmanCollection(bytes: document, source: harnessCase.name).stubs().mappings
+            // its problems are warnings, unless `--strict`. Prism enforces a collection's auth,
+            // which `--postman-auth on` asks of petmock: the security cases run with it.
+            mappings = try PostmanCollection(bytes: document, source: harnessCase.name)
+                .stubs(requiringAuth: harnessCase.name.hasPrefix("security/")).mappings
         } else {
             let contract = try OpenAPIReader().read(document, source: "\(harnessCase.name).yml")
             configuration.fallback = OpenAPIResponder(

@@ -1,3 +1,6 @@
+import HTTPCore
+import StubFormat
+
 /// An immutable, indexed set of compiled stubs: the base mappings and, apart, each named
 /// variant's mappings. Lookups go by literal keys first (exact `url`, exact `urlPath`), then
 /// by the literal leading segments of patterns and templates (`/api/things` for
@@ -122,6 +125,9 @@ package final class StubIndex: Sendable {
     let all: [CompiledStub]
     /// The mappings (and mapping files) not loaded for their errors (``RefusedStub``).
     let refused: [RefusedStub]
+    /// For a base stub that file variants share the request pattern of (a Postman request's
+    /// saved examples), those variants in precedence order: the stubs `Accept` chooses among.
+    let alternatives: [ObjectIdentifier: [CompiledStub]]
 
     init(_ stubs: [CompiledStub], refused: [RefusedStub] = []) {
         self.refused = refused
@@ -137,6 +143,15 @@ package final class StubIndex: Sendable {
         base = Part(baseStubs)
         variants = grouped.mapValues { Part($0) }
         all = stubs.sorted { $0.precedes($1) }
+        var byPattern: [RequestPattern: [CompiledStub]] = [:]
+        for stub in all where stub.mapping.variant != nil { byPattern[stub.mapping.request, default: []].append(stub) }
+        var alternatives: [ObjectIdentifier: [CompiledStub]] = [:]
+        if !byPattern.isEmpty {
+            for stub in base.all {
+                if let shared = byPattern[stub.mapping.request] { alternatives[ObjectIdentifier(stub)] = shared }
+            }
+        }
+        self.alternatives = alternatives
     }
 
     /// The names of the file variants, sorted.
@@ -148,7 +163,21 @@ package final class StubIndex: Sendable {
         if let variant, let part = variants[variant], let stub = part.match(request, scenarios: scenarios) {
             return stub
         }
-        return base.match(request, scenarios: scenarios)
+        guard let stub = base.match(request, scenarios: scenarios) else { return nil }
+        return alternatives.isEmpty ? stub : negotiated(stub, request, scenarios: scenarios)
+    }
+
+    /// Of a base stub and the variants that share its request pattern, the one whose
+    /// `Content-Type` the request's `Accept` prefers (``ContentNegotiation``); the base when
+    /// the request has no `Accept`, accepts none of them, or accepts the base's type as well.
+    /// A stub with no content type offers `*/*`: only a range that accepts anything takes it.
+    func negotiated(_ stub: CompiledStub, _ request: MatchableRequest, scenarios: ScenarioStore) -> CompiledStub {
+        guard let others = alternatives[ObjectIdentifier(stub)], let accept = request.headers.first(name: "Accept")
+        else { return stub }
+        let candidates = [stub] + others.filter { $0.matches(request, scenarios: scenarios) }
+        let offered = candidates.map { $0.mapping.response.servedContentType ?? "*/*" }
+        guard let index = ContentNegotiation.choose(offered, accept: accept) else { return stub }
+        return candidates[index]
     }
 
     /// The best stub, base or any variant, that answers the request with this status

@@ -1,8 +1,8 @@
 import HTTPCore
 
 /// The variant a request is answered under: the one it asks for (`X-Petmock-Variant`,
-/// `Prefer: example=`), else the server-wide one; or the status it asks for
-/// (`Prefer: code=NNN`).
+/// `Prefer: example=`, `__example=`), else the server-wide one; or the status it asks for
+/// (`Prefer: code=NNN`, `__code=NNN`).
 struct RequestedVariant {
     /// The variant in force, if any.
     var variant: Variant?
@@ -35,10 +35,11 @@ enum SelectStage {
     }
 
     @inline(__always) static func select(
-        _ headers: HTTPHeaders, snapshot: StubStore.Snapshot, recording: (target: String, recorder: Recorder)?
+        _ headers: HTTPHeaders, query: [(name: String, value: String)], snapshot: StubStore.Snapshot,
+        recording: (target: String, recorder: Recorder)?
     ) -> Selection {
         if let recording { return .record(target: recording.target, recorder: recording.recorder) }
-        switch VariantSelection(headers) {
+        switch VariantSelection(headers, query: query) {
         case .none:
             return .serve(RequestedVariant(variant: snapshot.serverVariant, status: nil, requested: nil))
         case .named(let name):

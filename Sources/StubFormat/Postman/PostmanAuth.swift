@@ -70,12 +70,14 @@ struct PostmanAuth: Sendable, Hashable {
                     type: type, place: .header, name: "Authorization", value: credential("Bearer ", field("token")),
                     challenge: "Bearer", path: path))
         case "basic":
-            let username = field("username") ?? ""
-            let password = field("password") ?? ""
-            let pair = username + ":" + password
-            // A credential with a variable left unresolved cannot be encoded: any Basic one then.
+            let username = field("username")
+            let password = field("password")
+            let pair = (username ?? "") + ":" + (password ?? "")
+            // A credential with a variable left unresolved cannot be encoded, and a helper with
+            // neither a username nor a password names none: any well-formed Basic one then.
             let value: StringMatcher =
-                pair.contains("{{") ? .matches("Basic .+") : .equalTo("Basic " + Base64.encode(Array(pair.utf8)))
+                pair.contains("{{") || (username ?? "").isEmpty && (password ?? "").isEmpty
+                ? .matches(anyBasicCredential) : .equalTo("Basic " + Base64.encode(Array(pair.utf8)))
             return .auth(
                 PostmanAuth(
                     type: type, place: .header, name: "Authorization", value: value, challenge: "Basic", path: path))
@@ -110,6 +112,11 @@ struct PostmanAuth: Sendable, Hashable {
                 reason: "petmock requires only " + checkedTypes.map { "'\($0)'" }.joined(separator: ", ") + " auth")
         }
     }
+
+    /// `Basic` and a base64 text (RFC 7617 §2: the user-pass, encoded): letters, digits, `+`
+    /// and `/` in groups of four, the last padded with `=`.
+    static let anyBasicCredential =
+        "Basic (([A-Za-z0-9+/]{4})+|([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=))"
 
     /// The matcher of `prefix` then the value: any non-empty text where the value is missing
     /// or holds a variable left unresolved.

@@ -83,7 +83,9 @@ extension PostmanStubBuilder {
     }
 
     /// The 401 of a request whose `auth` is required, for each method and URL its examples
-    /// match: any request there without the credential (absent, or another value).
+    /// match: any request there without the credential (absent, or another value). The
+    /// request's own 401 example answers it when there is one (that of the same method and URL
+    /// first); else a problem document naming the helper.
     mutating func refusals(of auth: PostmanAuth, for made: [StubMapping], title: String, at path: JSONPath) {
         var seen: Set<RequestPattern> = []
         for mapping in made {
@@ -94,6 +96,9 @@ extension PostmanStubBuilder {
             case .query: pattern.queryParameters = [NamedMatcher(auth.name, .not(auth.value))]
             }
             guard seen.insert(pattern).inserted else { continue }
+            let saved =
+                made.first { $0.request == mapping.request && $0.response.status == 401 }
+                ?? made.first { $0.response.status == 401 }
             var headers: HTTPHeaders = ["Content-Type": "application/problem+json"]
             if let challenge = auth.challenge { headers.add(name: "WWW-Authenticate", value: challenge) }
             let body: JSONObject = [
@@ -105,7 +110,8 @@ extension PostmanStubBuilder {
             mappings.append(
                 StubMapping(
                     id: Identifiers.uuid(high: generator.next(), low: generator.next()), name: name, request: pattern,
-                    response: ResponseDefinition(status: 401, headers: headers, body: .json(.object(body))),
+                    response: saved?.response
+                        ?? ResponseDefinition(status: 401, headers: headers, body: .json(.object(body))),
                     metadata: [
                         "postman": [
                             "request": .string(title), "auth": .string(auth.type),

@@ -1,11 +1,9 @@
-import HTTPCore
-
 /// Picks the media type a request's `Accept` prefers among those a response offers
 /// (RFC 9110 §12.5.1: media ranges by `q`, more specific ranges first among equals).
-enum ContentNegotiation {
+package enum ContentNegotiation {
     /// The index of the offered media type to answer with: the first offered when there is no
     /// `Accept`, nil when it accepts none of them.
-    static func choose(_ offered: [String], accept: String?) -> Int? {
+    package static func choose(_ offered: [String], accept: String?) -> Int? {
         guard let accept, !accept.trimmingASCIISpaces().isEmpty else { return offered.isEmpty ? nil : 0 }
         // Members and parameters are found scalar by scalar: a combining mark after `,` or `;`
         // must not hide it.

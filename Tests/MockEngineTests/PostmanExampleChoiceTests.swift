@@ -1,0 +1,154 @@
+import HTTPCore
+import StubFormat
+import TestSupport
+import Testing
+
+@testable import StubServerKit
+
+/// A request's several saved examples served as stubs: the first is the base, the others file
+/// variants, and a request chooses among them by `Accept` (against each example's
+/// `Content-Type`), by `Prefer: code=`/`example=`, or by Prism's `__code`/`__example` query
+/// forms.
+@Suite struct PostmanExampleChoiceTests {
+    static func example(_ name: String, _ code: Int, _ type: String?, _ body: String?) -> String {
+        let header = type.map { #"[{"key": "Content-Type", "value": "\#($0)"}]"# } ?? "[]"
+        let text = body.map { #", "body": "\#($0)""# } ?? ""
+        return #"{"name": "\#(name)", "code": \#(code), "header": \#(header)\#(text)}"#
+    }
+
+    static func server(_ examples: [String], auth: String? = nil) throws -> StubServer {
+        let helper = auth.map { #""auth": \#($0), "# } ?? ""
+        let collection = #"""
+            {"info": {"name": "a"}, \#(helper)
+             "item": [{"name": "Todos", "request": {"method": "GET", "url": {"path": ["todos"]}},
+                       "response": [\#(examples.joined(separator: ","))]}]}
+            """#
+        let set = try PostmanCollection(bytes: Array(collection.utf8), source: "a.json").stubs(
+            requiringAuth: auth != nil)
+        return try makeServer(mappings: set.mappings)
+    }
+
+    static let jsonAndXML = [
+        example("json", 200, "application/json", #"\"hello\""#),
+        example("xml", 200, "application/xml", "<a/>"),
+    ]
+
+    @Test(arguments: [
+        ("application/xml, application/json", "application/xml"),
+        ("application/json;q=0.8, application/xml", "application/xml"),
+        ("application/json;q=0.8, application/xml;q=0.9", "application/xml"),
+        ("application/json, application/xml", "application/json"),
+        ("*/*", "application/json"),
+        ("text/*, application/*;q=0.5", "application/json"),
+        // Accepting none of them: the first example, as without Accept.
+        ("text/html", "application/json"),
+    ])
+    func acceptChoosesAmongTheExamples(accept: String, type: String) throws {
+        let server = try Self.server(Self.jsonAndXML)
+        let answer = try server.answer("/todos", headers: [("Accept", accept)])
+        #expect(answer.status == 200)
+        #expect(answer.header("Content-Type") == type, "\(accept)")
+    }
+
+    @Test func withoutAcceptTheFirstExampleAnswers() throws {
+        let server = try Self.server(Self.jsonAndXML)
+        #expect(try server.answer("/todos").header("Content-Type") == "application/json")
+    }
+
+    @Test func aVendorTypeIsMatchedExactly() throws {
+        let server = try Self.server([
+            Self.example("json", 200, "application/json", #"\"hello\""#),
+            Self.example("vendor", 200, "application/vnd.api+json", #"\"vendor\""#),
+        ])
+        let answer = try server.answer("/todos", headers: [("Accept", "application/vnd.api+json")])
+        #expect(answer.text == #""vendor""#)
+    }
+
+    @Test func anExampleWithoutContentTypeIsTakenOnlyByARangeThatAcceptsAnything() throws {
+        let server = try Self.server([
+            Self.example("none", 204, nil, nil), Self.example("text", 200, "text/plain", "abc"),
+        ])
+        #expect(try server.answer("/todos", headers: [("Accept", "text/plain")]).text == "abc")
+        #expect(try server.answer("/todos", headers: [("Accept", "*/*")]).status == 204)
+        #expect(try server.answer("/todos").status == 204)
+    }
+
+    @Test func acceptGivesWayToAVariantTheRequestNames() throws {
+        let server = try Self.server(Self.jsonAndXML)
+        let answer = try server.answer("/todos", headers: [("Accept", "application/json"), ("Prefer", "example=xml")])
+        #expect(answer.header("Content-Type") == "application/xml")
+    }
+
+    static let statuses = [
+        example("ok", 200, "application/json", #"\"ok\""#),
+        example("created", 201, "application/json", #"\"even more ok\""#),
+    ]
+
+    @Test func theQueryFormsChooseAStatusOrAnExample() throws {
+        let server = try Self.server(Self.statuses)
+        #expect(try server.answer("/todos?__code=201").text == #""even more ok""#)
+        #expect(try server.answer("/todos?__example=created").status == 201)
+        #expect(try server.answer("/todos?__example=created&__code=200").status == 201)
+        // The header's item wins over the query's.
+        #expect(try server.answer("/todos?__code=201", headers: [("Prefer", "code=200")]).status == 200)
+        #expect(try server.answer("/todos?__code=200", headers: [("Prefer", "example=created")]).status == 201)
+    }
+
+    @Test func aQueryFormAskingForWhatNoExampleHasIsRefused() throws {
+        // As `Prefer` asking for it: a 400 naming what there is.
+        let server = try Self.server(Self.statuses)
+        let missing = try server.answer("/todos?__code=304")
+        #expect(missing.status == 400)
+        #expect(missing.text.contains("statuses available: 200, 201"))
+        let invalid = try server.answer("/todos?__code=abc")
+        #expect(invalid.status == 400)
+        #expect(invalid.text.contains("__code=abc is not a status code"))
+        let unknown = try server.answer("/todos?__example=nope")
+        #expect(unknown.status == 400)
+        #expect(unknown.text.contains("nope"))
+    }
+
+    @Test func aHEADIsAnsweredAsTheGETWithoutTheBody() throws {
+        let server = try Self.server(Self.statuses)
+        let answer = try server.answer("HEAD", "/todos")
+        #expect(answer.status == 200)
+        #expect(answer.header("Content-Type") == "application/json")
+        #expect(answer.body.isEmpty)
+    }
+
+    static let apiKey =
+        #"{"type": "apikey", "apikey": [{"key": "in", "value": "query"}, {"key": "key", "value": "k"}]}"#
+
+    @Test func aRequiredAuthIsRefusedWithTheRequestsOwn401Example() throws {
+        let server = try Self.server(
+            [
+                Self.example("ok", 200, "application/json", #"\"ok\""#),
+                Self.example("no", 401, nil, #"\"unauthorized\""#),
+            ],
+            auth: Self.apiKey)
+        let refused = try server.answer("/todos")
+        #expect(refused.status == 401)
+        #expect(refused.text == #""unauthorized""#)
+        #expect(try server.answer("/todos?k=anything").text == #""ok""#)
+    }
+
+    @Test func withoutA401ExampleTheRefusalIsAProblemDocument() throws {
+        let server = try Self.server([Self.example("ok", 200, "application/json", #"\"ok\""#)], auth: Self.apiKey)
+        let refused = try server.answer("/todos")
+        #expect(refused.status == 401)
+        #expect(refused.header("Content-Type") == "application/problem+json")
+    }
+
+    @Test func aBasicHelperNamingNoUserAcceptsAnyWellFormedBasicCredential() throws {
+        let server = try Self.server(
+            [Self.example("ok", 200, "application/json", #"\"ok\""#)], auth: #"{"type": "basic"}"#)
+        for credential in ["dGVzdDp0ZXN0", "YTo=", "YWI6Yw=="] {
+            #expect(try server.answer("/todos", headers: [("Authorization", "Basic " + credential)]).status == 200)
+        }
+        for refused in ["Basic abc123", "Basic ", "Bearer dGVzdDp0ZXN0", "Basic dGVz!Dp0"] {
+            let answer = try server.answer("/todos", headers: [("Authorization", refused)])
+            #expect(answer.status == 401, "\(refused)")
+            #expect(answer.header("WWW-Authenticate") == "Basic")
+        }
+    }
+}
