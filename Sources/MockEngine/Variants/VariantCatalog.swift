@@ -136,7 +136,9 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
             lines.append("JSON fields in the base stubs: \(jsonFields.joined(separator: ", "))")
         }
         lines += [
-            "", "Per request: X-Petmock-Variant: NAME, Prefer: example=NAME, or Prefer: code=NNN",
+            "",
+            "Per request: X-Petmock-Variant: NAME, Prefer: example=NAME or code=NNN, "
+                + "or the query's __example=NAME or __code=NNN",
             "Server-wide: petmock serve --variant NAME, variant: NAME in the configuration, "
                 + "or PUT /__admin/petmock/variant {\"variant\": \"NAME\"}",
         ]
