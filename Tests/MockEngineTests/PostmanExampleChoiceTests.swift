@@ -1,4 +1,5 @@
 import HTTPCore
+import JSONKit
 import StubFormat
 import TestSupport
 import Testing
@@ -48,6 +49,47 @@ import Testing
         let answer = try server.answer("/todos", headers: [("Accept", accept)])
         #expect(answer.status == 200)
         #expect(answer.header("Content-Type") == type, "\(accept)")
+    }
+
+    /// A file variant not marked `byAccept` (a drift variant of a WireMock folder) answers only
+    /// when named, whatever `Accept` prefers: a browser's `text/html` must not pick an HTML error.
+    @Test func aVariantNotMarkedByAcceptIsNotChosenByAccept() throws {
+        func mapping(_ type: String, variant: String?, byAccept: Bool) throws -> StubMapping {
+            var mapping = try StubMapping(
+                json:
+                    #"{"request": {"urlPath": "/todos"}, "response": {"status": 200, "headers": {"Content-Type": "\#(type)"}, "body": "x"}}"#
+            )
+            mapping.variant = variant
+            mapping.isChosenByAccept = byAccept
+            return mapping
+        }
+        let plain = try makeServer(mappings: [
+            mapping("application/json", variant: nil, byAccept: false),
+            mapping("text/html", variant: "html-page", byAccept: false),
+        ])
+        #expect(
+            try plain.answer("/todos", headers: [("Accept", "text/html")]).header("Content-Type") == "application/json")
+        #expect(
+            try plain.answer("/todos", headers: [("X-Petmock-Variant", "html-page")]).header("Content-Type")
+                == "text/html")
+        let marked = try makeServer(mappings: [
+            mapping("application/json", variant: nil, byAccept: false),
+            mapping("text/html", variant: "html-page", byAccept: true),
+        ])
+        #expect(try marked.answer("/todos", headers: [("Accept", "text/html")]).header("Content-Type") == "text/html")
+    }
+
+    @Test func theExamplesAfterTheFirstAreMarkedByAcceptAndAFlagWithoutAVariantIsRefused() throws {
+        let set = try PostmanCollection(
+            bytes: Array(
+                #"{"info": {"name": "a"}, "item": [{"name": "T", "request": {"method": "GET", "url": {"path": ["t"]}}, "response": [\#(Self.jsonAndXML.joined(separator: ","))]}]}"#
+                    .utf8), source: "a.json"
+        ).stubs()
+        #expect(set.mappings.map(\.isChosenByAccept) == [false, true])
+        var decoder = MappingDecoder(file: "x.json")
+        _ = decoder.decodeMapping(
+            try JSONValue(parsing: #"{"request": {"urlPath": "/t"}, "metadata": {"byAccept": true}}"#), at: .root)
+        #expect(decoder.problems.contains { $0.path == "$.metadata.byAccept" && $0.isError }, "\(decoder.problems)")
     }
 
     @Test func withoutAcceptTheFirstExampleAnswers() throws {

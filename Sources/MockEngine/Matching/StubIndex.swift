@@ -125,8 +125,9 @@ package final class StubIndex: Sendable {
     let all: [CompiledStub]
     /// The mappings (and mapping files) not loaded for their errors (``RefusedStub``).
     let refused: [RefusedStub]
-    /// For a base stub that file variants share the request pattern of (a Postman request's
-    /// saved examples), those variants in precedence order: the stubs `Accept` chooses among.
+    /// For a base stub that file variants marked `metadata.byAccept` share the request pattern
+    /// of (a Postman request's saved examples), those variants in precedence order: the stubs
+    /// `Accept` chooses among. Other variants answer only when named.
     let alternatives: [ObjectIdentifier: [CompiledStub]]
 
     init(_ stubs: [CompiledStub], refused: [RefusedStub] = []) {
@@ -144,7 +145,9 @@ package final class StubIndex: Sendable {
         variants = grouped.mapValues { Part($0) }
         all = stubs.sorted { $0.precedes($1) }
         var byPattern: [RequestPattern: [CompiledStub]] = [:]
-        for stub in all where stub.mapping.variant != nil { byPattern[stub.mapping.request, default: []].append(stub) }
+        for stub in all where stub.mapping.isChosenByAccept {
+            byPattern[stub.mapping.request, default: []].append(stub)
+        }
         var alternatives: [ObjectIdentifier: [CompiledStub]] = [:]
         if !byPattern.isEmpty {
             for stub in base.all {

@@ -124,6 +124,13 @@ package struct MappingDecoder {
     /// A variant name must be a plain word: the generated forms (`missing:x`, `slow:100`,
     /// `truncated`, ...) are reserved.
     private mutating func checkVariantName(_ metadata: JSONObject, at path: JSONPath) {
+        if let flag = metadata["byAccept"], bool(flag, at: path.appending(key: "byAccept")) == true,
+            metadata["variant"] == nil
+        {
+            invalid(
+                path.appending(key: "byAccept"), expected: "a 'variant' beside it (only a variant is an alternative)",
+                found: "none")
+        }
         guard let value = metadata["variant"] else { return }
         let here = path.appending(key: "variant")
         guard let name = string(value, at: here) else { return }

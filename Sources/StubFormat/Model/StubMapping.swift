@@ -76,6 +76,18 @@ public struct StubMapping: Sendable, Hashable {
         }
     }
 
+    /// Whether this variant is one of its base's alternatives by content type
+    /// (`metadata.byAccept: true`, as a Postman request's later examples are written): a
+    /// request with `Accept` and no variant named may get it instead of the base.
+    public var isChosenByAccept: Bool {
+        get { variant != nil && metadata?["byAccept"]?.boolValue == true }
+        set {
+            var object = metadata ?? JSONObject()
+            object["byAccept"] = newValue ? .bool(true) : nil
+            metadata = object.isEmpty ? nil : object
+        }
+    }
+
     /// The names of petmock's generated variants that take no argument; no mapping's
     /// `metadata.variant` may use one.
     public static let reservedVariantNames: Set<String> = ["truncated", "empty", "html-error", "reset"]

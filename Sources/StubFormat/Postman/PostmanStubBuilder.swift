@@ -135,6 +135,7 @@ struct PostmanStubBuilder {
         taken.insert(name)
         variantNames[mapping.request] = taken
         mapping.variant = name
+        mapping.isChosenByAccept = true
         mapping.metadata?["description"] = .string("Postman example '\(exampleName)'")
     }
 
