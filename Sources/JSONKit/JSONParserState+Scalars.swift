@@ -2,26 +2,38 @@ extension JSONParserState {
     /// Parses a string starting at its opening quote.
     mutating func parseString() throws(JSONParseError) -> String {
         let open = index
-        index += 1
-        let start = index
-        var ascii = true
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let text = try makeString(UnsafeBufferPointer(rebasing: bytes[start..<index]), ascii: ascii, at: start)
-                index += 1
-                return text
+        let start = index + 1
+        // The plain run up to the first quote, backslash or control character: a local index
+        // and one table look-up a byte, the bytes or-ed to learn whether all are ASCII.
+        var end = start
+        var high: UInt8 = 0
+        let count = bytes.count
+        Self.stringStops.withUnsafeBufferPointer { stops in
+            while end < count {
+                let byte = bytes[end]
+                if stops[Int(byte)] { break }
+                high |= byte
+                end += 1
             }
-            if byte == UInt8(ascii: "\\") {
-                return try parseEscapedString(open: open, start: start)
-            }
-            if byte < 0x20 {
-                throw error(.controlCharacterInString, at: index, expected: "a character or escape inside the string")
-            }
-            if byte >= 0x80 { ascii = false }
-            index += 1
         }
-        throw endsEarly(expected: "'\"' to close the string at offset \(open)")
+        index = end
+        guard end < count else { throw endsEarly(expected: "'\"' to close the string at offset \(open)") }
+        switch bytes[end] {
+        case UInt8(ascii: "\""):
+            let text = try makeString(UnsafeBufferPointer(rebasing: bytes[start..<end]), ascii: high < 0x80, at: start)
+            index = end + 1
+            return text
+        case UInt8(ascii: "\\"):
+            return try parseEscapedString(open: open, start: start)
+        default:
+            throw error(.controlCharacterInString, at: end, expected: "a character or escape inside the string")
+        }
+    }
+
+    /// The bytes that end a string's plain run: the quote, the backslash and the control
+    /// characters.
+    private static let stringStops: [Bool] = (0...255).map {
+        $0 < 0x20 || $0 == Int(UInt8(ascii: "\"")) || $0 == Int(UInt8(ascii: "\\"))
     }
 
     /// The slow path: copies into `scratch` while decoding escapes.

@@ -44,7 +44,7 @@ public struct JSONWriter: Sendable {
         switch value {
         case .null: output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
         case .bool(let flag): output.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8))
-        case .int(let number): output.append(contentsOf: String(number).utf8)
+        case .int(let number): JSONWriter.writeDecimal(number, into: &output)
         case .number(let number): output.append(contentsOf: number.text.utf8)
         case .string(let text):
             JSONWriter.writeString(text, escapeSlashes: options.contains(.escapeSlashes), into: &output)
@@ -85,6 +85,26 @@ public struct JSONWriter: Sendable {
             }
             newline(indent, into: &output)
             output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends `number` in decimal, its digits written straight into `output`.
+    static func writeDecimal(_ number: Int64, into output: inout [UInt8]) {
+        if number < 0 { output.append(UInt8(ascii: "-")) }
+        // The magnitude as unsigned, so that Int64.min has one.
+        var rest = number.magnitude
+        // 24 bytes, room for the 19 digits of the largest magnitude.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                count += 1
+                buffer[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+        }
+        withUnsafeBytes(of: &digits) { buffer in
+            output.append(contentsOf: buffer[(24 - count)..<24])
         }
     }
 

@@ -36,7 +36,7 @@ extension OpenAPIResponder {
                         operation: name, violations: refusal.violations))
             }
             var parsed: JSONValue?
-            switch validator?.check(request, against: routes[index].operation, named: name, pathValues: pathValues) {
+            switch validator?.check(request, operation: name, checks: routeChecks[index], pathValues: pathValues) {
             case .refused(let response, let violations)?:
                 let documented = documentedRefusal(
                     route: index, status: response.response.status.code, accept: request.headers.first(name: "Accept"),

@@ -46,13 +46,19 @@ public final class OpenAPIResponder: FallbackReplySource {
     /// The response checks of the validating proxy, compiled on first use per operation,
     /// status and media type.
     let responseChecks = Locked<[String: ResponseCheck]>([:])
-    let routes: [(template: PathTemplate, operation: ContractOperation)]
+    /// The document's operations with their path templates, the most literal segments first.
+    let routes: [Route]
+    /// The indices of ``routes`` by their templates' segment count: a path is tried only
+    /// against the templates of as many segments as it has.
+    private let routesBySegmentCount: [[Int]]
     /// Each route's operation name, `GET /items/{id}`, method and template, apart, so trying a
     /// request against the routes copies no operation.
     let routeNames: [String]
     private let routeMethods: [HTTPMethod]
     private let routeTemplates: [PathTemplate]
     let validator: RequestValidator?
+    /// Each route's request checks (nil without validation).
+    let routeChecks: [RequestValidator.OperationChecks?]
     /// Each route's security check; nil where anyone may call it (or security is not enforced).
     let securityChecks: [SecurityCheck?]
     /// Each route's answer to a request with no `Prefer` and no `Accept` (or `*/*`), the most
@@ -147,12 +153,21 @@ public final class OpenAPIResponder: FallbackReplySource {
         let examples = Self.exampleViolations(in: contract)
         exampleViolations = examples.byKey
         exampleProblems = examples.lines
-        validator = validatesRequests ? RequestValidator(contract: contract) : nil
+        let validator = validatesRequests ? RequestValidator(contract: contract) : nil
+        self.validator = validator
         self.contract = contract
         self.basePath = Self.normalized(basePath ?? contract.servers.first.map(Self.path(ofServer:)) ?? "")
-        routes = contract.operations.map { (PathTemplate(document: $0.path), $0) }
+        routes = contract.operations.map { Route(template: PathTemplate(document: $0.path), operation: $0) }
             .sorted { $0.template.literalCount > $1.template.literalCount }
+        var bySegmentCount: [[Int]] = []
+        for (index, route) in routes.enumerated() {
+            let count = route.template.segments.count
+            while bySegmentCount.count <= count { bySegmentCount.append([]) }
+            bySegmentCount[count].append(index)
+        }
+        routesBySegmentCount = bySegmentCount
         routeNames = routes.map(\.operation.name)
+        routeChecks = routes.map { validator?.checks(named: $0.operation.name) }
         routeMethods = routes.map(\.operation.method)
         routeTemplates = routes.map(\.template)
         securityChecks = routes.map { route in
@@ -199,7 +214,8 @@ public final class OpenAPIResponder: FallbackReplySource {
             // A preference (header or query) asks for the document's answer, not the store's.
             let stateful =
                 preference.isEmpty
-                ? statefulAnswer(request, route: index, pathValues: pathValues, parsed: parsed) : nil
+                ? statefulAnswer(request, route: index, pathValues: pathValues, parsed: parsed, preference: preference)
+                : nil
             let response = stateful ?? answer(route: index, headers: request.headers, preference: preference)
             return FallbackAnswer(
                 response, operation: name, responseViolations: responseViolations(of: response),
@@ -326,13 +342,17 @@ public final class OpenAPIResponder: FallbackReplySource {
     }
 
     func route(_ method: HTTPMethod, _ path: String) -> Routing {
-        guard path == basePath || path.hasPrefix(basePath + "/") else { return .outside }
-        let below = path.dropFirst(basePath.count)
-        let parts = below.utf8.first == UInt8(ascii: "/") ? PathTemplate.parts(of: below.dropFirst()) : []
+        let mounted =
+            basePath.isEmpty
+            ? path.isEmpty || path.utf8.first == UInt8(ascii: "/") : path == basePath || path.hasPrefix(basePath + "/")
+        guard mounted else { return .outside }
+        let below = path.utf8.dropFirst(basePath.utf8.count)
+        let parts = below.first == UInt8(ascii: "/") ? PathTemplate.parts(of: Substring(below.dropFirst())) : []
+        let candidates = parts.count < routesBySegmentCount.count ? routesBySegmentCount[parts.count] : []
         var others: [Int] = []
         // A HEAD is answered by the path's own HEAD operation, else by its GET.
         var getForHead: (index: Int, values: [String: String])?
-        for index in routeTemplates.indices where !parts.isEmpty {
+        for index in candidates where !parts.isEmpty {
             guard let values = routeTemplates[index].match(parts: parts, decodingLiterals: true) else { continue }
             if routeMethods[index] == method { return .operation(index, pathValues: values) }
             if method == .head && routeMethods[index] == .get && getForHead == nil { getForHead = (index, values) }
@@ -340,21 +360,21 @@ public final class OpenAPIResponder: FallbackReplySource {
         }
         if let getForHead { return .operation(getForHead.index, pathValues: getForHead.values) }
         if others.isEmpty {
-            if let missing = missingPathParameters(method, parts) { return missing }
-            return .refused(notFound(String(below)))
+            if let missing = missingPathParameters(method, parts, candidates) { return missing }
+            return .refused(notFound(String(Substring(below))))
         }
         return .refused(notAllowed(method, others.map { routes[$0].operation }))
     }
 
     /// The route of `method` the path fits once its empty segments stand for path parameters,
     /// with those parameters' names; nil when there is none (or no segment is empty).
-    private func missingPathParameters(_ method: HTTPMethod, _ parts: [Substring]) -> Routing? {
+    private func missingPathParameters(_ method: HTTPMethod, _ parts: [Substring], _ candidates: [Int]) -> Routing? {
         guard parts.contains(where: \.isEmpty) else { return nil }
         // A NUL never reaches a request's path (the parser refuses control characters), so
         // a value made of it is a segment the request left empty.
         let placeholder = "\u{0}"
         let filled = parts.map { $0.isEmpty ? Substring(placeholder) : $0 }
-        for index in routeTemplates.indices
+        for index in candidates
         where routeMethods[index] == method || (method == .head && routeMethods[index] == .get) {
             guard let values = routeTemplates[index].match(parts: filled, decodingLiterals: true) else { continue }
             let names = values.filter { $0.value == placeholder }.map(\.key).sorted()
@@ -514,5 +534,19 @@ public final class OpenAPIResponder: FallbackReplySource {
             status: 405, detail: "\(method.rawValue) is not documented for this path; allowed: \(allow)",
             members: ["allowed": .array(operations.map { .string($0.method.rawValue) })],
             headers: ["Allow": allow])
+    }
+}
+
+extension OpenAPIResponder {
+    /// A documented operation and its path template; a reference, so that a request's route
+    /// is passed about without copying its operation.
+    final class Route: Sendable {
+        let template: PathTemplate
+        let operation: ContractOperation
+
+        init(template: PathTemplate, operation: ContractOperation) {
+            self.template = template
+            self.operation = operation
+        }
     }
 }

@@ -36,6 +36,9 @@ struct RequestValidator: Sendable {
 
     private let checks: [String: OperationChecks]
 
+    /// The checks of the operation named `name` (nil for one the document does not have).
+    func checks(named name: String) -> OperationChecks? { checks[name] }
+
     init(contract: Contract) {
         var checks: [String: OperationChecks] = [:]
         let validators = SchemaValidators(contract: contract)
@@ -57,12 +60,12 @@ struct RequestValidator: Sendable {
         case refused(PreparedResponse, [RequestViolation])
     }
 
-    /// Whether a request keeps to its operation: accepted (with the body it parsed), or refused.
+    /// Whether a request keeps to its operation (the one `name`d, its `checks`,
+    /// ``checks(named:)``): accepted (with the body it parsed), or refused.
     func check(
-        _ request: HTTPServerRequest, against operation: ContractOperation, named name: String,
-        pathValues: [String: String]
+        _ request: HTTPServerRequest, operation name: String, checks: OperationChecks?, pathValues: [String: String]
     ) -> Verdict {
-        guard let checks = checks[name] else { return .accepted(body: nil) }
+        guard let checks else { return .accepted(body: nil) }
         var violations: [RequestViolation] = []
         // The query's pairs in order; each query parameter takes the values of its name (a
         // scan of a few pairs, no table of names to hash).
@@ -108,7 +111,7 @@ struct RequestValidator: Sendable {
         }
         guard !violations.isEmpty else { return .accepted(body: parsed) }
         return .refused(
-            ProblemDocument.response(status: status, operation: operation.name, violations: violations), violations)
+            ProblemDocument.response(status: status, operation: name, violations: violations), violations)
     }
 
     /// The violation of a body sent to an operation that documents none.

@@ -189,3 +189,28 @@ import Testing
         }
     }
 }
+
+@Suite struct JSONParserStringRunTests {
+    /// A string's plain run ends at its quote, a backslash or a control character, wherever it
+    /// falls: at the start, inside, at the end; ASCII and not.
+    @Test(arguments: [
+        (#""""#, ""), (#""abc""#, "abc"), (#""\"abc""#, "\"abc"), (#""abc\"""#, "abc\""), (#""a\nb""#, "a\nb"),
+        (#""é""#, "é"), (#""aé\u00e9""#, "aéé"), (#""\\""#, "\\"), (#""a/b""#, "a/b"),
+    ])
+    func stringReadsWhole(input: String, expected: String) throws {
+        #expect(try JSONParser().parse(Array(input.utf8)) == .string(expected))
+        #expect(
+            try JSONParser().parse(Array("[\(input),\(input)]".utf8)) == .array([.string(expected), .string(expected)]))
+    }
+
+    @Test func unclosedAndControlCharactersAreRefusedWhereTheyAre() {
+        #expect(throws: JSONParseError.self) { try JSONParser().parse(Array(#""abc"#.utf8)) }
+        do {
+            _ = try JSONParser().parse(Array("\"ab\u{1}c\"".utf8))
+            Issue.record("a control character was read")
+        } catch {
+            #expect(error.kind == .controlCharacterInString)
+            #expect(error.offset == 3)
+        }
+    }
+}

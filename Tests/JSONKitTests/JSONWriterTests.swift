@@ -100,3 +100,16 @@ import Testing
         #expect(!JSONValue.int(2).isEquivalent(to: .number(try #require(JSONNumber(text: "2.5")))))
     }
 }
+
+@Suite struct JSONWriterIntegerTests {
+    /// Integers are written digit by digit into the output: every magnitude, both signs.
+    @Test(
+        arguments: [
+            (0, "0"), (7, "7"), (-7, "-7"), (10, "10"), (1_234_567_890, "1234567890"), (-1_000, "-1000"),
+            (Int64.max, "9223372036854775807"), (Int64.min, "-9223372036854775808"),
+        ] as [(Int64, String)])
+    func integerIsItsDecimalText(number: Int64, text: String) {
+        #expect(JSONValue.int(number).serialized() == text)
+        #expect(JSONValue.array([.int(number), .int(number)]).serialized() == "[\(text),\(text)]")
+    }
+}

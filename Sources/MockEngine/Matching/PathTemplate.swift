@@ -19,6 +19,15 @@ package struct PathTemplate: Sendable, Hashable {
 
     package let text: String
     package let segments: [Segment]
+    /// How many variables the segments hold.
+    private let variableCount: Int
+
+    private static func variableCount(_ segments: [Segment]) -> Int {
+        segments.reduce(0) { count, segment in
+            guard case .variables(let pieces) = segment else { return count }
+            return count + pieces.count { if case .variable = $0 { true } else { false } }
+        }
+    }
 
     /// A stub's `urlPathTemplate`: one `{name}` a segment at most; anything else is refused.
     init(_ text: String) throws(PatternError) {
@@ -42,6 +51,7 @@ package struct PathTemplate: Sendable, Hashable {
             segments.append(Self.segment(part))
         }
         self.segments = segments
+        variableCount = Self.variableCount(segments)
     }
 
     /// An OpenAPI document's path: any number of `{name}` a segment, with text between them; a
@@ -49,6 +59,7 @@ package struct PathTemplate: Sendable, Hashable {
     package init(document text: String) {
         self.text = text
         segments = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(Self.segment)
+        variableCount = Self.variableCount(segments)
     }
 
     /// A segment's pieces, or the segment as literal text when its braces do not pair.
@@ -115,18 +126,35 @@ package struct PathTemplate: Sendable, Hashable {
     /// kept: split on the UTF-8 bytes, as `/` is one byte and never inside a character (a split
     /// by `Character`, with grapheme breaking, costs ten times as much).
     package static func parts(of path: Substring) -> [Substring] {
+        let utf8 = path.utf8
         var parts: [Substring] = []
-        let bytes = path.utf8
-        var start = bytes.startIndex
-        var index = start
-        while index != bytes.endIndex {
-            if bytes[index] == UInt8(ascii: "/") {
-                parts.append(path[start..<index])
-                start = bytes.index(after: index)
+        // On the string's contiguous bytes (a native string has them): the slashes counted, for
+        // one allocation, then each part cut at its offsets.
+        let split: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+            var count = 1
+            for byte in bytes where byte == UInt8(ascii: "/") { count += 1 }
+            parts.reserveCapacity(count)
+            var start = utf8.startIndex
+            var offset = 0
+            for (position, byte) in bytes.enumerated() where byte == UInt8(ascii: "/") {
+                let end = utf8.index(start, offsetBy: position - offset)
+                parts.append(path[start..<end])
+                start = utf8.index(after: end)
+                offset = position + 1
             }
-            index = bytes.index(after: index)
+            parts.append(path[start...])
         }
-        parts.append(path[start..<bytes.endIndex])
+        if split != nil { return parts }
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                parts.append(path[start..<index])
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        parts.append(path[start..<utf8.endIndex])
         return parts
     }
 
@@ -137,6 +165,7 @@ package struct PathTemplate: Sendable, Hashable {
     package func match(parts: [Substring], decodingLiterals: Bool = false) -> [String: String]? {
         guard parts.count == segments.count else { return nil }
         var values: [String: String] = [:]
+        if variableCount > 0 { values.reserveCapacity(variableCount) }
         for (part, segment) in zip(parts, segments) {
             switch segment {
             case .literal(let text):

@@ -15,14 +15,24 @@ extension OpenAPIResponder {
 
     /// The answer of a stateful operation; nil to answer as without state (a `Prefer` header, a
     /// non-JSON answer). `parsed` is the body's value when request validation parsed it.
+    /// `preference`, the request's, is empty.
     func statefulAnswer(
-        _ request: HTTPServerRequest, route index: Int, pathValues: [String: String], parsed: JSONValue?
+        _ request: HTTPServerRequest, route index: Int, pathValues: [String: String], parsed: JSONValue?,
+        preference: Preference
     ) -> PreparedResponse? {
-        guard let resources, let store, let route = statefulRoutes[index], request.headers.first(name: "Prefer") == nil
+        guard store != nil, let route = statefulRoutes[index], request.headers.first(name: "Prefer") == nil
         else { return nil }
-        let collection = resources.collections[route.collection]
-        let operation = routes[index].operation
-        let plain = answer(route: index, headers: request.headers)
+        return statefulAnswer(
+            request, route, routes[index], index: index, pathValues: pathValues, parsed: parsed, preference: preference)
+    }
+
+    private func statefulAnswer(
+        _ request: HTTPServerRequest, _ route: StatefulRoute, _ owner: Route, index: Int,
+        pathValues: [String: String], parsed: JSONValue?, preference: Preference
+    ) -> PreparedResponse? {
+        guard let store else { return nil }
+        let collection = route.resource
+        let plain = answer(route: index, headers: request.headers, preference: preference)
         let code = plain.response.status.code
         guard (200..<300).contains(code) else { return plain }
         let shape = shape(of: plain, route: index, location: route.role == .create)
@@ -32,7 +42,7 @@ extension OpenAPIResponder {
         switch route.role {
         case .create:
             let body: JSONObject
-            switch Self.objectBody(of: request, parsed: parsed, operation) {
+            switch Self.objectBody(of: request, parsed: parsed, owner) {
             case .success(let object): body = object
             case .failure(let refusal): return refusal
             }
@@ -49,29 +59,29 @@ extension OpenAPIResponder {
                 do {
                     guard try store.insert(encoded: encoded, id: id.text, in: key) else { continue }
                 } catch {
-                    return Self.storeFull(error, operation)
+                    return Self.storeFull(error, owner.operation)
                 }
                 let location = basePath + key + "/" + id.text.percentEncoded()
                 return respond(shape, encoded: jsonBody ? encoded : nil, location: location)
             }
-            return Self.problem(409, "conflict", "Conflict", "No free id for a new resource of \(key)", operation)
+            return Self.problem(409, "conflict", "Conflict", "No free id for a new resource of \(key)", owner.operation)
         case .list:
-            return respond(shape, body: list(request, operation, route, key, store))
+            return respond(shape, body: list(request, owner.operation, route, key, store))
         case .read, .replace, .patch, .delete:
             guard let id = Self.idText(pathValues[collection.idParameter], collection.idKind) else {
-                return notFoundItem(operation, key, pathValues[collection.idParameter] ?? "", request)
+                return notFoundItem(owner.operation, key, pathValues[collection.idParameter] ?? "", request)
             }
-            return item(request, route, collection, id, key, operation, shape, parsed, store)
+            return item(request, route, collection, id, key, owner, shape, parsed, store)
         }
     }
 
     private func item(
         _ request: HTTPServerRequest, _ route: StatefulRoute, _ collection: ResourceModel.Collection,
-        _ id: String, _ key: String, _ operation: ContractOperation, _ shape: AnswerShape, _ parsed: JSONValue?,
+        _ id: String, _ key: String, _ owner: Route, _ shape: AnswerShape, _ parsed: JSONValue?,
         _ store: ResourceStore
     ) -> PreparedResponse {
         let plain = shape.plain
-        var missing: PreparedResponse { notFoundItem(operation, key, id, request) }
+        var missing: PreparedResponse { notFoundItem(owner.operation, key, id, request) }
         switch route.role {
         case .read:
             // What a create of the same schema stored is valid as it is, and sent as it is.
@@ -85,11 +95,11 @@ extension OpenAPIResponder {
             do {
                 return try store.remove(id: id, in: key) ? plain : missing
             } catch {
-                return Self.storeFull(error, operation)
+                return Self.storeFull(error, owner.operation)
             }
         case .replace, .patch:
             let patch: JSONObject
-            switch Self.objectBody(of: request, parsed: parsed, operation) {
+            switch Self.objectBody(of: request, parsed: parsed, owner) {
             case .success(let object): patch = object
             case .failure(let refusal): return refusal
             }
@@ -107,12 +117,12 @@ extension OpenAPIResponder {
                         continue
                     }
                 } catch {
-                    return Self.storeFull(error, operation)
+                    return Self.storeFull(error, owner.operation)
                 }
                 return respond(shape, encoded: shape.jsonBody ? encoded : nil)
             }
             return Self.problem(
-                409, "conflict", "Conflict", "\(key)/\(id) kept changing while it was being patched", operation)
+                409, "conflict", "Conflict", "\(key)/\(id) kept changing while it was being patched", owner.operation)
         case .create, .list:
             return plain
         }
@@ -239,7 +249,7 @@ extension OpenAPIResponder {
     /// The request's body as a JSON object (`parsed`, when validation parsed it already), or
     /// the problem+json refusing it.
     private static func objectBody(
-        of request: HTTPServerRequest, parsed: JSONValue?, _ operation: ContractOperation
+        of request: HTTPServerRequest, parsed: JSONValue?, _ owner: Route
     ) -> BodyOutcome {
         do {
             let value = try parsed ?? JSONParser().parse(request.body)
@@ -247,13 +257,14 @@ extension OpenAPIResponder {
                 return .failure(
                     problem(
                         422, "invalid-body", "Invalid request body",
-                        "\(operation.name) stores JSON objects: expected an object at $, found \(value.kind.rawValue)",
-                        operation))
+                        "\(owner.operation.name) stores JSON objects: expected an object at $, found \(value.kind.rawValue)",
+                        owner.operation))
             }
             return .success(object)
         } catch {
             return .failure(
-                problem(400, "invalid-body", "Invalid request body", "\(operation.name): \(error)", operation))
+                problem(
+                    400, "invalid-body", "Invalid request body", "\(owner.operation.name): \(error)", owner.operation))
         }
     }
 

@@ -140,8 +140,9 @@ public final class ResourceStore: Sendable {
     /// refused or abandoned create leaves nothing behind.
     public func nextNumber(in collection: String) -> Int64 {
         state.withLock { state in
-            guard let number = state.buckets[collection]?.next else { return 1 }
-            state.buckets[collection]?.next = number == .max ? .max : number + 1
+            guard let bucket = state.buckets.index(forKey: collection) else { return 1 }
+            let number = state.buckets.values[bucket].next
+            state.buckets.values[bucket].next = number == .max ? .max : number + 1
             return number
         }
     }
@@ -156,7 +157,8 @@ public final class ResourceStore: Sendable {
     func insert(encoded: [UInt8], id: String, in collection: String) throws(Refusal) -> Bool {
         let size = encoded.count + id.utf8.count
         let outcome: Result<Bool, Refusal> = state.withLock { state in
-            let admitted = Self.admits(state, collection, id, size: size, limits)
+            let bucket = state.buckets.index(forKey: collection)
+            let admitted = Self.admits(state, bucket, id, size: size, limits)
             guard case .success(true) = admitted else { return admitted }
             if let file {
                 let next = max(state.buckets[collection]?.next ?? 1, Int64(id).map { $0 == .max ? .max : $0 + 1 } ?? 1)
@@ -166,7 +168,7 @@ public final class ResourceStore: Sendable {
                     return .failure(.stateFile(error.message))
                 }
             }
-            Self.add(into: &state, collection, id, encoded, size: size)
+            Self.add(into: &state, collection, bucket, id, encoded, size: size)
             return .success(true)
         }
         return try settled(outcome)
@@ -176,8 +178,16 @@ public final class ResourceStore: Sendable {
     private static func admits(
         _ state: State, _ collection: String, _ id: String, size: Int, _ limits: Limits
     ) -> Result<Bool, Refusal> {
-        let count = state.buckets[collection]?.count
-        if count != nil, state.buckets[collection]?.entry(id) != nil { return .success(false) }
+        admits(state, state.buckets.index(forKey: collection), id, size: size, limits)
+    }
+
+    /// ``admits(_:_:_:size:_:)`` with the collection's bucket found (nil when it has none).
+    private static func admits(
+        _ state: State, _ bucket: Dictionary<String, ResourceBucket>.Index?, _ id: String, size: Int,
+        _ limits: Limits
+    ) -> Result<Bool, Refusal> {
+        let count = bucket.map { state.buckets.values[$0].count }
+        if let bucket, state.buckets.values[bucket].entry(id) != nil { return .success(false) }
         if (count ?? 0) == 0 && state.occupied >= limits.collections {
             return .failure(.collections(limit: limits.collections))
         }
@@ -188,7 +198,15 @@ public final class ResourceStore: Sendable {
 
     private static func add(into state: inout State, _ collection: String, _ id: String, _ encoded: [UInt8], size: Int)
     {
-        switch state.buckets[collection]?.count {
+        add(into: &state, collection, state.buckets.index(forKey: collection), id, encoded, size: size)
+    }
+
+    /// ``add(into:_:_:_:size:)`` with the collection's bucket found (nil when it has none).
+    private static func add(
+        into state: inout State, _ collection: String, _ bucket: Dictionary<String, ResourceBucket>.Index?,
+        _ id: String, _ encoded: [UInt8], size: Int
+    ) {
+        switch bucket.map({ state.buckets.values[$0].count }) {
         case nil: state.occupied += 1
         case 0?:
             state.occupied += 1
@@ -196,8 +214,14 @@ public final class ResourceStore: Sendable {
         default: break
         }
         state.version += 1
-        // Changed in place: a copy of the bucket would copy the whole collection.
-        state.buckets[collection, default: ResourceBucket()].add(id, encoded, bytes: size, version: state.version)
+        if let bucket {
+            // Changed in place: a copy of the bucket would copy the whole collection.
+            state.buckets.values[bucket].add(id, encoded, bytes: size, version: state.version)
+        } else {
+            var new = ResourceBucket()
+            new.add(id, encoded, bytes: size, version: state.version)
+            state.buckets[collection] = new
+        }
         state.items += 1
         state.bytes += size
     }

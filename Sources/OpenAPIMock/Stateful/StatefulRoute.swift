@@ -5,6 +5,8 @@ import JSONKit
 /// collection, the answer's schema compiled (``Conformer``), the list's shape and its items'.
 final class StatefulRoute: Sendable {
     let collection: Int
+    /// The collection itself (its id's property, kind and parameter).
+    let resource: ResourceModel.Collection
     let role: ResourceModel.Role
     /// The answer's body as the schema allows it (nil when the answer is not described).
     let answer: Conformer?
@@ -16,6 +18,9 @@ final class StatefulRoute: Sendable {
     let readsAsStored: Bool
     /// The collection's path template in segments: a literal, or a parent parameter's name.
     let keySegments: [KeySegment]
+    /// The store's key of a collection with no parent parameters (`/things`), the same for
+    /// every request.
+    private let fixedKey: String?
 
     enum KeySegment: Sendable {
         case literal(String)
@@ -27,12 +32,17 @@ final class StatefulRoute: Sendable {
         _ collection: ResourceModel.Collection, readsAsStored: Bool, in contract: Contract
     ) {
         self.collection = index
+        resource = collection
         self.role = role
         self.readsAsStored = readsAsStored
         keySegments = (ResourceModel.segments(collection.path) ?? []).map { segment in
             ResourceModel.isParameter(segment)
                 ? .parameter(String(segment.dropFirst().dropLast())) : .literal(segment)
         }
+        var fixed: String? = ""
+        for case .literal(let text) in keySegments { fixed? += "/" + text }
+        if keySegments.contains(where: { if case .parameter = $0 { true } else { false } }) { fixed = nil }
+        fixedKey = fixed
         let status = operation.defaultStatus
         let schema = ResourceModel.defaultResponseSchema(operation, contract)
         answer = schema.map { Conformer($0, operation, status: status, part: "", in: contract) }
@@ -59,6 +69,7 @@ final class StatefulRoute: Sendable {
     /// holding `/` names no other collection and the `Location` built on it is a valid URL):
     /// `/users/7/orders`.
     func key(_ values: [String: String]) -> String {
+        if let fixedKey { return fixedKey }
         var key = ""
         for segment in keySegments {
             key += "/"
