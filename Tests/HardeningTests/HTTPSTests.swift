@@ -121,6 +121,28 @@ import Testing
         #expect(fetched.stdout == "ok", "\(fetched.stderr)")
     }
 
+    /// At its connection limit, an HTTPS server refuses a client with a reset and not a byte
+    /// of plain HTTP (a TLS client would read a plaintext 503 as a broken handshake).
+    @Test func atTheConnectionLimitAnHTTPSClientIsResetNotAnswered503() throws {
+        let folder = try TemporaryDirectory(prefix: "petkit-tls-limit")
+        defer { folder.remove() }
+        // A head that moved lately is never closed to make room (the stalled-request age).
+        var configuration = HTTPServerConfiguration(
+            port: 0, eventLoopCount: 1, headerTimeout: .seconds(60), maxConnections: 1,
+            stalledRequestAge: .seconds(600))
+        configuration.tls = try LocalCertificateAuthority(directory: folder.path).serverTLS()
+        let server = try LiveHTTPServer(
+            configuration: configuration, handler: HTTPClosureHandler { _ in .response(HTTPResponse(text: "ok")) })
+        defer { server.stop() }
+        // The one place: a handshake under way, the start of a request head.
+        let holder = try RawClient(port: server.port, timeout: .seconds(20))
+        try holder.send(Self.partialHello)
+        let refused = try RawClient(port: server.port, timeout: .seconds(20))
+        let ending = try refused.ending()
+        #expect(ending == .reset([]), "\(String(decoding: ending.bytes, as: UTF8.self))")
+        #expect(!holder.hasPendingInput, "the handshake under way was not closed to make room")
+    }
+
     /// The first bytes of a ClientHello record, and nothing more.
     static let partialHello: [UInt8] = [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03]
 
