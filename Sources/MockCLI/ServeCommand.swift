@@ -231,7 +231,10 @@ enum ServeCommand {
         }
         // On by default for a document, as in Prism; off for stub folders alone, as in WireMock.
         configuration.cors = arguments[Self.cors].map { $0 == .on } ?? (responder != nil)
-        guard let sources = try StubSources.read(arguments, stubs: Self.stubs, withDocument: responder != nil) else {
+        guard
+            let sources = try StubSources.read(
+                arguments, stubs: Self.stubs, document: responder == nil ? nil : arguments[Self.openapi])
+        else {
             return .couldNotRun
         }
         if let postman = sources.postman, configuration.strict, sources.postmanStubs?.problems.isEmpty == false {

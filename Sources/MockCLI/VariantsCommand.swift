@@ -43,7 +43,10 @@ enum VariantsCommand {
             guard let read = OpenAPIDocument.read(openapi) else { return .couldNotRun }
             contract = read
         }
-        guard let sources = try StubSources.read(arguments, stubs: Self.stubs, withDocument: contract != nil) else {
+        guard
+            let sources = try StubSources.read(
+                arguments, stubs: Self.stubs, document: contract == nil ? nil : openapi)
+        else {
             return .couldNotRun
         }
         var mappings: [StubMapping] = []

@@ -15,10 +15,20 @@ import Darwin
 package final class TLSStream: ConnectionLayer {
     private let session: OpaquePointer
 
+    /// Nil when OpenSSL cannot make the session (out of memory): the loop then resets the
+    /// connection rather than serve it as plain HTTP.
     package init?(context: TLSContext, descriptor: Int32) {
-        guard let session = SSL_new(context.context) else { return nil }
+        guard let session = SSL_new(context.context) else {
+            // Left on the thread's error queue, the reason would be read as the next failure's.
+            ERR_clear_error()
+            return nil
+        }
+        guard SSL_set_fd(session, descriptor) == 1 else {
+            SSL_free(session)
+            ERR_clear_error()
+            return nil
+        }
         self.session = session
-        SSL_set_fd(session, descriptor)
         SSL_set_accept_state(session)
     }
 

@@ -121,6 +121,61 @@ import Testing
         #expect(fetched.stdout == "ok", "\(fetched.stderr)")
     }
 
+    /// At its connection limit, an HTTPS server refuses a client with a reset and not a byte
+    /// of plain HTTP (a TLS client would read a plaintext 503 as a broken handshake).
+    @Test func atTheConnectionLimitAnHTTPSClientIsResetNotAnswered503() throws {
+        let folder = try TemporaryDirectory(prefix: "petkit-tls-limit")
+        defer { folder.remove() }
+        // A head that moved lately is never closed to make room (the stalled-request age).
+        var configuration = HTTPServerConfiguration(
+            port: 0, eventLoopCount: 1, headerTimeout: .seconds(60), maxConnections: 1,
+            stalledRequestAge: .seconds(600))
+        configuration.tls = try LocalCertificateAuthority(directory: folder.path).serverTLS()
+        let server = try LiveHTTPServer(
+            configuration: configuration, handler: HTTPClosureHandler { _ in .response(HTTPResponse(text: "ok")) })
+        defer { server.stop() }
+        // The one place: a handshake under way, the start of a request head.
+        let holder = try RawClient(port: server.port, timeout: .seconds(20))
+        try holder.send(Self.partialHello)
+        let refused = try RawClient(port: server.port, timeout: .seconds(20))
+        let ending = try refused.ending()
+        #expect(ending == .reset([]), "\(String(decoding: ending.bytes, as: UTF8.self))")
+        #expect(!holder.hasPendingInput, "the handshake under way was not closed to make room")
+    }
+
+    /// Past the descriptor limit, with no connection it may close, petmock's HTTPS port resets
+    /// a waiting client rather than write it a plain 503 (`DescriptorLimitTests` shows the plain
+    /// port's 503).
+    @Test func pastTheDescriptorLimitAnHTTPSClientIsResetNotAnswered503() async throws {
+        let folder = try TemporaryDirectory(prefix: "petkit-tls-fdlimit", files: ["stubs/mappings/.keep": ""])
+        defer { folder.remove() }
+        let server = try await ServerProcess(
+            "petmock",
+            [
+                "serve", "--stubs", folder.file("stubs"), "--port", "0", "--https-port", "0", "--ca-dir",
+                folder.file("ca"), "--event-loops", "1",
+            ], openFileLimit: 48)
+        defer { server.terminate() }
+        let line = try #require(server.errorOutput.split(separator: "\n").first { $0.contains("https://") })
+        let https = try #require(line.split(separator: " ").first { $0.hasPrefix("https://localhost:") })
+        let port = try #require(Int(https.dropFirst("https://localhost:".count)))
+        // More handshakes under way than the server has descriptors: none may be closed to make
+        // room (each moved lately), so each client past the limit is refused.
+        var held: [RawClient] = []
+        for _ in 0..<60 {
+            let client = try RawClient(port: port, timeout: .seconds(20))
+            try? client.send(Self.partialHello)
+            held.append(client)
+        }
+        let late = try RawClient(port: port, timeout: .seconds(20))
+        let ending = try late.ending()
+        #expect(ending == .reset([]), "\(String(decoding: ending.bytes, as: UTF8.self))")
+        for client in held {
+            client.shutdownWrite()
+            #expect(!String(decoding: (try? client.readToEnd())?.bytes ?? [], as: UTF8.self).contains("HTTP/1.1"))
+        }
+    }
+
     /// The first bytes of a ClientHello record, and nothing more.
     static let partialHello: [UInt8] = [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03]
 

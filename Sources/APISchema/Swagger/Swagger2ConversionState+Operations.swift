@@ -264,18 +264,7 @@ extension Swagger2ConversionState {
         if let headers = try node.child("headers") {
             var convertedHeaders = JSONObject()
             for (name, header) in try headers.members() {
-                var object = JSONObject()
-                var schema = JSONObject()
-                for member in try header.object().members {
-                    if Self.schemaKeys.contains(member.key) {
-                        schema.members.append(member)
-                    } else if member.key != "collectionFormat" {
-                        object.members.append(member)
-                    }
-                }
-                let schemaNode = OpenAPINode(value: .object(schema), path: header.path, file: header.file)
-                object.append(key: "schema", value: try self.schema(schemaNode, depth: 0))
-                convertedHeaders.append(key: name, value: .object(object))
+                convertedHeaders.append(key: name, value: try responseHeader(name, header))
             }
             converted.append(key: "headers", value: .object(convertedHeaders))
         }
@@ -317,6 +306,49 @@ extension Swagger2ConversionState {
         }
         if !content.isEmpty { converted.append(key: "content", value: .object(content)) }
         return .object(converted)
+    }
+
+    /// A response header: its value keywords become its `schema`; an array's `collectionFormat`
+    /// `csv` (the default) becomes `style: simple`, the only style a 3.0 header has, and any other
+    /// format (no 3.0 header splits on it) is a warning, the value read as one string.
+    private mutating func responseHeader(_ name: String, _ header: OpenAPINode) throws(ContractError) -> JSONValue {
+        let members = try header.object()
+        var object = JSONObject()
+        var schema = JSONObject()
+        for member in members.members {
+            if Self.schemaKeys.contains(member.key) {
+                schema.members.append(member)
+            } else if member.key != "collectionFormat" {
+                object.members.append(member)
+            }
+        }
+        let schemaNode = OpenAPINode(value: .object(schema), path: header.path, file: header.file)
+        var schemaValue = try self.schema(schemaNode, depth: 0)
+        if case .object(let items)? = members["items"], let nested = items["collectionFormat"] {
+            warn(
+                "'collectionFormat' \(OpenAPINode.describe(nested)) of the nested items of response header '\(name)' "
+                    + "at \(Self.pointer(header.path.appending(key: "items").appending(key: "collectionFormat"))) "
+                    + "is not converted")
+        }
+        if members["type"] == .string("array") {
+            let formatPath = header.path.appending(key: "collectionFormat")
+            switch try header.optionalString("collectionFormat") ?? "csv" {
+            case "csv":
+                object.append(key: "style", value: "simple")
+                object.append(key: "explode", value: false)
+            case let format where ["ssv", "tsv", "pipes", "multi"].contains(format):
+                warn(
+                    "'collectionFormat: \(format)' of response header '\(name)' at \(Self.pointer(formatPath)) has no "
+                        + "OpenAPI 3.0 equivalent (a header's only style is simple, comma-separated): the value is "
+                        + "read as one string, not an array")
+                schemaValue = .object(["type": "string"])
+            default:
+                throw OpenAPINode(value: members["collectionFormat"] ?? .null, path: formatPath, file: header.file)
+                    .invalid("a collectionFormat csv, ssv, tsv, pipes or multi")
+            }
+        }
+        object.append(key: "schema", value: schemaValue)
+        return .object(object)
     }
 
     /// Whether a media range (`*/*`, `text/*`) covers a media type, parameters aside.

@@ -244,12 +244,11 @@ public struct ContractDiff: Sendable {
                     .requestParameterEnumValueRemoved, parameter, expected: oldSchema.typeText,
                     actual: newSchema.typeText, message: "\(label) no longer accepts \(removed)")
             }
-            let tightened = SchemaDiffWalk.tightened(oldSchema, newSchema)
+            let tightened = SchemaDiffWalk.tightened(oldSchema, newSchema).map(\.description).joined(separator: ", ")
             if !tightened.isEmpty {
                 add(
-                    .requestParameterBoundTightened, parameter, expected: "the old bounds",
-                    actual: tightened.joined(separator: ", "),
-                    message: "\(label) is bounded more tightly: \(tightened.joined(separator: ", "))")
+                    .requestParameterBoundTightened, parameter, expected: "the old bounds", actual: tightened,
+                    message: "\(label) is bounded more tightly: \(tightened)")
             }
         }
         for parameter in after.parameters

@@ -36,10 +36,14 @@ final class Connection {
     let inbound = ByteBuffer()
     var outbound = OutboundQueue()
     /// The TLS session on an HTTPS server's connection; nil on a plain one, where every read
-    /// and write goes straight to the socket.
+    /// and write goes straight to the socket. An HTTPS server never makes a connection without
+    /// one (``AcceptDecision/admission(servesTLS:layerMade:)``).
     let tls: (any ConnectionLayer)?
 
-    init(loop: HTTPEventLoop, descriptor: Int32, slot: Int, generation: UInt32, remoteAddress: HTTPSocketAddress) {
+    init(
+        loop: HTTPEventLoop, descriptor: Int32, slot: Int, generation: UInt32, remoteAddress: HTTPSocketAddress,
+        tls: (any ConnectionLayer)?
+    ) {
         self.loop = loop
         self.descriptor = descriptor
         self.slot = slot
@@ -47,7 +51,7 @@ final class Connection {
         self.remoteAddress = remoteAddress
         machine = ConnectionStateMachine(timeouts: loop.connectionTimeouts, now: loop.now)
         parser = HTTPRequestParser(limits: loop.configuration.limits)
-        tls = loop.tlsContext.flatMap { $0.layer(over: descriptor) }
+        self.tls = tls
     }
 
     // Read-only views of the machine's state, for the loop (readiness, eviction, replies).

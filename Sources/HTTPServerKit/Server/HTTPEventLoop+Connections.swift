@@ -32,25 +32,32 @@ extension HTTPEventLoop {
         }
     }
 
-    /// Makes an accepted socket a connection, or answers it 503 at the connection limit.
+    /// Makes an accepted socket a connection, or refuses it at the connection limit (a 503 on
+    /// a plain listener, a reset on an HTTPS one: ``AcceptDecision``).
     private func take(_ descriptor: Int32, address: sockaddr_storage) {
         // At the limit, the place of a closed idle connection passes straight to this one
         // (another loop cannot take it in between).
         guard phase == .running,
             lifecycle.acquireConnection() || makeRoom(handingOverItsPlace: true, clientWaiting: true)
         else {
-            _ = Self.overloadResponse.withUnsafeBytes { Socket.sendOnce(descriptor, $0) }
-            Descriptor.close(descriptor)
+            refuse(descriptor, AcceptDecision.refusal(servesTLS: tlsContext != nil))
             return
         }
         Socket.prepareConnection(descriptor)
+        let layer = tlsContext?.layer(over: descriptor)
+        let admission = AcceptDecision.admission(servesTLS: tlsContext != nil, layerMade: layer != nil)
+        guard admission != .reset else {
+            refuse(descriptor, admission)
+            lifecycle.releaseConnection()
+            return
+        }
         let slot = freeSlots.popLast() ?? appendSlot()
         nextGeneration &+= 1
         // Generation 0 marks the descriptors of loop extensions in poll tokens.
         if nextGeneration == 0 { nextGeneration = 1 }
         let connection = Connection(
             loop: self, descriptor: descriptor, slot: slot, generation: nextGeneration,
-            remoteAddress: HTTPSocketAddress(storage: address))
+            remoteAddress: HTTPSocketAddress(storage: address), tls: layer)
         do {
             try poller.addConnection(descriptor, token: UInt64(nextGeneration) << 32 | UInt64(slot))
         } catch {
@@ -69,7 +76,7 @@ extension HTTPEventLoop {
     enum LimitedAccept {
         /// A waiting client, with room made for it.
         case accepted(Int32, sockaddr_storage)
-        /// A waiting client was refused (503), or a descriptor freed: accept again.
+        /// A waiting client was refused (a 503, or a reset), or a descriptor freed: accept again.
         case again
         /// Nobody waits, or nothing more can be done for now.
         case stop
@@ -80,8 +87,8 @@ extension HTTPEventLoop {
     /// spin. Gives up the spare descriptor to accept one waiting client, if there is one (so
     /// nothing is closed for a client that is not there); makes room for it as at the
     /// connection limit (``makeRoom(handingOverItsPlace:clientWaiting:)``), and the closed
-    /// connection's descriptor becomes the spare again; with no room to make, answers it 503
-    /// and closes it. When that
+    /// connection's descriptor becomes the spare again; with no room to make, refuses it as at
+    /// the connection limit (a 503, or a reset on an HTTPS listener). When that
     /// cannot work (no spare, or another thread took the freed slot), stops watching the
     /// listener for 100 ms instead.
     private func acceptAtDescriptorLimit() -> LimitedAccept {
@@ -100,10 +107,7 @@ extension HTTPEventLoop {
             spareDescriptor = Descriptor.openSpare()
             return .accepted(descriptor, address)
         }
-        if descriptor >= 0 {
-            _ = Self.overloadResponse.withUnsafeBytes { Socket.sendOnce(descriptor, $0) }
-            Descriptor.close(descriptor)
-        }
+        if descriptor >= 0 { refuse(descriptor, AcceptDecision.refusal(servesTLS: tlsContext != nil)) }
         spareDescriptor = Descriptor.openSpare()
         if descriptor >= 0 && spareDescriptor >= 0 { return .again }
         if descriptor < 0 && spareDescriptor >= 0 && (acceptError == EAGAIN || acceptError == EWOULDBLOCK) {
@@ -111,6 +115,17 @@ extension HTTPEventLoop {
         }
         pauseAccepting()
         return .stop
+    }
+
+    /// Closes an accepted socket the loop does not serve: after a plain 503
+    /// (``AcceptDecision/answerOverload``), else with an RST.
+    private func refuse(_ descriptor: Int32, _ decision: AcceptDecision) {
+        if decision == .answerOverload {
+            _ = Self.overloadResponse.withUnsafeBytes { Socket.sendOnce(descriptor, $0) }
+        } else {
+            Socket.resetOnClose(descriptor)
+        }
+        Descriptor.close(descriptor)
     }
 
     private func pauseAccepting() {
