@@ -17,18 +17,12 @@ enum VariantSelection: Equatable {
             self = .named(name)
             return
         }
-        // RFC 7240 §2: of a preference given twice, only the first counts.
-        let prefer = PreferHeader(headers)
-        func fromQuery(_ name: String) -> String? {
-            query.first { $0.name == name }?.value
-        }
-        if let example = prefer.value("example").map(String.init) ?? fromQuery("__example") {
-            self = .named(example)
+        let preferred = PreferredAnswer(headers, query: query)
+        if let example = preferred.example {
+            self = .named(example.value)
             return
         }
-        let asked: (code: String, form: String)? =
-            prefer.value("code").map { (String($0), "Prefer: code=") } ?? fromQuery("__code").map { ($0, "__code=") }
-        guard let (code, form) = asked else {
+        guard let (code, form) = preferred.code.map({ ($0.value, $0.form) }) else {
             self = .none
             return
         }
