@@ -104,20 +104,27 @@ extension Swagger2ConversionState {
 
     // MARK: Parameters
 
+    /// A parameter's or a response header's members apart: its value keywords (what becomes its
+    /// `schema`), and the rest but `collectionFormat` (which becomes a style, or a warning).
+    private static func schemaAndRest(of object: JSONObject) -> (schema: JSONObject, rest: JSONObject) {
+        var schema = JSONObject()
+        var rest = JSONObject()
+        for member in object.members {
+            if schemaKeys.contains(member.key) {
+                schema.members.append(member)
+            } else if member.key != "collectionFormat" {
+                rest.members.append(member)
+            }
+        }
+        return (schema, rest)
+    }
+
     /// A non-body parameter: its value keywords move into `schema`, `collectionFormat` becomes
     /// `style` and `explode`.
     mutating func parameter(_ node: OpenAPINode) throws(ContractError) -> JSONValue {
         let object = try node.object()
         guard let location = try node.optionalString("in") else { throw node.invalid("a parameter with 'in'") }
-        var converted = JSONObject()
-        var schema = JSONObject()
-        for member in object.members {
-            if Self.schemaKeys.contains(member.key) {
-                schema.members.append(member)
-            } else if member.key != "collectionFormat" {
-                converted.members.append(member)
-            }
-        }
+        var (schema, converted) = Self.schemaAndRest(of: object)
         var schemaValue = try self.schema(
             OpenAPINode(value: .object(schema), path: node.path, file: node.file), depth: 0)
         let isArray = object["type"] == .string("array")
@@ -313,15 +320,7 @@ extension Swagger2ConversionState {
     /// format (no 3.0 header splits on it) is a warning, the value read as one string.
     private mutating func responseHeader(_ name: String, _ header: OpenAPINode) throws(ContractError) -> JSONValue {
         let members = try header.object()
-        var object = JSONObject()
-        var schema = JSONObject()
-        for member in members.members {
-            if Self.schemaKeys.contains(member.key) {
-                schema.members.append(member)
-            } else if member.key != "collectionFormat" {
-                object.members.append(member)
-            }
-        }
+        var (schema, object) = Self.schemaAndRest(of: members)
         let schemaNode = OpenAPINode(value: .object(schema), path: header.path, file: header.file)
         var schemaValue = try self.schema(schemaNode, depth: 0)
         if case .object(let items)? = members["items"], let nested = items["collectionFormat"] {
