@@ -199,11 +199,11 @@ final class ParameterCheck: Sendable {
         guard var first = occurrences.first else { return missing() }
         guard checksValue else { return [] }
         var decode = percentEncoded
-        if decode, let separator, !Self.rawPathSeparators.contains(separator) {
+        if decode, let separator, !Self.standsInPath(separator) {
             // A separator a path cannot carry as itself (a space, a tab, `|`: Swagger's `ssv`,
             // `tsv`, `pipes`) is sent escaped: there the escape is the separator, and the
             // text is decoded whole before it is split.
-            first = Self.piece(first[...], decoding: true)
+            first = Self.piece(first, decoding: true)
             decode = false
         }
         if labelled, first.hasPrefix(".") { first.removeFirst() }
@@ -212,7 +212,7 @@ final class ParameterCheck: Sendable {
             let (texts, violation) = matrixText(first, decoding: decode)
             if let violation { return [violation] }
             if kinds.contains(.array) && explode {
-                matrixItems = texts.map { Self.piece($0[...], decoding: decode) }
+                matrixItems = texts.map { Self.piece($0, decoding: decode) }
             } else {
                 first = texts.first ?? ""
             }
@@ -253,29 +253,41 @@ final class ParameterCheck: Sendable {
             let texts: [String]
             switch splitting {
             case _ where matrixItems != nil: texts = matrixItems ?? []
-            case .occurrences: texts = occurrences.map { Self.piece($0[...], decoding: decode) }
+            case .occurrences: texts = occurrences.map { Self.piece($0, decoding: decode) }
             case .separator(let separator):
                 let parts = first.isEmpty ? [] : first.split(separator: separator, omittingEmptySubsequences: false)
                 texts = parts.map { Self.piece($0, decoding: decode).trimmed(location) }
             }
             value = .array(texts.map { Self.read($0, as: itemKinds) })
         } else {
-            value = Self.read(Self.piece(first[...], decoding: decode), as: kinds)
+            value = Self.read(Self.piece(first, decoding: decode), as: kinds)
         }
         if let plain, plain.passes(value) { return [] }
         return violations(of: value, limit: limit)
     }
 
-    /// The separators a path segment carries as themselves (RFC 3986 §3.3 `pchar`), which a
-    /// client escapes to put one inside a value.
-    static let rawPathSeparators: Set<Character> = [",", ";", ".", "="]
+    /// Whether a separator is one a path segment carries as itself (RFC 3986 §3.3 `pchar`),
+    /// which a client escapes to put one inside a value. (A switch: hashing a `Character` for
+    /// a set costs more than the request's whole value check.)
+    static func standsInPath(_ separator: Character) -> Bool {
+        switch separator {
+        case ",", ";", ".", "=": true
+        default: false
+        }
+    }
 
     /// One piece of an occurrence's text: percent-decoded when `decoding` (text that does not
     /// decode, a `%` not followed by two hexadecimal digits, is kept as sent, as a path match
     /// keeps it), else as it is.
     private static func piece(_ text: Substring, decoding: Bool) -> String {
-        guard decoding else { return String(text) }
+        guard decoding, text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         return text.removingPercentEncoding() ?? String(text)
+    }
+
+    /// ``piece(_:decoding:)`` of a whole text: the text itself when there is nothing to decode.
+    private static func piece(_ text: String, decoding: Bool) -> String {
+        guard decoding, text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        return text.removingPercentEncoding() ?? text
     }
 
     /// A `matrix` value's text without its `;name=`: the one value (`;id=5`, `;id` for an

@@ -228,7 +228,9 @@ package struct PathTemplate: Sendable, Hashable {
     /// `decodingValues`), percent-decoded as a match decodes them; the same dictionary, not a
     /// copy, when none holds a `%`.
     package static func decoded(_ values: [String: String]) -> [String: String] {
-        guard values.values.contains(where: { $0.utf8.contains(UInt8(ascii: "%")) }) else { return values }
-        return values.mapValues { $0.removingPercentEncoding() ?? $0 }
+        for value in values.values where value.utf8.contains(UInt8(ascii: "%")) {
+            return values.mapValues { $0.removingPercentEncoding() ?? $0 }
+        }
+        return values
     }
 }
