@@ -1,5 +1,6 @@
 import APISchema
 import ArgumentKit
+import HTTPCore
 import JSONKit
 import MockEngine
 import OpenAPIMock
@@ -64,7 +65,9 @@ enum VariantsCommand {
         mappings += sources.mappings
         guard let contract else {
             let catalog = VariantCatalog(mappings: mappings)
-            writeOutput(format == .json ? catalog.json.serialized(.pretty) : catalog.description)
+            // Names, descriptions and URLs come from the files: escaped for a terminal.
+            writeOutput(
+                format == .json ? catalog.json.serialized(.pretty) : TerminalText.escapeEachLine(catalog.description))
             return .success
         }
         let responder = OpenAPIResponder(contract: contract, basePath: arguments[Self.basePath])
@@ -78,14 +81,15 @@ enum VariantsCommand {
 
     /// The catalog, then the operations `serve --stateful` keeps state for.
     private static func text(_ catalog: VariantCatalog, _ stateful: [DocumentOperation]) -> String {
-        guard !stateful.isEmpty else { return catalog.description + "\n\nNo operation is stateful with --stateful." }
+        let listing = TerminalText.escapeEachLine(catalog.description)
+        guard !stateful.isEmpty else { return listing + "\n\nNo operation is stateful with --stateful." }
         let width = stateful.map(\.name.count).max() ?? 0
         let lines = stateful.map { operation in
             let role = operation.stateful.map { "\($0.role) \($0.collection)" } ?? ""
             return "  " + operation.name + String(repeating: " ", count: width - operation.name.count + 2) + role
         }
         // Operation names and collection paths come from the document: escaped for a terminal.
-        return catalog.description + "\n\nStateful with --stateful:\n"
+        return listing + "\n\nStateful with --stateful:\n"
             + TerminalText.escapeEachLine(lines.joined(separator: "\n"))
     }
 

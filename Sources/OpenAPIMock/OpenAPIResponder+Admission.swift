@@ -7,8 +7,8 @@ import MockEngine
 extension OpenAPIResponder {
     /// What becomes of a request before it is answered: outside the mount point, refused by
     /// routing (404, 405), refused for its credentials or its parameters and body (with the
-    /// operation and the violations), or admitted to its operation (with its path values and
-    /// the body request validation parsed).
+    /// operation and the violations), or admitted to its operation (with its path values,
+    /// percent-decoded, and the body request validation parsed).
     enum Admission {
         case outside
         case refused(PreparedResponse)
@@ -27,7 +27,7 @@ extension OpenAPIResponder {
                     route: index, status: 400, accept: request.headers.first(name: "Accept"), violations: violations)
                 ?? ProblemDocument.response(status: 400, operation: routeNames[index], violations: violations)
             return .answered(FallbackAnswer(problem, operation: routeNames[index], violations: violations))
-        case .operation(let index, let pathValues):
+        case .operation(let index, let rawPathValues):
             let name = routeNames[index]
             if let refusal = securityChecks[index]?.refusal(headers: request.headers, query: request.query) {
                 return .answered(
@@ -36,7 +36,9 @@ extension OpenAPIResponder {
                         operation: name, violations: refusal.violations))
             }
             var parsed: JSONValue?
-            switch validator?.check(request, operation: name, checks: routeChecks[index], pathValues: pathValues) {
+            switch validator?.check(
+                request, operation: name, checks: routeChecks[index], rawPathValues: rawPathValues)
+            {
             case .refused(let response, let violations)?:
                 let documented = documentedRefusal(
                     route: index, status: response.response.status.code, accept: request.headers.first(name: "Accept"),
@@ -46,7 +48,9 @@ extension OpenAPIResponder {
             case .accepted(let body)?: parsed = body
             case nil: break
             }
-            return .admitted(route: index, pathValues: pathValues, parsed: parsed)
+            // What comes after validation (stateful ids and keys, callbacks, templates) reads the
+            // values decoded.
+            return .admitted(route: index, pathValues: PathTemplate.decoded(rawPathValues), parsed: parsed)
         }
     }
 }

@@ -323,8 +323,9 @@ public final class OpenAPIResponder: FallbackReplySource {
         /// The route the path fits but for empty segments where it has path parameters
         /// (`/items//tags` for `/items/{id}/tags`), and those parameters' names.
         case missingPathParameters(Int, names: [String])
-        /// The index of the route in ``routes``.
-        case operation(Int, pathValues: [String: String])
+        /// The index of the route in ``routes``, and its path parameters' text as sent (still
+        /// percent-encoded: the parameter checks split it before decoding each piece).
+        case operation(Int, rawPathValues: [String: String])
     }
 
     /// A route's answer to a request's `Prefer` (or `preference`, read from the header and the
@@ -353,12 +354,14 @@ public final class OpenAPIResponder: FallbackReplySource {
         // A HEAD is answered by the path's own HEAD operation, else by its GET.
         var getForHead: (index: Int, values: [String: String])?
         for index in candidates where !parts.isEmpty {
-            guard let values = routeTemplates[index].match(parts: parts, decodingLiterals: true) else { continue }
-            if routeMethods[index] == method { return .operation(index, pathValues: values) }
+            guard
+                let values = routeTemplates[index].match(parts: parts, decodingLiterals: true, decodingValues: false)
+            else { continue }
+            if routeMethods[index] == method { return .operation(index, rawPathValues: values) }
             if method == .head && routeMethods[index] == .get && getForHead == nil { getForHead = (index, values) }
             others.append(index)
         }
-        if let getForHead { return .operation(getForHead.index, pathValues: getForHead.values) }
+        if let getForHead { return .operation(getForHead.index, rawPathValues: getForHead.values) }
         if others.isEmpty {
             if let missing = missingPathParameters(method, parts, candidates) { return missing }
             return .refused(notFound(String(Substring(below))))

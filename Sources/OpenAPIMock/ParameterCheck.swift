@@ -191,17 +191,31 @@ final class ParameterCheck: Sendable {
         return violations(of: members.object(pairs), limit: limit)
     }
 
-    /// The parameter's violations given its occurrences in the request (decoded text, in
-    /// order; empty when absent).
-    func violations(_ occurrences: [String], limit: Int) -> [RequestViolation] {
+    /// The parameter's violations given its occurrences in the request (in order; empty when
+    /// absent): decoded text, or with `percentEncoded` (a path segment) the text as sent, split
+    /// on its style's separators first and each piece decoded after (as RFC 6570 expands and
+    /// Prism reads it), so that an escaped separator (`a%2Cb`, `;id=1%3B2`) stays in its value.
+    func violations(_ occurrences: [String], percentEncoded: Bool = false, limit: Int) -> [RequestViolation] {
         guard var first = occurrences.first else { return missing() }
         guard checksValue else { return [] }
+        var decode = percentEncoded
+        if decode, let separator, !Self.standsInPath(separator) {
+            // A separator a path cannot carry as itself (a space, a tab, `|`: Swagger's `ssv`,
+            // `tsv`, `pipes`) is sent escaped: there the escape is the separator, and the
+            // text is decoded whole before it is split.
+            first = Self.piece(first, decoding: true)
+            decode = false
+        }
         if labelled, first.hasPrefix(".") { first.removeFirst() }
         var matrixItems: [String]?
         if matrix {
-            let (texts, violation) = matrixText(first)
+            let (texts, violation) = matrixText(first, decoding: decode)
             if let violation { return [violation] }
-            if kinds.contains(.array) && explode { matrixItems = texts } else { first = texts.first ?? "" }
+            if kinds.contains(.array) && explode {
+                matrixItems = texts.map { Self.piece($0, decoding: decode) }
+            } else {
+                first = texts.first ?? ""
+            }
         }
         if let objectForm, let members {
             switch objectForm {
@@ -211,7 +225,10 @@ final class ParameterCheck: Sendable {
                     return [malformed(first, expected: "names and values alternating on '\(separator)'")]
                 }
                 let pairs = stride(from: 0, to: parts.count, by: 2).map { index in
-                    (path: [String(parts[index]).trimmed(location)], text: String(parts[index + 1]).trimmed(location))
+                    (
+                        path: [Self.piece(parts[index], decoding: decode).trimmed(location)],
+                        text: Self.piece(parts[index + 1], decoding: decode).trimmed(location)
+                    )
                 }
                 return violations(of: members.object(pairs), limit: limit)
             case .assigned(let separator):
@@ -221,7 +238,10 @@ final class ParameterCheck: Sendable {
                         return [malformed(first, expected: "name=value items separated by '\(separator)'")]
                     }
                     pairs.append(
-                        ([String(item[..<equals]).trimmed(location)], String(item[item.index(after: equals)...])))
+                        (
+                            [Self.piece(item[..<equals], decoding: decode).trimmed(location)],
+                            Self.piece(item[item.index(after: equals)...], decoding: decode)
+                        ))
                 }
                 return violations(of: members.object(pairs), limit: limit)
             case .members, .deep:
@@ -233,23 +253,49 @@ final class ParameterCheck: Sendable {
             let texts: [String]
             switch splitting {
             case _ where matrixItems != nil: texts = matrixItems ?? []
-            case .occurrences: texts = occurrences
+            case .occurrences: texts = occurrences.map { Self.piece($0, decoding: decode) }
             case .separator(let separator):
                 let parts = first.isEmpty ? [] : first.split(separator: separator, omittingEmptySubsequences: false)
-                texts = parts.map { String($0).trimmed(location) }
+                texts = parts.map { Self.piece($0, decoding: decode).trimmed(location) }
             }
             value = .array(texts.map { Self.read($0, as: itemKinds) })
         } else {
-            value = Self.read(first, as: kinds)
+            value = Self.read(Self.piece(first, decoding: decode), as: kinds)
         }
         if let plain, plain.passes(value) { return [] }
         return violations(of: value, limit: limit)
     }
 
+    /// Whether a separator is one a path segment carries as itself (RFC 3986 §3.3 `pchar`),
+    /// which a client escapes to put one inside a value. (A switch: hashing a `Character` for
+    /// a set costs more than the request's whole value check.)
+    static func standsInPath(_ separator: Character) -> Bool {
+        switch separator {
+        case ",", ";", ".", "=": true
+        default: false
+        }
+    }
+
+    /// One piece of an occurrence's text: percent-decoded when `decoding` (text that does not
+    /// decode, a `%` not followed by two hexadecimal digits, is kept as sent, as a path match
+    /// keeps it), else as it is.
+    private static func piece(_ text: Substring, decoding: Bool) -> String {
+        guard decoding, text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        return text.removingPercentEncoding() ?? String(text)
+    }
+
+    /// ``piece(_:decoding:)`` of a whole text: the text itself when there is nothing to decode.
+    private static func piece(_ text: String, decoding: Bool) -> String {
+        guard decoding, text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        return text.removingPercentEncoding() ?? text
+    }
+
     /// A `matrix` value's text without its `;name=`: the one value (`;id=5`, `;id` for an
     /// empty one, `;id=3,4,5`), each item of an exploded array (`;id=3;id=4`), or an exploded
-    /// object's `R=100;G=200` (from `;R=100;G=200`); a violation when the text is not so.
-    private func matrixText(_ text: String) -> (values: [String], violation: RequestViolation?) {
+    /// object's `R=100;G=200` (from `;R=100;G=200`); a violation when the text is not so. With
+    /// `decoding`, the text is as sent: each item's name is decoded to be compared, its value
+    /// left as sent for the caller to split and decode.
+    private func matrixText(_ text: String, decoding: Bool) -> (values: [String], violation: RequestViolation?) {
         guard text.first == ";" else {
             return ([], malformed(text, expected: "';\(name)=value' (matrix)"))
         }
@@ -261,13 +307,12 @@ final class ParameterCheck: Sendable {
         }
         var values: [String] = []
         for item in items {
-            if item == name {
-                values.append("")
-            } else if item.hasPrefix(name + "=") {
-                values.append(String(item.dropFirst(name.count + 1)))
-            } else {
+            let equals = item.firstIndex(of: "=")
+            let itemName = item[..<(equals ?? item.endIndex)]
+            guard itemName == name || decoding && Self.piece(itemName, decoding: true) == name else {
                 return ([], malformed(text, expected: "';\(name)=value' items (matrix)"))
             }
+            values.append(equals.map { String(item[item.index(after: $0)...]) } ?? "")
         }
         return (values, nil)
     }

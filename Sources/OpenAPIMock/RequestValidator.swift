@@ -61,9 +61,12 @@ struct RequestValidator: Sendable {
     }
 
     /// Whether a request keeps to its operation (the one `name`d, its `checks`,
-    /// ``checks(named:)``): accepted (with the body it parsed), or refused.
+    /// ``checks(named:)``): accepted (with the body it parsed), or refused. `rawPathValues` are
+    /// the path parameters' text as sent, percent-encoded: a separator a client escaped
+    /// (`a%2Cb`) is part of one value, so each is split before its pieces are decoded.
     func check(
-        _ request: HTTPServerRequest, operation name: String, checks: OperationChecks?, pathValues: [String: String]
+        _ request: HTTPServerRequest, operation name: String, checks: OperationChecks?,
+        rawPathValues: [String: String]
     ) -> Verdict {
         guard let checks else { return .accepted(body: nil) }
         var violations: [RequestViolation] = []
@@ -78,16 +81,19 @@ struct RequestValidator: Sendable {
                 continue
             }
             let occurrences: [String]
+            var encoded = false
             switch parameter.location {
             case .path:
-                occurrences = pathValues[parameter.name].map { [$0] } ?? []
+                occurrences = rawPathValues[parameter.name].map { [$0] } ?? []
+                encoded = true
             case .query: occurrences = query.compactMap { $0.name == parameter.name ? $0.value : nil }
             case .header:
                 let values = request.headers.fields.filter { $0.name.equalsIgnoringASCIICase(parameter.name) }
                 occurrences = values.isEmpty ? [] : [values.map(\.value).joined(separator: ",")]
             case .cookie: occurrences = cookies[parameter.name].map { [$0] } ?? []
             }
-            violations += parameter.violations(occurrences, limit: Self.violationLimit - violations.count)
+            violations += parameter.violations(
+                occurrences, percentEncoded: encoded, limit: Self.violationLimit - violations.count)
         }
         var status = violations.isEmpty ? 422 : 400
         var parsed: JSONValue?

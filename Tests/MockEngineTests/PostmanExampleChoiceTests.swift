@@ -1,5 +1,6 @@
 import HTTPCore
 import JSONKit
+import MockEngine
 import StubFormat
 import TestSupport
 import Testing
@@ -119,6 +120,86 @@ import Testing
         let server = try Self.server(Self.jsonAndXML)
         let answer = try server.answer("/todos", headers: [("Accept", "application/json"), ("Prefer", "example=xml")])
         #expect(answer.header("Content-Type") == "application/xml")
+    }
+
+    /// The first example is the base, named by its example (`metadata.example`): naming it
+    /// answers with the base, over what `Accept` prefers, and makes no second stub.
+    @Test func namingTheFirstExampleAnswersWithTheBase() throws {
+        let server = try Self.server(Self.jsonAndXML)
+        let xml = [("Accept", "application/xml")]
+        for asked in [("Prefer", "example=json"), ("X-Petmock-Variant", "json")] {
+            let answer = try server.answer("/todos", headers: xml + [asked])
+            #expect(answer.status == 200, "\(asked)")
+            #expect(answer.header("Content-Type") == "application/json", "\(asked)")
+        }
+        #expect(try server.answer("/todos?__example=json", headers: xml).header("Content-Type") == "application/json")
+        #expect(try server.answer("/todos", headers: xml).header("Content-Type") == "application/xml")
+        let set = try PostmanCollection(
+            bytes: Array(
+                #"{"info": {"name": "a"}, "item": [{"name": "T", "request": {"method": "GET", "url": {"path": ["t"]}}, "response": [\#(Self.jsonAndXML.joined(separator: ","))]}]}"#
+                    .utf8), source: "a.json"
+        ).stubs()
+        #expect(set.mappings.map(\.exampleName) == ["json", nil])
+        #expect(set.mappings.map(\.variant) == [nil, "xml"])
+        let catalog = VariantCatalog(mappings: set.mappings)
+        #expect(catalog.names == ["xml"])
+        #expect(catalog.baseExamples.map(\.name) == ["json"])
+        #expect(catalog.description.contains("Base examples"))
+        #expect(catalog.json["baseExamples"]?.arrayValue?.first?["name"] == "json")
+    }
+
+    /// A name that is one request's first example and another's later one: each request
+    /// answers with its own example of that name.
+    @Test func aNameThatIsOneRequestsBaseAndAnothersVariantAnswersWithEachOwnExample() throws {
+        let collection = #"""
+            {"info": {"name": "a"}, "item": [
+              {"name": "Todos", "request": {"method": "GET", "url": {"path": ["todos"]}},
+               "response": [\#(Self.example("ok", 200, "text/plain", "todo ok")),
+                            \#(Self.example("created", 201, "text/plain", "todo created"))]},
+              {"name": "Dones", "request": {"method": "GET", "url": {"path": ["dones"]}},
+               "response": [\#(Self.example("created", 201, "text/plain", "done created")),
+                            \#(Self.example("ok", 200, "text/plain", "done ok"))]}]}
+            """#
+        let set = try PostmanCollection(bytes: Array(collection.utf8), source: "a.json").stubs()
+        #expect(set.mappings.count == 4)
+        let server = try makeServer(mappings: set.mappings)
+        for (path, name, text) in [
+            ("/todos", "ok", "todo ok"), ("/todos", "created", "todo created"),
+            ("/dones", "ok", "done ok"), ("/dones", "created", "done created"),
+        ] {
+            #expect(try server.answer(path, headers: [("Prefer", "example=\(name)")]).text == text, "\(path) \(name)")
+            #expect(try server.answer("\(path)?__example=\(name)").text == text, "\(path) \(name)")
+        }
+    }
+
+    /// Two examples of one name: the later one's variant name is made unique, so the name
+    /// still asks for the first.
+    @Test func aLaterExampleOfTheFirstOnesNameGetsAUniqueVariantName() throws {
+        let server = try Self.server([
+            Self.example("same", 200, "text/plain", "first"), Self.example("same", 200, "text/plain", "second"),
+        ])
+        #expect(try server.answer("/todos", headers: [("Prefer", "example=same")]).text == "first")
+        #expect(try server.answer("/todos", headers: [("Prefer", "example=same-2")]).text == "second")
+    }
+
+    @Test func anUnknownNameIsRefusedNamingTheFirstExamplesToo() throws {
+        let server = try Self.server(Self.statuses)
+        let unknown = try server.answer("/todos", headers: [("Prefer", "example=oks")])
+        #expect(unknown.status == 400)
+        #expect(unknown.text.contains("did you mean 'ok'"), "\(unknown.text)")
+        #expect(unknown.text.contains("metadata.example"), "\(unknown.text)")
+    }
+
+    @Test(arguments: [
+        #"{"variant": "a", "example": "b"}"#, #"{"example": "a:b"}"#, #"{"example": "reset"}"#,
+        #"{"example": 3}"#,
+    ])
+    func anExampleNameBesideAVariantOrNotAPlainWordIsRefused(metadata: String) throws {
+        var decoder = MappingDecoder(file: "x.json")
+        _ = decoder.decodeMapping(
+            try JSONValue(parsing: #"{"request": {"urlPath": "/t"}, "response": {}, "metadata": \#(metadata)}"#),
+            at: .root)
+        #expect(decoder.problems.contains { $0.path == "$.metadata.example" && $0.isError }, "\(decoder.problems)")
     }
 
     static let statuses = [

@@ -140,6 +140,19 @@ import Testing
         #expect(try Self.body(try handler.answer("/v1/users/7/orders/\(ids[0])"))["item"] == "i1")
     }
 
+    /// The store reads a path value decoded, as validation does once it has split it: `%37`
+    /// is the user 7, not a user of its own.
+    @Test func anEscapedParentValueIsStoredDecoded() throws {
+        let handler = try Self.handler()
+        let created = try handler.answer(
+            "POST", "/v1/users/%37/orders", headers: Self.json, body: #"{"item":"i1","quantity":1}"#)
+        #expect(created.status == 201, "\(created.text)")
+        let id = try #require(try Self.body(created)["orderId"]?.stringValue)
+        #expect(created.header("Location") == "/v1/users/7/orders/\(id)")
+        #expect(try Self.body(try handler.answer("/v1/users/7/orders/\(id)"))["item"] == "i1")
+        #expect(try Self.body(try handler.answer("/v1/users/%37/orders"))["total"] == 1)
+    }
+
     /// A parent's value is percent-encoded in its collection's key (and so in `Location`): a
     /// value holding `/` names no other collection.
     @Test func aParentValueIsEncodedInTheCollectionKey() throws {

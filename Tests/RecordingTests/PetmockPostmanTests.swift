@@ -24,6 +24,7 @@ import Testing
         (.post, "/api/pets/5/photos", [:]),
         (.get, "/api/store/inventory", ["Authorization": "Bearer s3cret"]),
         (.get, "/api/store/inventory", ["Authorization": "Bearer wrong"]),
+        (.get, "/api/pets/1", ["Prefer": "example=Rex", "Accept": "application/json"]),
     ]
 
     /// Status, the example's header fields and body of each request.
@@ -58,6 +59,8 @@ import Testing
         #expect(direct[4] == "404 Content-Type: text/plain No pet with id 999", "\(direct)")
         #expect(direct[6].hasPrefix("200 "), "\(direct)")
         #expect(direct[7].hasPrefix("404 "), "\(direct)")
+        // The first example, named: its one stub answers, still 7 mappings.
+        #expect(direct[8] == direct[2], "\(direct)")
 
         let folder = try TemporaryDirectory(prefix: "postman-generate")
         defer { folder.remove() }
@@ -89,6 +92,8 @@ import Testing
             text.stdout.contains("  Rex-adopted         GET /api/pets/1  Postman example 'Rex, adopted'"),
             "\(text.stdout)")
         #expect(text.stdout.contains("JSON fields in the base stubs: available, id, name, sold, status"))
+        #expect(text.stdout.contains("Base examples"), "\(text.stdout)")
+        #expect(text.stdout.contains("  Rex                 GET /api/pets/1"), "\(text.stdout)")
         #expect(text.stderr.contains("warning: $.item[2]: the request 'Health' has no saved example"), "\(text.stderr)")
         let json = try await ToolProcess.run(
             "petmock", ["variants", "--postman", Self.collection, "--stubs", "Stubs", "--format", "json"])
@@ -98,6 +103,26 @@ import Testing
         }
         #expect(names?.contains("Rex-adopted") == true, "\(json.stdout)")
         #expect(names?.contains("vet-id-renamed") == true, "\(json.stdout)")
+        let examples = try JSONValue(parsing: json.stdout)["baseExamples"]?.arrayValue?.compactMap {
+            $0["name"]?.stringValue
+        }
+        #expect(examples?.contains("Rex") == true, "\(json.stdout)")
+    }
+
+    /// An example's name is the collection's text: the listing shows its control characters
+    /// escaped, never sends them to the terminal.
+    @Test func variantsEscapeWhatTheCollectionNames() async throws {
+        let collection = #"""
+            {"info": {"name": "a"}, "item": [{"name": "T", "request": {"method": "GET", "url": {"path": ["t"]}},
+             "response": [{"name": "first", "code": 200, "body": "a"},
+                          {"name": "x\u001b[31mred", "code": 201, "body": "b"}]}]}
+            """#
+        let folder = try TemporaryDirectory(prefix: "postman-variants", files: ["c.json": collection])
+        defer { folder.remove() }
+        let text = try await ToolProcess.run("petmock", ["variants", "--postman", folder.file("c.json")])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(!text.stdout.contains("\u{1B}"), "\(text.stdout)")
+        #expect(text.stdout.contains("  first               GET /t"), "\(text.stdout)")
     }
 
     /// What `serve --postman --watch` reads again: the collection and its environment, their

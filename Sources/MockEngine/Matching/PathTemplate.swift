@@ -161,8 +161,12 @@ package struct PathTemplate: Sendable, Hashable {
     /// The captured values when the path's segments (after its leading `/`, split once for
     /// every template a request is tried against) fit the template, else nil. With
     /// `decodingLiterals`, a literal segment also fits its percent-encoded form (`test%20path`
-    /// fits `test path`; the split comes first, so `%2F` stays inside its segment).
-    package func match(parts: [Substring], decodingLiterals: Bool = false) -> [String: String]? {
+    /// fits `test path`; the split comes first, so `%2F` stays inside its segment). Without
+    /// `decodingValues`, the values are the segments' text as sent (still percent-encoded), for
+    /// a reader that splits a value before decoding its pieces (``decoded(_:)`` gives the rest).
+    package func match(
+        parts: [Substring], decodingLiterals: Bool = false, decodingValues: Bool = true
+    ) -> [String: String]? {
         guard parts.count == segments.count else { return nil }
         var values: [String: String] = [:]
         if variableCount > 0 { values.reserveCapacity(variableCount) }
@@ -175,7 +179,7 @@ package struct PathTemplate: Sendable, Hashable {
                             && part.removingPercentEncoding() == text)
                 else { return nil }
             case .variables(let pieces):
-                guard Self.match(part, pieces, into: &values) else { return nil }
+                guard Self.match(part, pieces, decoding: decodingValues, into: &values) else { return nil }
             }
         }
         return values
@@ -185,7 +189,9 @@ package struct PathTemplate: Sendable, Hashable {
     /// character, up to the first occurrence of the text after it (the last text of the
     /// segment is matched at its end), or the rest of the segment when it comes last. One pass,
     /// each search starting where the last ended.
-    private static func match(_ part: Substring, _ pieces: [Piece], into values: inout [String: String]) -> Bool {
+    private static func match(
+        _ part: Substring, _ pieces: [Piece], decoding: Bool, into values: inout [String: String]
+    ) -> Bool {
         var rest = part
         for (index, piece) in pieces.enumerated() {
             switch piece {
@@ -211,10 +217,20 @@ package struct PathTemplate: Sendable, Hashable {
                 } else {
                     return false
                 }
-                values[name] = raw.removingPercentEncoding() ?? String(raw)
+                values[name] = decoding ? raw.removingPercentEncoding() ?? String(raw) : String(raw)
                 rest = rest[raw.endIndex...]
             }
         }
         return rest.isEmpty
+    }
+
+    /// Values captured as sent (``match(parts:decodingLiterals:decodingValues:)`` without
+    /// `decodingValues`), percent-decoded as a match decodes them; the same dictionary, not a
+    /// copy, when none holds a `%`.
+    package static func decoded(_ values: [String: String]) -> [String: String] {
+        for value in values.values where value.utf8.contains(UInt8(ascii: "%")) {
+            return values.mapValues { $0.removingPercentEncoding() ?? $0 }
+        }
+        return values
     }
 }

@@ -129,6 +129,9 @@ package final class StubIndex: Sendable {
     /// of (a Postman request's saved examples), those variants in precedence order: the stubs
     /// `Accept` chooses among. Other variants answer only when named.
     let alternatives: [ObjectIdentifier: [CompiledStub]]
+    /// The base stubs' example names (`metadata.example`, a Postman request's first example):
+    /// names a request may ask by, which answer with the base.
+    let exampleNames: Set<String>
 
     init(_ stubs: [CompiledStub], refused: [RefusedStub] = []) {
         self.refused = refused
@@ -142,6 +145,7 @@ package final class StubIndex: Sendable {
             }
         }
         base = Part(baseStubs)
+        exampleNames = Set(baseStubs.compactMap(\.mapping.exampleName))
         variants = grouped.mapValues { Part($0) }
         all = stubs.sorted { $0.precedes($1) }
         var byPattern: [RequestPattern: [CompiledStub]] = [:]
@@ -160,14 +164,22 @@ package final class StubIndex: Sendable {
     /// The names of the file variants, sorted.
     var variantNames: [String] { variants.keys.sorted() }
 
+    /// The names a request may ask for, sorted: the file variants' and the base stubs' example
+    /// names.
+    var askableNames: [String] {
+        exampleNames.isEmpty ? variantNames : Set(variants.keys).union(exampleNames).sorted()
+    }
+
     /// The stub answering a request: the named variant's stubs first when one is active,
-    /// then the base.
+    /// then the base (the base itself, not an `Accept` alternative, when the name is its
+    /// example's).
     func match(_ request: MatchableRequest, variant: String?, scenarios: ScenarioStore) -> CompiledStub? {
         if let variant, let part = variants[variant], let stub = part.match(request, scenarios: scenarios) {
             return stub
         }
         guard let stub = base.match(request, scenarios: scenarios) else { return nil }
-        return alternatives.isEmpty ? stub : negotiated(stub, request, scenarios: scenarios)
+        if alternatives.isEmpty || variant != nil && stub.mapping.exampleName == variant { return stub }
+        return negotiated(stub, request, scenarios: scenarios)
     }
 
     /// Of a base stub and the variants that share its request pattern, the one whose

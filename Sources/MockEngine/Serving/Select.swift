@@ -66,18 +66,21 @@ enum SelectStage {
         headers.first(name: "X-Petmock-Variant") != nil
     }
 
-    /// Resolves a variant name against the stubs: a generated form, or a file variant that
-    /// exists.
+    /// Resolves a variant name against the stubs: a generated form, a file variant that
+    /// exists, or a base stub's example name (`metadata.example`, a Postman request's first
+    /// example), which the stubs that have no variant of that name answer under as their base.
     static func resolve(_ name: String, in index: StubIndex) throws(VariantError) -> Variant {
         let variant: Variant
         do {
             variant = try Variant(name)
         } catch {
-            throw VariantError(name: name, reason: error.reason, knownVariants: index.variantNames)
+            throw VariantError(name: name, reason: error.reason, knownVariants: index.askableNames)
         }
-        if case .named(let named) = variant, index.variants[named] == nil {
-            throw VariantError(
-                name: name, reason: "no mapping has this metadata.variant", knownVariants: index.variantNames)
+        if case .named(let named) = variant, index.variants[named] == nil, !index.exampleNames.contains(named) {
+            let reason =
+                index.exampleNames.isEmpty
+                ? "no mapping has this metadata.variant" : "no mapping has this metadata.variant or metadata.example"
+            throw VariantError(name: name, reason: reason, knownVariants: index.askableNames)
         }
         return variant
     }

@@ -185,7 +185,8 @@ public struct VariantError: Error, Sendable, Hashable, CustomStringConvertible {
     public let name: String
     /// Why it cannot be used.
     public let reason: String
-    /// The file variants that exist, when the name was not one of them.
+    /// The names that exist (file variants, base mappings' example names), when the name was
+    /// not one of them.
     public let knownVariants: [String]
     /// The JSON fields that exist (sorted, without duplicates) when the variant's field is not
     /// among them or its JSONPath selects nothing; nil when the error is about the name.

@@ -40,6 +40,9 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
 
     /// The file variants, by name.
     public var fileVariants: [FileVariant]
+    /// The base mappings' example names (`metadata.example`, a Postman request's first
+    /// example), by name: a request that names one is answered by that base mapping.
+    public var baseExamples: [FileVariant]
     /// For a document, the JSON fields of each operation's answers, in the document's order;
     /// empty for a stub set.
     public var operations: [OperationFields]
@@ -53,19 +56,27 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
     public init(mappings: [StubMapping], active: String? = nil, operations: [OperationFields] = []) {
         self.operations = operations
         var byName: [String: FileVariant] = [:]
+        var byExample: [String: FileVariant] = [:]
         var fields = Set<String>()
         for mapping in mappings {
+            let endpoint = "\(mapping.request.method?.rawValue ?? "ANY") \(mapping.request.url?.value ?? "*")"
             guard let name = mapping.variant else {
                 if let body = Self.json(of: mapping.response.body) { DriftGenerator.collectKeys(body, into: &fields) }
+                if let example = mapping.exampleName {
+                    var entry = byExample[example] ?? FileVariant(name: example, summary: nil, endpoints: [])
+                    entry.summary = entry.summary ?? mapping.variantDescription
+                    if !entry.endpoints.contains(endpoint) { entry.endpoints.append(endpoint) }
+                    byExample[example] = entry
+                }
                 continue
             }
             var entry = byName[name] ?? FileVariant(name: name, summary: nil, endpoints: [])
             entry.summary = entry.summary ?? mapping.variantDescription
-            let endpoint = "\(mapping.request.method?.rawValue ?? "ANY") \(mapping.request.url?.value ?? "*")"
             if !entry.endpoints.contains(endpoint) { entry.endpoints.append(endpoint) }
             byName[name] = entry
         }
         fileVariants = byName.keys.sorted().compactMap { byName[$0] }
+        baseExamples = byExample.keys.sorted().compactMap { byExample[$0] }
         jsonFields = fields.sorted()
         self.active = active
     }
@@ -92,6 +103,16 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
                     "endpoints": .array(variant.endpoints.map(JSONValue.string)),
                 ]
             })
+        if !baseExamples.isEmpty {
+            object["baseExamples"] = .array(
+                baseExamples.map { example in
+                    [
+                        "name": .string(example.name),
+                        "description": example.summary.map(JSONValue.string) ?? .null,
+                        "endpoints": .array(example.endpoints.map(JSONValue.string)),
+                    ]
+                })
+        }
         object["generated"] = .array(
             Variant.generatedForms.map { ["form": .string($0.form), "description": .string($0.summary)] })
         object["fieldAddressing"] = .string(Variant.fieldAddressing.joined(separator: " "))
@@ -116,10 +137,17 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
             operations.isEmpty
                 ? "File variants (mappings with metadata.variant):" : "Named examples (Prefer: example=NAME):")
         if fileVariants.isEmpty { lines.append("  (none)") }
-        let width = max(20, (fileVariants.map(\.name.count).max() ?? 0) + 2)
+        let width = max(20, ((fileVariants + baseExamples).map(\.name.count).max() ?? 0) + 2)
         for variant in fileVariants {
             let name = variant.name.padding(to: width)
             lines.append("  \(name)\(variant.endpoints.joined(separator: ", "))  \(variant.summary ?? "")")
+        }
+        if !baseExamples.isEmpty {
+            lines += ["", "Base examples (the name answers with its base mapping, metadata.example):"]
+            for example in baseExamples {
+                let name = example.name.padding(to: width)
+                lines.append("  \(name)\(example.endpoints.joined(separator: ", "))  \(example.summary ?? "")")
+            }
         }
         lines += ["", "Generated variants (any stub, no file needed):"]
         for form in Variant.generatedForms {

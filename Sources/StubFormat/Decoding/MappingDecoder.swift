@@ -121,8 +121,8 @@ package struct MappingDecoder {
         return mapping
     }
 
-    /// A variant name must be a plain word: the generated forms (`missing:x`, `slow:100`,
-    /// `truncated`, ...) are reserved.
+    /// A variant name, and a base mapping's example name, must be a plain word: the generated
+    /// forms (`missing:x`, `slow:100`, `truncated`, ...) are reserved.
     private mutating func checkVariantName(_ metadata: JSONObject, at path: JSONPath) {
         if let flag = metadata["byAccept"], bool(flag, at: path.appending(key: "byAccept")) == true,
             metadata["variant"] == nil
@@ -131,13 +131,23 @@ package struct MappingDecoder {
                 path.appending(key: "byAccept"), expected: "a 'variant' beside it (only a variant is an alternative)",
                 found: "none")
         }
-        guard let value = metadata["variant"] else { return }
-        let here = path.appending(key: "variant")
-        guard let name = string(value, at: here) else { return }
-        if name.isEmpty || name.contains(":") || name.contains(" ") || StubMapping.reservedVariantNames.contains(name) {
+        if metadata["example"] != nil, metadata["variant"] != nil {
             invalid(
-                here, expected: "a variant name without ':' or spaces, other than a generated variant",
-                found: "'\(name)'")
+                path.appending(key: "example"),
+                expected: "no 'variant' beside it (a base mapping's example name; a variant is asked by its own)",
+                found: "a 'variant'")
+        }
+        for key in ["variant", "example"] {
+            guard let value = metadata[key] else { continue }
+            let here = path.appending(key: key)
+            guard let name = string(value, at: here) else { continue }
+            if name.isEmpty || name.contains(":") || name.contains(" ")
+                || StubMapping.reservedVariantNames.contains(name)
+            {
+                invalid(
+                    here, expected: "a variant name without ':' or spaces, other than a generated variant",
+                    found: "'\(name)'")
+            }
         }
     }
 

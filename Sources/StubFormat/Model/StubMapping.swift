@@ -76,6 +76,19 @@ public struct StubMapping: Sendable, Hashable {
         }
     }
 
+    /// The name a request gives to be answered by this base mapping (`metadata.example`, as a
+    /// Postman request's first example is written): `Prefer: example=NAME`, `__example=NAME`
+    /// or `X-Petmock-Variant: NAME` picks it over the `Accept` alternatives beside it, as a
+    /// file variant's name picks that variant.
+    public var exampleName: String? {
+        get { variant == nil ? metadata?["example"]?.stringValue : nil }
+        set {
+            var object = metadata ?? JSONObject()
+            object["example"] = newValue.map(JSONValue.string)
+            metadata = object.isEmpty ? nil : object
+        }
+    }
+
     /// Whether this variant is one of its base's alternatives by content type
     /// (`metadata.byAccept: true`, as a Postman request's later examples are written): a
     /// request with `Accept` and no variant named may get it instead of the base.

@@ -118,14 +118,17 @@ struct PostmanStubBuilder {
         if let auth { refusals(of: auth, for: made, title: title, at: path) }
     }
 
-    /// The first mapping of a request pattern is its base; the next ones are file variants
-    /// named after their examples (spaces and colons as `-`, made unique within the pattern).
+    /// The first mapping of a request pattern is its base, which its example's name names
+    /// (`metadata.example`, for `Prefer: example=`); the next ones are file variants named after
+    /// their examples (spaces and colons as `-`, made unique within the pattern, the base's
+    /// name included).
     private mutating func assignVariant(_ mapping: inout StubMapping, exampleName: String) {
+        let stem = Self.variantName(exampleName)
         guard var taken = variantNames[mapping.request] else {
-            variantNames[mapping.request] = []
+            variantNames[mapping.request] = [stem]
+            mapping.exampleName = stem
             return
         }
-        let stem = Self.variantName(exampleName)
         var name = stem
         var counter = 2
         while taken.contains(name) {
