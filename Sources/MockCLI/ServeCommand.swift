@@ -114,6 +114,23 @@ enum ServeCommand {
     static let subcommand = CommandLineTool.Subcommand(verb: "serve", spec: spec, run: run)
 
     static func run(_ arguments: ParsedArguments) async throws -> ExitCode {
+        // The document's load-time generation check runs beside the start: a start that fails
+        // waits for it, so that no work is left running as the process exits.
+        var generationCheck: Task<[GenerationProblem], Never>?
+        do {
+            let code = try await serve(arguments, generationCheck: &generationCheck)
+            _ = await generationCheck?.value
+            return code
+        } catch {
+            _ = await generationCheck?.value
+            throw error
+        }
+    }
+
+    /// ``run(_:)``, the generation check it starts kept in `generationCheck`.
+    private static func serve(
+        _ arguments: ParsedArguments, generationCheck: inout Task<[GenerationProblem], Never>?
+    ) async throws -> ExitCode {
         var configuration = StubServerConfiguration(
             host: arguments[Self.host], port: arguments[Self.port], eventLoopCount: arguments[Self.eventLoops],
             variant: arguments[Self.variant], journalCapacity: arguments[Self.journalSize],
@@ -181,7 +198,6 @@ enum ServeCommand {
         // The document's warnings that wait for the load-time generation of every response:
         // that check runs beside the server's start (a large document's takes seconds), and
         // its lines, then these, are written before the readiness line.
-        var generationCheck: Task<[GenerationProblem], Never>?
         var laterWarnings: [String] = []
         if let file = arguments[Self.openapi] {
             guard let contract = OpenAPIDocument.read(file) else { return .couldNotRun }
