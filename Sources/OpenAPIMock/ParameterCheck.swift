@@ -279,15 +279,9 @@ final class ParameterCheck: Sendable {
     /// One piece of an occurrence's text: percent-decoded when `decoding` (text that does not
     /// decode, a `%` not followed by two hexadecimal digits, is kept as sent, as a path match
     /// keeps it), else as it is.
-    private static func piece(_ text: Substring, decoding: Bool) -> String {
+    private static func piece<Text: StringProtocol>(_ text: Text, decoding: Bool) -> String {
         guard decoding, text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         return text.removingPercentEncoding() ?? String(text)
-    }
-
-    /// ``piece(_:decoding:)`` of a whole text: the text itself when there is nothing to decode.
-    private static func piece(_ text: String, decoding: Bool) -> String {
-        guard decoding, text.utf8.contains(UInt8(ascii: "%")) else { return text }
-        return text.removingPercentEncoding() ?? text
     }
 
     /// A `matrix` value's text without its `;name=`: the one value (`;id=5`, `;id` for an

@@ -17,6 +17,19 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
         public var summary: String?
         /// The requests its mappings overlay, such as `GET /api/pets`.
         public var endpoints: [String]
+
+        /// The entry as JSON: name, description and endpoints.
+        var json: JSONValue {
+            [
+                "name": .string(name), "description": summary.map(JSONValue.string) ?? .null,
+                "endpoints": .array(endpoints.map(JSONValue.string)),
+            ]
+        }
+
+        /// The entry's line of the listing, its name padded to `width`.
+        func line(width: Int) -> String {
+            "  \(name.padding(to: width))\(endpoints.joined(separator: ", "))  \(summary ?? "")"
+        }
     }
 
     /// The JSON fields of one documented answer of an operation (`petmock variants --openapi`).
@@ -59,26 +72,26 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
         var byExample: [String: FileVariant] = [:]
         var fields = Set<String>()
         for mapping in mappings {
-            let endpoint = "\(mapping.request.method?.rawValue ?? "ANY") \(mapping.request.url?.value ?? "*")"
-            guard let name = mapping.variant else {
-                if let body = Self.json(of: mapping.response.body) { DriftGenerator.collectKeys(body, into: &fields) }
-                if let example = mapping.exampleName {
-                    var entry = byExample[example] ?? FileVariant(name: example, summary: nil, endpoints: [])
-                    entry.summary = entry.summary ?? mapping.variantDescription
-                    if !entry.endpoints.contains(endpoint) { entry.endpoints.append(endpoint) }
-                    byExample[example] = entry
-                }
+            if let name = mapping.variant {
+                Self.add(mapping, as: name, to: &byName)
                 continue
             }
-            var entry = byName[name] ?? FileVariant(name: name, summary: nil, endpoints: [])
-            entry.summary = entry.summary ?? mapping.variantDescription
-            if !entry.endpoints.contains(endpoint) { entry.endpoints.append(endpoint) }
-            byName[name] = entry
+            if let body = Self.json(of: mapping.response.body) { DriftGenerator.collectKeys(body, into: &fields) }
+            if let example = mapping.exampleName { Self.add(mapping, as: example, to: &byExample) }
         }
         fileVariants = byName.keys.sorted().compactMap { byName[$0] }
         baseExamples = byExample.keys.sorted().compactMap { byExample[$0] }
         jsonFields = fields.sorted()
         self.active = active
+    }
+
+    /// Adds `mapping`'s request to the entry `name` of `table` (its description the first one given).
+    private static func add(_ mapping: StubMapping, as name: String, to table: inout [String: FileVariant]) {
+        let endpoint = "\(mapping.request.method?.rawValue ?? "ANY") \(mapping.request.url?.value ?? "*")"
+        var entry = table[name] ?? FileVariant(name: name, summary: nil, endpoints: [])
+        entry.summary = entry.summary ?? mapping.variantDescription
+        if !entry.endpoints.contains(endpoint) { entry.endpoints.append(endpoint) }
+        table[name] = entry
     }
 
     /// The names of the file variants.
@@ -96,23 +109,8 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
     public var json: JSONValue {
         var object = JSONObject()
         object["active"] = active.map(JSONValue.string) ?? .null
-        object["fileVariants"] = .array(
-            fileVariants.map { variant in
-                [
-                    "name": .string(variant.name), "description": variant.summary.map(JSONValue.string) ?? .null,
-                    "endpoints": .array(variant.endpoints.map(JSONValue.string)),
-                ]
-            })
-        if !baseExamples.isEmpty {
-            object["baseExamples"] = .array(
-                baseExamples.map { example in
-                    [
-                        "name": .string(example.name),
-                        "description": example.summary.map(JSONValue.string) ?? .null,
-                        "endpoints": .array(example.endpoints.map(JSONValue.string)),
-                    ]
-                })
-        }
+        object["fileVariants"] = .array(fileVariants.map(\.json))
+        if !baseExamples.isEmpty { object["baseExamples"] = .array(baseExamples.map(\.json)) }
         object["generated"] = .array(
             Variant.generatedForms.map { ["form": .string($0.form), "description": .string($0.summary)] })
         object["fieldAddressing"] = .string(Variant.fieldAddressing.joined(separator: " "))
@@ -138,16 +136,10 @@ public struct VariantCatalog: Sendable, Hashable, CustomStringConvertible {
                 ? "File variants (mappings with metadata.variant):" : "Named examples (Prefer: example=NAME):")
         if fileVariants.isEmpty { lines.append("  (none)") }
         let width = max(20, ((fileVariants + baseExamples).map(\.name.count).max() ?? 0) + 2)
-        for variant in fileVariants {
-            let name = variant.name.padding(to: width)
-            lines.append("  \(name)\(variant.endpoints.joined(separator: ", "))  \(variant.summary ?? "")")
-        }
+        lines += fileVariants.map { $0.line(width: width) }
         if !baseExamples.isEmpty {
             lines += ["", "Base examples (the name answers with its base mapping, metadata.example):"]
-            for example in baseExamples {
-                let name = example.name.padding(to: width)
-                lines.append("  \(name)\(example.endpoints.joined(separator: ", "))  \(example.summary ?? "")")
-            }
+            lines += baseExamples.map { $0.line(width: width) }
         }
         lines += ["", "Generated variants (any stub, no file needed):"]
         for form in Variant.generatedForms {
