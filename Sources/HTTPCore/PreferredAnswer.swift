@@ -16,9 +16,6 @@ package struct PreferredAnswer: Sendable, Equatable {
     /// `Prefer: seed=N` (it has no query form).
     package let seed: Item?
 
-    /// The query parameters that stand for `Prefer` items.
-    package static let queryNames: Set<String> = ["__code", "__example", "__dynamic"]
-
     /// Reads `headers` and the query's parsed `pairs`.
     package init(_ headers: HTTPHeaders, query pairs: [(name: String, value: String)]) {
         // RFC 7240 §2: of a preference given twice, only the first counts.
